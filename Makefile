@@ -1,0 +1,93 @@
+# Vidhost: build, run and test the whole suite.
+# `make run` starts everything on one machine; `make test` installs what the
+# tests need and runs them across every module of go.work.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+GOBIN ?= $(shell go env GOPATH)/bin
+export PATH := $(GOBIN):$(PATH)
+
+# Pinned code generators, installed by `go install` (no network but the Go proxy).
+BUF_VERSION               := v1.75.0
+PROTOC_GEN_GO_VERSION     := v1.36.11
+PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
+GRPC_GATEWAY_VERSION      := v2.32.0
+SQLC_VERSION              := v1.31.1
+TOOLS_STAMP_DIR           := $(GOBIN)/.vidhost-tools
+
+# Every module of the workspace, as package patterns (go test runs them together).
+MODULE_PATTERNS := $(shell go list -m -f '{{.Path}}/...' 2>/dev/null)
+SQLC_DIRS       := $(wildcard services/*/internal/store)
+
+.PHONY: help
+help: ## list the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+.PHONY: run
+run: deps-run build ## build everything and start the whole suite on this machine (Ctrl-C stops it)
+	./bin/devstack
+
+.PHONY: build
+build: ## build every service binary and the devstack into bin/
+	@mkdir -p bin
+	go build -o bin/ ./deploy/devstack/cmd/... ./gateway/cmd/... $(addsuffix /cmd/...,$(addprefix ./,$(wildcard services/*)))
+
+.PHONY: test
+test: deps-test tools generate-check vet ## install what the tests need, then run every module's tests
+	go test -count=1 -timeout 40m $(MODULE_PATTERNS)
+
+.PHONY: test-short
+test-short: ## run the tests without the slow end-to-end packages
+	go test -short $(MODULE_PATTERNS)
+
+.PHONY: vet
+vet: ## go vet and gofmt over every module
+	go vet $(MODULE_PATTERNS)
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\.pb\.' )); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+
+.PHONY: generate
+generate: tools ## regenerate gRPC, gateway, OpenAPI and sqlc code from their sources
+	buf lint
+	buf generate
+	@for d in $(SQLC_DIRS); do (cd $$d && sqlc generate) || exit 1; done
+
+.PHONY: generate-check
+generate-check: generate ## fail if the committed generated code differs from a fresh generation
+	@git diff --exit-code --stat -- proto/gen gateway/openapi $(SQLC_DIRS) || \
+	  { echo "generated code is stale: run 'make generate' and commit"; exit 1; }
+
+.PHONY: tools
+tools: $(TOOLS_STAMP_DIR)/buf-$(BUF_VERSION) $(TOOLS_STAMP_DIR)/gen-$(PROTOC_GEN_GO_VERSION)-$(PROTOC_GEN_GO_GRPC_VERSION)-$(GRPC_GATEWAY_VERSION) $(TOOLS_STAMP_DIR)/sqlc-$(SQLC_VERSION) ## install the pinned code generators
+
+$(TOOLS_STAMP_DIR)/buf-$(BUF_VERSION):
+	go install github.com/bufbuild/buf/cmd/buf@$(BUF_VERSION)
+	@mkdir -p $(@D) && touch $@
+
+$(TOOLS_STAMP_DIR)/gen-$(PROTOC_GEN_GO_VERSION)-$(PROTOC_GEN_GO_GRPC_VERSION)-$(GRPC_GATEWAY_VERSION):
+	go install google.golang.org/protobuf/cmd/protoc-gen-go@$(PROTOC_GEN_GO_VERSION)
+	go install google.golang.org/grpc/cmd/protoc-gen-go-grpc@$(PROTOC_GEN_GO_GRPC_VERSION)
+	go install github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-grpc-gateway@$(GRPC_GATEWAY_VERSION)
+	go install github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-openapiv2@$(GRPC_GATEWAY_VERSION)
+	@mkdir -p $(@D) && touch $@
+
+$(TOOLS_STAMP_DIR)/sqlc-$(SQLC_VERSION):
+	go install github.com/sqlc-dev/sqlc/cmd/sqlc@$(SQLC_VERSION)
+	@mkdir -p $(@D) && touch $@
+
+.PHONY: deps-run
+deps-run: ## install missing system packages the devstack needs (PostgreSQL, ffmpeg)
+	@deploy/scripts/install-deps.sh run
+
+.PHONY: deps-test
+deps-test: ## install missing system packages the tests need (adds Chromium, nginx)
+	@deploy/scripts/install-deps.sh test
+
+.PHONY: bench
+bench: build ## run the benchmarks under bench/ and print their figures
+	@for b in bench/*/run.sh; do echo "== $$b"; bash $$b || exit 1; done
+
+.PHONY: clean
+clean: ## remove build output (keeps var/, the devstack's data)
+	rm -rf bin

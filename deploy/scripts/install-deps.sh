@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the system packages Vidhost needs on Debian/Ubuntu, only those that
+# are missing. Usage: install-deps.sh [run|test]
+#   run:  PostgreSQL and ffmpeg (the devstack's database and media tools)
+#   test: also Chromium (browser tests) and nginx (delivery benchmark baseline)
+set -euo pipefail
+
+mode=${1:-run}
+need=()
+have_pg() { compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; }
+have_pg || need+=(postgresql)
+command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || need+=(ffmpeg)
+if [ "$mode" = test ]; then
+  command -v chromium >/dev/null || need+=(chromium)
+  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)
+fi
+[ ${#need[@]} -eq 0 ] && exit 0
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null; then sudo="sudo"; else
+    echo "missing system packages: ${need[*]}" >&2
+    echo "install them as root: apt-get install -y ${need[*]}" >&2
+    exit 1
+  fi
+fi
+if ! command -v apt-get >/dev/null; then
+  echo "missing system packages: ${need[*]} (install them with your package manager)" >&2
+  exit 1
+fi
+echo "installing system packages: ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${need[@]}"

@@ -1,0 +1,56 @@
+package apperr
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrNotFound means the resource does not exist in the caller's account.
+// Resources of other accounts are reported the same way, so ids leak nothing.
+var ErrNotFound = errors.New("Not found")
+
+// Invalid is a request value that breaks a rule. Its message names the field
+// and the rule in the interface's words: "name must be 1-100 characters".
+type Invalid struct {
+	Field string
+	Rule  string
+}
+
+func (e *Invalid) Error() string { return e.Field + " " + e.Rule }
+
+// InvalidField builds an *Invalid; the rule is formatted with args.
+func InvalidField(field, rule string, args ...any) error {
+	return &Invalid{Field: field, Rule: fmt.Sprintf(rule, args...)}
+}
+
+// Denied means the caller may not do this (read-only key, wrong address...).
+type Denied struct{ Reason string }
+
+func (e *Denied) Error() string { return e.Reason }
+
+// Conflict means the request clashes with the current state (a duplicate
+// value, a resource still in use).
+type Conflict struct{ Reason string }
+
+func (e *Conflict) Error() string { return e.Reason }
+
+// Exhausted means a quota or rate limit was reached. Code is a stable,
+// documented machine-readable code such as "upload_quota_bytes".
+type Exhausted struct {
+	Code   string
+	Reason string
+}
+
+func (e *Exhausted) Error() string { return e.Reason }
+
+// Refused is a request refused for a documented business reason that is not
+// a field error, with a stable code (e.g. "uploads_disabled").
+type Refused struct {
+	Code   string
+	Reason string
+}
+
+func (e *Refused) Error() string { return e.Reason }
+
+// Unauthenticated means no valid credential was presented.
+var ErrUnauthenticated = errors.New("a valid API key is required")
