@@ -1,0 +1,65 @@
+// Command devstack starts the whole Vidhost suite on this machine and keeps
+// it running until Ctrl-C. Run it with `make run`.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/vidhost/vidhost/deploy/devstack/stack"
+	"github.com/vidhost/vidhost/pkg/config"
+	"github.com/vidhost/vidhost/pkg/logx"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "devstack:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	var cfg stack.Config
+	if err := config.Load(&cfg); err != nil {
+		return err
+	}
+	logger := logx.New(os.Stderr, "devstack", cfg.LogLevel, "text")
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	started := time.Now()
+	s, err := stack.Start(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	envPath, err := s.WriteEnvFile()
+	if err != nil {
+		return err
+	}
+	printWelcome(s, envPath, time.Since(started))
+	select {
+	case <-ctx.Done():
+	case err = <-s.Failed():
+		logger.Error("a service stopped", "err", err)
+	}
+	fmt.Fprintln(os.Stderr, "stopping...")
+	stopCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if stopErr := s.Stop(stopCtx); stopErr != nil {
+		return stopErr
+	}
+	return err
+}
+
+func printWelcome(s *stack.Stack, envPath string, took time.Duration) {
+	c := s.Credentials
+	fmt.Printf("\nVidhost is running at %s (started in %s)\n\n", s.URL, took.Round(time.Millisecond))
+	if c.Fresh {
+		fmt.Println("First start: an owner account was created.")
+	}
+	fmt.Printf("  owner:    %s / %s\n  API key:  %s\n  env file: %s\n\n", c.OwnerEmail, c.OwnerPassword, c.APIKey, envPath)
+	fmt.Printf("Try it:\n  curl -s -H 'Authorization: Bearer %s' %s/v2/categories\n\nPress Ctrl-C to stop.\n", c.APIKey, s.URL)
+}

@@ -1,0 +1,47 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/vidhost/vidhost/deploy/devstack/stack"
+)
+
+// suite is the devstack shared by every test of the package.
+var suite *stack.Stack
+
+func TestMain(m *testing.M) {
+	os.Exit(runSuite(m))
+}
+
+func runSuite(m *testing.M) int {
+	varDir, err := os.MkdirTemp("", "vidhost-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(varDir)
+	os.Chmod(varDir, 0o755) // the private PostgreSQL runs as the postgres user
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cfg := stack.Config{VarDir: varDir, HTTPAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "warn",
+		DatabaseURL: os.Getenv("DATABASE_URL")}
+	suite, err = stack.Start(ctx, cfg, logger)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "start devstack:", err)
+		return 1
+	}
+	code := m.Run()
+	stopCtx, stopCancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer stopCancel()
+	if err := suite.Stop(stopCtx); err != nil {
+		fmt.Fprintln(os.Stderr, "stop devstack:", err)
+		return 1
+	}
+	return code
+}

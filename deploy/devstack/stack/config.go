@@ -1,0 +1,17 @@
+package stack
+
+// Config is the devstack's own configuration. Each service also reads its
+// usual VIDHOST_* variables; the devstack overrides only the wiring between
+// them (addresses, database, NATS, the internal secret).
+type Config struct {
+	// VarDir holds everything the devstack keeps: pg/, nats/, devstack.env.
+	VarDir string `env:"VIDHOST_VAR_DIR" envDefault:"var"`
+	// HTTPAddr is where the gateway listens (":0" picks a free port).
+	HTTPAddr string `env:"VIDHOST_HTTP_ADDR" envDefault:"127.0.0.1:8080"`
+	// DatabaseURL replaces the private PostgreSQL cluster when set.
+	DatabaseURL string `env:"DATABASE_URL" secret:"true"`
+	// NATSPort of the embedded server; -1 picks a free port.
+	NATSPort int `env:"VIDHOST_NATS_PORT" envDefault:"-1"`
+	// LogLevel of every service: debug, info, warn, error.
+	LogLevel string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+}

@@ -1,0 +1,63 @@
+package stack
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	identityapp "github.com/vidhost/vidhost/services/identity/app"
+)
+
+// Credentials let a person or a script use the suite.
+type Credentials struct {
+	OwnerEmail    string
+	OwnerPassword string
+	APIKey        string
+	// Fresh is true on the run that bootstrapped the owner.
+	Fresh bool
+}
+
+// envFile is where scripts and tests find the suite: VIDHOST_URL and
+// VIDHOST_API_KEY (plus the owner's sign-in). It holds secrets: mode 0600.
+const envFile = "devstack.env"
+
+// credentials returns the bootstrap secrets on the first run and saves them;
+// later runs read them back, since identity keeps only hashes.
+func (s *Stack) credentials(b identityapp.Bootstrap) (Credentials, error) {
+	if b.Created {
+		return Credentials{OwnerEmail: b.Email, OwnerPassword: b.Password, APIKey: b.APIKey, Fresh: true}, nil
+	}
+	saved, err := readEnvFile(filepath.Join(s.varDir, envFile))
+	if err != nil {
+		return Credentials{}, fmt.Errorf("the database is already bootstrapped but %s is unreadable (%w); "+
+			"remove %s to start afresh", envFile, err, s.varDir)
+	}
+	return Credentials{OwnerEmail: saved["VIDHOST_OWNER_EMAIL"], OwnerPassword: saved["VIDHOST_OWNER_PASSWORD"],
+		APIKey: saved["VIDHOST_API_KEY"]}, nil
+}
+
+// WriteEnvFile saves the URL and credentials to var/devstack.env.
+func (s *Stack) WriteEnvFile() (string, error) {
+	path := filepath.Join(s.varDir, envFile)
+	body := fmt.Sprintf("VIDHOST_URL=%s\nVIDHOST_API_KEY=%s\nVIDHOST_OWNER_EMAIL=%s\nVIDHOST_OWNER_PASSWORD=%s\n",
+		s.URL, s.Credentials.APIKey, s.Credentials.OwnerEmail, s.Credentials.OwnerPassword)
+	return path, os.WriteFile(path, []byte(body), 0o600)
+}
+
+func readEnvFile(path string) (map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if k, v, ok := strings.Cut(sc.Text(), "="); ok {
+			out[k] = v
+		}
+	}
+	return out, sc.Err()
+}

@@ -1,0 +1,95 @@
+package stack
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"time"
+
+	gatewayapp "github.com/vidhost/vidhost/gateway/app"
+	"github.com/vidhost/vidhost/pkg/config"
+	catalogapp "github.com/vidhost/vidhost/services/catalog/app"
+	identityapp "github.com/vidhost/vidhost/services/identity/app"
+)
+
+// startTimeout bounds how long a service may take to become ready.
+const startTimeout = 60 * time.Second
+
+// startServices runs identity, catalog and the gateway, each on its own
+// loopback listener, and waits until the gateway is healthy.
+func (s *Stack) startServices(ctx context.Context) error {
+	identityAddr, boot, err := s.startIdentity()
+	if err != nil {
+		return err
+	}
+	catalogAddr, err := s.startCatalog()
+	if err != nil {
+		return err
+	}
+	select {
+	case b := <-boot:
+		if s.Credentials, err = s.credentials(b); err != nil {
+			return err
+		}
+	case err := <-s.failed:
+		return err
+	case <-time.After(startTimeout):
+		return fmt.Errorf("identity did not finish bootstrapping within %s", startTimeout)
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return s.startGateway(ctx, identityAddr, catalogAddr)
+}
+
+func (s *Stack) startIdentity() (string, <-chan identityapp.Bootstrap, error) {
+	var cfg identityapp.Config
+	if err := config.Load(&cfg); err != nil {
+		return "", nil, err
+	}
+	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.dbURL, s.natsURL, s.secret, s.cfg.LogLevel
+	lis, err := loopback()
+	if err != nil {
+		return "", nil, err
+	}
+	boot := make(chan identityapp.Bootstrap, 1)
+	opts := identityapp.Options{Listener: lis, OnBootstrap: func(b identityapp.Bootstrap) { boot <- b }}
+	s.run("identity", func(ctx context.Context) error {
+		return identityapp.Run(ctx, cfg, s.logger.With("service", "identity"), opts)
+	})
+	return lis.Addr().String(), boot, nil
+}
+
+func (s *Stack) startCatalog() (string, error) {
+	var cfg catalogapp.Config
+	if err := config.Load(&cfg); err != nil {
+		return "", err
+	}
+	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.dbURL, s.natsURL, s.secret, s.cfg.LogLevel
+	lis, err := loopback()
+	if err != nil {
+		return "", err
+	}
+	s.run("catalog", func(ctx context.Context) error {
+		return catalogapp.Run(ctx, cfg, s.logger.With("service", "catalog"), catalogapp.Options{Listener: lis})
+	})
+	return lis.Addr().String(), nil
+}
+
+func (s *Stack) startGateway(ctx context.Context, identityAddr, catalogAddr string) error {
+	var cfg gatewayapp.Config
+	if err := config.Load(&cfg); err != nil {
+		return err
+	}
+	lis, err := net.Listen("tcp", s.cfg.HTTPAddr)
+	if err != nil {
+		return fmt.Errorf("gateway address %s: %w", s.cfg.HTTPAddr, err)
+	}
+	s.URL = "http://" + lis.Addr().String()
+	cfg.HTTPAddr, cfg.PublicURL = lis.Addr().String(), s.URL
+	cfg.IdentityAddr, cfg.CatalogAddr = identityAddr, catalogAddr
+	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.natsURL, s.secret, s.cfg.LogLevel
+	s.run("gateway", func(ctx context.Context) error {
+		return gatewayapp.Run(ctx, cfg, s.logger.With("service", "gateway"), gatewayapp.Options{Listener: lis})
+	})
+	return s.waitHealthy(ctx)
+}
