@@ -254,6 +254,441 @@ func (x *KeyEvent) GetKeyId() string {
 	return ""
 }
 
+// TranscodeJob is the work item on transcode.jobs (stream JOBS, work-queue
+// retention): catalog enqueues one when a vod is created; one transcode
+// worker takes it. Its meta.id is also the job id; redeliveries keep it.
+type TranscodeJob struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Meta    *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	VideoId string                 `protobuf:"bytes,2,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	// Exactly one of the sources is set.
+	//
+	// Types that are valid to be assigned to Source:
+	//
+	//	*TranscodeJob_SourceUrl
+	//	*TranscodeJob_SourceObjectKey
+	Source isTranscodeJob_Source `protobuf_oneof:"source"`
+	// Clip bounds in seconds from the start of the source; both zero for the
+	// whole source. end - start is at most 120.
+	ClipStartSeconds int32 `protobuf:"varint,5,opt,name=clip_start_seconds,json=clipStartSeconds,proto3" json:"clip_start_seconds,omitempty"`
+	ClipEndSeconds   int32 `protobuf:"varint,6,opt,name=clip_end_seconds,json=clipEndSeconds,proto3" json:"clip_end_seconds,omitempty"`
+	// Whether the video is 360°, so outputs keep their spherical metadata.
+	Spherical     bool `protobuf:"varint,7,opt,name=spherical,proto3" json:"spherical,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TranscodeJob) Reset() {
+	*x = TranscodeJob{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TranscodeJob) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TranscodeJob) ProtoMessage() {}
+
+func (x *TranscodeJob) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TranscodeJob.ProtoReflect.Descriptor instead.
+func (*TranscodeJob) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *TranscodeJob) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *TranscodeJob) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
+func (x *TranscodeJob) GetSource() isTranscodeJob_Source {
+	if x != nil {
+		return x.Source
+	}
+	return nil
+}
+
+func (x *TranscodeJob) GetSourceUrl() string {
+	if x != nil {
+		if x, ok := x.Source.(*TranscodeJob_SourceUrl); ok {
+			return x.SourceUrl
+		}
+	}
+	return ""
+}
+
+func (x *TranscodeJob) GetSourceObjectKey() string {
+	if x != nil {
+		if x, ok := x.Source.(*TranscodeJob_SourceObjectKey); ok {
+			return x.SourceObjectKey
+		}
+	}
+	return ""
+}
+
+func (x *TranscodeJob) GetClipStartSeconds() int32 {
+	if x != nil {
+		return x.ClipStartSeconds
+	}
+	return 0
+}
+
+func (x *TranscodeJob) GetClipEndSeconds() int32 {
+	if x != nil {
+		return x.ClipEndSeconds
+	}
+	return 0
+}
+
+func (x *TranscodeJob) GetSpherical() bool {
+	if x != nil {
+		return x.Spherical
+	}
+	return false
+}
+
+type isTranscodeJob_Source interface {
+	isTranscodeJob_Source()
+}
+
+type TranscodeJob_SourceUrl struct {
+	// An http(s) URL to fetch (SSRF rules apply); clip parameters removed.
+	SourceUrl string `protobuf:"bytes,3,opt,name=source_url,json=sourceUrl,proto3,oneof"`
+}
+
+type TranscodeJob_SourceObjectKey struct {
+	// A blob-store key of an uploaded file (resolved from svc://uploads/<id>).
+	SourceObjectKey string `protobuf:"bytes,4,opt,name=source_object_key,json=sourceObjectKey,proto3,oneof"`
+}
+
+func (*TranscodeJob_SourceUrl) isTranscodeJob_Source() {}
+
+func (*TranscodeJob_SourceObjectKey) isTranscodeJob_Source() {}
+
+// TranscodeProgress is published on transcode.progress while a job runs.
+// The first one (progress 0) moves the video from preparing to processing.
+type TranscodeProgress struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Meta    *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	VideoId string                 `protobuf:"bytes,2,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	// 0-99; 100 only ever comes with TranscodeCompleted.
+	Progress int32 `protobuf:"varint,3,opt,name=progress,proto3" json:"progress,omitempty"`
+	// Outputs already playable before the job ends (early HLS playback).
+	Outputs       []*MediaOutput `protobuf:"bytes,4,rep,name=outputs,proto3" json:"outputs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TranscodeProgress) Reset() {
+	*x = TranscodeProgress{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TranscodeProgress) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TranscodeProgress) ProtoMessage() {}
+
+func (x *TranscodeProgress) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TranscodeProgress.ProtoReflect.Descriptor instead.
+func (*TranscodeProgress) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *TranscodeProgress) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *TranscodeProgress) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
+func (x *TranscodeProgress) GetProgress() int32 {
+	if x != nil {
+		return x.Progress
+	}
+	return 0
+}
+
+func (x *TranscodeProgress) GetOutputs() []*MediaOutput {
+	if x != nil {
+		return x.Outputs
+	}
+	return nil
+}
+
+// MediaOutput is one generated file. path is relative to the video's media
+// folder (videos/<account>/<video>/ in the blob store), e.g. hls/master.m3u8;
+// catalog turns it into a URL under the configured media base URL.
+type MediaOutput struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Human label, e.g. "HLS", "DASH", "MP4 720p".
+	Label         string `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
+	Path          string `protobuf:"bytes,2,opt,name=path,proto3" json:"path,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MediaOutput) Reset() {
+	*x = MediaOutput{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MediaOutput) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MediaOutput) ProtoMessage() {}
+
+func (x *MediaOutput) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MediaOutput.ProtoReflect.Descriptor instead.
+func (*MediaOutput) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *MediaOutput) GetLabel() string {
+	if x != nil {
+		return x.Label
+	}
+	return ""
+}
+
+func (x *MediaOutput) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+// TranscodeCompleted is published on transcode.completed when every output
+// is stored: the video becomes ready with progress 100.
+type TranscodeCompleted struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Meta    *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	VideoId string                 `protobuf:"bytes,2,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	Outputs []*MediaOutput         `protobuf:"bytes,3,rep,name=outputs,proto3" json:"outputs,omitempty"`
+	// Seconds.
+	Duration float64 `protobuf:"fixed64,4,opt,name=duration,proto3" json:"duration,omitempty"`
+	// Paths relative to the media folder, like MediaOutput.path.
+	ThumbnailPath string `protobuf:"bytes,5,opt,name=thumbnail_path,json=thumbnailPath,proto3" json:"thumbnail_path,omitempty"`
+	SpritePath    string `protobuf:"bytes,6,opt,name=sprite_path,json=spritePath,proto3" json:"sprite_path,omitempty"`
+	// WebVTT index of the sprite tiles.
+	SpriteIndexPath string `protobuf:"bytes,7,opt,name=sprite_index_path,json=spriteIndexPath,proto3" json:"sprite_index_path,omitempty"`
+	Width           int32  `protobuf:"varint,8,opt,name=width,proto3" json:"width,omitempty"`
+	Height          int32  `protobuf:"varint,9,opt,name=height,proto3" json:"height,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *TranscodeCompleted) Reset() {
+	*x = TranscodeCompleted{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TranscodeCompleted) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TranscodeCompleted) ProtoMessage() {}
+
+func (x *TranscodeCompleted) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TranscodeCompleted.ProtoReflect.Descriptor instead.
+func (*TranscodeCompleted) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *TranscodeCompleted) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *TranscodeCompleted) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
+func (x *TranscodeCompleted) GetOutputs() []*MediaOutput {
+	if x != nil {
+		return x.Outputs
+	}
+	return nil
+}
+
+func (x *TranscodeCompleted) GetDuration() float64 {
+	if x != nil {
+		return x.Duration
+	}
+	return 0
+}
+
+func (x *TranscodeCompleted) GetThumbnailPath() string {
+	if x != nil {
+		return x.ThumbnailPath
+	}
+	return ""
+}
+
+func (x *TranscodeCompleted) GetSpritePath() string {
+	if x != nil {
+		return x.SpritePath
+	}
+	return ""
+}
+
+func (x *TranscodeCompleted) GetSpriteIndexPath() string {
+	if x != nil {
+		return x.SpriteIndexPath
+	}
+	return ""
+}
+
+func (x *TranscodeCompleted) GetWidth() int32 {
+	if x != nil {
+		return x.Width
+	}
+	return 0
+}
+
+func (x *TranscodeCompleted) GetHeight() int32 {
+	if x != nil {
+		return x.Height
+	}
+	return 0
+}
+
+// TranscodeFailed is published on transcode.failed: the video ends in error
+// with a reason a user can read.
+type TranscodeFailed struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Meta          *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	VideoId       string                 `protobuf:"bytes,2,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	Reason        string                 `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TranscodeFailed) Reset() {
+	*x = TranscodeFailed{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TranscodeFailed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TranscodeFailed) ProtoMessage() {}
+
+func (x *TranscodeFailed) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TranscodeFailed.ProtoReflect.Descriptor instead.
+func (*TranscodeFailed) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *TranscodeFailed) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *TranscodeFailed) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
+func (x *TranscodeFailed) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
 var File_vidhost_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_vidhost_events_v1_events_proto_rawDesc = "" +
@@ -273,7 +708,40 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\x06player\x18\x02 \x01(\v2\x1a.vidhost.catalog.v1.PlayerR\x06player\"S\n" +
 	"\bKeyEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x15\n" +
-	"\x06key_id\x18\x02 \x01(\tR\x05keyIdB\xce\x01\n" +
+	"\x06key_id\x18\x02 \x01(\tR\x05keyId\"\xaa\x02\n" +
+	"\fTranscodeJob\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
+	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x12\x1f\n" +
+	"\n" +
+	"source_url\x18\x03 \x01(\tH\x00R\tsourceUrl\x12,\n" +
+	"\x11source_object_key\x18\x04 \x01(\tH\x00R\x0fsourceObjectKey\x12,\n" +
+	"\x12clip_start_seconds\x18\x05 \x01(\x05R\x10clipStartSeconds\x12(\n" +
+	"\x10clip_end_seconds\x18\x06 \x01(\x05R\x0eclipEndSeconds\x12\x1c\n" +
+	"\tspherical\x18\a \x01(\bR\tsphericalB\b\n" +
+	"\x06source\"\xb6\x01\n" +
+	"\x11TranscodeProgress\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
+	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x12\x1a\n" +
+	"\bprogress\x18\x03 \x01(\x05R\bprogress\x128\n" +
+	"\aoutputs\x18\x04 \x03(\v2\x1e.vidhost.events.v1.MediaOutputR\aoutputs\"7\n" +
+	"\vMediaOutput\x12\x14\n" +
+	"\x05label\x18\x01 \x01(\tR\x05label\x12\x12\n" +
+	"\x04path\x18\x02 \x01(\tR\x04path\"\xd9\x02\n" +
+	"\x12TranscodeCompleted\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
+	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x128\n" +
+	"\aoutputs\x18\x03 \x03(\v2\x1e.vidhost.events.v1.MediaOutputR\aoutputs\x12\x1a\n" +
+	"\bduration\x18\x04 \x01(\x01R\bduration\x12%\n" +
+	"\x0ethumbnail_path\x18\x05 \x01(\tR\rthumbnailPath\x12\x1f\n" +
+	"\vsprite_path\x18\x06 \x01(\tR\n" +
+	"spritePath\x12*\n" +
+	"\x11sprite_index_path\x18\a \x01(\tR\x0fspriteIndexPath\x12\x14\n" +
+	"\x05width\x18\b \x01(\x05R\x05width\x12\x16\n" +
+	"\x06height\x18\t \x01(\x05R\x06height\"v\n" +
+	"\x0fTranscodeFailed\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
+	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reasonB\xce\x01\n" +
 	"\x15com.vidhost.events.v1B\vEventsProtoP\x01ZBgithub.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1;eventsv1\xa2\x02\x03VEX\xaa\x02\x11Vidhost.Events.V1\xca\x02\x11Vidhost\\Events\\V1\xe2\x02\x1dVidhost\\Events\\V1\\GPBMetadata\xea\x02\x13Vidhost::Events::V1b\x06proto3"
 
 var (
@@ -288,26 +756,37 @@ func file_vidhost_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_vidhost_events_v1_events_proto_rawDescData
 }
 
-var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
+var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_vidhost_events_v1_events_proto_goTypes = []any{
-	(*EventMeta)(nil),     // 0: vidhost.events.v1.EventMeta
-	(*CategoryEvent)(nil), // 1: vidhost.events.v1.CategoryEvent
-	(*PlayerEvent)(nil),   // 2: vidhost.events.v1.PlayerEvent
-	(*KeyEvent)(nil),      // 3: vidhost.events.v1.KeyEvent
-	(*v1.Category)(nil),   // 4: vidhost.catalog.v1.Category
-	(*v1.Player)(nil),     // 5: vidhost.catalog.v1.Player
+	(*EventMeta)(nil),          // 0: vidhost.events.v1.EventMeta
+	(*CategoryEvent)(nil),      // 1: vidhost.events.v1.CategoryEvent
+	(*PlayerEvent)(nil),        // 2: vidhost.events.v1.PlayerEvent
+	(*KeyEvent)(nil),           // 3: vidhost.events.v1.KeyEvent
+	(*TranscodeJob)(nil),       // 4: vidhost.events.v1.TranscodeJob
+	(*TranscodeProgress)(nil),  // 5: vidhost.events.v1.TranscodeProgress
+	(*MediaOutput)(nil),        // 6: vidhost.events.v1.MediaOutput
+	(*TranscodeCompleted)(nil), // 7: vidhost.events.v1.TranscodeCompleted
+	(*TranscodeFailed)(nil),    // 8: vidhost.events.v1.TranscodeFailed
+	(*v1.Category)(nil),        // 9: vidhost.catalog.v1.Category
+	(*v1.Player)(nil),          // 10: vidhost.catalog.v1.Player
 }
 var file_vidhost_events_v1_events_proto_depIdxs = []int32{
-	0, // 0: vidhost.events.v1.CategoryEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	4, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
-	0, // 2: vidhost.events.v1.PlayerEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	5, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
-	0, // 4: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	5, // [5:5] is the sub-list for method output_type
-	5, // [5:5] is the sub-list for method input_type
-	5, // [5:5] is the sub-list for extension type_name
-	5, // [5:5] is the sub-list for extension extendee
-	0, // [0:5] is the sub-list for field type_name
+	0,  // 0: vidhost.events.v1.CategoryEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	9,  // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
+	0,  // 2: vidhost.events.v1.PlayerEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	10, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
+	0,  // 4: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 5: vidhost.events.v1.TranscodeJob.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 6: vidhost.events.v1.TranscodeProgress.meta:type_name -> vidhost.events.v1.EventMeta
+	6,  // 7: vidhost.events.v1.TranscodeProgress.outputs:type_name -> vidhost.events.v1.MediaOutput
+	0,  // 8: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
+	6,  // 9: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
+	0,  // 10: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
+	11, // [11:11] is the sub-list for method output_type
+	11, // [11:11] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_events_v1_events_proto_init() }
@@ -315,13 +794,17 @@ func file_vidhost_events_v1_events_proto_init() {
 	if File_vidhost_events_v1_events_proto != nil {
 		return
 	}
+	file_vidhost_events_v1_events_proto_msgTypes[4].OneofWrappers = []any{
+		(*TranscodeJob_SourceUrl)(nil),
+		(*TranscodeJob_SourceObjectKey)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_events_v1_events_proto_rawDesc), len(file_vidhost_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   4,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
