@@ -1,0 +1,48 @@
+package natsx
+
+import (
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/nats-io/nats.go"
+)
+
+// Connect connects to url as client name. It reconnects forever, every
+// 250 ms, so a restarted server is picked up quickly and publishes made
+// meanwhile are buffered. opts are applied after the defaults (see
+// LogEvents).
+func Connect(url, name string, opts ...nats.Option) (*nats.Conn, error) {
+	defaults := []nats.Option{
+		nats.Name(name),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(250 * time.Millisecond),
+		nats.ReconnectJitter(50*time.Millisecond, 50*time.Millisecond),
+	}
+	nc, err := nats.Connect(url, append(defaults, opts...)...)
+	if err != nil {
+		return nil, fmt.Errorf("natsx: connect %s to %s: %w", name, url, err)
+	}
+	return nc, nil
+}
+
+// LogEvents is a Connect option that logs disconnects, reconnects and
+// asynchronous errors (e.g. slow consumers), which are otherwise silent.
+func LogEvents(logger *slog.Logger) nats.Option {
+	return func(o *nats.Options) error {
+		o.DisconnectedErrCB = func(nc *nats.Conn, err error) {
+			logger.Warn("nats disconnected", "error", err)
+		}
+		o.ReconnectedCB = func(nc *nats.Conn) {
+			logger.Info("nats reconnected", "url", nc.ConnectedUrlRedacted())
+		}
+		o.AsyncErrorCB = func(_ *nats.Conn, sub *nats.Subscription, err error) {
+			subject := ""
+			if sub != nil {
+				subject = sub.Subject
+			}
+			logger.Error("nats async error", "subject", subject, "error", err)
+		}
+		return nil
+	}
+}

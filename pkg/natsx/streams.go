@@ -1,0 +1,99 @@
+package natsx
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Stream names.
+const (
+	StreamNameCatalog    = "CATALOG"
+	StreamNameIdentity   = "IDENTITY"
+	StreamNameJobs       = "JOBS"
+	StreamNameMedia      = "MEDIA"
+	StreamNameUploads    = "UPLOADS"
+	StreamNameViews      = "VIEWS"
+	StreamNameAudit      = "AUDIT"
+	StreamNameDeadLetter = "DEADLETTER"
+)
+
+const (
+	// dedupWindow is how long JetStream remembers Nats-Msg-Id values: a
+	// republish (outbox relay retry, worker restart) within it is dropped.
+	dedupWindow = 2 * time.Minute
+	// eventRetention keeps events long enough for a consumer that was down
+	// over a weekend to catch up.
+	eventRetention = 7 * 24 * time.Hour
+	// deadLetterRetention leaves time for a person to look at poison messages.
+	deadLetterRetention = 30 * 24 * time.Hour
+)
+
+// The streams of DESIGN.md. Subjects of different streams must not overlap
+// (JetStream refuses it), which is why MEDIA lists transcribe.* subjects one
+// by one: transcribe.jobs belongs to JOBS.
+var (
+	StreamCatalog    = eventStream(StreamNameCatalog, "video.>", "category.>", "player.>", "folder.>")
+	StreamIdentity   = eventStream(StreamNameIdentity, "key.>", "user.>")
+	StreamMedia      = eventStream(StreamNameMedia, SubjectTranscodeProgress, SubjectTranscodeCompleted, SubjectTranscodeFailed, SubjectTranscribeProgress, SubjectTranscribeCompleted, SubjectTranscribeFailed)
+	StreamUploads    = eventStream(StreamNameUploads, "upload.>")
+	StreamViews      = eventStream(StreamNameViews, SubjectAnalyticsViews)
+	StreamAudit      = eventStream(StreamNameAudit, "audit.>")
+	StreamDeadLetter = withMaxAge(eventStream(StreamNameDeadLetter, SubjectDeadLetterPrefix+">"), deadLetterRetention)
+
+	// StreamJobs is a work queue: a job is deleted once a worker acks it,
+	// and jobs do not expire, whatever the backlog.
+	StreamJobs = jetstream.StreamConfig{
+		Name:       StreamNameJobs,
+		Subjects:   []string{SubjectTranscodeJobs, SubjectTranscribeJobs},
+		Retention:  jetstream.WorkQueuePolicy,
+		Storage:    jetstream.FileStorage,
+		Duplicates: dedupWindow,
+	}
+)
+
+func eventStream(name string, subjects ...string) jetstream.StreamConfig {
+	return jetstream.StreamConfig{
+		Name:       name,
+		Subjects:   subjects,
+		Retention:  jetstream.LimitsPolicy,
+		Storage:    jetstream.FileStorage,
+		MaxAge:     eventRetention,
+		Duplicates: dedupWindow,
+	}
+}
+
+func withMaxAge(cfg jetstream.StreamConfig, age time.Duration) jetstream.StreamConfig {
+	cfg.MaxAge = age
+	return cfg
+}
+
+// AllStreams returns copies of every stream definition.
+func AllStreams() []jetstream.StreamConfig {
+	all := []jetstream.StreamConfig{
+		StreamCatalog, StreamIdentity, StreamJobs, StreamMedia,
+		StreamUploads, StreamViews, StreamAudit, StreamDeadLetter,
+	}
+	for i := range all {
+		all[i].Subjects = slices.Clone(all[i].Subjects)
+	}
+	return all
+}
+
+// EnsureStreams creates the streams, or updates them to match, so it can run
+// at every start of every replica. With no streams given it ensures
+// AllStreams.
+func EnsureStreams(ctx context.Context, js jetstream.JetStream, streams ...jetstream.StreamConfig) error {
+	if len(streams) == 0 {
+		streams = AllStreams()
+	}
+	for _, cfg := range streams {
+		if _, err := js.CreateOrUpdateStream(ctx, cfg); err != nil {
+			return fmt.Errorf("natsx: ensure stream %s: %w", cfg.Name, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,88 @@
+package natsx_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/natstest"
+	"github.com/vidhost/vidhost/pkg/natsx"
+)
+
+func TestEachSubjectLandsInItsStream(t *testing.T) {
+	js := natstest.JetStream(t, natstest.Start(t))
+	tests := []struct {
+		subject, stream string
+	}{
+		{natsx.SubjectKeyDeleted, natsx.StreamNameIdentity},
+		{natsx.SubjectUserCreated, natsx.StreamNameIdentity},
+		{natsx.SubjectVideoCreated, natsx.StreamNameCatalog},
+		{natsx.SubjectCategoryDeleted, natsx.StreamNameCatalog},
+		{natsx.SubjectPlayerUpdated, natsx.StreamNameCatalog},
+		{natsx.SubjectFolderCreated, natsx.StreamNameCatalog},
+		{natsx.SubjectTranscodeJobs, natsx.StreamNameJobs},
+		{natsx.SubjectTranscribeJobs, natsx.StreamNameJobs},
+		{natsx.SubjectTranscodeProgress, natsx.StreamNameMedia},
+		{natsx.SubjectTranscodeCompleted, natsx.StreamNameMedia},
+		{natsx.SubjectTranscodeFailed, natsx.StreamNameMedia},
+		{natsx.SubjectTranscribeCompleted, natsx.StreamNameMedia},
+		{natsx.SubjectUploadCompleted, natsx.StreamNameUploads},
+		{natsx.SubjectAnalyticsViews, natsx.StreamNameViews},
+		{natsx.SubjectAuditEvents, natsx.StreamNameAudit},
+		{natsx.DeadLetterSubject(natsx.SubjectVideoCreated), natsx.StreamNameDeadLetter},
+	}
+	for _, tt := range tests {
+		t.Run(tt.subject, func(t *testing.T) {
+			ack, err := js.Publish(t.Context(), tt.subject, []byte("{}"))
+			require.NoError(t, err)
+			assert.Equal(t, tt.stream, ack.Stream)
+		})
+	}
+}
+
+func TestEnsureStreamsIsIdempotent(t *testing.T) {
+	js := natstest.JetStream(t, natstest.Start(t))
+	require.NoError(t, natsx.EnsureStreams(t.Context(), js), "second run over existing streams")
+
+	jobs, err := js.Stream(t.Context(), natsx.StreamNameJobs)
+	require.NoError(t, err)
+	info, err := jobs.Info(t.Context())
+	require.NoError(t, err)
+	assert.Equal(t, jetstream.WorkQueuePolicy, info.Config.Retention)
+	assert.Equal(t, jetstream.FileStorage, info.Config.Storage)
+	assert.Equal(t, 2*time.Minute, info.Config.Duplicates)
+}
+
+func TestRepublishedMessageIDIsDeduplicated(t *testing.T) {
+	js := natstest.JetStream(t, natstest.Start(t))
+	ctx := t.Context()
+
+	first, err := js.Publish(ctx, natsx.SubjectVideoCreated, []byte("a"), jetstream.WithMsgID("evt-1"))
+	require.NoError(t, err)
+	again, err := js.Publish(ctx, natsx.SubjectVideoCreated, []byte("a"), jetstream.WithMsgID("evt-1"))
+	require.NoError(t, err)
+
+	assert.False(t, first.Duplicate)
+	assert.True(t, again.Duplicate)
+	assert.Equal(t, uint64(1), messageCount(ctx, t, js, natsx.StreamNameCatalog))
+}
+
+func TestAllStreamsReturnsCopies(t *testing.T) {
+	all := natsx.AllStreams()
+	require.Len(t, all, 8)
+	all[0].Subjects[0] = "mutated.>"
+	assert.NotEqual(t, "mutated.>", natsx.AllStreams()[0].Subjects[0])
+}
+
+func messageCount(ctx context.Context, t *testing.T, js jetstream.JetStream, stream string) uint64 {
+	t.Helper()
+	s, err := js.Stream(ctx, stream)
+	require.NoError(t, err)
+	info, err := s.Info(ctx)
+	require.NoError(t, err)
+	return info.State.Msgs
+}

@@ -1,0 +1,58 @@
+package natsx
+
+// Subjects of every event and job, in one place. A subject names what
+// happened to what: <resource>.<event>.
+const (
+	// IDENTITY stream.
+	SubjectKeyCreated  = "key.created"
+	SubjectKeyUpdated  = "key.updated"
+	SubjectKeyDeleted  = "key.deleted" // the gateway drops the key from its auth cache
+	SubjectUserCreated = "user.created"
+	SubjectUserUpdated = "user.updated"
+	SubjectUserDeleted = "user.deleted"
+
+	// CATALOG stream.
+	SubjectVideoCreated    = "video.created"
+	SubjectVideoUpdated    = "video.updated"
+	SubjectVideoDeleted    = "video.deleted"
+	SubjectCategoryCreated = "category.created"
+	SubjectCategoryUpdated = "category.updated"
+	SubjectCategoryDeleted = "category.deleted"
+	SubjectPlayerCreated   = "player.created"
+	SubjectPlayerUpdated   = "player.updated"
+	SubjectPlayerDeleted   = "player.deleted"
+	SubjectFolderCreated   = "folder.created"
+	SubjectFolderUpdated   = "folder.updated"
+	SubjectFolderDeleted   = "folder.deleted"
+
+	// JOBS stream (work queue: each job is taken by one worker).
+	SubjectTranscodeJobs  = "transcode.jobs"
+	SubjectTranscribeJobs = "transcribe.jobs"
+
+	// MEDIA stream: what workers report back.
+	SubjectTranscodeProgress   = "transcode.progress"
+	SubjectTranscodeCompleted  = "transcode.completed"
+	SubjectTranscodeFailed     = "transcode.failed"
+	SubjectTranscribeProgress  = "transcribe.progress"
+	SubjectTranscribeCompleted = "transcribe.completed"
+	SubjectTranscribeFailed    = "transcribe.failed"
+
+	// UPLOADS stream.
+	SubjectUploadCompleted = "upload.completed"
+
+	// VIEWS stream.
+	SubjectAnalyticsViews = "analytics.views"
+
+	// AUDIT stream.
+	SubjectAuditEvents = "audit.events"
+
+	// DEADLETTER stream: a poison message is republished to
+	// SubjectDeadLetterPrefix + its original subject.
+	SubjectDeadLetterPrefix = "deadletter."
+)
+
+// DeadLetterSubject is where a consumer sends a message from subject that
+// can never be processed.
+func DeadLetterSubject(subject string) string {
+	return SubjectDeadLetterPrefix + subject
+}
