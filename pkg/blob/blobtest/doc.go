@@ -1,0 +1,4 @@
+// Package blobtest holds what tests of blob.Store need: RunContract, the
+// behaviour every driver must share, and StartVersityGW, a real
+// S3-compatible server (one that checks signatures) for the S3 driver.
+package blobtest

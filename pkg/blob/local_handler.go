@@ -1,0 +1,102 @@
+package blob
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Handler serves the local driver's presigned URLs. Mount it at HandlerPath
+// without stripping the prefix:
+//
+//	if local, ok := store.(*blob.Local); ok {
+//		mux.Handle(blob.HandlerPath, local.Handler())
+//	}
+//
+// PUT streams the body into the store with the signed size enforced (413 when
+// larger, 400 when smaller; a Content-Length that differs is refused before
+// reading); GET and HEAD serve the file through http.ServeContent, so Range,
+// conditional requests and sendfile work. A bad or expired signature is 403.
+// Failures carry Vidhost's JSON envelope.
+func (l *Local) Handler() http.Handler {
+	return http.HandlerFunc(l.serveHTTP)
+}
+
+func (l *Local) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	signedMethod := r.Method
+	switch r.Method {
+	case http.MethodPut, http.MethodGet:
+	case http.MethodHead:
+		signedMethod = http.MethodGet
+	default:
+		w.Header().Set("Allow", "GET, HEAD, PUT")
+		writeError(w, http.StatusMethodNotAllowed, "method not allowed")
+		return
+	}
+	key, ok := strings.CutPrefix(r.URL.Path, HandlerPath)
+	if !ok || ValidateKey(key) != nil {
+		writeError(w, http.StatusBadRequest, "invalid object key")
+		return
+	}
+	g, err := l.verify(r.URL.Query(), key, signedMethod, time.Now())
+	if err != nil {
+		writeError(w, http.StatusForbidden, err.Error())
+		return
+	}
+	if r.Method == http.MethodPut {
+		l.servePut(w, r, g)
+		return
+	}
+	l.serveGet(w, r, key)
+}
+
+func (l *Local) servePut(w http.ResponseWriter, r *http.Request, g grant) {
+	// Refuse a wrong Content-Length before reading a byte; a chunked body
+	// (ContentLength -1) is checked by Put as it streams.
+	if r.ContentLength >= 0 && r.ContentLength != g.size {
+		err := &SizeMismatchError{Declared: g.size, Received: r.ContentLength}
+		writeError(w, sizeStatus(err), strings.TrimPrefix(err.Error(), "blob: "))
+		return
+	}
+	err := l.Put(r.Context(), g.key, r.Body, g.size, r.Header.Get("Content-Type"))
+	var mismatch *SizeMismatchError
+	switch {
+	case errors.As(err, &mismatch):
+		writeError(w, sizeStatus(mismatch), strings.TrimPrefix(mismatch.Error(), "blob: "))
+		return
+	case errors.Is(err, ErrInvalidContentType):
+		writeError(w, http.StatusBadRequest, "Content-Type must be a media type")
+		return
+	case err != nil:
+		writeError(w, http.StatusInternalServerError, "could not store the upload")
+		return
+	}
+	if l.onPut != nil {
+		l.onPut(r.Context(), g.key, g.size)
+	}
+	writeResult(w, map[string]any{"key": g.key, "size": g.size})
+}
+
+func sizeStatus(err *SizeMismatchError) int {
+	if err.TooLarge() {
+		return http.StatusRequestEntityTooLarge
+	}
+	return http.StatusBadRequest
+}
+
+func (l *Local) serveGet(w http.ResponseWriter, r *http.Request, key string) {
+	f, info, err := l.openFile(key)
+	if errors.Is(err, ErrNotFound) {
+		writeError(w, http.StatusNotFound, "Not found")
+		return
+	}
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "could not read the object")
+		return
+	}
+	defer f.Close()
+	w.Header().Set("Content-Type", info.ContentType)
+	w.Header().Set("ETag", `"`+info.ETag+`"`)
+	http.ServeContent(w, r, "", info.ModTime, f)
+}

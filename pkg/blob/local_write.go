@@ -1,0 +1,126 @@
+package blob
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Put implements Store. The body goes to a temporary file in <Dir>/.tmp,
+// which is fsynced and renamed into place only when exactly size bytes came.
+func (l *Local) Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
+	if err := validatePut(key, size, contentType); err != nil {
+		return err
+	}
+	return l.commit(key, contentType, func(f *os.File) error {
+		return copyExactly(f, contextReader{ctx: ctx, r: r}, size)
+	})
+}
+
+// Copy implements Store. On filesystems that support it, io.Copy between
+// two files becomes copy_file_range and shares or copies blocks in the kernel.
+func (l *Local) Copy(_ context.Context, srcKey, dstKey string) error {
+	if err := ValidateKey(dstKey); err != nil {
+		return err
+	}
+	src, info, err := l.openFile(srcKey)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	return l.commit(dstKey, info.ContentType, func(f *os.File) error {
+		_, err := io.Copy(f, src)
+		return err
+	})
+}
+
+// commit writes an object through a temporary file: fill it, make it
+// durable, then rename it over the key so readers see all or nothing.
+func (l *Local) commit(key, contentType string, fill func(*os.File) error) error {
+	tmp, err := os.CreateTemp(l.tmpDir(), "put-*")
+	if err != nil {
+		return fmt.Errorf("blob: %w", err)
+	}
+	err = fill(tmp)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if closeErr := tmp.Close(); err == nil {
+		err = closeErr
+	}
+	if err == nil {
+		err = l.writeMeta(key, contentType)
+	}
+	if err == nil {
+		err = renameIntoPlace(tmp.Name(), l.objectPath(key))
+	}
+	if err != nil {
+		_ = os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// copyExactly copies src to dst and fails unless src held exactly size
+// bytes. Reading stops at the first byte too many, so an oversized body is
+// never written past size+1 bytes.
+func copyExactly(dst io.Writer, src io.Reader, size int64) error {
+	n, err := io.Copy(dst, io.LimitReader(src, size+1))
+	if err != nil {
+		return fmt.Errorf("blob: reading body: %w", err)
+	}
+	if n != size {
+		return &SizeMismatchError{Declared: size, Received: n}
+	}
+	return nil
+}
+
+// renameIntoPlace creates dst's directory and renames src onto dst. It
+// retries because Delete prunes empty directories, possibly between our
+// MkdirAll and Rename.
+func renameIntoPlace(src, dst string) error {
+	var err error
+	for range 3 {
+		if err = os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return fmt.Errorf("blob: %w", err)
+		}
+		if err = os.Rename(src, dst); err == nil {
+			return syncDir(filepath.Dir(dst))
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+	}
+	return fmt.Errorf("blob: %w", err)
+}
+
+// syncDir makes a rename durable: the new directory entry is only on disk
+// once the directory itself is fsynced.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("blob: %w", err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("blob: %w", err)
+	}
+	return nil
+}
+
+// contextReader stops a long copy when its context ends, even if the
+// underlying reader would block or go on.
+type contextReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c contextReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
