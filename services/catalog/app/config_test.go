@@ -1,0 +1,51 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/config"
+)
+
+func TestConfigDefaults(t *testing.T) {
+	t.Setenv("VIDHOST_DATABASE_URL", "postgres://db/vidhost")
+	t.Setenv("VIDHOST_INTERNAL_SECRET", "s3cret")
+	var cfg Config
+	require.NoError(t, config.Load(&cfg))
+
+	assert.Equal(t, Config{
+		GRPCAddr:       "127.0.0.1:9102",
+		DatabaseURL:    "postgres://db/vidhost",
+		DBSchema:       "catalog",
+		NATSURL:        "nats://127.0.0.1:4222",
+		InternalSecret: "s3cret",
+		LogLevel:       "info",
+		LogFormat:      "text",
+	}, cfg)
+	assert.NoError(t, cfg.Validate())
+}
+
+func TestRunRefusesIncompleteConfig(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(*Config)
+		want   string
+	}{
+		{"no database", func(c *Config) { c.DatabaseURL = "" }, "VIDHOST_DATABASE_URL must be set"},
+		{"no schema", func(c *Config) { c.DBSchema = "" }, "VIDHOST_CATALOG_DB_SCHEMA must not be empty"},
+		{"no secret", func(c *Config) { c.InternalSecret = "" }, "VIDHOST_INTERNAL_SECRET must be set"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := Config{DatabaseURL: "postgres://db/vidhost", DBSchema: "catalog", InternalSecret: "s"}
+			tt.change(&cfg)
+			err := Run(context.Background(), cfg, slog.New(slog.DiscardHandler), Options{})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}

@@ -1,0 +1,36 @@
+package catalog
+
+import "time"
+
+// EventKind says what happened to a resource.
+type EventKind int
+
+// The kinds of change every resource announces.
+const (
+	Created EventKind = iota + 1
+	Updated
+	Deleted
+)
+
+func (k EventKind) String() string {
+	switch k {
+	case Created:
+		return "created"
+	case Updated:
+		return "updated"
+	case Deleted:
+		return "deleted"
+	}
+	return "unknown"
+}
+
+// Event announces a committed change. Resource is the resource's state after
+// the change (its last state for a deletion): a Category or a Player.
+// internal/events turns it into the wire event and its subject.
+type Event struct {
+	Kind      EventKind
+	AccountID string
+	ActorID   string
+	Time      time.Time
+	Resource  any
+}

@@ -1,0 +1,57 @@
+package catalog
+
+import (
+	"context"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/principal"
+)
+
+// Service runs the catalog's use cases for an authenticated principal. The
+// caller (the gRPC handler) has already checked that the principal may read
+// or write.
+type Service struct {
+	store Store
+	now   func() time.Time
+}
+
+// NewService returns a Service over store.
+func NewService(store Store) *Service {
+	return &Service{store: store, now: time.Now}
+}
+
+// commit runs write in a transaction and records, in the same transaction,
+// the event that announces its result. Either both are stored or neither.
+func commit[T any](ctx context.Context, s *Service, p principal.Principal, kind EventKind, write func(Tx) (T, error)) (T, error) {
+	var out T
+	err := s.store.InTx(ctx, func(tx Tx) error {
+		var err error
+		if out, err = write(tx); err != nil {
+			return err
+		}
+		return tx.Emit(ctx, Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: s.now(), Resource: out})
+	})
+	return out, err
+}
+
+// checkID answers Not found for ids that cannot exist, without a query.
+func checkID(id string) error {
+	if !ids.Valid(id) {
+		return apperr.ErrNotFound
+	}
+	return nil
+}
+
+// list fetches one page through fetch and trims it, returning the cursor of
+// the next page or "" on the last one.
+func list[T any](req page.Request, fetch func() ([]T, error), key func(T) page.Cursor) ([]T, string, error) {
+	rows, err := fetch()
+	if err != nil {
+		return nil, "", err
+	}
+	items, next := page.Trim(rows, req, key)
+	return items, next, nil
+}

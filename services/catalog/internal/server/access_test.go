@@ -1,0 +1,47 @@
+package server_test
+
+import (
+	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
+
+	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+)
+
+func TestReadOnlyKeysCannotWrite(t *testing.T) {
+	b := setup(t)
+	category := createCategory(t, b, b.alice, "Sport", "sport")
+	reader := b.alice
+	reader.ReadOnly = true
+	ctx := as(t, reader)
+
+	_, err := b.client.GetCategory(ctx, &catalogv1.GetCategoryRequest{Id: category.GetId()})
+	requireStatus(t, err, codes.OK, "")
+	_, err = b.client.CreateCategory(ctx, &catalogv1.CreateCategoryRequest{Name: "News", Value: "news"})
+	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	_, err = b.client.UpdatePlayer(ctx, &catalogv1.UpdatePlayerRequest{
+		Id: category.GetId(), UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"name"}}})
+	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	_, err = b.client.DeleteCategory(ctx, &catalogv1.DeleteCategoryRequest{Id: category.GetId()})
+	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+}
+
+func TestCallsWithoutPrincipalAreUnauthenticated(t *testing.T) {
+	b := setup(t)
+
+	_, err := b.client.ListPlayers(t.Context(), &catalogv1.ListPlayersRequest{})
+	requireStatus(t, err, codes.Unauthenticated, "a valid API key is required")
+}
+
+func TestMalformedIDsAreNotFound(t *testing.T) {
+	b := setup(t)
+	ctx := as(t, b.alice)
+
+	for _, id := range []string{"", "short", "has a space in it......", "../../../etc/passwd!!!"} {
+		_, err := b.client.GetPlayer(ctx, &catalogv1.GetPlayerRequest{Id: id})
+		requireStatus(t, err, codes.NotFound, "Not found")
+		_, err = b.client.DeleteCategory(ctx, &catalogv1.DeleteCategoryRequest{Id: id})
+		requireStatus(t, err, codes.NotFound, "Not found")
+	}
+}

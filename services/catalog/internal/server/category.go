@@ -1,0 +1,70 @@
+package server
+
+import (
+	"context"
+
+	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
+)
+
+func (s *Server) CreateCategory(ctx context.Context, in *catalogv1.CreateCategoryRequest) (*catalogv1.Category, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.catalog.CreateCategory(ctx, p, catalog.Category{Name: in.GetName(), Value: in.GetValue()})
+	return mapOne(c, err, protomap.Category)
+}
+
+func (s *Server) ListCategories(ctx context.Context, in *catalogv1.ListCategoriesRequest) (*catalogv1.ListCategoriesResponse, error) {
+	p, err := principal.Require(ctx)
+	if err != nil {
+		return nil, err
+	}
+	req, err := page.Parse(in.Limit, in.GetCursor())
+	if err != nil {
+		return nil, err
+	}
+	items, next, err := s.catalog.ListCategories(ctx, p, req)
+	if err != nil {
+		return nil, err
+	}
+	return &catalogv1.ListCategoriesResponse{Items: mapAll(items, protomap.Category), NextCursor: next}, nil
+}
+
+func (s *Server) GetCategory(ctx context.Context, in *catalogv1.GetCategoryRequest) (*catalogv1.Category, error) {
+	p, err := principal.Require(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.catalog.GetCategory(ctx, p, in.GetId())
+	return mapOne(c, err, protomap.Category)
+}
+
+func (s *Server) UpdateCategory(ctx context.Context, in *catalogv1.UpdateCategoryRequest) (*catalogv1.Category, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	patch := catalog.Patch[catalog.Category]{
+		Paths:  in.GetUpdateMask().GetPaths(),
+		Values: protomap.CategoryValues(in.GetCategory()),
+	}
+	c, err := s.catalog.UpdateCategory(ctx, p, in.GetId(), patch)
+	return mapOne(c, err, protomap.Category)
+}
+
+func (s *Server) DeleteCategory(ctx context.Context, in *catalogv1.DeleteCategoryRequest) (*catalogv1.DeleteCategoryResponse, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.catalog.DeleteCategory(ctx, p, in.GetId()); err != nil {
+		return nil, err
+	}
+	return &catalogv1.DeleteCategoryResponse{}, nil
+}

@@ -1,0 +1,131 @@
+package server_test
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+
+	"github.com/vidhost/vidhost/pkg/grpcx"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/natstest"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/pgtest"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/catalog/app"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+const secret = "test-internal-secret"
+
+// testBundle is a running catalog (app.Run on real PostgreSQL and NATS),
+// a client, and two accounts to call it as.
+type testBundle struct {
+	client catalogv1.CatalogServiceClient
+	js     jetstream.JetStream
+	alice  principal.Principal
+	bob    principal.Principal
+}
+
+func setup(t *testing.T) testBundle {
+	t.Helper()
+	db := pgtest.Schema(t)
+	natsURL := natstest.Start(t)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret}
+	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan struct{})
+	stopped := make(chan error, 1)
+	go func() {
+		stopped <- app.Run(ctx, cfg, logger, app.Options{Listener: lis, Ready: func(string) { close(ready) }})
+	}()
+	t.Cleanup(func() {
+		cancel()
+		assert.NoError(t, <-stopped, "app.Run")
+	})
+	select {
+	case <-ready:
+	case err := <-stopped:
+		t.Fatalf("app.Run failed to start: %v", err)
+	}
+	conn, err := grpcx.Dial(lis.Addr().String())
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = conn.Close() })
+	js, err := jetstream.New(natstest.Connect(t, natsURL))
+	require.NoError(t, err)
+	return testBundle{
+		client: catalogv1.NewCatalogServiceClient(conn),
+		js:     js,
+		alice:  principal.Principal{AccountID: ids.New(), ActorID: "alice-user"},
+		bob:    principal.Principal{AccountID: ids.New(), ActorID: "bob-user"},
+	}
+}
+
+// as returns a context carrying p, signed as the gateway would.
+func as(t *testing.T, p principal.Principal) context.Context {
+	return principal.AppendToOutgoing(t.Context(), p, []byte(secret))
+}
+
+// events returns a consumer of the CATALOG stream's subjects matching filter,
+// from the first message on.
+func (b testBundle) events(t *testing.T, filter string) jetstream.Consumer {
+	t.Helper()
+	consumer, err := b.js.OrderedConsumer(t.Context(), natsx.StreamNameCatalog,
+		jetstream.OrderedConsumerConfig{FilterSubjects: []string{filter}})
+	require.NoError(t, err)
+	return consumer
+}
+
+// next waits for the consumer's next message; the wait only bounds a failure.
+func next(t *testing.T, consumer jetstream.Consumer) jetstream.Msg {
+	t.Helper()
+	msg, err := consumer.Next(jetstream.FetchMaxWait(15 * time.Second))
+	require.NoError(t, err, "no event arrived")
+	return msg
+}
+
+// requireStatus asserts err is a status with code and message.
+func requireStatus(t *testing.T, err error, code codes.Code, message string) {
+	t.Helper()
+	st, ok := status.FromError(err)
+	require.True(t, ok, "not a status: %v", err)
+	assert.Equal(t, code, st.Code(), st.Message())
+	assert.Equal(t, message, st.Message())
+}
+
+func createCategory(t *testing.T, b testBundle, p principal.Principal, name, value string) *catalogv1.Category {
+	t.Helper()
+	c, err := b.client.CreateCategory(as(t, p), &catalogv1.CreateCategoryRequest{Name: name, Value: value})
+	require.NoError(t, err)
+	return c
+}
+
+func createPlayer(t *testing.T, b testBundle, p principal.Principal, name string) *catalogv1.Player {
+	t.Helper()
+	player, err := b.client.CreatePlayer(as(t, p), &catalogv1.CreatePlayerRequest{Name: name})
+	require.NoError(t, err)
+	return player
+}
+
+// requireStatusPrefix asserts err is a status with code whose message
+// starts with prefix (for messages that go on to list allowed values).
+func requireStatusPrefix(t *testing.T, err error, code codes.Code, prefix string) {
+	t.Helper()
+	st, ok := status.FromError(err)
+	require.True(t, ok, "not a status: %v", err)
+	assert.Equal(t, code, st.Code(), st.Message())
+	assert.True(t, strings.HasPrefix(st.Message(), prefix), "message %q should start with %q", st.Message(), prefix)
+}
