@@ -1,0 +1,75 @@
+package app_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc/codes"
+
+	"github.com/vidhost/vidhost/pkg/principal"
+	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+)
+
+func TestReadOnlyPrincipalCannotWrite(t *testing.T) {
+	tb := setup(t)
+	id := tb.createKey(t, tb.ownerA, "existing")
+	ctx := as(t, readOnly(tb.ownerA))
+	const denied = "this API key is read-only"
+
+	_, err := tb.client.CreateApiKey(ctx, createRequest("new"))
+	requireStatus(t, err, codes.PermissionDenied, denied)
+	_, err = tb.client.UpdateApiKey(ctx, updateRequest(id, &identityv1.ApiKey{Name: "x"}, "name"))
+	requireStatus(t, err, codes.PermissionDenied, denied)
+	_, err = tb.client.DeleteApiKey(ctx, &identityv1.DeleteApiKeyRequest{Id: id})
+	requireStatus(t, err, codes.PermissionDenied, denied)
+
+	// Reads are allowed, and nothing was changed.
+	got, err := tb.client.GetApiKey(ctx, &identityv1.GetApiKeyRequest{Id: id})
+	require.NoError(t, err)
+	assert.Equal(t, "existing", got.GetName())
+	list, err := tb.client.ListApiKeySummaries(ctx, &identityv1.ListApiKeySummariesRequest{})
+	require.NoError(t, err)
+	assert.Len(t, list.GetItems(), 2, "the bootstrap key and the existing one")
+}
+
+func TestCallsWithoutAValidPrincipalAreRefused(t *testing.T) {
+	tb := setup(t)
+	forged := principal.AppendToOutgoing(t.Context(), tb.ownerA, []byte("not the secret"))
+	for name, ctx := range map[string]context.Context{"none": t.Context(), "forged": forged} {
+		t.Run(name, func(t *testing.T) {
+			_, err := tb.client.CreateApiKey(ctx, createRequest("x"))
+			assert.Equal(t, codes.Unauthenticated, statusCode(err))
+			_, err = tb.client.ListApiKeys(ctx, &identityv1.ListApiKeysRequest{})
+			assert.Equal(t, codes.Unauthenticated, statusCode(err))
+			_, err = tb.client.GetApiKey(ctx, &identityv1.GetApiKeyRequest{Id: "x"})
+			assert.Equal(t, codes.Unauthenticated, statusCode(err))
+		})
+	}
+}
+
+// Account B never sees account A's keys, and A's ids are Not found for B.
+func TestTenantIsolation(t *testing.T) {
+	tb := setup(t)
+	idA := tb.createKey(t, tb.ownerA, "of A")
+	idB := tb.createKey(t, tb.ownerB, "of B")
+	ctxB := as(t, tb.ownerB)
+
+	_, err := tb.client.GetApiKey(ctxB, &identityv1.GetApiKeyRequest{Id: idA})
+	requireStatus(t, err, codes.NotFound, "Not found")
+	_, err = tb.client.UpdateApiKey(ctxB, updateRequest(idA, &identityv1.ApiKey{Name: "stolen"}, "name"))
+	requireStatus(t, err, codes.NotFound, "Not found")
+	_, err = tb.client.DeleteApiKey(ctxB, &identityv1.DeleteApiKeyRequest{Id: idA})
+	requireStatus(t, err, codes.NotFound, "Not found")
+
+	assert.Equal(t, []string{idB}, tb.listIDs(t, tb.ownerB, 25))
+	idsA := tb.listIDs(t, tb.ownerA, 25)
+	assert.Len(t, idsA, 2)
+	assert.Contains(t, idsA, idA)
+	assert.NotContains(t, idsA, idB)
+
+	got, err := tb.client.GetApiKey(as(t, tb.ownerA), &identityv1.GetApiKeyRequest{Id: idA})
+	require.NoError(t, err)
+	assert.Equal(t, "of A", got.GetName(), "B's attempts changed nothing")
+}

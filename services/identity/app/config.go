@@ -1,0 +1,47 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Config is the identity service's configuration. Build it with
+// pkg/config.Load, which applies the envDefault values and then the
+// environment; a literal Config gets no defaults.
+type Config struct {
+	// GRPCAddr is where the gRPC server listens unless Options.Listener is set.
+	GRPCAddr string `env:"VIDHOST_IDENTITY_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
+	// DatabaseURL is a PostgreSQL URL; identity keeps its tables in DBSchema.
+	DatabaseURL string `env:"VIDHOST_DATABASE_URL" secret:"true"`
+	DBSchema    string `env:"VIDHOST_IDENTITY_DB_SCHEMA" envDefault:"identity"`
+	NATSURL     string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
+	// InternalSecret verifies the principals the gateway signs.
+	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
+	// OwnerEmail and OwnerPassword are the owner created at first start; an
+	// empty password is generated and reported once (see Options.OnBootstrap).
+	OwnerEmail    string `env:"VIDHOST_OWNER_EMAIL" envDefault:"owner@vidhost.local"`
+	OwnerPassword string `env:"VIDHOST_OWNER_PASSWORD" secret:"true"`
+	LogLevel      string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat     string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+}
+
+// validate names the environment variable of each missing setting.
+func (c Config) validate(opts Options) error {
+	var errs []error
+	required := []struct{ value, name string }{
+		{c.DatabaseURL, "VIDHOST_DATABASE_URL"},
+		{c.DBSchema, "VIDHOST_IDENTITY_DB_SCHEMA"},
+		{c.NATSURL, "VIDHOST_NATS_URL"},
+		{c.InternalSecret, "VIDHOST_INTERNAL_SECRET"},
+		{c.OwnerEmail, "VIDHOST_OWNER_EMAIL"},
+	}
+	if opts.Listener == nil {
+		required = append(required, struct{ value, name string }{c.GRPCAddr, "VIDHOST_IDENTITY_GRPC_ADDR"})
+	}
+	for _, r := range required {
+		if r.value == "" {
+			errs = append(errs, fmt.Errorf("%s must be set", r.name))
+		}
+	}
+	return errors.Join(errs...)
+}

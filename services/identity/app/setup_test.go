@@ -1,0 +1,154 @@
+package app_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/grpcx"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/natstest"
+	"github.com/vidhost/vidhost/pkg/pgtest"
+	"github.com/vidhost/vidhost/pkg/principal"
+	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+	"github.com/vidhost/vidhost/services/identity/app"
+	"github.com/vidhost/vidhost/services/identity/internal/store"
+)
+
+var internalSecret = []byte("test-internal-secret")
+
+// testBundle is a running identity service and what tests need around it.
+type testBundle struct {
+	client    identityv1.IdentityServiceClient
+	pool      *pgxpool.Pool // the service's schema, for assertions and fixtures
+	cfg       app.Config
+	natsURL   string
+	bootstrap app.Bootstrap
+	// ownerA writes as the bootstrapped account; ownerB as a second tenant.
+	ownerA, ownerB principal.Principal
+}
+
+// setup runs identity on a fresh schema and NATS server until t ends.
+func setup(t *testing.T) *testBundle {
+	t.Helper()
+	db := pgtest.Schema(t)
+	tb := &testBundle{natsURL: natstest.Start(t)}
+	tb.cfg = testConfig(db, tb.natsURL)
+	tb.bootstrap, tb.client = runService(t, tb.cfg, runOptions{})
+	tb.pool = db.Pool(t)
+	tb.ownerA = principal.Principal{AccountID: tb.bootstrap.AccountID, KeyID: "actor-a", ActorID: "actor-a"}
+	tb.ownerB = principal.Principal{AccountID: ids.New(), KeyID: "actor-b", ActorID: "actor-b"}
+	require.NoError(t, store.New(tb.pool).CreateAccount(t.Context(), tb.ownerB.AccountID, "B", "", time.Now()))
+	return tb
+}
+
+func testConfig(db pgtest.DB, natsURL string) app.Config {
+	return app.Config{
+		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL,
+		InternalSecret: string(internalSecret), OwnerEmail: "Owner@Example.com",
+	}
+}
+
+// runOptions vary runService.
+type runOptions struct {
+	logs       io.Writer // receives the service's log if set
+	noCallback bool      // leave Options.OnBootstrap nil
+}
+
+// runService runs app.Run on a free port until t ends and returns what
+// OnBootstrap reported and a client.
+func runService(t *testing.T, cfg app.Config, ro runOptions) (app.Bootstrap, identityv1.IdentityServiceClient) {
+	t.Helper()
+	svc := launch(t, cfg, ro)
+	addr := svc.wait(t)
+	conn, err := grpcx.Dial(addr)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = conn.Close() })
+	return *svc.boot, identityv1.NewIdentityServiceClient(conn)
+}
+
+// launched is a Run in progress.
+type launched struct {
+	ready chan string
+	done  chan error
+	boot  *app.Bootstrap // set before ready is signalled
+}
+
+// launch starts app.Run on a free port without waiting for it; the service
+// is stopped, and must stop cleanly, when t ends.
+func launch(t *testing.T, cfg app.Config, ro runOptions) *launched {
+	t.Helper()
+	logs := ro.logs
+	if logs == nil {
+		logs = io.Discard
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	svc := &launched{ready: make(chan string, 1), done: make(chan error, 1), boot: &app.Bootstrap{}}
+	opts := app.Options{
+		Listener:    lis,
+		Ready:       func(addr string) { svc.ready <- addr },
+		OnBootstrap: func(b app.Bootstrap) { *svc.boot = b },
+	}
+	if ro.noCallback {
+		opts.OnBootstrap = nil
+	}
+	go func() { svc.done <- app.Run(ctx, cfg, slog.New(slog.NewTextHandler(logs, nil)), opts) }()
+	t.Cleanup(func() {
+		cancel()
+		require.NoError(t, <-svc.done, "Run must stop cleanly")
+	})
+	return svc
+}
+
+// wait returns the address once the service serves; it fails t if Run
+// returns first.
+func (svc *launched) wait(t *testing.T) string {
+	t.Helper()
+	select {
+	case addr := <-svc.ready:
+		return addr
+	case err := <-svc.done:
+		svc.done <- err // for the cleanup
+		t.Fatalf("Run returned before serving: %v", err)
+		return ""
+	}
+}
+
+// as returns a context whose calls carry p, signed as the gateway signs it.
+func as(t *testing.T, p principal.Principal) context.Context {
+	return principal.AppendToOutgoing(t.Context(), p, internalSecret)
+}
+
+// readOnly is p with a fetch-only key.
+func readOnly(p principal.Principal) principal.Principal {
+	p.ReadOnly = true
+	return p
+}
+
+// syncBuffer is a log destination safe for the service's goroutines.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}

@@ -1,0 +1,115 @@
+package keys
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/principal"
+)
+
+// Service applies the key rules on behalf of an authorised principal; the
+// caller has already checked that the principal may read or write.
+type Service struct {
+	store Store
+	now   func() time.Time
+}
+
+// NewService returns a Service over store.
+func NewService(store Store) *Service {
+	return &Service{store: store, now: time.Now}
+}
+
+// Create validates in, makes a key with a fresh secret and returns it with
+// the secret's value, which is never available again.
+func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (Created, error) {
+	in, err := in.Validate()
+	if err != nil {
+		return Created{}, err
+	}
+	now := s.timestamp()
+	k := Key{
+		ID: ids.New(), AccountID: p.AccountID, Name: in.Name, Permissions: in.Permissions, IPs: in.IPs,
+		CreatedBy: p.ActorID, CreatedTime: now, UpdatedBy: p.ActorID, UpdatedTime: now,
+	}
+	value, hash := NewValue()
+	ev := s.event(natsx.SubjectKeyCreated, p, k.ID, now)
+	if err := s.store.CreateKey(ctx, p.AccountID, k, hash, ev); err != nil {
+		return Created{}, err
+	}
+	return Created{Key: k, Value: value}, nil
+}
+
+// List returns a page of the account's keys, oldest first, and the cursor
+// of the next page ("" on the last).
+func (s *Service) List(ctx context.Context, p principal.Principal, req page.Request) ([]Key, string, error) {
+	rows, err := s.store.ListKeys(ctx, p.AccountID, req)
+	if err != nil {
+		return nil, "", err
+	}
+	items, next := page.Trim(rows, req, func(k Key) page.Cursor {
+		return page.Cursor{Time: k.CreatedTime, ID: k.ID}
+	})
+	return items, next, nil
+}
+
+// Get returns one key of the account.
+func (s *Service) Get(ctx context.Context, p principal.Principal, id string) (Key, error) {
+	if !ids.Valid(id) {
+		return Key{}, apperr.ErrNotFound
+	}
+	return s.store.GetKey(ctx, p.AccountID, id)
+}
+
+// Update applies a PATCH to one key of the account.
+func (s *Service) Update(ctx context.Context, p principal.Principal, id string, u Update) (Key, error) {
+	patch, err := u.Patch()
+	if err != nil {
+		return Key{}, err
+	}
+	if !ids.Valid(id) {
+		return Key{}, apperr.ErrNotFound
+	}
+	now := s.timestamp()
+	ev := s.event(natsx.SubjectKeyUpdated, p, id, now)
+	return s.store.UpdateKey(ctx, p.AccountID, id, func(k *Key) {
+		patch.Apply(k)
+		k.UpdatedBy, k.UpdatedTime = p.ActorID, now
+	}, ev)
+}
+
+// Delete removes one key of the account; key.deleted tells gateways to drop
+// it from their caches at once.
+func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) error {
+	if !ids.Valid(id) {
+		return apperr.ErrNotFound
+	}
+	return s.store.DeleteKey(ctx, p.AccountID, id, s.event(natsx.SubjectKeyDeleted, p, id, s.timestamp()))
+}
+
+// Authenticate resolves a bearer secret. Every failure is the same
+// apperr.ErrUnauthenticated, so callers learn nothing about which keys exist.
+func (s *Service) Authenticate(ctx context.Context, value string) (Credential, error) {
+	if !wellFormed(value) {
+		return Credential{}, apperr.ErrUnauthenticated
+	}
+	cred, err := s.store.Authenticate(ctx, HashValue(value))
+	if errors.Is(err, apperr.ErrNotFound) {
+		return Credential{}, apperr.ErrUnauthenticated
+	}
+	return cred, err
+}
+
+func (s *Service) event(subject string, p principal.Principal, keyID string, at time.Time) Event {
+	return Event{ID: ids.New(), Subject: subject, AccountID: p.AccountID, ActorID: p.ActorID, KeyID: keyID, Time: at}
+}
+
+// timestamp is now at PostgreSQL's precision, so a key returned from Create
+// equals the key read back later.
+func (s *Service) timestamp() time.Time {
+	return s.now().UTC().Truncate(time.Microsecond)
+}

@@ -1,0 +1,24 @@
+package server
+
+import (
+	"google.golang.org/grpc"
+
+	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+	"github.com/vidhost/vidhost/services/identity/internal/keys"
+)
+
+// Server implements identityv1.IdentityServiceServer.
+type Server struct {
+	identityv1.UnimplementedIdentityServiceServer
+	keys *keys.Service
+}
+
+// New returns a Server over the keys domain.
+func New(keys *keys.Service) *Server {
+	return &Server{keys: keys}
+}
+
+// Register adds s to a gRPC server.
+func (s *Server) Register(reg grpc.ServiceRegistrar) {
+	identityv1.RegisterIdentityServiceServer(reg, s)
+}

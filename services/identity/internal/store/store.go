@@ -1,0 +1,52 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/vidhost/vidhost/pkg/outbox"
+	"github.com/vidhost/vidhost/services/identity/internal/events"
+	"github.com/vidhost/vidhost/services/identity/internal/keys"
+	"github.com/vidhost/vidhost/services/identity/internal/store/db"
+)
+
+// Store is identity's database.
+type Store struct {
+	pool *pgxpool.Pool
+	q    *db.Queries
+}
+
+// New returns a Store over pool, whose search_path is identity's schema.
+func New(pool *pgxpool.Pool) *Store {
+	return &Store{pool: pool, q: db.New(pool)}
+}
+
+// inTx runs fn in a transaction, committed if fn returns nil.
+func (s *Store) inTx(ctx context.Context, fn func(q *db.Queries, tx pgx.Tx) error) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		return fn(s.q.WithTx(tx), tx)
+	})
+}
+
+// enqueueKeyEvent writes ev to the outbox of tx.
+func enqueueKeyEvent(ctx context.Context, tx pgx.Tx, ev keys.Event) error {
+	msg, err := events.KeyMessage(ev)
+	if err != nil {
+		return err
+	}
+	return outbox.Enqueue(ctx, tx, msg)
+}
+
+// CreateAccount adds an account on the standard plan. Accounts are made by
+// the bootstrap for now; tests use this for a second tenant.
+func (s *Store) CreateAccount(ctx context.Context, id, name, actorID string, at time.Time) error {
+	err := s.q.InsertAccount(ctx, db.InsertAccountParams{ID: id, Name: name, CreatedBy: actorID, CreatedTime: at})
+	if err != nil {
+		return fmt.Errorf("insert account: %w", err)
+	}
+	return nil
+}
