@@ -1,0 +1,74 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"reflect"
+	"time"
+
+	"github.com/caarlos0/env/v11"
+)
+
+// Config is the gateway's configuration, from VIDHOST_* variables over the
+// defaults in the tags. Fields left zero in a Config built in code (the
+// devstack) take those defaults too.
+type Config struct {
+	HTTPAddr string `env:"VIDHOST_HTTP_ADDR" envDefault:"127.0.0.1:8080"`
+	// PublicURL is the base of links.next ("https://videos.example.com");
+	// empty means "http://" + the listening address.
+	PublicURL    string `env:"VIDHOST_PUBLIC_URL"`
+	IdentityAddr string `env:"VIDHOST_IDENTITY_ADDR" envDefault:"127.0.0.1:9101"`
+	CatalogAddr  string `env:"VIDHOST_CATALOG_ADDR" envDefault:"127.0.0.1:9102"`
+	NATSURL      string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
+	// InternalSecret signs the principal forwarded to the services (required).
+	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
+	// BodyLimit is the largest /v2 request body, in bytes.
+	BodyLimit     int64         `env:"VIDHOST_BODY_LIMIT" envDefault:"1048576"`
+	AuthCacheTTL  time.Duration `env:"VIDHOST_AUTH_CACHE_TTL" envDefault:"10s"`
+	AuthCacheSize int           `env:"VIDHOST_AUTH_CACHE_SIZE" envDefault:"10000"`
+	// TrustedProxies lists addresses or CIDR prefixes of reverse proxies whose
+	// X-Forwarded-For is believed; from anyone else it is ignored.
+	TrustedProxies    []string      `env:"VIDHOST_TRUSTED_PROXIES" envSeparator:","`
+	RequestTimeout    time.Duration `env:"VIDHOST_REQUEST_TIMEOUT" envDefault:"30s"`
+	ReadHeaderTimeout time.Duration `env:"VIDHOST_HTTP_READ_HEADER_TIMEOUT" envDefault:"5s"`
+	IdleTimeout       time.Duration `env:"VIDHOST_HTTP_IDLE_TIMEOUT" envDefault:"120s"`
+	ShutdownTimeout   time.Duration `env:"VIDHOST_SHUTDOWN_TIMEOUT" envDefault:"15s"`
+	LogLevel          string        `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat         string        `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+}
+
+// DefaultConfig is the configuration with no environment at all.
+func DefaultConfig() Config {
+	var cfg Config
+	_ = env.ParseWithOptions(&cfg, env.Options{Environment: map[string]string{}}) // tags only: cannot fail
+	return cfg
+}
+
+// withDefaults fills the zero fields of cfg from DefaultConfig.
+func withDefaults(cfg Config) Config {
+	defaults := reflect.ValueOf(DefaultConfig())
+	v := reflect.ValueOf(&cfg).Elem()
+	for i := range v.NumField() {
+		if v.Field(i).IsZero() {
+			v.Field(i).Set(defaults.Field(i))
+		}
+	}
+	return cfg
+}
+
+func (c Config) validate() error {
+	if c.InternalSecret == "" {
+		return errors.New("VIDHOST_INTERNAL_SECRET is required")
+	}
+	if c.BodyLimit <= 0 || c.AuthCacheTTL <= 0 || c.AuthCacheSize <= 0 || c.RequestTimeout <= 0 {
+		return errors.New("VIDHOST_BODY_LIMIT, VIDHOST_AUTH_CACHE_TTL, VIDHOST_AUTH_CACHE_SIZE and VIDHOST_REQUEST_TIMEOUT must be positive")
+	}
+	if c.PublicURL != "" {
+		u, err := url.Parse(c.PublicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
+			return fmt.Errorf("VIDHOST_PUBLIC_URL %q must be an absolute http(s) URL without a query", c.PublicURL)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,56 @@
+package app
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestDefaultConfig(t *testing.T) {
+	cfg := DefaultConfig()
+	assert.Equal(t, "127.0.0.1:8080", cfg.HTTPAddr)
+	assert.Equal(t, "127.0.0.1:9101", cfg.IdentityAddr)
+	assert.Equal(t, "127.0.0.1:9102", cfg.CatalogAddr)
+	assert.EqualValues(t, 1<<20, cfg.BodyLimit)
+	assert.Equal(t, 10*time.Second, cfg.AuthCacheTTL)
+	assert.Equal(t, 30*time.Second, cfg.RequestTimeout)
+}
+
+func TestWithDefaultsKeepsWhatIsSet(t *testing.T) {
+	cfg := withDefaults(Config{IdentityAddr: "10.0.0.1:1", BodyLimit: 5, InternalSecret: "s"})
+	assert.Equal(t, "10.0.0.1:1", cfg.IdentityAddr)
+	assert.EqualValues(t, 5, cfg.BodyLimit)
+	assert.Equal(t, "127.0.0.1:9102", cfg.CatalogAddr, "zero fields take the default")
+	assert.Equal(t, 10*time.Second, cfg.AuthCacheTTL)
+	assert.Empty(t, cfg.PublicURL, "empty public URL means the listening address")
+}
+
+func TestValidate(t *testing.T) {
+	valid := withDefaults(Config{InternalSecret: "s"})
+	cases := []struct {
+		name   string
+		change func(*Config)
+		ok     bool
+	}{
+		{"defaults with a secret", func(*Config) {}, true},
+		{"no secret", func(c *Config) { c.InternalSecret = "" }, false},
+		{"negative body limit", func(c *Config) { c.BodyLimit = -1 }, false},
+		{"public URL", func(c *Config) { c.PublicURL = "https://videos.example.com/base" }, true},
+		{"relative public URL", func(c *Config) { c.PublicURL = "videos.example.com" }, false},
+		{"public URL with a query", func(c *Config) { c.PublicURL = "https://x.example?a=b" }, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := valid
+			tc.change(&cfg)
+			err := cfg.validate()
+			if tc.ok {
+				require.NoError(t, err)
+			} else {
+				require.Error(t, err)
+			}
+		})
+	}
+}

@@ -1,0 +1,101 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+
+	"github.com/vidhost/vidhost/gateway/internal/rest"
+	"github.com/vidhost/vidhost/pkg/lifecycle"
+)
+
+// Options are the in-process knobs of Run.
+type Options struct {
+	// Listener overrides HTTPAddr (tests and the devstack pass a :0 one).
+	Listener net.Listener
+	// Ready is called once serving, with the listening base URL
+	// ("http://127.0.0.1:8080"; /v2 lies below it).
+	Ready func(baseURL string)
+}
+
+// Run serves the gateway until ctx is done, then shuts down in reverse
+// start-up order: HTTP server (in-flight requests finish), key event
+// subscription, NATS, backend connections.
+func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) error {
+	cfg = withDefaults(cfg)
+	if err := cfg.validate(); err != nil {
+		return fmt.Errorf("gateway: %w", err)
+	}
+	stack := lifecycle.New(logger)
+	err := start(ctx, cfg, logger, opts, stack)
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownTimeout)
+	defer cancel()
+	return errors.Join(err, stack.Shutdown(shutdownCtx))
+}
+
+// start brings everything up, pushing each cleanup on stack, and serves
+// until ctx is done or the server fails.
+func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, stack *lifecycle.Stack) error {
+	conns, err := dialBackends(cfg, stack)
+	if err != nil {
+		return err
+	}
+	authn, err := startAuth(ctx, cfg, connNamed(conns, identityBackend), logger, stack)
+	if err != nil {
+		return err
+	}
+	lis, err := listen(cfg, opts)
+	if err != nil {
+		return err
+	}
+	baseURL := "http://" + lis.Addr().String()
+	publicURL := cfg.PublicURL
+	if publicURL == "" {
+		publicURL = baseURL
+	}
+	gateway := rest.NewMux(rest.Options{PublicURL: publicURL, Secret: []byte(cfg.InternalSecret), Logger: logger})
+	if err := registerBackends(ctx, gateway, conns); err != nil {
+		_ = lis.Close()
+		return err
+	}
+	handler := newHandler(routes{cfg: cfg, logger: logger, gateway: gateway, auth: authn.authenticator, clientIP: authn.clientIP, conns: conns})
+	return serve(ctx, newServer(cfg, handler, logger), lis, baseURL, opts, logger, stack)
+}
+
+func listen(cfg Config, opts Options) (net.Listener, error) {
+	if opts.Listener != nil {
+		return opts.Listener, nil
+	}
+	lis, err := net.Listen("tcp", cfg.HTTPAddr)
+	if err != nil {
+		return nil, fmt.Errorf("gateway: listen: %w", err)
+	}
+	return lis, nil
+}
+
+// serve runs srv on lis until ctx is done (nil) or the server fails.
+func serve(ctx context.Context, srv *http.Server, lis net.Listener, baseURL string, opts Options, logger *slog.Logger, stack *lifecycle.Stack) error {
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(lis) }()
+	// Stop taking requests, let in-flight ones finish, then force-close.
+	stack.Push("http server", func(ctx context.Context) error {
+		if err := srv.Shutdown(ctx); err != nil {
+			_ = srv.Close()
+			return fmt.Errorf("http shutdown: %w", err)
+		}
+		return nil
+	})
+	logger.Info("gateway serving", "url", baseURL)
+	if opts.Ready != nil {
+		opts.Ready(baseURL)
+	}
+	select {
+	case err := <-errc:
+		return fmt.Errorf("gateway: serve: %w", err)
+	case <-ctx.Done():
+		return nil
+	}
+}

@@ -1,0 +1,26 @@
+package app
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+)
+
+// writeMargin lets a request that used all of RequestTimeout still write its
+// error response. Streaming handlers (media, later) extend their own write
+// deadline with http.ResponseController.
+const writeMargin = 10 * time.Second
+
+// newServer returns the HTTP server with every timeout set: no client can
+// hold a connection open by sending slowly or reading slowly.
+func newServer(cfg Config, handler http.Handler, logger *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: cfg.ReadHeaderTimeout,
+		ReadTimeout:       cfg.RequestTimeout,
+		WriteTimeout:      cfg.RequestTimeout + writeMargin,
+		IdleTimeout:       cfg.IdleTimeout,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+}

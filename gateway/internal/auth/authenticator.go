@@ -1,0 +1,57 @@
+package auth
+
+import (
+	"context"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/grpcx"
+	"github.com/vidhost/vidhost/pkg/logx"
+	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+)
+
+// authenticateTimeout bounds identity's answer: a request should fail fast
+// rather than queue behind a stuck identity service.
+const authenticateTimeout = 3 * time.Second
+
+// Authenticator resolves bearer keys through identity, with the cache in
+// front.
+type Authenticator struct {
+	client identityv1.IdentityServiceClient
+	cache  *Cache
+}
+
+// NewAuthenticator returns an Authenticator asking client and using cache.
+func NewAuthenticator(client identityv1.IdentityServiceClient, cache *Cache) *Authenticator {
+	return &Authenticator{client: client, cache: cache}
+}
+
+// Resolve returns the credential of key. Errors are gRPC statuses:
+// Unauthenticated for keys identity does not know, others when identity
+// could not answer.
+func (a *Authenticator) Resolve(ctx context.Context, key string) (Credential, error) {
+	h := hashKey(key)
+	if cred, ok := a.cache.Get(h); ok {
+		return cred, nil
+	}
+	gen := a.cache.Generation()
+	ctx, cancel := context.WithTimeout(ctx, authenticateTimeout)
+	defer cancel()
+	if id := logx.RequestID(ctx); id != "" {
+		ctx = metadata.AppendToOutgoingContext(ctx, grpcx.RequestIDHeader, id)
+	}
+	resp, err := a.client.Authenticate(ctx, &identityv1.AuthenticateRequest{Key: key})
+	if err != nil {
+		return Credential{}, err
+	}
+	if resp.GetPrincipal().GetAccountId() == "" {
+		return Credential{}, status.Error(codes.Unauthenticated, apperr.ErrUnauthenticated.Error())
+	}
+	cred := credentialFromProto(resp.GetPrincipal())
+	a.cache.Put(h, cred, gen)
+	return cred, nil
+}

@@ -1,0 +1,131 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/vidhost/vidhost/pkg/natsx"
+	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
+)
+
+// retryDelay paces attempts to subscribe while NATS or the IDENTITY stream
+// is not there yet; requests meanwhile all ask identity.
+const retryDelay = time.Second
+
+// attemptTimeout bounds one attempt to create the consumer, which otherwise
+// waits as long as NATS is unreachable.
+const attemptTimeout = 2 * time.Second
+
+var errSubscriptionEnded = errors.New("key event subscription ended")
+
+// Invalidator subscribes to key events and evicts the keys they name. Its
+// cache is live only while the subscription runs on a connected NATS
+// connection; a disconnect or reconnect flushes it, since events may have
+// been missed in between.
+type Invalidator struct {
+	cache   *Cache
+	logger  *slog.Logger
+	running atomic.Bool
+}
+
+// NewInvalidator returns an Invalidator for cache.
+func NewInvalidator(cache *Cache, logger *slog.Logger) *Invalidator {
+	return &Invalidator{cache: cache, logger: logger}
+}
+
+// ConnectOption is a nats.Option (pass it to natsx.Connect) that flushes the
+// cache on every disconnect and reconnect. It keeps callbacks set by earlier
+// options, such as natsx.LogEvents.
+func (v *Invalidator) ConnectOption() nats.Option {
+	return func(o *nats.Options) error {
+		onDisconnect, onReconnect := o.DisconnectedErrCB, o.ReconnectedCB
+		o.DisconnectedErrCB = func(nc *nats.Conn, err error) {
+			v.cache.Flush()
+			if onDisconnect != nil {
+				onDisconnect(nc, err)
+			}
+		}
+		o.ReconnectedCB = func(nc *nats.Conn) {
+			v.cache.Flush()
+			if onReconnect != nil {
+				onReconnect(nc)
+			}
+		}
+		return nil
+	}
+}
+
+// Run subscribes to key.> with an ordered consumer delivering new events
+// only, retrying until it succeeds, and keeps the subscription until ctx is
+// done.
+func (v *Invalidator) Run(ctx context.Context, js jetstream.JetStream) {
+	nc := js.Conn()
+	v.cache.setLive(func() bool { return v.running.Load() && nc.IsConnected() })
+	failing := false
+	for ctx.Err() == nil {
+		err := v.consume(ctx, js)
+		switch {
+		case err == nil || ctx.Err() != nil:
+		case !failing: // say it once per outage, not once per attempt
+			v.logger.Warn("key events unavailable; authenticating every request", "error", err)
+		default:
+			v.logger.Debug("key events still unavailable", "error", err)
+		}
+		failing = err != nil
+		select {
+		case <-ctx.Done():
+		case <-time.After(retryDelay):
+		}
+	}
+}
+
+// consume runs one subscription until ctx is done or the subscription ends.
+func (v *Invalidator) consume(ctx context.Context, js jetstream.JetStream) error {
+	attemptCtx, cancel := context.WithTimeout(ctx, attemptTimeout)
+	defer cancel()
+	consumer, err := js.OrderedConsumer(attemptCtx, natsx.StreamNameIdentity, jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{"key.>"},
+		DeliverPolicy:  jetstream.DeliverNewPolicy,
+	})
+	if err != nil {
+		return err
+	}
+	cc, err := consumer.Consume(v.handle)
+	if err != nil {
+		return err
+	}
+	v.cache.Flush()
+	v.running.Store(true)
+	defer func() {
+		v.running.Store(false)
+		v.cache.Flush()
+		cc.Stop()
+	}()
+	v.logger.Info("listening to key events; auth cache on")
+	select {
+	case <-ctx.Done():
+		return nil
+	case <-cc.Closed():
+		return errSubscriptionEnded
+	}
+}
+
+// handle evicts the key an event names. An event it cannot read could have
+// named any key, so everything goes.
+func (v *Invalidator) handle(msg jetstream.Msg) {
+	var event eventsv1.KeyEvent
+	err := protojson.UnmarshalOptions{DiscardUnknown: true}.Unmarshal(msg.Data(), &event)
+	if err != nil || event.GetKeyId() == "" {
+		v.logger.Warn("unreadable key event; flushing the auth cache", "subject", msg.Subject(), "error", err)
+		v.cache.Flush()
+		return
+	}
+	v.cache.EvictKey(event.GetKeyId())
+}

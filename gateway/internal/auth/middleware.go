@@ -1,0 +1,78 @@
+package auth
+
+import (
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/vidhost/vidhost/gateway/internal/envelope"
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/principal"
+)
+
+// maxKeyLength bounds what is hashed and sent to identity; real keys are
+// far shorter.
+const maxKeyLength = 256
+
+// Require authenticates every request and authorizes it against the key's
+// address list and permissions; the principal goes into the context.
+func Require(a *Authenticator, clientIP ClientIP, logger *slog.Logger) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			key, ok := bearerKey(r.Header.Get("Authorization"))
+			if !ok {
+				unauthorized(w)
+				return
+			}
+			cred, err := a.Resolve(r.Context(), key)
+			if err != nil {
+				resolveFailed(w, r, logger, err)
+				return
+			}
+			if ip := clientIP.Of(r); !cred.AllowsIP(ip) {
+				envelope.WriteError(w, http.StatusForbidden, "this API key is not allowed from "+ip.String())
+				return
+			}
+			if cred.Principal.ReadOnly && r.Method != http.MethodGet && r.Method != http.MethodHead {
+				envelope.WriteError(w, http.StatusForbidden, "this API key is read-only")
+				return
+			}
+			next.ServeHTTP(w, r.WithContext(principal.NewContext(r.Context(), cred.Principal)))
+		})
+	}
+}
+
+// bearerKey reads "Bearer <key>" (the scheme is case-insensitive).
+func bearerKey(header string) (string, bool) {
+	const scheme = "bearer "
+	if len(header) <= len(scheme) || !strings.EqualFold(header[:len(scheme)], scheme) {
+		return "", false
+	}
+	key := strings.TrimSpace(header[len(scheme):])
+	return key, key != "" && len(key) <= maxKeyLength && !strings.ContainsAny(key, " \t")
+}
+
+func unauthorized(w http.ResponseWriter) {
+	w.Header().Set("WWW-Authenticate", "Bearer")
+	envelope.WriteError(w, http.StatusUnauthorized, apperr.ErrUnauthenticated.Error())
+}
+
+// resolveFailed answers 401 for keys identity rejects and maps the rest
+// (identity down or slow) like any failed call, so a client can tell
+// "bad key" from "try again".
+func resolveFailed(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err error) {
+	st := status.Convert(err)
+	switch st.Code() {
+	case codes.Unauthenticated, codes.NotFound, codes.InvalidArgument, codes.PermissionDenied:
+		unauthorized(w)
+		return
+	case codes.DeadlineExceeded:
+		st = status.New(codes.Unavailable, st.Message())
+	}
+	mapped := envelope.FromStatus(st)
+	logger.WarnContext(r.Context(), "authentication failed", "code", st.Code().String(), "error", st.Message())
+	envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))
+}

@@ -1,0 +1,61 @@
+package envelope
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+)
+
+// Envelope is the body of every /v2 response.
+type Envelope struct {
+	Success bool              `json:"success"`
+	Result  json.RawMessage   `json:"result"`
+	Links   map[string]string `json:"links"`
+	Errors  []Error           `json:"errors"`
+}
+
+// Error is one element of an envelope's errors. Code is set only when the
+// failure has a stable machine-readable code (quotas, refusals).
+type Error struct {
+	Message string `json:"message"`
+	Code    string `json:"code,omitempty"`
+}
+
+// emptyObject is the result of deletes and failures.
+var emptyObject = json.RawMessage(`{}`)
+
+// Success wraps a result (an already marshalled JSON value). links may be
+// nil; it is sent as {}.
+func Success(result json.RawMessage, links map[string]string) Envelope {
+	if len(result) == 0 {
+		result = emptyObject
+	}
+	if links == nil {
+		links = map[string]string{}
+	}
+	return Envelope{Success: true, Result: result, Links: links, Errors: []Error{}}
+}
+
+// Failure is the envelope of a failed request.
+func Failure(e Error) Envelope {
+	return Envelope{Result: emptyObject, Links: map[string]string{}, Errors: []Error{e}}
+}
+
+// Write sends env with the HTTP status code.
+func Write(w http.ResponseWriter, code int, env Envelope) {
+	body, err := json.Marshal(env)
+	if err != nil { // cannot happen: every field marshals
+		body = []byte(`{"success":false,"result":{},"links":{},"errors":[{"message":"internal error"}]}`)
+		code = http.StatusInternalServerError
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(code)
+	_, _ = w.Write(body)
+}
+
+// WriteError sends a failure envelope with one error message.
+func WriteError(w http.ResponseWriter, code int, message string) {
+	Write(w, code, Failure(Error{Message: message}))
+}

@@ -1,0 +1,36 @@
+package rest
+
+import (
+	"log/slog"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+)
+
+// Options configures NewMux.
+type Options struct {
+	// PublicURL is the base of links.next, e.g. "https://videos.example.com".
+	PublicURL string
+	// Secret signs the principal forwarded to the services.
+	Secret []byte
+	Logger *slog.Logger
+}
+
+// NewMux returns the grpc-gateway mux of the /v2 interface. Register the
+// services' handlers on it, then serve it through Handler.
+func NewMux(opts Options) *runtime.ServeMux {
+	return runtime.NewServeMux(
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, Marshaler()),
+		runtime.WithForwardResponseRewriter(Rewriter(opts.PublicURL)),
+		runtime.WithErrorHandler(ErrorHandler(opts.Logger)),
+		runtime.WithRoutingErrorHandler(RoutingErrorHandler),
+		runtime.WithMetadata(Annotator(opts.Secret)),
+		runtime.WithIncomingHeaderMatcher(noHeaders),
+		runtime.WithOutgoingHeaderMatcher(noHeaders),
+		runtime.WithOutgoingTrailerMatcher(noHeaders),
+		// The method the auth middleware checked is the method served: no
+		// POST-as-GET fallback, no X-HTTP-Method-Override.
+		runtime.WithDisablePathLengthFallback(),
+		runtime.WithDisableHTTPMethodOverride(),
+		runtime.WithWriteContentLength(),
+	)
+}

@@ -1,0 +1,61 @@
+package testbackend
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+)
+
+// Identity fakes IdentityService: Authenticate answers from a table of key
+// values and counts its calls.
+type Identity struct {
+	identityv1.UnimplementedIdentityServiceServer
+	mu    sync.Mutex
+	keys  map[string]*identityv1.Principal
+	calls atomic.Int64
+}
+
+// NewIdentity returns a fake that knows no keys.
+func NewIdentity() *Identity {
+	return &Identity{keys: map[string]*identityv1.Principal{}}
+}
+
+// SetKey makes value a valid key resolving to p.
+func (f *Identity) SetKey(value string, p *identityv1.Principal) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.keys[value] = p
+}
+
+// RemoveKey makes value unknown, as deleting the key would.
+func (f *Identity) RemoveKey(value string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.keys, value)
+}
+
+// Calls is how many times Authenticate ran.
+func (f *Identity) Calls() int64 { return f.calls.Load() }
+
+func (f *Identity) Authenticate(_ context.Context, req *identityv1.AuthenticateRequest) (*identityv1.AuthenticateResponse, error) {
+	f.calls.Add(1)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	p, ok := f.keys[req.GetKey()]
+	if !ok {
+		return nil, apperr.ErrUnauthenticated
+	}
+	return &identityv1.AuthenticateResponse{Principal: p}, nil
+}
+
+func (f *Identity) ListApiKeys(context.Context, *identityv1.ListApiKeysRequest) (*identityv1.ListApiKeysResponse, error) {
+	key := &identityv1.ApiKey{Id: "k1", Name: "ci", Type: "api", Permissions: []string{}, Ips: []string{}}
+	return &identityv1.ListApiKeysResponse{Items: []*identityv1.ApiKey{key}}, nil
+}
+
+func (f *Identity) DeleteApiKey(context.Context, *identityv1.DeleteApiKeyRequest) (*identityv1.DeleteApiKeyResponse, error) {
+	return &identityv1.DeleteApiKeyResponse{}, nil
+}
