@@ -31,7 +31,7 @@ run: deps-run build ## build everything and start the whole suite on this machin
 .PHONY: build
 build: ## build every service binary and the devstack into bin/
 	@mkdir -p bin
-	go build -o bin/ ./deploy/devstack/cmd/... ./gateway/cmd/... $(addsuffix /cmd/...,$(addprefix ./,$(wildcard services/*)))
+	go build -o bin/ ./deploy/devstack/cmd/... ./gateway/cmd/... $(addprefix ./,$(addsuffix /...,$(wildcard services/*/cmd)))
 
 .PHONY: test
 test: deps-test tools generate-check vet ## install what the tests need, then run every module's tests

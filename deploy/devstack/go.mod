@@ -1,19 +1,53 @@
 module github.com/vidhost/vidhost/deploy/devstack
 
-go 1.26
+go 1.26.0
 
 require (
-	github.com/vidhost/vidhost/pkg v0.0.0
-	github.com/vidhost/vidhost/proto/gen/go v0.0.0
+	github.com/stretchr/testify v1.12.1
 	github.com/vidhost/vidhost/gateway v0.0.0
-	github.com/vidhost/vidhost/services/identity v0.0.0
+	github.com/vidhost/vidhost/pkg v0.0.0
 	github.com/vidhost/vidhost/services/catalog v0.0.0
+	github.com/vidhost/vidhost/services/identity v0.0.0
+)
+
+require (
+	github.com/antithesishq/antithesis-sdk-go v0.8.0-default-no-op // indirect
+	github.com/caarlos0/env/v11 v11.4.2 // indirect
+	github.com/google/go-tpm v0.9.8 // indirect
+	github.com/grpc-ecosystem/grpc-gateway/v2 v2.32.0 // indirect
+	github.com/jackc/pgpassfile v1.0.0 // indirect
+	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
+	github.com/jackc/pgx/v5 v5.12.0 // indirect
+	github.com/jackc/puddle/v2 v2.2.3 // indirect
+	github.com/klauspost/compress v1.20.3 // indirect
+	github.com/mfridman/interpolate v0.0.2 // indirect
+	github.com/minio/highwayhash v1.0.4 // indirect
+	github.com/nats-io/jwt/v2 v2.8.2 // indirect
+	github.com/nats-io/nats-server/v2 v2.15.2 // indirect
+	github.com/nats-io/nats.go v1.55.0 // indirect
+	github.com/nats-io/nkeys v0.4.16 // indirect
+	github.com/nats-io/nuid v1.0.1 // indirect
+	github.com/pressly/goose/v3 v3.29.0 // indirect
+	github.com/sethvargo/go-retry v0.5.0 // indirect
+	github.com/vidhost/vidhost/proto/gen/go v0.0.0 // indirect
+	go.uber.org/multierr v1.11.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/crypto v0.58.0 // indirect
+	golang.org/x/net v0.61.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+	golang.org/x/time v0.16.0 // indirect
+	google.golang.org/genproto/googleapis/api v0.0.0-20261012220534-4341edf3f941 // indirect
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20261019180522-ce908d29299b // indirect
+	google.golang.org/grpc v1.85.0 // indirect
+	google.golang.org/protobuf v1.36.12 // indirect
 )
 
 replace (
+	github.com/vidhost/vidhost/gateway => ../../gateway
 	github.com/vidhost/vidhost/pkg => ../../pkg
 	github.com/vidhost/vidhost/proto/gen/go => ../../proto/gen/go
-	github.com/vidhost/vidhost/gateway => ../../gateway
-	github.com/vidhost/vidhost/services/identity => ../../services/identity
 	github.com/vidhost/vidhost/services/catalog => ../../services/catalog
+	github.com/vidhost/vidhost/services/identity => ../../services/identity
 )

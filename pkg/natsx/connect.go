@@ -31,6 +31,9 @@ func Connect(url, name string, opts ...nats.Option) (*nats.Conn, error) {
 func LogEvents(logger *slog.Logger) nats.Option {
 	return func(o *nats.Options) error {
 		o.DisconnectedErrCB = func(nc *nats.Conn, err error) {
+			if err == nil && nc.IsClosed() {
+				return // a deliberate Close at shutdown, not an outage
+			}
 			logger.Warn("nats disconnected", "error", err)
 		}
 		o.ReconnectedCB = func(nc *nats.Conn) {

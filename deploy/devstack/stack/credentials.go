@@ -12,6 +12,8 @@ import (
 
 // Credentials let a person or a script use the suite.
 type Credentials struct {
+	// AccountID of the owner account.
+	AccountID     string
 	OwnerEmail    string
 	OwnerPassword string
 	APIKey        string
@@ -27,14 +29,14 @@ const envFile = "devstack.env"
 // later runs read them back, since identity keeps only hashes.
 func (s *Stack) credentials(b identityapp.Bootstrap) (Credentials, error) {
 	if b.Created {
-		return Credentials{OwnerEmail: b.Email, OwnerPassword: b.Password, APIKey: b.APIKey, Fresh: true}, nil
+		return Credentials{AccountID: b.AccountID, OwnerEmail: b.Email, OwnerPassword: b.Password, APIKey: b.APIKey, Fresh: true}, nil
 	}
 	saved, err := readEnvFile(filepath.Join(s.varDir, envFile))
 	if err != nil {
 		return Credentials{}, fmt.Errorf("the database is already bootstrapped but %s is unreadable (%w); "+
 			"remove %s to start afresh", envFile, err, s.varDir)
 	}
-	return Credentials{OwnerEmail: saved["VIDHOST_OWNER_EMAIL"], OwnerPassword: saved["VIDHOST_OWNER_PASSWORD"],
+	return Credentials{AccountID: b.AccountID, OwnerEmail: saved["VIDHOST_OWNER_EMAIL"], OwnerPassword: saved["VIDHOST_OWNER_PASSWORD"],
 		APIKey: saved["VIDHOST_API_KEY"]}, nil
 }
 

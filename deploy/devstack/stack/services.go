@@ -54,7 +54,7 @@ func (s *Stack) startIdentity() (string, <-chan identityapp.Bootstrap, error) {
 	boot := make(chan identityapp.Bootstrap, 1)
 	opts := identityapp.Options{Listener: lis, OnBootstrap: func(b identityapp.Bootstrap) { boot <- b }}
 	s.run("identity", func(ctx context.Context) error {
-		return identityapp.Run(ctx, cfg, s.logger.With("service", "identity"), opts)
+		return identityapp.Run(ctx, cfg, s.serviceLogger("identity"), opts)
 	})
 	return lis.Addr().String(), boot, nil
 }
@@ -70,7 +70,7 @@ func (s *Stack) startCatalog() (string, error) {
 		return "", err
 	}
 	s.run("catalog", func(ctx context.Context) error {
-		return catalogapp.Run(ctx, cfg, s.logger.With("service", "catalog"), catalogapp.Options{Listener: lis})
+		return catalogapp.Run(ctx, cfg, s.serviceLogger("catalog"), catalogapp.Options{Listener: lis})
 	})
 	return lis.Addr().String(), nil
 }
@@ -89,7 +89,7 @@ func (s *Stack) startGateway(ctx context.Context, identityAddr, catalogAddr stri
 	cfg.IdentityAddr, cfg.CatalogAddr = identityAddr, catalogAddr
 	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.natsURL, s.secret, s.cfg.LogLevel
 	s.run("gateway", func(ctx context.Context) error {
-		return gatewayapp.Run(ctx, cfg, s.logger.With("service", "gateway"), gatewayapp.Options{Listener: lis})
+		return gatewayapp.Run(ctx, cfg, s.serviceLogger("gateway"), gatewayapp.Options{Listener: lis})
 	})
 	return s.waitHealthy(ctx)
 }

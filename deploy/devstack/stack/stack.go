@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/logx"
 )
 
 // Stack is a running suite.
@@ -62,6 +63,9 @@ func (s *Stack) start(ctx context.Context) error {
 	return s.startServices(ctx)
 }
 
+// DatabaseURL is the PostgreSQL the suite runs on (benchmarks read it).
+func (s *Stack) DatabaseURL() string { return s.dbURL }
+
 // Failed delivers the error of a service that stopped on its own.
 func (s *Stack) Failed() <-chan error { return s.failed }
 
@@ -88,6 +92,12 @@ func (s *Stack) run(name string, fn func(ctx context.Context) error) {
 			return fmt.Errorf("%s did not stop in time", name)
 		}
 	})
+}
+
+// serviceLogger is the logger of one service: the same output and level as
+// the devstack's, tagged with the service's name.
+func (s *Stack) serviceLogger(name string) *slog.Logger {
+	return logx.New(os.Stderr, name, s.cfg.LogLevel, "text")
 }
 
 // loopback returns a listener on a free loopback port for a service.
