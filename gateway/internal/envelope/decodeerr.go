@@ -12,11 +12,13 @@ const MessageMalformedJSON = "malformed JSON"
 // decoder's raw text ("proto: (line 1:9): unknown field \"foo\"",
 // "parsing field \"limit\": strconv.ParseInt: ..."). These patterns
 // recognise them; a service's own validation messages match none and pass
-// through unchanged.
+// through unchanged. protobuf deliberately randomises the space after
+// "proto:" (an ASCII space or U+00A0) so nobody relies on its text: the
+// patterns accept both.
 var (
-	protoPrefix     = regexp.MustCompile(`^proto:\s*`)
-	syntaxPrefix    = regexp.MustCompile(`^syntax error\s*\(line \d+:\d+\):\s*`)
-	positionPrefix  = regexp.MustCompile(`^\(line \d+:\d+\):\s*`)
+	protoPrefix     = regexp.MustCompile(`^proto:[\s\x{00a0}]*`)
+	syntaxPrefix    = regexp.MustCompile(`^syntax error[\s\x{00a0}]*\(line \d+:\d+\):[\s\x{00a0}]*`)
+	positionPrefix  = regexp.MustCompile(`^\(line \d+:\d+\):[\s\x{00a0}]*`)
 	unknownField    = regexp.MustCompile(`^unknown field (".*")$`)
 	duplicateField  = regexp.MustCompile(`^duplicate field (".*")$`)
 	invalidValue    = regexp.MustCompile(`^invalid value for (?:[a-z0-9]+ )*field (\w+)`)

@@ -9,6 +9,9 @@ import (
 func TestCleanInvalid(t *testing.T) {
 	cases := []struct{ raw, want string }{
 		{`proto: (line 1:14): unknown field "foo"`, `unknown field "foo"`},
+		// protobuf randomly writes a no-break space after "proto:".
+		{"proto:\u00a0(line 1:14): unknown field \"foo\"", `unknown field "foo"`},
+		{"proto:\u00a0syntax error (line 1:1): unexpected token [", `unexpected value [ in request body`},
 		{`proto: (line 1:20): duplicate field "name"`, `duplicate field "name"`},
 		{`proto: (line 1:9): invalid value for string field name: 5`, `invalid value for name`},
 		{`proto: (line 1:12): invalid value for bool field showName: "yes"`, `invalid value for show_name`},
