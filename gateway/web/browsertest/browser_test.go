@@ -1,0 +1,144 @@
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+const chromiumPath = "/usr/bin/chromium"
+
+// tabTimeout bounds everything one test does in its tab; waitTimeout bounds
+// each single wait inside it.
+const (
+	tabTimeout  = 90 * time.Second
+	waitTimeout = 30 * time.Second
+)
+
+var (
+	browserOnce    sync.Once
+	browserCtx     context.Context
+	browserErr     error
+	browserCancels []context.CancelFunc
+	profileDir     string
+)
+
+func startBrowser() {
+	if _, err := exec.LookPath(chromiumPath); err != nil {
+		browserErr = fmt.Errorf("%s not found: install chromium (make test does)", chromiumPath)
+		return
+	}
+	profileDir, browserErr = os.MkdirTemp("", "vidhost-browsertest-profile-")
+	if browserErr != nil {
+		return
+	}
+	options := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(profileDir),
+		chromedp.WindowSize(1280, 720),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("autoplay-policy", "no-user-gesture-required"),
+		// Software WebGL for the 360 renderer, since there is no GPU.
+		chromedp.Flag("enable-unsafe-swiftshader", true),
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), options...)
+	ctx, cancelBrowser := chromedp.NewContext(allocCtx)
+	browserCancels = []context.CancelFunc{cancelBrowser, cancelAlloc}
+	browserCtx = ctx
+	// The first action on the context starts the browser process.
+	browserErr = chromedp.Do(ctx)
+}
+
+func closeBrowser() {
+	for _, cancel := range browserCancels {
+		cancel()
+	}
+	if profileDir != "" {
+		_ = os.RemoveAll(profileDir)
+	}
+}
+
+// newTab opens a tab in the shared browser. When the test fails, the tab's
+// screenshot is saved under os.TempDir and the browser console is logged.
+func newTab(t *testing.T) context.Context {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are slow; run without -short")
+	}
+	browserOnce.Do(startBrowser)
+	if browserErr != nil {
+		t.Fatalf("start chromium: %v", browserErr)
+	}
+	tabCtx, cancelTab := chromedp.NewContext(browserCtx)
+	ctx, cancelTimeout := context.WithTimeout(tabCtx, tabTimeout)
+	console := &consoleLog{}
+	go console.collect(chromedp.Console(ctx))
+	t.Cleanup(func() {
+		if t.Failed() {
+			saveScreenshot(t, ctx)
+			t.Logf("browser console:\n%s", console.String())
+		}
+		cancelTimeout()
+		cancelTab()
+	})
+	return ctx
+}
+
+func saveScreenshot(t *testing.T, ctx context.Context) {
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Logf("screenshot failed: %v", err)
+		return
+	}
+	name := strings.NewReplacer("/", "-", " ", "_").Replace(t.Name())
+	file, err := os.CreateTemp("", "vidhost-"+name+"-*.png")
+	if err == nil {
+		_, err = file.Write(png)
+		file.Close()
+	}
+	if err != nil {
+		t.Logf("save screenshot: %v", err)
+		return
+	}
+	t.Logf("screenshot: %s", file.Name())
+}
+
+// consoleLog keeps the page's console output and uncaught exceptions.
+type consoleLog struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+// collect reads the tab's console until the tab closes.
+func (c *consoleLog) collect(messages iter.Seq2[chromedp.ConsoleMessage, error]) {
+	for message, err := range messages {
+		if err != nil {
+			return
+		}
+		c.mu.Lock()
+		c.lines = append(c.lines, message.String())
+		c.mu.Unlock()
+	}
+}
+
+func (c *consoleLog) String() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return strings.Join(c.lines, "\n")
+}

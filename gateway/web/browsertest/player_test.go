@@ -1,0 +1,75 @@
+package browsertest
+
+import (
+	"net/http"
+	"slices"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/gateway/web"
+)
+
+func TestEmbedPlaysReadyVideo(t *testing.T) {
+	ctx := newTab(t)
+	site := newSite(t, embedPage(t, func(page *web.PlayerPage) {
+		page.Config.Player.Autoplay = true
+	}))
+	open(t, ctx, site.url("/embed/v1"))
+
+	start := poll[float64](t, ctx, `(() => { const v = document.querySelector('video'); return !v.paused && v.currentTime > 0 && v.currentTime })()`)
+	later := poll[float64](t, ctx, `(() => { const t = document.querySelector('video').currentTime; return t > `+formatSeconds(start+1)+` && t })()`)
+	assert.Greater(t, later, start+1, "current time advances")
+	assert.Empty(t, eval[[]string](t, ctx, `window.cspViolations`), "the page keeps its Content-Security-Policy")
+	assert.False(t, eval[bool](t, ctx, `document.querySelector('.video-js').classList.contains('vjs-error')`))
+	// The play event is sent when playback starts; allow it time to arrive.
+	played := viewEvent{Event: "play", VideoID: "v1", PlayerID: "p1"}
+	assert.Eventually(t, func() bool { return slices.Contains(site.recordedViews(), played) }, waitTimeout, pollInterval,
+		"a play event reaches collect_url")
+}
+
+func TestQualityPicksRendition(t *testing.T) {
+	tests := []struct {
+		quality        string
+		width          int
+		otherRendition string // segments from here must never be fetched
+	}{
+		{"lowest", lowWidth, "v0"},
+		{"highest", highWidth, "v1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.quality, func(t *testing.T) {
+			ctx := newTab(t)
+			site := newSite(t, embedPage(t, func(page *web.PlayerPage) {
+				page.Config.Player.Autoplay = true
+				page.Config.Player.Quality = tt.quality
+			}))
+			open(t, ctx, site.url("/embed/v1"))
+
+			// Past two segments, so an adaptive switch would have happened.
+			width := poll[int](t, ctx, `(() => { const v = document.querySelector('video'); return v.currentTime > 4.5 && v.videoWidth })()`)
+			assert.Equal(t, tt.width, width)
+			assert.Empty(t, site.segmentsFetched(tt.otherRendition), "started at and stayed on the %s rendition", tt.quality)
+		})
+	}
+}
+
+func TestDisabledVideoShowsMessage(t *testing.T) {
+	ctx := newTab(t)
+	site := newSite(t, embedPage(t, nil))
+	response, err := http.Get(site.url("/disabled"))
+	require.NoError(t, err)
+	response.Body.Close()
+	assert.Equal(t, http.StatusNotFound, response.StatusCode)
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(site.url("/disabled"))))
+	heading, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("main h1")))
+	require.NoError(t, err)
+	text, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("main p")))
+	require.NoError(t, err)
+	assert.Equal(t, "This video is unavailable", heading)
+	assert.Equal(t, "Its owner has disabled it.", text)
+	assert.False(t, eval[bool](t, ctx, `!!document.querySelector('video')`), "no player on a message page")
+}

@@ -1,0 +1,59 @@
+package web
+
+// Mode tells which page RenderPlayer draws.
+type Mode string
+
+const (
+	// ModeWatch is the landing page /watch/{video_id}: the player in a
+	// centred frame with the video's name and description below it.
+	ModeWatch Mode = "watch"
+	// ModeEmbed is /embed/{video_id}: the player filling its iframe.
+	ModeEmbed Mode = "embed"
+)
+
+// PlayerPage is everything a watch or embed page shows.
+type PlayerPage struct {
+	Mode Mode
+	// Description is shown under the player on the watch page only.
+	Description string
+	// Config goes to the player as JSON; its field names are the REST
+	// interface's, and the bundle's src/config.ts mirrors them.
+	Config PlayerConfig
+}
+
+// PlayerConfig is the JSON the player bundle reads from the page.
+type PlayerConfig struct {
+	Video  VideoConfig `json:"video"`
+	Player Player      `json:"player"`
+	// LeadURL receives gate submissions as POST {gate_id, fields, checkbox}.
+	LeadURL string `json:"lead_url"`
+	// CollectURL receives view events as POST {event, video_id, player_id,
+	// position, referrer}; not used when Player.Analytics is "none".
+	CollectURL string `json:"collect_url"`
+}
+
+// VideoConfig is what the player needs of a Video. Every URL must be one
+// the viewer may fetch (signed where the video is private).
+type VideoConfig struct {
+	ID         string    `json:"id"`
+	Name       string    `json:"name"`
+	Duration   float64   `json:"duration"`
+	Sources    Sources   `json:"sources"`
+	Poster     string    `json:"poster"`
+	SpriteVTT  string    `json:"sprite_vtt"`
+	Tracks     []Track   `json:"tracks"`
+	Chapters   []Chapter `json:"chapters"`
+	Cards      []Card    `json:"cards"`
+	Gates      []Gate    `json:"gates"`
+	Hotspots   []Hotspot `json:"hotspots"`
+	Spherical  bool      `json:"spherical"`
+	Projection string    `json:"projection"`
+}
+
+// Sources are the video's outputs by kind; empty ones are skipped. The
+// player tries HLS, then DASH, then the MP4.
+type Sources struct {
+	HLS  string `json:"hls,omitempty"`
+	DASH string `json:"dash,omitempty"`
+	MP4  string `json:"mp4,omitempty"`
+}

@@ -1,0 +1,45 @@
+// Entry point of the embeddable player. The gateway renders a <video> and the
+// config (see config.ts); this wires Video.js and each Vidhost module to
+// them. Every module is independent: each reads only its part of the config.
+import './csp';
+import videojs from 'video.js';
+import 'video.js/dist/video-js.css';
+import './style/player.css';
+import { mountAnalytics } from './analytics';
+import { mountChapters } from './chapters';
+import { readConfig } from './config';
+import { mountCards } from './overlays/cards';
+import { mountGates } from './overlays/gates';
+import { mountHotspots } from './overlays/hotspots';
+import { applyColour, playerOptions } from './player';
+import { lockQuality, type Vhs } from './quality';
+import { mountSprites } from './sprites';
+import { mountTitle } from './titlebar';
+import { showTrack } from './tracks';
+import type { Player } from './vjs';
+
+function start(): void {
+  const element = document.getElementById('vh-video');
+  if (!element) return;
+  const config = readConfig(document);
+  const { video, player: settings } = config;
+  const nativeHls = Boolean(videojs.browser.IS_ANY_SAFARI);
+  lockQuality((videojs as unknown as { Vhs: Vhs }).Vhs, settings.quality);
+  const player = videojs(element, playerOptions(config, nativeHls)) as unknown as Player;
+  applyColour(player.el(), settings.colour);
+  showTrack(player, settings.track);
+  mountChapters(player, video.chapters, video.duration);
+  mountSprites(player, video.sprite_vtt);
+  mountTitle(player, video.name, video.duration, settings.show_name, settings.show_duration);
+  mountCards(player, video.cards);
+  const hotspots = mountHotspots(player, video.hotspots);
+  // Gates last: their layer must cover the other overlays.
+  mountGates(player, video.gates, config.lead_url);
+  mountAnalytics(player, config);
+  if (video.spherical) {
+    // A separate chunk: flat videos never download the 360 renderer.
+    import('./spherical/index').then((spherical) => spherical.mountSpherical(player, hotspots));
+  }
+}
+
+start();

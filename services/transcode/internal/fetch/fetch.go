@@ -1,0 +1,102 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"time"
+)
+
+// Fetcher downloads sources. It is safe for concurrent use.
+type Fetcher struct {
+	opts   Options
+	client *http.Client
+}
+
+// New builds a Fetcher with its own transport: no proxy from the
+// environment (a proxy would make every dial look like the proxy's address).
+func New(opts Options) *Fetcher {
+	allowed := publicAddrPort
+	if opts.AllowPrivate {
+		allowed = anyAddrPort
+	}
+	return newFetcher(withDefaults(opts), allowed)
+}
+
+func newFetcher(opts Options, allowed func(netip.AddrPort) bool) *Fetcher {
+	dialer := &net.Dialer{Timeout: opts.HeaderTimeout, KeepAlive: 30 * time.Second, Control: dialControl(allowed)}
+	transport := &http.Transport{
+		Proxy:                 nil,
+		DialContext:           dialer.DialContext,
+		TLSHandshakeTimeout:   opts.HeaderTimeout,
+		ResponseHeaderTimeout: opts.HeaderTimeout,
+		DisableCompression:    true, // store the file as sent, and count its real bytes
+		ForceAttemptHTTP2:     true,
+		MaxIdleConns:          10,
+		IdleConnTimeout:       30 * time.Second,
+	}
+	client := &http.Client{Transport: transport, CheckRedirect: checkRedirect(opts.MaxRedirects)}
+	return &Fetcher{opts: opts, client: client}
+}
+
+// Fetch downloads rawURL to path and returns the number of bytes written.
+// On any error nothing is left at path.
+func (f *Fetcher) Fetch(ctx context.Context, rawURL, path string) (int64, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return 0, fmt.Errorf("source URL: %w", err)
+	}
+	if err := checkScheme(u); err != nil {
+		return 0, err
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	timer := time.AfterFunc(f.opts.Timeout, func() { cancel(ErrTimeout) })
+	defer timer.Stop()
+	resp, err := f.get(ctx, u)
+	if err != nil {
+		return 0, explain(ctx, err)
+	}
+	defer resp.Body.Close()
+	if resp.ContentLength > f.opts.MaxBytes {
+		return 0, fmt.Errorf("%w of %d bytes", ErrTooLarge, f.opts.MaxBytes)
+	}
+	body := newIdleReader(resp.Body, f.opts.IdleTimeout, func() { cancel(ErrIdle) })
+	defer body.stop()
+	written, err := writeFile(path, body, f.opts.MaxBytes)
+	if err != nil {
+		return 0, explain(ctx, err)
+	}
+	return written, nil
+}
+
+func (f *Fetcher) get(ctx context.Context, u *url.URL) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("User-Agent", f.opts.UserAgent)
+	resp, err := f.client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		return nil, &StatusError{Code: resp.StatusCode, Status: resp.Status}
+	}
+	return resp, nil
+}
+
+// explain prefers our own reason (idle, overall timeout) over the
+// "context canceled" the transport reports for it.
+func explain(ctx context.Context, err error) error {
+	cause := context.Cause(ctx)
+	if errors.Is(cause, ErrIdle) || errors.Is(cause, ErrTimeout) {
+		return cause
+	}
+	return err
+}

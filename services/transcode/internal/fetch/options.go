@@ -1,0 +1,38 @@
+package fetch
+
+import "time"
+
+// Options bound a fetch; zero fields take the defaults in New.
+type Options struct {
+	// AllowPrivate lets URLs reach private and loopback addresses. Only for
+	// a single-machine setup such as the devstack.
+	AllowPrivate  bool
+	MaxBytes      int64         // 20 GiB
+	Timeout       time.Duration // the whole download: 2 h
+	HeaderTimeout time.Duration // connecting, TLS, and waiting for headers: 30 s
+	IdleTimeout   time.Duration // the body sending nothing: 60 s
+	MaxRedirects  int           // 5
+	UserAgent     string        // "Vidhost-Fetch/1"
+}
+
+func withDefaults(opts Options) Options {
+	if opts.MaxBytes == 0 {
+		opts.MaxBytes = 20 << 30
+	}
+	if opts.Timeout == 0 {
+		opts.Timeout = 2 * time.Hour
+	}
+	if opts.HeaderTimeout == 0 {
+		opts.HeaderTimeout = 30 * time.Second
+	}
+	if opts.IdleTimeout == 0 {
+		opts.IdleTimeout = time.Minute
+	}
+	if opts.MaxRedirects == 0 {
+		opts.MaxRedirects = 5
+	}
+	if opts.UserAgent == "" {
+		opts.UserAgent = "Vidhost-Fetch/1"
+	}
+	return opts
+}

@@ -1,0 +1,85 @@
+package media
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// quietArgs start every ffmpeg run.
+func quietArgs() []string {
+	var args []string
+	args = append(args, "-hide_banner")       // the stderr tail kept for errors holds only errors
+	args = append(args, "-nostdin")           // never waits for a keyboard
+	args = append(args, "-y")                 // a redelivered job overwrites its own earlier files
+	args = append(args, "-loglevel", "error") // stderr carries only failures: they become the error
+	return args
+}
+
+// sourceArgs come before every -i that reads a user's source.
+func sourceArgs() []string {
+	var args []string
+	args = append(args, "-protocol_whitelist", "file")      // a source never reaches the network
+	args = append(args, "-format_whitelist", sourceFormats) // no playlist demuxers that open other files
+	return args
+}
+
+// ladderArgs is the one ffmpeg run that decodes the source once and writes
+// every rendition, the DASH/HLS segments and the progressive MP4.
+func ladderArgs(p plan) []string {
+	args := quietArgs()
+	args = append(args, "-nostats")                        // progress comes from -progress instead
+	args = append(args, "-progress", "pipe:1")             // key=value blocks on stdout every 0.5 s
+	args = append(args, inputArgs(p)...)                   // the source, or the part a clip asks for
+	args = append(args, "-filter_complex", filterGraph(p)) // decode once, scale once per rendition
+	args = append(args, videoArgs(p)...)                   // one x264 encode per rendition
+	args = append(args, audioArgs(p)...)                   // one AAC encode per distinct audio bitrate
+	args = append(args, "-map_metadata", "-1")             // source tags stay private (phones store GPS there)
+	args = append(args, "-map_chapters", "-1")             // chapters belong to the catalog, not the files
+	args = append(args, "-f", "tee")                       // one encode, two muxers: CMAF segments and MP4
+	args = append(args, teeOutputs(p))                     // see teeOutputs
+	return args
+}
+
+// inputArgs opens the source as a plain local file. A clip seeks before -i:
+// the demuxer jumps near the start, and since we re-encode, ffmpeg decodes
+// from the keyframe before it and drops frames up to the exact start.
+func inputArgs(p plan) []string {
+	args := sourceArgs()
+	if p.clip != nil {
+		args = append(args, "-ss", secondsArg(p.clip.Start))   // frame-accurate start, see above
+		args = append(args, "-t", secondsArg(p.clip.Length())) // read only the clip's length
+	}
+	args = append(args, "-i", inputURL(p.source))
+	return args
+}
+
+// filterGraph splits the decoded video once per rendition. setdar pins
+// every rendition to the source's display aspect: the DASH muxer refuses
+// renditions whose aspect ratios differ by rounding (426x240 vs 640x360).
+func filterGraph(p plan) string {
+	chain := fmt.Sprintf("[0:%d]", p.video.Index)
+	if p.video.Interlaced {
+		chain += "yadif=deint=interlaced," // progressive output for players that cannot deinterlace
+	}
+	chain += fmt.Sprintf("format=yuv420p,split=%d", len(p.renditions)) // 8-bit 4:2:0: what every H.264 decoder plays
+	for i := range p.renditions {
+		chain += fmt.Sprintf("[s%d]", i)
+	}
+	for i, r := range p.renditions {
+		chain += fmt.Sprintf(";[s%d]scale=%d:%d,setdar=%d/%d[v%d]", i, r.Width, r.Height, p.video.Width, p.video.Height, i)
+	}
+	return chain
+}
+
+// keyframeExpr forces a keyframe at the first frame at or after every
+// multiple of the segment length.
+func keyframeExpr() string {
+	return fmt.Sprintf("expr:gte(t,n_forced*%d)", segmentSeconds)
+}
+
+func kbps(value int) string { return strconv.Itoa(value) + "k" }
+
+func secondsArg(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', 3, 64)
+}

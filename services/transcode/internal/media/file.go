@@ -1,0 +1,52 @@
+package media
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// File is an output that is ready to upload.
+type File struct {
+	Path string // relative to Job.OutDir, slash-separated: "stream/seg-0-00001.m4s"
+	Kind FileKind
+}
+
+// FileKind tells a caller how a file behaves after it is announced.
+type FileKind int
+
+const (
+	// KindSegment is a CMAF init or media segment. It never changes.
+	KindSegment FileKind = iota + 1
+	// KindPlaylist is manifest.mpd or an .m3u8. It is rewritten while the
+	// ladder encodes and announced again each time; upload every version,
+	// after the segments announced before it.
+	KindPlaylist
+	// KindDownload is the progressive MP4, complete when announced.
+	KindDownload
+	// KindThumbnail, KindSprite and KindSpriteIndex are the images and the
+	// WebVTT index, complete when announced.
+	KindThumbnail
+	KindSprite
+	KindSpriteIndex
+)
+
+// writeFileAtomic replaces path in one step, so a concurrent uploader never
+// reads half a playlist.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

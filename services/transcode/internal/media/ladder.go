@@ -1,0 +1,93 @@
+package media
+
+import (
+	"fmt"
+	"math"
+)
+
+// Rung is one step of the encoding ladder. Bitrates are in kbit/s. Height is
+// the nominal size ("720p"): the short side of the frame, so portrait video
+// gets 720x1280 rather than a postage stamp.
+type Rung struct {
+	Name         string
+	Height       int
+	VideoBitrate int // the average x264 aims for
+	MaxRate      int // VBV peak, what players budget for
+	BufSize      int // VBV buffer: about 1.5 s at the peak
+	AudioBitrate int
+	Profile      string
+	Level        string // valid up to 60 fps; x264 picks the level above that
+}
+
+// DefaultLadder is the ladder for H.264 at preset veryfast, highest first.
+// Levels fit the size at 60 fps; profiles stay at main for small rungs, which
+// older devices play.
+func DefaultLadder() []Rung {
+	return []Rung{
+		{Name: "1080p", Height: 1080, VideoBitrate: 5000, MaxRate: 5350, BufSize: 7500, AudioBitrate: 128, Profile: "high", Level: "4.2"},
+		{Name: "720p", Height: 720, VideoBitrate: 2800, MaxRate: 2996, BufSize: 4200, AudioBitrate: 128, Profile: "high", Level: "3.2"},
+		{Name: "480p", Height: 480, VideoBitrate: 1400, MaxRate: 1498, BufSize: 2100, AudioBitrate: 96, Profile: "main", Level: "3.1"},
+		{Name: "360p", Height: 360, VideoBitrate: 800, MaxRate: 856, BufSize: 1200, AudioBitrate: 96, Profile: "main", Level: "3.1"},
+		{Name: "240p", Height: 240, VideoBitrate: 400, MaxRate: 428, BufSize: 600, AudioBitrate: 64, Profile: "main", Level: "3.0"},
+	}
+}
+
+// Rendition is a rung fitted to one source: the frame it is encoded at.
+type Rendition struct {
+	Rung
+	Width, Height int
+}
+
+// SelectRenditions fits the ladder (highest first) to a source frame as
+// displayed. A rung is kept when the source fills its 16:9 box (1920x1080
+// for 1080p, turned for portrait) in at least one direction, so nothing is
+// upscaled and a 1920x800 film still gets its 1080p rung; each rendition is
+// the source scaled down into the box, aspect ratio kept, sides even. A
+// source smaller than the lowest box gets one rendition at its own size with
+// the lowest rung's bitrates.
+func SelectRenditions(ladder []Rung, width, height int) []Rendition {
+	var out []Rendition
+	for _, rung := range ladder {
+		boxWidth, boxHeight := rungBox(rung.Height, width < height)
+		if width < boxWidth && height < boxHeight {
+			continue
+		}
+		w, h := fitInside(width, height, boxWidth, boxHeight)
+		out = append(out, Rendition{Rung: rung, Width: w, Height: h})
+	}
+	if len(out) == 0 && len(ladder) > 0 {
+		lowest := ladder[len(ladder)-1]
+		w, h := evenDown(width), evenDown(height) // never one pixel more than the source
+		lowest.Name = fmt.Sprintf("%dp", min(w, h))
+		out = append(out, Rendition{Rung: lowest, Width: w, Height: h})
+	}
+	return out
+}
+
+// rungBox is the frame a rung stands for: 16:9 with the rung's height as the
+// short side, turned upright for portrait sources.
+func rungBox(short int, portrait bool) (width, height int) {
+	long := even(float64(short) * 16 / 9)
+	if portrait {
+		return short, long
+	}
+	return long, short
+}
+
+// fitInside scales width x height down to fit a box, keeping the aspect
+// ratio, with even sides as 4:2:0 video needs.
+func fitInside(width, height, boxWidth, boxHeight int) (int, int) {
+	scale := math.Min(float64(boxWidth)/float64(width), float64(boxHeight)/float64(height))
+	scale = math.Min(scale, 1)
+	return even(float64(width) * scale), even(float64(height) * scale)
+}
+
+// even rounds to the nearest even number, at least 2.
+func even(x float64) int {
+	return max(2, int(math.Round(x/2))*2)
+}
+
+// evenDown drops an odd last pixel, at least 2.
+func evenDown(x int) int {
+	return max(2, x&^1)
+}

@@ -1,0 +1,63 @@
+package media
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+)
+
+// The output directory of a job, paths relative to Job.OutDir. Segments are
+// CMAF (fMP4) and shared by both manifests, so the streaming files live in
+// one directory:
+//
+//	stream/manifest.mpd            DASH manifest (dynamic while encoding, static at the end)
+//	stream/master.m3u8             HLS master playlist
+//	stream/playlist_<id>.m3u8      HLS media playlist of representation <id>
+//	stream/init-<id>.m4s           CMAF header of representation <id>
+//	stream/seg-<id>-<00001>.m4s    2-second CMAF segments
+//	mp4/<rendition>.mp4            progressive download, e.g. mp4/720p.mp4
+//	thumbs/thumbnail.jpg           a frame at the source's size
+//	thumbs/sprite.jpg              seek previews, 160x90 tiles in a grid
+//	thumbs/sprite.vtt              WebVTT cues pointing into the sprite (#xywh=)
+const (
+	StreamDir       = "stream"
+	DASHManifest    = "stream/manifest.mpd"
+	MasterPlaylist  = "stream/master.m3u8"
+	MP4Dir          = "mp4"
+	ThumbsDir       = "thumbs"
+	ThumbnailFile   = "thumbs/thumbnail.jpg"
+	SpriteFile      = "thumbs/sprite.jpg"
+	SpriteIndexFile = "thumbs/sprite.vtt"
+)
+
+// CMAF file name templates, in the DASH muxer's own syntax.
+const (
+	initSegmentTemplate  = "init-$RepresentationID$.m4s"
+	mediaSegmentTemplate = "seg-$RepresentationID$-$Number%05d$.m4s"
+)
+
+// mediaPlaylistPath is where the HLS playlist of a representation goes.
+func mediaPlaylistPath(representationID string) string {
+	return path.Join(StreamDir, "playlist_"+representationID+".m3u8")
+}
+
+// mp4Path is where the progressive download of a rendition goes.
+func mp4Path(rendition string) string {
+	return path.Join(MP4Dir, rendition+".mp4")
+}
+
+// prepareOutDir empties and creates the output directories. A redelivered
+// job starts clean: the publisher must never mistake the manifest of an
+// earlier attempt for the one this run is writing.
+func prepareOutDir(outDir string) error {
+	for _, dir := range []string{StreamDir, MP4Dir, ThumbsDir} {
+		path := filepath.Join(outDir, dir)
+		if err := os.RemoveAll(path); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(path, 0o755); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,86 @@
+package media
+
+import (
+	"math"
+	"slices"
+	"time"
+)
+
+// segmentSeconds is the CMAF segment and GOP length: short enough to start
+// playback quickly and switch rungs often, long enough to compress well.
+const segmentSeconds = 2
+
+// plan is everything the ladder's ffmpeg run is built from.
+type plan struct {
+	source        string
+	outDir        string
+	clip          *Clip
+	length        time.Duration // of the output: the clip, or the whole source
+	video         VideoStream
+	audio         *AudioStream // nil: a video-only ladder
+	renditions    []Rendition  // output streams 0..len-1, highest first
+	audioBitrates []int        // one AAC encode each; output streams follow the video
+	download      int          // index of the rendition also written as MP4
+}
+
+func newPlan(info Info, job Job, ladder []Rung) (plan, error) {
+	p := plan{source: job.Source, outDir: job.OutDir, length: info.Duration, video: *info.Video, audio: info.Audio}
+	if job.Clip != nil {
+		clip := *job.Clip
+		if clip.Start >= info.Duration {
+			return plan{}, rejectf("clip starts at %s, after the source ends (%s)", Timecode(clip.Start), Timecode(info.Duration))
+		}
+		clip.End = min(clip.End, info.Duration)
+		p.clip, p.length = &clip, clip.Length()
+	}
+	p.renditions = SelectRenditions(ladder, p.video.Width, p.video.Height)
+	if p.audio != nil {
+		for _, r := range p.renditions {
+			if !slices.Contains(p.audioBitrates, r.AudioBitrate) {
+				p.audioBitrates = append(p.audioBitrates, r.AudioBitrate)
+			}
+		}
+	}
+	p.download = downloadRendition(p.renditions)
+	return p, nil
+}
+
+// downloadRendition picks the progressive MP4: 720p or the highest below,
+// big enough to watch and small enough to download.
+func downloadRendition(renditions []Rendition) int {
+	for i, r := range renditions {
+		if r.Rung.Height <= 720 {
+			return i
+		}
+	}
+	return len(renditions) - 1
+}
+
+// audioStream is the output stream index of the audio a rendition plays
+// with, or -1 for a video-only ladder.
+func (p plan) audioStream(r Rendition) int {
+	i := slices.Index(p.audioBitrates, r.AudioBitrate)
+	if i < 0 {
+		return -1
+	}
+	return len(p.renditions) + i
+}
+
+// gop is the keyframe interval in frames; sources that do not state their
+// frame rate are taken as 30 fps (forced keyframes still land every 2 s).
+func (p plan) gop() int {
+	fps := p.video.FrameRate
+	if fps <= 0 {
+		fps = 30
+	}
+	return max(1, int(math.Round(fps*segmentSeconds)))
+}
+
+// levelFor leaves the level to x264 above 60 fps, where the ladder's levels
+// are too low and a wrong level would make devices refuse the stream.
+func (p plan) levelFor(r Rendition) string {
+	if p.video.FrameRate > 60 {
+		return ""
+	}
+	return r.Level
+}

@@ -1,0 +1,126 @@
+package media
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+)
+
+// publisher follows the DASH manifest ffmpeg rewrites after every segment
+// and, for each new version, announces the new segments, writes the HLS
+// playlists derived from it and announces them, in an order that keeps
+// every announced playlist pointing at announced segments only.
+type publisher struct {
+	outDir    string
+	variants  []variant
+	spherical *Spherical
+	onFile    func(File)
+	manifest  []byte               // the version last published
+	published map[string]int       // segments announced per track
+	rates     map[string]*bitrates // measured per track
+	written   map[string][]byte    // last content of each playlist we wrote
+}
+
+func newPublisher(p plan, onFile func(File)) *publisher {
+	pub := &publisher{
+		outDir: p.outDir, spherical: p.video.Spherical, onFile: onFile,
+		published: map[string]int{}, rates: map[string]*bitrates{}, written: map[string][]byte{},
+	}
+	for i, r := range p.renditions {
+		v := variant{video: strconv.Itoa(i)}
+		if audio := p.audioStream(r); audio >= 0 {
+			v.audio = strconv.Itoa(audio) // the DASH muxer names representations by stream index
+		}
+		pub.variants = append(pub.variants, v)
+	}
+	return pub
+}
+
+// sync publishes what is new since the last call. final says ffmpeg has
+// finished: the playlists become VOD.
+func (p *publisher) sync(final bool) error {
+	data, err := os.ReadFile(filepath.Join(p.outDir, DASHManifest))
+	if errors.Is(err, fs.ErrNotExist) && !final {
+		return nil // the first segments are not done yet
+	}
+	if err != nil || !final && bytes.Equal(data, p.manifest) {
+		return err
+	}
+	doc, err := parseMPD(data)
+	if err != nil {
+		return err
+	}
+	p.manifest = data
+	tracks := map[string]track{}
+	for _, t := range doc.tracks() {
+		tracks[t.ID] = t
+		if err := p.publishSegments(t); err != nil {
+			return err
+		}
+	}
+	for _, t := range tracks {
+		if err := p.writePlaylist(mediaPlaylistPath(t.ID), mediaPlaylist(t, final)); err != nil {
+			return err
+		}
+	}
+	if err := p.writePlaylist(MasterPlaylist, masterPlaylist(tracks, p.variants, p.measured())); err != nil {
+		return err
+	}
+	p.announce(DASHManifest, KindPlaylist)
+	return nil
+}
+
+// publishSegments announces a track's init segment once (adding 360°
+// metadata first, which the DASH muxer drops) and then its new segments.
+func (p *publisher) publishSegments(t track) error {
+	done, seen := p.published[t.ID]
+	if !seen {
+		if t.Video && p.spherical != nil {
+			if err := markSpherical(filepath.Join(p.outDir, StreamDir, t.Init), *p.spherical); err != nil {
+				return err
+			}
+		}
+		p.announce(path.Join(StreamDir, t.Init), KindSegment)
+		p.rates[t.ID] = &bitrates{}
+	}
+	for _, s := range t.Segments[min(done, len(t.Segments)):] {
+		info, err := os.Stat(filepath.Join(p.outDir, StreamDir, s.File))
+		if err != nil {
+			return err
+		}
+		p.rates[t.ID].add(info.Size(), s.Duration)
+		p.announce(path.Join(StreamDir, s.File), KindSegment)
+	}
+	p.published[t.ID] = len(t.Segments)
+	return nil
+}
+
+func (p *publisher) writePlaylist(rel string, content []byte) error {
+	if bytes.Equal(p.written[rel], content) {
+		return nil
+	}
+	if err := writeFileAtomic(filepath.Join(p.outDir, rel), content); err != nil {
+		return err
+	}
+	p.written[rel] = content
+	p.announce(rel, KindPlaylist)
+	return nil
+}
+
+func (p *publisher) measured() map[string]bitrates {
+	out := make(map[string]bitrates, len(p.rates))
+	for id, rates := range p.rates {
+		out[id] = *rates
+	}
+	return out
+}
+
+func (p *publisher) announce(rel string, kind FileKind) {
+	if p.onFile != nil {
+		p.onFile(File{Path: rel, Kind: kind})
+	}
+}

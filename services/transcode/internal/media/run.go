@@ -1,0 +1,54 @@
+package media
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"time"
+)
+
+// waitDelay bounds how long Wait waits for a killed tool's pipes to close.
+const waitDelay = 5 * time.Second
+
+// runTool runs bin with args (never through a shell), hands its stdout to
+// readStdout, and keeps the tail of stderr for the error. Cancelling ctx
+// kills the process, so a stuck run lasts no longer than ctx allows. If
+// readStdout fails, the process is killed and that error returned.
+func runTool(ctx context.Context, bin string, args []string, readStdout func(io.Reader) error) error {
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	cmd := exec.CommandContext(runCtx, bin, args...)
+	stderr := newTailBuffer(8 << 10)
+	cmd.Stderr = stderr
+	cmd.WaitDelay = waitDelay
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start %s: %w", filepath.Base(bin), err)
+	}
+	readErr := readStdout(stdout)
+	if readErr != nil {
+		cancel()
+	}
+	_, _ = io.Copy(io.Discard, stdout) // Wait must not run before stdout is drained
+	waitErr := cmd.Wait()
+	switch {
+	case readErr != nil:
+		return readErr
+	case ctx.Err() != nil:
+		return fmt.Errorf("%s stopped: %w", filepath.Base(bin), context.Cause(ctx))
+	case waitErr != nil:
+		return &ExecError{Tool: filepath.Base(bin), Err: waitErr, Stderr: stderr.String()}
+	}
+	return nil
+}
+
+// discardStdout is a readStdout for tools whose output goes to files.
+func discardStdout(r io.Reader) error {
+	_, err := io.Copy(io.Discard, r)
+	return err
+}

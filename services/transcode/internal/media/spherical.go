@@ -1,0 +1,33 @@
+package media
+
+import (
+	"os"
+
+	"github.com/vidhost/vidhost/services/transcode/internal/media/mp4box"
+)
+
+// markSpherical writes 360° metadata into a CMAF init segment. What
+// survives where (ffmpeg 5.1):
+//   - the progressive MP4: ffmpeg copies the source's spherical side data
+//     and writes sv3d itself (with strict=unofficial, see teeOutputs);
+//   - CMAF init segments: the DASH muxer drops side data, so it is added
+//     here, before the init segment is announced;
+//   - HLS/DASH manifests have no standard 360° flag: players learn it from
+//     the init segment or from the catalog's spherical field.
+//
+// Stereo layout (st3d) is not carried over.
+func markSpherical(initSegment string, spherical Spherical) error {
+	data, err := os.ReadFile(initSegment)
+	if err != nil {
+		return err
+	}
+	if mp4box.Contains(data, "avc1", "sv3d") {
+		return nil // a redelivered job finds it already marked
+	}
+	pose := mp4box.Orientation{Yaw: spherical.Yaw, Pitch: spherical.Pitch, Roll: spherical.Roll}
+	data, err = mp4box.AppendToSampleEntry(data, "avc1", mp4box.SphericalBox(spherical.Projection, pose))
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(initSegment, data)
+}
