@@ -9,9 +9,16 @@ var=$(mktemp -d /tmp/vidhost-cold-XXXX); chmod 755 "$var"
 port=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
 log="$var/devstack.log"
 start=$(date +%s.%N)
-VIDHOST_VAR_DIR="$var" VIDHOST_HTTP_ADDR="127.0.0.1:$port" make run >"$log" 2>&1 &
+# Its own process group, so the whole `make run` tree can be stopped at the
+# end (a background job of a script ignores SIGINT; SIGTERM stops it cleanly).
+VIDHOST_VAR_DIR="$var" VIDHOST_HTTP_ADDR="127.0.0.1:$port" setsid make run >"$log" 2>&1 &
 pid=$!
-trap 'kill -INT $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$var"' EXIT
+stop() {
+  local rc=$?
+  kill -TERM -- -"$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$var"
+  exit "$rc"
+}
+trap stop EXIT
 for _ in $(seq 1 600); do
   if [ -f "$var/devstack.env" ]; then
     key=$(grep '^VIDHOST_API_KEY=' "$var/devstack.env" | cut -d= -f2)
