@@ -9,13 +9,13 @@ var=$(mktemp -d /tmp/vidhost-cold-XXXX); chmod 755 "$var"
 port=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
 log="$var/devstack.log"
 start=$(date +%s.%N)
-# Its own process group, so the whole `make run` tree can be stopped at the
-# end (a background job of a script ignores SIGINT; SIGTERM stops it cleanly).
-VIDHOST_VAR_DIR="$var" VIDHOST_HTTP_ADDR="127.0.0.1:$port" setsid make run >"$log" 2>&1 &
+VIDHOST_VAR_DIR="$var" VIDHOST_HTTP_ADDR="127.0.0.1:$port" make run >"$log" 2>&1 &
 pid=$!
 stop() {
   local rc=$?
-  kill -TERM -- -"$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$var"
+  # make's child is the devstack; SIGTERM stops it cleanly (a background
+  # job of a script ignores SIGINT).
+  pkill -TERM -P "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$var"
   exit "$rc"
 }
 trap stop EXIT
