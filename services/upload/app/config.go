@@ -77,7 +77,7 @@ func (c Config) Validate() error {
 	if c.SweepInterval <= 0 {
 		errs = append(errs, errors.New("VIDHOST_UPLOAD_SWEEP_INTERVAL must be positive"))
 	}
-	errs = append(errs, c.domainOptions().Validate(), c.Blob.validate(c.PublicURL))
+	errs = append(errs, c.domainOptions().Validate(), c.Blob.Validate(true, c.PublicURL))
 	return errors.Join(errs...)
 }
 
