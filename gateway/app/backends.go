@@ -11,6 +11,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+	uploadv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/upload/v1"
 )
 
 // backend is a gRPC service behind /v2: its name (logs, /healthz), its
@@ -30,6 +31,7 @@ const identityBackend = "identity"
 var backends = []backend{
 	{identityBackend, func(c Config) string { return c.IdentityAddr }, identityv1.RegisterIdentityServiceHandler},
 	{"catalog", func(c Config) string { return c.CatalogAddr }, catalogv1.RegisterCatalogServiceHandler},
+	{"upload", func(c Config) string { return c.UploadAddr }, uploadv1.RegisterUploadServiceHandler},
 }
 
 // conn is a client connection to one backend.

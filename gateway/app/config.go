@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"github.com/vidhost/vidhost/pkg/blob"
 	"net/url"
 	"reflect"
 	"time"
@@ -20,7 +21,14 @@ type Config struct {
 	PublicURL    string `env:"VIDHOST_PUBLIC_URL"`
 	IdentityAddr string `env:"VIDHOST_IDENTITY_ADDR" envDefault:"127.0.0.1:9101"`
 	CatalogAddr  string `env:"VIDHOST_CATALOG_ADDR" envDefault:"127.0.0.1:9102"`
-	NATSURL      string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
+	UploadAddr   string `env:"VIDHOST_UPLOAD_ADDR" envDefault:"127.0.0.1:9103"`
+	// UploadTusURL is the upload service's HTTP server, which the resumable
+	// (tus) uploads under /v2/uploads/tus/ are proxied to.
+	UploadTusURL string `env:"VIDHOST_UPLOAD_TUS_URL" envDefault:"http://127.0.0.1:9113"`
+	// Blob is the object store; with the local driver the gateway serves
+	// its signed URLs under /blob/.
+	Blob    blob.Settings
+	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
 	// InternalSecret signs the principal forwarded to the services (required).
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// BodyLimit is the largest /v2 request body, in bytes.

@@ -10,6 +10,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/envelope"
 	"github.com/vidhost/vidhost/gateway/internal/middleware"
 	"github.com/vidhost/vidhost/gateway/internal/rest"
+	"github.com/vidhost/vidhost/pkg/blob"
 )
 
 // routes are what newHandler serves.
@@ -20,6 +21,8 @@ type routes struct {
 	auth     *auth.Authenticator
 	clientIP auth.ClientIP
 	conns    []conn
+	tus      http.Handler // resumable uploads, proxied to the upload service
+	blob     http.Handler // nil unless the blob store is a local directory
 }
 
 // newHandler assembles the middleware chain:
@@ -36,6 +39,10 @@ func newHandler(rt routes) http.Handler {
 	root := http.NewServeMux()
 	root.Handle("/healthz", healthHandler(rt.conns))
 	root.Handle("/v2/", v2)
+	root.Handle(tusPath, rt.tus) // before /v2/: no JSON rules, no body limit
+	if rt.blob != nil {
+		root.Handle(blob.HandlerPath, rt.blob) // the local driver's signed URLs
+	}
 	root.Handle("/", http.HandlerFunc(notFound))
 	return middleware.Chain(root,
 		middleware.Recover(rt.logger), // outermost: a panic anywhere becomes a 500

@@ -24,7 +24,7 @@ func TestHealthz(t *testing.T) {
 	}
 	status, body := get()
 	assert.Equal(t, http.StatusOK, status)
-	assert.Equal(t, map[string]any{"identity": "SERVING", "catalog": "SERVING"}, body["result"])
+	assert.Equal(t, map[string]any{"identity": "SERVING", "catalog": "SERVING", "upload": "SERVING"}, body["result"])
 
 	b.backends.SetServing(false)
 	status, body = get()
@@ -34,5 +34,6 @@ func TestHealthz(t *testing.T) {
 	assert.Equal(t, []any{
 		map[string]any{"message": "identity: NOT_SERVING"},
 		map[string]any{"message": "catalog: NOT_SERVING"},
+		map[string]any{"message": "upload: NOT_SERVING"},
 	}, body["errors"])
 }

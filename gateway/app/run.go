@@ -61,7 +61,12 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		_ = lis.Close()
 		return err
 	}
-	handler := newHandler(routes{cfg: cfg, logger: logger, gateway: gateway, auth: authn.authenticator, clientIP: authn.clientIP, conns: conns})
+	rt := routes{cfg: cfg, logger: logger, gateway: gateway, auth: authn.authenticator, clientIP: authn.clientIP, conns: conns}
+	if err := rt.addUploads(); err != nil {
+		_ = lis.Close()
+		return err
+	}
+	handler := newHandler(rt)
 	return serve(ctx, newServer(cfg, handler, logger), lis, baseURL, opts, logger, stack)
 }
 

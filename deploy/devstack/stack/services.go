@@ -18,11 +18,23 @@ const startTimeout = 60 * time.Second
 // startServices runs identity, catalog and the gateway, each on its own
 // loopback listener, and waits until the gateway is healthy.
 func (s *Stack) startServices(ctx context.Context) error {
+	// The gateway's address comes first: the other services hand out URLs
+	// that point at it (signed upload URLs, media).
+	gatewayLis, err := net.Listen("tcp", s.cfg.HTTPAddr)
+	if err != nil {
+		return fmt.Errorf("gateway address %s: %w", s.cfg.HTTPAddr, err)
+	}
+	s.URL = "http://" + gatewayLis.Addr().String()
+	s.stack.Push("gateway listener", func(context.Context) error { _ = gatewayLis.Close(); return nil })
 	identityAddr, boot, err := s.startIdentity()
 	if err != nil {
 		return err
 	}
 	catalogAddr, err := s.startCatalog()
+	if err != nil {
+		return err
+	}
+	upload, err := s.startUpload()
 	if err != nil {
 		return err
 	}
@@ -38,7 +50,12 @@ func (s *Stack) startServices(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	return s.startGateway(ctx, identityAddr, catalogAddr)
+	return s.startGateway(ctx, gatewayLis, backendAddrs{identityAddr, catalogAddr, upload.grpc, upload.tus})
+}
+
+// backendAddrs are where the gateway finds the services.
+type backendAddrs struct {
+	identity, catalog, upload, uploadTus string
 }
 
 func (s *Stack) startIdentity() (string, <-chan identityapp.Bootstrap, error) {
@@ -75,18 +92,15 @@ func (s *Stack) startCatalog() (string, error) {
 	return lis.Addr().String(), nil
 }
 
-func (s *Stack) startGateway(ctx context.Context, identityAddr, catalogAddr string) error {
+func (s *Stack) startGateway(ctx context.Context, lis net.Listener, addrs backendAddrs) error {
 	var cfg gatewayapp.Config
 	if err := config.Load(&cfg); err != nil {
 		return err
 	}
-	lis, err := net.Listen("tcp", s.cfg.HTTPAddr)
-	if err != nil {
-		return fmt.Errorf("gateway address %s: %w", s.cfg.HTTPAddr, err)
-	}
-	s.URL = "http://" + lis.Addr().String()
 	cfg.HTTPAddr, cfg.PublicURL = lis.Addr().String(), s.URL
-	cfg.IdentityAddr, cfg.CatalogAddr = identityAddr, catalogAddr
+	cfg.IdentityAddr, cfg.CatalogAddr, cfg.UploadAddr = addrs.identity, addrs.catalog, addrs.upload
+	cfg.UploadTusURL = "http://" + addrs.uploadTus
+	cfg.Blob = s.blobSettings()
 	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.natsURL, s.secret, s.cfg.LogLevel
 	s.run("gateway", func(ctx context.Context) error {
 		return gatewayapp.Run(ctx, cfg, s.serviceLogger("gateway"), gatewayapp.Options{Listener: lis})

@@ -1,0 +1,53 @@
+package stack
+
+import (
+	"context"
+	"path/filepath"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/config"
+	uploadapp "github.com/vidhost/vidhost/services/upload/app"
+)
+
+// uploadAddrs are the upload service's two listeners.
+type uploadAddrs struct {
+	grpc, tus string
+}
+
+// blobSettings is the local-directory blob store in var/blob that every
+// service of the devstack shares, unless VIDHOST_BLOB_DRIVER=s3 is set.
+func (s *Stack) blobSettings() blob.Settings {
+	var settings blob.Settings
+	_ = config.Load(&settings) // VIDHOST_BLOB_* / VIDHOST_S3_* from the environment
+	if settings.Driver == "" || settings.Driver == "local" {
+		settings.Driver = "local"
+		settings.Dir = filepath.Join(s.varDir, "blob")
+		settings.PublicURL = s.URL
+	}
+	if settings.SigningSecret == "" {
+		settings.SigningSecret = s.secret // URLs signed by one run die with it
+	}
+	return settings
+}
+
+func (s *Stack) startUpload() (uploadAddrs, error) {
+	var cfg uploadapp.Config
+	if err := config.Load(&cfg); err != nil {
+		return uploadAddrs{}, err
+	}
+	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.dbURL, s.natsURL, s.secret, s.cfg.LogLevel
+	cfg.PublicURL, cfg.Blob = s.URL, s.blobSettings()
+	grpcLis, err := loopback()
+	if err != nil {
+		return uploadAddrs{}, err
+	}
+	httpLis, err := loopback()
+	if err != nil {
+		return uploadAddrs{}, err
+	}
+	opts := uploadapp.Options{Listener: grpcLis, HTTPListener: httpLis}
+	s.run("upload", func(ctx context.Context) error {
+		return uploadapp.Run(ctx, cfg, s.serviceLogger("upload"), opts)
+	})
+	return uploadAddrs{grpc: grpcLis.Addr().String(), tus: httpLis.Addr().String()}, nil
+}

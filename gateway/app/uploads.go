@@ -1,0 +1,92 @@
+package app
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+
+	"github.com/vidhost/vidhost/gateway/internal/auth"
+	"github.com/vidhost/vidhost/gateway/internal/envelope"
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/principal"
+)
+
+// tusPath is where resumable uploads live; the upload service serves the
+// same base path, so requests pass through unchanged.
+const tusPath = "/v2/uploads/tus/"
+
+// addUploads adds the upload routes that bypass grpc-gateway.
+func (rt *routes) addUploads() (err error) {
+	if rt.blob, err = localBlobHandler(rt.cfg); err != nil {
+		return err
+	}
+	rt.tus, err = tusHandler(*rt)
+	return err
+}
+
+// localBlobHandler serves the local blob driver's signed PUT and GET URLs
+// under /blob/, or returns nil when the store is S3 (clients then talk to
+// S3 directly and no upload byte passes through Vidhost).
+func localBlobHandler(cfg Config) (http.Handler, error) {
+	if cfg.Blob.Driver != "" && cfg.Blob.Driver != "local" || cfg.Blob.Dir == "" {
+		return nil, nil
+	}
+	store, err := blob.NewLocal(cfg.Blob.Config())
+	if err != nil {
+		return nil, fmt.Errorf("gateway: blob store: %w", err)
+	}
+	return store.Handler(), nil
+}
+
+// tusHandler authenticates resumable uploads like any /v2 request and
+// proxies them, bodies streamed, to the upload service with the principal
+// signed into headers. It skips the JSON-only checks, the body limit and the
+// request deadline: a tus PATCH carries gigabytes of octets.
+func tusHandler(rt routes) (http.Handler, error) {
+	target, err := url.Parse(rt.cfg.UploadTusURL)
+	if err != nil || target.Host == "" {
+		return nil, fmt.Errorf("gateway: VIDHOST_UPLOAD_TUS_URL %q is not a URL", rt.cfg.UploadTusURL)
+	}
+	proxy := &httputil.ReverseProxy{
+		Rewrite:       signedRewrite(target, []byte(rt.cfg.InternalSecret)),
+		FlushInterval: -1, // tus clients read progress headers as they come
+		ErrorHandler:  proxyError(rt.logger),
+	}
+	authed := auth.Require(rt.auth, rt.clientIP, rt.logger)(proxy)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodOptions { // CORS preflight and tus discovery carry no credentials
+			proxy.ServeHTTP(w, r)
+			return
+		}
+		authed.ServeHTTP(w, r)
+	}), nil
+}
+
+// signedRewrite points a request at the upload service, drops any client
+// attempt at forging principal headers and signs the real principal.
+func signedRewrite(target *url.URL, secret []byte) func(*httputil.ProxyRequest) {
+	return func(pr *httputil.ProxyRequest) {
+		pr.SetURL(target)
+		pr.SetXForwarded()
+		pr.Out.Host = pr.In.Host // Location headers name the public host
+		for name := range pr.Out.Header {
+			if strings.HasPrefix(strings.ToLower(name), "x-vidhost-") {
+				pr.Out.Header.Del(name)
+			}
+		}
+		pr.Out.Header.Del("Authorization") // the bearer key stays at the edge
+		if p, ok := principal.FromContext(pr.In.Context()); ok {
+			principal.SignHeaders(pr.Out.Header, p, secret)
+		}
+	}
+}
+
+func proxyError(logger *slog.Logger) func(http.ResponseWriter, *http.Request, error) {
+	return func(w http.ResponseWriter, r *http.Request, err error) {
+		logger.ErrorContext(r.Context(), "upload service unreachable", "err", err)
+		envelope.WriteError(w, http.StatusServiceUnavailable, "service unavailable")
+	}
+}
