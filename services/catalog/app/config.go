@@ -3,6 +3,16 @@ package app
 import (
 	"errors"
 	"net"
+	"net/url"
+
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+)
+
+// Defaults applied by Run when a Config built in code leaves them empty
+// (config.Load fills them from the env tags).
+const (
+	defaultUploadAddr   = "127.0.0.1:9103"
+	defaultMediaBaseURL = "http://127.0.0.1:8080/media"
 )
 
 // Config is the catalog's configuration, loaded from VIDHOST_* environment
@@ -16,10 +26,17 @@ type Config struct {
 	DBSchema string `env:"VIDHOST_CATALOG_DB_SCHEMA" envDefault:"catalog"`
 	// NATSURL is the NATS server with JetStream the events are published to.
 	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// InternalSecret verifies the principal the gateway signs (required).
+	// InternalSecret verifies the principal the gateway signs (required),
+	// and signs the one the catalog passes on to the upload service.
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
-	LogLevel       string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat      string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	// UploadAddr is the upload service, which resolves svc://uploads/<id>.
+	UploadAddr string `env:"VIDHOST_UPLOAD_ADDR" envDefault:"127.0.0.1:9103"`
+	// MediaBaseURL is where videos' media folders are served from: outputs,
+	// thumbnails and sprites are rendered as <MediaBaseURL>/<video_id>/<path>
+	// when read, so changing it (to a CDN, say) needs no migration.
+	MediaBaseURL string `env:"VIDHOST_MEDIA_BASE_URL" envDefault:"http://127.0.0.1:8080/media"`
+	LogLevel     string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat    string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // Validate reports missing required settings before anything starts.
@@ -34,6 +51,9 @@ func (c Config) Validate() error {
 	if c.InternalSecret == "" {
 		errs = append(errs, errors.New("VIDHOST_INTERNAL_SECRET must be set"))
 	}
+	if u, err := url.Parse(c.MediaBaseURL); c.MediaBaseURL != "" && (err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https")) {
+		errs = append(errs, errors.New("VIDHOST_MEDIA_BASE_URL must be an http(s) URL"))
+	}
 	return errors.Join(errs...)
 }
 
@@ -45,4 +65,18 @@ type Options struct {
 	// Ready, if set, is called with the listening address once the server
 	// accepts calls.
 	Ready func(addr string)
+	// Uploads, if set, resolves upload references instead of the upload
+	// service at Config.UploadAddr (tests).
+	Uploads catalog.UploadResolver
+}
+
+// withDefaults fills the settings a Config built in code may leave empty.
+func (c Config) withDefaults() Config {
+	if c.UploadAddr == "" {
+		c.UploadAddr = defaultUploadAddr
+	}
+	if c.MediaBaseURL == "" {
+		c.MediaBaseURL = defaultMediaBaseURL
+	}
+	return c
 }

@@ -23,6 +23,8 @@ func TestConfigDefaults(t *testing.T) {
 		DBSchema:       "catalog",
 		NATSURL:        "nats://127.0.0.1:4222",
 		InternalSecret: "s3cret",
+		UploadAddr:     "127.0.0.1:9103",
+		MediaBaseURL:   "http://127.0.0.1:8080/media",
 		LogLevel:       "info",
 		LogFormat:      "text",
 	}, cfg)
@@ -38,6 +40,7 @@ func TestRunRefusesIncompleteConfig(t *testing.T) {
 		{"no database", func(c *Config) { c.DatabaseURL = "" }, "VIDHOST_DATABASE_URL must be set"},
 		{"no schema", func(c *Config) { c.DBSchema = "" }, "VIDHOST_CATALOG_DB_SCHEMA must not be empty"},
 		{"no secret", func(c *Config) { c.InternalSecret = "" }, "VIDHOST_INTERNAL_SECRET must be set"},
+		{"media base not a URL", func(c *Config) { c.MediaBaseURL = "cdn.example.com/media" }, "VIDHOST_MEDIA_BASE_URL must be an http(s) URL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

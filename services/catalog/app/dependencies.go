@@ -8,10 +8,14 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/pg"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/events"
+	"github.com/vidhost/vidhost/services/catalog/internal/uploads"
 	"github.com/vidhost/vidhost/services/catalog/migrations"
 )
 
@@ -30,7 +34,9 @@ func openDatabase(ctx context.Context, cfg Config, stack *lifecycle.Stack) (*pgx
 }
 
 // connectNATS connects to NATS and ensures the streams the catalog
-// publishes to.
+// publishes to (CATALOG, JOBS), consumes from (MEDIA) and dead-letters
+// poison reports to (DEADLETTER). Ensuring is idempotent, so it does not
+// matter which service starts first.
 func connectNATS(ctx context.Context, cfg Config, logger *slog.Logger, stack *lifecycle.Stack) (jetstream.JetStream, error) {
 	nc, err := natsx.Connect(cfg.NATSURL, "catalog", natsx.LogEvents(logger))
 	if err != nil {
@@ -42,7 +48,7 @@ func connectNATS(ctx context.Context, cfg Config, logger *slog.Logger, stack *li
 	if err != nil {
 		return nil, fmt.Errorf("catalog: jetstream: %w", err)
 	}
-	if err := natsx.EnsureStreams(ctx, js, natsx.StreamCatalog); err != nil {
+	if err := natsx.EnsureStreams(ctx, js, natsx.StreamCatalog, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter); err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
 	return js, nil
@@ -69,4 +75,30 @@ func startRelay(ctx context.Context, pool *pgxpool.Pool, js jetstream.JetStream,
 		}
 		return nil
 	})
+}
+
+// uploadResolver returns opts.Uploads, or a client of the upload service.
+func uploadResolver(cfg Config, opts Options, stack *lifecycle.Stack) (catalog.UploadResolver, error) {
+	if opts.Uploads != nil {
+		return opts.Uploads, nil
+	}
+	conn, err := grpcx.Dial(cfg.UploadAddr)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: upload service: %w", err)
+	}
+	// Close the connection once no call can resolve a reference any more.
+	stack.Push("upload service connection", func(context.Context) error { return conn.Close() })
+	return uploads.New(conn, []byte(cfg.InternalSecret)), nil
+}
+
+// startMediaConsumer applies transcode reports until shutdown.
+func startMediaConsumer(ctx context.Context, js jetstream.JetStream, svc *catalog.Service, logger *slog.Logger, stack *lifecycle.Stack) error {
+	stop, err := events.StartMediaConsumer(ctx, js, svc.ApplyMediaReport, logger)
+	if err != nil {
+		return fmt.Errorf("catalog: %w", err)
+	}
+	// Stop taking reports before the relay and the pool go; one in hand
+	// finishes, the rest are delivered again after the restart.
+	stack.Push("media consumer", func(context.Context) error { stop(); return nil })
+	return nil
 }

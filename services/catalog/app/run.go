@@ -22,6 +22,7 @@ const shutdownTimeout = 15 * time.Second
 // reverse order of start-up. It returns the first start-up or serving error
 // joined with any shutdown error.
 func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) (err error) {
+	cfg = cfg.withDefaults()
 	if err := cfg.Validate(); err != nil {
 		return fmt.Errorf("catalog: %w", err)
 	}
@@ -40,7 +41,14 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) (er
 		return err
 	}
 	startRelay(ctx, pool, js, logger, stack)
-	svc := catalog.NewService(store.New(pool))
+	resolver, err := uploadResolver(cfg, opts, stack)
+	if err != nil {
+		return err
+	}
+	svc := catalog.NewService(store.New(pool), catalog.Media{BaseURL: cfg.MediaBaseURL}, resolver)
+	if err := startMediaConsumer(ctx, js, svc, logger, stack); err != nil {
+		return err
+	}
 	lis, err := listen(cfg, opts)
 	if err != nil {
 		return err

@@ -1,6 +1,6 @@
-// Command catalog runs the catalog service: categories, players and (next)
-// videos, over gRPC. Configuration comes from VIDHOST_* environment
-// variables; see app.Config.
+// Command catalog runs the catalog service: videos, folders, categories and
+// players over gRPC, and the transcode reports that move videos to ready.
+// Configuration comes from VIDHOST_* environment variables; see app.Config.
 package main
 
 import (

@@ -1,6 +1,7 @@
-// Package catalog is the catalog's domain: its resources (categories and
-// players; videos and what hangs off them next), the rules their fields obey
-// and the use cases that change them.
+// Package catalog is the catalog's domain: its resources (categories,
+// players, videos with their cards, gates, hotspots and chapters, folders),
+// the rules their fields obey and the use cases that change them,
+// including the transcode reports that move a video towards ready.
 //
 // Every change is validated here, then written through Store in one
 // transaction together with the Event that announces it, so an event is

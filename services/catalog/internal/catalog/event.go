@@ -25,7 +25,8 @@ func (k EventKind) String() string {
 }
 
 // Event announces a committed change. Resource is the resource's state after
-// the change (its last state for a deletion): a Category or a Player.
+// the change (its last state for a deletion): a Category, Player, Video
+// (media URLs rendered) or Folder.
 // internal/events turns it into the wire event and its subject.
 type Event struct {
 	Kind      EventKind

@@ -20,15 +20,32 @@ type setters[T any] map[string]func(dst *T, src T)
 // check refuses an empty mask, read-only fields and unknown fields before
 // anything is read, so a malformed request costs no database round trip.
 func (p Patch[T]) check(fields setters[T], resource string) error {
-	if len(p.Paths) == 0 {
+	return checkPaths(p.Paths, fields, resource)
+}
+
+// checkPaths is Patch.check for any map of updatable fields (hotspots
+// apply their time-coded shape to the stored one, so their setters differ).
+func checkPaths[F any](paths []string, fields map[string]F, resource string) error {
+	if len(paths) == 0 {
 		return apperr.InvalidField("request", "must change at least one field")
 	}
-	for _, path := range p.Paths {
+	for _, path := range paths {
 		if slices.Contains(readOnlyFields, path) {
 			return apperr.InvalidField(path, "cannot be changed")
 		}
 		if _, ok := fields[path]; !ok {
 			return apperr.InvalidField(path, "is not a %s field", resource)
+		}
+	}
+	return nil
+}
+
+// checkRefused refuses the paths of refused, each with its own rule, so a
+// client learns why (system-managed, or changed through another endpoint).
+func checkRefused(paths []string, refused map[string]string) error {
+	for _, path := range paths {
+		if rule, ok := refused[path]; ok {
+			return apperr.InvalidField(path, "%s", rule)
 		}
 	}
 	return nil

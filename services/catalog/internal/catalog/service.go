@@ -14,13 +14,16 @@ import (
 // caller (the gRPC handler) has already checked that the principal may read
 // or write.
 type Service struct {
-	store Store
-	now   func() time.Time
+	store   Store
+	media   Media
+	uploads UploadResolver
+	now     func() time.Time
 }
 
-// NewService returns a Service over store.
-func NewService(store Store) *Service {
-	return &Service{store: store, now: time.Now}
+// NewService returns a Service over store that renders media URLs with
+// media and resolves upload references with uploads.
+func NewService(store Store, media Media, uploads UploadResolver) *Service {
+	return &Service{store: store, media: media, uploads: uploads, now: time.Now}
 }
 
 // commit runs write in a transaction and records, in the same transaction,

@@ -23,6 +23,18 @@ type Reader interface {
 	ListCategories(ctx context.Context, accountID string, req page.Request) ([]Category, error)
 	GetPlayer(ctx context.Context, accountID, id string) (Player, error)
 	ListPlayers(ctx context.Context, accountID string, req page.Request) ([]Player, error)
+	GetVideo(ctx context.Context, accountID, id string) (Video, error)
+	// ListVideos returns the videos matching every filter set in f.
+	ListVideos(ctx context.Context, accountID string, f VideoFilter, req page.Request) ([]Video, error)
+	// FindVideo reads a video by its id alone. It is the one read not
+	// scoped by account: the public playback edge knows only the video id
+	// and learns the account from the video.
+	FindVideo(ctx context.Context, id string) (Video, error)
+	// MissingCategories returns the values that are not the value of one
+	// of the account's categories.
+	MissingCategories(ctx context.Context, accountID string, values []string) ([]string, error)
+	GetFolder(ctx context.Context, accountID, id string) (Folder, error)
+	ListFolders(ctx context.Context, accountID string, req page.Request) ([]Folder, error)
 }
 
 // Tx changes resources inside a transaction. Writes set the audit fields
@@ -30,6 +42,8 @@ type Reader interface {
 type Tx interface {
 	CategoryWriter
 	PlayerWriter
+	VideoWriter
+	FolderWriter
 	// Emit records e in the transaction's outbox; a relay publishes it
 	// once the transaction has committed.
 	Emit(ctx context.Context, e Event) error
@@ -52,4 +66,38 @@ type PlayerWriter interface {
 	LockPlayer(ctx context.Context, accountID, id string) (Player, error)
 	UpdatePlayer(ctx context.Context, accountID, actorID string, p Player) (Player, error)
 	DeletePlayer(ctx context.Context, accountID, id string) (Player, error)
+}
+
+// VideoWriter writes videos, with their cards, gates, hotspots, chapters
+// and tracks (stored with the video: they are always read with it).
+type VideoWriter interface {
+	InsertVideo(ctx context.Context, accountID, actorID string, v Video) (Video, error)
+	LockVideo(ctx context.Context, accountID, id string) (Video, error)
+	// LockVideoForMedia locks a video a transcode report is about. Reports
+	// come from the catalog's own workers; accountID, when not empty, must
+	// be the video's.
+	LockVideoForMedia(ctx context.Context, accountID, id string) (Video, error)
+	// UpdateVideo stores every field of v; actorID is "" for changes the
+	// service makes by itself (transcode reports).
+	UpdateVideo(ctx context.Context, accountID, actorID string, v Video) (Video, error)
+	DeleteVideo(ctx context.Context, accountID, id string) (Video, error)
+	// Enqueue records job in the transaction's outbox, for transcode.jobs.
+	Enqueue(ctx context.Context, job TranscodeJob) error
+}
+
+// FolderWriter writes folders and which videos they hold.
+type FolderWriter interface {
+	InsertFolder(ctx context.Context, accountID, actorID string, f Folder) (Folder, error)
+	LockFolder(ctx context.Context, accountID, id string) (Folder, error)
+	UpdateFolder(ctx context.Context, accountID, actorID string, f Folder) (Folder, error)
+	// DeleteFolder returns ErrFolderHasSubfolders while sub-folders exist.
+	DeleteFolder(ctx context.Context, accountID, id string) (Folder, error)
+	// FolderAncestors returns id and the ids of the folders enclosing it,
+	// innermost first.
+	FolderAncestors(ctx context.Context, accountID, id string) ([]string, error)
+	// AddFolderVideo files a video in a folder (again is fine); either
+	// missing from the account is ErrNotFound.
+	AddFolderVideo(ctx context.Context, accountID, actorID, folderID, videoID string) error
+	// RemoveFolderVideo is ErrNotFound when the video is not in the folder.
+	RemoveFolderVideo(ctx context.Context, accountID, folderID, videoID string) error
 }

@@ -51,3 +51,20 @@ func firstError(errs ...error) error {
 	}
 	return nil
 }
+
+// checkMaxLength requires value to hold at most max characters; empty is
+// allowed.
+func checkMaxLength(field, value string, max int) error {
+	if utf8.RuneCountInString(value) > max {
+		return apperr.InvalidField(field, "must be at most %d characters", max)
+	}
+	return nil
+}
+
+// checkRange requires min <= value <= max.
+func checkRange(field string, value, min, max int, unit string) error {
+	if value < min || value > max {
+		return apperr.InvalidField(field, "must be an integer from %d to %d%s", min, max, unit)
+	}
+	return nil
+}

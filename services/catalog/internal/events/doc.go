@@ -1,6 +1,9 @@
-// Package events turns the domain's catalog.Event into the message the
-// outbox relay publishes: a protojson-encoded message of
-// proto/vidhost/events/v1 on its pkg/natsx subject, whose fresh id is both
-// EventMeta.id and the Nats-Msg-Id, so consumers and JetStream can drop
-// duplicates.
+// Package events is the catalog's side of NATS. Outgoing, it turns the
+// domain's catalog.Event and catalog.TranscodeJob into the messages the
+// outbox relay publishes: protojson-encoded messages of
+// proto/vidhost/events/v1 on their pkg/natsx subjects, whose fresh id is
+// both EventMeta.id and the Nats-Msg-Id, so consumers and JetStream can
+// drop duplicates. Incoming, its durable MEDIA consumer applies the
+// transcode workers' reports to videos, dead-lettering the ones that can
+// never apply.
 package events

@@ -2,6 +2,7 @@ package events
 
 import (
 	"fmt"
+	"time"
 
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
@@ -28,16 +29,21 @@ var (
 		catalog.Updated: natsx.SubjectPlayerUpdated,
 		catalog.Deleted: natsx.SubjectPlayerDeleted,
 	}
+	videoSubjects = map[catalog.EventKind]string{
+		catalog.Created: natsx.SubjectVideoCreated,
+		catalog.Updated: natsx.SubjectVideoUpdated,
+		catalog.Deleted: natsx.SubjectVideoDeleted,
+	}
+	folderSubjects = map[catalog.EventKind]string{
+		catalog.Created: natsx.SubjectFolderCreated,
+		catalog.Updated: natsx.SubjectFolderUpdated,
+		catalog.Deleted: natsx.SubjectFolderDeleted,
+	}
 )
 
 // Message encodes e as an outbox message with a new event id.
 func Message(e catalog.Event) (outbox.Message, error) {
-	meta := &eventsv1.EventMeta{
-		Id:           ids.New(),
-		AccountId:    e.AccountID,
-		ActorId:      e.ActorID,
-		OccurredTime: timefmt.Format(e.Time),
-	}
+	meta := newMeta(e.AccountID, e.ActorID, e.Time)
 	var subject string
 	var payload proto.Message
 	switch r := e.Resource.(type) {
@@ -47,15 +53,35 @@ func Message(e catalog.Event) (outbox.Message, error) {
 	case catalog.Player:
 		subject = playerSubjects[e.Kind]
 		payload = &eventsv1.PlayerEvent{Meta: meta, Player: protomap.Player(r)}
+	case catalog.Video:
+		subject = videoSubjects[e.Kind]
+		payload = &eventsv1.VideoEvent{Meta: meta, Video: protomap.Video(r)}
+	case catalog.Folder:
+		subject = folderSubjects[e.Kind]
+		payload = &eventsv1.FolderEvent{Meta: meta, Folder: protomap.Folder(r)}
 	default:
 		return outbox.Message{}, fmt.Errorf("events: no event for %T", e.Resource)
 	}
 	if subject == "" {
 		return outbox.Message{}, fmt.Errorf("events: no subject for %T %s", e.Resource, e.Kind)
 	}
+	return encode(meta.Id, subject, payload)
+}
+
+// newMeta returns the meta of a new event, with a fresh id.
+func newMeta(accountID, actorID string, when time.Time) *eventsv1.EventMeta {
+	return &eventsv1.EventMeta{
+		Id:           ids.New(),
+		AccountId:    accountID,
+		ActorId:      actorID,
+		OccurredTime: timefmt.Format(when),
+	}
+}
+
+func encode(id, subject string, payload proto.Message) (outbox.Message, error) {
 	data, err := protojson.Marshal(payload)
 	if err != nil {
 		return outbox.Message{}, fmt.Errorf("events: encode %s: %w", subject, err)
 	}
-	return outbox.Message{ID: meta.Id, Subject: subject, Payload: data}, nil
+	return outbox.Message{ID: id, Subject: subject, Payload: data}, nil
 }

@@ -36,21 +36,33 @@ type testBundle struct {
 	js     jetstream.JetStream
 	alice  principal.Principal
 	bob    principal.Principal
+	// addr is the catalog's gRPC address.
+	addr string
 }
+
+// mediaBase is the media base URL the tests' catalog renders URLs with.
+const mediaBase = "https://media.example.com/v"
 
 func setup(t *testing.T) testBundle {
 	t.Helper()
+	return setupWith(t, natstest.Start(t))
+}
+
+// setupWith runs the catalog against the NATS server at natsURL (tests
+// that stop and restart NATS start it themselves).
+func setupWith(t *testing.T, natsURL string) testBundle {
+	t.Helper()
 	db := pgtest.Schema(t)
-	natsURL := natstest.Start(t)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret}
+	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret,
+		MediaBaseURL: mediaBase}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan struct{})
 	stopped := make(chan error, 1)
 	go func() {
-		stopped <- app.Run(ctx, cfg, logger, app.Options{Listener: lis, Ready: func(string) { close(ready) }})
+		stopped <- app.Run(ctx, cfg, logger, app.Options{Listener: lis, Ready: func(string) { close(ready) }, Uploads: uploads{}})
 	}()
 	t.Cleanup(func() {
 		cancel()
@@ -71,6 +83,7 @@ func setup(t *testing.T) testBundle {
 		js:     js,
 		alice:  principal.Principal{AccountID: ids.New(), ActorID: "alice-user"},
 		bob:    principal.Principal{AccountID: ids.New(), ActorID: "bob-user"},
+		addr:   lis.Addr().String(),
 	}
 }
 

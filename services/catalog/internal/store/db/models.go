@@ -6,6 +6,8 @@ package db
 
 import (
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 type Category struct {
@@ -17,6 +19,25 @@ type Category struct {
 	CreatedTime time.Time
 	UpdatedBy   string
 	UpdatedTime time.Time
+}
+
+type Folder struct {
+	ID          string
+	AccountID   string
+	Name        string
+	ParentID    pgtype.Text
+	CreatedBy   string
+	CreatedTime time.Time
+	UpdatedBy   string
+	UpdatedTime time.Time
+}
+
+type FolderVideo struct {
+	AccountID string
+	FolderID  string
+	VideoID   string
+	AddedBy   string
+	AddedTime time.Time
 }
 
 type Outbox struct {
@@ -46,4 +67,40 @@ type Player struct {
 	CreatedTime  time.Time
 	UpdatedBy    string
 	UpdatedTime  time.Time
+}
+
+type Video struct {
+	ID              string
+	AccountID       string
+	Type            string
+	Name            string
+	Description     string
+	Input           string
+	SourceObjectKey string
+	Outputs         []byte
+	ThumbnailPath   string
+	SpritePath      string
+	SpriteIndexPath string
+	Duration        float64
+	Width           int32
+	Height          int32
+	Privacy         string
+	Categories      []string
+	Enabled         bool
+	Transcoder      string
+	Spherical       bool
+	Projection      string
+	Tracks          []byte
+	Cards           []byte
+	Gates           []byte
+	Hotspots        []byte
+	Chapters        []byte
+	Progress        int32
+	Status          string
+	StatusReason    string
+	Tags            []string
+	CreatedBy       string
+	CreatedTime     time.Time
+	UpdatedBy       string
+	UpdatedTime     time.Time
 }

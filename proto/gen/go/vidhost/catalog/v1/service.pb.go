@@ -24,7 +24,7 @@ var File_vidhost_catalog_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_catalog_v1_service_proto_rawDesc = "" +
 	"\n" +
-	" vidhost/catalog/v1/service.proto\x12\x12vidhost.catalog.v1\x1a!vidhost/catalog/v1/messages.proto2\xa9\a\n" +
+	" vidhost/catalog/v1/service.proto\x12\x12vidhost.catalog.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a!vidhost/catalog/v1/messages.proto\x1a!vidhost/catalog/v1/playback.proto\x1a\x1evidhost/catalog/v1/video.proto\x1a'vidhost/catalog/v1/video_requests.proto2\xeb\x19\n" +
 	"\x0eCatalogService\x12Y\n" +
 	"\x0eCreateCategory\x12).vidhost.catalog.v1.CreateCategoryRequest\x1a\x1c.vidhost.catalog.v1.Category\x12g\n" +
 	"\x0eListCategories\x12).vidhost.catalog.v1.ListCategoriesRequest\x1a*.vidhost.catalog.v1.ListCategoriesResponse\x12S\n" +
@@ -35,26 +35,103 @@ const file_vidhost_catalog_v1_service_proto_rawDesc = "" +
 	"\vListPlayers\x12&.vidhost.catalog.v1.ListPlayersRequest\x1a'.vidhost.catalog.v1.ListPlayersResponse\x12M\n" +
 	"\tGetPlayer\x12$.vidhost.catalog.v1.GetPlayerRequest\x1a\x1a.vidhost.catalog.v1.Player\x12S\n" +
 	"\fUpdatePlayer\x12'.vidhost.catalog.v1.UpdatePlayerRequest\x1a\x1a.vidhost.catalog.v1.Player\x12a\n" +
-	"\fDeletePlayer\x12'.vidhost.catalog.v1.DeletePlayerRequest\x1a(.vidhost.catalog.v1.DeletePlayerResponseB\xd6\x01\n" +
+	"\fDeletePlayer\x12'.vidhost.catalog.v1.DeletePlayerRequest\x1a(.vidhost.catalog.v1.DeletePlayerResponse\x12P\n" +
+	"\vCreateVideo\x12&.vidhost.catalog.v1.CreateVideoRequest\x1a\x19.vidhost.catalog.v1.Video\x12[\n" +
+	"\n" +
+	"ListVideos\x12%.vidhost.catalog.v1.ListVideosRequest\x1a&.vidhost.catalog.v1.ListVideosResponse\x12J\n" +
+	"\bGetVideo\x12#.vidhost.catalog.v1.GetVideoRequest\x1a\x19.vidhost.catalog.v1.Video\x12P\n" +
+	"\vUpdateVideo\x12&.vidhost.catalog.v1.UpdateVideoRequest\x1a\x19.vidhost.catalog.v1.Video\x12^\n" +
+	"\vDeleteVideo\x12&.vidhost.catalog.v1.DeleteVideoRequest\x1a'.vidhost.catalog.v1.DeleteVideoResponse\x12M\n" +
+	"\n" +
+	"CreateCard\x12%.vidhost.catalog.v1.CreateCardRequest\x1a\x18.vidhost.catalog.v1.Card\x12M\n" +
+	"\n" +
+	"UpdateCard\x12%.vidhost.catalog.v1.UpdateCardRequest\x1a\x18.vidhost.catalog.v1.Card\x12[\n" +
+	"\n" +
+	"DeleteCard\x12%.vidhost.catalog.v1.DeleteCardRequest\x1a&.vidhost.catalog.v1.DeleteCardResponse\x12M\n" +
+	"\n" +
+	"CreateGate\x12%.vidhost.catalog.v1.CreateGateRequest\x1a\x18.vidhost.catalog.v1.Gate\x12M\n" +
+	"\n" +
+	"UpdateGate\x12%.vidhost.catalog.v1.UpdateGateRequest\x1a\x18.vidhost.catalog.v1.Gate\x12[\n" +
+	"\n" +
+	"DeleteGate\x12%.vidhost.catalog.v1.DeleteGateRequest\x1a&.vidhost.catalog.v1.DeleteGateResponse\x12V\n" +
+	"\rCreateHotspot\x12(.vidhost.catalog.v1.CreateHotspotRequest\x1a\x1b.vidhost.catalog.v1.Hotspot\x12_\n" +
+	"\rUpdateHotspot\x12(.vidhost.catalog.v1.UpdateHotspotRequest\x1a$.vidhost.catalog.v1.TimecodedHotspot\x12d\n" +
+	"\rDeleteHotspot\x12(.vidhost.catalog.v1.DeleteHotspotRequest\x1a).vidhost.catalog.v1.DeleteHotspotResponse\x12V\n" +
+	"\rCreateChapter\x12(.vidhost.catalog.v1.CreateChapterRequest\x1a\x1b.vidhost.catalog.v1.Chapter\x12V\n" +
+	"\rUpdateChapter\x12(.vidhost.catalog.v1.UpdateChapterRequest\x1a\x1b.vidhost.catalog.v1.Chapter\x12d\n" +
+	"\rDeleteChapter\x12(.vidhost.catalog.v1.DeleteChapterRequest\x1a).vidhost.catalog.v1.DeleteChapterResponse\x12S\n" +
+	"\fCreateFolder\x12'.vidhost.catalog.v1.CreateFolderRequest\x1a\x1a.vidhost.catalog.v1.Folder\x12^\n" +
+	"\vListFolders\x12&.vidhost.catalog.v1.ListFoldersRequest\x1a'.vidhost.catalog.v1.ListFoldersResponse\x12M\n" +
+	"\tGetFolder\x12$.vidhost.catalog.v1.GetFolderRequest\x1a\x1a.vidhost.catalog.v1.Folder\x12S\n" +
+	"\fUpdateFolder\x12'.vidhost.catalog.v1.UpdateFolderRequest\x1a\x1a.vidhost.catalog.v1.Folder\x12a\n" +
+	"\fDeleteFolder\x12'.vidhost.catalog.v1.DeleteFolderRequest\x1a(.vidhost.catalog.v1.DeleteFolderResponse\x12g\n" +
+	"\x10ListFolderVideos\x12+.vidhost.catalog.v1.ListFolderVideosRequest\x1a&.vidhost.catalog.v1.ListVideosResponse\x12g\n" +
+	"\x0eAddFolderVideo\x12).vidhost.catalog.v1.AddFolderVideoRequest\x1a*.vidhost.catalog.v1.AddFolderVideoResponse\x12p\n" +
+	"\x11RemoveFolderVideo\x12,.vidhost.catalog.v1.RemoveFolderVideoRequest\x1a-.vidhost.catalog.v1.RemoveFolderVideoResponse\x12h\n" +
+	"\x13GetVideoForPlayback\x12..vidhost.catalog.v1.GetVideoForPlaybackRequest\x1a!.vidhost.catalog.v1.PlaybackVideoB\xd6\x01\n" +
 	"\x16com.vidhost.catalog.v1B\fServiceProtoP\x01ZDgithub.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1;catalogv1\xa2\x02\x03VCX\xaa\x02\x12Vidhost.Catalog.V1\xca\x02\x12Vidhost\\Catalog\\V1\xe2\x02\x1eVidhost\\Catalog\\V1\\GPBMetadata\xea\x02\x14Vidhost::Catalog::V1b\x06proto3"
 
 var file_vidhost_catalog_v1_service_proto_goTypes = []any{
-	(*CreateCategoryRequest)(nil),  // 0: vidhost.catalog.v1.CreateCategoryRequest
-	(*ListCategoriesRequest)(nil),  // 1: vidhost.catalog.v1.ListCategoriesRequest
-	(*GetCategoryRequest)(nil),     // 2: vidhost.catalog.v1.GetCategoryRequest
-	(*UpdateCategoryRequest)(nil),  // 3: vidhost.catalog.v1.UpdateCategoryRequest
-	(*DeleteCategoryRequest)(nil),  // 4: vidhost.catalog.v1.DeleteCategoryRequest
-	(*CreatePlayerRequest)(nil),    // 5: vidhost.catalog.v1.CreatePlayerRequest
-	(*ListPlayersRequest)(nil),     // 6: vidhost.catalog.v1.ListPlayersRequest
-	(*GetPlayerRequest)(nil),       // 7: vidhost.catalog.v1.GetPlayerRequest
-	(*UpdatePlayerRequest)(nil),    // 8: vidhost.catalog.v1.UpdatePlayerRequest
-	(*DeletePlayerRequest)(nil),    // 9: vidhost.catalog.v1.DeletePlayerRequest
-	(*Category)(nil),               // 10: vidhost.catalog.v1.Category
-	(*ListCategoriesResponse)(nil), // 11: vidhost.catalog.v1.ListCategoriesResponse
-	(*DeleteCategoryResponse)(nil), // 12: vidhost.catalog.v1.DeleteCategoryResponse
-	(*Player)(nil),                 // 13: vidhost.catalog.v1.Player
-	(*ListPlayersResponse)(nil),    // 14: vidhost.catalog.v1.ListPlayersResponse
-	(*DeletePlayerResponse)(nil),   // 15: vidhost.catalog.v1.DeletePlayerResponse
+	(*CreateCategoryRequest)(nil),      // 0: vidhost.catalog.v1.CreateCategoryRequest
+	(*ListCategoriesRequest)(nil),      // 1: vidhost.catalog.v1.ListCategoriesRequest
+	(*GetCategoryRequest)(nil),         // 2: vidhost.catalog.v1.GetCategoryRequest
+	(*UpdateCategoryRequest)(nil),      // 3: vidhost.catalog.v1.UpdateCategoryRequest
+	(*DeleteCategoryRequest)(nil),      // 4: vidhost.catalog.v1.DeleteCategoryRequest
+	(*CreatePlayerRequest)(nil),        // 5: vidhost.catalog.v1.CreatePlayerRequest
+	(*ListPlayersRequest)(nil),         // 6: vidhost.catalog.v1.ListPlayersRequest
+	(*GetPlayerRequest)(nil),           // 7: vidhost.catalog.v1.GetPlayerRequest
+	(*UpdatePlayerRequest)(nil),        // 8: vidhost.catalog.v1.UpdatePlayerRequest
+	(*DeletePlayerRequest)(nil),        // 9: vidhost.catalog.v1.DeletePlayerRequest
+	(*CreateVideoRequest)(nil),         // 10: vidhost.catalog.v1.CreateVideoRequest
+	(*ListVideosRequest)(nil),          // 11: vidhost.catalog.v1.ListVideosRequest
+	(*GetVideoRequest)(nil),            // 12: vidhost.catalog.v1.GetVideoRequest
+	(*UpdateVideoRequest)(nil),         // 13: vidhost.catalog.v1.UpdateVideoRequest
+	(*DeleteVideoRequest)(nil),         // 14: vidhost.catalog.v1.DeleteVideoRequest
+	(*CreateCardRequest)(nil),          // 15: vidhost.catalog.v1.CreateCardRequest
+	(*UpdateCardRequest)(nil),          // 16: vidhost.catalog.v1.UpdateCardRequest
+	(*DeleteCardRequest)(nil),          // 17: vidhost.catalog.v1.DeleteCardRequest
+	(*CreateGateRequest)(nil),          // 18: vidhost.catalog.v1.CreateGateRequest
+	(*UpdateGateRequest)(nil),          // 19: vidhost.catalog.v1.UpdateGateRequest
+	(*DeleteGateRequest)(nil),          // 20: vidhost.catalog.v1.DeleteGateRequest
+	(*CreateHotspotRequest)(nil),       // 21: vidhost.catalog.v1.CreateHotspotRequest
+	(*UpdateHotspotRequest)(nil),       // 22: vidhost.catalog.v1.UpdateHotspotRequest
+	(*DeleteHotspotRequest)(nil),       // 23: vidhost.catalog.v1.DeleteHotspotRequest
+	(*CreateChapterRequest)(nil),       // 24: vidhost.catalog.v1.CreateChapterRequest
+	(*UpdateChapterRequest)(nil),       // 25: vidhost.catalog.v1.UpdateChapterRequest
+	(*DeleteChapterRequest)(nil),       // 26: vidhost.catalog.v1.DeleteChapterRequest
+	(*CreateFolderRequest)(nil),        // 27: vidhost.catalog.v1.CreateFolderRequest
+	(*ListFoldersRequest)(nil),         // 28: vidhost.catalog.v1.ListFoldersRequest
+	(*GetFolderRequest)(nil),           // 29: vidhost.catalog.v1.GetFolderRequest
+	(*UpdateFolderRequest)(nil),        // 30: vidhost.catalog.v1.UpdateFolderRequest
+	(*DeleteFolderRequest)(nil),        // 31: vidhost.catalog.v1.DeleteFolderRequest
+	(*ListFolderVideosRequest)(nil),    // 32: vidhost.catalog.v1.ListFolderVideosRequest
+	(*AddFolderVideoRequest)(nil),      // 33: vidhost.catalog.v1.AddFolderVideoRequest
+	(*RemoveFolderVideoRequest)(nil),   // 34: vidhost.catalog.v1.RemoveFolderVideoRequest
+	(*GetVideoForPlaybackRequest)(nil), // 35: vidhost.catalog.v1.GetVideoForPlaybackRequest
+	(*Category)(nil),                   // 36: vidhost.catalog.v1.Category
+	(*ListCategoriesResponse)(nil),     // 37: vidhost.catalog.v1.ListCategoriesResponse
+	(*DeleteCategoryResponse)(nil),     // 38: vidhost.catalog.v1.DeleteCategoryResponse
+	(*Player)(nil),                     // 39: vidhost.catalog.v1.Player
+	(*ListPlayersResponse)(nil),        // 40: vidhost.catalog.v1.ListPlayersResponse
+	(*DeletePlayerResponse)(nil),       // 41: vidhost.catalog.v1.DeletePlayerResponse
+	(*Video)(nil),                      // 42: vidhost.catalog.v1.Video
+	(*ListVideosResponse)(nil),         // 43: vidhost.catalog.v1.ListVideosResponse
+	(*DeleteVideoResponse)(nil),        // 44: vidhost.catalog.v1.DeleteVideoResponse
+	(*Card)(nil),                       // 45: vidhost.catalog.v1.Card
+	(*DeleteCardResponse)(nil),         // 46: vidhost.catalog.v1.DeleteCardResponse
+	(*Gate)(nil),                       // 47: vidhost.catalog.v1.Gate
+	(*DeleteGateResponse)(nil),         // 48: vidhost.catalog.v1.DeleteGateResponse
+	(*Hotspot)(nil),                    // 49: vidhost.catalog.v1.Hotspot
+	(*TimecodedHotspot)(nil),           // 50: vidhost.catalog.v1.TimecodedHotspot
+	(*DeleteHotspotResponse)(nil),      // 51: vidhost.catalog.v1.DeleteHotspotResponse
+	(*Chapter)(nil),                    // 52: vidhost.catalog.v1.Chapter
+	(*DeleteChapterResponse)(nil),      // 53: vidhost.catalog.v1.DeleteChapterResponse
+	(*Folder)(nil),                     // 54: vidhost.catalog.v1.Folder
+	(*ListFoldersResponse)(nil),        // 55: vidhost.catalog.v1.ListFoldersResponse
+	(*DeleteFolderResponse)(nil),       // 56: vidhost.catalog.v1.DeleteFolderResponse
+	(*AddFolderVideoResponse)(nil),     // 57: vidhost.catalog.v1.AddFolderVideoResponse
+	(*RemoveFolderVideoResponse)(nil),  // 58: vidhost.catalog.v1.RemoveFolderVideoResponse
+	(*PlaybackVideo)(nil),              // 59: vidhost.catalog.v1.PlaybackVideo
 }
 var file_vidhost_catalog_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.catalog.v1.CatalogService.CreateCategory:input_type -> vidhost.catalog.v1.CreateCategoryRequest
@@ -67,18 +144,70 @@ var file_vidhost_catalog_v1_service_proto_depIdxs = []int32{
 	7,  // 7: vidhost.catalog.v1.CatalogService.GetPlayer:input_type -> vidhost.catalog.v1.GetPlayerRequest
 	8,  // 8: vidhost.catalog.v1.CatalogService.UpdatePlayer:input_type -> vidhost.catalog.v1.UpdatePlayerRequest
 	9,  // 9: vidhost.catalog.v1.CatalogService.DeletePlayer:input_type -> vidhost.catalog.v1.DeletePlayerRequest
-	10, // 10: vidhost.catalog.v1.CatalogService.CreateCategory:output_type -> vidhost.catalog.v1.Category
-	11, // 11: vidhost.catalog.v1.CatalogService.ListCategories:output_type -> vidhost.catalog.v1.ListCategoriesResponse
-	10, // 12: vidhost.catalog.v1.CatalogService.GetCategory:output_type -> vidhost.catalog.v1.Category
-	10, // 13: vidhost.catalog.v1.CatalogService.UpdateCategory:output_type -> vidhost.catalog.v1.Category
-	12, // 14: vidhost.catalog.v1.CatalogService.DeleteCategory:output_type -> vidhost.catalog.v1.DeleteCategoryResponse
-	13, // 15: vidhost.catalog.v1.CatalogService.CreatePlayer:output_type -> vidhost.catalog.v1.Player
-	14, // 16: vidhost.catalog.v1.CatalogService.ListPlayers:output_type -> vidhost.catalog.v1.ListPlayersResponse
-	13, // 17: vidhost.catalog.v1.CatalogService.GetPlayer:output_type -> vidhost.catalog.v1.Player
-	13, // 18: vidhost.catalog.v1.CatalogService.UpdatePlayer:output_type -> vidhost.catalog.v1.Player
-	15, // 19: vidhost.catalog.v1.CatalogService.DeletePlayer:output_type -> vidhost.catalog.v1.DeletePlayerResponse
-	10, // [10:20] is the sub-list for method output_type
-	0,  // [0:10] is the sub-list for method input_type
+	10, // 10: vidhost.catalog.v1.CatalogService.CreateVideo:input_type -> vidhost.catalog.v1.CreateVideoRequest
+	11, // 11: vidhost.catalog.v1.CatalogService.ListVideos:input_type -> vidhost.catalog.v1.ListVideosRequest
+	12, // 12: vidhost.catalog.v1.CatalogService.GetVideo:input_type -> vidhost.catalog.v1.GetVideoRequest
+	13, // 13: vidhost.catalog.v1.CatalogService.UpdateVideo:input_type -> vidhost.catalog.v1.UpdateVideoRequest
+	14, // 14: vidhost.catalog.v1.CatalogService.DeleteVideo:input_type -> vidhost.catalog.v1.DeleteVideoRequest
+	15, // 15: vidhost.catalog.v1.CatalogService.CreateCard:input_type -> vidhost.catalog.v1.CreateCardRequest
+	16, // 16: vidhost.catalog.v1.CatalogService.UpdateCard:input_type -> vidhost.catalog.v1.UpdateCardRequest
+	17, // 17: vidhost.catalog.v1.CatalogService.DeleteCard:input_type -> vidhost.catalog.v1.DeleteCardRequest
+	18, // 18: vidhost.catalog.v1.CatalogService.CreateGate:input_type -> vidhost.catalog.v1.CreateGateRequest
+	19, // 19: vidhost.catalog.v1.CatalogService.UpdateGate:input_type -> vidhost.catalog.v1.UpdateGateRequest
+	20, // 20: vidhost.catalog.v1.CatalogService.DeleteGate:input_type -> vidhost.catalog.v1.DeleteGateRequest
+	21, // 21: vidhost.catalog.v1.CatalogService.CreateHotspot:input_type -> vidhost.catalog.v1.CreateHotspotRequest
+	22, // 22: vidhost.catalog.v1.CatalogService.UpdateHotspot:input_type -> vidhost.catalog.v1.UpdateHotspotRequest
+	23, // 23: vidhost.catalog.v1.CatalogService.DeleteHotspot:input_type -> vidhost.catalog.v1.DeleteHotspotRequest
+	24, // 24: vidhost.catalog.v1.CatalogService.CreateChapter:input_type -> vidhost.catalog.v1.CreateChapterRequest
+	25, // 25: vidhost.catalog.v1.CatalogService.UpdateChapter:input_type -> vidhost.catalog.v1.UpdateChapterRequest
+	26, // 26: vidhost.catalog.v1.CatalogService.DeleteChapter:input_type -> vidhost.catalog.v1.DeleteChapterRequest
+	27, // 27: vidhost.catalog.v1.CatalogService.CreateFolder:input_type -> vidhost.catalog.v1.CreateFolderRequest
+	28, // 28: vidhost.catalog.v1.CatalogService.ListFolders:input_type -> vidhost.catalog.v1.ListFoldersRequest
+	29, // 29: vidhost.catalog.v1.CatalogService.GetFolder:input_type -> vidhost.catalog.v1.GetFolderRequest
+	30, // 30: vidhost.catalog.v1.CatalogService.UpdateFolder:input_type -> vidhost.catalog.v1.UpdateFolderRequest
+	31, // 31: vidhost.catalog.v1.CatalogService.DeleteFolder:input_type -> vidhost.catalog.v1.DeleteFolderRequest
+	32, // 32: vidhost.catalog.v1.CatalogService.ListFolderVideos:input_type -> vidhost.catalog.v1.ListFolderVideosRequest
+	33, // 33: vidhost.catalog.v1.CatalogService.AddFolderVideo:input_type -> vidhost.catalog.v1.AddFolderVideoRequest
+	34, // 34: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:input_type -> vidhost.catalog.v1.RemoveFolderVideoRequest
+	35, // 35: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:input_type -> vidhost.catalog.v1.GetVideoForPlaybackRequest
+	36, // 36: vidhost.catalog.v1.CatalogService.CreateCategory:output_type -> vidhost.catalog.v1.Category
+	37, // 37: vidhost.catalog.v1.CatalogService.ListCategories:output_type -> vidhost.catalog.v1.ListCategoriesResponse
+	36, // 38: vidhost.catalog.v1.CatalogService.GetCategory:output_type -> vidhost.catalog.v1.Category
+	36, // 39: vidhost.catalog.v1.CatalogService.UpdateCategory:output_type -> vidhost.catalog.v1.Category
+	38, // 40: vidhost.catalog.v1.CatalogService.DeleteCategory:output_type -> vidhost.catalog.v1.DeleteCategoryResponse
+	39, // 41: vidhost.catalog.v1.CatalogService.CreatePlayer:output_type -> vidhost.catalog.v1.Player
+	40, // 42: vidhost.catalog.v1.CatalogService.ListPlayers:output_type -> vidhost.catalog.v1.ListPlayersResponse
+	39, // 43: vidhost.catalog.v1.CatalogService.GetPlayer:output_type -> vidhost.catalog.v1.Player
+	39, // 44: vidhost.catalog.v1.CatalogService.UpdatePlayer:output_type -> vidhost.catalog.v1.Player
+	41, // 45: vidhost.catalog.v1.CatalogService.DeletePlayer:output_type -> vidhost.catalog.v1.DeletePlayerResponse
+	42, // 46: vidhost.catalog.v1.CatalogService.CreateVideo:output_type -> vidhost.catalog.v1.Video
+	43, // 47: vidhost.catalog.v1.CatalogService.ListVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
+	42, // 48: vidhost.catalog.v1.CatalogService.GetVideo:output_type -> vidhost.catalog.v1.Video
+	42, // 49: vidhost.catalog.v1.CatalogService.UpdateVideo:output_type -> vidhost.catalog.v1.Video
+	44, // 50: vidhost.catalog.v1.CatalogService.DeleteVideo:output_type -> vidhost.catalog.v1.DeleteVideoResponse
+	45, // 51: vidhost.catalog.v1.CatalogService.CreateCard:output_type -> vidhost.catalog.v1.Card
+	45, // 52: vidhost.catalog.v1.CatalogService.UpdateCard:output_type -> vidhost.catalog.v1.Card
+	46, // 53: vidhost.catalog.v1.CatalogService.DeleteCard:output_type -> vidhost.catalog.v1.DeleteCardResponse
+	47, // 54: vidhost.catalog.v1.CatalogService.CreateGate:output_type -> vidhost.catalog.v1.Gate
+	47, // 55: vidhost.catalog.v1.CatalogService.UpdateGate:output_type -> vidhost.catalog.v1.Gate
+	48, // 56: vidhost.catalog.v1.CatalogService.DeleteGate:output_type -> vidhost.catalog.v1.DeleteGateResponse
+	49, // 57: vidhost.catalog.v1.CatalogService.CreateHotspot:output_type -> vidhost.catalog.v1.Hotspot
+	50, // 58: vidhost.catalog.v1.CatalogService.UpdateHotspot:output_type -> vidhost.catalog.v1.TimecodedHotspot
+	51, // 59: vidhost.catalog.v1.CatalogService.DeleteHotspot:output_type -> vidhost.catalog.v1.DeleteHotspotResponse
+	52, // 60: vidhost.catalog.v1.CatalogService.CreateChapter:output_type -> vidhost.catalog.v1.Chapter
+	52, // 61: vidhost.catalog.v1.CatalogService.UpdateChapter:output_type -> vidhost.catalog.v1.Chapter
+	53, // 62: vidhost.catalog.v1.CatalogService.DeleteChapter:output_type -> vidhost.catalog.v1.DeleteChapterResponse
+	54, // 63: vidhost.catalog.v1.CatalogService.CreateFolder:output_type -> vidhost.catalog.v1.Folder
+	55, // 64: vidhost.catalog.v1.CatalogService.ListFolders:output_type -> vidhost.catalog.v1.ListFoldersResponse
+	54, // 65: vidhost.catalog.v1.CatalogService.GetFolder:output_type -> vidhost.catalog.v1.Folder
+	54, // 66: vidhost.catalog.v1.CatalogService.UpdateFolder:output_type -> vidhost.catalog.v1.Folder
+	56, // 67: vidhost.catalog.v1.CatalogService.DeleteFolder:output_type -> vidhost.catalog.v1.DeleteFolderResponse
+	43, // 68: vidhost.catalog.v1.CatalogService.ListFolderVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
+	57, // 69: vidhost.catalog.v1.CatalogService.AddFolderVideo:output_type -> vidhost.catalog.v1.AddFolderVideoResponse
+	58, // 70: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:output_type -> vidhost.catalog.v1.RemoveFolderVideoResponse
+	59, // 71: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:output_type -> vidhost.catalog.v1.PlaybackVideo
+	36, // [36:72] is the sub-list for method output_type
+	0,  // [0:36] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name
@@ -89,7 +218,11 @@ func file_vidhost_catalog_v1_service_proto_init() {
 	if File_vidhost_catalog_v1_service_proto != nil {
 		return
 	}
+	file_vidhost_catalog_v1_folder_proto_init()
 	file_vidhost_catalog_v1_messages_proto_init()
+	file_vidhost_catalog_v1_playback_proto_init()
+	file_vidhost_catalog_v1_video_proto_init()
+	file_vidhost_catalog_v1_video_requests_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -19,16 +19,42 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	CatalogService_CreateCategory_FullMethodName = "/vidhost.catalog.v1.CatalogService/CreateCategory"
-	CatalogService_ListCategories_FullMethodName = "/vidhost.catalog.v1.CatalogService/ListCategories"
-	CatalogService_GetCategory_FullMethodName    = "/vidhost.catalog.v1.CatalogService/GetCategory"
-	CatalogService_UpdateCategory_FullMethodName = "/vidhost.catalog.v1.CatalogService/UpdateCategory"
-	CatalogService_DeleteCategory_FullMethodName = "/vidhost.catalog.v1.CatalogService/DeleteCategory"
-	CatalogService_CreatePlayer_FullMethodName   = "/vidhost.catalog.v1.CatalogService/CreatePlayer"
-	CatalogService_ListPlayers_FullMethodName    = "/vidhost.catalog.v1.CatalogService/ListPlayers"
-	CatalogService_GetPlayer_FullMethodName      = "/vidhost.catalog.v1.CatalogService/GetPlayer"
-	CatalogService_UpdatePlayer_FullMethodName   = "/vidhost.catalog.v1.CatalogService/UpdatePlayer"
-	CatalogService_DeletePlayer_FullMethodName   = "/vidhost.catalog.v1.CatalogService/DeletePlayer"
+	CatalogService_CreateCategory_FullMethodName      = "/vidhost.catalog.v1.CatalogService/CreateCategory"
+	CatalogService_ListCategories_FullMethodName      = "/vidhost.catalog.v1.CatalogService/ListCategories"
+	CatalogService_GetCategory_FullMethodName         = "/vidhost.catalog.v1.CatalogService/GetCategory"
+	CatalogService_UpdateCategory_FullMethodName      = "/vidhost.catalog.v1.CatalogService/UpdateCategory"
+	CatalogService_DeleteCategory_FullMethodName      = "/vidhost.catalog.v1.CatalogService/DeleteCategory"
+	CatalogService_CreatePlayer_FullMethodName        = "/vidhost.catalog.v1.CatalogService/CreatePlayer"
+	CatalogService_ListPlayers_FullMethodName         = "/vidhost.catalog.v1.CatalogService/ListPlayers"
+	CatalogService_GetPlayer_FullMethodName           = "/vidhost.catalog.v1.CatalogService/GetPlayer"
+	CatalogService_UpdatePlayer_FullMethodName        = "/vidhost.catalog.v1.CatalogService/UpdatePlayer"
+	CatalogService_DeletePlayer_FullMethodName        = "/vidhost.catalog.v1.CatalogService/DeletePlayer"
+	CatalogService_CreateVideo_FullMethodName         = "/vidhost.catalog.v1.CatalogService/CreateVideo"
+	CatalogService_ListVideos_FullMethodName          = "/vidhost.catalog.v1.CatalogService/ListVideos"
+	CatalogService_GetVideo_FullMethodName            = "/vidhost.catalog.v1.CatalogService/GetVideo"
+	CatalogService_UpdateVideo_FullMethodName         = "/vidhost.catalog.v1.CatalogService/UpdateVideo"
+	CatalogService_DeleteVideo_FullMethodName         = "/vidhost.catalog.v1.CatalogService/DeleteVideo"
+	CatalogService_CreateCard_FullMethodName          = "/vidhost.catalog.v1.CatalogService/CreateCard"
+	CatalogService_UpdateCard_FullMethodName          = "/vidhost.catalog.v1.CatalogService/UpdateCard"
+	CatalogService_DeleteCard_FullMethodName          = "/vidhost.catalog.v1.CatalogService/DeleteCard"
+	CatalogService_CreateGate_FullMethodName          = "/vidhost.catalog.v1.CatalogService/CreateGate"
+	CatalogService_UpdateGate_FullMethodName          = "/vidhost.catalog.v1.CatalogService/UpdateGate"
+	CatalogService_DeleteGate_FullMethodName          = "/vidhost.catalog.v1.CatalogService/DeleteGate"
+	CatalogService_CreateHotspot_FullMethodName       = "/vidhost.catalog.v1.CatalogService/CreateHotspot"
+	CatalogService_UpdateHotspot_FullMethodName       = "/vidhost.catalog.v1.CatalogService/UpdateHotspot"
+	CatalogService_DeleteHotspot_FullMethodName       = "/vidhost.catalog.v1.CatalogService/DeleteHotspot"
+	CatalogService_CreateChapter_FullMethodName       = "/vidhost.catalog.v1.CatalogService/CreateChapter"
+	CatalogService_UpdateChapter_FullMethodName       = "/vidhost.catalog.v1.CatalogService/UpdateChapter"
+	CatalogService_DeleteChapter_FullMethodName       = "/vidhost.catalog.v1.CatalogService/DeleteChapter"
+	CatalogService_CreateFolder_FullMethodName        = "/vidhost.catalog.v1.CatalogService/CreateFolder"
+	CatalogService_ListFolders_FullMethodName         = "/vidhost.catalog.v1.CatalogService/ListFolders"
+	CatalogService_GetFolder_FullMethodName           = "/vidhost.catalog.v1.CatalogService/GetFolder"
+	CatalogService_UpdateFolder_FullMethodName        = "/vidhost.catalog.v1.CatalogService/UpdateFolder"
+	CatalogService_DeleteFolder_FullMethodName        = "/vidhost.catalog.v1.CatalogService/DeleteFolder"
+	CatalogService_ListFolderVideos_FullMethodName    = "/vidhost.catalog.v1.CatalogService/ListFolderVideos"
+	CatalogService_AddFolderVideo_FullMethodName      = "/vidhost.catalog.v1.CatalogService/AddFolderVideo"
+	CatalogService_RemoveFolderVideo_FullMethodName   = "/vidhost.catalog.v1.CatalogService/RemoveFolderVideo"
+	CatalogService_GetVideoForPlayback_FullMethodName = "/vidhost.catalog.v1.CatalogService/GetVideoForPlayback"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -48,6 +74,35 @@ type CatalogServiceClient interface {
 	GetPlayer(ctx context.Context, in *GetPlayerRequest, opts ...grpc.CallOption) (*Player, error)
 	UpdatePlayer(ctx context.Context, in *UpdatePlayerRequest, opts ...grpc.CallOption) (*Player, error)
 	DeletePlayer(ctx context.Context, in *DeletePlayerRequest, opts ...grpc.CallOption) (*DeletePlayerResponse, error)
+	CreateVideo(ctx context.Context, in *CreateVideoRequest, opts ...grpc.CallOption) (*Video, error)
+	ListVideos(ctx context.Context, in *ListVideosRequest, opts ...grpc.CallOption) (*ListVideosResponse, error)
+	GetVideo(ctx context.Context, in *GetVideoRequest, opts ...grpc.CallOption) (*Video, error)
+	UpdateVideo(ctx context.Context, in *UpdateVideoRequest, opts ...grpc.CallOption) (*Video, error)
+	DeleteVideo(ctx context.Context, in *DeleteVideoRequest, opts ...grpc.CallOption) (*DeleteVideoResponse, error)
+	CreateCard(ctx context.Context, in *CreateCardRequest, opts ...grpc.CallOption) (*Card, error)
+	UpdateCard(ctx context.Context, in *UpdateCardRequest, opts ...grpc.CallOption) (*Card, error)
+	DeleteCard(ctx context.Context, in *DeleteCardRequest, opts ...grpc.CallOption) (*DeleteCardResponse, error)
+	CreateGate(ctx context.Context, in *CreateGateRequest, opts ...grpc.CallOption) (*Gate, error)
+	UpdateGate(ctx context.Context, in *UpdateGateRequest, opts ...grpc.CallOption) (*Gate, error)
+	DeleteGate(ctx context.Context, in *DeleteGateRequest, opts ...grpc.CallOption) (*DeleteGateResponse, error)
+	CreateHotspot(ctx context.Context, in *CreateHotspotRequest, opts ...grpc.CallOption) (*Hotspot, error)
+	UpdateHotspot(ctx context.Context, in *UpdateHotspotRequest, opts ...grpc.CallOption) (*TimecodedHotspot, error)
+	DeleteHotspot(ctx context.Context, in *DeleteHotspotRequest, opts ...grpc.CallOption) (*DeleteHotspotResponse, error)
+	CreateChapter(ctx context.Context, in *CreateChapterRequest, opts ...grpc.CallOption) (*Chapter, error)
+	UpdateChapter(ctx context.Context, in *UpdateChapterRequest, opts ...grpc.CallOption) (*Chapter, error)
+	DeleteChapter(ctx context.Context, in *DeleteChapterRequest, opts ...grpc.CallOption) (*DeleteChapterResponse, error)
+	CreateFolder(ctx context.Context, in *CreateFolderRequest, opts ...grpc.CallOption) (*Folder, error)
+	ListFolders(ctx context.Context, in *ListFoldersRequest, opts ...grpc.CallOption) (*ListFoldersResponse, error)
+	GetFolder(ctx context.Context, in *GetFolderRequest, opts ...grpc.CallOption) (*Folder, error)
+	UpdateFolder(ctx context.Context, in *UpdateFolderRequest, opts ...grpc.CallOption) (*Folder, error)
+	DeleteFolder(ctx context.Context, in *DeleteFolderRequest, opts ...grpc.CallOption) (*DeleteFolderResponse, error)
+	ListFolderVideos(ctx context.Context, in *ListFolderVideosRequest, opts ...grpc.CallOption) (*ListVideosResponse, error)
+	AddFolderVideo(ctx context.Context, in *AddFolderVideoRequest, opts ...grpc.CallOption) (*AddFolderVideoResponse, error)
+	RemoveFolderVideo(ctx context.Context, in *RemoveFolderVideoRequest, opts ...grpc.CallOption) (*RemoveFolderVideoResponse, error)
+	// GetVideoForPlayback is internal (not mapped to REST) and needs no
+	// principal: the gateway's playback edge calls it for any viewer and
+	// enforces privacy and enabled itself.
+	GetVideoForPlayback(ctx context.Context, in *GetVideoForPlaybackRequest, opts ...grpc.CallOption) (*PlaybackVideo, error)
 }
 
 type catalogServiceClient struct {
@@ -158,6 +213,266 @@ func (c *catalogServiceClient) DeletePlayer(ctx context.Context, in *DeletePlaye
 	return out, nil
 }
 
+func (c *catalogServiceClient) CreateVideo(ctx context.Context, in *CreateVideoRequest, opts ...grpc.CallOption) (*Video, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Video)
+	err := c.cc.Invoke(ctx, CatalogService_CreateVideo_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) ListVideos(ctx context.Context, in *ListVideosRequest, opts ...grpc.CallOption) (*ListVideosResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListVideosResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ListVideos_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) GetVideo(ctx context.Context, in *GetVideoRequest, opts ...grpc.CallOption) (*Video, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Video)
+	err := c.cc.Invoke(ctx, CatalogService_GetVideo_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) UpdateVideo(ctx context.Context, in *UpdateVideoRequest, opts ...grpc.CallOption) (*Video, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Video)
+	err := c.cc.Invoke(ctx, CatalogService_UpdateVideo_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteVideo(ctx context.Context, in *DeleteVideoRequest, opts ...grpc.CallOption) (*DeleteVideoResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteVideoResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteVideo_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) CreateCard(ctx context.Context, in *CreateCardRequest, opts ...grpc.CallOption) (*Card, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Card)
+	err := c.cc.Invoke(ctx, CatalogService_CreateCard_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) UpdateCard(ctx context.Context, in *UpdateCardRequest, opts ...grpc.CallOption) (*Card, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Card)
+	err := c.cc.Invoke(ctx, CatalogService_UpdateCard_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteCard(ctx context.Context, in *DeleteCardRequest, opts ...grpc.CallOption) (*DeleteCardResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteCardResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteCard_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) CreateGate(ctx context.Context, in *CreateGateRequest, opts ...grpc.CallOption) (*Gate, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Gate)
+	err := c.cc.Invoke(ctx, CatalogService_CreateGate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) UpdateGate(ctx context.Context, in *UpdateGateRequest, opts ...grpc.CallOption) (*Gate, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Gate)
+	err := c.cc.Invoke(ctx, CatalogService_UpdateGate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteGate(ctx context.Context, in *DeleteGateRequest, opts ...grpc.CallOption) (*DeleteGateResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteGateResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteGate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) CreateHotspot(ctx context.Context, in *CreateHotspotRequest, opts ...grpc.CallOption) (*Hotspot, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Hotspot)
+	err := c.cc.Invoke(ctx, CatalogService_CreateHotspot_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) UpdateHotspot(ctx context.Context, in *UpdateHotspotRequest, opts ...grpc.CallOption) (*TimecodedHotspot, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(TimecodedHotspot)
+	err := c.cc.Invoke(ctx, CatalogService_UpdateHotspot_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteHotspot(ctx context.Context, in *DeleteHotspotRequest, opts ...grpc.CallOption) (*DeleteHotspotResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteHotspotResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteHotspot_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) CreateChapter(ctx context.Context, in *CreateChapterRequest, opts ...grpc.CallOption) (*Chapter, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Chapter)
+	err := c.cc.Invoke(ctx, CatalogService_CreateChapter_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) UpdateChapter(ctx context.Context, in *UpdateChapterRequest, opts ...grpc.CallOption) (*Chapter, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Chapter)
+	err := c.cc.Invoke(ctx, CatalogService_UpdateChapter_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteChapter(ctx context.Context, in *DeleteChapterRequest, opts ...grpc.CallOption) (*DeleteChapterResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteChapterResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteChapter_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) CreateFolder(ctx context.Context, in *CreateFolderRequest, opts ...grpc.CallOption) (*Folder, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Folder)
+	err := c.cc.Invoke(ctx, CatalogService_CreateFolder_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) ListFolders(ctx context.Context, in *ListFoldersRequest, opts ...grpc.CallOption) (*ListFoldersResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListFoldersResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ListFolders_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) GetFolder(ctx context.Context, in *GetFolderRequest, opts ...grpc.CallOption) (*Folder, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Folder)
+	err := c.cc.Invoke(ctx, CatalogService_GetFolder_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) UpdateFolder(ctx context.Context, in *UpdateFolderRequest, opts ...grpc.CallOption) (*Folder, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Folder)
+	err := c.cc.Invoke(ctx, CatalogService_UpdateFolder_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteFolder(ctx context.Context, in *DeleteFolderRequest, opts ...grpc.CallOption) (*DeleteFolderResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteFolderResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteFolder_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) ListFolderVideos(ctx context.Context, in *ListFolderVideosRequest, opts ...grpc.CallOption) (*ListVideosResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListVideosResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ListFolderVideos_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) AddFolderVideo(ctx context.Context, in *AddFolderVideoRequest, opts ...grpc.CallOption) (*AddFolderVideoResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AddFolderVideoResponse)
+	err := c.cc.Invoke(ctx, CatalogService_AddFolderVideo_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) RemoveFolderVideo(ctx context.Context, in *RemoveFolderVideoRequest, opts ...grpc.CallOption) (*RemoveFolderVideoResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RemoveFolderVideoResponse)
+	err := c.cc.Invoke(ctx, CatalogService_RemoveFolderVideo_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) GetVideoForPlayback(ctx context.Context, in *GetVideoForPlaybackRequest, opts ...grpc.CallOption) (*PlaybackVideo, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PlaybackVideo)
+	err := c.cc.Invoke(ctx, CatalogService_GetVideoForPlayback_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -175,6 +490,35 @@ type CatalogServiceServer interface {
 	GetPlayer(context.Context, *GetPlayerRequest) (*Player, error)
 	UpdatePlayer(context.Context, *UpdatePlayerRequest) (*Player, error)
 	DeletePlayer(context.Context, *DeletePlayerRequest) (*DeletePlayerResponse, error)
+	CreateVideo(context.Context, *CreateVideoRequest) (*Video, error)
+	ListVideos(context.Context, *ListVideosRequest) (*ListVideosResponse, error)
+	GetVideo(context.Context, *GetVideoRequest) (*Video, error)
+	UpdateVideo(context.Context, *UpdateVideoRequest) (*Video, error)
+	DeleteVideo(context.Context, *DeleteVideoRequest) (*DeleteVideoResponse, error)
+	CreateCard(context.Context, *CreateCardRequest) (*Card, error)
+	UpdateCard(context.Context, *UpdateCardRequest) (*Card, error)
+	DeleteCard(context.Context, *DeleteCardRequest) (*DeleteCardResponse, error)
+	CreateGate(context.Context, *CreateGateRequest) (*Gate, error)
+	UpdateGate(context.Context, *UpdateGateRequest) (*Gate, error)
+	DeleteGate(context.Context, *DeleteGateRequest) (*DeleteGateResponse, error)
+	CreateHotspot(context.Context, *CreateHotspotRequest) (*Hotspot, error)
+	UpdateHotspot(context.Context, *UpdateHotspotRequest) (*TimecodedHotspot, error)
+	DeleteHotspot(context.Context, *DeleteHotspotRequest) (*DeleteHotspotResponse, error)
+	CreateChapter(context.Context, *CreateChapterRequest) (*Chapter, error)
+	UpdateChapter(context.Context, *UpdateChapterRequest) (*Chapter, error)
+	DeleteChapter(context.Context, *DeleteChapterRequest) (*DeleteChapterResponse, error)
+	CreateFolder(context.Context, *CreateFolderRequest) (*Folder, error)
+	ListFolders(context.Context, *ListFoldersRequest) (*ListFoldersResponse, error)
+	GetFolder(context.Context, *GetFolderRequest) (*Folder, error)
+	UpdateFolder(context.Context, *UpdateFolderRequest) (*Folder, error)
+	DeleteFolder(context.Context, *DeleteFolderRequest) (*DeleteFolderResponse, error)
+	ListFolderVideos(context.Context, *ListFolderVideosRequest) (*ListVideosResponse, error)
+	AddFolderVideo(context.Context, *AddFolderVideoRequest) (*AddFolderVideoResponse, error)
+	RemoveFolderVideo(context.Context, *RemoveFolderVideoRequest) (*RemoveFolderVideoResponse, error)
+	// GetVideoForPlayback is internal (not mapped to REST) and needs no
+	// principal: the gateway's playback edge calls it for any viewer and
+	// enforces privacy and enabled itself.
+	GetVideoForPlayback(context.Context, *GetVideoForPlaybackRequest) (*PlaybackVideo, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -214,6 +558,84 @@ func (UnimplementedCatalogServiceServer) UpdatePlayer(context.Context, *UpdatePl
 }
 func (UnimplementedCatalogServiceServer) DeletePlayer(context.Context, *DeletePlayerRequest) (*DeletePlayerResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeletePlayer not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateVideo(context.Context, *CreateVideoRequest) (*Video, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateVideo not implemented")
+}
+func (UnimplementedCatalogServiceServer) ListVideos(context.Context, *ListVideosRequest) (*ListVideosResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListVideos not implemented")
+}
+func (UnimplementedCatalogServiceServer) GetVideo(context.Context, *GetVideoRequest) (*Video, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetVideo not implemented")
+}
+func (UnimplementedCatalogServiceServer) UpdateVideo(context.Context, *UpdateVideoRequest) (*Video, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateVideo not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteVideo(context.Context, *DeleteVideoRequest) (*DeleteVideoResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteVideo not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateCard(context.Context, *CreateCardRequest) (*Card, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateCard not implemented")
+}
+func (UnimplementedCatalogServiceServer) UpdateCard(context.Context, *UpdateCardRequest) (*Card, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateCard not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteCard(context.Context, *DeleteCardRequest) (*DeleteCardResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteCard not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateGate(context.Context, *CreateGateRequest) (*Gate, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateGate not implemented")
+}
+func (UnimplementedCatalogServiceServer) UpdateGate(context.Context, *UpdateGateRequest) (*Gate, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateGate not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteGate(context.Context, *DeleteGateRequest) (*DeleteGateResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteGate not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateHotspot(context.Context, *CreateHotspotRequest) (*Hotspot, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateHotspot not implemented")
+}
+func (UnimplementedCatalogServiceServer) UpdateHotspot(context.Context, *UpdateHotspotRequest) (*TimecodedHotspot, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateHotspot not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteHotspot(context.Context, *DeleteHotspotRequest) (*DeleteHotspotResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteHotspot not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateChapter(context.Context, *CreateChapterRequest) (*Chapter, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateChapter not implemented")
+}
+func (UnimplementedCatalogServiceServer) UpdateChapter(context.Context, *UpdateChapterRequest) (*Chapter, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateChapter not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteChapter(context.Context, *DeleteChapterRequest) (*DeleteChapterResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteChapter not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateFolder(context.Context, *CreateFolderRequest) (*Folder, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateFolder not implemented")
+}
+func (UnimplementedCatalogServiceServer) ListFolders(context.Context, *ListFoldersRequest) (*ListFoldersResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListFolders not implemented")
+}
+func (UnimplementedCatalogServiceServer) GetFolder(context.Context, *GetFolderRequest) (*Folder, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetFolder not implemented")
+}
+func (UnimplementedCatalogServiceServer) UpdateFolder(context.Context, *UpdateFolderRequest) (*Folder, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateFolder not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteFolder(context.Context, *DeleteFolderRequest) (*DeleteFolderResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteFolder not implemented")
+}
+func (UnimplementedCatalogServiceServer) ListFolderVideos(context.Context, *ListFolderVideosRequest) (*ListVideosResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListFolderVideos not implemented")
+}
+func (UnimplementedCatalogServiceServer) AddFolderVideo(context.Context, *AddFolderVideoRequest) (*AddFolderVideoResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AddFolderVideo not implemented")
+}
+func (UnimplementedCatalogServiceServer) RemoveFolderVideo(context.Context, *RemoveFolderVideoRequest) (*RemoveFolderVideoResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RemoveFolderVideo not implemented")
+}
+func (UnimplementedCatalogServiceServer) GetVideoForPlayback(context.Context, *GetVideoForPlaybackRequest) (*PlaybackVideo, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetVideoForPlayback not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -416,6 +838,474 @@ func _CatalogService_DeletePlayer_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_CreateVideo_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateVideoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateVideo(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateVideo_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateVideo(ctx, req.(*CreateVideoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_ListVideos_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListVideosRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ListVideos(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ListVideos_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ListVideos(ctx, req.(*ListVideosRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_GetVideo_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetVideoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetVideo(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetVideo_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetVideo(ctx, req.(*GetVideoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_UpdateVideo_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateVideoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).UpdateVideo(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_UpdateVideo_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).UpdateVideo(ctx, req.(*UpdateVideoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteVideo_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteVideoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteVideo(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteVideo_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteVideo(ctx, req.(*DeleteVideoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_CreateCard_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateCardRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateCard(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateCard_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateCard(ctx, req.(*CreateCardRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_UpdateCard_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateCardRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).UpdateCard(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_UpdateCard_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).UpdateCard(ctx, req.(*UpdateCardRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteCard_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteCardRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteCard(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteCard_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteCard(ctx, req.(*DeleteCardRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_CreateGate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateGateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateGate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateGate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateGate(ctx, req.(*CreateGateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_UpdateGate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateGateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).UpdateGate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_UpdateGate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).UpdateGate(ctx, req.(*UpdateGateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteGate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteGateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteGate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteGate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteGate(ctx, req.(*DeleteGateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_CreateHotspot_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateHotspotRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateHotspot(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateHotspot_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateHotspot(ctx, req.(*CreateHotspotRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_UpdateHotspot_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateHotspotRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).UpdateHotspot(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_UpdateHotspot_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).UpdateHotspot(ctx, req.(*UpdateHotspotRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteHotspot_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteHotspotRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteHotspot(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteHotspot_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteHotspot(ctx, req.(*DeleteHotspotRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_CreateChapter_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateChapterRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateChapter(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateChapter_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateChapter(ctx, req.(*CreateChapterRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_UpdateChapter_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateChapterRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).UpdateChapter(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_UpdateChapter_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).UpdateChapter(ctx, req.(*UpdateChapterRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteChapter_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteChapterRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteChapter(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteChapter_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteChapter(ctx, req.(*DeleteChapterRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_CreateFolder_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateFolderRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateFolder(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateFolder_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateFolder(ctx, req.(*CreateFolderRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_ListFolders_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListFoldersRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ListFolders(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ListFolders_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ListFolders(ctx, req.(*ListFoldersRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_GetFolder_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetFolderRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetFolder(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetFolder_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetFolder(ctx, req.(*GetFolderRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_UpdateFolder_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateFolderRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).UpdateFolder(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_UpdateFolder_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).UpdateFolder(ctx, req.(*UpdateFolderRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteFolder_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteFolderRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteFolder(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteFolder_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteFolder(ctx, req.(*DeleteFolderRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_ListFolderVideos_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListFolderVideosRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ListFolderVideos(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ListFolderVideos_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ListFolderVideos(ctx, req.(*ListFolderVideosRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_AddFolderVideo_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AddFolderVideoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).AddFolderVideo(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_AddFolderVideo_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).AddFolderVideo(ctx, req.(*AddFolderVideoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_RemoveFolderVideo_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RemoveFolderVideoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).RemoveFolderVideo(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_RemoveFolderVideo_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).RemoveFolderVideo(ctx, req.(*RemoveFolderVideoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_GetVideoForPlayback_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetVideoForPlaybackRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetVideoForPlayback(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetVideoForPlayback_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetVideoForPlayback(ctx, req.(*GetVideoForPlaybackRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -462,6 +1352,110 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeletePlayer",
 			Handler:    _CatalogService_DeletePlayer_Handler,
+		},
+		{
+			MethodName: "CreateVideo",
+			Handler:    _CatalogService_CreateVideo_Handler,
+		},
+		{
+			MethodName: "ListVideos",
+			Handler:    _CatalogService_ListVideos_Handler,
+		},
+		{
+			MethodName: "GetVideo",
+			Handler:    _CatalogService_GetVideo_Handler,
+		},
+		{
+			MethodName: "UpdateVideo",
+			Handler:    _CatalogService_UpdateVideo_Handler,
+		},
+		{
+			MethodName: "DeleteVideo",
+			Handler:    _CatalogService_DeleteVideo_Handler,
+		},
+		{
+			MethodName: "CreateCard",
+			Handler:    _CatalogService_CreateCard_Handler,
+		},
+		{
+			MethodName: "UpdateCard",
+			Handler:    _CatalogService_UpdateCard_Handler,
+		},
+		{
+			MethodName: "DeleteCard",
+			Handler:    _CatalogService_DeleteCard_Handler,
+		},
+		{
+			MethodName: "CreateGate",
+			Handler:    _CatalogService_CreateGate_Handler,
+		},
+		{
+			MethodName: "UpdateGate",
+			Handler:    _CatalogService_UpdateGate_Handler,
+		},
+		{
+			MethodName: "DeleteGate",
+			Handler:    _CatalogService_DeleteGate_Handler,
+		},
+		{
+			MethodName: "CreateHotspot",
+			Handler:    _CatalogService_CreateHotspot_Handler,
+		},
+		{
+			MethodName: "UpdateHotspot",
+			Handler:    _CatalogService_UpdateHotspot_Handler,
+		},
+		{
+			MethodName: "DeleteHotspot",
+			Handler:    _CatalogService_DeleteHotspot_Handler,
+		},
+		{
+			MethodName: "CreateChapter",
+			Handler:    _CatalogService_CreateChapter_Handler,
+		},
+		{
+			MethodName: "UpdateChapter",
+			Handler:    _CatalogService_UpdateChapter_Handler,
+		},
+		{
+			MethodName: "DeleteChapter",
+			Handler:    _CatalogService_DeleteChapter_Handler,
+		},
+		{
+			MethodName: "CreateFolder",
+			Handler:    _CatalogService_CreateFolder_Handler,
+		},
+		{
+			MethodName: "ListFolders",
+			Handler:    _CatalogService_ListFolders_Handler,
+		},
+		{
+			MethodName: "GetFolder",
+			Handler:    _CatalogService_GetFolder_Handler,
+		},
+		{
+			MethodName: "UpdateFolder",
+			Handler:    _CatalogService_UpdateFolder_Handler,
+		},
+		{
+			MethodName: "DeleteFolder",
+			Handler:    _CatalogService_DeleteFolder_Handler,
+		},
+		{
+			MethodName: "ListFolderVideos",
+			Handler:    _CatalogService_ListFolderVideos_Handler,
+		},
+		{
+			MethodName: "AddFolderVideo",
+			Handler:    _CatalogService_AddFolderVideo_Handler,
+		},
+		{
+			MethodName: "RemoveFolderVideo",
+			Handler:    _CatalogService_RemoveFolderVideo_Handler,
+		},
+		{
+			MethodName: "GetVideoForPlayback",
+			Handler:    _CatalogService_GetVideoForPlayback_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -200,6 +200,114 @@ func (x *PlayerEvent) GetPlayer() *v1.Player {
 	return nil
 }
 
+// VideoEvent is published on video.created|updated|deleted with the full
+// video as a GET shows it (input omitted). video.deleted carries its last
+// state; meta.account_id tells which media folder to remove.
+type VideoEvent struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Meta          *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	Video         *v1.Video              `protobuf:"bytes,2,opt,name=video,proto3" json:"video,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VideoEvent) Reset() {
+	*x = VideoEvent{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VideoEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VideoEvent) ProtoMessage() {}
+
+func (x *VideoEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VideoEvent.ProtoReflect.Descriptor instead.
+func (*VideoEvent) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *VideoEvent) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *VideoEvent) GetVideo() *v1.Video {
+	if x != nil {
+		return x.Video
+	}
+	return nil
+}
+
+// FolderEvent is published on folder.created|updated|deleted.
+type FolderEvent struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Meta          *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	Folder        *v1.Folder             `protobuf:"bytes,2,opt,name=folder,proto3" json:"folder,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FolderEvent) Reset() {
+	*x = FolderEvent{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FolderEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FolderEvent) ProtoMessage() {}
+
+func (x *FolderEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FolderEvent.ProtoReflect.Descriptor instead.
+func (*FolderEvent) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *FolderEvent) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *FolderEvent) GetFolder() *v1.Folder {
+	if x != nil {
+		return x.Folder
+	}
+	return nil
+}
+
 // KeyEvent is published on key.created|updated|deleted so that gateways drop
 // cached credentials at once.
 type KeyEvent struct {
@@ -212,7 +320,7 @@ type KeyEvent struct {
 
 func (x *KeyEvent) Reset() {
 	*x = KeyEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[3]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -224,7 +332,7 @@ func (x *KeyEvent) String() string {
 func (*KeyEvent) ProtoMessage() {}
 
 func (x *KeyEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[3]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -237,7 +345,7 @@ func (x *KeyEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use KeyEvent.ProtoReflect.Descriptor instead.
 func (*KeyEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{3}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *KeyEvent) GetMeta() *EventMeta {
@@ -280,7 +388,7 @@ type TranscodeJob struct {
 
 func (x *TranscodeJob) Reset() {
 	*x = TranscodeJob{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[4]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -292,7 +400,7 @@ func (x *TranscodeJob) String() string {
 func (*TranscodeJob) ProtoMessage() {}
 
 func (x *TranscodeJob) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[4]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -305,7 +413,7 @@ func (x *TranscodeJob) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeJob.ProtoReflect.Descriptor instead.
 func (*TranscodeJob) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{4}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *TranscodeJob) GetMeta() *EventMeta {
@@ -402,7 +510,7 @@ type TranscodeProgress struct {
 
 func (x *TranscodeProgress) Reset() {
 	*x = TranscodeProgress{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[5]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -414,7 +522,7 @@ func (x *TranscodeProgress) String() string {
 func (*TranscodeProgress) ProtoMessage() {}
 
 func (x *TranscodeProgress) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[5]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -427,7 +535,7 @@ func (x *TranscodeProgress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeProgress.ProtoReflect.Descriptor instead.
 func (*TranscodeProgress) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{5}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *TranscodeProgress) GetMeta() *EventMeta {
@@ -472,7 +580,7 @@ type MediaOutput struct {
 
 func (x *MediaOutput) Reset() {
 	*x = MediaOutput{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -484,7 +592,7 @@ func (x *MediaOutput) String() string {
 func (*MediaOutput) ProtoMessage() {}
 
 func (x *MediaOutput) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -497,7 +605,7 @@ func (x *MediaOutput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MediaOutput.ProtoReflect.Descriptor instead.
 func (*MediaOutput) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{6}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *MediaOutput) GetLabel() string {
@@ -536,7 +644,7 @@ type TranscodeCompleted struct {
 
 func (x *TranscodeCompleted) Reset() {
 	*x = TranscodeCompleted{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -548,7 +656,7 @@ func (x *TranscodeCompleted) String() string {
 func (*TranscodeCompleted) ProtoMessage() {}
 
 func (x *TranscodeCompleted) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -561,7 +669,7 @@ func (x *TranscodeCompleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeCompleted.ProtoReflect.Descriptor instead.
 func (*TranscodeCompleted) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{7}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *TranscodeCompleted) GetMeta() *EventMeta {
@@ -640,7 +748,7 @@ type TranscodeFailed struct {
 
 func (x *TranscodeFailed) Reset() {
 	*x = TranscodeFailed{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -652,7 +760,7 @@ func (x *TranscodeFailed) String() string {
 func (*TranscodeFailed) ProtoMessage() {}
 
 func (x *TranscodeFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -665,7 +773,7 @@ func (x *TranscodeFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeFailed.ProtoReflect.Descriptor instead.
 func (*TranscodeFailed) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{8}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *TranscodeFailed) GetMeta() *EventMeta {
@@ -693,7 +801,7 @@ var File_vidhost_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\x1evidhost/events/v1/events.proto\x12\x11vidhost.events.v1\x1a!vidhost/catalog/v1/messages.proto\"z\n" +
+	"\x1evidhost/events/v1/events.proto\x12\x11vidhost.events.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a!vidhost/catalog/v1/messages.proto\x1a\x1evidhost/catalog/v1/video.proto\"z\n" +
 	"\tEventMeta\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1d\n" +
 	"\n" +
@@ -705,7 +813,14 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\bcategory\x18\x02 \x01(\v2\x1c.vidhost.catalog.v1.CategoryR\bcategory\"s\n" +
 	"\vPlayerEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x122\n" +
-	"\x06player\x18\x02 \x01(\v2\x1a.vidhost.catalog.v1.PlayerR\x06player\"S\n" +
+	"\x06player\x18\x02 \x01(\v2\x1a.vidhost.catalog.v1.PlayerR\x06player\"o\n" +
+	"\n" +
+	"VideoEvent\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12/\n" +
+	"\x05video\x18\x02 \x01(\v2\x19.vidhost.catalog.v1.VideoR\x05video\"s\n" +
+	"\vFolderEvent\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x122\n" +
+	"\x06folder\x18\x02 \x01(\v2\x1a.vidhost.catalog.v1.FolderR\x06folder\"S\n" +
 	"\bKeyEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x15\n" +
 	"\x06key_id\x18\x02 \x01(\tR\x05keyId\"\xaa\x02\n" +
@@ -756,37 +871,45 @@ func file_vidhost_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_vidhost_events_v1_events_proto_rawDescData
 }
 
-var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
 var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*EventMeta)(nil),          // 0: vidhost.events.v1.EventMeta
 	(*CategoryEvent)(nil),      // 1: vidhost.events.v1.CategoryEvent
 	(*PlayerEvent)(nil),        // 2: vidhost.events.v1.PlayerEvent
-	(*KeyEvent)(nil),           // 3: vidhost.events.v1.KeyEvent
-	(*TranscodeJob)(nil),       // 4: vidhost.events.v1.TranscodeJob
-	(*TranscodeProgress)(nil),  // 5: vidhost.events.v1.TranscodeProgress
-	(*MediaOutput)(nil),        // 6: vidhost.events.v1.MediaOutput
-	(*TranscodeCompleted)(nil), // 7: vidhost.events.v1.TranscodeCompleted
-	(*TranscodeFailed)(nil),    // 8: vidhost.events.v1.TranscodeFailed
-	(*v1.Category)(nil),        // 9: vidhost.catalog.v1.Category
-	(*v1.Player)(nil),          // 10: vidhost.catalog.v1.Player
+	(*VideoEvent)(nil),         // 3: vidhost.events.v1.VideoEvent
+	(*FolderEvent)(nil),        // 4: vidhost.events.v1.FolderEvent
+	(*KeyEvent)(nil),           // 5: vidhost.events.v1.KeyEvent
+	(*TranscodeJob)(nil),       // 6: vidhost.events.v1.TranscodeJob
+	(*TranscodeProgress)(nil),  // 7: vidhost.events.v1.TranscodeProgress
+	(*MediaOutput)(nil),        // 8: vidhost.events.v1.MediaOutput
+	(*TranscodeCompleted)(nil), // 9: vidhost.events.v1.TranscodeCompleted
+	(*TranscodeFailed)(nil),    // 10: vidhost.events.v1.TranscodeFailed
+	(*v1.Category)(nil),        // 11: vidhost.catalog.v1.Category
+	(*v1.Player)(nil),          // 12: vidhost.catalog.v1.Player
+	(*v1.Video)(nil),           // 13: vidhost.catalog.v1.Video
+	(*v1.Folder)(nil),          // 14: vidhost.catalog.v1.Folder
 }
 var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	0,  // 0: vidhost.events.v1.CategoryEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	9,  // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
+	11, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
 	0,  // 2: vidhost.events.v1.PlayerEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	10, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
-	0,  // 4: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 5: vidhost.events.v1.TranscodeJob.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 6: vidhost.events.v1.TranscodeProgress.meta:type_name -> vidhost.events.v1.EventMeta
-	6,  // 7: vidhost.events.v1.TranscodeProgress.outputs:type_name -> vidhost.events.v1.MediaOutput
-	0,  // 8: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
-	6,  // 9: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
-	0,  // 10: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
-	11, // [11:11] is the sub-list for method output_type
-	11, // [11:11] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	12, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
+	0,  // 4: vidhost.events.v1.VideoEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	13, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
+	0,  // 6: vidhost.events.v1.FolderEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	14, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
+	0,  // 8: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 9: vidhost.events.v1.TranscodeJob.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 10: vidhost.events.v1.TranscodeProgress.meta:type_name -> vidhost.events.v1.EventMeta
+	8,  // 11: vidhost.events.v1.TranscodeProgress.outputs:type_name -> vidhost.events.v1.MediaOutput
+	0,  // 12: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
+	8,  // 13: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
+	0,  // 14: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
+	15, // [15:15] is the sub-list for method output_type
+	15, // [15:15] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_events_v1_events_proto_init() }
@@ -794,7 +917,7 @@ func file_vidhost_events_v1_events_proto_init() {
 	if File_vidhost_events_v1_events_proto != nil {
 		return
 	}
-	file_vidhost_events_v1_events_proto_msgTypes[4].OneofWrappers = []any{
+	file_vidhost_events_v1_events_proto_msgTypes[6].OneofWrappers = []any{
 		(*TranscodeJob_SourceUrl)(nil),
 		(*TranscodeJob_SourceObjectKey)(nil),
 	}
@@ -804,7 +927,7 @@ func file_vidhost_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_events_v1_events_proto_rawDesc), len(file_vidhost_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   9,
+			NumMessages:   11,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -24,7 +24,7 @@ var File_vidhost_identity_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_identity_v1_service_proto_rawDesc = "" +
 	"\n" +
-	"!vidhost/identity/v1/service.proto\x12\x13vidhost.identity.v1\x1a\"vidhost/identity/v1/messages.proto2\xb6\x05\n" +
+	"!vidhost/identity/v1/service.proto\x12\x13vidhost.identity.v1\x1a\"vidhost/identity/v1/jwt_keys.proto\x1a\"vidhost/identity/v1/messages.proto2\x93\t\n" +
 	"\x0fIdentityService\x12U\n" +
 	"\fCreateApiKey\x12(.vidhost.identity.v1.CreateApiKeyRequest\x1a\x1b.vidhost.identity.v1.ApiKey\x12`\n" +
 	"\vListApiKeys\x12'.vidhost.identity.v1.ListApiKeysRequest\x1a(.vidhost.identity.v1.ListApiKeysResponse\x12x\n" +
@@ -32,7 +32,12 @@ const file_vidhost_identity_v1_service_proto_rawDesc = "" +
 	"\tGetApiKey\x12%.vidhost.identity.v1.GetApiKeyRequest\x1a\x1b.vidhost.identity.v1.ApiKey\x12U\n" +
 	"\fUpdateApiKey\x12(.vidhost.identity.v1.UpdateApiKeyRequest\x1a\x1b.vidhost.identity.v1.ApiKey\x12c\n" +
 	"\fDeleteApiKey\x12(.vidhost.identity.v1.DeleteApiKeyRequest\x1a).vidhost.identity.v1.DeleteApiKeyResponse\x12c\n" +
-	"\fAuthenticate\x12(.vidhost.identity.v1.AuthenticateRequest\x1a).vidhost.identity.v1.AuthenticateResponseB\xdd\x01\n" +
+	"\fAuthenticate\x12(.vidhost.identity.v1.AuthenticateRequest\x1a).vidhost.identity.v1.AuthenticateResponse\x12U\n" +
+	"\fCreateJwtKey\x12(.vidhost.identity.v1.CreateJwtKeyRequest\x1a\x1b.vidhost.identity.v1.JwtKey\x12`\n" +
+	"\vListJwtKeys\x12'.vidhost.identity.v1.ListJwtKeysRequest\x1a(.vidhost.identity.v1.ListJwtKeysResponse\x12O\n" +
+	"\tGetJwtKey\x12%.vidhost.identity.v1.GetJwtKeyRequest\x1a\x1b.vidhost.identity.v1.JwtKey\x12c\n" +
+	"\fDeleteJwtKey\x12(.vidhost.identity.v1.DeleteJwtKeyRequest\x1a).vidhost.identity.v1.DeleteJwtKeyResponse\x12l\n" +
+	"\x0fGetJwtPublicKey\x12+.vidhost.identity.v1.GetJwtPublicKeyRequest\x1a,.vidhost.identity.v1.GetJwtPublicKeyResponseB\xdd\x01\n" +
 	"\x17com.vidhost.identity.v1B\fServiceProtoP\x01ZFgithub.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1;identityv1\xa2\x02\x03VIX\xaa\x02\x13Vidhost.Identity.V1\xca\x02\x13Vidhost\\Identity\\V1\xe2\x02\x1fVidhost\\Identity\\V1\\GPBMetadata\xea\x02\x15Vidhost::Identity::V1b\x06proto3"
 
 var file_vidhost_identity_v1_service_proto_goTypes = []any{
@@ -43,11 +48,20 @@ var file_vidhost_identity_v1_service_proto_goTypes = []any{
 	(*UpdateApiKeyRequest)(nil),         // 4: vidhost.identity.v1.UpdateApiKeyRequest
 	(*DeleteApiKeyRequest)(nil),         // 5: vidhost.identity.v1.DeleteApiKeyRequest
 	(*AuthenticateRequest)(nil),         // 6: vidhost.identity.v1.AuthenticateRequest
-	(*ApiKey)(nil),                      // 7: vidhost.identity.v1.ApiKey
-	(*ListApiKeysResponse)(nil),         // 8: vidhost.identity.v1.ListApiKeysResponse
-	(*ListApiKeySummariesResponse)(nil), // 9: vidhost.identity.v1.ListApiKeySummariesResponse
-	(*DeleteApiKeyResponse)(nil),        // 10: vidhost.identity.v1.DeleteApiKeyResponse
-	(*AuthenticateResponse)(nil),        // 11: vidhost.identity.v1.AuthenticateResponse
+	(*CreateJwtKeyRequest)(nil),         // 7: vidhost.identity.v1.CreateJwtKeyRequest
+	(*ListJwtKeysRequest)(nil),          // 8: vidhost.identity.v1.ListJwtKeysRequest
+	(*GetJwtKeyRequest)(nil),            // 9: vidhost.identity.v1.GetJwtKeyRequest
+	(*DeleteJwtKeyRequest)(nil),         // 10: vidhost.identity.v1.DeleteJwtKeyRequest
+	(*GetJwtPublicKeyRequest)(nil),      // 11: vidhost.identity.v1.GetJwtPublicKeyRequest
+	(*ApiKey)(nil),                      // 12: vidhost.identity.v1.ApiKey
+	(*ListApiKeysResponse)(nil),         // 13: vidhost.identity.v1.ListApiKeysResponse
+	(*ListApiKeySummariesResponse)(nil), // 14: vidhost.identity.v1.ListApiKeySummariesResponse
+	(*DeleteApiKeyResponse)(nil),        // 15: vidhost.identity.v1.DeleteApiKeyResponse
+	(*AuthenticateResponse)(nil),        // 16: vidhost.identity.v1.AuthenticateResponse
+	(*JwtKey)(nil),                      // 17: vidhost.identity.v1.JwtKey
+	(*ListJwtKeysResponse)(nil),         // 18: vidhost.identity.v1.ListJwtKeysResponse
+	(*DeleteJwtKeyResponse)(nil),        // 19: vidhost.identity.v1.DeleteJwtKeyResponse
+	(*GetJwtPublicKeyResponse)(nil),     // 20: vidhost.identity.v1.GetJwtPublicKeyResponse
 }
 var file_vidhost_identity_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.identity.v1.IdentityService.CreateApiKey:input_type -> vidhost.identity.v1.CreateApiKeyRequest
@@ -57,15 +71,25 @@ var file_vidhost_identity_v1_service_proto_depIdxs = []int32{
 	4,  // 4: vidhost.identity.v1.IdentityService.UpdateApiKey:input_type -> vidhost.identity.v1.UpdateApiKeyRequest
 	5,  // 5: vidhost.identity.v1.IdentityService.DeleteApiKey:input_type -> vidhost.identity.v1.DeleteApiKeyRequest
 	6,  // 6: vidhost.identity.v1.IdentityService.Authenticate:input_type -> vidhost.identity.v1.AuthenticateRequest
-	7,  // 7: vidhost.identity.v1.IdentityService.CreateApiKey:output_type -> vidhost.identity.v1.ApiKey
-	8,  // 8: vidhost.identity.v1.IdentityService.ListApiKeys:output_type -> vidhost.identity.v1.ListApiKeysResponse
-	9,  // 9: vidhost.identity.v1.IdentityService.ListApiKeySummaries:output_type -> vidhost.identity.v1.ListApiKeySummariesResponse
-	7,  // 10: vidhost.identity.v1.IdentityService.GetApiKey:output_type -> vidhost.identity.v1.ApiKey
-	7,  // 11: vidhost.identity.v1.IdentityService.UpdateApiKey:output_type -> vidhost.identity.v1.ApiKey
-	10, // 12: vidhost.identity.v1.IdentityService.DeleteApiKey:output_type -> vidhost.identity.v1.DeleteApiKeyResponse
-	11, // 13: vidhost.identity.v1.IdentityService.Authenticate:output_type -> vidhost.identity.v1.AuthenticateResponse
-	7,  // [7:14] is the sub-list for method output_type
-	0,  // [0:7] is the sub-list for method input_type
+	7,  // 7: vidhost.identity.v1.IdentityService.CreateJwtKey:input_type -> vidhost.identity.v1.CreateJwtKeyRequest
+	8,  // 8: vidhost.identity.v1.IdentityService.ListJwtKeys:input_type -> vidhost.identity.v1.ListJwtKeysRequest
+	9,  // 9: vidhost.identity.v1.IdentityService.GetJwtKey:input_type -> vidhost.identity.v1.GetJwtKeyRequest
+	10, // 10: vidhost.identity.v1.IdentityService.DeleteJwtKey:input_type -> vidhost.identity.v1.DeleteJwtKeyRequest
+	11, // 11: vidhost.identity.v1.IdentityService.GetJwtPublicKey:input_type -> vidhost.identity.v1.GetJwtPublicKeyRequest
+	12, // 12: vidhost.identity.v1.IdentityService.CreateApiKey:output_type -> vidhost.identity.v1.ApiKey
+	13, // 13: vidhost.identity.v1.IdentityService.ListApiKeys:output_type -> vidhost.identity.v1.ListApiKeysResponse
+	14, // 14: vidhost.identity.v1.IdentityService.ListApiKeySummaries:output_type -> vidhost.identity.v1.ListApiKeySummariesResponse
+	12, // 15: vidhost.identity.v1.IdentityService.GetApiKey:output_type -> vidhost.identity.v1.ApiKey
+	12, // 16: vidhost.identity.v1.IdentityService.UpdateApiKey:output_type -> vidhost.identity.v1.ApiKey
+	15, // 17: vidhost.identity.v1.IdentityService.DeleteApiKey:output_type -> vidhost.identity.v1.DeleteApiKeyResponse
+	16, // 18: vidhost.identity.v1.IdentityService.Authenticate:output_type -> vidhost.identity.v1.AuthenticateResponse
+	17, // 19: vidhost.identity.v1.IdentityService.CreateJwtKey:output_type -> vidhost.identity.v1.JwtKey
+	18, // 20: vidhost.identity.v1.IdentityService.ListJwtKeys:output_type -> vidhost.identity.v1.ListJwtKeysResponse
+	17, // 21: vidhost.identity.v1.IdentityService.GetJwtKey:output_type -> vidhost.identity.v1.JwtKey
+	19, // 22: vidhost.identity.v1.IdentityService.DeleteJwtKey:output_type -> vidhost.identity.v1.DeleteJwtKeyResponse
+	20, // 23: vidhost.identity.v1.IdentityService.GetJwtPublicKey:output_type -> vidhost.identity.v1.GetJwtPublicKeyResponse
+	12, // [12:24] is the sub-list for method output_type
+	0,  // [0:12] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name
@@ -76,6 +100,7 @@ func file_vidhost_identity_v1_service_proto_init() {
 	if File_vidhost_identity_v1_service_proto != nil {
 		return
 	}
+	file_vidhost_identity_v1_jwt_keys_proto_init()
 	file_vidhost_identity_v1_messages_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

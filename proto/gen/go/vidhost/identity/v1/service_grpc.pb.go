@@ -26,6 +26,11 @@ const (
 	IdentityService_UpdateApiKey_FullMethodName        = "/vidhost.identity.v1.IdentityService/UpdateApiKey"
 	IdentityService_DeleteApiKey_FullMethodName        = "/vidhost.identity.v1.IdentityService/DeleteApiKey"
 	IdentityService_Authenticate_FullMethodName        = "/vidhost.identity.v1.IdentityService/Authenticate"
+	IdentityService_CreateJwtKey_FullMethodName        = "/vidhost.identity.v1.IdentityService/CreateJwtKey"
+	IdentityService_ListJwtKeys_FullMethodName         = "/vidhost.identity.v1.IdentityService/ListJwtKeys"
+	IdentityService_GetJwtKey_FullMethodName           = "/vidhost.identity.v1.IdentityService/GetJwtKey"
+	IdentityService_DeleteJwtKey_FullMethodName        = "/vidhost.identity.v1.IdentityService/DeleteJwtKey"
+	IdentityService_GetJwtPublicKey_FullMethodName     = "/vidhost.identity.v1.IdentityService/GetJwtPublicKey"
 )
 
 // IdentityServiceClient is the client API for IdentityService service.
@@ -45,6 +50,16 @@ type IdentityServiceClient interface {
 	// Authenticate resolves a bearer secret to a principal. Internal: called by
 	// the gateway only, never mapped to REST.
 	Authenticate(ctx context.Context, in *AuthenticateRequest, opts ...grpc.CallOption) (*AuthenticateResponse, error)
+	// JWT keys: public keys that verify the viewer JWTs of private videos.
+	// There is no update: a key is replaced by creating another and deleting it.
+	CreateJwtKey(ctx context.Context, in *CreateJwtKeyRequest, opts ...grpc.CallOption) (*JwtKey, error)
+	ListJwtKeys(ctx context.Context, in *ListJwtKeysRequest, opts ...grpc.CallOption) (*ListJwtKeysResponse, error)
+	GetJwtKey(ctx context.Context, in *GetJwtKeyRequest, opts ...grpc.CallOption) (*JwtKey, error)
+	DeleteJwtKey(ctx context.Context, in *DeleteJwtKeyRequest, opts ...grpc.CallOption) (*DeleteJwtKeyResponse, error)
+	// GetJwtPublicKey returns one key of an account for verifying a viewer
+	// JWT. Internal: called by the playback edge without a principal (viewers
+	// have none), never mapped to REST.
+	GetJwtPublicKey(ctx context.Context, in *GetJwtPublicKeyRequest, opts ...grpc.CallOption) (*GetJwtPublicKeyResponse, error)
 }
 
 type identityServiceClient struct {
@@ -125,6 +140,56 @@ func (c *identityServiceClient) Authenticate(ctx context.Context, in *Authentica
 	return out, nil
 }
 
+func (c *identityServiceClient) CreateJwtKey(ctx context.Context, in *CreateJwtKeyRequest, opts ...grpc.CallOption) (*JwtKey, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(JwtKey)
+	err := c.cc.Invoke(ctx, IdentityService_CreateJwtKey_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *identityServiceClient) ListJwtKeys(ctx context.Context, in *ListJwtKeysRequest, opts ...grpc.CallOption) (*ListJwtKeysResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListJwtKeysResponse)
+	err := c.cc.Invoke(ctx, IdentityService_ListJwtKeys_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *identityServiceClient) GetJwtKey(ctx context.Context, in *GetJwtKeyRequest, opts ...grpc.CallOption) (*JwtKey, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(JwtKey)
+	err := c.cc.Invoke(ctx, IdentityService_GetJwtKey_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *identityServiceClient) DeleteJwtKey(ctx context.Context, in *DeleteJwtKeyRequest, opts ...grpc.CallOption) (*DeleteJwtKeyResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteJwtKeyResponse)
+	err := c.cc.Invoke(ctx, IdentityService_DeleteJwtKey_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *identityServiceClient) GetJwtPublicKey(ctx context.Context, in *GetJwtPublicKeyRequest, opts ...grpc.CallOption) (*GetJwtPublicKeyResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetJwtPublicKeyResponse)
+	err := c.cc.Invoke(ctx, IdentityService_GetJwtPublicKey_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // IdentityServiceServer is the server API for IdentityService service.
 // All implementations must embed UnimplementedIdentityServiceServer
 // for forward compatibility.
@@ -142,6 +207,16 @@ type IdentityServiceServer interface {
 	// Authenticate resolves a bearer secret to a principal. Internal: called by
 	// the gateway only, never mapped to REST.
 	Authenticate(context.Context, *AuthenticateRequest) (*AuthenticateResponse, error)
+	// JWT keys: public keys that verify the viewer JWTs of private videos.
+	// There is no update: a key is replaced by creating another and deleting it.
+	CreateJwtKey(context.Context, *CreateJwtKeyRequest) (*JwtKey, error)
+	ListJwtKeys(context.Context, *ListJwtKeysRequest) (*ListJwtKeysResponse, error)
+	GetJwtKey(context.Context, *GetJwtKeyRequest) (*JwtKey, error)
+	DeleteJwtKey(context.Context, *DeleteJwtKeyRequest) (*DeleteJwtKeyResponse, error)
+	// GetJwtPublicKey returns one key of an account for verifying a viewer
+	// JWT. Internal: called by the playback edge without a principal (viewers
+	// have none), never mapped to REST.
+	GetJwtPublicKey(context.Context, *GetJwtPublicKeyRequest) (*GetJwtPublicKeyResponse, error)
 	mustEmbedUnimplementedIdentityServiceServer()
 }
 
@@ -172,6 +247,21 @@ func (UnimplementedIdentityServiceServer) DeleteApiKey(context.Context, *DeleteA
 }
 func (UnimplementedIdentityServiceServer) Authenticate(context.Context, *AuthenticateRequest) (*AuthenticateResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Authenticate not implemented")
+}
+func (UnimplementedIdentityServiceServer) CreateJwtKey(context.Context, *CreateJwtKeyRequest) (*JwtKey, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateJwtKey not implemented")
+}
+func (UnimplementedIdentityServiceServer) ListJwtKeys(context.Context, *ListJwtKeysRequest) (*ListJwtKeysResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListJwtKeys not implemented")
+}
+func (UnimplementedIdentityServiceServer) GetJwtKey(context.Context, *GetJwtKeyRequest) (*JwtKey, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetJwtKey not implemented")
+}
+func (UnimplementedIdentityServiceServer) DeleteJwtKey(context.Context, *DeleteJwtKeyRequest) (*DeleteJwtKeyResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteJwtKey not implemented")
+}
+func (UnimplementedIdentityServiceServer) GetJwtPublicKey(context.Context, *GetJwtPublicKeyRequest) (*GetJwtPublicKeyResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetJwtPublicKey not implemented")
 }
 func (UnimplementedIdentityServiceServer) mustEmbedUnimplementedIdentityServiceServer() {}
 func (UnimplementedIdentityServiceServer) testEmbeddedByValue()                         {}
@@ -320,6 +410,96 @@ func _IdentityService_Authenticate_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _IdentityService_CreateJwtKey_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateJwtKeyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).CreateJwtKey(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_CreateJwtKey_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).CreateJwtKey(ctx, req.(*CreateJwtKeyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _IdentityService_ListJwtKeys_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListJwtKeysRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).ListJwtKeys(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_ListJwtKeys_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).ListJwtKeys(ctx, req.(*ListJwtKeysRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _IdentityService_GetJwtKey_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetJwtKeyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).GetJwtKey(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_GetJwtKey_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).GetJwtKey(ctx, req.(*GetJwtKeyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _IdentityService_DeleteJwtKey_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteJwtKeyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).DeleteJwtKey(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_DeleteJwtKey_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).DeleteJwtKey(ctx, req.(*DeleteJwtKeyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _IdentityService_GetJwtPublicKey_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetJwtPublicKeyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).GetJwtPublicKey(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_GetJwtPublicKey_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).GetJwtPublicKey(ctx, req.(*GetJwtPublicKeyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // IdentityService_ServiceDesc is the grpc.ServiceDesc for IdentityService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -354,6 +534,26 @@ var IdentityService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Authenticate",
 			Handler:    _IdentityService_Authenticate_Handler,
+		},
+		{
+			MethodName: "CreateJwtKey",
+			Handler:    _IdentityService_CreateJwtKey_Handler,
+		},
+		{
+			MethodName: "ListJwtKeys",
+			Handler:    _IdentityService_ListJwtKeys_Handler,
+		},
+		{
+			MethodName: "GetJwtKey",
+			Handler:    _IdentityService_GetJwtKey_Handler,
+		},
+		{
+			MethodName: "DeleteJwtKey",
+			Handler:    _IdentityService_DeleteJwtKey_Handler,
+		},
+		{
+			MethodName: "GetJwtPublicKey",
+			Handler:    _IdentityService_GetJwtPublicKey_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -1,0 +1,110 @@
+package catalog
+
+import (
+	"regexp"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+)
+
+// Limits of cards and gates' texts. The interface gives none; these keep
+// an overlay readable on a small player.
+const (
+	OverlayNameMax = 100
+	OverlayTextMax = 200
+	LinkTextMax    = 50
+	IconMax        = 50
+)
+
+// iconPattern is the shape of an icon name of a standard icon set
+// ("shopping-cart", "info").
+var iconPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// Card is a call-to-action in the top-right corner, shown from At until
+// Until (seconds) unless skipped.
+type Card struct {
+	ID         string
+	Name       string
+	At         int
+	Until      int
+	Skip       bool
+	TopText    string
+	BottomText string
+	Link       string
+	LinkText   string
+	Icon       string
+}
+
+// Validate checks the fields a client sets.
+func (c Card) Validate() error {
+	return firstError(
+		checkMaxLength("name", c.Name, OverlayNameMax),
+		checkRange("at", c.At, 0, MaxSeconds, " (seconds)"),
+		checkRange("until", c.Until, 0, MaxSeconds, " (seconds)"),
+		checkAfter("until", c.Until, "at", c.At),
+		checkMaxLength("top_text", c.TopText, OverlayTextMax),
+		checkMaxLength("bottom_text", c.BottomText, OverlayTextMax),
+		checkLink("link", c.Link, LinkMax),
+		checkMaxLength("link_text", c.LinkText, LinkTextMax),
+		checkIcon(c.Icon),
+	)
+}
+
+// checkAfter requires later > earlier.
+func checkAfter(field string, later int, earlierField string, earlier int) error {
+	if later <= earlier {
+		return apperr.InvalidField(field, "must be greater than %s", earlierField)
+	}
+	return nil
+}
+
+func checkIcon(icon string) error {
+	if icon != "" && (len(icon) > IconMax || !iconPattern.MatchString(icon)) {
+		return apperr.InvalidField("icon", "must be the name of an icon (lowercase words joined by -, at most %d characters) or empty", IconMax)
+	}
+	return nil
+}
+
+// cardFields are the card fields an update mask may name.
+var cardFields = setters[Card]{
+	"name":        func(dst *Card, src Card) { dst.Name = src.Name },
+	"at":          func(dst *Card, src Card) { dst.At = src.At },
+	"until":       func(dst *Card, src Card) { dst.Until = src.Until },
+	"skip":        func(dst *Card, src Card) { dst.Skip = src.Skip },
+	"top_text":    func(dst *Card, src Card) { dst.TopText = src.TopText },
+	"bottom_text": func(dst *Card, src Card) { dst.BottomText = src.BottomText },
+	"link":        func(dst *Card, src Card) { dst.Link = src.Link },
+	"link_text":   func(dst *Card, src Card) { dst.LinkText = src.LinkText },
+	"icon":        func(dst *Card, src Card) { dst.Icon = src.Icon },
+}
+
+// CardInput is a create request. The interface requires every field but
+// id, even if empty, so a nil field is refused rather than defaulted.
+type CardInput struct {
+	Name, TopText, BottomText, Link, LinkText, Icon *string
+	At, Until                                       *int
+	Skip                                            *bool
+}
+
+// Card returns the card, or the first field that was not sent.
+func (in CardInput) Card() (Card, error) {
+	err := firstError(
+		required("name", in.Name), required("at", in.At), required("until", in.Until),
+		required("skip", in.Skip), required("top_text", in.TopText), required("bottom_text", in.BottomText),
+		required("link", in.Link), required("link_text", in.LinkText), required("icon", in.Icon),
+	)
+	if err != nil {
+		return Card{}, err
+	}
+	return Card{
+		Name: *in.Name, At: *in.At, Until: *in.Until, Skip: *in.Skip, TopText: *in.TopText,
+		BottomText: *in.BottomText, Link: *in.Link, LinkText: *in.LinkText, Icon: *in.Icon,
+	}, nil
+}
+
+// required refuses a field that was not sent at all.
+func required[T any](field string, sent *T) error {
+	if sent == nil {
+		return apperr.InvalidField(field, "is required (send it even if empty)")
+	}
+	return nil
+}

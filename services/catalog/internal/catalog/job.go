@@ -1,0 +1,19 @@
+package catalog
+
+import "time"
+
+// TranscodeJob asks a transcode worker to make a vod's outputs. It is
+// enqueued in the transaction that creates the video, so a video is never
+// stored without its job, nor a job sent for a video that was rolled back.
+type TranscodeJob struct {
+	AccountID string
+	ActorID   string
+	Time      time.Time
+	VideoID   string
+	// Exactly one of SourceURL (clip parameters removed) and
+	// SourceObjectKey is set.
+	SourceURL       string
+	SourceObjectKey string
+	Clip            Clip
+	Spherical       bool
+}

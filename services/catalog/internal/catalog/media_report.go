@@ -1,0 +1,76 @@
+package catalog
+
+import "slices"
+
+// MediaReportKind says what a transcode worker reported.
+type MediaReportKind int
+
+// The reports of transcode.progress, transcode.completed and
+// transcode.failed.
+const (
+	MediaProgress MediaReportKind = iota + 1
+	MediaCompleted
+	MediaFailed
+)
+
+// StatusReasonMax bounds a stored failure reason.
+const StatusReasonMax = 1000
+
+// MediaReport is what a transcode worker reported about a video. Paths are
+// relative to the video's media folder.
+type MediaReport struct {
+	Kind      MediaReportKind
+	AccountID string
+	VideoID   string
+	// Progress (0-99) and, possibly, outputs already playable.
+	Progress int
+	Outputs  []MediaFile
+	// Completed: the rest of the media.
+	Duration                       float64
+	Thumbnail, Sprite, SpriteIndex string
+	Width, Height                  int
+	// Failed: why, for a person.
+	Reason string
+}
+
+// apply returns v as r leaves it, and whether anything changed. Status
+// only moves forward (preparing, processing, then ready or error, both
+// final) and progress never goes back, so redelivered or late reports
+// change nothing: applying a report twice is applying it once.
+func (r MediaReport) apply(v Video) (Video, bool) {
+	if !v.IsVOD() || v.Status == StatusReady || v.Status == StatusError {
+		return v, false
+	}
+	next := v
+	switch r.Kind {
+	case MediaProgress:
+		next.Status = StatusProcessing
+		next.Progress = max(v.Progress, min(max(r.Progress, 0), 99))
+		if len(r.Outputs) > 0 {
+			next.Outputs = r.Outputs
+		}
+	case MediaCompleted:
+		next.Status, next.Progress, next.StatusReason = StatusReady, 100, ""
+		next.Outputs = nonNil(r.Outputs)
+		next.Duration, next.Width, next.Height = r.Duration, r.Width, r.Height
+		next.Thumbnail = MediaFile{Path: r.Thumbnail}
+		next.Sprite = MediaFile{Path: r.Sprite}
+		next.SpriteIndex = MediaFile{Path: r.SpriteIndex}
+	case MediaFailed:
+		next.Status = StatusError
+		next.StatusReason = truncate(r.Reason, StatusReasonMax)
+		if next.StatusReason == "" {
+			next.StatusReason = "transcoding failed"
+		}
+	default:
+		return v, false
+	}
+	return next, changed(v, next)
+}
+
+// changed compares what a report can change.
+func changed(a, b Video) bool {
+	return a.Status != b.Status || a.Progress != b.Progress || a.StatusReason != b.StatusReason ||
+		!slices.Equal(a.Outputs, b.Outputs) || a.Duration != b.Duration || a.Width != b.Width ||
+		a.Height != b.Height || a.Thumbnail != b.Thumbnail || a.Sprite != b.Sprite || a.SpriteIndex != b.SpriteIndex
+}

@@ -1,0 +1,106 @@
+package catalog
+
+// Values of Video.Type, Video.Privacy, Video.Status and Video.Projection.
+const (
+	TypeVOD   = "vod"
+	TypeEvent = "event"
+
+	PrivacyPublic   = "public"
+	PrivacyPrivate  = "private"
+	PrivacyUnlisted = "unlisted"
+
+	StatusPreparing  = "preparing"
+	StatusProcessing = "processing"
+	StatusReady      = "ready"
+	StatusError      = "error"
+	StatusLive       = "live"
+
+	ProjectionEquirectangular = "equirectangular"
+)
+
+// Video limits. The interface fixes the name and tag limits; the others
+// keep a row (and a GET) of bounded size.
+const (
+	VideoNameMax        = 100
+	VideoDescriptionMax = 5000
+	TagsMax             = 10
+	TagMax              = 50
+	VideoCategoriesMax  = 25
+)
+
+// Video is a video-on-demand item or a live event. Media files are kept as
+// paths relative to the video's media folder; Service fills in their URLs
+// when a video leaves the domain (MediaFile.URL), so moving the media base
+// URL or a CDN needs no migration.
+type Video struct {
+	ID        string
+	AccountID string
+	Type      string
+	Name      string
+	// Description is free text.
+	Description string
+	// Input is the vod's source as the client sent it (it may carry
+	// credentials, so it is never shown), or an event's ingest URL.
+	Input string
+	// SourceObjectKey is the blob-store key an upload reference resolved to.
+	SourceObjectKey string
+	Outputs         []MediaFile
+	Thumbnail       MediaFile
+	Sprite          MediaFile
+	SpriteIndex     MediaFile // WebVTT index of the sprite's tiles
+	Duration        float64   // seconds
+	Width, Height   int
+	Privacy         string
+	Categories      []string // values of the account's categories
+	Enabled         bool
+	Transcoder      string
+	Spherical       bool
+	Projection      string
+	Tracks          []Track
+	Cards           []Card
+	Gates           []Gate
+	Hotspots        []Hotspot
+	Chapters        []Chapter // ordered by Start
+	Progress        int
+	Status          string
+	// StatusReason says, for a person, why the video is in StatusError.
+	StatusReason string
+	Tags         []string
+	Audit
+}
+
+// MediaFile is a generated file: its path in the video's media folder and,
+// once rendered, its URL.
+type MediaFile struct {
+	Label string
+	Path  string
+	URL   string
+}
+
+// Track is a caption or subtitle track. Tracks get their endpoints in a
+// later issue; a video's tracks are empty until then.
+type Track struct {
+	ID       string
+	Kind     string
+	Label    string
+	Language string
+	Path     string
+	URL      string
+}
+
+// Validate checks the fields a client sets.
+func (v Video) Validate() error {
+	return firstError(
+		checkOneOf("type", v.Type, `"vod" or "event"`, TypeVOD, TypeEvent),
+		checkLength("name", v.Name, VideoNameMax),
+		checkMaxLength("description", v.Description, VideoDescriptionMax),
+		checkOneOf("privacy", v.Privacy, `"public", "private" or "unlisted"`, PrivacyPublic, PrivacyPrivate, PrivacyUnlisted),
+		checkTags(v.Tags),
+		checkCategoryValues(v.Categories),
+		checkOneOf("projection", v.Projection, `"equirectangular" or empty`, "", ProjectionEquirectangular),
+		checkOneOf("transcoder", v.Transcoder, "empty: no custom transcoding profiles are configured", ""),
+	)
+}
+
+// IsVOD reports whether v is a video-on-demand item (not a live event).
+func (v Video) IsVOD() bool { return v.Type == TypeVOD }

@@ -1,0 +1,51 @@
+package catalog
+
+import (
+	"unicode/utf8"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/ids"
+)
+
+// SearchMax bounds the search text of a video list.
+const SearchMax = 100
+
+// VideoFilter narrows a list of videos; empty fields do not filter. Each
+// field is named after its query parameter.
+type VideoFilter struct {
+	Status   string
+	Privacy  string
+	Tag      string
+	Category string
+	FolderID string // query parameter "folder"
+	Search   string // part of the name, any case
+}
+
+// Validate refuses filter values no video can match, naming the parameter:
+// a misspelt status is a mistake to report, not an empty list.
+func (f VideoFilter) Validate() error {
+	return firstError(
+		checkOneOf("status", f.Status, `"preparing", "processing", "ready", "error", "live" or empty`,
+			"", StatusPreparing, StatusProcessing, StatusReady, StatusError, StatusLive),
+		checkOneOf("privacy", f.Privacy, `"public", "private", "unlisted" or empty`,
+			"", PrivacyPublic, PrivacyPrivate, PrivacyUnlisted),
+		f.checkTag(),
+		checkMaxLength("category", f.Category, CategoryValueMax),
+		f.checkFolder(),
+		checkMaxLength("search", f.Search, SearchMax),
+	)
+}
+
+func (f VideoFilter) checkTag() error {
+	if f.Tag != "" && (!tagPattern.MatchString(f.Tag) || utf8.RuneCountInString(f.Tag) > TagMax) {
+		return apperr.InvalidField("tag", "must be lowercase, single-word, alphanumeric and at most %d characters", TagMax)
+	}
+	return nil
+}
+
+func (f VideoFilter) checkFolder() error {
+	if f.FolderID != "" && !ids.Valid(f.FolderID) {
+		return apperr.InvalidField("folder", "must be a folder id")
+	}
+	return nil
+}

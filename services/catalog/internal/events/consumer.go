@@ -1,0 +1,143 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+)
+
+// MediaConsumerName is the durable consumer of the MEDIA stream through
+// which the catalog applies transcode reports; its position survives
+// restarts, so reports sent while the catalog was down are applied later.
+const MediaConsumerName = "catalog-media"
+
+const (
+	// applyTimeout bounds one report's transaction.
+	applyTimeout = 10 * time.Second
+	// ackWait is how long a delivered report may stay unacknowledged
+	// before JetStream delivers it again.
+	ackWait = 30 * time.Second
+	// Retries of a report that failed for a passing reason (the database)
+	// back off from minRetry to maxRetry.
+	minRetry = time.Second
+	maxRetry = 30 * time.Second
+)
+
+// Headers of a dead-lettered message.
+const (
+	HeaderOriginalSubject = "Vidhost-Original-Subject"
+	HeaderDeadLetterError = "Vidhost-Error"
+)
+
+// ApplyFunc applies one report (catalog.Service.ApplyMediaReport).
+type ApplyFunc func(ctx context.Context, r catalog.MediaReport) (bool, error)
+
+// MediaConsumer applies transcode.progress|completed|failed to videos.
+type MediaConsumer struct {
+	js     jetstream.JetStream
+	apply  ApplyFunc
+	logger *slog.Logger
+	ctx    context.Context // base of each report's context; never canceled
+}
+
+// StartMediaConsumer creates (or updates) the durable consumer and starts
+// applying reports. stop ends consumption once the report in hand is
+// done; unacknowledged reports are delivered again later.
+func StartMediaConsumer(ctx context.Context, js jetstream.JetStream, apply ApplyFunc, logger *slog.Logger) (stop func(), err error) {
+	consumer, err := js.CreateOrUpdateConsumer(ctx, natsx.StreamNameMedia, jetstream.ConsumerConfig{
+		Durable:        MediaConsumerName,
+		FilterSubjects: []string{natsx.SubjectTranscodeProgress, natsx.SubjectTranscodeCompleted, natsx.SubjectTranscodeFailed},
+		AckPolicy:      jetstream.AckExplicitPolicy,
+		AckWait:        ackWait,
+		MaxDeliver:     -1, // passing failures retry until they pass; poison is terminated instead
+		DeliverPolicy:  jetstream.DeliverAllPolicy,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("events: media consumer: %w", err)
+	}
+	c := &MediaConsumer{js: js, apply: apply, logger: logger, ctx: context.WithoutCancel(ctx)}
+	consuming, err := consumer.Consume(c.handle, jetstream.ConsumeErrHandler(
+		func(_ jetstream.ConsumeContext, err error) { logger.Warn("media consumer", "error", err) }))
+	if err != nil {
+		return nil, fmt.Errorf("events: consume media: %w", err)
+	}
+	return func() { consuming.Stop(); <-consuming.Closed() }, nil
+}
+
+// handle applies one report: Ack when applied (or when there is nothing
+// to apply it to), Nak with a delay when the database failed, dead-letter
+// and Term when it can never be applied.
+func (c *MediaConsumer) handle(msg jetstream.Msg) {
+	report, err := DecodeMediaReport(msg.Subject(), msg.Data())
+	if err != nil {
+		c.deadLetter(msg, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, applyTimeout)
+	defer cancel()
+	_, err = c.apply(ctx, report)
+	switch {
+	case err == nil:
+		_ = msg.Ack()
+	case errors.Is(err, apperr.ErrNotFound):
+		// The video was deleted (or never was): nothing will ever change.
+		c.logger.Info("media report for no video", "subject", msg.Subject(), "video_id", report.VideoID)
+		_ = msg.Ack()
+	default:
+		delay := retryDelay(msg)
+		c.logger.Warn("media report not applied, retrying", "subject", msg.Subject(),
+			"video_id", report.VideoID, "error", err, "retry_in", delay)
+		_ = msg.NakWithDelay(delay)
+	}
+}
+
+// deadLetter republishes a poison message to its dead-letter subject, then
+// terminates it. If that publish fails the message is retried instead, so
+// it is never dropped unseen.
+func (c *MediaConsumer) deadLetter(msg jetstream.Msg, cause error) {
+	dead := nats.NewMsg(natsx.DeadLetterSubject(msg.Subject()))
+	dead.Data = msg.Data()
+	dead.Header.Set(HeaderOriginalSubject, msg.Subject())
+	dead.Header.Set(HeaderDeadLetterError, cause.Error())
+	var opts []jetstream.PublishOpt
+	if meta, err := msg.Metadata(); err == nil {
+		// A redelivered poison message is dead-lettered once.
+		opts = append(opts, jetstream.WithMsgID(fmt.Sprintf("%s-%d", meta.Stream, meta.Sequence.Stream)))
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, applyTimeout)
+	defer cancel()
+	if _, err := c.js.PublishMsg(ctx, dead, opts...); err != nil {
+		c.logger.Warn("dead-letter publish failed, retrying", "subject", msg.Subject(), "error", err)
+		_ = msg.NakWithDelay(retryDelay(msg))
+		return
+	}
+	c.logger.Error("media report dead-lettered", "subject", msg.Subject(), "error", cause)
+	_ = msg.TermWithReason(cause.Error())
+}
+
+// retryDelay is the wait before msg's next delivery.
+func retryDelay(msg jetstream.Msg) time.Duration {
+	delivered := uint64(1)
+	if meta, err := msg.Metadata(); err == nil {
+		delivered = meta.NumDelivered
+	}
+	return backoff(delivered)
+}
+
+// backoff doubles with each delivery, from minRetry up to maxRetry.
+func backoff(delivered uint64) time.Duration {
+	delay := minRetry
+	for i := uint64(1); i < delivered && delay < maxRetry; i++ {
+		delay *= 2
+	}
+	return min(delay, maxRetry)
+}

@@ -1,0 +1,28 @@
+package events
+
+import (
+	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
+
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/outbox"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+)
+
+// JobMessage encodes job as a TranscodeJob on transcode.jobs. Its event id
+// is also the job id and the Nats-Msg-Id: a job republished by the relay
+// is dropped by JetStream rather than transcoded twice.
+func JobMessage(job catalog.TranscodeJob) (outbox.Message, error) {
+	msg := &eventsv1.TranscodeJob{
+		Meta:             newMeta(job.AccountID, job.ActorID, job.Time),
+		VideoId:          job.VideoID,
+		ClipStartSeconds: int32(job.Clip.Start),
+		ClipEndSeconds:   int32(job.Clip.End),
+		Spherical:        job.Spherical,
+	}
+	if job.SourceObjectKey != "" {
+		msg.Source = &eventsv1.TranscodeJob_SourceObjectKey{SourceObjectKey: job.SourceObjectKey}
+	} else {
+		msg.Source = &eventsv1.TranscodeJob_SourceUrl{SourceUrl: job.SourceURL}
+	}
+	return encode(msg.GetMeta().GetId(), natsx.SubjectTranscodeJobs, msg)
+}

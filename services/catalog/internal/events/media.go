@@ -1,0 +1,56 @@
+package events
+
+import (
+	"errors"
+	"fmt"
+
+	"google.golang.org/protobuf/encoding/protojson"
+
+	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
+
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
+)
+
+// decodeOptions ignore fields this version does not know: a newer worker
+// adding one must not turn every report into a poison message.
+var decodeOptions = protojson.UnmarshalOptions{DiscardUnknown: true}
+
+// errNoVideoID marks a report that names no video.
+var errNoVideoID = errors.New("report names no valid video_id")
+
+// DecodeMediaReport decodes a message of transcode.progress, .completed or
+// .failed. An error means the message can never be applied.
+func DecodeMediaReport(subject string, data []byte) (catalog.MediaReport, error) {
+	var r catalog.MediaReport
+	var err error
+	switch subject {
+	case natsx.SubjectTranscodeProgress:
+		var m eventsv1.TranscodeProgress
+		err = decodeOptions.Unmarshal(data, &m)
+		r = catalog.MediaReport{Kind: catalog.MediaProgress, AccountID: m.GetMeta().GetAccountId(), VideoID: m.GetVideoId(),
+			Progress: int(m.GetProgress()), Outputs: protomap.MediaFiles(m.GetOutputs())}
+	case natsx.SubjectTranscodeCompleted:
+		var m eventsv1.TranscodeCompleted
+		err = decodeOptions.Unmarshal(data, &m)
+		r = catalog.MediaReport{Kind: catalog.MediaCompleted, AccountID: m.GetMeta().GetAccountId(), VideoID: m.GetVideoId(),
+			Outputs: protomap.MediaFiles(m.GetOutputs()), Duration: m.GetDuration(), Thumbnail: m.GetThumbnailPath(),
+			Sprite: m.GetSpritePath(), SpriteIndex: m.GetSpriteIndexPath(), Width: int(m.GetWidth()), Height: int(m.GetHeight())}
+	case natsx.SubjectTranscodeFailed:
+		var m eventsv1.TranscodeFailed
+		err = decodeOptions.Unmarshal(data, &m)
+		r = catalog.MediaReport{Kind: catalog.MediaFailed, AccountID: m.GetMeta().GetAccountId(), VideoID: m.GetVideoId(),
+			Reason: m.GetReason()}
+	default:
+		return r, fmt.Errorf("events: no media report on subject %q", subject)
+	}
+	if err != nil {
+		return r, fmt.Errorf("events: decode %s: %w", subject, err)
+	}
+	if !ids.Valid(r.VideoID) {
+		return r, fmt.Errorf("events: %s: %w", subject, errNoVideoID)
+	}
+	return r, nil
+}

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"context"
+
+	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
+)
+
+func (s *Server) CreateFolder(ctx context.Context, in *catalogv1.CreateFolderRequest) (*catalogv1.Folder, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f, err := s.catalog.CreateFolder(ctx, p, catalog.Folder{Name: in.GetName(), ParentID: in.GetParentId()})
+	return mapOne(f, err, protomap.Folder)
+}
+
+func (s *Server) ListFolders(ctx context.Context, in *catalogv1.ListFoldersRequest) (*catalogv1.ListFoldersResponse, error) {
+	p, err := principal.Require(ctx)
+	if err != nil {
+		return nil, err
+	}
+	req, err := page.Parse(in.Limit, in.GetCursor())
+	if err != nil {
+		return nil, err
+	}
+	items, next, err := s.catalog.ListFolders(ctx, p, req)
+	if err != nil {
+		return nil, err
+	}
+	return &catalogv1.ListFoldersResponse{Items: mapAll(items, protomap.Folder), NextCursor: next}, nil
+}
+
+func (s *Server) GetFolder(ctx context.Context, in *catalogv1.GetFolderRequest) (*catalogv1.Folder, error) {
+	p, err := principal.Require(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f, err := s.catalog.GetFolder(ctx, p, in.GetId())
+	return mapOne(f, err, protomap.Folder)
+}
+
+func (s *Server) UpdateFolder(ctx context.Context, in *catalogv1.UpdateFolderRequest) (*catalogv1.Folder, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	patch := catalog.Patch[catalog.Folder]{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.FolderValues(in.GetFolder())}
+	f, err := s.catalog.UpdateFolder(ctx, p, in.GetId(), patch)
+	return mapOne(f, err, protomap.Folder)
+}
+
+func (s *Server) DeleteFolder(ctx context.Context, in *catalogv1.DeleteFolderRequest) (*catalogv1.DeleteFolderResponse, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.catalog.DeleteFolder(ctx, p, in.GetId()); err != nil {
+		return nil, err
+	}
+	return &catalogv1.DeleteFolderResponse{}, nil
+}

@@ -1,0 +1,74 @@
+package server
+
+import (
+	"context"
+
+	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
+)
+
+func (s *Server) CreateHotspot(ctx context.Context, in *catalogv1.CreateHotspotRequest) (*catalogv1.Hotspot, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	h, err := s.catalog.CreateHotspot(ctx, p, in.GetVideoId(), protomap.HotspotInput(in))
+	return mapOne(h, err, protomap.Hotspot)
+}
+
+func (s *Server) UpdateHotspot(ctx context.Context, in *catalogv1.UpdateHotspotRequest) (*catalogv1.TimecodedHotspot, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	patch := catalog.Patch[catalog.TimecodedHotspot]{
+		Paths:  in.GetUpdateMask().GetPaths(),
+		Values: protomap.TimecodedHotspotValues(in.GetHotspot()),
+	}
+	h, err := s.catalog.UpdateHotspot(ctx, p, in.GetVideoId(), in.GetId(), patch)
+	return mapOne(h, err, protomap.TimecodedHotspot)
+}
+
+func (s *Server) DeleteHotspot(ctx context.Context, in *catalogv1.DeleteHotspotRequest) (*catalogv1.DeleteHotspotResponse, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.catalog.DeleteHotspot(ctx, p, in.GetVideoId(), in.GetId()); err != nil {
+		return nil, err
+	}
+	return &catalogv1.DeleteHotspotResponse{}, nil
+}
+
+func (s *Server) CreateChapter(ctx context.Context, in *catalogv1.CreateChapterRequest) (*catalogv1.Chapter, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.catalog.CreateChapter(ctx, p, in.GetVideoId(), catalog.Chapter{Name: in.GetName(), Start: in.GetStart()})
+	return mapOne(c, err, protomap.Chapter)
+}
+
+func (s *Server) UpdateChapter(ctx context.Context, in *catalogv1.UpdateChapterRequest) (*catalogv1.Chapter, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	patch := catalog.Patch[catalog.Chapter]{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.ChapterValues(in.GetChapter())}
+	c, err := s.catalog.UpdateChapter(ctx, p, in.GetVideoId(), in.GetId(), patch)
+	return mapOne(c, err, protomap.Chapter)
+}
+
+func (s *Server) DeleteChapter(ctx context.Context, in *catalogv1.DeleteChapterRequest) (*catalogv1.DeleteChapterResponse, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.catalog.DeleteChapter(ctx, p, in.GetVideoId(), in.GetId()); err != nil {
+		return nil, err
+	}
+	return &catalogv1.DeleteChapterResponse{}, nil
+}

@@ -1,0 +1,113 @@
+package server_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
+
+	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+)
+
+func TestVideoListFilters(t *testing.T) {
+	b := setup(t)
+	ctx := as(t, b.alice)
+	createCategory(t, b, b.alice, "Sport", "sport")
+	add := func(name, privacy string, tags, categories []string) {
+		_, err := b.client.CreateVideo(ctx, &catalogv1.CreateVideoRequest{Name: name, Input: sourceURL,
+			Privacy: proto.String(privacy), Tags: tags, Categories: categories})
+		require.NoError(t, err)
+	}
+	add("Goal of the year", "public", []string{"football", "goal"}, []string{"sport"})
+	add("Cat video", "private", []string{"cats"}, nil)
+	add("100% real GOALS", "public", []string{"goal"}, nil)
+	add("Under_score", "unlisted", nil, nil)
+	_, err := b.client.CreateVideo(as(t, b.bob), &catalogv1.CreateVideoRequest{Name: "Bob's goal", Input: sourceURL,
+		Privacy: proto.String("public"), Tags: []string{"goal"}})
+	require.NoError(t, err)
+
+	tests := []struct {
+		name string
+		req  *catalogv1.ListVideosRequest
+		want []string
+	}{
+		{"all", &catalogv1.ListVideosRequest{}, []string{"Goal of the year", "Cat video", "100% real GOALS", "Under_score"}},
+		{"privacy", &catalogv1.ListVideosRequest{Privacy: "public"}, []string{"Goal of the year", "100% real GOALS"}},
+		{"tag", &catalogv1.ListVideosRequest{Tag: "goal"}, []string{"Goal of the year", "100% real GOALS"}},
+		{"category", &catalogv1.ListVideosRequest{Category: "sport"}, []string{"Goal of the year"}},
+		{"status", &catalogv1.ListVideosRequest{Status: "preparing"}, []string{"Goal of the year", "Cat video", "100% real GOALS", "Under_score"}},
+		{"status nothing is in", &catalogv1.ListVideosRequest{Status: "ready"}, []string{}},
+		{"search ignores case", &catalogv1.ListVideosRequest{Search: "goal"}, []string{"Goal of the year", "100% real GOALS"}},
+		{"search with %", &catalogv1.ListVideosRequest{Search: "0%"}, []string{"100% real GOALS"}},
+		{"search % is literal", &catalogv1.ListVideosRequest{Search: "y%"}, []string{}},
+		{"search _ is literal", &catalogv1.ListVideosRequest{Search: "t_v"}, []string{}},
+		{"search with _", &catalogv1.ListVideosRequest{Search: "r_s"}, []string{"Under_score"}},
+		{"filters combine", &catalogv1.ListVideosRequest{Tag: "goal", Search: "year", Privacy: "public"}, []string{"Goal of the year"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			list, err := b.client.ListVideos(ctx, tt.req)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, videoNames(list.GetItems()))
+		})
+	}
+}
+
+func TestVideoListRejectsBadFilters(t *testing.T) {
+	b := setup(t)
+	tests := []struct {
+		name    string
+		req     *catalogv1.ListVideosRequest
+		message string
+	}{
+		{"status", &catalogv1.ListVideosRequest{Status: "finished"}, `status must be "preparing", "processing", "ready", "error", "live" or empty`},
+		{"privacy", &catalogv1.ListVideosRequest{Privacy: "everyone"}, `privacy must be "public", "private", "unlisted" or empty`},
+		{"tag", &catalogv1.ListVideosRequest{Tag: "Big Tag"}, "tag must be lowercase, single-word, alphanumeric and at most 50 characters"},
+		{"folder", &catalogv1.ListVideosRequest{Folder: "nope"}, "folder must be a folder id"},
+		{"limit", &catalogv1.ListVideosRequest{Limit: proto.Int32(26)}, "limit must be an integer from 1 to 25"},
+		{"cursor", &catalogv1.ListVideosRequest{Cursor: "x"}, "cursor is not a cursor this service issued"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := b.client.ListVideos(as(t, b.alice), tt.req)
+			requireStatus(t, err, codes.InvalidArgument, tt.message)
+		})
+	}
+}
+
+func TestVideosPaginateWithFilters(t *testing.T) {
+	b := setup(t)
+	var want []string
+	for i := range 23 {
+		tags := []string{"even"}
+		if i%2 == 1 {
+			tags = []string{"odd"}
+		}
+		v, err := b.client.CreateVideo(as(t, b.alice), &catalogv1.CreateVideoRequest{Name: fmt.Sprintf("V%02d", i), Input: sourceURL, Tags: tags})
+		require.NoError(t, err)
+		if i%2 == 0 {
+			want = append(want, v.GetId())
+		}
+	}
+
+	var got []string
+	var sizes []int
+	cursor := ""
+	for {
+		resp, err := b.client.ListVideos(as(t, b.alice), &catalogv1.ListVideosRequest{Limit: proto.Int32(5), Cursor: cursor, Tag: "even"})
+		require.NoError(t, err)
+		sizes = append(sizes, len(resp.GetItems()))
+		for _, v := range resp.GetItems() {
+			got = append(got, v.GetId())
+		}
+		if cursor = resp.GetNextCursor(); cursor == "" {
+			break
+		}
+		require.Less(t, len(sizes), 10, "pagination does not end")
+	}
+	assert.Equal(t, []int{5, 5, 2}, sizes)
+	assert.Equal(t, want, got, "every matching video once, oldest first")
+}

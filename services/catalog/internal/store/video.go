@@ -1,0 +1,108 @@
+package store
+
+import (
+	"context"
+	"strings"
+
+	"github.com/vidhost/vidhost/pkg/outbox"
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/events"
+	"github.com/vidhost/vidhost/services/catalog/internal/store/db"
+)
+
+func (r reader) GetVideo(ctx context.Context, accountID, id string) (catalog.Video, error) {
+	row, err := r.q.GetVideo(ctx, db.GetVideoParams{AccountID: accountID, ID: id})
+	return videoResult(row, err, "get video")
+}
+
+func (r reader) FindVideo(ctx context.Context, id string) (catalog.Video, error) {
+	row, err := r.q.FindVideo(ctx, id)
+	return videoResult(row, err, "find video")
+}
+
+func (r reader) ListVideos(ctx context.Context, accountID string, f catalog.VideoFilter, req page.Request) ([]catalog.Video, error) {
+	rows, err := r.q.ListVideos(ctx, db.ListVideosParams{
+		AccountID: accountID, AfterTime: req.Cursor.Time, AfterID: req.Cursor.ID,
+		Status: f.Status, Privacy: f.Privacy, Tag: f.Tag, Category: f.Category, FolderID: f.FolderID,
+		SearchPattern: searchPattern(f.Search), RowLimit: req.FetchLimit(),
+	})
+	if err != nil {
+		return nil, mapError(err, "list videos")
+	}
+	out := make([]catalog.Video, len(rows))
+	for i, row := range rows {
+		if out[i], err = video(row); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// likeEscaper makes search text literal inside an ILIKE pattern.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// searchPattern matches names containing text, or is "" for no search.
+func searchPattern(text string) string {
+	if text == "" {
+		return ""
+	}
+	return "%" + likeEscaper.Replace(text) + "%"
+}
+
+func (w writer) InsertVideo(ctx context.Context, accountID, actorID string, v catalog.Video) (catalog.Video, error) {
+	l := encodeLists(v)
+	row, err := w.q.InsertVideo(ctx, db.InsertVideoParams{
+		ID: v.ID, AccountID: accountID, ActorID: actorID, Type: v.Type, Name: v.Name,
+		Description: v.Description, Input: v.Input, SourceObjectKey: v.SourceObjectKey, Outputs: l.outputs,
+		ThumbnailPath: v.Thumbnail.Path, SpritePath: v.Sprite.Path, SpriteIndexPath: v.SpriteIndex.Path,
+		Duration: v.Duration, Width: int32(v.Width), Height: int32(v.Height), Privacy: v.Privacy,
+		Categories: v.Categories, Enabled: v.Enabled, Transcoder: v.Transcoder, Spherical: v.Spherical,
+		Projection: v.Projection, Tracks: l.tracks, Cards: l.cards, Gates: l.gates, Hotspots: l.hotspots,
+		Chapters: l.chapters, Progress: int32(v.Progress), Status: v.Status, StatusReason: v.StatusReason, Tags: v.Tags,
+	})
+	return videoResult(row, err, "insert video")
+}
+
+func (w writer) LockVideo(ctx context.Context, accountID, id string) (catalog.Video, error) {
+	row, err := w.q.LockVideo(ctx, db.LockVideoParams{AccountID: accountID, ID: id})
+	return videoResult(row, err, "lock video")
+}
+
+func (w writer) LockVideoForMedia(ctx context.Context, accountID, id string) (catalog.Video, error) {
+	row, err := w.q.LockVideoForMedia(ctx, db.LockVideoForMediaParams{AccountID: accountID, ID: id})
+	return videoResult(row, err, "lock video for media")
+}
+
+func (w writer) UpdateVideo(ctx context.Context, accountID, actorID string, v catalog.Video) (catalog.Video, error) {
+	l := encodeLists(v)
+	row, err := w.q.UpdateVideo(ctx, db.UpdateVideoParams{
+		ID: v.ID, AccountID: accountID, ActorID: actorID, Name: v.Name,
+		Description: v.Description, Input: v.Input, SourceObjectKey: v.SourceObjectKey, Outputs: l.outputs,
+		ThumbnailPath: v.Thumbnail.Path, SpritePath: v.Sprite.Path, SpriteIndexPath: v.SpriteIndex.Path,
+		Duration: v.Duration, Width: int32(v.Width), Height: int32(v.Height), Privacy: v.Privacy,
+		Categories: v.Categories, Enabled: v.Enabled, Transcoder: v.Transcoder, Spherical: v.Spherical,
+		Projection: v.Projection, Tracks: l.tracks, Cards: l.cards, Gates: l.gates, Hotspots: l.hotspots,
+		Chapters: l.chapters, Progress: int32(v.Progress), Status: v.Status, StatusReason: v.StatusReason, Tags: v.Tags,
+	})
+	return videoResult(row, err, "update video")
+}
+
+func (w writer) DeleteVideo(ctx context.Context, accountID, id string) (catalog.Video, error) {
+	row, err := w.q.DeleteVideo(ctx, db.DeleteVideoParams{AccountID: accountID, ID: id})
+	return videoResult(row, err, "delete video")
+}
+
+func (r reader) MissingCategories(ctx context.Context, accountID string, values []string) ([]string, error) {
+	missing, err := r.q.MissingCategories(ctx, db.MissingCategoriesParams{AccountID: accountID, Values: values})
+	return missing, mapError(err, "check categories")
+}
+
+// Enqueue encodes job and adds it to the transaction's outbox.
+func (t *tx) Enqueue(ctx context.Context, job catalog.TranscodeJob) error {
+	msg, err := events.JobMessage(job)
+	if err != nil {
+		return err
+	}
+	return outbox.Enqueue(ctx, t.pgTx, msg)
+}

@@ -1,0 +1,56 @@
+package uploads
+
+import (
+	"context"
+	"fmt"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	uploadv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/upload/v1"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+)
+
+// kinds maps the domain's upload kinds to the upload service's.
+var kinds = map[catalog.UploadKind]uploadv1.UploadKind{
+	catalog.UploadVideo: uploadv1.UploadKind_UPLOAD_KIND_VIDEO,
+}
+
+// Client is a catalog.UploadResolver over a connection to the upload
+// service.
+type Client struct {
+	client uploadv1.UploadServiceClient
+	secret []byte
+}
+
+var _ catalog.UploadResolver = Client{}
+
+// New returns a resolver calling conn; secret signs the principal passed
+// on, as the gateway signs it for the catalog.
+func New(conn grpc.ClientConnInterface, secret []byte) Client {
+	return Client{client: uploadv1.NewUploadServiceClient(conn), secret: secret}
+}
+
+// Resolve asks the upload service for the object behind reference. Its
+// refusals (no such upload, wrong kind, bytes not arrived) are 400s naming
+// the input field and are passed on as they are; so is Unavailable, which
+// the client sees as a 503 to retry.
+func (c Client) Resolve(ctx context.Context, p principal.Principal, reference string, kind catalog.UploadKind) (catalog.UploadObject, error) {
+	ctx = principal.AppendToOutgoing(ctx, p, c.secret)
+	resp, err := c.client.ResolveUpload(ctx, &uploadv1.ResolveUploadRequest{
+		Reference: reference, Kind: kinds[kind], Field: "input",
+	})
+	switch status.Code(err) {
+	case codes.OK:
+		return catalog.UploadObject{Key: resp.GetObjectKey(), Size: resp.GetSize()}, nil
+	case codes.NotFound:
+		return catalog.UploadObject{}, apperr.ErrNotFound
+	case codes.InvalidArgument, codes.Unavailable, codes.FailedPrecondition, codes.PermissionDenied:
+		return catalog.UploadObject{}, err
+	}
+	return catalog.UploadObject{}, fmt.Errorf("uploads: resolve %s: %w", reference, err)
+}
