@@ -30,11 +30,11 @@ func (s *Stack) startServices(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	catalogAddr, err := s.startCatalog()
+	upload, err := s.startUpload()
 	if err != nil {
 		return err
 	}
-	upload, err := s.startUpload()
+	catalogAddr, err := s.startCatalog(upload.grpc)
 	if err != nil {
 		return err
 	}
@@ -76,12 +76,13 @@ func (s *Stack) startIdentity() (string, <-chan identityapp.Bootstrap, error) {
 	return lis.Addr().String(), boot, nil
 }
 
-func (s *Stack) startCatalog() (string, error) {
+func (s *Stack) startCatalog(uploadAddr string) (string, error) {
 	var cfg catalogapp.Config
 	if err := config.Load(&cfg); err != nil {
 		return "", err
 	}
 	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.dbURL, s.natsURL, s.secret, s.cfg.LogLevel
+	cfg.UploadAddr, cfg.MediaBaseURL = uploadAddr, s.URL+"/media"
 	lis, err := loopback()
 	if err != nil {
 		return "", err
