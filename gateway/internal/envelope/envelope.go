@@ -41,10 +41,35 @@ func Failure(e Error) Envelope {
 	return Envelope{Result: emptyObject, Links: map[string]string{}, Errors: []Error{e}}
 }
 
+// MarshalJSON writes the envelope around the already encoded result
+// without parsing it again: encoding/json would validate and compact the
+// whole result, which costs more than producing it. Result comes from
+// protojson (or is `{}`), so it is valid JSON by construction.
+func (e *Envelope) MarshalJSON() ([]byte, error) {
+	links, err := json.Marshal(e.Links)
+	if err != nil {
+		return nil, err
+	}
+	errs, err := json.Marshal(e.Errors)
+	if err != nil {
+		return nil, err
+	}
+	buf := make([]byte, 0, len(e.Result)+len(links)+len(errs)+48)
+	buf = append(buf, `{"success":`...)
+	buf = strconv.AppendBool(buf, e.Success)
+	buf = append(buf, `,"result":`...)
+	buf = append(buf, e.Result...)
+	buf = append(buf, `,"links":`...)
+	buf = append(buf, links...)
+	buf = append(buf, `,"errors":`...)
+	buf = append(buf, errs...)
+	return append(buf, '}'), nil
+}
+
 // Write sends env with the HTTP status code.
 func Write(w http.ResponseWriter, code int, env Envelope) {
-	body, err := json.Marshal(env)
-	if err != nil { // cannot happen: every field marshals
+	body, err := env.MarshalJSON()
+	if err != nil { // cannot happen: links and errors are plain strings
 		body = []byte(`{"success":false,"result":{},"links":{},"errors":[{"message":"internal error"}]}`)
 		code = http.StatusInternalServerError
 	}

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"github.com/vidhost/vidhost/gateway/internal/envelope"
 	"google.golang.org/protobuf/encoding/protojson"
 )
 
@@ -15,6 +16,18 @@ var unmarshalOptions = protojson.UnmarshalOptions{DiscardUnknown: false}
 
 // Marshaler is the only marshaler of the mux, whatever Accept or
 // Content-Type say (the content type middleware has already insisted on JSON).
-func Marshaler() *runtime.JSONPb {
-	return &runtime.JSONPb{MarshalOptions: marshalOptions, UnmarshalOptions: unmarshalOptions}
+func Marshaler() runtime.Marshaler {
+	return envelopeMarshaler{&runtime.JSONPb{MarshalOptions: marshalOptions, UnmarshalOptions: unmarshalOptions}}
+}
+
+// envelopeMarshaler writes the rewriter's envelopes directly: through
+// encoding/json every response body would be parsed once more just to be
+// validated and compacted.
+type envelopeMarshaler struct{ *runtime.JSONPb }
+
+func (m envelopeMarshaler) Marshal(v any) ([]byte, error) {
+	if env, ok := v.(*envelope.Envelope); ok {
+		return env.MarshalJSON()
+	}
+	return m.JSONPb.Marshal(v)
 }

@@ -2,7 +2,6 @@ package rest
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"google.golang.org/protobuf/proto"
@@ -17,44 +16,57 @@ import (
 // a delete, is the result as it is.
 func Rewriter(publicURL string) func(context.Context, proto.Message) (any, error) {
 	return func(ctx context.Context, resp proto.Message) (any, error) {
-		body, err := marshalOptions.Marshal(resp)
-		if err != nil {
-			return nil, fmt.Errorf("marshal %T: %w", resp, err)
-		}
-		cursorField, ok := listFields(resp.ProtoReflect().Descriptor())
+		itemsField, cursorField, ok := listFields(resp.ProtoReflect().Descriptor())
 		if !ok {
+			body, err := marshalOptions.Marshal(resp)
+			if err != nil {
+				return nil, fmt.Errorf("marshal %T: %w", resp, err)
+			}
 			env := envelope.Success(body, nil)
 			return &env, nil
 		}
-		return listEnvelope(ctx, publicURL, body, resp.ProtoReflect().Get(cursorField).String())
+		msg := resp.ProtoReflect()
+		items, err := marshalList(msg.Get(itemsField).List())
+		if err != nil {
+			return nil, fmt.Errorf("marshal %T: %w", resp, err)
+		}
+		return listEnvelope(ctx, publicURL, items, msg.Get(cursorField).String()), nil
 	}
 }
 
-// listFields reports whether desc is a list response and returns its
-// next_cursor field.
-func listFields(desc protoreflect.MessageDescriptor) (protoreflect.FieldDescriptor, bool) {
-	items := desc.Fields().ByName("items")
-	cursor := desc.Fields().ByName("next_cursor")
-	if items == nil || !items.IsList() || cursor == nil || cursor.Kind() != protoreflect.StringKind {
-		return nil, false
+// marshalList encodes the items of a list response as a JSON array, each
+// with the same options as any single resource.
+func marshalList(list protoreflect.List) ([]byte, error) {
+	buf := append(make([]byte, 0, 512*list.Len()+2), '[')
+	for i := range list.Len() {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		var err error
+		if buf, err = marshalOptions.MarshalAppend(buf, list.Get(i).Message().Interface()); err != nil {
+			return nil, err
+		}
 	}
-	return cursor, true
+	return append(buf, ']'), nil
 }
 
-func listEnvelope(ctx context.Context, publicURL string, body []byte, cursor string) (*envelope.Envelope, error) {
-	var fields struct {
-		Items json.RawMessage `json:"items"`
+// listFields reports whether desc is a list response (repeated message
+// `items`, string `next_cursor`) and returns those two fields.
+func listFields(desc protoreflect.MessageDescriptor) (items, cursor protoreflect.FieldDescriptor, ok bool) {
+	items = desc.Fields().ByName("items")
+	cursor = desc.Fields().ByName("next_cursor")
+	if items == nil || !items.IsList() || items.Kind() != protoreflect.MessageKind ||
+		cursor == nil || cursor.Kind() != protoreflect.StringKind {
+		return nil, nil, false
 	}
-	if err := json.Unmarshal(body, &fields); err != nil {
-		return nil, fmt.Errorf("read list items: %w", err)
-	}
-	if len(fields.Items) == 0 || string(fields.Items) == "null" {
-		fields.Items = json.RawMessage(`[]`)
-	}
+	return items, cursor, true
+}
+
+func listEnvelope(ctx context.Context, publicURL string, items []byte, cursor string) *envelope.Envelope {
 	links := map[string]string{}
 	if u, ok := requestURL(ctx); ok && cursor != "" {
 		links["next"] = nextLink(publicURL, u, cursor)
 	}
-	env := envelope.Success(fields.Items, links)
-	return &env, nil
+	env := envelope.Success(items, links)
+	return &env
 }

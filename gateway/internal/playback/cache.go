@@ -1,0 +1,67 @@
+package playback
+
+import (
+	"sync"
+	"time"
+)
+
+// ttlCache remembers lookups for a short time. Short on purpose: disabling a
+// video or deleting a JWT key must take effect within seconds. It holds at
+// most size entries; when full, expired entries go first, then arbitrary
+// ones (a cache this short-lived needs no LRU).
+type ttlCache[V any] struct {
+	ttl  time.Duration
+	size int
+	now  func() time.Time
+
+	mu      sync.Mutex
+	entries map[string]cacheEntry[V]
+}
+
+type cacheEntry[V any] struct {
+	value   V
+	expires time.Time
+}
+
+func newTTLCache[V any](ttl time.Duration, size int, now func() time.Time) *ttlCache[V] {
+	return &ttlCache[V]{ttl: ttl, size: size, now: now, entries: make(map[string]cacheEntry[V])}
+}
+
+func (c *ttlCache[V]) get(key string) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	entry, ok := c.entries[key]
+	if !ok || !c.now().Before(entry.expires) {
+		var zero V
+		return zero, false
+	}
+	return entry.value, true
+}
+
+func (c *ttlCache[V]) put(key string, value V) {
+	if c.ttl <= 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := c.now()
+	if len(c.entries) >= c.size {
+		c.evict(now)
+	}
+	c.entries[key] = cacheEntry[V]{value: value, expires: now.Add(c.ttl)}
+}
+
+// evict drops expired entries, and arbitrary ones until a tenth is free.
+func (c *ttlCache[V]) evict(now time.Time) {
+	for key, entry := range c.entries {
+		if !now.Before(entry.expires) {
+			delete(c.entries, key)
+		}
+	}
+	for key := range c.entries {
+		if len(c.entries) < c.size-c.size/10 {
+			return
+		}
+		delete(c.entries, key)
+	}
+}

@@ -1,0 +1,97 @@
+package playback
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/vidhost/vidhost/gateway/web"
+	"github.com/vidhost/vidhost/pkg/blob"
+	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+)
+
+// Options are what the playback edge is built from.
+type Options struct {
+	Catalog  catalogv1.CatalogServiceClient
+	Identity identityv1.IdentityServiceClient
+	// Store holds the media: videos/<account>/<video>/<path>.
+	Store blob.Store
+	// MediaBaseURL starts every media URL handed to players:
+	// <MediaBaseURL>/<video_id>/<path> (the gateway's /media, or a CDN in
+	// front of it). The catalog renders the same URLs.
+	MediaBaseURL string
+	// TokenSecret signs media tokens (see Tokens); TokenTTL is their life.
+	TokenSecret []byte
+	TokenTTL    time.Duration
+	// InternalSecret signs the principal the edge sends with GetPlayer.
+	InternalSecret []byte
+	// CacheTTL bounds how long video, player and JWT key lookups are reused.
+	CacheTTL time.Duration
+	// Sessions recognises the dashboard's cookie; nil accepts none.
+	Sessions SessionVerifier
+	// Leads receives gate submissions; nil logs them (LogLeadSink).
+	Leads  LeadSink
+	Logger *slog.Logger
+	// Now is the clock (tests); nil is time.Now.
+	Now func() time.Time
+}
+
+// Handler serves the playback edge. Build it with New, mount it with Register.
+type Handler struct {
+	videos   *videos
+	players  *players
+	viewers  viewerJWTs
+	tokens   Tokens
+	store    blob.Store
+	media    mediaURLs
+	sessions SessionVerifier
+	leads    LeadSink
+	logger   *slog.Logger
+}
+
+// New checks opts and returns the Handler.
+func New(opts Options) (*Handler, error) {
+	if opts.Catalog == nil || opts.Identity == nil || opts.Store == nil {
+		return nil, errors.New("playback: Catalog, Identity and Store are required")
+	}
+	if len(opts.TokenSecret) < 32 || opts.TokenTTL <= 0 || opts.MediaBaseURL == "" {
+		return nil, errors.New("playback: a TokenSecret of 32 bytes or more, a positive TokenTTL and MediaBaseURL are required")
+	}
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	logger := opts.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	leads := opts.Leads
+	if leads == nil {
+		leads = LogLeadSink{Logger: logger}
+	}
+	return &Handler{
+		videos:   newVideos(opts.Catalog, opts.CacheTTL, now),
+		players:  newPlayers(opts.Catalog, opts.InternalSecret, opts.CacheTTL, now),
+		viewers:  viewerJWTs{keys: newJWTKeys(opts.Identity, opts.CacheTTL, now), now: now},
+		tokens:   NewTokens(opts.TokenSecret, opts.TokenTTL, now),
+		store:    opts.Store,
+		media:    mediaURLs{base: strings.TrimSuffix(opts.MediaBaseURL, "/")},
+		sessions: opts.Sessions,
+		leads:    leads,
+		logger:   logger,
+	}, nil
+}
+
+// Register mounts the edge's routes on mux.
+func (h *Handler) Register(mux *http.ServeMux) {
+	mux.HandleFunc("GET /media/{video_id}/{path...}", h.serveMedia) // GET patterns match HEAD too
+	mux.HandleFunc("OPTIONS /media/{video_id}/{path...}", preflight)
+	mux.HandleFunc("GET /watch/{video_id}", h.page(web.ModeWatch))
+	mux.HandleFunc("GET /embed/{video_id}", h.page(web.ModeEmbed))
+	mux.HandleFunc("POST /leads/{video_id}", h.submitLead)
+	mux.HandleFunc("POST /collect", collect)
+	mux.Handle(web.StaticPath, web.StaticHandler())
+}

@@ -1,0 +1,51 @@
+package playback
+
+import (
+	"encoding/json"
+	"mime"
+	"net/http"
+	"time"
+
+	"github.com/vidhost/vidhost/gateway/internal/envelope"
+)
+
+// maxLeadBody bounds a gate submission; a real one is a few hundred bytes.
+const maxLeadBody = 16 << 10
+
+// submitLead serves POST /leads/{video_id}: a gate's form, validated against
+// the video's gates, handed to the LeadSink; 202 once accepted. A private
+// video's lead needs the same access as its media (the page's lead URL
+// carries the media token).
+func (h *Handler) submitLead(w http.ResponseWriter, r *http.Request) {
+	if mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mediaType != "application/json" {
+		envelope.WriteError(w, http.StatusBadRequest, "Content-Type must be application/json")
+		return
+	}
+	v, _, err := h.lookup(r, true)
+	if err != nil {
+		status, message := refusalStatus(err)
+		h.logRefusal(r, status, err)
+		envelope.WriteError(w, status, message)
+		return
+	}
+	var body leadBody
+	decoder := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxLeadBody))
+	decoder.DisallowUnknownFields()
+	if err := decoder.Decode(&body); err != nil {
+		envelope.WriteError(w, http.StatusBadRequest, "malformed JSON")
+		return
+	}
+	gate, err := body.validate(v)
+	if err != nil { // always an apperr.InvalidField, written for the viewer
+		envelope.WriteError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	lead := Lead{AccountID: v.GetAccountId(), VideoID: v.GetVideoId(), GateID: gate.GetId(),
+		Fields: body.Fields, Checkbox: body.Checkbox, Time: time.Now().UTC()}
+	if err := h.leads.Submit(r.Context(), lead); err != nil {
+		h.logger.ErrorContext(r.Context(), "playback: store lead", "video_id", v.GetVideoId(), "error", err)
+		envelope.WriteError(w, http.StatusServiceUnavailable, "service unavailable")
+		return
+	}
+	envelope.Write(w, http.StatusAccepted, envelope.Success(json.RawMessage(`{}`), nil))
+}

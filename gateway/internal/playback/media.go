@@ -1,0 +1,153 @@
+package playback
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+)
+
+// maxRewritten bounds a manifest or sprite index read into memory to be
+// rewritten; real ones are a few kilobytes.
+const maxRewritten = 8 << 20
+
+// serveMedia serves GET and HEAD /media/{video_id}/{path...}: a file of the
+// video's media folder, videos/<account>/<video>/<path> in the blob store.
+func (h *Handler) serveMedia(w http.ResponseWriter, r *http.Request) {
+	setCORS(w.Header())
+	filePath := r.PathValue("path")
+	kind, known := mediaTypeOf(filePath)
+	// ValidateKey refuses "..", empty and dot-led segments, and anything
+	// outside a URL-safe charset, so the key stays in the video's folder.
+	if !known || blob.ValidateKey(filePath) != nil {
+		http.Error(w, "Not found", http.StatusNotFound)
+		return
+	}
+	v, g, err := h.lookup(r, true)
+	if err != nil {
+		h.refuseMedia(w, r, err)
+		return
+	}
+	key := "videos/" + v.GetAccountId() + "/" + v.GetVideoId() + "/" + filePath
+	private := g.token != ""
+	if rewrite := rewriterFor(v, filePath, kind); private && rewrite != nil {
+		h.serveRewritten(w, r, key, kind, func(body []byte) []byte { return rewrite(body, TokenParam+"="+g.token) })
+		return
+	}
+	h.serveObject(w, r, key, kind, cacheControl(kind.kind, private))
+}
+
+// rewriterFor returns how a private video's file must be rewritten so the
+// URLs inside it carry the token, or nil when it is served as stored.
+func rewriterFor(v *catalogv1.PlaybackVideo, filePath string, kind mediaType) func([]byte, string) []byte {
+	switch {
+	case strings.HasSuffix(strings.ToLower(filePath), ".m3u8"):
+		return rewriteHLS
+	case kind.kind == kindManifest:
+		return rewriteDASH
+	case filePath == v.GetSpriteIndexPath():
+		return rewriteSpriteIndex
+	}
+	return nil
+}
+
+func (h *Handler) serveObject(w http.ResponseWriter, r *http.Request, key string, kind mediaType, cache string) {
+	content, info, err := openObject(r.Context(), h.store, key)
+	if err != nil {
+		h.storeError(w, r, err)
+		return
+	}
+	defer content.Close()
+	header := w.Header()
+	header.Set("Content-Type", kind.contentType)
+	header.Set("Cache-Control", cache)
+	header.Set("X-Content-Type-Options", "nosniff")
+	if info.ETag != "" {
+		header.Set("ETag", quoteETag(info.ETag))
+	}
+	extendWriteDeadline(w, info.Size)
+	http.ServeContent(w, r, "", info.ModTime, content)
+}
+
+func (h *Handler) serveRewritten(w http.ResponseWriter, r *http.Request, key string, kind mediaType, rewrite func([]byte) []byte) {
+	content, info, err := h.store.Open(r.Context(), key)
+	if err != nil {
+		h.storeError(w, r, err)
+		return
+	}
+	defer content.Close()
+	body, err := io.ReadAll(io.LimitReader(content, maxRewritten+1))
+	if err == nil && len(body) > maxRewritten {
+		err = fmt.Errorf("%s is larger than %d bytes", key, maxRewritten)
+	}
+	if err != nil {
+		h.storeError(w, r, err)
+		return
+	}
+	header := w.Header()
+	header.Set("Content-Type", kind.contentType)
+	header.Set("Cache-Control", cacheControl(kind.kind, true))
+	header.Set("X-Content-Type-Options", "nosniff")
+	http.ServeContent(w, r, "", info.ModTime, bytes.NewReader(rewrite(body)))
+}
+
+// quoteETag makes a store's ETag (bare on Local, often bare from S3) an
+// HTTP entity tag.
+func quoteETag(etag string) string {
+	if strings.HasPrefix(etag, `"`) || strings.HasPrefix(etag, `W/"`) {
+		return etag
+	}
+	return `"` + etag + `"`
+}
+
+// extendWriteDeadline gives a big download time beyond the server's write
+// timeout: a minute, plus a second per 64 KiB (a 500 kbit/s viewer).
+func extendWriteDeadline(w http.ResponseWriter, size int64) {
+	deadline := time.Now().Add(time.Minute + time.Duration(size/(64<<10))*time.Second)
+	_ = http.NewResponseController(w).SetWriteDeadline(deadline)
+}
+
+func (h *Handler) storeError(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, blob.ErrNotFound) || errors.Is(err, blob.ErrInvalidKey) {
+		http.Error(w, "Not found", http.StatusNotFound)
+		return
+	}
+	h.logger.ErrorContext(r.Context(), "media: read from the blob store", "path", r.URL.Path, "error", err)
+	http.Error(w, "internal error", http.StatusInternalServerError)
+}
+
+// refuseMedia answers a media request that may not be served: 404 for
+// missing and disabled videos, 403 for a private one without a valid
+// credential, 503 when a backend could not be asked.
+func (h *Handler) refuseMedia(w http.ResponseWriter, r *http.Request, err error) {
+	status, message := refusalStatus(err)
+	h.logRefusal(r, status, err)
+	w.Header().Set("Cache-Control", "no-store")
+	http.Error(w, message, status)
+}
+
+func refusalStatus(err error) (int, string) {
+	switch {
+	case errors.Is(err, errNotFound), errors.Is(err, errDisabled):
+		return http.StatusNotFound, "Not found"
+	case errors.Is(err, errPrivate), errors.Is(err, errBadMediaToken), errors.Is(err, errBadViewerToken):
+		return http.StatusForbidden, "Forbidden"
+	case errors.Is(err, errUpstream):
+		return http.StatusServiceUnavailable, "service unavailable"
+	}
+	return http.StatusInternalServerError, "internal error"
+}
+
+func (h *Handler) logRefusal(r *http.Request, status int, err error) {
+	if status >= http.StatusInternalServerError {
+		h.logger.WarnContext(r.Context(), "playback refused", "path", r.URL.Path, "status", status, "error", err)
+		return
+	}
+	h.logger.DebugContext(r.Context(), "playback refused", "path", r.URL.Path, "status", status, "reason", err)
+}

@@ -1,0 +1,71 @@
+package playback
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/lestrrat-go/jwx/v2/jws"
+	"github.com/lestrrat-go/jwx/v2/jwt"
+
+	"github.com/vidhost/vidhost/pkg/ids"
+)
+
+// Viewer JWT rules (docs/playback.md).
+const (
+	// ClockSkew is how far the viewer's server clock may be from ours for
+	// exp, nbf and iat.
+	ClockSkew = 30 * time.Second
+	// AnyVideo as sub grants every video of the account.
+	AnyVideo = "*"
+	// maxJWTLength bounds what is parsed at all.
+	maxJWTLength = 8 << 10
+)
+
+// viewerJWTs verifies the JWTs an account's own servers sign for viewers of
+// its private videos: compact JWS, header kid naming one of the account's
+// JWT keys and alg that key's algorithm (RS256 or ES256), exp required, nbf
+// honoured, sub the video id or "*".
+type viewerJWTs struct {
+	keys *jwtKeys
+	now  func() time.Time
+}
+
+// verify returns nil when raw grants videoID of accountID, errBadViewerToken
+// (wrapped with the reason, for the log) when it does not, and errUpstream
+// when identity could not be asked.
+func (v viewerJWTs) verify(ctx context.Context, raw, accountID, videoID string) error {
+	if len(raw) > maxJWTLength || strings.Count(raw, ".") != 2 {
+		return fmt.Errorf("%w: not a compact JWS", errBadViewerToken)
+	}
+	message, err := jws.Parse([]byte(raw))
+	if err != nil || len(message.Signatures()) != 1 {
+		return fmt.Errorf("%w: unreadable: %v", errBadViewerToken, err)
+	}
+	header := message.Signatures()[0].ProtectedHeaders()
+	if !ids.Valid(header.KeyID()) {
+		return fmt.Errorf("%w: kid %q is not a JWT key id", errBadViewerToken, header.KeyID())
+	}
+	key, err := v.keys.lookup(ctx, accountID, header.KeyID())
+	if err != nil {
+		return err
+	}
+	if !key.found {
+		return fmt.Errorf("%w: no JWT key %s in the video's account", errBadViewerToken, header.KeyID())
+	}
+	// The key decides the algorithm; a token cannot pick another.
+	if header.Algorithm() != key.alg {
+		return fmt.Errorf("%w: alg %s, but key %s is %s", errBadViewerToken, header.Algorithm(), header.KeyID(), key.alg)
+	}
+	token, err := jwt.Parse([]byte(raw), jwt.WithKey(key.alg, key.key), jwt.WithValidate(true),
+		jwt.WithRequiredClaim(jwt.ExpirationKey), jwt.WithAcceptableSkew(ClockSkew),
+		jwt.WithClock(jwt.ClockFunc(v.now)))
+	if err != nil {
+		return fmt.Errorf("%w: %v", errBadViewerToken, err)
+	}
+	if sub := token.Subject(); sub != videoID && sub != AnyVideo {
+		return fmt.Errorf("%w: sub %q is neither the video nor %q", errBadViewerToken, sub, AnyVideo)
+	}
+	return nil
+}
