@@ -107,3 +107,9 @@ func TestPatchKey(t *testing.T) {
 	assert.Equal(t, []string{}, got.Permissions)
 	mustFail(t, call(t, "PATCH", "/v2/keys/"+k.ID, owner(), map[string]any{"value": "x"}), http.StatusBadRequest, "value")
 }
+
+func TestPatchKeyWithNothingToChange(t *testing.T) {
+	k := createKey(t, "unchanged", []string{}, []string{})
+	mustFail(t, call(t, "PATCH", "/v2/keys/"+k.ID, owner(), map[string]any{}), http.StatusBadRequest,
+		"request must change at least one field")
+}

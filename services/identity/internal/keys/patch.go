@@ -1,6 +1,8 @@
 package keys
 
 import (
+	"slices"
+
 	"github.com/vidhost/vidhost/pkg/apperr"
 )
 
@@ -27,7 +29,8 @@ var readOnlyFields = map[string]bool{
 // Patch validates u. Only name, permissions and ips change; type may be sent,
 // but only as "api".
 func (u Update) Patch() (Patch, error) {
-	if len(u.Paths) == 0 {
+	// grpc-gateway turns an empty JSON object into the one path "".
+	if len(u.Paths) == 0 || slices.Equal(u.Paths, []string{""}) {
 		return Patch{}, apperr.InvalidField("request", "must change at least one field")
 	}
 	var p Patch

@@ -31,6 +31,7 @@ func TestUpdatePatch(t *testing.T) {
 		{name: "all", paths: []string{"name", "permissions", "ips", "type"}, values: values,
 			want: Key{Name: "renamed", Permissions: []string{"fetch"}, IPs: []string{"10.0.0.0/8"}}},
 		{name: "empty mask", paths: nil, values: values, wantErr: "request must change at least one field"},
+		{name: "empty JSON object", paths: []string{""}, values: values, wantErr: "request must change at least one field"},
 		{name: "type other", paths: []string{"type"}, values: Input{Type: "jwt"}, wantErr: "type must be api"},
 		{name: "name empty", paths: []string{"name"}, values: Input{}, wantErr: "name must be 1-50 characters"},
 		{name: "permissions bad", paths: []string{"permissions"}, values: Input{Permissions: []string{"all"}}, wantErr: `permissions must be [] (read and write) or ["fetch"] (read only)`},
