@@ -21,7 +21,8 @@ type category struct {
 
 func TestCategoryLifecycle(t *testing.T) {
 	var c category
-	mustOK(t, call(t, "POST", "/v2/categories", owner(), map[string]any{"name": "Music", "value": "music-life"})).decode(t, &c)
+	value := uniqueWord(t, "music-")
+	mustOK(t, call(t, "POST", "/v2/categories", owner(), map[string]any{"name": "Music", "value": value})).decode(t, &c)
 	assert.Equal(t, "Music", c.Name)
 	assert.Regexp(t, `^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`, c.CreatedTime)
 	assert.NotEmpty(t, c.CreatedBy)
@@ -34,7 +35,7 @@ func TestCategoryLifecycle(t *testing.T) {
 	var patched category
 	mustOK(t, call(t, "PATCH", "/v2/categories/"+c.ID, owner(), map[string]any{"name": "Live music"})).decode(t, &patched)
 	assert.Equal(t, "Live music", patched.Name)
-	assert.Equal(t, "music-life", patched.Value, "fields not sent are unchanged")
+	assert.Equal(t, value, patched.Value, "fields not sent are unchanged")
 
 	mustOK(t, call(t, "DELETE", "/v2/categories/"+c.ID, owner(), nil))
 	mustFail(t, call(t, "GET", "/v2/categories/"+c.ID, owner(), nil), http.StatusNotFound, "Not found")
@@ -59,7 +60,7 @@ func TestCategoryValidation(t *testing.T) {
 		})
 	}
 	var c category
-	mustOK(t, call(t, "POST", "/v2/categories", owner(), map[string]any{"name": "n", "value": "valid-40"})).decode(t, &c)
+	mustOK(t, call(t, "POST", "/v2/categories", owner(), map[string]any{"name": "n", "value": uniqueWord(t, "valid-")})).decode(t, &c)
 	mustFail(t, call(t, "PATCH", "/v2/categories/"+c.ID, owner(), map[string]any{"name": long}), http.StatusBadRequest, "name")
 	mustFail(t, call(t, "PATCH", "/v2/categories/"+c.ID, owner(), map[string]any{"value": ""}), http.StatusBadRequest, "value")
 }

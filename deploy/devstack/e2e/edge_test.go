@@ -10,7 +10,7 @@ import (
 )
 
 func TestEnvelopeOnSuccessAndFailure(t *testing.T) {
-	ok := mustOK(t, call(t, "POST", "/v2/categories", owner(), map[string]any{"name": "Sport", "value": "sport-env"}))
+	ok := mustOK(t, call(t, "POST", "/v2/categories", owner(), map[string]any{"name": "Sport", "value": uniqueWord(t, "sport-")}))
 	assert.NotNil(t, ok.Body.Errors, "errors is an empty array, not null")
 	assert.Contains(t, ok.Raw, `"errors":[]`)
 

@@ -26,7 +26,8 @@ func (p Patch[T]) check(fields setters[T], resource string) error {
 // checkPaths is Patch.check for any map of updatable fields (hotspots
 // apply their time-coded shape to the stored one, so their setters differ).
 func checkPaths[F any](paths []string, fields map[string]F, resource string) error {
-	if len(paths) == 0 {
+	// grpc-gateway turns an empty JSON object into the one path "".
+	if len(paths) == 0 || slices.Equal(paths, []string{""}) {
 		return apperr.InvalidField("request", "must change at least one field")
 	}
 	for _, path := range paths {

@@ -15,6 +15,7 @@ func TestPatchCheck(t *testing.T) {
 		{"one field", []string{"autoplay"}, ""},
 		{"several fields", []string{"name", "controls", "show_name"}, ""},
 		{"empty mask", nil, "request must change at least one field"},
+		{"empty body through the gateway", []string{""}, "request must change at least one field"},
 		{"id", []string{"name", "id"}, "id cannot be changed"},
 		{"created_by", []string{"created_by"}, "created_by cannot be changed"},
 		{"created_time", []string{"created_time"}, "created_time cannot be changed"},
