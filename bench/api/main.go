@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/vidhost/vidhost/deploy/devstack/stack"
@@ -18,11 +19,31 @@ import (
 func main() {
 	requests := flag.Int("requests", 20000, "requests per target")
 	concurrency := flag.Int("concurrency", 16, "concurrent clients")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the gateway run to this file")
 	flag.Parse()
+	profilePath = *cpuProfile
 	if err := run(*requests, *concurrency); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/api:", err)
 		os.Exit(1)
 	}
+}
+
+// profilePath, when set, receives a CPU profile of the gateway run (the
+// whole suite runs in this process, so it shows where a request's time goes).
+var profilePath string
+
+func startProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 func run(requests, concurrency int) error {
@@ -53,7 +74,12 @@ func run(requests, concurrency int) error {
 	auth := "Bearer " + s.Credentials.APIKey
 	warm := load{url: s.URL + "/v2/categories?limit=25", auth: auth, requests: 500, concurrency: concurrency}
 	warm.run()
+	stopProfile, err := startProfile(profilePath)
+	if err != nil {
+		return err
+	}
 	gateway := load{url: warm.url, auth: auth, requests: requests, concurrency: concurrency}.run()
+	stopProfile()
 	baseline := load{url: baseURL + "/categories", requests: requests, concurrency: concurrency}.run()
 	fmt.Printf("GET /v2/categories (25 items), %d requests, %d clients, loopback\n", requests, concurrency)
 	fmt.Printf("  gateway  : %s\n  baseline : %s\n", gateway, baseline)

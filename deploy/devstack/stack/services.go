@@ -83,6 +83,7 @@ func (s *Stack) startCatalog(uploadAddr string) (string, error) {
 	}
 	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.dbURL, s.natsURL, s.secret, s.cfg.LogLevel
 	cfg.UploadAddr, cfg.MediaBaseURL = uploadAddr, s.URL+"/media"
+	cfg.Blob = s.blobSettings()
 	lis, err := loopback()
 	if err != nil {
 		return "", err

@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/url"
 
+	"github.com/vidhost/vidhost/pkg/blob"
+
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 )
 
@@ -35,8 +37,13 @@ type Config struct {
 	// thumbnails and sprites are rendered as <MediaBaseURL>/<video_id>/<path>
 	// when read, so changing it (to a CDN, say) needs no migration.
 	MediaBaseURL string `env:"VIDHOST_MEDIA_BASE_URL" envDefault:"http://127.0.0.1:8080/media"`
-	LogLevel     string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat    string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	// Blob is the blob store (VIDHOST_BLOB_*, VIDHOST_S3_*, see pkg/blob)
+	// the catalog keeps tracks and custom thumbnails in, under the videos'
+	// media folders, and reads and deletes resolved uploads from. It must
+	// be the store the upload service and the media edge use.
+	Blob      blob.Settings
+	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // Validate reports missing required settings before anything starts.
@@ -51,6 +58,7 @@ func (c Config) Validate() error {
 	if c.InternalSecret == "" {
 		errs = append(errs, errors.New("VIDHOST_INTERNAL_SECRET must be set"))
 	}
+	errs = append(errs, c.Blob.Validate(false, ""))
 	if u, err := url.Parse(c.MediaBaseURL); c.MediaBaseURL != "" && (err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https")) {
 		errs = append(errs, errors.New("VIDHOST_MEDIA_BASE_URL must be an http(s) URL"))
 	}

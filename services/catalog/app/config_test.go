@@ -8,12 +8,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/config"
 )
 
 func TestConfigDefaults(t *testing.T) {
 	t.Setenv("VIDHOST_DATABASE_URL", "postgres://db/vidhost")
 	t.Setenv("VIDHOST_INTERNAL_SECRET", "s3cret")
+	t.Setenv("VIDHOST_BLOB_DIR", "/var/lib/vidhost/blob")
 	var cfg Config
 	require.NoError(t, config.Load(&cfg))
 
@@ -25,6 +27,7 @@ func TestConfigDefaults(t *testing.T) {
 		InternalSecret: "s3cret",
 		UploadAddr:     "127.0.0.1:9103",
 		MediaBaseURL:   "http://127.0.0.1:8080/media",
+		Blob:           blob.Settings{Driver: "local", Dir: "/var/lib/vidhost/blob", S3Region: "us-east-1"},
 		LogLevel:       "info",
 		LogFormat:      "text",
 	}, cfg)
@@ -41,10 +44,13 @@ func TestRunRefusesIncompleteConfig(t *testing.T) {
 		{"no schema", func(c *Config) { c.DBSchema = "" }, "VIDHOST_CATALOG_DB_SCHEMA must not be empty"},
 		{"no secret", func(c *Config) { c.InternalSecret = "" }, "VIDHOST_INTERNAL_SECRET must be set"},
 		{"media base not a URL", func(c *Config) { c.MediaBaseURL = "cdn.example.com/media" }, "VIDHOST_MEDIA_BASE_URL must be an http(s) URL"},
+		{"no blob dir", func(c *Config) { c.Blob.Dir = "" }, "VIDHOST_BLOB_DIR must be set for the local blob driver"},
+		{"no bucket", func(c *Config) { c.Blob = blob.Settings{Driver: "s3", S3Endpoint: "s3:9000"} }, "VIDHOST_S3_ENDPOINT and VIDHOST_S3_BUCKET must be set"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := Config{DatabaseURL: "postgres://db/vidhost", DBSchema: "catalog", InternalSecret: "s"}
+			cfg := Config{DatabaseURL: "postgres://db/vidhost", DBSchema: "catalog", InternalSecret: "s",
+				Blob: blob.Settings{Dir: t.TempDir()}}
 			tt.change(&cfg)
 			err := Run(context.Background(), cfg, slog.New(slog.DiscardHandler), Options{})
 			require.Error(t, err)

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -89,6 +90,16 @@ func uploadResolver(cfg Config, opts Options, stack *lifecycle.Stack) (catalog.U
 	// Close the connection once no call can resolve a reference any more.
 	stack.Push("upload service connection", func(context.Context) error { return conn.Close() })
 	return uploads.New(conn, []byte(cfg.InternalSecret)), nil
+}
+
+// openBlobStore opens the store tracks and thumbnails are kept in; it
+// holds no connection to close.
+func openBlobStore(ctx context.Context, cfg Config, logger *slog.Logger) (catalog.Files, error) {
+	objects, err := blob.Open(ctx, cfg.Blob.Config())
+	if err != nil {
+		return catalog.Files{}, fmt.Errorf("catalog: %w", err)
+	}
+	return catalog.Files{Objects: objects, Logger: logger}, nil
 }
 
 // startMediaConsumer applies transcode reports until shutdown.

@@ -45,7 +45,11 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) (er
 	if err != nil {
 		return err
 	}
-	svc := catalog.NewService(store.New(pool), catalog.Media{BaseURL: cfg.MediaBaseURL}, resolver)
+	files, err := openBlobStore(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	svc := catalog.NewService(store.New(pool), catalog.Media{BaseURL: cfg.MediaBaseURL}, resolver, files)
 	if err := startMediaConsumer(ctx, js, svc, logger, stack); err != nil {
 		return err
 	}

@@ -53,7 +53,11 @@ func (r MediaReport) apply(v Video) (Video, bool) {
 		next.Status, next.Progress, next.StatusReason = StatusReady, 100, ""
 		next.Outputs = nonNil(r.Outputs)
 		next.Duration, next.Width, next.Height = r.Duration, r.Width, r.Height
-		next.Thumbnail = MediaFile{Path: r.Thumbnail}
+		// A thumbnail the client sent wins over the transcoder's frame,
+		// whichever came first.
+		if !v.HasCustomThumbnail() {
+			next.Thumbnail = MediaFile{Path: r.Thumbnail}
+		}
 		next.Sprite = MediaFile{Path: r.Sprite}
 		next.SpriteIndex = MediaFile{Path: r.SpriteIndex}
 	case MediaFailed:

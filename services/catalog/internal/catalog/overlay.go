@@ -43,12 +43,25 @@ func (o overlay[T]) allows(v Video) error {
 
 // add appends item with a new id.
 func (o overlay[T]) add(v *Video, item T) (T, error) {
-	list := *o.items(v)
-	if len(list) >= o.max {
-		return item, apperr.InvalidField(o.name, "may hold at most %d items per video", o.max)
-	}
 	*o.id(&item) = ids.New()
-	return item, o.store(v, append(slices.Clone(list), item))
+	return o.insert(v, item)
+}
+
+// insert appends item with the id it has (a track's id names its file,
+// stored before the track is).
+func (o overlay[T]) insert(v *Video, item T) (T, error) {
+	if err := o.hasRoom(*v); err != nil {
+		return item, err
+	}
+	return item, o.store(v, append(slices.Clone(*o.items(v)), item))
+}
+
+// hasRoom refuses one item more than the video may hold.
+func (o overlay[T]) hasRoom(v Video) error {
+	if len(*o.items(&v)) >= o.max {
+		return apperr.InvalidField(o.name, "may hold at most %d items per video", o.max)
+	}
+	return nil
 }
 
 // update replaces the item with id by what change returns.

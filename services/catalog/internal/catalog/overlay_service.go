@@ -56,3 +56,20 @@ func deleteOverlay[T any](ctx context.Context, s *Service, p principal.Principal
 	_, err := changeOverlay(ctx, s, p, videoID, o, func(v *Video) (T, error) { return *new(T), o.remove(v, id) })
 	return err
 }
+
+// checkOverlayRoom checks, without a lock, that the video exists and may
+// take one more item of o, for changes that must not start otherwise; the
+// change itself checks again under the video's lock.
+func checkOverlayRoom[T any](ctx context.Context, s *Service, p principal.Principal, videoID string, o overlay[T]) error {
+	if err := checkID(videoID); err != nil {
+		return err
+	}
+	v, err := s.store.GetVideo(ctx, p.AccountID, videoID)
+	if err != nil {
+		return err
+	}
+	if err := o.allows(v); err != nil {
+		return err
+	}
+	return o.hasRoom(v)
+}

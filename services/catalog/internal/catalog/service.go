@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"log/slog"
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
@@ -17,13 +18,18 @@ type Service struct {
 	store   Store
 	media   Media
 	uploads UploadResolver
+	files   Files
 	now     func() time.Time
 }
 
 // NewService returns a Service over store that renders media URLs with
-// media and resolves upload references with uploads.
-func NewService(store Store, media Media, uploads UploadResolver) *Service {
-	return &Service{store: store, media: media, uploads: uploads, now: time.Now}
+// media, resolves upload references with uploads and keeps the files
+// clients upload for videos (tracks, thumbnails) in files.
+func NewService(store Store, media Media, uploads UploadResolver, files Files) *Service {
+	if files.Logger == nil {
+		files.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Service{store: store, media: media, uploads: uploads, files: files, now: time.Now}
 }
 
 // commit runs write in a transaction and records, in the same transaction,

@@ -77,17 +77,6 @@ type MediaFile struct {
 	URL   string
 }
 
-// Track is a caption or subtitle track. Tracks get their endpoints in a
-// later issue; a video's tracks are empty until then.
-type Track struct {
-	ID       string
-	Kind     string
-	Label    string
-	Language string
-	Path     string
-	URL      string
-}
-
 // Validate checks the fields a client sets.
 func (v Video) Validate() error {
 	return firstError(

@@ -76,3 +76,8 @@ func mapList[T any, M any](items []T, convert func(T) *M) []*M {
 	}
 	return out
 }
+
+// TrackInput returns a create request as the domain's input.
+func TrackInput(in *catalogv1.CreateTrackRequest) catalog.TrackInput {
+	return catalog.TrackInput{Label: in.GetLabel(), Language: in.GetLanguage(), Kind: in.GetKind(), URL: in.GetUrl()}
+}

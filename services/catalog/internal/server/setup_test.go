@@ -16,6 +16,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
@@ -38,6 +39,10 @@ type testBundle struct {
 	bob    principal.Principal
 	// addr is the catalog's gRPC address.
 	addr string
+	// uploads resolves references; objects is the catalog's blob store.
+	uploads *uploads
+	objects blob.Store
+	db      pgtest.DB
 }
 
 // mediaBase is the media base URL the tests' catalog renders URLs with.
@@ -55,14 +60,18 @@ func setupWith(t *testing.T, natsURL string) testBundle {
 	db := pgtest.Schema(t)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
+	blobDir := t.TempDir()
+	objects, err := blob.NewLocal(blob.Config{Dir: blobDir})
+	require.NoError(t, err)
+	resolver := &uploads{objects: objects, files: map[string]uploadFile{}}
 	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret,
-		MediaBaseURL: mediaBase}
+		MediaBaseURL: mediaBase, Blob: blob.Settings{Driver: "local", Dir: blobDir}}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan struct{})
 	stopped := make(chan error, 1)
 	go func() {
-		stopped <- app.Run(ctx, cfg, logger, app.Options{Listener: lis, Ready: func(string) { close(ready) }, Uploads: uploads{}})
+		stopped <- app.Run(ctx, cfg, logger, app.Options{Listener: lis, Ready: func(string) { close(ready) }, Uploads: resolver})
 	}()
 	t.Cleanup(func() {
 		cancel()
@@ -79,11 +88,14 @@ func setupWith(t *testing.T, natsURL string) testBundle {
 	js, err := jetstream.New(natstest.Connect(t, natsURL))
 	require.NoError(t, err)
 	return testBundle{
-		client: catalogv1.NewCatalogServiceClient(conn),
-		js:     js,
-		alice:  principal.Principal{AccountID: ids.New(), ActorID: "alice-user"},
-		bob:    principal.Principal{AccountID: ids.New(), ActorID: "bob-user"},
-		addr:   lis.Addr().String(),
+		client:  catalogv1.NewCatalogServiceClient(conn),
+		js:      js,
+		alice:   principal.Principal{AccountID: ids.New(), ActorID: "alice-user"},
+		bob:     principal.Principal{AccountID: ids.New(), ActorID: "bob-user"},
+		addr:    lis.Addr().String(),
+		uploads: resolver,
+		objects: objects,
+		db:      db,
 	}
 }
 

@@ -17,7 +17,9 @@ import (
 
 // kinds maps the domain's upload kinds to the upload service's.
 var kinds = map[catalog.UploadKind]uploadv1.UploadKind{
-	catalog.UploadVideo: uploadv1.UploadKind_UPLOAD_KIND_VIDEO,
+	catalog.UploadVideo:     uploadv1.UploadKind_UPLOAD_KIND_VIDEO,
+	catalog.UploadThumbnail: uploadv1.UploadKind_UPLOAD_KIND_THUMBNAIL,
+	catalog.UploadTrack:     uploadv1.UploadKind_UPLOAD_KIND_TRACK,
 }
 
 // Client is a catalog.UploadResolver over a connection to the upload
@@ -37,12 +39,12 @@ func New(conn grpc.ClientConnInterface, secret []byte) Client {
 
 // Resolve asks the upload service for the object behind reference. Its
 // refusals (no such upload, wrong kind, bytes not arrived) are 400s naming
-// the input field and are passed on as they are; so is Unavailable, which
+// the request's field (kind.Field(): input, url) and are passed on as they are; so is Unavailable, which
 // the client sees as a 503 to retry.
 func (c Client) Resolve(ctx context.Context, p principal.Principal, reference string, kind catalog.UploadKind) (catalog.UploadObject, error) {
 	ctx = principal.AppendToOutgoing(ctx, p, c.secret)
 	resp, err := c.client.ResolveUpload(ctx, &uploadv1.ResolveUploadRequest{
-		Reference: reference, Kind: kinds[kind], Field: "input",
+		Reference: reference, Kind: kinds[kind], Field: kind.Field(),
 	})
 	switch status.Code(err) {
 	case codes.OK:

@@ -67,14 +67,26 @@ func start(t *testing.T) (uploads.Client, *uploadService) {
 func TestResolve(t *testing.T) {
 	client, svc := start(t)
 	p := principal.Principal{AccountID: "acct", ActorID: "user"}
+	tests := []struct {
+		kind  catalog.UploadKind
+		want  uploadv1.UploadKind
+		field string
+	}{
+		{catalog.UploadVideo, uploadv1.UploadKind_UPLOAD_KIND_VIDEO, "input"},
+		{catalog.UploadThumbnail, uploadv1.UploadKind_UPLOAD_KIND_THUMBNAIL, "url"},
+		{catalog.UploadTrack, uploadv1.UploadKind_UPLOAD_KIND_TRACK, "url"},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.kind), func(t *testing.T) {
+			object, err := client.Resolve(t.Context(), p, "svc://uploads/ok", tt.kind)
 
-	object, err := client.Resolve(t.Context(), p, "svc://uploads/ok", catalog.UploadVideo)
-
-	require.NoError(t, err)
-	assert.Equal(t, catalog.UploadObject{Key: "uploads/acct/u/a.mp4", Size: 42}, object, "resolved in the caller's account")
-	sent := <-svc.got
-	assert.Equal(t, uploadv1.UploadKind_UPLOAD_KIND_VIDEO, sent.GetKind())
-	assert.Equal(t, "input", sent.GetField(), "errors name the catalog's field")
+			require.NoError(t, err)
+			assert.Equal(t, catalog.UploadObject{Key: "uploads/acct/u/a.mp4", Size: 42}, object, "resolved in the caller's account")
+			sent := <-svc.got
+			assert.Equal(t, tt.want, sent.GetKind())
+			assert.Equal(t, tt.field, sent.GetField(), "errors name the catalog's field")
+		})
+	}
 }
 
 func TestResolveErrors(t *testing.T) {

@@ -24,7 +24,7 @@ var File_vidhost_catalog_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_catalog_v1_service_proto_rawDesc = "" +
 	"\n" +
-	" vidhost/catalog/v1/service.proto\x12\x12vidhost.catalog.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a!vidhost/catalog/v1/messages.proto\x1a!vidhost/catalog/v1/playback.proto\x1a\x1evidhost/catalog/v1/video.proto\x1a'vidhost/catalog/v1/video_requests.proto2\xeb\x19\n" +
+	" vidhost/catalog/v1/service.proto\x12\x12vidhost.catalog.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a!vidhost/catalog/v1/messages.proto\x1a!vidhost/catalog/v1/playback.proto\x1a\x1evidhost/catalog/v1/video.proto\x1a$vidhost/catalog/v1/video_files.proto\x1a'vidhost/catalog/v1/video_requests.proto2\xf5\x1b\n" +
 	"\x0eCatalogService\x12Y\n" +
 	"\x0eCreateCategory\x12).vidhost.catalog.v1.CreateCategoryRequest\x1a\x1c.vidhost.catalog.v1.Category\x12g\n" +
 	"\x0eListCategories\x12).vidhost.catalog.v1.ListCategoriesRequest\x1a*.vidhost.catalog.v1.ListCategoriesResponse\x12S\n" +
@@ -59,7 +59,10 @@ const file_vidhost_catalog_v1_service_proto_rawDesc = "" +
 	"\rDeleteHotspot\x12(.vidhost.catalog.v1.DeleteHotspotRequest\x1a).vidhost.catalog.v1.DeleteHotspotResponse\x12V\n" +
 	"\rCreateChapter\x12(.vidhost.catalog.v1.CreateChapterRequest\x1a\x1b.vidhost.catalog.v1.Chapter\x12V\n" +
 	"\rUpdateChapter\x12(.vidhost.catalog.v1.UpdateChapterRequest\x1a\x1b.vidhost.catalog.v1.Chapter\x12d\n" +
-	"\rDeleteChapter\x12(.vidhost.catalog.v1.DeleteChapterRequest\x1a).vidhost.catalog.v1.DeleteChapterResponse\x12S\n" +
+	"\rDeleteChapter\x12(.vidhost.catalog.v1.DeleteChapterRequest\x1a).vidhost.catalog.v1.DeleteChapterResponse\x12P\n" +
+	"\vCreateTrack\x12&.vidhost.catalog.v1.CreateTrackRequest\x1a\x19.vidhost.catalog.v1.Track\x12^\n" +
+	"\vDeleteTrack\x12&.vidhost.catalog.v1.DeleteTrackRequest\x1a'.vidhost.catalog.v1.DeleteTrackResponse\x12V\n" +
+	"\fSetThumbnail\x12'.vidhost.catalog.v1.SetThumbnailRequest\x1a\x1d.vidhost.catalog.v1.Thumbnail\x12S\n" +
 	"\fCreateFolder\x12'.vidhost.catalog.v1.CreateFolderRequest\x1a\x1a.vidhost.catalog.v1.Folder\x12^\n" +
 	"\vListFolders\x12&.vidhost.catalog.v1.ListFoldersRequest\x1a'.vidhost.catalog.v1.ListFoldersResponse\x12M\n" +
 	"\tGetFolder\x12$.vidhost.catalog.v1.GetFolderRequest\x1a\x1a.vidhost.catalog.v1.Folder\x12S\n" +
@@ -99,39 +102,45 @@ var file_vidhost_catalog_v1_service_proto_goTypes = []any{
 	(*CreateChapterRequest)(nil),       // 24: vidhost.catalog.v1.CreateChapterRequest
 	(*UpdateChapterRequest)(nil),       // 25: vidhost.catalog.v1.UpdateChapterRequest
 	(*DeleteChapterRequest)(nil),       // 26: vidhost.catalog.v1.DeleteChapterRequest
-	(*CreateFolderRequest)(nil),        // 27: vidhost.catalog.v1.CreateFolderRequest
-	(*ListFoldersRequest)(nil),         // 28: vidhost.catalog.v1.ListFoldersRequest
-	(*GetFolderRequest)(nil),           // 29: vidhost.catalog.v1.GetFolderRequest
-	(*UpdateFolderRequest)(nil),        // 30: vidhost.catalog.v1.UpdateFolderRequest
-	(*DeleteFolderRequest)(nil),        // 31: vidhost.catalog.v1.DeleteFolderRequest
-	(*ListFolderVideosRequest)(nil),    // 32: vidhost.catalog.v1.ListFolderVideosRequest
-	(*AddFolderVideoRequest)(nil),      // 33: vidhost.catalog.v1.AddFolderVideoRequest
-	(*RemoveFolderVideoRequest)(nil),   // 34: vidhost.catalog.v1.RemoveFolderVideoRequest
-	(*GetVideoForPlaybackRequest)(nil), // 35: vidhost.catalog.v1.GetVideoForPlaybackRequest
-	(*Category)(nil),                   // 36: vidhost.catalog.v1.Category
-	(*ListCategoriesResponse)(nil),     // 37: vidhost.catalog.v1.ListCategoriesResponse
-	(*DeleteCategoryResponse)(nil),     // 38: vidhost.catalog.v1.DeleteCategoryResponse
-	(*Player)(nil),                     // 39: vidhost.catalog.v1.Player
-	(*ListPlayersResponse)(nil),        // 40: vidhost.catalog.v1.ListPlayersResponse
-	(*DeletePlayerResponse)(nil),       // 41: vidhost.catalog.v1.DeletePlayerResponse
-	(*Video)(nil),                      // 42: vidhost.catalog.v1.Video
-	(*ListVideosResponse)(nil),         // 43: vidhost.catalog.v1.ListVideosResponse
-	(*DeleteVideoResponse)(nil),        // 44: vidhost.catalog.v1.DeleteVideoResponse
-	(*Card)(nil),                       // 45: vidhost.catalog.v1.Card
-	(*DeleteCardResponse)(nil),         // 46: vidhost.catalog.v1.DeleteCardResponse
-	(*Gate)(nil),                       // 47: vidhost.catalog.v1.Gate
-	(*DeleteGateResponse)(nil),         // 48: vidhost.catalog.v1.DeleteGateResponse
-	(*Hotspot)(nil),                    // 49: vidhost.catalog.v1.Hotspot
-	(*TimecodedHotspot)(nil),           // 50: vidhost.catalog.v1.TimecodedHotspot
-	(*DeleteHotspotResponse)(nil),      // 51: vidhost.catalog.v1.DeleteHotspotResponse
-	(*Chapter)(nil),                    // 52: vidhost.catalog.v1.Chapter
-	(*DeleteChapterResponse)(nil),      // 53: vidhost.catalog.v1.DeleteChapterResponse
-	(*Folder)(nil),                     // 54: vidhost.catalog.v1.Folder
-	(*ListFoldersResponse)(nil),        // 55: vidhost.catalog.v1.ListFoldersResponse
-	(*DeleteFolderResponse)(nil),       // 56: vidhost.catalog.v1.DeleteFolderResponse
-	(*AddFolderVideoResponse)(nil),     // 57: vidhost.catalog.v1.AddFolderVideoResponse
-	(*RemoveFolderVideoResponse)(nil),  // 58: vidhost.catalog.v1.RemoveFolderVideoResponse
-	(*PlaybackVideo)(nil),              // 59: vidhost.catalog.v1.PlaybackVideo
+	(*CreateTrackRequest)(nil),         // 27: vidhost.catalog.v1.CreateTrackRequest
+	(*DeleteTrackRequest)(nil),         // 28: vidhost.catalog.v1.DeleteTrackRequest
+	(*SetThumbnailRequest)(nil),        // 29: vidhost.catalog.v1.SetThumbnailRequest
+	(*CreateFolderRequest)(nil),        // 30: vidhost.catalog.v1.CreateFolderRequest
+	(*ListFoldersRequest)(nil),         // 31: vidhost.catalog.v1.ListFoldersRequest
+	(*GetFolderRequest)(nil),           // 32: vidhost.catalog.v1.GetFolderRequest
+	(*UpdateFolderRequest)(nil),        // 33: vidhost.catalog.v1.UpdateFolderRequest
+	(*DeleteFolderRequest)(nil),        // 34: vidhost.catalog.v1.DeleteFolderRequest
+	(*ListFolderVideosRequest)(nil),    // 35: vidhost.catalog.v1.ListFolderVideosRequest
+	(*AddFolderVideoRequest)(nil),      // 36: vidhost.catalog.v1.AddFolderVideoRequest
+	(*RemoveFolderVideoRequest)(nil),   // 37: vidhost.catalog.v1.RemoveFolderVideoRequest
+	(*GetVideoForPlaybackRequest)(nil), // 38: vidhost.catalog.v1.GetVideoForPlaybackRequest
+	(*Category)(nil),                   // 39: vidhost.catalog.v1.Category
+	(*ListCategoriesResponse)(nil),     // 40: vidhost.catalog.v1.ListCategoriesResponse
+	(*DeleteCategoryResponse)(nil),     // 41: vidhost.catalog.v1.DeleteCategoryResponse
+	(*Player)(nil),                     // 42: vidhost.catalog.v1.Player
+	(*ListPlayersResponse)(nil),        // 43: vidhost.catalog.v1.ListPlayersResponse
+	(*DeletePlayerResponse)(nil),       // 44: vidhost.catalog.v1.DeletePlayerResponse
+	(*Video)(nil),                      // 45: vidhost.catalog.v1.Video
+	(*ListVideosResponse)(nil),         // 46: vidhost.catalog.v1.ListVideosResponse
+	(*DeleteVideoResponse)(nil),        // 47: vidhost.catalog.v1.DeleteVideoResponse
+	(*Card)(nil),                       // 48: vidhost.catalog.v1.Card
+	(*DeleteCardResponse)(nil),         // 49: vidhost.catalog.v1.DeleteCardResponse
+	(*Gate)(nil),                       // 50: vidhost.catalog.v1.Gate
+	(*DeleteGateResponse)(nil),         // 51: vidhost.catalog.v1.DeleteGateResponse
+	(*Hotspot)(nil),                    // 52: vidhost.catalog.v1.Hotspot
+	(*TimecodedHotspot)(nil),           // 53: vidhost.catalog.v1.TimecodedHotspot
+	(*DeleteHotspotResponse)(nil),      // 54: vidhost.catalog.v1.DeleteHotspotResponse
+	(*Chapter)(nil),                    // 55: vidhost.catalog.v1.Chapter
+	(*DeleteChapterResponse)(nil),      // 56: vidhost.catalog.v1.DeleteChapterResponse
+	(*Track)(nil),                      // 57: vidhost.catalog.v1.Track
+	(*DeleteTrackResponse)(nil),        // 58: vidhost.catalog.v1.DeleteTrackResponse
+	(*Thumbnail)(nil),                  // 59: vidhost.catalog.v1.Thumbnail
+	(*Folder)(nil),                     // 60: vidhost.catalog.v1.Folder
+	(*ListFoldersResponse)(nil),        // 61: vidhost.catalog.v1.ListFoldersResponse
+	(*DeleteFolderResponse)(nil),       // 62: vidhost.catalog.v1.DeleteFolderResponse
+	(*AddFolderVideoResponse)(nil),     // 63: vidhost.catalog.v1.AddFolderVideoResponse
+	(*RemoveFolderVideoResponse)(nil),  // 64: vidhost.catalog.v1.RemoveFolderVideoResponse
+	(*PlaybackVideo)(nil),              // 65: vidhost.catalog.v1.PlaybackVideo
 }
 var file_vidhost_catalog_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.catalog.v1.CatalogService.CreateCategory:input_type -> vidhost.catalog.v1.CreateCategoryRequest
@@ -161,53 +170,59 @@ var file_vidhost_catalog_v1_service_proto_depIdxs = []int32{
 	24, // 24: vidhost.catalog.v1.CatalogService.CreateChapter:input_type -> vidhost.catalog.v1.CreateChapterRequest
 	25, // 25: vidhost.catalog.v1.CatalogService.UpdateChapter:input_type -> vidhost.catalog.v1.UpdateChapterRequest
 	26, // 26: vidhost.catalog.v1.CatalogService.DeleteChapter:input_type -> vidhost.catalog.v1.DeleteChapterRequest
-	27, // 27: vidhost.catalog.v1.CatalogService.CreateFolder:input_type -> vidhost.catalog.v1.CreateFolderRequest
-	28, // 28: vidhost.catalog.v1.CatalogService.ListFolders:input_type -> vidhost.catalog.v1.ListFoldersRequest
-	29, // 29: vidhost.catalog.v1.CatalogService.GetFolder:input_type -> vidhost.catalog.v1.GetFolderRequest
-	30, // 30: vidhost.catalog.v1.CatalogService.UpdateFolder:input_type -> vidhost.catalog.v1.UpdateFolderRequest
-	31, // 31: vidhost.catalog.v1.CatalogService.DeleteFolder:input_type -> vidhost.catalog.v1.DeleteFolderRequest
-	32, // 32: vidhost.catalog.v1.CatalogService.ListFolderVideos:input_type -> vidhost.catalog.v1.ListFolderVideosRequest
-	33, // 33: vidhost.catalog.v1.CatalogService.AddFolderVideo:input_type -> vidhost.catalog.v1.AddFolderVideoRequest
-	34, // 34: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:input_type -> vidhost.catalog.v1.RemoveFolderVideoRequest
-	35, // 35: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:input_type -> vidhost.catalog.v1.GetVideoForPlaybackRequest
-	36, // 36: vidhost.catalog.v1.CatalogService.CreateCategory:output_type -> vidhost.catalog.v1.Category
-	37, // 37: vidhost.catalog.v1.CatalogService.ListCategories:output_type -> vidhost.catalog.v1.ListCategoriesResponse
-	36, // 38: vidhost.catalog.v1.CatalogService.GetCategory:output_type -> vidhost.catalog.v1.Category
-	36, // 39: vidhost.catalog.v1.CatalogService.UpdateCategory:output_type -> vidhost.catalog.v1.Category
-	38, // 40: vidhost.catalog.v1.CatalogService.DeleteCategory:output_type -> vidhost.catalog.v1.DeleteCategoryResponse
-	39, // 41: vidhost.catalog.v1.CatalogService.CreatePlayer:output_type -> vidhost.catalog.v1.Player
-	40, // 42: vidhost.catalog.v1.CatalogService.ListPlayers:output_type -> vidhost.catalog.v1.ListPlayersResponse
-	39, // 43: vidhost.catalog.v1.CatalogService.GetPlayer:output_type -> vidhost.catalog.v1.Player
-	39, // 44: vidhost.catalog.v1.CatalogService.UpdatePlayer:output_type -> vidhost.catalog.v1.Player
-	41, // 45: vidhost.catalog.v1.CatalogService.DeletePlayer:output_type -> vidhost.catalog.v1.DeletePlayerResponse
-	42, // 46: vidhost.catalog.v1.CatalogService.CreateVideo:output_type -> vidhost.catalog.v1.Video
-	43, // 47: vidhost.catalog.v1.CatalogService.ListVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
-	42, // 48: vidhost.catalog.v1.CatalogService.GetVideo:output_type -> vidhost.catalog.v1.Video
-	42, // 49: vidhost.catalog.v1.CatalogService.UpdateVideo:output_type -> vidhost.catalog.v1.Video
-	44, // 50: vidhost.catalog.v1.CatalogService.DeleteVideo:output_type -> vidhost.catalog.v1.DeleteVideoResponse
-	45, // 51: vidhost.catalog.v1.CatalogService.CreateCard:output_type -> vidhost.catalog.v1.Card
-	45, // 52: vidhost.catalog.v1.CatalogService.UpdateCard:output_type -> vidhost.catalog.v1.Card
-	46, // 53: vidhost.catalog.v1.CatalogService.DeleteCard:output_type -> vidhost.catalog.v1.DeleteCardResponse
-	47, // 54: vidhost.catalog.v1.CatalogService.CreateGate:output_type -> vidhost.catalog.v1.Gate
-	47, // 55: vidhost.catalog.v1.CatalogService.UpdateGate:output_type -> vidhost.catalog.v1.Gate
-	48, // 56: vidhost.catalog.v1.CatalogService.DeleteGate:output_type -> vidhost.catalog.v1.DeleteGateResponse
-	49, // 57: vidhost.catalog.v1.CatalogService.CreateHotspot:output_type -> vidhost.catalog.v1.Hotspot
-	50, // 58: vidhost.catalog.v1.CatalogService.UpdateHotspot:output_type -> vidhost.catalog.v1.TimecodedHotspot
-	51, // 59: vidhost.catalog.v1.CatalogService.DeleteHotspot:output_type -> vidhost.catalog.v1.DeleteHotspotResponse
-	52, // 60: vidhost.catalog.v1.CatalogService.CreateChapter:output_type -> vidhost.catalog.v1.Chapter
-	52, // 61: vidhost.catalog.v1.CatalogService.UpdateChapter:output_type -> vidhost.catalog.v1.Chapter
-	53, // 62: vidhost.catalog.v1.CatalogService.DeleteChapter:output_type -> vidhost.catalog.v1.DeleteChapterResponse
-	54, // 63: vidhost.catalog.v1.CatalogService.CreateFolder:output_type -> vidhost.catalog.v1.Folder
-	55, // 64: vidhost.catalog.v1.CatalogService.ListFolders:output_type -> vidhost.catalog.v1.ListFoldersResponse
-	54, // 65: vidhost.catalog.v1.CatalogService.GetFolder:output_type -> vidhost.catalog.v1.Folder
-	54, // 66: vidhost.catalog.v1.CatalogService.UpdateFolder:output_type -> vidhost.catalog.v1.Folder
-	56, // 67: vidhost.catalog.v1.CatalogService.DeleteFolder:output_type -> vidhost.catalog.v1.DeleteFolderResponse
-	43, // 68: vidhost.catalog.v1.CatalogService.ListFolderVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
-	57, // 69: vidhost.catalog.v1.CatalogService.AddFolderVideo:output_type -> vidhost.catalog.v1.AddFolderVideoResponse
-	58, // 70: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:output_type -> vidhost.catalog.v1.RemoveFolderVideoResponse
-	59, // 71: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:output_type -> vidhost.catalog.v1.PlaybackVideo
-	36, // [36:72] is the sub-list for method output_type
-	0,  // [0:36] is the sub-list for method input_type
+	27, // 27: vidhost.catalog.v1.CatalogService.CreateTrack:input_type -> vidhost.catalog.v1.CreateTrackRequest
+	28, // 28: vidhost.catalog.v1.CatalogService.DeleteTrack:input_type -> vidhost.catalog.v1.DeleteTrackRequest
+	29, // 29: vidhost.catalog.v1.CatalogService.SetThumbnail:input_type -> vidhost.catalog.v1.SetThumbnailRequest
+	30, // 30: vidhost.catalog.v1.CatalogService.CreateFolder:input_type -> vidhost.catalog.v1.CreateFolderRequest
+	31, // 31: vidhost.catalog.v1.CatalogService.ListFolders:input_type -> vidhost.catalog.v1.ListFoldersRequest
+	32, // 32: vidhost.catalog.v1.CatalogService.GetFolder:input_type -> vidhost.catalog.v1.GetFolderRequest
+	33, // 33: vidhost.catalog.v1.CatalogService.UpdateFolder:input_type -> vidhost.catalog.v1.UpdateFolderRequest
+	34, // 34: vidhost.catalog.v1.CatalogService.DeleteFolder:input_type -> vidhost.catalog.v1.DeleteFolderRequest
+	35, // 35: vidhost.catalog.v1.CatalogService.ListFolderVideos:input_type -> vidhost.catalog.v1.ListFolderVideosRequest
+	36, // 36: vidhost.catalog.v1.CatalogService.AddFolderVideo:input_type -> vidhost.catalog.v1.AddFolderVideoRequest
+	37, // 37: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:input_type -> vidhost.catalog.v1.RemoveFolderVideoRequest
+	38, // 38: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:input_type -> vidhost.catalog.v1.GetVideoForPlaybackRequest
+	39, // 39: vidhost.catalog.v1.CatalogService.CreateCategory:output_type -> vidhost.catalog.v1.Category
+	40, // 40: vidhost.catalog.v1.CatalogService.ListCategories:output_type -> vidhost.catalog.v1.ListCategoriesResponse
+	39, // 41: vidhost.catalog.v1.CatalogService.GetCategory:output_type -> vidhost.catalog.v1.Category
+	39, // 42: vidhost.catalog.v1.CatalogService.UpdateCategory:output_type -> vidhost.catalog.v1.Category
+	41, // 43: vidhost.catalog.v1.CatalogService.DeleteCategory:output_type -> vidhost.catalog.v1.DeleteCategoryResponse
+	42, // 44: vidhost.catalog.v1.CatalogService.CreatePlayer:output_type -> vidhost.catalog.v1.Player
+	43, // 45: vidhost.catalog.v1.CatalogService.ListPlayers:output_type -> vidhost.catalog.v1.ListPlayersResponse
+	42, // 46: vidhost.catalog.v1.CatalogService.GetPlayer:output_type -> vidhost.catalog.v1.Player
+	42, // 47: vidhost.catalog.v1.CatalogService.UpdatePlayer:output_type -> vidhost.catalog.v1.Player
+	44, // 48: vidhost.catalog.v1.CatalogService.DeletePlayer:output_type -> vidhost.catalog.v1.DeletePlayerResponse
+	45, // 49: vidhost.catalog.v1.CatalogService.CreateVideo:output_type -> vidhost.catalog.v1.Video
+	46, // 50: vidhost.catalog.v1.CatalogService.ListVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
+	45, // 51: vidhost.catalog.v1.CatalogService.GetVideo:output_type -> vidhost.catalog.v1.Video
+	45, // 52: vidhost.catalog.v1.CatalogService.UpdateVideo:output_type -> vidhost.catalog.v1.Video
+	47, // 53: vidhost.catalog.v1.CatalogService.DeleteVideo:output_type -> vidhost.catalog.v1.DeleteVideoResponse
+	48, // 54: vidhost.catalog.v1.CatalogService.CreateCard:output_type -> vidhost.catalog.v1.Card
+	48, // 55: vidhost.catalog.v1.CatalogService.UpdateCard:output_type -> vidhost.catalog.v1.Card
+	49, // 56: vidhost.catalog.v1.CatalogService.DeleteCard:output_type -> vidhost.catalog.v1.DeleteCardResponse
+	50, // 57: vidhost.catalog.v1.CatalogService.CreateGate:output_type -> vidhost.catalog.v1.Gate
+	50, // 58: vidhost.catalog.v1.CatalogService.UpdateGate:output_type -> vidhost.catalog.v1.Gate
+	51, // 59: vidhost.catalog.v1.CatalogService.DeleteGate:output_type -> vidhost.catalog.v1.DeleteGateResponse
+	52, // 60: vidhost.catalog.v1.CatalogService.CreateHotspot:output_type -> vidhost.catalog.v1.Hotspot
+	53, // 61: vidhost.catalog.v1.CatalogService.UpdateHotspot:output_type -> vidhost.catalog.v1.TimecodedHotspot
+	54, // 62: vidhost.catalog.v1.CatalogService.DeleteHotspot:output_type -> vidhost.catalog.v1.DeleteHotspotResponse
+	55, // 63: vidhost.catalog.v1.CatalogService.CreateChapter:output_type -> vidhost.catalog.v1.Chapter
+	55, // 64: vidhost.catalog.v1.CatalogService.UpdateChapter:output_type -> vidhost.catalog.v1.Chapter
+	56, // 65: vidhost.catalog.v1.CatalogService.DeleteChapter:output_type -> vidhost.catalog.v1.DeleteChapterResponse
+	57, // 66: vidhost.catalog.v1.CatalogService.CreateTrack:output_type -> vidhost.catalog.v1.Track
+	58, // 67: vidhost.catalog.v1.CatalogService.DeleteTrack:output_type -> vidhost.catalog.v1.DeleteTrackResponse
+	59, // 68: vidhost.catalog.v1.CatalogService.SetThumbnail:output_type -> vidhost.catalog.v1.Thumbnail
+	60, // 69: vidhost.catalog.v1.CatalogService.CreateFolder:output_type -> vidhost.catalog.v1.Folder
+	61, // 70: vidhost.catalog.v1.CatalogService.ListFolders:output_type -> vidhost.catalog.v1.ListFoldersResponse
+	60, // 71: vidhost.catalog.v1.CatalogService.GetFolder:output_type -> vidhost.catalog.v1.Folder
+	60, // 72: vidhost.catalog.v1.CatalogService.UpdateFolder:output_type -> vidhost.catalog.v1.Folder
+	62, // 73: vidhost.catalog.v1.CatalogService.DeleteFolder:output_type -> vidhost.catalog.v1.DeleteFolderResponse
+	46, // 74: vidhost.catalog.v1.CatalogService.ListFolderVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
+	63, // 75: vidhost.catalog.v1.CatalogService.AddFolderVideo:output_type -> vidhost.catalog.v1.AddFolderVideoResponse
+	64, // 76: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:output_type -> vidhost.catalog.v1.RemoveFolderVideoResponse
+	65, // 77: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:output_type -> vidhost.catalog.v1.PlaybackVideo
+	39, // [39:78] is the sub-list for method output_type
+	0,  // [0:39] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name
@@ -222,6 +237,7 @@ func file_vidhost_catalog_v1_service_proto_init() {
 	file_vidhost_catalog_v1_messages_proto_init()
 	file_vidhost_catalog_v1_playback_proto_init()
 	file_vidhost_catalog_v1_video_proto_init()
+	file_vidhost_catalog_v1_video_files_proto_init()
 	file_vidhost_catalog_v1_video_requests_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

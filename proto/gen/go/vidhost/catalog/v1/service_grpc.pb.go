@@ -46,6 +46,9 @@ const (
 	CatalogService_CreateChapter_FullMethodName       = "/vidhost.catalog.v1.CatalogService/CreateChapter"
 	CatalogService_UpdateChapter_FullMethodName       = "/vidhost.catalog.v1.CatalogService/UpdateChapter"
 	CatalogService_DeleteChapter_FullMethodName       = "/vidhost.catalog.v1.CatalogService/DeleteChapter"
+	CatalogService_CreateTrack_FullMethodName         = "/vidhost.catalog.v1.CatalogService/CreateTrack"
+	CatalogService_DeleteTrack_FullMethodName         = "/vidhost.catalog.v1.CatalogService/DeleteTrack"
+	CatalogService_SetThumbnail_FullMethodName        = "/vidhost.catalog.v1.CatalogService/SetThumbnail"
 	CatalogService_CreateFolder_FullMethodName        = "/vidhost.catalog.v1.CatalogService/CreateFolder"
 	CatalogService_ListFolders_FullMethodName         = "/vidhost.catalog.v1.CatalogService/ListFolders"
 	CatalogService_GetFolder_FullMethodName           = "/vidhost.catalog.v1.CatalogService/GetFolder"
@@ -91,6 +94,9 @@ type CatalogServiceClient interface {
 	CreateChapter(ctx context.Context, in *CreateChapterRequest, opts ...grpc.CallOption) (*Chapter, error)
 	UpdateChapter(ctx context.Context, in *UpdateChapterRequest, opts ...grpc.CallOption) (*Chapter, error)
 	DeleteChapter(ctx context.Context, in *DeleteChapterRequest, opts ...grpc.CallOption) (*DeleteChapterResponse, error)
+	CreateTrack(ctx context.Context, in *CreateTrackRequest, opts ...grpc.CallOption) (*Track, error)
+	DeleteTrack(ctx context.Context, in *DeleteTrackRequest, opts ...grpc.CallOption) (*DeleteTrackResponse, error)
+	SetThumbnail(ctx context.Context, in *SetThumbnailRequest, opts ...grpc.CallOption) (*Thumbnail, error)
 	CreateFolder(ctx context.Context, in *CreateFolderRequest, opts ...grpc.CallOption) (*Folder, error)
 	ListFolders(ctx context.Context, in *ListFoldersRequest, opts ...grpc.CallOption) (*ListFoldersResponse, error)
 	GetFolder(ctx context.Context, in *GetFolderRequest, opts ...grpc.CallOption) (*Folder, error)
@@ -383,6 +389,36 @@ func (c *catalogServiceClient) DeleteChapter(ctx context.Context, in *DeleteChap
 	return out, nil
 }
 
+func (c *catalogServiceClient) CreateTrack(ctx context.Context, in *CreateTrackRequest, opts ...grpc.CallOption) (*Track, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Track)
+	err := c.cc.Invoke(ctx, CatalogService_CreateTrack_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteTrack(ctx context.Context, in *DeleteTrackRequest, opts ...grpc.CallOption) (*DeleteTrackResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteTrackResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteTrack_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) SetThumbnail(ctx context.Context, in *SetThumbnailRequest, opts ...grpc.CallOption) (*Thumbnail, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Thumbnail)
+	err := c.cc.Invoke(ctx, CatalogService_SetThumbnail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *catalogServiceClient) CreateFolder(ctx context.Context, in *CreateFolderRequest, opts ...grpc.CallOption) (*Folder, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(Folder)
@@ -507,6 +543,9 @@ type CatalogServiceServer interface {
 	CreateChapter(context.Context, *CreateChapterRequest) (*Chapter, error)
 	UpdateChapter(context.Context, *UpdateChapterRequest) (*Chapter, error)
 	DeleteChapter(context.Context, *DeleteChapterRequest) (*DeleteChapterResponse, error)
+	CreateTrack(context.Context, *CreateTrackRequest) (*Track, error)
+	DeleteTrack(context.Context, *DeleteTrackRequest) (*DeleteTrackResponse, error)
+	SetThumbnail(context.Context, *SetThumbnailRequest) (*Thumbnail, error)
 	CreateFolder(context.Context, *CreateFolderRequest) (*Folder, error)
 	ListFolders(context.Context, *ListFoldersRequest) (*ListFoldersResponse, error)
 	GetFolder(context.Context, *GetFolderRequest) (*Folder, error)
@@ -609,6 +648,15 @@ func (UnimplementedCatalogServiceServer) UpdateChapter(context.Context, *UpdateC
 }
 func (UnimplementedCatalogServiceServer) DeleteChapter(context.Context, *DeleteChapterRequest) (*DeleteChapterResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteChapter not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateTrack(context.Context, *CreateTrackRequest) (*Track, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateTrack not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteTrack(context.Context, *DeleteTrackRequest) (*DeleteTrackResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteTrack not implemented")
+}
+func (UnimplementedCatalogServiceServer) SetThumbnail(context.Context, *SetThumbnailRequest) (*Thumbnail, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetThumbnail not implemented")
 }
 func (UnimplementedCatalogServiceServer) CreateFolder(context.Context, *CreateFolderRequest) (*Folder, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreateFolder not implemented")
@@ -1144,6 +1192,60 @@ func _CatalogService_DeleteChapter_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_CreateTrack_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateTrackRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateTrack(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateTrack_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateTrack(ctx, req.(*CreateTrackRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteTrack_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteTrackRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteTrack(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteTrack_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteTrack(ctx, req.(*DeleteTrackRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_SetThumbnail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetThumbnailRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).SetThumbnail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_SetThumbnail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).SetThumbnail(ctx, req.(*SetThumbnailRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _CatalogService_CreateFolder_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CreateFolderRequest)
 	if err := dec(in); err != nil {
@@ -1420,6 +1522,18 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteChapter",
 			Handler:    _CatalogService_DeleteChapter_Handler,
+		},
+		{
+			MethodName: "CreateTrack",
+			Handler:    _CatalogService_CreateTrack_Handler,
+		},
+		{
+			MethodName: "DeleteTrack",
+			Handler:    _CatalogService_DeleteTrack_Handler,
+		},
+		{
+			MethodName: "SetThumbnail",
+			Handler:    _CatalogService_SetThumbnail_Handler,
 		},
 		{
 			MethodName: "CreateFolder",

@@ -1,0 +1,91 @@
+package catalog
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"path"
+	"strings"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+)
+
+// ObjectStore is the part of the blob store (pkg/blob.Store) the catalog
+// uses for the files it stores itself: tracks and custom thumbnails.
+type ObjectStore interface {
+	Open(ctx context.Context, key string) (io.ReadCloser, blob.Info, error)
+	Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error
+	Delete(ctx context.Context, key string) error
+	DeletePrefix(ctx context.Context, prefix string) error
+}
+
+// Files is where the catalog keeps the files clients upload for a video.
+type Files struct {
+	Objects ObjectStore
+	// Logger reports clean-ups that failed after a request's outcome was
+	// settled: the file they leave is named so an operator can remove it.
+	Logger *slog.Logger
+}
+
+// mediaKey is the blob key of path in a video's media folder, the folder
+// the media base URL serves as <base>/<video_id>/<path>.
+func mediaKey(accountID, videoID, path string) string {
+	return "videos/" + accountID + "/" + videoID + "/" + path
+}
+
+// uploadPrefix returns the folder of an upload's files,
+// uploads/<account>/<upload>/, refusing a key outside the account's
+// uploads so a clean-up can never delete anything else.
+func uploadPrefix(accountID, key string) (string, error) {
+	dir := path.Dir(key)
+	if !strings.HasPrefix(dir, "uploads/"+accountID+"/") || strings.Count(dir, "/") != 2 {
+		return "", fmt.Errorf("catalog: upload key %q is not in account %s's uploads", key, accountID)
+	}
+	return dir + "/", nil
+}
+
+// read returns an object's bytes, refusing with tooLarge one of more than
+// max bytes without reading more than max+1 of it.
+func (f Files) read(ctx context.Context, key string, max int64, tooLarge error) ([]byte, error) {
+	content, info, err := f.Objects.Open(ctx, key)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: open %s: %w", key, err)
+	}
+	defer content.Close()
+	if info.Size > max {
+		return nil, tooLarge
+	}
+	data, err := io.ReadAll(io.LimitReader(content, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("catalog: read %s: %w", key, err)
+	}
+	if int64(len(data)) > max {
+		return nil, tooLarge
+	}
+	return data, nil
+}
+
+// put stores data at key.
+func (f Files) put(ctx context.Context, key string, data []byte, contentType string) error {
+	if err := f.Objects.Put(ctx, key, bytes.NewReader(data), int64(len(data)), contentType); err != nil {
+		return fmt.Errorf("catalog: store %s: %w", key, err)
+	}
+	return nil
+}
+
+// remove deletes key after the request's outcome is settled; it runs even
+// if the caller has gone, and a failure is logged, not returned.
+func (f Files) remove(ctx context.Context, key string) {
+	if err := f.Objects.Delete(context.WithoutCancel(ctx), key); err != nil {
+		f.Logger.Warn("catalog: could not delete a file no video uses", "key", key, "error", err)
+	}
+}
+
+// removeUpload deletes a resolved upload's files, like remove.
+func (f Files) removeUpload(ctx context.Context, prefix string) {
+	if err := f.Objects.DeletePrefix(context.WithoutCancel(ctx), prefix); err != nil {
+		f.Logger.Warn("catalog: could not delete a consumed upload", "prefix", prefix, "error", err)
+	}
+}

@@ -1,0 +1,83 @@
+package catalog
+
+import (
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/services/catalog/internal/webvtt"
+)
+
+// Values of Track.Kind.
+const (
+	TrackCaptions  = "captions"
+	TrackSubtitles = "subtitles"
+)
+
+// Track limits. The interface calls a label "short"; 50 characters fit a
+// player's menu. A WebVTT file of a feature film is a few hundred kilobytes.
+const (
+	TrackLabelMax    = 50
+	TracksMax        = 50
+	TrackFileMaxMiB  = 2
+	TrackFileMaxSize = TrackFileMaxMiB << 20
+)
+
+// Track is a caption or subtitle track of a vod: a WebVTT file stored in
+// the video's media folder at Path (tracks/<id>.vtt); URL is rendered from
+// it.
+type Track struct {
+	ID       string
+	Kind     string
+	Label    string
+	Language string // ISO 639-1
+	Path     string
+	URL      string
+}
+
+// TrackInput is a create request; URL is an upload reference to the .vtt.
+type TrackInput struct {
+	Label, Language, Kind, URL string
+}
+
+// Validate checks the fields, in the order of the interface's table.
+func (in TrackInput) Validate() error {
+	return firstError(
+		checkOneOf("kind", in.Kind, `"captions" or "subtitles"`, TrackCaptions, TrackSubtitles),
+		checkLength("label", in.Label, TrackLabelMax),
+		checkLanguage("language", in.Language),
+		trackFile.checkReference(in.URL),
+	)
+}
+
+// track returns the track that id will name, with its file's path.
+func (in TrackInput) track(id string) Track {
+	return Track{ID: id, Kind: in.Kind, Label: in.Label, Language: in.Language, Path: "tracks/" + id + ".vtt"}
+}
+
+// trackOverlay keeps a vod's tracks with the video, like its cards.
+var trackOverlay = overlay[Track]{name: "tracks", vodOnly: true, max: TracksMax,
+	items: func(v *Video) *[]Track { return &v.Tracks }, id: func(t *Track) *string { return &t.ID }}
+
+// trackFile is a WebVTT file, read whole (it is small) and checked before
+// it is stored.
+var trackFile = fileRule{
+	kind:        UploadTrack,
+	noURL:       "tracks cannot be pulled from a URL, upload the .vtt file first",
+	max:         TrackFileMaxSize,
+	tooLarge:    apperr.InvalidField("url", "must reference a WebVTT file of at most %d MiB", TrackFileMaxMiB),
+	check:       checkWebVTT,
+	contentType: "text/vtt; charset=utf-8",
+}
+
+func checkWebVTT(data []byte) error {
+	if err := webvtt.Validate(data); err != nil {
+		return apperr.InvalidField("url", "must reference a WebVTT file: %s", err)
+	}
+	return nil
+}
+
+// checkLanguage requires a code of the ISO 639-1 list.
+func checkLanguage(field, code string) error {
+	if !isISO6391(code) {
+		return apperr.InvalidField(field, `must be a two-letter ISO 639-1 language code in lowercase, such as "en", "fr" or "pt"`)
+	}
+	return nil
+}
