@@ -25,13 +25,9 @@ func runSuite(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(varDir)
-	os.Chmod(varDir, 0o755) // the private PostgreSQL runs as the postgres user
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cfg := stack.Config{VarDir: varDir, HTTPAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "warn",
-		DatabaseURL: os.Getenv("DATABASE_URL")}
-	suite, err = stack.Start(ctx, cfg, logger)
+	suite, err = startSuite(ctx, varDir)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "start devstack:", err)
 		return 1
@@ -44,4 +40,13 @@ func runSuite(m *testing.M) int {
 		return 1
 	}
 	return code
+}
+
+// startSuite starts the whole suite on free ports with its data in varDir.
+func startSuite(ctx context.Context, varDir string) (*stack.Stack, error) {
+	_ = os.Chmod(varDir, 0o755) // the private PostgreSQL runs as the postgres user
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	cfg := stack.Config{VarDir: varDir, HTTPAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "warn",
+		DatabaseURL: os.Getenv("DATABASE_URL")}
+	return stack.Start(ctx, cfg, logger)
 }

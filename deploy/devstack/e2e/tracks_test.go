@@ -2,19 +2,20 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"image"
 	"image/jpeg"
 	"image/png"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/blob"
 )
 
 // Tracks and thumbnails: files sent as uploads (POST /v2/uploads + PUT),
@@ -59,12 +60,17 @@ func uploadForVideo(t *testing.T, name string, data []byte) (string, string) {
 	return "svc://uploads/" + u.ID, u.Key
 }
 
-// storedObject reads a key of the suite's local blob store (var/blob).
+// storedObject reads a key of the suite's blob store, whatever its driver.
 func storedObject(t *testing.T, key string) ([]byte, error) {
 	t.Helper()
-	envFile, err := suite.WriteEnvFile() // the only way to learn var/ from here
+	store, err := blob.Open(context.Background(), suite.Blob().Config())
 	require.NoError(t, err)
-	return os.ReadFile(filepath.Join(filepath.Dir(envFile), "blob", filepath.FromSlash(key)))
+	r, _, err := store.Open(context.Background(), key)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
 }
 
 // fetchMedia GETs a media URL with no credential (the video is unlisted).
@@ -96,7 +102,7 @@ func TestTrackFromAnUploadedWebVTT(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, trackCaptions, string(stored), "copied into the video's media folder")
 	_, err = storedObject(t, uploadKey)
-	assert.ErrorIs(t, err, os.ErrNotExist, "the consumed upload is deleted")
+	assert.ErrorIs(t, err, blob.ErrNotFound, "the consumed upload is deleted")
 	status, body := fetchMedia(t, track.URL)
 	assert.Equal(t, http.StatusOK, status, "the media edge serves the stored file")
 	assert.Equal(t, trackCaptions, string(body))
@@ -108,7 +114,7 @@ func TestTrackFromAnUploadedWebVTT(t *testing.T) {
 	mustOK(t, call(t, "GET", "/v2/videos/"+v.ID, owner(), nil)).decode(t, &got)
 	assert.Empty(t, got.Tracks)
 	_, err = storedObject(t, storedKey)
-	assert.ErrorIs(t, err, os.ErrNotExist, "the file goes with the track")
+	assert.ErrorIs(t, err, blob.ErrNotFound, "the file goes with the track")
 	mustFail(t, call(t, "DELETE", "/v2/videos/"+v.ID+"/tracks/"+track.ID, owner(), nil), http.StatusNotFound, "Not found")
 }
 

@@ -51,3 +51,7 @@ func (s *Stack) startUpload() (uploadAddrs, error) {
 	})
 	return uploadAddrs{grpc: grpcLis.Addr().String(), tus: httpLis.Addr().String()}, nil
 }
+
+// Blob is the blob store settings the suite's services share, so tests and
+// tools can look at stored objects whatever the driver.
+func (s *Stack) Blob() blob.Settings { return s.blobSettings() }
