@@ -27,7 +27,20 @@ type Config struct {
 	UploadTusURL string `env:"VIDHOST_UPLOAD_TUS_URL" envDefault:"http://127.0.0.1:9113"`
 	// Blob is the object store; with the local driver the gateway serves
 	// its signed URLs under /blob/.
-	Blob    blob.Settings
+	Blob blob.Settings
+
+	// MediaBaseURL starts the media URLs the playback edge hands to players
+	// (<base>/<video_id>/<path>); empty means PublicURL + "/media". Give the
+	// catalog the same value (docs/playback.md).
+	MediaBaseURL string `env:"VIDHOST_MEDIA_BASE_URL"`
+	// MediaTokenSecret signs the media tokens of private videos (at least 32
+	// bytes); empty derives one from InternalSecret. Replicas must agree.
+	MediaTokenSecret string        `env:"VIDHOST_MEDIA_TOKEN_SECRET" secret:"true"`
+	MediaTokenTTL    time.Duration `env:"VIDHOST_MEDIA_TOKEN_TTL" envDefault:"4h"`
+	// PlaybackCacheTTL bounds how long the edge reuses video, player and JWT
+	// key lookups: disabling a video takes effect within it.
+	PlaybackCacheTTL time.Duration `env:"VIDHOST_PLAYBACK_CACHE_TTL" envDefault:"3s"`
+
 	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
 	// InternalSecret signs the principal forwarded to the services (required).
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
@@ -71,6 +84,9 @@ func (c Config) validate() error {
 	}
 	if c.BodyLimit <= 0 || c.AuthCacheTTL <= 0 || c.AuthCacheSize <= 0 || c.RequestTimeout <= 0 {
 		return errors.New("VIDHOST_BODY_LIMIT, VIDHOST_AUTH_CACHE_TTL, VIDHOST_AUTH_CACHE_SIZE and VIDHOST_REQUEST_TIMEOUT must be positive")
+	}
+	if err := c.validatePlayback(); err != nil {
+		return err
 	}
 	if c.PublicURL != "" {
 		u, err := url.Parse(c.PublicURL)

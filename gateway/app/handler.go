@@ -9,6 +9,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/auth"
 	"github.com/vidhost/vidhost/gateway/internal/envelope"
 	"github.com/vidhost/vidhost/gateway/internal/middleware"
+	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/gateway/internal/rest"
 	"github.com/vidhost/vidhost/pkg/blob"
 )
@@ -23,6 +24,9 @@ type routes struct {
 	conns    []conn
 	tus      http.Handler // resumable uploads, proxied to the upload service
 	blob     http.Handler // nil unless the blob store is a local directory
+
+	// playback is nil when no blob store is configured.
+	playback *playback.Handler
 }
 
 // newHandler assembles the middleware chain:
@@ -42,6 +46,9 @@ func newHandler(rt routes) http.Handler {
 	root.Handle(tusPath, rt.tus) // before /v2/: no JSON rules, no body limit
 	if rt.blob != nil {
 		root.Handle(blob.HandlerPath, rt.blob) // the local driver's signed URLs
+	}
+	if rt.playback != nil {
+		rt.playback.Register(root) // /watch, /embed, /media, /leads, /collect, /static
 	}
 	root.Handle("/", http.HandlerFunc(notFound))
 	return middleware.Chain(root,

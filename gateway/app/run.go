@@ -66,6 +66,10 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		_ = lis.Close()
 		return err
 	}
+	if err := rt.addPlayback(ctx, publicURL); err != nil {
+		_ = lis.Close()
+		return err
+	}
 	handler := newHandler(rt)
 	return serve(ctx, newServer(cfg, handler, logger), lis, baseURL, opts, logger, stack)
 }

@@ -1,6 +1,7 @@
 package playback
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -8,12 +9,27 @@ import (
 	"github.com/vidhost/vidhost/pkg/blob"
 )
 
+// smallFile is the size up to which a local file is read into memory
+// rather than sent with sendfile: for manifests and the like, one read and
+// one buffered write beat ServeContent's seeks plus a separate header write
+// and sendfile.
+const smallFile = 64 << 10
+
 // openObject opens a stored file for http.ServeContent. From the local
 // driver it is the *os.File itself, which ServeContent sends with
-// sendfile(2); from S3 it is an objectReader.
+// sendfile(2), or its bytes when small; from S3 it is an objectReader.
 func openObject(ctx context.Context, store blob.Store, key string) (io.ReadSeekCloser, blob.Info, error) {
 	if files, ok := store.(blob.FileOpener); ok {
-		return files.OpenFile(ctx, key)
+		file, info, err := files.OpenFile(ctx, key)
+		if err != nil || info.Size > smallFile {
+			return file, info, err
+		}
+		defer file.Close()
+		data := make([]byte, info.Size)
+		if _, err := io.ReadFull(file, data); err != nil {
+			return nil, blob.Info{}, err
+		}
+		return nopCloser{bytes.NewReader(data)}, info, nil
 	}
 	body, info, err := store.Open(ctx, key)
 	if err != nil {
@@ -21,6 +37,10 @@ func openObject(ctx context.Context, store blob.Store, key string) (io.ReadSeekC
 	}
 	return &objectReader{ctx: ctx, store: store, key: key, size: info.Size, body: body}, info, nil
 }
+
+type nopCloser struct{ *bytes.Reader }
+
+func (nopCloser) Close() error { return nil }
 
 // objectReader makes a stored object seekable: reading continues the open
 // body while the position is where it left off, and a seek elsewhere (a

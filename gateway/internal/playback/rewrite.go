@@ -2,7 +2,6 @@ package playback
 
 import (
 	"bytes"
-	"net/url"
 	"regexp"
 	"strings"
 )
@@ -16,8 +15,7 @@ import (
 // addQuery returns ref with query appended (before any fragment), and false
 // when ref is not a relative reference.
 func addQuery(ref, query, separator string) (string, bool) {
-	u, err := url.Parse(ref)
-	if err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(ref, "//") || ref == "" {
+	if !isRelative(ref) {
 		return ref, false
 	}
 	path, fragment, hasFragment := strings.Cut(ref, "#")
@@ -32,29 +30,62 @@ func addQuery(ref, query, separator string) (string, bool) {
 	return path, true
 }
 
+// isRelative reports whether ref is a relative reference (RFC 3986 4.2):
+// no scheme (a ":" before any "/", "?" or "#") and no authority ("//").
+// Cheaper than url.Parse, which matters at one call per segment line.
+func isRelative(ref string) bool {
+	if ref == "" || strings.HasPrefix(ref, "//") {
+		return false
+	}
+	end := strings.IndexAny(ref, ":/?#")
+	return end < 0 || ref[end] != ':'
+}
+
 var hlsURIAttribute = regexp.MustCompile(`URI="([^"]*)"`)
 
 // rewriteHLS tokenises a master or media playlist: URI lines (variant
 // playlists, segments) and URI="..." attributes (EXT-X-MAP, EXT-X-MEDIA,
-// EXT-X-I-FRAME-STREAM-INF, EXT-X-KEY...).
+// EXT-X-I-FRAME-STREAM-INF, EXT-X-KEY...). Line endings are kept. It works
+// on bytes, appending to one buffer: a playlist has a line per segment.
 func rewriteHLS(body []byte, query string) []byte {
-	lines := strings.Split(string(body), "\n")
-	for i, line := range lines {
-		text := strings.TrimSpace(line)
+	out := make([]byte, 0, len(body)+len(body)/16*(len(query)+2))
+	for line := range bytes.Lines(body) {
+		text := bytes.TrimSpace(line)
 		switch {
-		case text == "":
-		case strings.HasPrefix(text, "#"):
-			lines[i] = hlsURIAttribute.ReplaceAllStringFunc(line, func(attr string) string {
+		case len(text) == 0 || text[0] == '#' && !bytes.Contains(line, []byte(`URI="`)):
+			out = append(out, line...)
+		case text[0] == '#':
+			out = append(out, hlsURIAttribute.ReplaceAllStringFunc(string(line), func(attr string) string {
 				ref, _ := addQuery(attr[len(`URI="`):len(attr)-1], query, "&")
 				return `URI="` + ref + `"`
-			})
-		default:
-			if ref, ok := addQuery(text, query, "&"); ok {
-				lines[i] = strings.Replace(line, text, ref, 1)
-			}
+			})...)
+		default: // a URI line
+			start := bytes.Index(line, text)
+			out = append(out, line[:start]...)
+			out = appendQuery(out, text, query)
+			out = append(out, line[start+len(text):]...)
 		}
 	}
-	return []byte(strings.Join(lines, "\n"))
+	return out
+}
+
+// appendQuery is addQuery for a URI line, appending to out.
+func appendQuery(out, ref []byte, query string) []byte {
+	if !isRelative(string(ref)) {
+		return append(out, ref...)
+	}
+	path, fragment, hasFragment := bytes.Cut(ref, []byte("#"))
+	out = append(out, path...)
+	if bytes.IndexByte(path, '?') >= 0 {
+		out = append(out, '&')
+	} else {
+		out = append(out, '?')
+	}
+	out = append(out, query...)
+	if hasFragment {
+		out = append(append(out, '#'), fragment...)
+	}
+	return out
 }
 
 var (

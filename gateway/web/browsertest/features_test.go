@@ -44,7 +44,7 @@ const readPageState = `(() => {
 })()`
 
 func TestPlayerSettingsAndOverlays(t *testing.T) {
-	ctx := newTab(t)
+	ctx := NewTab(t)
 	site := newSite(t, embedPage(t, func(page *web.PlayerPage) {
 		player := &page.Config.Player
 		player.Colour, player.ShowName, player.ShowDuration, player.Track = "#ff8800", true, true, "en"
@@ -60,12 +60,12 @@ func TestPlayerSettingsAndOverlays(t *testing.T) {
 			{Name: "Secret", At: 0, Until: 10, X: 50, Y: 50, Link: "https://example.com/secret", Opacity: 0},
 		}
 	}))
-	open(t, ctx, site.url("/embed/v1"))
+	Open(t, ctx, site.url("/embed/v1"))
 	// Captions and chapters load asynchronously: wait for both to show.
-	poll[bool](t, ctx, `document.querySelector('.vjs-text-track-display').textContent.includes('Hello') &&
+	Poll[bool](t, ctx, `document.querySelector('.vjs-text-track-display').textContent.includes('Hello') &&
 	  !document.querySelector('.vjs-chapters-button').classList.contains('vjs-hidden')`)
 
-	state := eval[pageState](t, ctx, readPageState)
+	state := Eval[pageState](t, ctx, readPageState)
 	assert.Equal(t, "#ff8800", state.Accent)
 	assert.Equal(t, "Test pattern", state.Title)
 	assert.Equal(t, "0:10", state.Duration)
@@ -83,13 +83,13 @@ func TestPlayerSettingsAndOverlays(t *testing.T) {
 }
 
 func TestSeekBarShowsSpritePreview(t *testing.T) {
-	ctx := newTab(t)
+	ctx := NewTab(t)
 	site := newSite(t, embedPage(t, func(page *web.PlayerPage) { page.Config.Player.Autoplay = true }))
-	open(t, ctx, site.url("/embed/v1"))
-	poll[bool](t, ctx, `document.querySelector('video').currentTime > 0.2`)
+	Open(t, ctx, site.url("/embed/v1"))
+	Poll[bool](t, ctx, `document.querySelector('video').currentTime > 0.2`)
 
 	// Hover at 70% of the bar: 7 s falls in the fourth tile (6-8 s, x=480).
-	position := poll[string](t, ctx, `(() => {
+	position := Poll[string](t, ctx, `(() => {
 	  const bar = document.querySelector('.vjs-progress-control');
 	  const rect = bar.getBoundingClientRect();
 	  bar.dispatchEvent(new PointerEvent('pointermove', {clientX: rect.left + rect.width * 0.7, clientY: rect.top + rect.height / 2, bubbles: true}));
@@ -100,24 +100,24 @@ func TestSeekBarShowsSpritePreview(t *testing.T) {
 }
 
 func TestSphericalVideoRendersWithDragToLook(t *testing.T) {
-	ctx := newTab(t)
+	ctx := NewTab(t)
 	site := newSite(t, embedPage(t, func(page *web.PlayerPage) {
 		page.Config.Player.Autoplay = true
 		page.Config.Video.Spherical, page.Config.Video.Projection = true, "equirectangular"
 		page.Config.Video.Hotspots = []web.Hotspot{{Name: "Ahead", At: 0, Until: 10, Yaw: 0, Pitch: 0, Link: "https://example.com/", Opacity: 1}}
 	}))
-	open(t, ctx, site.url("/embed/v1"))
+	Open(t, ctx, site.url("/embed/v1"))
 
 	// The 360 chunk loads, draws on a canvas, and projects the hotspot at
 	// yaw 0, pitch 0 to the middle of the view.
-	centre := poll[string](t, ctx, `(() => {
+	centre := Poll[string](t, ctx, `(() => {
 	  const spot = document.querySelector('.vh-hotspot');
 	  return document.querySelector('canvas.vh-sphere') && document.querySelector('video').currentTime > 0.2 && !spot.hidden && spot.style.left + ' ' + spot.style.top;
 	})()`)
 	assert.Equal(t, "50% 50%", centre)
 
 	// Dragging left turns the view right: the hotspot moves left.
-	left := poll[float64](t, ctx, `(() => {
+	left := Poll[float64](t, ctx, `(() => {
 	  const canvas = document.querySelector('canvas.vh-sphere');
 	  const r = canvas.getBoundingClientRect();
 	  const at = (x) => ({clientX: r.left + x, clientY: r.top + r.height / 2, pointerId: 1, bubbles: true});

@@ -1,7 +1,6 @@
 package browsertest
 
 import (
-	"fmt"
 	"os"
 	"testing"
 )
@@ -10,11 +9,7 @@ import (
 // both made on first use and removed at the end.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	closeBrowser()
-	if mediaDir != "" {
-		if err := os.RemoveAll(mediaDir); err != nil {
-			fmt.Fprintln(os.Stderr, "remove test media:", err)
-		}
-	}
+	CloseBrowser()
+	RemoveMedia()
 	os.Exit(code)
 }

@@ -13,20 +13,20 @@ import (
 )
 
 func TestEmbedPlaysReadyVideo(t *testing.T) {
-	ctx := newTab(t)
+	ctx := NewTab(t)
 	site := newSite(t, embedPage(t, func(page *web.PlayerPage) {
 		page.Config.Player.Autoplay = true
 	}))
-	open(t, ctx, site.url("/embed/v1"))
+	Open(t, ctx, site.url("/embed/v1"))
 
-	start := poll[float64](t, ctx, `(() => { const v = document.querySelector('video'); return !v.paused && v.currentTime > 0 && v.currentTime })()`)
-	later := poll[float64](t, ctx, `(() => { const t = document.querySelector('video').currentTime; return t > `+formatSeconds(start+1)+` && t })()`)
+	start := Poll[float64](t, ctx, `(() => { const v = document.querySelector('video'); return !v.paused && v.currentTime > 0 && v.currentTime })()`)
+	later := Poll[float64](t, ctx, `(() => { const t = document.querySelector('video').currentTime; return t > `+formatSeconds(start+1)+` && t })()`)
 	assert.Greater(t, later, start+1, "current time advances")
-	assert.Empty(t, eval[[]string](t, ctx, `window.cspViolations`), "the page keeps its Content-Security-Policy")
-	assert.False(t, eval[bool](t, ctx, `document.querySelector('.video-js').classList.contains('vjs-error')`))
+	assert.Empty(t, Eval[[]string](t, ctx, `window.cspViolations`), "the page keeps its Content-Security-Policy")
+	assert.False(t, Eval[bool](t, ctx, `document.querySelector('.video-js').classList.contains('vjs-error')`))
 	// The play event is sent when playback starts; allow it time to arrive.
 	played := viewEvent{Event: "play", VideoID: "v1", PlayerID: "p1"}
-	assert.Eventually(t, func() bool { return slices.Contains(site.recordedViews(), played) }, waitTimeout, pollInterval,
+	assert.Eventually(t, func() bool { return slices.Contains(site.recordedViews(), played) }, WaitTimeout, PollInterval,
 		"a play event reaches collect_url")
 }
 
@@ -36,20 +36,20 @@ func TestQualityPicksRendition(t *testing.T) {
 		width          int
 		otherRendition string // segments from here must never be fetched
 	}{
-		{"lowest", lowWidth, "v0"},
-		{"highest", highWidth, "v1"},
+		{"lowest", LowWidth, "v0"},
+		{"highest", HighWidth, "v1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.quality, func(t *testing.T) {
-			ctx := newTab(t)
+			ctx := NewTab(t)
 			site := newSite(t, embedPage(t, func(page *web.PlayerPage) {
 				page.Config.Player.Autoplay = true
 				page.Config.Player.Quality = tt.quality
 			}))
-			open(t, ctx, site.url("/embed/v1"))
+			Open(t, ctx, site.url("/embed/v1"))
 
 			// Past two segments, so an adaptive switch would have happened.
-			width := poll[int](t, ctx, `(() => { const v = document.querySelector('video'); return v.currentTime > 4.5 && v.videoWidth })()`)
+			width := Poll[int](t, ctx, `(() => { const v = document.querySelector('video'); return v.currentTime > 4.5 && v.videoWidth })()`)
 			assert.Equal(t, tt.width, width)
 			assert.Empty(t, site.segmentsFetched(tt.otherRendition), "started at and stayed on the %s rendition", tt.quality)
 		})
@@ -57,7 +57,7 @@ func TestQualityPicksRendition(t *testing.T) {
 }
 
 func TestDisabledVideoShowsMessage(t *testing.T) {
-	ctx := newTab(t)
+	ctx := NewTab(t)
 	site := newSite(t, embedPage(t, nil))
 	response, err := http.Get(site.url("/disabled"))
 	require.NoError(t, err)
@@ -71,5 +71,5 @@ func TestDisabledVideoShowsMessage(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "This video is unavailable", heading)
 	assert.Equal(t, "Its owner has disabled it.", text)
-	assert.False(t, eval[bool](t, ctx, `!!document.querySelector('video')`), "no player on a message page")
+	assert.False(t, Eval[bool](t, ctx, `!!document.querySelector('video')`), "no player on a message page")
 }

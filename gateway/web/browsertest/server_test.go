@@ -44,7 +44,7 @@ func newSite(t *testing.T, page web.PlayerPage) *site {
 	s := &site{}
 	mux := http.NewServeMux()
 	mux.Handle(web.StaticPath, web.StaticHandler())
-	mux.Handle("/media/", s.logMedia(http.StripPrefix("/media/", http.FileServer(http.Dir(testMedia(t))))))
+	mux.Handle("/media/", s.logMedia(http.StripPrefix("/media/", http.FileServer(http.Dir(TestMedia(t))))))
 	mux.HandleFunc("GET /embed/v1", func(w http.ResponseWriter, _ *http.Request) {
 		if err := web.RenderPlayer(w, page); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
@@ -130,7 +130,7 @@ func embedPage(t *testing.T, adjust func(*web.PlayerPage)) web.PlayerPage {
 	player.Muted = true
 	page := web.PlayerPage{Mode: web.ModeEmbed, Config: web.PlayerConfig{
 		Video: web.VideoConfig{
-			ID: "v1", Name: "Test pattern", Duration: mediaSeconds,
+			ID: "v1", Name: "Test pattern", Duration: MediaSeconds,
 			Sources:   web.Sources{HLS: "/media/master.m3u8"},
 			SpriteVTT: "/media/sprite.vtt",
 		},

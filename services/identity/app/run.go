@@ -16,6 +16,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/pg"
+	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/server"
 	"github.com/vidhost/vidhost/services/identity/internal/store"
@@ -61,7 +62,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := runBootstrap(ctx, cfg, st, logger, opts.OnBootstrap); err != nil {
 		return nil, err
 	}
-	return server.New(keys.NewService(st)), nil
+	return server.New(keys.NewService(st), jwtkeys.NewService(st)), nil
 }
 
 func openDatabase(ctx context.Context, cfg Config, stack *lifecycle.Stack) (*pgxpool.Pool, error) {

@@ -32,13 +32,8 @@ func StartBackends(t testing.TB, secret []byte) *Backends {
 	if err != nil {
 		t.Fatalf("playbacktest: listen: %v", err)
 	}
-	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: slog.New(slog.DiscardHandler), Secret: secret})
-	b := &Backends{Addr: lis.Addr().String(), Catalog: NewCatalog(), Identity: NewIdentity()}
-	catalogv1.RegisterCatalogServiceServer(srv.Server, b.Catalog)
-	identityv1.RegisterIdentityServiceServer(srv.Server, b.Identity)
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, lis, grpcx.DrainOptions{HardStop: time.Second}) }()
+	b, done := ServeBackends(ctx, lis, secret)
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
@@ -46,6 +41,18 @@ func StartBackends(t testing.TB, secret []byte) *Backends {
 		}
 	})
 	return b
+}
+
+// ServeBackends serves the fakes on lis until ctx is done; done receives
+// the server's result. For programs (bench/delivery's edge) rather than tests.
+func ServeBackends(ctx context.Context, lis net.Listener, secret []byte) (b *Backends, done <-chan error) {
+	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: slog.New(slog.DiscardHandler), Secret: secret})
+	b = &Backends{Addr: lis.Addr().String(), Catalog: NewCatalog(), Identity: NewIdentity()}
+	catalogv1.RegisterCatalogServiceServer(srv.Server, b.Catalog)
+	identityv1.RegisterIdentityServiceServer(srv.Server, b.Identity)
+	result := make(chan error, 1)
+	go func() { result <- srv.Serve(ctx, lis, grpcx.DrainOptions{HardStop: time.Second}) }()
+	return b, result
 }
 
 // Catalog fakes the catalog methods the edge calls.
@@ -132,42 +139,6 @@ func (c *Catalog) GetPlayer(ctx context.Context, in *catalogv1.GetPlayerRequest)
 	c.playerCalls = append(c.playerCalls, p.AccountID)
 	if player, ok := c.players[p.AccountID+"/"+in.GetId()]; ok {
 		return player, nil
-	}
-	return nil, status.Error(codes.NotFound, "Not found")
-}
-
-// Identity fakes GetJwtPublicKey.
-type Identity struct {
-	identityv1.UnimplementedIdentityServiceServer
-	mu   sync.Mutex
-	keys map[string]*identityv1.GetJwtPublicKeyResponse // by account/kid
-}
-
-// NewIdentity returns an empty fake.
-func NewIdentity() *Identity {
-	return &Identity{keys: map[string]*identityv1.GetJwtPublicKeyResponse{}}
-}
-
-// PutKey registers a viewer key.
-func (i *Identity) PutKey(accountID string, k ViewerKey) {
-	i.mu.Lock()
-	defer i.mu.Unlock()
-	i.keys[accountID+"/"+k.ID] = &identityv1.GetJwtPublicKeyResponse{KeyId: k.ID, AccountId: accountID, PublicKey: k.PublicPEM, Algorithm: k.Algorithm}
-}
-
-// RemoveKey deletes a viewer key.
-func (i *Identity) RemoveKey(accountID, keyID string) {
-	i.mu.Lock()
-	defer i.mu.Unlock()
-	delete(i.keys, accountID+"/"+keyID)
-}
-
-// GetJwtPublicKey needs no principal, like the real one.
-func (i *Identity) GetJwtPublicKey(_ context.Context, in *identityv1.GetJwtPublicKeyRequest) (*identityv1.GetJwtPublicKeyResponse, error) {
-	i.mu.Lock()
-	defer i.mu.Unlock()
-	if k, ok := i.keys[in.GetAccountId()+"/"+in.GetKeyId()]; ok {
-		return k, nil
 	}
 	return nil, status.Error(codes.NotFound, "Not found")
 }

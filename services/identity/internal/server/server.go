@@ -4,18 +4,20 @@ import (
 	"google.golang.org/grpc"
 
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 )
 
 // Server implements identityv1.IdentityServiceServer.
 type Server struct {
 	identityv1.UnimplementedIdentityServiceServer
-	keys *keys.Service
+	keys    *keys.Service
+	jwtKeys *jwtkeys.Service
 }
 
-// New returns a Server over the keys domain.
-func New(keys *keys.Service) *Server {
-	return &Server{keys: keys}
+// New returns a Server over the API key and JWT key domains.
+func New(keys *keys.Service, jwtKeys *jwtkeys.Service) *Server {
+	return &Server{keys: keys, jwtKeys: jwtKeys}
 }
 
 // Register adds s to a gRPC server.

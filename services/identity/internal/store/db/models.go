@@ -40,6 +40,18 @@ type Bootstrap struct {
 	CreatedTime time.Time
 }
 
+type JwtKey struct {
+	ID          string
+	AccountID   string
+	Name        string
+	PublicKey   string
+	Algorithm   string
+	CreatedBy   string
+	CreatedTime time.Time
+	UpdatedBy   string
+	UpdatedTime time.Time
+}
+
 type Outbox struct {
 	Seq         int64
 	ID          string

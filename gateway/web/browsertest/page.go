@@ -35,15 +35,9 @@ new MutationObserver((mutations) => {
 }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['hidden']});
 `
 
-// overlayEvent is one entry of window.overlayLog.
-type overlayEvent struct {
-	Kind  string  `json:"kind"`
-	Shown bool    `json:"shown"`
-	Time  float64 `json:"time"`
-}
-
-// open loads url with the recorder installed and waits for the player.
-func open(t *testing.T, ctx context.Context, url string) {
+// Open loads url with the recorder installed (window.cspViolations,
+// window.overlayLog) and waits for the player to be built.
+func Open(t testing.TB, ctx context.Context, url string) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
@@ -54,32 +48,33 @@ func open(t *testing.T, ctx context.Context, url string) {
 		chromedp.Navigate(url),
 	))
 	// Video.js marks its root once the player is built.
-	poll[bool](t, ctx, `document.querySelector('.video-js.vjs-paused, .video-js.vjs-playing') !== null`)
+	Poll[bool](t, ctx, `document.querySelector('.video-js.vjs-paused, .video-js.vjs-playing') !== null`)
 }
 
-// pollInterval is how often a wait re-checks the page: often enough that
+// PollInterval is how often a wait re-checks the page: often enough that
 // a test sees a state change well before the playhead moves on.
-const pollInterval = 50 * time.Millisecond
+const PollInterval = 50 * time.Millisecond
 
-// poll waits (bounded by waitTimeout) until expression is truthy and returns
+// Poll waits (bounded by WaitTimeout) until expression is truthy and returns
 // its value.
-func poll[T any](t *testing.T, ctx context.Context, expression string) T {
+func Poll[T any](t testing.TB, ctx context.Context, expression string) T {
 	t.Helper()
 	result, err := chromedp.Run(ctx, chromedp.Poll[T](expression,
-		chromedp.WithPollingTimeout(waitTimeout), chromedp.WithPollingInterval(pollInterval)))
+		chromedp.WithPollingTimeout(WaitTimeout), chromedp.WithPollingInterval(PollInterval)))
 	require.NoError(t, err, "waiting for: %s", expression)
 	return result
 }
 
-func eval[T any](t *testing.T, ctx context.Context, expression string) T {
+// Eval evaluates expression in the page and returns its value.
+func Eval[T any](t testing.TB, ctx context.Context, expression string) T {
 	t.Helper()
 	result, err := chromedp.Run(ctx, chromedp.Evaluate[T](expression))
 	require.NoError(t, err, expression)
 	return result
 }
 
-// play starts playback the way a viewer's click would reach the element.
-func play(t *testing.T, ctx context.Context) {
+// Play starts playback the way a viewer's click would reach the element.
+func Play(t testing.TB, ctx context.Context) {
 	t.Helper()
-	eval[chromedp.Void](t, ctx, `void document.querySelector('video').play().catch(() => {})`)
+	Eval[chromedp.Void](t, ctx, `void document.querySelector('video').play().catch(() => {})`)
 }

@@ -14,13 +14,14 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-const chromiumPath = "/usr/bin/chromium"
+// ChromiumPath is Debian's Chromium, which every browser test drives.
+const ChromiumPath = "/usr/bin/chromium"
 
-// tabTimeout bounds everything one test does in its tab; waitTimeout bounds
+// TabTimeout bounds everything one test does in its tab; WaitTimeout bounds
 // each single wait inside it.
 const (
-	tabTimeout  = 90 * time.Second
-	waitTimeout = 30 * time.Second
+	TabTimeout  = 90 * time.Second
+	WaitTimeout = 30 * time.Second
 )
 
 var (
@@ -32,8 +33,8 @@ var (
 )
 
 func startBrowser() {
-	if _, err := exec.LookPath(chromiumPath); err != nil {
-		browserErr = fmt.Errorf("%s not found: install chromium (make test does)", chromiumPath)
+	if _, err := exec.LookPath(ChromiumPath); err != nil {
+		browserErr = fmt.Errorf("%s not found: install chromium (make test does)", ChromiumPath)
 		return
 	}
 	profileDir, browserErr = os.MkdirTemp("", "vidhost-browsertest-profile-")
@@ -41,7 +42,7 @@ func startBrowser() {
 		return
 	}
 	options := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath),
+		chromedp.ExecPath(ChromiumPath),
 		chromedp.Headless,
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
@@ -65,7 +66,8 @@ func startBrowser() {
 	browserErr = chromedp.Do(ctx)
 }
 
-func closeBrowser() {
+// CloseBrowser stops the shared browser; call it from TestMain after m.Run.
+func CloseBrowser() {
 	for _, cancel := range browserCancels {
 		cancel()
 	}
@@ -74,9 +76,10 @@ func closeBrowser() {
 	}
 }
 
-// newTab opens a tab in the shared browser. When the test fails, the tab's
-// screenshot is saved under os.TempDir and the browser console is logged.
-func newTab(t *testing.T) context.Context {
+// NewTab opens a tab in the shared browser (started on first use). When the
+// test fails, the tab's screenshot is saved under os.TempDir and the browser
+// console is logged. Browser tests are slow: -short skips them.
+func NewTab(t testing.TB) context.Context {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests are slow; run without -short")
@@ -86,7 +89,7 @@ func newTab(t *testing.T) context.Context {
 		t.Fatalf("start chromium: %v", browserErr)
 	}
 	tabCtx, cancelTab := chromedp.NewContext(browserCtx)
-	ctx, cancelTimeout := context.WithTimeout(tabCtx, tabTimeout)
+	ctx, cancelTimeout := context.WithTimeout(tabCtx, TabTimeout)
 	console := &consoleLog{}
 	go console.collect(chromedp.Console(ctx))
 	t.Cleanup(func() {
@@ -100,7 +103,7 @@ func newTab(t *testing.T) context.Context {
 	return ctx
 }
 
-func saveScreenshot(t *testing.T, ctx context.Context) {
+func saveScreenshot(t testing.TB, ctx context.Context) {
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Logf("screenshot failed: %v", err)

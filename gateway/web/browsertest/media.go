@@ -15,11 +15,20 @@ import (
 // The test stream: 10 s of testsrc2 and a sine tone as CMAF (fMP4) HLS with
 // two renditions, so quality tests can tell them apart by frame width.
 const (
-	mediaSeconds  = 10
-	highWidth     = 640
-	lowWidth      = 320
-	spriteColumns = 5 // one tile every 2 s
+	MediaSeconds  = 10
+	HighWidth     = 640
+	LowWidth      = 320
+	SpriteColumns = 5 // one tile every 2 s
 )
+
+// RemoveMedia deletes what TestMedia generated; call it from TestMain.
+func RemoveMedia() {
+	if mediaDir != "" {
+		if err := os.RemoveAll(mediaDir); err != nil {
+			fmt.Fprintln(os.Stderr, "remove test media:", err)
+		}
+	}
+}
 
 var (
 	mediaOnce sync.Once
@@ -27,9 +36,11 @@ var (
 	mediaErr  error
 )
 
-// testMedia generates the stream, a sprite and its WebVTT index, and an
-// English caption file, once per run.
-func testMedia(t *testing.T) string {
+// TestMedia generates, once per run, a directory holding the stream
+// (master.m3u8; v0/ high and v1/ low renditions with index.m3u8, init.mp4
+// and seg000.m4s...), sprite.jpg with its index sprite.vtt, and an English
+// caption file captions.en.vtt. RemoveMedia deletes it.
+func TestMedia(t testing.TB) string {
 	t.Helper()
 	mediaOnce.Do(func() {
 		mediaDir, mediaErr = os.MkdirTemp("", "vidhost-browsertest-media-")
@@ -62,8 +73,8 @@ func generateMedia(dir string) error {
 
 func lavfiInputs() []string {
 	return []string{
-		"-f", "lavfi", "-i", fmt.Sprintf("testsrc2=size=%dx%d:rate=30:duration=%d", highWidth, highWidth*9/16, mediaSeconds),
-		"-f", "lavfi", "-i", fmt.Sprintf("sine=frequency=440:sample_rate=48000:duration=%d", mediaSeconds),
+		"-f", "lavfi", "-i", fmt.Sprintf("testsrc2=size=%dx%d:rate=30:duration=%d", HighWidth, HighWidth*9/16, MediaSeconds),
+		"-f", "lavfi", "-i", fmt.Sprintf("sine=frequency=440:sample_rate=48000:duration=%d", MediaSeconds),
 	}
 }
 
@@ -72,7 +83,7 @@ func hlsArgs() []string {
 	args = append(args, lavfiInputs()...)
 	return append(args,
 		// One decode, two sizes: v0 is the high rendition, v1 the low one.
-		"-filter_complex", fmt.Sprintf("[0:v]split=2[hi][lo0];[lo0]scale=%d:%d[lo]", lowWidth, lowWidth*9/16),
+		"-filter_complex", fmt.Sprintf("[0:v]split=2[hi][lo0];[lo0]scale=%d:%d[lo]", LowWidth, LowWidth*9/16),
 		"-map", "[hi]", "-map", "[lo]", "-map", "1:a", "-map", "1:a",
 		"-c:v", "libx264",
 		"-preset", "ultrafast", // test media: speed over size
@@ -95,8 +106,8 @@ func hlsArgs() []string {
 func spriteArgs() []string {
 	return []string{
 		"-hide_banner", "-loglevel", "error", "-y",
-		"-f", "lavfi", "-i", fmt.Sprintf("testsrc2=size=%dx%d:rate=30:duration=%d", highWidth, highWidth*9/16, mediaSeconds),
-		"-vf", fmt.Sprintf("fps=1/2,scale=160:90,tile=%dx1", spriteColumns),
+		"-f", "lavfi", "-i", fmt.Sprintf("testsrc2=size=%dx%d:rate=30:duration=%d", HighWidth, HighWidth*9/16, MediaSeconds),
+		"-vf", fmt.Sprintf("fps=1/2,scale=160:90,tile=%dx1", SpriteColumns),
 		"-frames:v", "1", "sprite.jpg",
 	}
 }
@@ -104,7 +115,7 @@ func spriteArgs() []string {
 func spriteVTT() string {
 	var vtt strings.Builder
 	vtt.WriteString("WEBVTT\n")
-	for i := range spriteColumns {
+	for i := range SpriteColumns {
 		fmt.Fprintf(&vtt, "\n00:00:%02d.000 --> 00:00:%02d.000\nsprite.jpg#xywh=%d,0,160,90\n", i*2, i*2+2, i*160)
 	}
 	return vtt.String()

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Media delivery through the playback edge, against nginx serving the same
+# files in the same run, and the embed's time to first frame.
+#
+#   edge   the whole gateway (app.Run: request id, access log, playback edge)
+#          over fake catalog/identity (gateway/internal/playback/benchedge),
+#          media in a local blob directory: files go out with sendfile
+#   nginx  Debian's nginx as a separate process, generated config, serving
+#          that blob directory with sendfile on (both write an access log)
+#
+# wrk (loopback only, fixed duration) requests, through each:
+#   segment           a 2 MB CMAF segment of a public video
+#   playlist          a 300-entry HLS media playlist of a public video
+#   private playlist  the same playlist of a private video with ?token=: the
+#                     edge checks the token and rewrites every URI; nginx
+#                     serves its static copy, so the ratio is the cost of that
+# Ratios are edge / nginx (>= 0.8 is the target for segments). Then headless
+# Chromium loads the embed of a public video with the cache off
+# (BenchmarkEmbedFirstFrame) and reports the mean time to first frame.
+#
+# Usage: bench/delivery/run.sh
+#   BENCH_DURATION (10s), BENCH_CONNECTIONS (16), BENCH_THREADS (2), BENCH_LOADS (10)
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+duration=${BENCH_DURATION:-10s}
+connections=${BENCH_CONNECTIONS:-16}
+threads=${BENCH_THREADS:-2}
+loads=${BENCH_LOADS:-10}
+
+work=$(mktemp -d)
+edge_pid="" nginx_pid=""
+cleanup() {
+	[[ -n $edge_pid ]] && kill "$edge_pid" 2>/dev/null && wait "$edge_pid" 2>/dev/null
+	[[ -n $nginx_pid ]] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The edge, built once and run as its own process.
+(cd "$root/gateway" && go build -o "$work/benchedge" ./internal/playback/benchedge)
+"$work/benchedge" -dir "$work/blob" -log "$work/edge.log" >"$work/edge.json" 2>"$work/edge.err" &
+edge_pid=$!
+for _ in $(seq 100); do [[ -s $work/edge.json ]] && break; sleep 0.1; done
+[[ -s $work/edge.json ]] || { cat "$work/edge.err" >&2; exit 1; }
+field() { jq -r ".$1" "$work/edge.json"; }
+edge=$(field url) account=$(field account) public=$(field public_video) private=$(field private_video)
+token=$(field private_token) segment=$(field segment) playlist=$(field playlist)
+
+# nginx on a free loopback port, over the same files.
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+cat >"$work/nginx.conf" <<EOF
+user root;
+worker_processes auto;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+	types { application/vnd.apple.mpegurl m3u8; video/iso.segment m4s; }
+	sendfile on;
+	tcp_nopush on;
+	keepalive_requests 1000000;
+	access_log $work/nginx-access.log;
+	server {
+		listen 127.0.0.1:$port;
+		location /media/ { alias $work/blob/videos/$account/; }
+	}
+}
+EOF
+nginx -p "$work" -c "$work/nginx.conf" -g 'daemon off;' &
+nginx_pid=$!
+for _ in $(seq 50); do curl -sf -o /dev/null "http://127.0.0.1:$port/media/$public/$playlist" && break; sleep 0.1; done
+nginx_url="http://127.0.0.1:$port"
+
+# Both must serve the same bytes before they are timed.
+cmp <(curl -sf "$edge/media/$public/$segment") <(curl -sf "$nginx_url/media/$public/$segment")
+rewritten=$(curl -sf "$edge/media/$private/$playlist?token=$token")
+grep -q "seg-0-00001.m4s?token=$token" <<<"$rewritten"
+
+# measure URL: prints "requests/s MB/s" from a fixed-duration wrk run.
+measure() {
+	local out
+	out=$(wrk -t"$threads" -c"$connections" -d"$duration" "$1")
+	if grep -q 'Non-2xx' <<<"$out"; then echo "non-2xx responses from $1" >&2; echo "$out" >&2; exit 1; fi
+	awk '/^Requests\/sec:/ { rps = $2 }
+	     /^Transfer\/sec:/ { v = $2; u = substr(v, length(v) - 1); n = v + 0
+	                         mb = (u == "GB") ? n * 1024 : (u == "MB") ? n : (u == "KB") ? n / 1024 : n / 1048576 }
+	     END { printf "%.0f %.1f\n", rps, mb }' <<<"$out"
+}
+
+printf 'wrk -t%s -c%s -d%s over loopback, %s cores\n' "$threads" "$connections" "$duration" "$(nproc)"
+printf '%-34s %12s %12s %7s %10s %10s\n' target 'edge req/s' 'nginx req/s' ratio 'edge MB/s' 'nginx MB/s'
+row() { # name edge-URL nginx-URL
+	read -r edge_rps edge_mb < <(measure "$2")
+	read -r nginx_rps nginx_mb < <(measure "$3")
+	printf '%-34s %12s %12s %7.2f %10s %10s\n' "$1" "$edge_rps" "$nginx_rps" \
+		"$(echo "$edge_rps / $nginx_rps" | bc -l)" "$edge_mb" "$nginx_mb"
+}
+row "segment (2 MB)" "$edge/media/$public/$segment" "$nginx_url/media/$public/$segment"
+row "playlist (300 entries)" "$edge/media/$public/$playlist" "$nginx_url/media/$public/$playlist"
+row "private playlist (token, rewrite)" "$edge/media/$private/$playlist?token=$token" "$nginx_url/media/$private/$playlist"
+
+# Time to first frame of the embed in headless Chromium.
+frames=$(cd "$root/gateway" && go test -run '^$' -bench 'BenchmarkEmbedFirstFrame' -benchtime "${loads}x" \
+	./internal/playback/browsertest/ | awk '/^BenchmarkEmbedFirstFrame/ { for (i = 1; i <= NF; i++) { if ($i == "ms-to-first-frame") f = $(i-1); if ($i == "ms-to-playing") p = $(i-1) } } END { print f, p }')
+read -r first playing <<<"$frames"
+printf 'embed, cold cache, %s loads: first frame %s ms, playing %s ms after navigation start\n' "$loads" "$first" "$playing"

@@ -1,0 +1,62 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/vidhost/vidhost/gateway/internal/playback"
+	"github.com/vidhost/vidhost/pkg/blob"
+	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+)
+
+// addPlayback builds the playback edge (docs/playback.md) over the blob
+// store that holds the media. Without a store (the local driver and no
+// VIDHOST_BLOB_DIR) the edge is left out and its paths are 404s, so the
+// REST API runs on its own.
+func (rt *routes) addPlayback(ctx context.Context, publicURL string) error {
+	if (rt.cfg.Blob.Driver == "" || rt.cfg.Blob.Driver == "local") && rt.cfg.Blob.Dir == "" {
+		rt.logger.Warn("playback edge off: no media store (set VIDHOST_BLOB_DIR or the S3 settings)")
+		return nil
+	}
+	store, err := blob.Open(ctx, rt.cfg.Blob.Config())
+	if err != nil {
+		return fmt.Errorf("gateway: media store: %w", err)
+	}
+	tokenSecret := []byte(rt.cfg.MediaTokenSecret)
+	if len(tokenSecret) == 0 {
+		tokenSecret = playback.DeriveTokenSecret([]byte(rt.cfg.InternalSecret))
+	}
+	mediaBase := rt.cfg.MediaBaseURL
+	if mediaBase == "" {
+		mediaBase = strings.TrimSuffix(publicURL, "/") + "/media"
+	}
+	rt.playback, err = playback.New(playback.Options{
+		Catalog:  catalogv1.NewCatalogServiceClient(connNamed(rt.conns, "catalog")),
+		Identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
+		Store:    store, MediaBaseURL: mediaBase,
+		TokenSecret: tokenSecret, TokenTTL: rt.cfg.MediaTokenTTL,
+		InternalSecret: []byte(rt.cfg.InternalSecret), CacheTTL: rt.cfg.PlaybackCacheTTL,
+		Logger: rt.logger,
+	})
+	return err
+}
+
+func (c Config) validatePlayback() error {
+	if c.MediaTokenSecret != "" && len(c.MediaTokenSecret) < 32 {
+		return errors.New("VIDHOST_MEDIA_TOKEN_SECRET must be at least 32 bytes")
+	}
+	if c.MediaTokenTTL <= 0 || c.PlaybackCacheTTL < 0 {
+		return errors.New("VIDHOST_MEDIA_TOKEN_TTL must be positive and VIDHOST_PLAYBACK_CACHE_TTL not negative")
+	}
+	if c.MediaBaseURL != "" {
+		u, err := url.Parse(c.MediaBaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
+			return fmt.Errorf("VIDHOST_MEDIA_BASE_URL %q must be an absolute http(s) URL without a query", c.MediaBaseURL)
+		}
+	}
+	return nil
+}

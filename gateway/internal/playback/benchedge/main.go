@@ -1,0 +1,102 @@
+// Command benchedge runs the whole gateway (app.Run: middleware, access
+// log, playback edge) over the playback fakes and a local blob directory
+// holding one public and one private video, for bench/delivery/run.sh. It
+// prints one JSON line describing the URLs once serving and runs until
+// SIGINT or SIGTERM.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/vidhost/vidhost/gateway/app"
+	"github.com/vidhost/vidhost/gateway/internal/playback"
+	"github.com/vidhost/vidhost/gateway/internal/playback/playbacktest"
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/ids"
+)
+
+// account owns the bench's videos; its media lie in <dir>/videos/<account>/.
+const account = "bench-account"
+
+// info is what run.sh reads: the gateway's URL and the paths to request.
+type info struct {
+	URL             string `json:"url"`
+	Account         string `json:"account"`
+	PublicVideo     string `json:"public_video"`
+	PrivateVideo    string `json:"private_video"`
+	PrivateToken    string `json:"private_token"`
+	Segment         string `json:"segment"`  // path in a video's folder
+	Playlist        string `json:"playlist"` // path in a video's folder
+	SegmentBytes    int    `json:"segment_bytes"`
+	PlaylistEntries int    `json:"playlist_entries"`
+}
+
+func main() {
+	dir := flag.String("dir", "", "blob directory (created); nginx serves the same files")
+	segmentBytes := flag.Int("segment-bytes", 2_000_000, "size of the test segment")
+	entries := flag.Int("playlist-entries", 300, "segments listed in the media playlist (300 x 2 s: a 10-minute video)")
+	logFile := flag.String("log", os.DevNull, "where the gateway's JSON log (access log included) goes")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	flag.Parse()
+	stopProfile, err := startProfile(*cpuProfile)
+	if err == nil {
+		err = run(*dir, *segmentBytes, *entries, *logFile)
+		stopProfile()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchedge:", err)
+		os.Exit(1)
+	}
+}
+
+func run(dir string, segmentBytes, entries int, logFile string) error {
+	if dir == "" {
+		return fmt.Errorf("-dir is required")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	grpcLis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	backends, backendsDone := playbacktest.ServeBackends(ctx, grpcLis, []byte(playbacktest.Secret))
+	out := info{Account: account, PublicVideo: ids.New(), PrivateVideo: ids.New(),
+		Segment: "stream/seg-0-00001.m4s", Playlist: "stream/playlist_0.m3u8", SegmentBytes: segmentBytes, PlaylistEntries: entries}
+	if err := storeMedia(ctx, dir, out, backends.Catalog); err != nil {
+		return err
+	}
+	log, err := os.Create(logFile)
+	if err != nil {
+		return err
+	}
+	defer log.Close()
+	httpLis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	cfg := app.Config{
+		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr,
+		NATSURL:        "nats://127.0.0.1:1", // none: the REST auth cache is off, playback does not use NATS
+		InternalSecret: playbacktest.Secret, LogLevel: "info", LogFormat: "json",
+		Blob: blob.Settings{Driver: "local", Dir: dir},
+	}
+	tokens := playback.NewTokens(playback.DeriveTokenSecret([]byte(playbacktest.Secret)), 4*time.Hour, time.Now)
+	out.PrivateToken = tokens.Mint(out.PrivateVideo)
+	err = app.Run(ctx, cfg, slog.New(slog.NewJSONHandler(log, nil)), app.Options{Listener: httpLis, Ready: func(url string) {
+		out.URL = url
+		line, _ := json.Marshal(out)
+		fmt.Println(string(line))
+	}})
+	stop()
+	return errors.Join(err, <-backendsDone)
+}
