@@ -34,7 +34,7 @@ build: ## build every service binary and the devstack into bin/
 	go build -o bin/ ./deploy/devstack/cmd/... ./gateway/cmd/... $(addprefix ./,$(addsuffix /...,$(wildcard services/*/cmd)))
 
 .PHONY: test
-test: deps-test tools generate-check vet ## install what the tests need, then run every module's tests
+test: deps-test tools generate-check player-check vet ## install what the tests need, then run every module's tests
 	go test -count=1 -timeout 40m $(MODULE_PATTERNS)
 
 .PHONY: test-short
@@ -57,6 +57,16 @@ generate: tools ## regenerate gRPC, gateway, OpenAPI and sqlc code from their so
 generate-check: generate ## fail if the committed generated code differs from a fresh generation
 	@git diff --exit-code --stat -- proto/gen gateway/openapi $(SQLC_DIRS) || \
 	  { echo "generated code is stale: run 'make generate' and commit"; exit 1; }
+
+.PHONY: player
+player: ## rebuild the embeddable player bundle (npm) into gateway/web/static/player
+	gateway/web/player/build.sh
+
+.PHONY: player-check
+player-check: player ## fail if the committed player bundle differs from a fresh build
+	@git diff --exit-code --stat -- gateway/web/static && \
+	  test -z "$$(git status --porcelain -- gateway/web/static)" || \
+	  { echo "player bundle is stale: run 'make player' and commit"; exit 1; }
 
 .PHONY: tools
 tools: $(TOOLS_STAMP_DIR)/buf-$(BUF_VERSION) $(TOOLS_STAMP_DIR)/gen-$(PROTOC_GEN_GO_VERSION)-$(PROTOC_GEN_GO_GRPC_VERSION)-$(GRPC_GATEWAY_VERSION) $(TOOLS_STAMP_DIR)/sqlc-$(SQLC_VERSION) ## install the pinned code generators

@@ -2,7 +2,8 @@
 # Installs the system packages Vidhost needs on Debian/Ubuntu, only those that
 # are missing. Usage: install-deps.sh [run|test]
 #   run:  PostgreSQL and ffmpeg (the devstack's database and media tools)
-#   test: also Chromium (browser tests) and nginx (delivery benchmark baseline)
+#   test: also Chromium (browser tests), nginx (delivery benchmark baseline)
+#         and Node.js with npm (the player bundle is rebuilt and compared)
 set -euo pipefail
 
 mode=${1:-run}
@@ -13,6 +14,7 @@ command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || need+=(ffmpeg)
 if [ "$mode" = test ]; then
   command -v chromium >/dev/null || need+=(chromium)
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)
+  command -v npm >/dev/null || need+=(nodejs npm)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 
