@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -33,8 +34,14 @@ type Options struct {
 	// Sessions recognises the dashboard's cookie; nil accepts none.
 	Sessions SessionVerifier
 	// Leads receives gate submissions; nil logs them (LogLeadSink).
-	Leads  LeadSink
-	Logger *slog.Logger
+	Leads LeadSink
+	// LeadsPerMinute bounds gate submissions per client address; 0 is
+	// DefaultLeadsPerMinute.
+	LeadsPerMinute int
+	// ClientIP finds a request's client address (behind trusted proxies);
+	// nil takes the connection's peer.
+	ClientIP func(*http.Request) netip.Addr
+	Logger   *slog.Logger
 	// Now is the clock (tests); nil is time.Now.
 	Now func() time.Time
 }
@@ -49,6 +56,7 @@ type Handler struct {
 	media    mediaURLs
 	sessions SessionVerifier
 	leads    LeadSink
+	limiter  *leadLimiter
 	logger   *slog.Logger
 }
 
@@ -81,6 +89,7 @@ func New(opts Options) (*Handler, error) {
 		media:    mediaURLs{base: strings.TrimSuffix(opts.MediaBaseURL, "/")},
 		sessions: opts.Sessions,
 		leads:    leads,
+		limiter:  newLeadLimiter(opts.LeadsPerMinute, opts.ClientIP, now),
 		logger:   logger,
 	}, nil
 }

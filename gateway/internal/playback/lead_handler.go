@@ -2,6 +2,7 @@ package playback
 
 import (
 	"encoding/json"
+	"errors"
 	"mime"
 	"net/http"
 	"time"
@@ -15,8 +16,15 @@ const maxLeadBody = 16 << 10
 // submitLead serves POST /leads/{video_id}: a gate's form, validated against
 // the video's gates, handed to the LeadSink; 202 once accepted. A private
 // video's lead needs the same access as its media (the page's lead URL
-// carries the media token).
+// carries the media token). Each client address has a small budget of
+// submissions (429 beyond it), spent by refused ones too.
 func (h *Handler) submitLead(w http.ResponseWriter, r *http.Request) {
+	if !h.limiter.allow(r) {
+		w.Header().Set("Retry-After", "60")
+		envelope.Write(w, http.StatusTooManyRequests, envelope.Failure(envelope.Error{
+			Message: "too many submissions: try again in a minute", Code: CodeLeadRateLimited}))
+		return
+	}
 	if mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mediaType != "application/json" {
 		envelope.WriteError(w, http.StatusBadRequest, "Content-Type must be application/json")
 		return
@@ -43,9 +51,23 @@ func (h *Handler) submitLead(w http.ResponseWriter, r *http.Request) {
 	lead := Lead{AccountID: v.GetAccountId(), VideoID: v.GetVideoId(), GateID: gate.GetId(),
 		Fields: body.Fields, Checkbox: body.Checkbox, Time: time.Now().UTC()}
 	if err := h.leads.Submit(r.Context(), lead); err != nil {
-		h.logger.ErrorContext(r.Context(), "playback: store lead", "video_id", v.GetVideoId(), "error", err)
-		envelope.WriteError(w, http.StatusServiceUnavailable, "service unavailable")
+		h.leadRefused(w, r, err)
 		return
 	}
 	envelope.Write(w, http.StatusAccepted, envelope.Success(json.RawMessage(`{}`), nil))
+}
+
+// leadRefused answers a submission the sink did not store: 400 with the
+// sink's message, 404 for a video gone meanwhile, 503 when it failed.
+func (h *Handler) leadRefused(w http.ResponseWriter, r *http.Request, err error) {
+	var invalid *InvalidLeadError
+	switch {
+	case errors.As(err, &invalid):
+		envelope.WriteError(w, http.StatusBadRequest, invalid.Message)
+	case errors.Is(err, ErrLeadVideoNotFound):
+		envelope.WriteError(w, http.StatusNotFound, "Not found")
+	default:
+		h.logger.ErrorContext(r.Context(), "playback: store lead", "path", r.URL.Path, "error", err)
+		envelope.WriteError(w, http.StatusServiceUnavailable, "service unavailable")
+	}
 }

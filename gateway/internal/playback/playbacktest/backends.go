@@ -55,7 +55,7 @@ func ServeBackends(ctx context.Context, lis net.Listener, secret []byte) (b *Bac
 	return b, result
 }
 
-// Catalog fakes the catalog methods the edge calls.
+// Catalog fakes the catalog methods the edge calls (SubmitLead in leads.go).
 type Catalog struct {
 	catalogv1.UnimplementedCatalogServiceServer
 	mu          sync.Mutex
@@ -64,6 +64,8 @@ type Catalog struct {
 	down        bool
 	lookups     int
 	playerCalls []string // account of each GetPlayer principal
+	leads       []*catalogv1.SubmitLeadRequest
+	leadAnswer  *status.Status // nil: OK
 }
 
 // NewCatalog returns an empty fake.

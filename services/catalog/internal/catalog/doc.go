@@ -1,8 +1,8 @@
 // Package catalog is the catalog's domain: its resources (categories,
 // players, videos with their cards, gates, hotspots, chapters, tracks and
-// thumbnail, folders), the rules their fields obey and the use cases that
-// change them, including the transcode reports that move a video towards
-// ready.
+// thumbnail, folders, the leads viewers submit through gates), the rules
+// their fields obey and the use cases that change them, including the
+// transcode reports that move a video towards ready.
 //
 // Every change is validated here, then written through Store in one
 // transaction together with the Event that announces it, so an event is

@@ -35,6 +35,8 @@ type Reader interface {
 	MissingCategories(ctx context.Context, accountID string, values []string) ([]string, error)
 	GetFolder(ctx context.Context, accountID, id string) (Folder, error)
 	ListFolders(ctx context.Context, accountID string, req page.Request) ([]Folder, error)
+	// ListLeads returns leads of the account's video videoID.
+	ListLeads(ctx context.Context, accountID, videoID string, req page.Request) ([]Lead, error)
 }
 
 // Tx changes resources inside a transaction. Writes set the audit fields
@@ -44,6 +46,7 @@ type Tx interface {
 	PlayerWriter
 	VideoWriter
 	FolderWriter
+	LeadWriter
 	// Emit records e in the transaction's outbox; a relay publishes it
 	// once the transaction has committed.
 	Emit(ctx context.Context, e Event) error
@@ -100,4 +103,14 @@ type FolderWriter interface {
 	AddFolderVideo(ctx context.Context, accountID, actorID, folderID, videoID string) error
 	// RemoveFolderVideo is ErrNotFound when the video is not in the folder.
 	RemoveFolderVideo(ctx context.Context, accountID, folderID, videoID string) error
+}
+
+// LeadWriter writes leads. A lead belongs to its video: deleting the video
+// deletes its leads.
+type LeadWriter interface {
+	// InsertLead stores l, created now; a video that no longer exists is
+	// ErrNotFound.
+	InsertLead(ctx context.Context, accountID string, l Lead) (Lead, error)
+	// DeleteLead is ErrNotFound unless the lead is one of videoID's.
+	DeleteLead(ctx context.Context, accountID, videoID, id string) error
 }

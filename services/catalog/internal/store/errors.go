@@ -17,6 +17,8 @@ var conflicts = map[string]error{
 	"categories_account_value_key": catalog.ErrCategoryValueTaken,
 	// Deleting a folder that is still some folder's parent.
 	"folders_parent_id_fkey": catalog.ErrFolderHasSubfolders,
+	// A lead for a video deleted since it was read: the video is gone.
+	"leads_video_id_fkey": apperr.ErrNotFound,
 }
 
 // pgxNoRows stands for "no such row" in queries that return lists.

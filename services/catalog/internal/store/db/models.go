@@ -40,6 +40,19 @@ type FolderVideo struct {
 	AddedTime time.Time
 }
 
+type Lead struct {
+	ID          string
+	AccountID   string
+	VideoID     string
+	GateID      string
+	Fields      []byte
+	Checkbox    bool
+	CreatedBy   string
+	CreatedTime time.Time
+	UpdatedBy   string
+	UpdatedTime time.Time
+}
+
 type Outbox struct {
 	Seq         int64
 	ID          string

@@ -24,7 +24,7 @@ var File_vidhost_catalog_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_catalog_v1_service_proto_rawDesc = "" +
 	"\n" +
-	" vidhost/catalog/v1/service.proto\x12\x12vidhost.catalog.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a!vidhost/catalog/v1/messages.proto\x1a!vidhost/catalog/v1/playback.proto\x1a\x1evidhost/catalog/v1/video.proto\x1a$vidhost/catalog/v1/video_files.proto\x1a'vidhost/catalog/v1/video_requests.proto2\xf5\x1b\n" +
+	" vidhost/catalog/v1/service.proto\x12\x12vidhost.catalog.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a\x1dvidhost/catalog/v1/lead.proto\x1a!vidhost/catalog/v1/messages.proto\x1a!vidhost/catalog/v1/playback.proto\x1a\x1evidhost/catalog/v1/video.proto\x1a$vidhost/catalog/v1/video_files.proto\x1a'vidhost/catalog/v1/video_requests.proto2\xfb\x1d\n" +
 	"\x0eCatalogService\x12Y\n" +
 	"\x0eCreateCategory\x12).vidhost.catalog.v1.CreateCategoryRequest\x1a\x1c.vidhost.catalog.v1.Category\x12g\n" +
 	"\x0eListCategories\x12).vidhost.catalog.v1.ListCategoriesRequest\x1a*.vidhost.catalog.v1.ListCategoriesResponse\x12S\n" +
@@ -71,7 +71,12 @@ const file_vidhost_catalog_v1_service_proto_rawDesc = "" +
 	"\x10ListFolderVideos\x12+.vidhost.catalog.v1.ListFolderVideosRequest\x1a&.vidhost.catalog.v1.ListVideosResponse\x12g\n" +
 	"\x0eAddFolderVideo\x12).vidhost.catalog.v1.AddFolderVideoRequest\x1a*.vidhost.catalog.v1.AddFolderVideoResponse\x12p\n" +
 	"\x11RemoveFolderVideo\x12,.vidhost.catalog.v1.RemoveFolderVideoRequest\x1a-.vidhost.catalog.v1.RemoveFolderVideoResponse\x12h\n" +
-	"\x13GetVideoForPlayback\x12..vidhost.catalog.v1.GetVideoForPlaybackRequest\x1a!.vidhost.catalog.v1.PlaybackVideoB\xd6\x01\n" +
+	"\x13GetVideoForPlayback\x12..vidhost.catalog.v1.GetVideoForPlaybackRequest\x1a!.vidhost.catalog.v1.PlaybackVideo\x12X\n" +
+	"\tListLeads\x12$.vidhost.catalog.v1.ListLeadsRequest\x1a%.vidhost.catalog.v1.ListLeadsResponse\x12[\n" +
+	"\n" +
+	"DeleteLead\x12%.vidhost.catalog.v1.DeleteLeadRequest\x1a&.vidhost.catalog.v1.DeleteLeadResponse\x12M\n" +
+	"\n" +
+	"SubmitLead\x12%.vidhost.catalog.v1.SubmitLeadRequest\x1a\x18.vidhost.catalog.v1.LeadB\xd6\x01\n" +
 	"\x16com.vidhost.catalog.v1B\fServiceProtoP\x01ZDgithub.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1;catalogv1\xa2\x02\x03VCX\xaa\x02\x12Vidhost.Catalog.V1\xca\x02\x12Vidhost\\Catalog\\V1\xe2\x02\x1eVidhost\\Catalog\\V1\\GPBMetadata\xea\x02\x14Vidhost::Catalog::V1b\x06proto3"
 
 var file_vidhost_catalog_v1_service_proto_goTypes = []any{
@@ -114,33 +119,39 @@ var file_vidhost_catalog_v1_service_proto_goTypes = []any{
 	(*AddFolderVideoRequest)(nil),      // 36: vidhost.catalog.v1.AddFolderVideoRequest
 	(*RemoveFolderVideoRequest)(nil),   // 37: vidhost.catalog.v1.RemoveFolderVideoRequest
 	(*GetVideoForPlaybackRequest)(nil), // 38: vidhost.catalog.v1.GetVideoForPlaybackRequest
-	(*Category)(nil),                   // 39: vidhost.catalog.v1.Category
-	(*ListCategoriesResponse)(nil),     // 40: vidhost.catalog.v1.ListCategoriesResponse
-	(*DeleteCategoryResponse)(nil),     // 41: vidhost.catalog.v1.DeleteCategoryResponse
-	(*Player)(nil),                     // 42: vidhost.catalog.v1.Player
-	(*ListPlayersResponse)(nil),        // 43: vidhost.catalog.v1.ListPlayersResponse
-	(*DeletePlayerResponse)(nil),       // 44: vidhost.catalog.v1.DeletePlayerResponse
-	(*Video)(nil),                      // 45: vidhost.catalog.v1.Video
-	(*ListVideosResponse)(nil),         // 46: vidhost.catalog.v1.ListVideosResponse
-	(*DeleteVideoResponse)(nil),        // 47: vidhost.catalog.v1.DeleteVideoResponse
-	(*Card)(nil),                       // 48: vidhost.catalog.v1.Card
-	(*DeleteCardResponse)(nil),         // 49: vidhost.catalog.v1.DeleteCardResponse
-	(*Gate)(nil),                       // 50: vidhost.catalog.v1.Gate
-	(*DeleteGateResponse)(nil),         // 51: vidhost.catalog.v1.DeleteGateResponse
-	(*Hotspot)(nil),                    // 52: vidhost.catalog.v1.Hotspot
-	(*TimecodedHotspot)(nil),           // 53: vidhost.catalog.v1.TimecodedHotspot
-	(*DeleteHotspotResponse)(nil),      // 54: vidhost.catalog.v1.DeleteHotspotResponse
-	(*Chapter)(nil),                    // 55: vidhost.catalog.v1.Chapter
-	(*DeleteChapterResponse)(nil),      // 56: vidhost.catalog.v1.DeleteChapterResponse
-	(*Track)(nil),                      // 57: vidhost.catalog.v1.Track
-	(*DeleteTrackResponse)(nil),        // 58: vidhost.catalog.v1.DeleteTrackResponse
-	(*Thumbnail)(nil),                  // 59: vidhost.catalog.v1.Thumbnail
-	(*Folder)(nil),                     // 60: vidhost.catalog.v1.Folder
-	(*ListFoldersResponse)(nil),        // 61: vidhost.catalog.v1.ListFoldersResponse
-	(*DeleteFolderResponse)(nil),       // 62: vidhost.catalog.v1.DeleteFolderResponse
-	(*AddFolderVideoResponse)(nil),     // 63: vidhost.catalog.v1.AddFolderVideoResponse
-	(*RemoveFolderVideoResponse)(nil),  // 64: vidhost.catalog.v1.RemoveFolderVideoResponse
-	(*PlaybackVideo)(nil),              // 65: vidhost.catalog.v1.PlaybackVideo
+	(*ListLeadsRequest)(nil),           // 39: vidhost.catalog.v1.ListLeadsRequest
+	(*DeleteLeadRequest)(nil),          // 40: vidhost.catalog.v1.DeleteLeadRequest
+	(*SubmitLeadRequest)(nil),          // 41: vidhost.catalog.v1.SubmitLeadRequest
+	(*Category)(nil),                   // 42: vidhost.catalog.v1.Category
+	(*ListCategoriesResponse)(nil),     // 43: vidhost.catalog.v1.ListCategoriesResponse
+	(*DeleteCategoryResponse)(nil),     // 44: vidhost.catalog.v1.DeleteCategoryResponse
+	(*Player)(nil),                     // 45: vidhost.catalog.v1.Player
+	(*ListPlayersResponse)(nil),        // 46: vidhost.catalog.v1.ListPlayersResponse
+	(*DeletePlayerResponse)(nil),       // 47: vidhost.catalog.v1.DeletePlayerResponse
+	(*Video)(nil),                      // 48: vidhost.catalog.v1.Video
+	(*ListVideosResponse)(nil),         // 49: vidhost.catalog.v1.ListVideosResponse
+	(*DeleteVideoResponse)(nil),        // 50: vidhost.catalog.v1.DeleteVideoResponse
+	(*Card)(nil),                       // 51: vidhost.catalog.v1.Card
+	(*DeleteCardResponse)(nil),         // 52: vidhost.catalog.v1.DeleteCardResponse
+	(*Gate)(nil),                       // 53: vidhost.catalog.v1.Gate
+	(*DeleteGateResponse)(nil),         // 54: vidhost.catalog.v1.DeleteGateResponse
+	(*Hotspot)(nil),                    // 55: vidhost.catalog.v1.Hotspot
+	(*TimecodedHotspot)(nil),           // 56: vidhost.catalog.v1.TimecodedHotspot
+	(*DeleteHotspotResponse)(nil),      // 57: vidhost.catalog.v1.DeleteHotspotResponse
+	(*Chapter)(nil),                    // 58: vidhost.catalog.v1.Chapter
+	(*DeleteChapterResponse)(nil),      // 59: vidhost.catalog.v1.DeleteChapterResponse
+	(*Track)(nil),                      // 60: vidhost.catalog.v1.Track
+	(*DeleteTrackResponse)(nil),        // 61: vidhost.catalog.v1.DeleteTrackResponse
+	(*Thumbnail)(nil),                  // 62: vidhost.catalog.v1.Thumbnail
+	(*Folder)(nil),                     // 63: vidhost.catalog.v1.Folder
+	(*ListFoldersResponse)(nil),        // 64: vidhost.catalog.v1.ListFoldersResponse
+	(*DeleteFolderResponse)(nil),       // 65: vidhost.catalog.v1.DeleteFolderResponse
+	(*AddFolderVideoResponse)(nil),     // 66: vidhost.catalog.v1.AddFolderVideoResponse
+	(*RemoveFolderVideoResponse)(nil),  // 67: vidhost.catalog.v1.RemoveFolderVideoResponse
+	(*PlaybackVideo)(nil),              // 68: vidhost.catalog.v1.PlaybackVideo
+	(*ListLeadsResponse)(nil),          // 69: vidhost.catalog.v1.ListLeadsResponse
+	(*DeleteLeadResponse)(nil),         // 70: vidhost.catalog.v1.DeleteLeadResponse
+	(*Lead)(nil),                       // 71: vidhost.catalog.v1.Lead
 }
 var file_vidhost_catalog_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.catalog.v1.CatalogService.CreateCategory:input_type -> vidhost.catalog.v1.CreateCategoryRequest
@@ -182,47 +193,53 @@ var file_vidhost_catalog_v1_service_proto_depIdxs = []int32{
 	36, // 36: vidhost.catalog.v1.CatalogService.AddFolderVideo:input_type -> vidhost.catalog.v1.AddFolderVideoRequest
 	37, // 37: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:input_type -> vidhost.catalog.v1.RemoveFolderVideoRequest
 	38, // 38: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:input_type -> vidhost.catalog.v1.GetVideoForPlaybackRequest
-	39, // 39: vidhost.catalog.v1.CatalogService.CreateCategory:output_type -> vidhost.catalog.v1.Category
-	40, // 40: vidhost.catalog.v1.CatalogService.ListCategories:output_type -> vidhost.catalog.v1.ListCategoriesResponse
-	39, // 41: vidhost.catalog.v1.CatalogService.GetCategory:output_type -> vidhost.catalog.v1.Category
-	39, // 42: vidhost.catalog.v1.CatalogService.UpdateCategory:output_type -> vidhost.catalog.v1.Category
-	41, // 43: vidhost.catalog.v1.CatalogService.DeleteCategory:output_type -> vidhost.catalog.v1.DeleteCategoryResponse
-	42, // 44: vidhost.catalog.v1.CatalogService.CreatePlayer:output_type -> vidhost.catalog.v1.Player
-	43, // 45: vidhost.catalog.v1.CatalogService.ListPlayers:output_type -> vidhost.catalog.v1.ListPlayersResponse
-	42, // 46: vidhost.catalog.v1.CatalogService.GetPlayer:output_type -> vidhost.catalog.v1.Player
-	42, // 47: vidhost.catalog.v1.CatalogService.UpdatePlayer:output_type -> vidhost.catalog.v1.Player
-	44, // 48: vidhost.catalog.v1.CatalogService.DeletePlayer:output_type -> vidhost.catalog.v1.DeletePlayerResponse
-	45, // 49: vidhost.catalog.v1.CatalogService.CreateVideo:output_type -> vidhost.catalog.v1.Video
-	46, // 50: vidhost.catalog.v1.CatalogService.ListVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
-	45, // 51: vidhost.catalog.v1.CatalogService.GetVideo:output_type -> vidhost.catalog.v1.Video
-	45, // 52: vidhost.catalog.v1.CatalogService.UpdateVideo:output_type -> vidhost.catalog.v1.Video
-	47, // 53: vidhost.catalog.v1.CatalogService.DeleteVideo:output_type -> vidhost.catalog.v1.DeleteVideoResponse
-	48, // 54: vidhost.catalog.v1.CatalogService.CreateCard:output_type -> vidhost.catalog.v1.Card
-	48, // 55: vidhost.catalog.v1.CatalogService.UpdateCard:output_type -> vidhost.catalog.v1.Card
-	49, // 56: vidhost.catalog.v1.CatalogService.DeleteCard:output_type -> vidhost.catalog.v1.DeleteCardResponse
-	50, // 57: vidhost.catalog.v1.CatalogService.CreateGate:output_type -> vidhost.catalog.v1.Gate
-	50, // 58: vidhost.catalog.v1.CatalogService.UpdateGate:output_type -> vidhost.catalog.v1.Gate
-	51, // 59: vidhost.catalog.v1.CatalogService.DeleteGate:output_type -> vidhost.catalog.v1.DeleteGateResponse
-	52, // 60: vidhost.catalog.v1.CatalogService.CreateHotspot:output_type -> vidhost.catalog.v1.Hotspot
-	53, // 61: vidhost.catalog.v1.CatalogService.UpdateHotspot:output_type -> vidhost.catalog.v1.TimecodedHotspot
-	54, // 62: vidhost.catalog.v1.CatalogService.DeleteHotspot:output_type -> vidhost.catalog.v1.DeleteHotspotResponse
-	55, // 63: vidhost.catalog.v1.CatalogService.CreateChapter:output_type -> vidhost.catalog.v1.Chapter
-	55, // 64: vidhost.catalog.v1.CatalogService.UpdateChapter:output_type -> vidhost.catalog.v1.Chapter
-	56, // 65: vidhost.catalog.v1.CatalogService.DeleteChapter:output_type -> vidhost.catalog.v1.DeleteChapterResponse
-	57, // 66: vidhost.catalog.v1.CatalogService.CreateTrack:output_type -> vidhost.catalog.v1.Track
-	58, // 67: vidhost.catalog.v1.CatalogService.DeleteTrack:output_type -> vidhost.catalog.v1.DeleteTrackResponse
-	59, // 68: vidhost.catalog.v1.CatalogService.SetThumbnail:output_type -> vidhost.catalog.v1.Thumbnail
-	60, // 69: vidhost.catalog.v1.CatalogService.CreateFolder:output_type -> vidhost.catalog.v1.Folder
-	61, // 70: vidhost.catalog.v1.CatalogService.ListFolders:output_type -> vidhost.catalog.v1.ListFoldersResponse
-	60, // 71: vidhost.catalog.v1.CatalogService.GetFolder:output_type -> vidhost.catalog.v1.Folder
-	60, // 72: vidhost.catalog.v1.CatalogService.UpdateFolder:output_type -> vidhost.catalog.v1.Folder
-	62, // 73: vidhost.catalog.v1.CatalogService.DeleteFolder:output_type -> vidhost.catalog.v1.DeleteFolderResponse
-	46, // 74: vidhost.catalog.v1.CatalogService.ListFolderVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
-	63, // 75: vidhost.catalog.v1.CatalogService.AddFolderVideo:output_type -> vidhost.catalog.v1.AddFolderVideoResponse
-	64, // 76: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:output_type -> vidhost.catalog.v1.RemoveFolderVideoResponse
-	65, // 77: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:output_type -> vidhost.catalog.v1.PlaybackVideo
-	39, // [39:78] is the sub-list for method output_type
-	0,  // [0:39] is the sub-list for method input_type
+	39, // 39: vidhost.catalog.v1.CatalogService.ListLeads:input_type -> vidhost.catalog.v1.ListLeadsRequest
+	40, // 40: vidhost.catalog.v1.CatalogService.DeleteLead:input_type -> vidhost.catalog.v1.DeleteLeadRequest
+	41, // 41: vidhost.catalog.v1.CatalogService.SubmitLead:input_type -> vidhost.catalog.v1.SubmitLeadRequest
+	42, // 42: vidhost.catalog.v1.CatalogService.CreateCategory:output_type -> vidhost.catalog.v1.Category
+	43, // 43: vidhost.catalog.v1.CatalogService.ListCategories:output_type -> vidhost.catalog.v1.ListCategoriesResponse
+	42, // 44: vidhost.catalog.v1.CatalogService.GetCategory:output_type -> vidhost.catalog.v1.Category
+	42, // 45: vidhost.catalog.v1.CatalogService.UpdateCategory:output_type -> vidhost.catalog.v1.Category
+	44, // 46: vidhost.catalog.v1.CatalogService.DeleteCategory:output_type -> vidhost.catalog.v1.DeleteCategoryResponse
+	45, // 47: vidhost.catalog.v1.CatalogService.CreatePlayer:output_type -> vidhost.catalog.v1.Player
+	46, // 48: vidhost.catalog.v1.CatalogService.ListPlayers:output_type -> vidhost.catalog.v1.ListPlayersResponse
+	45, // 49: vidhost.catalog.v1.CatalogService.GetPlayer:output_type -> vidhost.catalog.v1.Player
+	45, // 50: vidhost.catalog.v1.CatalogService.UpdatePlayer:output_type -> vidhost.catalog.v1.Player
+	47, // 51: vidhost.catalog.v1.CatalogService.DeletePlayer:output_type -> vidhost.catalog.v1.DeletePlayerResponse
+	48, // 52: vidhost.catalog.v1.CatalogService.CreateVideo:output_type -> vidhost.catalog.v1.Video
+	49, // 53: vidhost.catalog.v1.CatalogService.ListVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
+	48, // 54: vidhost.catalog.v1.CatalogService.GetVideo:output_type -> vidhost.catalog.v1.Video
+	48, // 55: vidhost.catalog.v1.CatalogService.UpdateVideo:output_type -> vidhost.catalog.v1.Video
+	50, // 56: vidhost.catalog.v1.CatalogService.DeleteVideo:output_type -> vidhost.catalog.v1.DeleteVideoResponse
+	51, // 57: vidhost.catalog.v1.CatalogService.CreateCard:output_type -> vidhost.catalog.v1.Card
+	51, // 58: vidhost.catalog.v1.CatalogService.UpdateCard:output_type -> vidhost.catalog.v1.Card
+	52, // 59: vidhost.catalog.v1.CatalogService.DeleteCard:output_type -> vidhost.catalog.v1.DeleteCardResponse
+	53, // 60: vidhost.catalog.v1.CatalogService.CreateGate:output_type -> vidhost.catalog.v1.Gate
+	53, // 61: vidhost.catalog.v1.CatalogService.UpdateGate:output_type -> vidhost.catalog.v1.Gate
+	54, // 62: vidhost.catalog.v1.CatalogService.DeleteGate:output_type -> vidhost.catalog.v1.DeleteGateResponse
+	55, // 63: vidhost.catalog.v1.CatalogService.CreateHotspot:output_type -> vidhost.catalog.v1.Hotspot
+	56, // 64: vidhost.catalog.v1.CatalogService.UpdateHotspot:output_type -> vidhost.catalog.v1.TimecodedHotspot
+	57, // 65: vidhost.catalog.v1.CatalogService.DeleteHotspot:output_type -> vidhost.catalog.v1.DeleteHotspotResponse
+	58, // 66: vidhost.catalog.v1.CatalogService.CreateChapter:output_type -> vidhost.catalog.v1.Chapter
+	58, // 67: vidhost.catalog.v1.CatalogService.UpdateChapter:output_type -> vidhost.catalog.v1.Chapter
+	59, // 68: vidhost.catalog.v1.CatalogService.DeleteChapter:output_type -> vidhost.catalog.v1.DeleteChapterResponse
+	60, // 69: vidhost.catalog.v1.CatalogService.CreateTrack:output_type -> vidhost.catalog.v1.Track
+	61, // 70: vidhost.catalog.v1.CatalogService.DeleteTrack:output_type -> vidhost.catalog.v1.DeleteTrackResponse
+	62, // 71: vidhost.catalog.v1.CatalogService.SetThumbnail:output_type -> vidhost.catalog.v1.Thumbnail
+	63, // 72: vidhost.catalog.v1.CatalogService.CreateFolder:output_type -> vidhost.catalog.v1.Folder
+	64, // 73: vidhost.catalog.v1.CatalogService.ListFolders:output_type -> vidhost.catalog.v1.ListFoldersResponse
+	63, // 74: vidhost.catalog.v1.CatalogService.GetFolder:output_type -> vidhost.catalog.v1.Folder
+	63, // 75: vidhost.catalog.v1.CatalogService.UpdateFolder:output_type -> vidhost.catalog.v1.Folder
+	65, // 76: vidhost.catalog.v1.CatalogService.DeleteFolder:output_type -> vidhost.catalog.v1.DeleteFolderResponse
+	49, // 77: vidhost.catalog.v1.CatalogService.ListFolderVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
+	66, // 78: vidhost.catalog.v1.CatalogService.AddFolderVideo:output_type -> vidhost.catalog.v1.AddFolderVideoResponse
+	67, // 79: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:output_type -> vidhost.catalog.v1.RemoveFolderVideoResponse
+	68, // 80: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:output_type -> vidhost.catalog.v1.PlaybackVideo
+	69, // 81: vidhost.catalog.v1.CatalogService.ListLeads:output_type -> vidhost.catalog.v1.ListLeadsResponse
+	70, // 82: vidhost.catalog.v1.CatalogService.DeleteLead:output_type -> vidhost.catalog.v1.DeleteLeadResponse
+	71, // 83: vidhost.catalog.v1.CatalogService.SubmitLead:output_type -> vidhost.catalog.v1.Lead
+	42, // [42:84] is the sub-list for method output_type
+	0,  // [0:42] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name
@@ -234,6 +251,7 @@ func file_vidhost_catalog_v1_service_proto_init() {
 		return
 	}
 	file_vidhost_catalog_v1_folder_proto_init()
+	file_vidhost_catalog_v1_lead_proto_init()
 	file_vidhost_catalog_v1_messages_proto_init()
 	file_vidhost_catalog_v1_playback_proto_init()
 	file_vidhost_catalog_v1_video_proto_init()

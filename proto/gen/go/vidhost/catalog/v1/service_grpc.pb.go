@@ -58,6 +58,9 @@ const (
 	CatalogService_AddFolderVideo_FullMethodName      = "/vidhost.catalog.v1.CatalogService/AddFolderVideo"
 	CatalogService_RemoveFolderVideo_FullMethodName   = "/vidhost.catalog.v1.CatalogService/RemoveFolderVideo"
 	CatalogService_GetVideoForPlayback_FullMethodName = "/vidhost.catalog.v1.CatalogService/GetVideoForPlayback"
+	CatalogService_ListLeads_FullMethodName           = "/vidhost.catalog.v1.CatalogService/ListLeads"
+	CatalogService_DeleteLead_FullMethodName          = "/vidhost.catalog.v1.CatalogService/DeleteLead"
+	CatalogService_SubmitLead_FullMethodName          = "/vidhost.catalog.v1.CatalogService/SubmitLead"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -109,6 +112,12 @@ type CatalogServiceClient interface {
 	// principal: the gateway's playback edge calls it for any viewer and
 	// enforces privacy and enabled itself.
 	GetVideoForPlayback(ctx context.Context, in *GetVideoForPlaybackRequest, opts ...grpc.CallOption) (*PlaybackVideo, error)
+	ListLeads(ctx context.Context, in *ListLeadsRequest, opts ...grpc.CallOption) (*ListLeadsResponse, error)
+	DeleteLead(ctx context.Context, in *DeleteLeadRequest, opts ...grpc.CallOption) (*DeleteLeadResponse, error)
+	// SubmitLead is internal (not mapped to REST) and needs no principal: the
+	// playback edge passes on a viewer's gate submission once the viewer may
+	// see the video; the catalog checks the video, the gate and the fields.
+	SubmitLead(ctx context.Context, in *SubmitLeadRequest, opts ...grpc.CallOption) (*Lead, error)
 }
 
 type catalogServiceClient struct {
@@ -509,6 +518,36 @@ func (c *catalogServiceClient) GetVideoForPlayback(ctx context.Context, in *GetV
 	return out, nil
 }
 
+func (c *catalogServiceClient) ListLeads(ctx context.Context, in *ListLeadsRequest, opts ...grpc.CallOption) (*ListLeadsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListLeadsResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ListLeads_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteLead(ctx context.Context, in *DeleteLeadRequest, opts ...grpc.CallOption) (*DeleteLeadResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteLeadResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteLead_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) SubmitLead(ctx context.Context, in *SubmitLeadRequest, opts ...grpc.CallOption) (*Lead, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Lead)
+	err := c.cc.Invoke(ctx, CatalogService_SubmitLead_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -558,6 +597,12 @@ type CatalogServiceServer interface {
 	// principal: the gateway's playback edge calls it for any viewer and
 	// enforces privacy and enabled itself.
 	GetVideoForPlayback(context.Context, *GetVideoForPlaybackRequest) (*PlaybackVideo, error)
+	ListLeads(context.Context, *ListLeadsRequest) (*ListLeadsResponse, error)
+	DeleteLead(context.Context, *DeleteLeadRequest) (*DeleteLeadResponse, error)
+	// SubmitLead is internal (not mapped to REST) and needs no principal: the
+	// playback edge passes on a viewer's gate submission once the viewer may
+	// see the video; the catalog checks the video, the gate and the fields.
+	SubmitLead(context.Context, *SubmitLeadRequest) (*Lead, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -684,6 +729,15 @@ func (UnimplementedCatalogServiceServer) RemoveFolderVideo(context.Context, *Rem
 }
 func (UnimplementedCatalogServiceServer) GetVideoForPlayback(context.Context, *GetVideoForPlaybackRequest) (*PlaybackVideo, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetVideoForPlayback not implemented")
+}
+func (UnimplementedCatalogServiceServer) ListLeads(context.Context, *ListLeadsRequest) (*ListLeadsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListLeads not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteLead(context.Context, *DeleteLeadRequest) (*DeleteLeadResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteLead not implemented")
+}
+func (UnimplementedCatalogServiceServer) SubmitLead(context.Context, *SubmitLeadRequest) (*Lead, error) {
+	return nil, status.Error(codes.Unimplemented, "method SubmitLead not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -1408,6 +1462,60 @@ func _CatalogService_GetVideoForPlayback_Handler(srv interface{}, ctx context.Co
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_ListLeads_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListLeadsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ListLeads(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ListLeads_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ListLeads(ctx, req.(*ListLeadsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteLead_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteLeadRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteLead(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteLead_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteLead(ctx, req.(*DeleteLeadRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_SubmitLead_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SubmitLeadRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).SubmitLead(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_SubmitLead_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).SubmitLead(ctx, req.(*SubmitLeadRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1570,6 +1678,18 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetVideoForPlayback",
 			Handler:    _CatalogService_GetVideoForPlayback_Handler,
+		},
+		{
+			MethodName: "ListLeads",
+			Handler:    _CatalogService_ListLeads_Handler,
+		},
+		{
+			MethodName: "DeleteLead",
+			Handler:    _CatalogService_DeleteLead_Handler,
+		},
+		{
+			MethodName: "SubmitLead",
+			Handler:    _CatalogService_SubmitLead_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -1,0 +1,45 @@
+package server
+
+import (
+	"context"
+
+	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
+)
+
+// SubmitLead needs no principal: the gateway's public playback edge passes
+// on a viewer's gate submission once the viewer may see the video.
+func (s *Server) SubmitLead(ctx context.Context, in *catalogv1.SubmitLeadRequest) (*catalogv1.Lead, error) {
+	l, err := s.catalog.SubmitLead(ctx, protomap.LeadSubmission(in))
+	return mapOne(l, err, protomap.Lead)
+}
+
+func (s *Server) ListLeads(ctx context.Context, in *catalogv1.ListLeadsRequest) (*catalogv1.ListLeadsResponse, error) {
+	p, err := principal.Require(ctx)
+	if err != nil {
+		return nil, err
+	}
+	req, err := page.Parse(in.Limit, in.GetCursor())
+	if err != nil {
+		return nil, err
+	}
+	items, next, err := s.catalog.ListLeads(ctx, p, in.GetVideoId(), req)
+	if err != nil {
+		return nil, err
+	}
+	return &catalogv1.ListLeadsResponse{Items: mapAll(items, protomap.Lead), NextCursor: next}, nil
+}
+
+func (s *Server) DeleteLead(ctx context.Context, in *catalogv1.DeleteLeadRequest) (*catalogv1.DeleteLeadResponse, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.catalog.DeleteLead(ctx, p, in.GetVideoId(), in.GetId()); err != nil {
+		return nil, err
+	}
+	return &catalogv1.DeleteLeadResponse{}, nil
+}
