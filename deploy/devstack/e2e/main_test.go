@@ -27,7 +27,7 @@ func runSuite(m *testing.M) int {
 	defer os.RemoveAll(varDir)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	suite, err = startSuite(ctx, varDir)
+	suite, err = startSuite(ctx, varDir, 0) // API tests: a worker would move videos on under them
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "start devstack:", err)
 		return 1
@@ -42,11 +42,12 @@ func runSuite(m *testing.M) int {
 	return code
 }
 
-// startSuite starts the whole suite on free ports with its data in varDir.
-func startSuite(ctx context.Context, varDir string) (*stack.Stack, error) {
+// startSuite starts the whole suite on free ports with its data in varDir
+// and the given number of transcode workers.
+func startSuite(ctx context.Context, varDir string, workers int) (*stack.Stack, error) {
 	_ = os.Chmod(varDir, 0o755) // the private PostgreSQL runs as the postgres user
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	cfg := stack.Config{VarDir: varDir, HTTPAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "warn",
-		DatabaseURL: os.Getenv("DATABASE_URL")}
+		DatabaseURL: os.Getenv("DATABASE_URL"), TranscodeWorkers: workers}
 	return stack.Start(ctx, cfg, logger)
 }

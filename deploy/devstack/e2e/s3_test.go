@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/deploy/devstack/stack"
@@ -39,21 +40,27 @@ func TestS3Driver(t *testing.T) {
 	} {
 		t.Setenv(name, value)
 	}
-	varDir, err := os.MkdirTemp("", "vidhost-e2e-s3-") // t.TempDir's parent is closed to the postgres user
-	require.NoError(t, err)
-	t.Cleanup(func() { os.RemoveAll(varDir) })
-	s3Suite, err := startSuite(context.Background(), varDir)
-	require.NoError(t, err)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		require.NoError(t, s3Suite.Stop(ctx))
-	})
-	withSuite(t, s3Suite, "s3", func() {
+	withSuite(t, newSuite(t, 0), "s3", func() {
 		for name, test := range storageTests {
 			t.Run(name, test)
 		}
 	})
+}
+
+// newSuite starts another whole suite for one test, stopped at its end.
+func newSuite(t *testing.T, workers int) *stack.Stack {
+	t.Helper()
+	varDir, err := os.MkdirTemp("", "vidhost-e2e-") // t.TempDir's parent is closed to the postgres user
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(varDir) })
+	s, err := startSuite(context.Background(), varDir, workers)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		assert.NoError(t, s.Stop(ctx))
+	})
+	return s
 }
 
 // withSuite points the helpers at another suite while fn runs (tests of

@@ -12,6 +12,9 @@ type Config struct {
 	DatabaseURL string `env:"DATABASE_URL" secret:"true"`
 	// NATSPort of the embedded server; -1 picks a free port.
 	NATSPort int `env:"VIDHOST_NATS_PORT" envDefault:"-1"`
+	// TranscodeWorkers is how many transcode workers run in the devstack;
+	// 0 when workers run elsewhere (they only need NATS and the blob store).
+	TranscodeWorkers int `env:"VIDHOST_TRANSCODE_WORKERS" envDefault:"1"`
 	// LogLevel of every service: debug, info, warn, error.
 	LogLevel string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
 }

@@ -38,6 +38,11 @@ func (s *Stack) startServices(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	for worker := range s.cfg.TranscodeWorkers {
+		if err := s.startTranscode(worker); err != nil {
+			return err
+		}
+	}
 	select {
 	case b := <-boot:
 		if s.Credentials, err = s.credentials(b); err != nil {

@@ -3,6 +3,7 @@ package fetch
 import (
 	"fmt"
 	"net/netip"
+	"slices"
 	"syscall"
 )
 
@@ -67,6 +68,14 @@ func publicAddrPort(addrPort netip.AddrPort) bool {
 }
 
 func anyAddrPort(netip.AddrPort) bool { return true }
+
+// publicOrTrusted allows public addresses and exactly the trusted pairs.
+func publicOrTrusted(trusted []netip.AddrPort) func(netip.AddrPort) bool {
+	return func(ap netip.AddrPort) bool {
+		ap = netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port())
+		return slices.Contains(trusted, ap) || publicAddrPort(ap)
+	}
+}
 
 func mustPrefixes(texts ...string) []netip.Prefix {
 	out := make([]netip.Prefix, len(texts))

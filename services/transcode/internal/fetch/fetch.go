@@ -21,6 +21,9 @@ type Fetcher struct {
 // environment (a proxy would make every dial look like the proxy's address).
 func New(opts Options) *Fetcher {
 	allowed := publicAddrPort
+	if len(opts.Trusted) > 0 {
+		allowed = publicOrTrusted(opts.Trusted)
+	}
 	if opts.AllowPrivate {
 		allowed = anyAddrPort
 	}

@@ -80,6 +80,25 @@ func TestFetchRefusesRedirectToPrivateAddress(t *testing.T) {
 	assertNothingLeft(t, path)
 }
 
+func TestFetchTrustedAddress(t *testing.T) {
+	inside := serve(t, servePayload)
+	trusted := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/redirect" {
+			http.Redirect(w, r, inside.URL+"/secret", http.StatusFound)
+			return
+		}
+		servePayload(w, r)
+	})
+	fetcher := New(Options{Trusted: []netip.AddrPort{netip.MustParseAddrPort(strings.TrimPrefix(trusted.URL, "http://"))}})
+
+	_, err := fetcher.Fetch(context.Background(), trusted.URL+"/v.mp4", target(t))
+	assert.NoError(t, err, "the trusted origin itself")
+	_, err = fetcher.Fetch(context.Background(), trusted.URL+"/redirect", target(t))
+	assert.ErrorIs(t, err, ErrBlockedAddress, "where it redirects is still checked")
+	_, err = fetcher.Fetch(context.Background(), inside.URL, target(t))
+	assert.ErrorIs(t, err, ErrBlockedAddress, "another port on the same host")
+}
+
 func TestFetchStatusError(t *testing.T) {
 	server := serve(t, http.NotFound)
 	path := target(t)

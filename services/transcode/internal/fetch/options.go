@@ -1,12 +1,19 @@
 package fetch
 
-import "time"
+import (
+	"net/netip"
+	"time"
+)
 
 // Options bound a fetch; zero fields take the defaults in New.
 type Options struct {
 	// AllowPrivate lets URLs reach private and loopback addresses. Only for
 	// a single-machine setup such as the devstack.
-	AllowPrivate  bool
+	AllowPrivate bool
+	// Trusted are host:port pairs fetched even when private addresses are
+	// refused: an origin inside the network the operator vouches for. Where
+	// they redirect to is still checked.
+	Trusted       []netip.AddrPort
 	MaxBytes      int64         // 20 GiB
 	Timeout       time.Duration // the whole download: 2 h
 	HeaderTimeout time.Duration // connecting, TLS, and waiting for headers: 30 s

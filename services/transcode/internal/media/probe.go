@@ -57,7 +57,8 @@ const sourceFormats = "mov,matroska,avi,asf,flv,mpegts,mpeg,mpegvideo,mxf,ogg,dv
 const maxProbeOutput = 4 << 20
 
 // Probe runs ffprobe on a local file. A file ffprobe cannot read gives a
-// *SourceError ("not a media file"); Probe does not apply Limits.
+// *SourceError ("not a media file", or why, when ffprobe says); Probe does
+// not apply Limits.
 func Probe(ctx context.Context, ffprobe, path string) (Info, error) {
 	var out []byte
 	read := func(r io.Reader) (err error) {
@@ -67,7 +68,7 @@ func Probe(ctx context.Context, ffprobe, path string) (Info, error) {
 	err := runTool(ctx, ffprobe, probeArgs(path), read)
 	var execErr *ExecError
 	if errors.As(err, &execErr) && ctx.Err() == nil {
-		return Info{}, &SourceError{Reason: "not a media file", Detail: lastLine(execErr.Stderr)}
+		return Info{}, unreadableSource(execErr.Stderr)
 	}
 	if err != nil {
 		return Info{}, err

@@ -23,6 +23,7 @@ func TestTranscodeRejectsBadSources(t *testing.T) {
 		{"text named .mp4", func(t *testing.T) string { return mediatest.TextFile(t, "notes.mp4") }, nil, "not a media file"},
 		{"truncated upload", func(t *testing.T) string { return mediatest.Truncated(t, clipWithAudio) }, nil, "not a media file"},
 		{"audio only", func(t *testing.T) string { return mediatest.AudioOnly(t, audioOnlyClips) }, nil, "source has no video stream"},
+		{"20000x20000 frame", func(t *testing.T) string { return mediatest.HugeFrame(t) }, nil, "frame 20000x20000 is too large to decode"},
 		{"cut after the index", func(t *testing.T) string { return mediatest.TruncatedAfterIndex(t, clipWithAudio) }, nil,
 			"source is truncated or damaged: only 00:00:0"},
 		{"clip after the end", func(t *testing.T) string { return mediatest.Clip(t, clipWithAudio) },

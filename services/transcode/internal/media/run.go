@@ -23,6 +23,7 @@ func runTool(ctx context.Context, bin string, args []string, readStdout func(io.
 	stderr := newTailBuffer(8 << 10)
 	cmd.Stderr = stderr
 	cmd.WaitDelay = waitDelay
+	dieWithParent(cmd)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return err

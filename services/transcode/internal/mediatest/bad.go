@@ -54,3 +54,16 @@ func halfOf(t testing.TB, path string) string {
 	}
 	return half
 }
+
+// HugeFrame returns a YUV4MPEG file whose header announces 20000x20000
+// frames, followed by a few bytes of the first one: FFmpeg refuses to open a
+// frame that large, whatever the container.
+func HugeFrame(t testing.TB) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "huge.y4m")
+	data := append([]byte("YUV4MPEG2 W20000 H20000 F30:1 Ip A1:1 C420jpeg\nFRAME\n"), make([]byte, 4096)...)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}

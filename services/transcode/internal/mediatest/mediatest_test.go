@@ -52,4 +52,7 @@ func TestBadInputs(t *testing.T) {
 	err = exec.Command("ffprobe", "-v", "error", Truncated(t, spec)).Run()
 	assert.Error(t, err, "a truncated file with its index at the end is unreadable")
 	assert.Equal(t, "video,64,36", probeStreams(t, TruncatedAfterIndex(t, spec)), "with the index first it still probes")
+
+	out, err := exec.Command("ffprobe", "-v", "error", HugeFrame(t)).CombinedOutput()
+	assert.Contains(t, string(out), "Picture size 20000x20000 is invalid", "ffprobe refuses the frame (%v)", err)
 }

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The transcode service against bare ffmpeg on a 60 s 1080p30 source:
+# (a) a job through the service / the bare ladder command with the same
+#     arguments, (b) CPU-s of the single-process ladder / one ffmpeg per rung,
+# (c) time to the first playable HLS segment / time to ready.
+# By default the job goes through the whole suite (a devstack: upload, POST
+# /v2/videos, poll until ready); VIA=process runs the service in process and
+# enqueues the TranscodeJob itself. Jobs alternate with bare replays (-pairs,
+# default 2; extra arguments go to the bench) so other load on a shared
+# machine weighs on both sides. About 8 minutes on 2 cores (the source is
+# generated once, ~25 s).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+cache="${VIDHOST_BENCH_CACHE:-${TMPDIR:-/tmp}/vidhost-bench}"
+source="$cache/source-1080p30-60s.mp4"
+mkdir -p "$cache"
+if [[ ! -s "$source" ]]; then
+  echo "generating the 60 s 1080p30 source (testsrc2 + sine)..."
+  ffmpeg -hide_banner -nostdin -loglevel error -y \
+    -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=60" \
+    -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=60" \
+    -c:v libx264 -preset veryfast -pix_fmt yuv420p -c:a aac -shortest "$source.tmp.mp4"
+  mv "$source.tmp.mp4" "$source"
+fi
+
+# The bench binary is also the ffmpeg the service runs: it logs each command
+# line, then execs the real ffmpeg, so the replay uses the same arguments.
+bin="$cache/transcode-bench"
+(cd services/transcode && go build -o "$bin" ./bench)
+
+if [[ "${VIA:-gateway}" == process ]]; then
+  "$bin" -source "$source" -work "$cache/work" "$@"
+  rm -rf "$cache/work"
+  exit
+fi
+
+go build -o "$cache/devstack" ./deploy/devstack/cmd/devstack
+var=$(mktemp -d /tmp/vidhost-bench-var-XXXX); chmod 755 "$var"
+port=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
+commands="$var/ffmpeg-commands.jsonl"
+VIDHOST_VAR_DIR="$var" VIDHOST_HTTP_ADDR="127.0.0.1:$port" VIDHOST_LOG_LEVEL=warn \
+  VIDHOST_FFMPEG="$bin" VIDHOST_BENCH_FFMPEG_LOG="$commands" \
+  "$cache/devstack" >"$var/devstack.log" 2>&1 &
+pid=$!
+stop() {
+  local rc=$?
+  kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$var" "$cache/work"
+  exit "$rc"
+}
+trap stop EXIT
+for _ in $(seq 1 1200); do
+  [[ -s "$var/devstack.env" ]] && break
+  kill -0 "$pid" 2>/dev/null || { echo "devstack exited:"; cat "$var/devstack.log"; exit 1; }
+  sleep 0.05
+done
+[[ -s "$var/devstack.env" ]] || { echo "devstack not ready in 60 s:"; cat "$var/devstack.log"; exit 1; }
+"$bin" -source "$source" -work "$cache/work" -gateway "$var/devstack.env" -commands "$commands" -devstack-pid "$pid" "$@"

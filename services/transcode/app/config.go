@@ -1,0 +1,129 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
+	"github.com/vidhost/vidhost/services/transcode/internal/worker"
+)
+
+// Config is the transcode service's configuration, loaded from VIDHOST_*
+// environment variables over the defaults below (pkg/config).
+type Config struct {
+	// GRPCAddr serves gRPC health checks (Options.Listener overrides it).
+	GRPCAddr string `env:"VIDHOST_TRANSCODE_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
+	// NATSURL is the NATS server with JetStream: jobs come from it, reports go to it.
+	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
+	// InternalSecret verifies principals the gateway signs; optional, since
+	// the service answers only health checks.
+	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
+	// Blob is the store uploads are read from and outputs written to.
+	Blob blob.Settings
+	// WorkDir holds each running job's source and outputs before upload;
+	// empty means <os temp dir>/vidhost-transcode.
+	WorkDir string `env:"VIDHOST_TRANSCODE_WORK_DIR"`
+	// Concurrency is the number of jobs this worker runs at once.
+	Concurrency int `env:"VIDHOST_TRANSCODE_CONCURRENCY" envDefault:"1"`
+	// AckWait is how long a job stays with a worker that stopped sending
+	// heartbeats (crashed) before another worker gets it.
+	AckWait time.Duration `env:"VIDHOST_TRANSCODE_ACK_WAIT" envDefault:"60s"`
+	// Heartbeat is how often a running job is reported alive to JetStream.
+	Heartbeat time.Duration `env:"VIDHOST_TRANSCODE_HEARTBEAT" envDefault:"10s"`
+	// MaxDeliver is how many attempts a job gets before it ends in error.
+	MaxDeliver int `env:"VIDHOST_TRANSCODE_MAX_DELIVER" envDefault:"3"`
+	// RetryDelay is the wait before retrying a job that failed for a
+	// passing reason; it doubles with each attempt.
+	RetryDelay time.Duration `env:"VIDHOST_TRANSCODE_RETRY_DELAY" envDefault:"10s"`
+	// DrainTimeout is how long running jobs may finish at shutdown before
+	// they are stopped and handed to another worker.
+	DrainTimeout time.Duration `env:"VIDHOST_TRANSCODE_DRAIN_TIMEOUT" envDefault:"20s"`
+	// FFmpeg and FFprobe are the tools' names or paths.
+	FFmpeg  string `env:"VIDHOST_FFMPEG" envDefault:"ffmpeg"`
+	FFprobe string `env:"VIDHOST_FFPROBE" envDefault:"ffprobe"`
+	// Source URL downloads (see package fetch).
+	FetchAllowPrivate  bool          `env:"VIDHOST_FETCH_ALLOW_PRIVATE"`
+	FetchTrustedAddrs  []string      `env:"VIDHOST_FETCH_TRUSTED_ADDRS"`                      // ip:port pairs fetched although private
+	FetchMaxBytes      int64         `env:"VIDHOST_FETCH_MAX_BYTES" envDefault:"21474836480"` // 20 GiB
+	FetchTimeout       time.Duration `env:"VIDHOST_FETCH_TIMEOUT" envDefault:"2h"`
+	FetchHeaderTimeout time.Duration `env:"VIDHOST_FETCH_HEADER_TIMEOUT" envDefault:"30s"`
+	FetchIdleTimeout   time.Duration `env:"VIDHOST_FETCH_IDLE_TIMEOUT" envDefault:"60s"`
+	LogLevel           string        `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat          string        `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+}
+
+// Options are the in-process hooks of Run.
+type Options struct {
+	// Listener, if set, is served instead of listening on Config.GRPCAddr;
+	// tests and the devstack pass one on port 0. Run closes it.
+	Listener net.Listener
+	// Ready, if set, is called with the gRPC address once the worker takes
+	// jobs and health checks are answered.
+	Ready func(addr string)
+}
+
+// Validate reports missing or contradictory settings before anything starts.
+func (c Config) Validate() error {
+	var errs []error
+	if c.NATSURL == "" {
+		errs = append(errs, errors.New("VIDHOST_NATS_URL must be set"))
+	}
+	if err := c.workerConfig().Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("VIDHOST_TRANSCODE_*: %w", err))
+	}
+	if c.FetchMaxBytes <= 0 || c.FetchTimeout <= 0 || c.FetchHeaderTimeout <= 0 || c.FetchIdleTimeout <= 0 {
+		errs = append(errs, errors.New("VIDHOST_FETCH_MAX_BYTES and the VIDHOST_FETCH_*_TIMEOUT settings must be positive"))
+	}
+	if _, err := c.trustedAddrs(); err != nil {
+		errs = append(errs, err)
+	}
+	errs = append(errs, c.Blob.Validate(false, ""))
+	return errors.Join(errs...)
+}
+
+// withDefaults fills the settings a Config built in code may leave empty.
+func (c Config) withDefaults() Config {
+	if c.WorkDir == "" {
+		c.WorkDir = filepath.Join(os.TempDir(), "vidhost-transcode")
+	}
+	if c.FFmpeg == "" {
+		c.FFmpeg = "ffmpeg"
+	}
+	if c.FFprobe == "" {
+		c.FFprobe = "ffprobe"
+	}
+	return c
+}
+
+func (c Config) workerConfig() worker.Config {
+	return worker.Config{
+		Concurrency: c.Concurrency, AckWait: c.AckWait, Heartbeat: c.Heartbeat,
+		MaxDeliver: c.MaxDeliver, RetryDelay: c.RetryDelay, DrainTimeout: c.DrainTimeout,
+	}
+}
+
+func (c Config) fetchOptions() fetch.Options {
+	trusted, _ := c.trustedAddrs() // checked by Validate
+	return fetch.Options{
+		AllowPrivate: c.FetchAllowPrivate, Trusted: trusted, MaxBytes: c.FetchMaxBytes,
+		Timeout: c.FetchTimeout, HeaderTimeout: c.FetchHeaderTimeout, IdleTimeout: c.FetchIdleTimeout,
+	}
+}
+
+func (c Config) trustedAddrs() ([]netip.AddrPort, error) {
+	var out []netip.AddrPort
+	for _, text := range c.FetchTrustedAddrs {
+		addr, err := netip.ParseAddrPort(text)
+		if err != nil {
+			return nil, fmt.Errorf("VIDHOST_FETCH_TRUSTED_ADDRS: %q is not an ip:port pair", text)
+		}
+		out = append(out, addr)
+	}
+	return out, nil
+}

@@ -1,0 +1,85 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/config"
+)
+
+func TestConfigDefaults(t *testing.T) {
+	t.Setenv("VIDHOST_BLOB_DIR", "/var/lib/vidhost/blob")
+	var cfg Config
+	require.NoError(t, config.Load(&cfg))
+	cfg = cfg.withDefaults()
+
+	assert.Equal(t, "127.0.0.1:9104", cfg.GRPCAddr)
+	assert.Equal(t, "nats://127.0.0.1:4222", cfg.NATSURL)
+	assert.Equal(t, filepath.Join(os.TempDir(), "vidhost-transcode"), cfg.WorkDir)
+	assert.Equal(t, 1, cfg.Concurrency)
+	assert.Equal(t, 60*time.Second, cfg.AckWait)
+	assert.Equal(t, 10*time.Second, cfg.Heartbeat)
+	assert.Equal(t, 3, cfg.MaxDeliver)
+	assert.False(t, cfg.FetchAllowPrivate)
+	assert.Equal(t, int64(20<<30), cfg.FetchMaxBytes)
+	assert.Equal(t, 2*time.Hour, cfg.FetchTimeout)
+	assert.Equal(t, "local", cfg.Blob.Driver)
+	assert.Empty(t, cfg.InternalSecret, "optional: only health checks are served")
+	assert.NoError(t, cfg.Validate())
+}
+
+func TestConfigFromEnvironment(t *testing.T) {
+	t.Setenv("VIDHOST_BLOB_DIR", "/srv/blob")
+	t.Setenv("VIDHOST_TRANSCODE_CONCURRENCY", "4")
+	t.Setenv("VIDHOST_TRANSCODE_ACK_WAIT", "30s")
+	t.Setenv("VIDHOST_FETCH_ALLOW_PRIVATE", "true")
+	t.Setenv("VIDHOST_FETCH_TRUSTED_ADDRS", "10.0.0.5:8080,[fd00::1]:443")
+	var cfg Config
+	require.NoError(t, config.Load(&cfg))
+	assert.Equal(t, 4, cfg.Concurrency)
+	assert.Equal(t, 30*time.Second, cfg.AckWait)
+	assert.True(t, cfg.fetchOptions().AllowPrivate)
+	assert.Len(t, cfg.fetchOptions().Trusted, 2)
+}
+
+func TestRunRefusesIncompleteConfig(t *testing.T) {
+	valid := Config{
+		NATSURL: "nats://127.0.0.1:4222", Concurrency: 1, AckWait: time.Minute, Heartbeat: 10 * time.Second,
+		MaxDeliver: 3, RetryDelay: time.Second, FetchMaxBytes: 1, FetchTimeout: time.Hour,
+		FetchHeaderTimeout: time.Second, FetchIdleTimeout: time.Second,
+		Blob: blob.Settings{Driver: "local", Dir: "/tmp/blob"},
+	}
+	require.NoError(t, valid.Validate())
+	tests := []struct {
+		name   string
+		change func(*Config)
+		want   string
+	}{
+		{"no NATS", func(c *Config) { c.NATSURL = "" }, "VIDHOST_NATS_URL must be set"},
+		{"no concurrency", func(c *Config) { c.Concurrency = 0 }, "concurrency must be at least 1"},
+		{"heartbeat too slow", func(c *Config) { c.Heartbeat = c.AckWait }, "heartbeat must be positive and at most half the ack wait"},
+		{"no attempts", func(c *Config) { c.MaxDeliver = 0 }, "max deliver must be at least 1"},
+		{"no fetch timeout", func(c *Config) { c.FetchTimeout = 0 }, "VIDHOST_FETCH_*_TIMEOUT settings must be positive"},
+		{"bad trusted address", func(c *Config) { c.FetchTrustedAddrs = []string{"example.com"} }, `"example.com" is not an ip:port pair`},
+		{"no blob dir", func(c *Config) { c.Blob.Dir = "" }, "VIDHOST_BLOB_DIR must be set"},
+		{"unknown blob driver", func(c *Config) { c.Blob.Driver = "gcs" }, `VIDHOST_BLOB_DRIVER must be "local" or "s3"`},
+		{"no ffmpeg", func(c *Config) { c.FFmpeg, c.FFprobe = "no-such-ffmpeg", "ffprobe" }, "no-such-ffmpeg not found"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := valid
+			tt.change(&cfg)
+			err := Run(context.Background(), cfg, slog.New(slog.DiscardHandler), Options{})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}

@@ -1,0 +1,93 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/grpcx"
+	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/services/transcode/internal/worker"
+)
+
+// shutdownMargin is added to DrainTimeout to bound the whole shutdown: the
+// stopped jobs still report and hand their messages back.
+const shutdownMargin = 45 * time.Second
+
+// Run starts the transcode service and runs jobs until ctx is done, then
+// shuts down in reverse order of start-up: health NOT_SERVING, no new jobs,
+// running jobs finish or go back to the queue, NATS closes. It returns the
+// first start-up or serving error joined with any shutdown error.
+func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) (err error) {
+	cfg = cfg.withDefaults()
+	if err := cfg.Validate(); err != nil {
+		closeListener(opts)
+		return fmt.Errorf("transcode: %w", err)
+	}
+	lis, err := listen(cfg, opts)
+	if err != nil {
+		return err
+	}
+	stack := lifecycle.New(logger)
+	defer func() {
+		shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.DrainTimeout+shutdownMargin)
+		defer cancel()
+		err = errors.Join(err, stack.Shutdown(shutdownCtx))
+	}()
+	// Closing an already served listener is harmless; this one covers a failed start.
+	stack.Push("listener", func(context.Context) error { _ = lis.Close(); return nil })
+	if err := startWorker(ctx, cfg, logger, stack); err != nil {
+		return err
+	}
+	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Secret: []byte(cfg.InternalSecret)})
+	logger.Info("transcode serving", "grpc", lis.Addr().String(), "concurrency", cfg.Concurrency)
+	if opts.Ready != nil {
+		opts.Ready(lis.Addr().String())
+	}
+	// Serve drains health checks itself when ctx is done; the stack then
+	// stops the worker.
+	return srv.Serve(ctx, lis, grpcx.DefaultDrain)
+}
+
+// startWorker opens what jobs need and starts taking them.
+func startWorker(ctx context.Context, cfg Config, logger *slog.Logger, stack *lifecycle.Stack) error {
+	if err := checkTools(cfg); err != nil {
+		return err
+	}
+	js, err := connectNATS(ctx, cfg, logger, stack)
+	if err != nil {
+		return err
+	}
+	runner, err := newRunner(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	w, err := worker.Start(ctx, js, runner, cfg.workerConfig(), logger)
+	if err != nil {
+		return fmt.Errorf("transcode: %w", err)
+	}
+	// Stop taking jobs, let running ones finish or hand them back, before NATS closes.
+	stack.Push("worker", w.Stop)
+	return nil
+}
+
+// listen returns opts.Listener, or listens on cfg.GRPCAddr.
+func listen(cfg Config, opts Options) (net.Listener, error) {
+	if opts.Listener != nil {
+		return opts.Listener, nil
+	}
+	lis, err := net.Listen("tcp", cfg.GRPCAddr)
+	if err != nil {
+		return nil, fmt.Errorf("transcode: listen: %w", err)
+	}
+	return lis, nil
+}
+
+func closeListener(opts Options) {
+	if opts.Listener != nil {
+		_ = opts.Listener.Close()
+	}
+}

@@ -1,0 +1,97 @@
+package job
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+
+	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
+	"github.com/vidhost/vidhost/services/transcode/internal/media"
+)
+
+// Failure is why an attempt failed, in the words shown to the user, and
+// whether another attempt could succeed.
+type Failure struct {
+	// Reason is shown to the user: catalog stores it as the video's
+	// status_reason. It never carries internal detail.
+	Reason string
+	// Permanent says retrying cannot help: the source itself is the problem.
+	Permanent bool
+}
+
+// Reasons of failures that are not the source's fault. Internal detail
+// goes to the log, never to the user.
+const (
+	reasonInternal = "transcoding failed because of an internal error"
+	reasonTool     = "transcoding failed: the encoder stopped with an error"
+)
+
+// errSourceMissing is an upload reference whose object is gone.
+var errSourceMissing = errors.New("the uploaded source file no longer exists")
+
+// permanentFetchErrors are refusals that the same URL will meet again.
+var permanentFetchErrors = []error{
+	fetch.ErrBlockedAddress, fetch.ErrScheme, fetch.ErrTooManyRedirects, fetch.ErrTooLarge, fetch.ErrTimeout,
+}
+
+// Classify explains err, an error returned by Runner.Run.
+func Classify(err error) Failure {
+	var (
+		source  *media.SourceError
+		invalid *InvalidError
+		status  *fetch.StatusError
+		tool    *media.ExecError
+		fetchE  *fetchError
+	)
+	switch {
+	case errors.As(err, &source):
+		return Failure{Reason: source.Reason, Permanent: true}
+	case errors.As(err, &invalid):
+		return Failure{Reason: invalid.Reason, Permanent: true}
+	case errors.Is(err, errSourceMissing):
+		return Failure{Reason: errSourceMissing.Error(), Permanent: true}
+	case errors.As(err, &status):
+		return Failure{Reason: status.Error(), Permanent: permanentStatus(status.Code)}
+	case errors.As(err, &fetchE):
+		return classifyFetch(fetchE.err)
+	case errors.As(err, &tool):
+		return Failure{Reason: reasonTool}
+	}
+	return Failure{Reason: reasonInternal}
+}
+
+// classifyFetch explains a download that did not get a response worth a
+// status: refused by our rules (permanent) or cut by the network (retry).
+func classifyFetch(err error) Failure {
+	for _, refusal := range permanentFetchErrors {
+		if errors.Is(err, refusal) {
+			return Failure{Reason: refusal.Error(), Permanent: true}
+		}
+	}
+	if errors.Is(err, fetch.ErrIdle) {
+		return Failure{Reason: fetch.ErrIdle.Error()}
+	}
+	var urlErr *url.Error
+	if errors.As(err, &urlErr) {
+		// The URL is the user's own; what the network said about it helps them.
+		return Failure{Reason: "source URL could not be downloaded: " + urlErr.Err.Error()}
+	}
+	return Failure{Reason: "source URL could not be downloaded"}
+}
+
+// permanentStatus says a response will not change by asking again: client
+// errors, except those that mean "later".
+func permanentStatus(code int) bool {
+	switch code {
+	case http.StatusRequestTimeout, http.StatusTooEarly, http.StatusTooManyRequests:
+		return false
+	}
+	return code >= 400 && code < 500
+}
+
+// fetchError marks an error of the URL download, so Classify can tell a
+// network failure of the source from one of our own storage.
+type fetchError struct{ err error }
+
+func (e *fetchError) Error() string { return "fetch source: " + e.err.Error() }
+func (e *fetchError) Unwrap() error { return e.err }

@@ -1,0 +1,81 @@
+package job
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/services/transcode/internal/media"
+)
+
+// Job is a TranscodeJob as the worker runs it.
+type Job struct {
+	// ID is the job's event id: the same on every redelivery, so it names
+	// the job's final events.
+	ID        string
+	AccountID string
+	VideoID   string
+	// Exactly one of SourceURL (an http(s) URL) and SourceKey (the blob key
+	// of an upload, in the store the outputs go to) is set.
+	SourceURL string
+	SourceKey string
+	Clip      *media.Clip // nil for the whole source
+	// Spherical is the catalog's 360° flag; outputs keep the 360° metadata
+	// the source carries whatever its value.
+	Spherical bool
+}
+
+// MediaFolder is the blob prefix of the video's files:
+// "videos/<account>/<video>/". Output paths are relative to it.
+func (j Job) MediaFolder() string {
+	return "videos/" + j.AccountID + "/" + j.VideoID + "/"
+}
+
+// InvalidError is a job message that can never be run. Its text is shown
+// to the user as the reason the video failed.
+type InvalidError struct {
+	Reason string
+}
+
+func (e *InvalidError) Error() string { return "invalid transcode job: " + e.Reason }
+
+// Validate checks what the worker relies on: ids that make valid blob keys,
+// one source, and a clip the interface allows.
+func (j Job) Validate() error {
+	switch {
+	case j.ID == "":
+		return &InvalidError{Reason: "job has no id"}
+	case !ids.Valid(j.VideoID):
+		return &InvalidError{Reason: "job names no valid video_id"}
+	case strings.Contains(j.AccountID, "/") || blob.ValidateKey(j.AccountID) != nil:
+		return &InvalidError{Reason: "job names no valid account_id"}
+	case (j.SourceURL == "") == (j.SourceKey == ""):
+		return &InvalidError{Reason: "job must name exactly one source"}
+	case j.SourceKey != "" && blob.ValidateKey(j.SourceKey) != nil:
+		return &InvalidError{Reason: "source_object_key is not a valid key"}
+	}
+	return validateClip(j.Clip)
+}
+
+func validateClip(clip *media.Clip) error {
+	switch {
+	case clip == nil:
+		return nil
+	case clip.Start < 0 || clip.End <= clip.Start:
+		return &InvalidError{Reason: "clip must end after it starts"}
+	case clip.Length() > media.MaxClipLength:
+		return &InvalidError{Reason: fmt.Sprintf("clip must be at most %s long", media.MaxClipLength)}
+	}
+	return nil
+}
+
+// ClipFromSeconds is the clip of a TranscodeJob's bounds: nil when both
+// are zero (the whole source).
+func ClipFromSeconds(start, end int32) *media.Clip {
+	if start == 0 && end == 0 {
+		return nil
+	}
+	return &media.Clip{Start: time.Duration(start) * time.Second, End: time.Duration(end) * time.Second}
+}

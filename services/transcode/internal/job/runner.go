@@ -1,0 +1,106 @@
+package job
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
+	"github.com/vidhost/vidhost/services/transcode/internal/media"
+	"github.com/vidhost/vidhost/services/transcode/internal/outputs"
+)
+
+// Reporter hears how an attempt is going. Both methods are called from the
+// attempt's goroutines and must return quickly.
+type Reporter interface {
+	// Progress gets whole percentages, never lower than the last.
+	Progress(percent int)
+	// Playable announces outputs a viewer can already play (early HLS).
+	Playable(outputs []Output)
+}
+
+// Runner runs attempts. One Runner serves concurrent attempts.
+type Runner struct {
+	Store      blob.Store
+	Fetcher    *fetch.Fetcher
+	Transcoder *media.Transcoder
+	WorkDir    string // scratch space; each attempt gets a directory in it
+	Logger     *slog.Logger
+}
+
+// Run makes one attempt at j and returns what it made. Errors are for
+// Classify; a canceled ctx stops ffmpeg and the uploads at once.
+func (r *Runner) Run(ctx context.Context, j Job, report Reporter) (Completion, error) {
+	if err := j.Validate(); err != nil {
+		return Completion{}, err
+	}
+	dir, err := newAttemptDir(r.WorkDir)
+	if err != nil {
+		return Completion{}, fmt.Errorf("work dir: %w", err)
+	}
+	defer func() {
+		if err := dir.remove(); err != nil {
+			r.Logger.Warn("removing attempt directory", "dir", dir.path, "error", err)
+		}
+	}()
+	if err := r.clearOutputs(ctx, j); err != nil {
+		return Completion{}, err
+	}
+	source := filepath.Join(dir.path, "source")
+	if err := r.fetchSource(ctx, j, source); err != nil {
+		return Completion{}, err
+	}
+	res, err := r.transcode(ctx, j, source, filepath.Join(dir.path, "out"), report)
+	if err != nil {
+		return Completion{}, err
+	}
+	return completion(res), nil
+}
+
+// transcode runs the media core while an uploader stores each file it
+// announces. A failed upload stops ffmpeg: the attempt is lost anyway.
+func (r *Runner) transcode(ctx context.Context, j Job, source, outDir string, report Reporter) (media.Result, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	uploads := outputs.Start(ctx, r.Store, j.MediaFolder(), outDir, outputs.Hooks{
+		OnPlayable: func() { report.Playable([]Output{HLS}) },
+		OnError:    cancel,
+	})
+	res, err := r.Transcoder.Transcode(ctx, media.Job{
+		Source: source, OutDir: outDir, Clip: j.Clip,
+		OnProgress: report.Progress, OnFile: uploads.Add,
+	})
+	if err != nil {
+		cancel(err) // nothing more worth uploading
+	}
+	uploadErr := uploads.Finish()
+	switch {
+	case err == nil && uploadErr != nil:
+		return media.Result{}, uploadErr
+	case err != nil && uploadErr != nil && errors.Is(context.Cause(ctx), uploadErr):
+		return media.Result{}, uploadErr // ffmpeg was stopped because an upload failed
+	}
+	return res, err
+}
+
+// clearOutputs removes what an earlier attempt of the job stored, so a
+// redelivered job never mixes its files with a dead attempt's. Only the
+// folders the transcoder owns are touched: captions and other files of
+// the video stay.
+func (r *Runner) clearOutputs(ctx context.Context, j Job) error {
+	folder := j.MediaFolder()
+	var errs []error
+	for _, dir := range []string{media.StreamDir, media.MP4Dir} {
+		errs = append(errs, r.Store.DeletePrefix(ctx, folder+dir+"/"))
+	}
+	for _, file := range []string{media.ThumbnailFile, media.SpriteFile, media.SpriteIndexFile} {
+		errs = append(errs, r.Store.Delete(ctx, folder+file))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("clear earlier outputs: %w", err)
+	}
+	return nil
+}

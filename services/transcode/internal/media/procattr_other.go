@@ -1,0 +1,9 @@
+//go:build !linux
+
+package media
+
+import "os/exec"
+
+// dieWithParent has no portable equivalent outside Linux; there a killed
+// worker's tools run on until they finish.
+func dieWithParent(*exec.Cmd) {}

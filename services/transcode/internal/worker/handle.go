@@ -1,0 +1,73 @@
+package worker
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/vidhost/vidhost/services/transcode/internal/events"
+	"github.com/vidhost/vidhost/services/transcode/internal/job"
+)
+
+// reasonGaveUp is the video's reason when the last attempt never came back
+// (its worker died, say killed for memory): the next delivery ends the job.
+const reasonGaveUp = "transcoding did not finish (attempts: %d)"
+
+// handle runs one delivery of a job and settles its message.
+func (w *Worker) handle(jobCtx context.Context, msg jetstream.Msg) {
+	attempt := deliveries(msg)
+	j, err := events.DecodeJob(msg.Data())
+	logger := w.logger.With("job_id", j.ID, "video_id", j.VideoID, "attempt", attempt)
+	if err != nil {
+		// Never runnable: fail the video if the message names one.
+		logger.Error("invalid transcode job", "error", err)
+		w.finish(msg, j, job.Classify(err).Reason, true, logger)
+		return
+	}
+	stopHeartbeat := w.heartbeat(msg, logger)
+	defer stopHeartbeat() // after settling, which may take a few publish retries
+	if attempt > w.cfg.MaxDeliver {
+		w.finish(msg, j, fmt.Sprintf(reasonGaveUp, w.cfg.MaxDeliver), true, logger)
+		return
+	}
+	logger.Info("transcode job started", "source_key", j.SourceKey, "source_url", j.SourceURL)
+	progress := startProgress(w.pub, j, logger)
+	completion, err := w.runner.Run(jobCtx, j, progress)
+	progress.close()
+	w.settle(jobCtx, msg, j, attempt, completion, err, logger)
+}
+
+// settle decides the message's fate from the attempt's outcome.
+func (w *Worker) settle(ctx context.Context, msg jetstream.Msg, j job.Job, attempt int, c job.Completion, err error, logger *slog.Logger) {
+	if err == nil {
+		w.complete(msg, j, c, logger)
+		return
+	}
+	if ctx.Err() != nil {
+		logger.Info("transcode job interrupted by shutdown; handed back")
+		_ = msg.Nak() // at once: another worker can start it now
+		return
+	}
+	failure := job.Classify(err)
+	logger.Warn("transcode attempt failed", "error", err, "reason", failure.Reason, "permanent", failure.Permanent)
+	switch {
+	case failure.Permanent:
+		w.finish(msg, j, failure.Reason, false, logger)
+	case attempt >= w.cfg.MaxDeliver:
+		w.finish(msg, j, failure.Reason, true, logger)
+	default:
+		_ = msg.NakWithDelay(w.cfg.retryDelay(attempt))
+	}
+}
+
+// deliveries is how many times JetStream has delivered msg, this one
+// included.
+func deliveries(msg jetstream.Msg) int {
+	meta, err := msg.Metadata()
+	if err != nil {
+		return 1
+	}
+	return int(meta.NumDelivered)
+}
