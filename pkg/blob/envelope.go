@@ -10,7 +10,7 @@ import (
 type envelope struct {
 	Success bool           `json:"success"`
 	Result  any            `json:"result"`
-	Links   any            `json:"links"`
+	Links   struct{}       `json:"links"` // always {}, as on every /v2 response
 	Errors  []errorMessage `json:"errors"`
 }
 
