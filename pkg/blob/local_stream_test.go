@@ -40,7 +40,7 @@ func TestHandlerStreams64MiB(t *testing.T) {
 	runtime.ReadMemStats(&after)
 
 	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
-	assert.JSONEq(t, `{"success":true,"result":{"key":"uploads/a/u/big.mp4","size":67108864},"links":null,"errors":[]}`, string(body))
+	assert.JSONEq(t, `{"success":true,"result":{"key":"uploads/a/u/big.mp4","size":67108864},"links":{},"errors":[]}`, string(body))
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "the body must be streamed, not buffered")
 	t.Logf("allocated %d KiB", (after.TotalAlloc-before.TotalAlloc)>>10)
 	require.Len(t, calls, 1, "OnPut runs once per stored upload")
