@@ -1,0 +1,54 @@
+// Package command is the main function every Vidhost service shares: load
+// the configuration from the environment, print it (secrets redacted), run
+// until SIGINT or SIGTERM, and turn the outcome into an exit code, so each
+// cmd/<name>/main.go is one call.
+package command
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/vidhost/vidhost/pkg/config"
+	"github.com/vidhost/vidhost/pkg/logx"
+)
+
+// Exit codes: configuration errors differ from failures while running, so
+// an operator (or Kubernetes) can tell a bad deployment from a crash.
+const (
+	ExitOK     = 0
+	ExitFailed = 1
+	ExitConfig = 2
+)
+
+// Service describes one service's process.
+type Service[C any] struct {
+	// Name tags log lines and messages ("catalog").
+	Name string
+	// Logging returns the log level and format from the configuration.
+	Logging func(cfg *C) (level, format string)
+	// Run serves until ctx is done and returns nil after a clean shutdown.
+	Run func(ctx context.Context, cfg C, logger *slog.Logger) error
+}
+
+// Main runs the service and returns the process's exit code.
+func Main[C any](s Service[C]) int {
+	var cfg C
+	if err := config.Load(&cfg); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", s.Name, err)
+		return ExitConfig
+	}
+	level, format := s.Logging(&cfg)
+	logger := logx.New(os.Stderr, s.Name, level, format)
+	config.Log(logger, s.Name+" configuration", cfg)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := s.Run(ctx, cfg, logger); err != nil {
+		logger.Error(s.Name+" stopped", "error", err)
+		return ExitFailed
+	}
+	return ExitOK
+}
