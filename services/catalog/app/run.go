@@ -10,9 +10,13 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/outbox"
+	"github.com/vidhost/vidhost/pkg/pg"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/server"
 	"github.com/vidhost/vidhost/services/catalog/internal/store"
+	"github.com/vidhost/vidhost/services/catalog/migrations"
 )
 
 // shutdownTimeout bounds the cleanups after the server has drained.
@@ -32,15 +36,16 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) (er
 		defer cancel()
 		err = errors.Join(err, stack.Shutdown(shutdownCtx))
 	}()
-	pool, err := openDatabase(ctx, cfg, stack)
+	pool, err := pg.Start(ctx, cfg.DatabaseURL, cfg.DBSchema, migrations.FS, stack)
 	if err != nil {
-		return err
+		return fmt.Errorf("catalog: %w", err)
 	}
-	js, err := connectNATS(ctx, cfg, logger, stack)
+	// The catalog publishes to CATALOG and JOBS, consumes MEDIA, and dead-letters poison reports.
+	js, err := natsx.StartJetStream(ctx, cfg.NATSURL, "catalog", logger, stack, natsx.StreamCatalog, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter)
 	if err != nil {
-		return err
+		return fmt.Errorf("catalog: %w", err)
 	}
-	startRelay(ctx, pool, js, logger, stack)
+	outbox.Start(ctx, pool, js, logger, stack)
 	resolver, err := uploadResolver(cfg, opts, stack)
 	if err != nil {
 		return err

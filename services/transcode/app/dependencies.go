@@ -6,11 +6,7 @@ import (
 	"log/slog"
 	"os/exec"
 
-	"github.com/nats-io/nats.go/jetstream"
-
 	"github.com/vidhost/vidhost/pkg/blob"
-	"github.com/vidhost/vidhost/pkg/lifecycle"
-	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
@@ -25,25 +21,6 @@ func checkTools(cfg Config) error {
 		}
 	}
 	return nil
-}
-
-// connectNATS connects and ensures the streams the service takes jobs from
-// and reports to.
-func connectNATS(ctx context.Context, cfg Config, logger *slog.Logger, stack *lifecycle.Stack) (jetstream.JetStream, error) {
-	nc, err := natsx.Connect(cfg.NATSURL, "transcode", natsx.LogEvents(logger))
-	if err != nil {
-		return nil, fmt.Errorf("transcode: %w", err)
-	}
-	// Close NATS last: stopping jobs still report and hand messages back.
-	stack.Push("nats connection", func(context.Context) error { nc.Close(); return nil })
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return nil, fmt.Errorf("transcode: jetstream: %w", err)
-	}
-	if err := natsx.EnsureStreams(ctx, js, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter); err != nil {
-		return nil, fmt.Errorf("transcode: %w", err)
-	}
-	return js, nil
 }
 
 // newRunner builds what an attempt uses, after clearing the work directory

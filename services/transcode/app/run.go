@@ -10,6 +10,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/services/transcode/internal/worker"
 )
 
@@ -57,9 +58,10 @@ func startWorker(ctx context.Context, cfg Config, logger *slog.Logger, stack *li
 	if err := checkTools(cfg); err != nil {
 		return err
 	}
-	js, err := connectNATS(ctx, cfg, logger, stack)
+	// Jobs come from JOBS; reports go to MEDIA and poison jobs to DEADLETTER.
+	js, err := natsx.StartJetStream(ctx, cfg.NATSURL, "transcode", logger, stack, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter)
 	if err != nil {
-		return err
+		return fmt.Errorf("transcode: %w", err)
 	}
 	runner, err := newRunner(ctx, cfg, logger)
 	if err != nil {

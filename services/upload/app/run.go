@@ -10,10 +10,14 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/outbox"
+	"github.com/vidhost/vidhost/pkg/pg"
 	"github.com/vidhost/vidhost/services/upload/internal/server"
 	"github.com/vidhost/vidhost/services/upload/internal/store"
 	"github.com/vidhost/vidhost/services/upload/internal/tus"
 	"github.com/vidhost/vidhost/services/upload/internal/upload"
+	"github.com/vidhost/vidhost/services/upload/migrations"
 )
 
 // shutdownTimeout bounds the cleanups after the gRPC server has drained.
@@ -57,15 +61,15 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) (er
 
 // startDomain opens what the domain needs and builds it.
 func startDomain(ctx context.Context, cfg Config, logger *slog.Logger, stack *lifecycle.Stack) (*upload.Service, tus.Backend, error) {
-	pool, err := openDatabase(ctx, cfg, stack)
+	pool, err := pg.Start(ctx, cfg.DatabaseURL, cfg.DBSchema, migrations.FS, stack)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("upload: %w", err)
 	}
-	js, err := connectNATS(ctx, cfg, logger, stack)
+	js, err := natsx.StartJetStream(ctx, cfg.NATSURL, "upload", logger, stack, natsx.StreamUploads)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("upload: %w", err)
 	}
-	startRelay(ctx, pool, js, logger, stack)
+	outbox.Start(ctx, pool, js, logger, stack)
 	objects, backend, err := openStorage(ctx, cfg)
 	if err != nil {
 		return nil, nil, err

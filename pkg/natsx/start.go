@@ -1,0 +1,33 @@
+package natsx
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/vidhost/vidhost/pkg/lifecycle"
+)
+
+// StartJetStream is a service's messaging start-up step: connect as name
+// (reconnecting for ever, logging outages), ensure the streams it publishes
+// to and consumes from (idempotent, so start-up order between services does
+// not matter), and push closing the connection on stack, so it closes after
+// everything started later has stopped publishing.
+func StartJetStream(ctx context.Context, url, name string, logger *slog.Logger, stack *lifecycle.Stack,
+	streams ...jetstream.StreamConfig) (jetstream.JetStream, error) {
+	nc, err := Connect(url, name, LogEvents(logger))
+	if err != nil {
+		return nil, err
+	}
+	stack.Push("nats connection", func(context.Context) error { nc.Close(); return nil })
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, fmt.Errorf("jetstream: %w", err)
+	}
+	if err := EnsureStreams(ctx, js, streams...); err != nil {
+		return nil, err
+	}
+	return js, nil
+}
