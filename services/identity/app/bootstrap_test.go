@@ -1,7 +1,8 @@
 package app_test
 
 import (
-	"strings"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -70,18 +71,25 @@ func TestConcurrentBootstrapCreatesOneOwner(t *testing.T) {
 	assertCounts(t, &testBundle{pool: db.Pool(t)}, 1, 1)
 }
 
-func TestBootstrapLogsSecretsWithoutCallback(t *testing.T) {
+func TestBootstrapWritesSecretsToAPrivateFileNotTheLog(t *testing.T) {
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
 	logs := &syncBuffer{}
-	runService(t, testConfig(db, natsURL), runOptions{logs: logs, noCallback: true})
-	var value string
-	require.NoError(t, db.Pool(t).QueryRow(t.Context(), "SELECT count(*)::text FROM api_keys").Scan(&value))
-	require.Equal(t, "1", value)
+	cfg := testConfig(db, natsURL)
+	cfg.BootstrapFile = filepath.Join(t.TempDir(), "bootstrap.env")
+	runService(t, cfg, runOptions{logs: logs, noCallback: true})
+
+	info, err := os.Stat(cfg.BootstrapFile)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+	saved, err := os.ReadFile(cfg.BootstrapFile)
+	require.NoError(t, err)
+	assert.Regexp(t, `VIDHOST_API_KEY=vh_[0-9A-Za-z]{43}`, string(saved))
+	assert.Regexp(t, `VIDHOST_OWNER_PASSWORD=[0-9A-Za-z]{20}`, string(saved))
+
 	out := logs.String()
-	assert.Contains(t, out, "level=WARN")
-	assert.Regexp(t, `api_key=vh_[0-9A-Za-z]{43}`, out)
-	assert.Regexp(t, `password=[0-9A-Za-z]{20}`, out)
-	assert.Equal(t, 1, strings.Count(out, "api_key="), "logged once")
+	assert.Contains(t, out, cfg.BootstrapFile, "the log says where the secrets are")
+	assert.NotContains(t, out, "vh_", "no API key in the log")
+	assert.NotRegexp(t, `password=[0-9A-Za-z]{20}`, out, "no password in the log")
 }
 
 func TestBootstrapUsesConfiguredPassword(t *testing.T) {

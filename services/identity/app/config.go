@@ -21,6 +21,10 @@ type Config struct {
 	// empty password is generated and reported once (see Options.OnBootstrap).
 	OwnerEmail    string `env:"VIDHOST_OWNER_EMAIL" envDefault:"owner@vidhost.local"`
 	OwnerPassword string `env:"VIDHOST_OWNER_PASSWORD" secret:"true"`
+	// BootstrapFile receives the owner's password and first API key when a
+	// first start creates them without Options.OnBootstrap: a new file of
+	// mode 0600, never the log.
+	BootstrapFile string `env:"VIDHOST_BOOTSTRAP_FILE" envDefault:"vidhost-bootstrap.env"`
 	LogLevel      string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
 	LogFormat     string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
