@@ -10,11 +10,11 @@ import (
 	transcodeapp "github.com/vidhost/vidhost/services/transcode/app"
 )
 
-// startTranscode runs transcode worker number n. Source URLs on this machine
-// (a file served on loopback, say) are allowed: the devstack is for local
-// testing, and SSRF protection matters where the fetcher can reach a
-// private network that users cannot (VIDHOST_FETCH_ALLOW_PRIVATE=false on
-// real deployments, the default).
+// startTranscode runs transcode worker number n. The SSRF guard stays on:
+// source URLs on this machine's loopback (a file served on localhost, say)
+// are allowed explicitly, since the devstack is for local testing, but the
+// private network and the cloud metadata service are not
+// (VIDHOST_FETCH_ALLOW_LOOPBACK=false turns that off too).
 func (s *Stack) startTranscode(n int) error {
 	var cfg transcodeapp.Config
 	if err := config.Load(&cfg); err != nil {
@@ -22,8 +22,8 @@ func (s *Stack) startTranscode(n int) error {
 	}
 	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.natsURL, s.secret, s.cfg.LogLevel
 	cfg.Blob = s.blobSettings()
-	if os.Getenv("VIDHOST_FETCH_ALLOW_PRIVATE") == "" {
-		cfg.FetchAllowPrivate = true
+	if os.Getenv("VIDHOST_FETCH_ALLOW_LOOPBACK") == "" {
+		cfg.FetchAllowLoopback = true
 	}
 	if cfg.WorkDir == "" {
 		cfg.WorkDir = filepath.Join(s.varDir, "transcode", strconv.Itoa(n))

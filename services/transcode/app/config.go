@@ -49,6 +49,7 @@ type Config struct {
 	FFprobe string `env:"VIDHOST_FFPROBE" envDefault:"ffprobe"`
 	// Source URL downloads (see package fetch).
 	FetchAllowPrivate  bool          `env:"VIDHOST_FETCH_ALLOW_PRIVATE"`
+	FetchAllowLoopback bool          `env:"VIDHOST_FETCH_ALLOW_LOOPBACK"`                     // this machine only (the devstack)
 	FetchTrustedAddrs  []string      `env:"VIDHOST_FETCH_TRUSTED_ADDRS"`                      // ip:port pairs fetched although private
 	FetchMaxBytes      int64         `env:"VIDHOST_FETCH_MAX_BYTES" envDefault:"21474836480"` // 20 GiB
 	FetchTimeout       time.Duration `env:"VIDHOST_FETCH_TIMEOUT" envDefault:"2h"`
@@ -111,7 +112,7 @@ func (c Config) workerConfig() worker.Config {
 func (c Config) fetchOptions() fetch.Options {
 	trusted, _ := c.trustedAddrs() // checked by Validate
 	return fetch.Options{
-		AllowPrivate: c.FetchAllowPrivate, Trusted: trusted, MaxBytes: c.FetchMaxBytes,
+		AllowPrivate: c.FetchAllowPrivate, AllowLoopback: c.FetchAllowLoopback, Trusted: trusted, MaxBytes: c.FetchMaxBytes,
 		Timeout: c.FetchTimeout, HeaderTimeout: c.FetchHeaderTimeout, IdleTimeout: c.FetchIdleTimeout,
 	}
 }

@@ -69,11 +69,12 @@ func publicAddrPort(addrPort netip.AddrPort) bool {
 
 func anyAddrPort(netip.AddrPort) bool { return true }
 
-// publicOrTrusted allows public addresses and exactly the trusted pairs.
-func publicOrTrusted(trusted []netip.AddrPort) func(netip.AddrPort) bool {
+// publicOrTrusted allows public addresses, exactly the trusted pairs, and
+// loopback addresses when loopback is true.
+func publicOrTrusted(trusted []netip.AddrPort, loopback bool) func(netip.AddrPort) bool {
 	return func(ap netip.AddrPort) bool {
 		ap = netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port())
-		return slices.Contains(trusted, ap) || publicAddrPort(ap)
+		return slices.Contains(trusted, ap) || publicAddrPort(ap) || (loopback && ap.Addr().IsLoopback())
 	}
 }
 

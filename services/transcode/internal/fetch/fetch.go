@@ -21,8 +21,8 @@ type Fetcher struct {
 // environment (a proxy would make every dial look like the proxy's address).
 func New(opts Options) *Fetcher {
 	allowed := publicAddrPort
-	if len(opts.Trusted) > 0 {
-		allowed = publicOrTrusted(opts.Trusted)
+	if len(opts.Trusted) > 0 || opts.AllowLoopback {
+		allowed = publicOrTrusted(opts.Trusted, opts.AllowLoopback)
 	}
 	if opts.AllowPrivate {
 		allowed = anyAddrPort

@@ -10,6 +10,11 @@ type Options struct {
 	// AllowPrivate lets URLs reach private and loopback addresses. Only for
 	// a single-machine setup such as the devstack.
 	AllowPrivate bool
+	// AllowLoopback lets URLs reach this machine's loopback addresses
+	// (127.0.0.0/8, ::1) and nothing else private: what the devstack turns
+	// on, so a file served on localhost can be a source while the cloud
+	// metadata service and the private network stay out of reach.
+	AllowLoopback bool
 	// Trusted are host:port pairs fetched even when private addresses are
 	// refused: an origin inside the network the operator vouches for. Where
 	// they redirect to is still checked.
