@@ -15,6 +15,9 @@ type Config struct {
 	// TranscodeWorkers is how many transcode workers run in the devstack;
 	// 0 when workers run elsewhere (they only need NATS and the blob store).
 	TranscodeWorkers int `env:"VIDHOST_TRANSCODE_WORKERS" envDefault:"1"`
+	// InternalSecret is the root secret every key derives from; empty
+	// means the one generated on the first run into var/internal.secret.
+	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// LogLevel of every service: debug, info, warn, error.
 	LogLevel string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
 }

@@ -2,8 +2,6 @@ package stack
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"net"
@@ -53,7 +51,10 @@ func (s *Stack) start(ctx context.Context) error {
 	if err := os.MkdirAll(s.varDir, 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", s.varDir, err)
 	}
-	s.secret = randomSecret() // services trust principals signed with it; new every run
+	// Every key of the suite derives from it (pkg/secrets).
+	if s.secret, err = rootSecret(s.varDir, s.cfg.InternalSecret); err != nil {
+		return err
+	}
 	if s.dbURL, err = s.startDatabase(ctx); err != nil {
 		return err
 	}
@@ -102,9 +103,3 @@ func (s *Stack) serviceLogger(name string) *slog.Logger {
 
 // loopback returns a listener on a free loopback port for a service.
 func loopback() (net.Listener, error) { return net.Listen("tcp", "127.0.0.1:0") }
-
-func randomSecret() string {
-	b := make([]byte, 32)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
-}

@@ -54,12 +54,14 @@ func run() error {
 	return err
 }
 
+// printWelcome says where the suite is and where its credentials are, never
+// the credentials themselves: terminals are scrolled back, recorded and
+// piped into logs that others can read.
 func printWelcome(s *stack.Stack, envPath string, took time.Duration) {
-	c := s.Credentials
 	fmt.Printf("\nVidhost is running at %s (started in %s)\n\n", s.URL, took.Round(time.Millisecond))
-	if c.Fresh {
-		fmt.Println("First start: an owner account was created.")
+	if s.Credentials.Fresh {
+		fmt.Println("First start: an owner account and an API key were created.")
 	}
-	fmt.Printf("  owner:    %s / %s\n  API key:  %s\n  env file: %s\n\n", c.OwnerEmail, c.OwnerPassword, c.APIKey, envPath)
-	fmt.Printf("Try it:\n  curl -s -H 'Authorization: Bearer %s' %s/v2/categories\n\nPress Ctrl-C to stop.\n", c.APIKey, s.URL)
+	fmt.Printf("  owner:       %s (password in the env file)\n  credentials: %s (mode 0600)\n\n", s.Credentials.OwnerEmail, envPath)
+	fmt.Printf("Try it:\n  source %s\n  curl -s -H \"Authorization: Bearer $VIDHOST_API_KEY\" \"$VIDHOST_URL/v2/categories\"\n\nPress Ctrl-C to stop.\n", envPath)
 }

@@ -1,0 +1,61 @@
+package stack
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/vidhost/vidhost/pkg/secrets"
+)
+
+// secretFile holds the devstack's root secret, generated on the first run
+// (mode 0600) so the keys derived from it, database passwords, NATS users,
+// signed URLs, survive restarts.
+const secretFile = "internal.secret"
+
+// rootSecret returns VIDHOST_INTERNAL_SECRET when set, else the secret kept
+// in var/internal.secret, creating it on the first run. Either way it is
+// checked for length; it is never logged.
+func rootSecret(varDir, configured string) (string, error) {
+	if configured != "" {
+		if err := secrets.Check("VIDHOST_INTERNAL_SECRET", configured); err != nil {
+			return "", err
+		}
+		return configured, nil
+	}
+	path := filepath.Join(varDir, secretFile)
+	saved, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return createSecret(path)
+	}
+	if err != nil {
+		return "", fmt.Errorf("read %s: %w", path, err)
+	}
+	secret := strings.TrimSpace(string(saved))
+	if err := secrets.Check(path, secret); err != nil {
+		return "", err
+	}
+	return secret, nil
+}
+
+func createSecret(path string) (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	secret := hex.EncodeToString(b)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return "", fmt.Errorf("create %s: %w", path, err)
+	}
+	if _, err := f.WriteString(secret + "\n"); err != nil {
+		_ = f.Close()
+		return "", err
+	}
+	return secret, f.Close()
+}
