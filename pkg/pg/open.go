@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -59,11 +60,16 @@ func QuoteIdentifier(name string) string {
 // a database/sql handle.
 type execFunc func(ctx context.Context, statement string) error
 
-// createSchema creates schema if it is missing. Two sessions running
-// CREATE SCHEMA IF NOT EXISTS at the same moment can still collide on the
-// catalog's unique index; the loser's error means the schema exists.
+// createSchema creates schema if it is missing. It looks first, because
+// PostgreSQL checks the right to create schemas before IF NOT EXISTS: a
+// service whose role owns its schema but may create no other (the
+// devstack's roles, least privilege) must not need that right. Two sessions
+// creating it at the same moment can still collide on the catalog's unique
+// index; the loser's error means the schema exists.
 func createSchema(ctx context.Context, exec execFunc, schema string) error {
-	err := exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+QuoteIdentifier(schema))
+	literal := "'" + strings.ReplaceAll(schema, "'", "''") + "'"
+	err := exec(ctx, "DO $create$ BEGIN IF NOT EXISTS (SELECT FROM pg_namespace WHERE nspname = "+literal+") THEN "+
+		"CREATE SCHEMA "+QuoteIdentifier(schema)+"; END IF; END $create$")
 	if err != nil && !IsUniqueViolation(err) && !hasCode(err, codeDuplicateSchema) {
 		return fmt.Errorf("pg: create schema %q: %w", schema, err)
 	}

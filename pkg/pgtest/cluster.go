@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"net/url"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -19,6 +20,8 @@ type Cluster struct {
 	port    int
 	logPath string
 	cmd     *exec.Cmd
+	// ownerOnly clusters take the superuser through the Unix socket only.
+	ownerOnly bool
 	exited  chan struct{} // closed when the process has been waited for
 	waitErr error         // valid once exited is closed
 
@@ -41,6 +44,10 @@ func StartCluster(ctx context.Context, dataDir string) (*Cluster, error) {
 
 // StartClusterOnPort is StartCluster on a fixed port; port 0 picks a free one.
 func StartClusterOnPort(ctx context.Context, dataDir string, port int) (*Cluster, error) {
+	return startCluster(ctx, dataDir, port, false)
+}
+
+func startCluster(ctx context.Context, dataDir string, port int, ownerOnly bool) (*Cluster, error) {
 	bin, err := binDir()
 	if err != nil {
 		return nil, err
@@ -55,6 +62,11 @@ func StartClusterOnPort(ctx context.Context, dataDir string, port int) (*Cluster
 	if err := prepareDataDir(bin, acct, dataDir); err != nil {
 		return nil, err
 	}
+	if ownerOnly {
+		if err := writeOwnerOnlyHBA(acct, dataDir); err != nil {
+			return nil, err
+		}
+	}
 	for attempt := 1; ; attempt++ {
 		listenPort := port
 		if listenPort == 0 {
@@ -62,7 +74,7 @@ func StartClusterOnPort(ctx context.Context, dataDir string, port int) (*Cluster
 				return nil, err
 			}
 		}
-		cluster, err := launch(ctx, bin, acct, dataDir, listenPort)
+		cluster, err := launch(ctx, bin, acct, dataDir, listenPort, ownerOnly)
 		if err == nil || port != 0 || !errors.Is(err, errPortInUse) || attempt == startAttempts {
 			return cluster, err
 		}
@@ -95,8 +107,13 @@ func prepareDataDir(bin string, acct account, dataDir string) error {
 	return acct.chownTree(dataDir)
 }
 
-// URL is a connection URL for the superuser on the postgres database.
+// URL is a connection URL for the superuser on the postgres database: over
+// the Unix socket for an owner-only cluster, over TCP otherwise.
 func (c *Cluster) URL() string {
+	if c.ownerOnly {
+		return "postgres://postgres@/postgres?host=" + url.QueryEscape(socketDir(c.dataDir)) +
+			"&port=" + strconv.Itoa(c.port) + "&sslmode=disable"
+	}
 	return "postgres://postgres@127.0.0.1:" + strconv.Itoa(c.port) + "/postgres?sslmode=disable"
 }
 

@@ -26,14 +26,14 @@ var errPortInUse = errors.New("pgtest: port already in use")
 
 // launch starts postgres on an initialised dataDir and waits until it accepts
 // connections.
-func launch(ctx context.Context, bin string, acct account, dataDir string, port int) (*Cluster, error) {
+func launch(ctx context.Context, bin string, acct account, dataDir string, port int, ownerOnly bool) (*Cluster, error) {
 	logPath := filepath.Join(dataDir, logName)
 	logFile, err := os.Create(logPath)
 	if err != nil {
 		return nil, fmt.Errorf("pgtest: server log: %w", err)
 	}
 	defer logFile.Close() // the child keeps its own descriptor
-	cmd := acct.command(filepath.Join(bin, "postgres"), serverArgs(dataDir, port)...)
+	cmd := acct.command(filepath.Join(bin, "postgres"), serverArgs(dataDir, port, ownerOnly)...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	// Dies with us instead of outliving a killed test binary, and has its own
 	// process group so a terminal's Ctrl-C reaches us first and we stop it in
@@ -43,7 +43,7 @@ func launch(ctx context.Context, bin string, acct account, dataDir string, port 
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("pgtest: start postgres: %w", err)
 	}
-	c := &Cluster{dataDir: dataDir, port: port, logPath: logPath, cmd: cmd, exited: make(chan struct{})}
+	c := &Cluster{dataDir: dataDir, port: port, logPath: logPath, cmd: cmd, exited: make(chan struct{}), ownerOnly: ownerOnly}
 	go func() {
 		c.waitErr = cmd.Wait()
 		close(c.exited)
@@ -55,8 +55,8 @@ func launch(ctx context.Context, bin string, acct account, dataDir string, port 
 	return c, nil
 }
 
-func serverArgs(dataDir string, port int) []string {
-	return []string{
+func serverArgs(dataDir string, port int, ownerOnly bool) []string {
+	args := []string{
 		"-D", dataDir,
 		"-k", socketDir(dataDir),
 		"-p", strconv.Itoa(port),
@@ -68,6 +68,11 @@ func serverArgs(dataDir string, port int) []string {
 		// Many packages' tests run in parallel, each with pools.
 		"-c", "max_connections=200",
 	}
+	if ownerOnly {
+		// The socket file itself, not only its directory, is the owner's.
+		args = append(args, "-c", "unix_socket_permissions=0700")
+	}
+	return args
 }
 
 // socketDir puts the Unix socket beside the data (handy for psql -h dir)

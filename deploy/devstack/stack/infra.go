@@ -8,23 +8,29 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/pgtest"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
-// startDatabase returns DatabaseURL when set, otherwise starts the private
-// cluster whose data lives in var/pg (kept across runs).
-func (s *Stack) startDatabase(ctx context.Context) (string, error) {
+// startDatabase returns DatabaseURL for every service when set, otherwise
+// starts the private cluster whose data lives in var/pg (kept across runs):
+// owner-only (pgtest.StartOwnerOnly), with one role per service.
+func (s *Stack) startDatabase(ctx context.Context) (databaseURLs, error) {
 	if s.cfg.DatabaseURL != "" {
-		return s.cfg.DatabaseURL, nil
+		return databaseURLs{admin: s.cfg.DatabaseURL}, nil
 	}
 	if err := pgtest.Available(); err != nil {
-		return "", err
+		return databaseURLs{}, err
 	}
-	cluster, err := pgtest.StartCluster(ctx, filepath.Join(s.varDir, "pg"))
+	cluster, err := pgtest.StartOwnerOnly(ctx, filepath.Join(s.varDir, "pg"))
 	if err != nil {
-		return "", fmt.Errorf("start PostgreSQL: %w", err)
+		return databaseURLs{}, fmt.Errorf("start PostgreSQL: %w", err)
 	}
 	s.stack.Push("postgresql", func(context.Context) error { return cluster.Stop() })
-	return cluster.URL(), nil
+	services, err := provisionRoles(ctx, cluster.URL(), cluster.Port(), secrets.MustRoot(s.secret))
+	if err != nil {
+		return databaseURLs{}, err
+	}
+	return databaseURLs{admin: cluster.URL(), services: services}, nil
 }
 
 // startNATS starts the embedded JetStream server with its data in var/nats.

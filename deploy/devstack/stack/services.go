@@ -68,7 +68,7 @@ func (s *Stack) startIdentity() (string, <-chan identityapp.Bootstrap, error) {
 	if err := config.Load(&cfg); err != nil {
 		return "", nil, err
 	}
-	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.dbURL, s.natsURL, s.secret, s.cfg.LogLevel
+	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.db.forService("identity"), s.natsURL, s.secret, s.cfg.LogLevel
 	lis, err := loopback()
 	if err != nil {
 		return "", nil, err
@@ -86,7 +86,7 @@ func (s *Stack) startCatalog(uploadAddr string) (string, error) {
 	if err := config.Load(&cfg); err != nil {
 		return "", err
 	}
-	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.dbURL, s.natsURL, s.secret, s.cfg.LogLevel
+	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.db.forService("catalog"), s.natsURL, s.secret, s.cfg.LogLevel
 	cfg.UploadAddr, cfg.MediaBaseURL = uploadAddr, s.URL+"/media"
 	cfg.Blob = s.blobSettings()
 	lis, err := loopback()

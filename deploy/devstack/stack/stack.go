@@ -26,7 +26,7 @@ type Stack struct {
 	stack   *lifecycle.Stack
 	secret  string
 	failed  chan error
-	dbURL   string
+	db      databaseURLs
 	natsURL string
 }
 
@@ -55,7 +55,7 @@ func (s *Stack) start(ctx context.Context) error {
 	if s.secret, err = rootSecret(s.varDir, s.cfg.InternalSecret); err != nil {
 		return err
 	}
-	if s.dbURL, err = s.startDatabase(ctx); err != nil {
+	if s.db, err = s.startDatabase(ctx); err != nil {
 		return err
 	}
 	if s.natsURL, err = s.startNATS(); err != nil {
@@ -64,8 +64,13 @@ func (s *Stack) start(ctx context.Context) error {
 	return s.startServices(ctx)
 }
 
-// DatabaseURL is the PostgreSQL the suite runs on (benchmarks read it).
-func (s *Stack) DatabaseURL() string { return s.dbURL }
+// DatabaseURL is the superuser's URL of the PostgreSQL the suite runs on
+// (benchmarks and tests read it).
+func (s *Stack) DatabaseURL() string { return s.db.admin }
+
+// ServiceDatabaseURL is the URL service connects with: its own role on the
+// private cluster, or DATABASE_URL when one was given.
+func (s *Stack) ServiceDatabaseURL(service string) string { return s.db.forService(service) }
 
 // Failed delivers the error of a service that stopped on its own.
 func (s *Stack) Failed() <-chan error { return s.failed }

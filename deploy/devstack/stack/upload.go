@@ -35,7 +35,7 @@ func (s *Stack) startUpload() (uploadAddrs, error) {
 	if err := config.Load(&cfg); err != nil {
 		return uploadAddrs{}, err
 	}
-	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.dbURL, s.natsURL, s.secret, s.cfg.LogLevel
+	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.db.forService("upload"), s.natsURL, s.secret, s.cfg.LogLevel
 	cfg.PublicURL, cfg.Blob = s.URL, s.blobSettings()
 	grpcLis, err := loopback()
 	if err != nil {
