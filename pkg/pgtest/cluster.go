@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"net/url"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -22,8 +22,8 @@ type Cluster struct {
 	cmd     *exec.Cmd
 	// ownerOnly clusters take the superuser through the Unix socket only.
 	ownerOnly bool
-	exited  chan struct{} // closed when the process has been waited for
-	waitErr error         // valid once exited is closed
+	exited    chan struct{} // closed when the process has been waited for
+	waitErr   error         // valid once exited is closed
 
 	stopOnce sync.Once
 	stopErr  error

@@ -48,4 +48,3 @@ func writeOwnerOnlyHBA(acct account, dataDir string) error {
 	}
 	return nil
 }
-
