@@ -32,7 +32,7 @@ const (
 	deadLetterRetention = 30 * 24 * time.Hour
 )
 
-// The streams of DESIGN.md. Subjects of different streams must not overlap
+// The streams of docs/architecture.md. Subjects of different streams must not overlap
 // (JetStream refuses it), which is why MEDIA lists transcribe.* subjects one
 // by one: transcribe.jobs belongs to JOBS.
 var (

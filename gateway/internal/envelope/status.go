@@ -27,7 +27,7 @@ type Mapped struct {
 	Hidden bool
 }
 
-// FromStatus is the one mapping of gRPC statuses to HTTP (DESIGN.md):
+// FromStatus is the one mapping of gRPC statuses to HTTP (docs/architecture.md):
 // InvalidArgument 400, Unauthenticated 401, PermissionDenied 403, NotFound
 // 404 "Not found", AlreadyExists and FailedPrecondition 409,
 // ResourceExhausted 429, Unavailable 503, anything else 500 with a generic

@@ -26,7 +26,7 @@ type failureError struct {
 	Code    string `json:"code,omitempty"`
 }
 
-// httpStatuses is the gateway's mapping of codes to HTTP (DESIGN.md).
+// httpStatuses is the gateway's mapping of codes to HTTP (docs/architecture.md).
 var httpStatuses = map[codes.Code]int{
 	codes.InvalidArgument:    http.StatusBadRequest,
 	codes.Unauthenticated:    http.StatusUnauthorized,
