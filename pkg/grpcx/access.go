@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
@@ -32,17 +33,20 @@ const healthService = "/grpc.health.v1.Health/"
 // The refusals of the access check. Credentials that do not verify
 // (missing, unknown caller, bad signature, expired, signed for another
 // method) are Unauthenticated; verified credentials the policy does not
-// allow are PermissionDenied. Neither says more: the server logs why.
+// allow are PermissionDenied. Neither says more: the server logs why. A
+// read-only key on a write gets the words the handlers have always used.
 var (
 	errNoCredentials  = status.Error(codes.Unauthenticated, "internal call: credentials required")
 	errBadCredentials = status.Error(codes.Unauthenticated, "internal call: invalid credentials")
 	errNotAllowed     = status.Error(codes.PermissionDenied, "internal call: not allowed")
+	errReadOnly       = apperr.ToStatus(&apperr.Denied{Reason: "this API key is read-only"})
 )
 
 // RefusedByAccessCheck reports whether err is one of the access check's
 // refusals (rather than the handler's), for tests of the policy.
 func RefusedByAccessCheck(err error) bool {
-	return strings.HasPrefix(status.Convert(err).Message(), "internal call: ")
+	msg := status.Convert(err).Message()
+	return strings.HasPrefix(msg, "internal call: ") || msg == status.Convert(errReadOnly).Message()
 }
 
 // CallerKeys returns the HMAC key of each caller Policy knows, derived from
@@ -57,21 +61,22 @@ func CallerKeys(root secrets.Root) principal.Keys {
 	return func(caller string) []byte { return keys[caller] }
 }
 
-// authorize checks a verified call against the rule of its method.
-func authorize(policy map[string]Rule, call principal.Call) (reason string, ok bool) {
+// authorize checks a verified call against the rule of its method and
+// returns the refusal, with the reason to log, or nil.
+func authorize(policy map[string]Rule, call principal.Call) (refusal error, reason string) {
 	rule, declared := policy[call.Method]
 	p := call.Principal
 	switch {
 	case !declared:
-		return "method not in the access policy", false
+		return errNotAllowed, "method not in the access policy"
 	case !slices.Contains(rule.Callers, call.Caller):
-		return "caller not allowed for method", false
+		return errNotAllowed, "caller not allowed for method"
 	case rule.Account && p.AccountID == "":
-		return "method needs an account principal", false
+		return errNotAllowed, "method needs an account principal"
 	case rule.Write && p.ReadOnly:
-		return "read-only principal on a write", false
+		return errReadOnly, "read-only principal on a write"
 	}
-	return "", true
+	return nil, ""
 }
 
 // accessUnary verifies every call's credentials and applies policy before
@@ -90,9 +95,9 @@ func accessUnary(policy map[string]Rule, keys principal.Keys, logger *slog.Logge
 			logger.WarnContext(ctx, "internal call refused", "method", info.FullMethod, "reason", err)
 			return nil, errBadCredentials
 		}
-		if reason, ok := authorize(policy, call); !ok {
+		if refusal, reason := authorize(policy, call); refusal != nil {
 			logger.WarnContext(ctx, "internal call refused", "method", info.FullMethod, "caller", call.Caller, "reason", reason)
-			return nil, errNotAllowed
+			return nil, refusal
 		}
 		ctx = principal.WithCaller(ctx, call.Caller)
 		if call.Principal.AccountID != "" {

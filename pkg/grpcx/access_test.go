@@ -58,8 +58,8 @@ func TestAuthorize(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, ok := authorize(testPolicy, tt.call)
-			assert.Equal(t, tt.wantOK, ok)
+			refusal, _ := authorize(testPolicy, tt.call)
+			assert.Equal(t, tt.wantOK, refusal == nil)
 		})
 	}
 }
