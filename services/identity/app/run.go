@@ -9,11 +9,11 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
-	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/pg"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/server"

@@ -32,7 +32,7 @@ var root = secrets.MustRoot(internalSecret)
 // testBundle is a running identity service and what tests need around it.
 type testBundle struct {
 	client    identityv1.IdentityServiceClient
-	addr      string // the gRPC listener, for calls the client would sign
+	addr      string        // the gRPC listener, for calls the client would sign
 	pool      *pgxpool.Pool // the service's schema, for assertions and fixtures
 	cfg       app.Config
 	natsURL   string
