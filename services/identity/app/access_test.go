@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"log/slog"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+	"github.com/vidhost/vidhost/services/identity/app"
 )
 
 func TestReadOnlyPrincipalCannotWrite(t *testing.T) {
@@ -71,4 +73,12 @@ func TestTenantIsolation(t *testing.T) {
 	got, err := tb.client.GetApiKey(as(t, tb.ownerA), &identityv1.GetApiKeyRequest{Id: idA})
 	require.NoError(t, err)
 	assert.Equal(t, "of A", got.GetName(), "B's attempts changed nothing")
+}
+
+func TestShortInternalSecretIsRefused(t *testing.T) {
+	cfg := app.Config{DatabaseURL: "postgres://db/vidhost", DBSchema: "identity", NATSURL: "nats://127.0.0.1:1",
+		InternalSecret: "s3cret", OwnerEmail: "owner@example.com", GRPCAddr: "127.0.0.1:0"}
+	err := app.Run(t.Context(), cfg, slog.New(slog.DiscardHandler), app.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "VIDHOST_INTERNAL_SECRET must be at least 32 bytes (it has 6)")
 }
