@@ -23,9 +23,6 @@ func CallerCredentials(root secrets.Root, caller string) Credentials {
 	return Credentials{caller: caller, key: root.Derive(secrets.InternalCall(caller))}
 }
 
-// Caller is the name the credentials sign as.
-func (c Credentials) Caller() string { return c.caller }
-
 type credentialsKey struct{}
 
 // WithCredentials returns ctx whose calls sign with creds instead of the
