@@ -9,6 +9,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 	uploadv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/upload/v1"
@@ -43,8 +44,11 @@ type conn struct {
 // dialBackends opens a (lazy) connection to every backend.
 func dialBackends(cfg Config, stack *lifecycle.Stack) ([]conn, error) {
 	conns := make([]conn, 0, len(backends))
+	// Every call is signed as the gateway's, for its method and the
+	// principal the auth middleware put in the request's context.
+	creds := grpcx.CallerCredentials(secrets.MustRoot(cfg.InternalSecret), grpcx.Gateway)
 	for _, b := range backends {
-		cc, err := grpcx.Dial(b.addr(cfg))
+		cc, err := grpcx.Dial(b.addr(cfg), creds)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", b.name, err)
 		}

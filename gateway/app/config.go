@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"net/url"
 	"reflect"
 	"time"
@@ -79,8 +80,8 @@ func withDefaults(cfg Config) Config {
 }
 
 func (c Config) validate() error {
-	if c.InternalSecret == "" {
-		return errors.New("VIDHOST_INTERNAL_SECRET is required")
+	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
+		return err
 	}
 	if c.BodyLimit <= 0 || c.AuthCacheTTL <= 0 || c.AuthCacheSize <= 0 || c.RequestTimeout <= 0 {
 		return errors.New("VIDHOST_BODY_LIMIT, VIDHOST_AUTH_CACHE_TTL, VIDHOST_AUTH_CACHE_SIZE and VIDHOST_REQUEST_TIMEOUT must be positive")

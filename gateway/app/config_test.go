@@ -19,7 +19,7 @@ func TestDefaultConfig(t *testing.T) {
 }
 
 func TestWithDefaultsKeepsWhatIsSet(t *testing.T) {
-	cfg := withDefaults(Config{IdentityAddr: "10.0.0.1:1", BodyLimit: 5, InternalSecret: "s"})
+	cfg := withDefaults(Config{IdentityAddr: "10.0.0.1:1", BodyLimit: 5, InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret"})
 	assert.Equal(t, "10.0.0.1:1", cfg.IdentityAddr)
 	assert.EqualValues(t, 5, cfg.BodyLimit)
 	assert.Equal(t, "127.0.0.1:9102", cfg.CatalogAddr, "zero fields take the default")
@@ -28,7 +28,7 @@ func TestWithDefaultsKeepsWhatIsSet(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	valid := withDefaults(Config{InternalSecret: "s"})
+	valid := withDefaults(Config{InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret"})
 	cases := []struct {
 		name   string
 		change func(*Config)
@@ -36,6 +36,7 @@ func TestValidate(t *testing.T) {
 	}{
 		{"defaults with a secret", func(*Config) {}, true},
 		{"no secret", func(c *Config) { c.InternalSecret = "" }, false},
+		{"short secret", func(c *Config) { c.InternalSecret = "s3cret" }, false},
 		{"negative body limit", func(c *Config) { c.BodyLimit = -1 }, false},
 		{"public URL", func(c *Config) { c.PublicURL = "https://videos.example.com/base" }, true},
 		{"relative public URL", func(c *Config) { c.PublicURL = "videos.example.com" }, false},

@@ -40,6 +40,15 @@ func TestPrincipalAndRequestIDReachTheService(t *testing.T) {
 	}
 }
 
+func TestCallsAreSignedAsTheGatewayForTheirMethod(t *testing.T) {
+	b := setup(t)
+	resp, _ := b.do(t, call{method: "GET", path: "/v2/players/p1", key: keyReadWrite})
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	md := b.backends.Catalog.Last().Metadata
+	assert.Equal(t, []string{"gateway"}, md.Get("x-vidhost-caller"))
+	assert.Equal(t, []string{"/vidhost.catalog.v1.CatalogService/GetPlayer"}, md.Get("x-vidhost-method"))
+}
+
 func TestClientHeadersAreNotForwarded(t *testing.T) {
 	b := setup(t)
 	resp, _ := b.do(t, call{method: "GET", path: "/v2/players/p1", key: keyReadWrite, header: map[string]string{

@@ -40,7 +40,7 @@ func (rt *routes) addPlayback(ctx context.Context, publicURL string) error {
 		Identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
 		Store:    store, MediaBaseURL: mediaBase,
 		TokenSecret: tokenSecret, TokenTTL: rt.cfg.MediaTokenTTL,
-		InternalSecret: []byte(rt.cfg.InternalSecret), CacheTTL: rt.cfg.PlaybackCacheTTL,
+		CacheTTL: rt.cfg.PlaybackCacheTTL,
 		// Gate submissions become leads in the catalog (docs/leads.md),
 		// limited per client address as the API keys' allow-lists see it.
 		Leads: playback.CatalogLeadSink{Catalog: catalog}, ClientIP: rt.clientIP.Of,

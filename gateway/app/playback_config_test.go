@@ -8,7 +8,7 @@ import (
 )
 
 func TestValidatePlayback(t *testing.T) {
-	valid := withDefaults(Config{InternalSecret: "s"})
+	valid := withDefaults(Config{InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret"})
 	assert.Equal(t, "4h0m0s", valid.MediaTokenTTL.String())
 	assert.Equal(t, "3s", valid.PlaybackCacheTTL.String())
 	cases := []struct {

@@ -56,7 +56,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if publicURL == "" {
 		publicURL = baseURL
 	}
-	gateway := rest.NewMux(rest.Options{PublicURL: publicURL, Secret: []byte(cfg.InternalSecret), Logger: logger})
+	gateway := rest.NewMux(rest.Options{PublicURL: publicURL, Logger: logger})
 	if err := registerBackends(ctx, gateway, conns); err != nil {
 		_ = lis.Close()
 		return err

@@ -18,10 +18,11 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/testbackend"
 	"github.com/vidhost/vidhost/pkg/logx"
 	"github.com/vidhost/vidhost/pkg/natstest"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
-const testSecret = "gateway-test-secret"
+const testSecret = "gateway-test-secret-gateway-test-secret"
 
 // Keys the fake identity knows.
 const (
@@ -44,7 +45,7 @@ type testBundle struct {
 // setup runs the gateway in-process against the fakes and a real NATS.
 func setup(t *testing.T, tweaks ...func(*app.Config)) testBundle {
 	t.Helper()
-	backends := testbackend.Start(t, []byte(testSecret))
+	backends := testbackend.Start(t, secrets.MustRoot(testSecret))
 	backends.Identity.SetKey(keyReadWrite, rwPrincipal)
 	backends.Identity.SetKey(keyReadOnly, &identityv1.Principal{AccountId: "acc1", KeyId: "key2", ActorId: "user1", Permissions: []string{"fetch"}})
 	backends.Identity.SetKey(keyElsewhere, &identityv1.Principal{AccountId: "acc1", KeyId: "key3", Ips: []string{"203.0.113.7"}})

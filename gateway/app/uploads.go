@@ -11,7 +11,9 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/auth"
 	"github.com/vidhost/vidhost/gateway/internal/envelope"
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // tusPath is where resumable uploads live; the upload service serves the
@@ -51,7 +53,7 @@ func tusHandler(rt routes) (http.Handler, error) {
 		return nil, fmt.Errorf("gateway: VIDHOST_UPLOAD_TUS_URL %q is not a URL", rt.cfg.UploadTusURL)
 	}
 	proxy := &httputil.ReverseProxy{
-		Rewrite:       signedRewrite(target, []byte(rt.cfg.InternalSecret)),
+		Rewrite:       signedRewrite(target, secrets.MustRoot(rt.cfg.InternalSecret).Derive(secrets.InternalCall(grpcx.Gateway))),
 		FlushInterval: -1, // tus clients read progress headers as they come
 		ErrorHandler:  proxyError(rt.logger),
 	}
@@ -66,8 +68,9 @@ func tusHandler(rt routes) (http.Handler, error) {
 }
 
 // signedRewrite points a request at the upload service, drops any client
-// attempt at forging principal headers and signs the real principal.
-func signedRewrite(target *url.URL, secret []byte) func(*httputil.ProxyRequest) {
+// attempt at forging principal headers and signs the real principal as
+// the gateway's call, for this HTTP method only (principal.TusMethod).
+func signedRewrite(target *url.URL, gatewayKey []byte) func(*httputil.ProxyRequest) {
 	return func(pr *httputil.ProxyRequest) {
 		pr.SetURL(target)
 		pr.SetXForwarded()
@@ -79,7 +82,8 @@ func signedRewrite(target *url.URL, secret []byte) func(*httputil.ProxyRequest) 
 		}
 		pr.Out.Header.Del("Authorization") // the bearer key stays at the edge
 		if p, ok := principal.FromContext(pr.In.Context()); ok {
-			principal.SignHeaders(pr.Out.Header, p, secret)
+			call := principal.NewCall(grpcx.Gateway, principal.TusMethod(pr.Out.Method), p)
+			principal.SignHeaders(pr.Out.Header, call, gatewayKey)
 		}
 	}
 }

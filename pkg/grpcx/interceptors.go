@@ -14,7 +14,6 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/logx"
-	"github.com/vidhost/vidhost/pkg/principal"
 )
 
 // RequestIDHeader is the metadata key (and HTTP header) of the request id.
@@ -41,22 +40,6 @@ func requestIDUnary() grpc.UnaryServerInterceptor {
 			if v := md.Get(RequestIDHeader); len(v) > 0 {
 				ctx = logx.WithRequestID(ctx, v[0])
 			}
-		}
-		return handler(ctx, req)
-	}
-}
-
-// principalUnary puts a verified principal into the context. Calls without
-// one continue (the handler decides whether it needs one); calls with a
-// forged one stop here.
-func principalUnary(secret []byte) grpc.UnaryServerInterceptor {
-	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-		p, ok, err := principal.FromIncoming(ctx, secret)
-		if err != nil {
-			return nil, status.Error(codes.Unauthenticated, "invalid internal credentials")
-		}
-		if ok {
-			ctx = principal.NewContext(ctx, p)
 		}
 		return handler(ctx, req)
 	}

@@ -7,13 +7,18 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // ServerOptions configures NewServer.
 type ServerOptions struct {
 	Logger *slog.Logger
-	// Secret verifies the principal the gateway signs into metadata.
-	Secret []byte
+	// Root is the internal secret each caller's key derives from; a zero
+	// Root verifies no caller (a server with only health checks).
+	Root secrets.Root
+	// Policy overrides the suite's Policy (tests of the mechanics).
+	Policy map[string]Rule
 }
 
 // Server is a gRPC server with its health service.
@@ -26,15 +31,21 @@ type Server struct {
 // NewServer returns a server whose every unary call passes through the
 // standard interceptor chain. Register services on it, then call Serve.
 func NewServer(opts ServerOptions) *Server {
+	policy := opts.Policy
+	if policy == nil {
+		policy = Policy
+	}
 	srv := grpc.NewServer(
 		grpc.ChainUnaryInterceptor(
-			recoverUnary(opts.Logger),   // a panic becomes Internal, the process survives
-			requestIDUnary(),            // correlate logs with the client's X-Request-Id
-			principalUnary(opts.Secret), // trust only principals the gateway signed
-			logUnary(opts.Logger),       // one line per call, errors with their cause
-			errorsUnary(),               // domain errors -> status codes, in one place
+			recoverUnary(opts.Logger), // a panic becomes Internal, the process survives
+			requestIDUnary(),          // correlate logs with the client's X-Request-Id
+			logUnary(opts.Logger),     // one line per call, refusals included
+			// Only signed calls the policy allows reach a handler.
+			accessUnary(policy, CallerKeys(opts.Root), opts.Logger),
+			errorsUnary(), // domain errors -> status codes, in one place
 		),
-		grpc.MaxRecvMsgSize(4<<20), // bounded request sizes; media never travels over gRPC
+		grpc.ChainStreamInterceptor(accessStream()), // no streams but health's
+		grpc.MaxRecvMsgSize(4<<20),                  // bounded request sizes; media never travels over gRPC
 	)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(srv, hs)

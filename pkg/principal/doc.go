@@ -1,6 +1,8 @@
-// Package principal carries who a request acts as from the gateway to the
-// services. The gateway authenticates the bearer key once and attaches the
-// principal to the outgoing gRPC metadata with an HMAC signature over its
-// fields; services accept the principal only when the signature verifies
-// with the shared internal secret, so nothing but the gateway can assert it.
+// Package principal carries who an internal call comes from and who it acts
+// as. Every internal call (gRPC metadata, or X-Vidhost-* headers on the
+// gateway's tus proxy) carries a Call: the calling service, the method it is
+// for, the principal (account, key, actor, flags; empty for service-level
+// calls) and an expiry Validity ahead, signed with HMAC-SHA256 under the
+// caller's own key (secrets.InternalCall(caller)). A captured call is good
+// for that one method, from that caller, for seconds.
 package principal

@@ -2,19 +2,16 @@ package principal
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
-	"strconv"
-	"strings"
 	"time"
 
 	"google.golang.org/grpc/metadata"
 )
 
-// Metadata keys of the signed principal.
+// Metadata keys of a signed call. The HTTP variant uses the same names as
+// headers (X-Vidhost-Caller, ...).
 const (
+	mdCaller    = "x-vidhost-caller"
+	mdMethod    = "x-vidhost-method"
 	mdAccount   = "x-vidhost-account"
 	mdKey       = "x-vidhost-key"
 	mdActor     = "x-vidhost-actor"
@@ -23,75 +20,46 @@ const (
 	mdSignature = "x-vidhost-signature"
 )
 
-// validity bounds how long a captured signature can be replayed.
-const validity = 2 * time.Minute
-
-// ErrBadSignature means principal metadata was present but not signed by a
-// holder of the internal secret (or had expired).
-var ErrBadSignature = errors.New("principal metadata is not validly signed")
-
-// AppendToOutgoing signs p and adds it to ctx's outgoing gRPC metadata.
-func AppendToOutgoing(ctx context.Context, p Principal, secret []byte) context.Context {
-	expires := strconv.FormatInt(time.Now().Add(validity).Unix(), 10)
-	flags := encodeFlags(p)
-	sig := sign(secret, p.AccountID, p.KeyID, p.ActorID, flags, expires)
-	return metadata.AppendToOutgoingContext(ctx,
-		mdAccount, p.AccountID, mdKey, p.KeyID, mdActor, p.ActorID,
-		mdFlags, flags, mdExpires, expires, mdSignature, sig)
+// Metadata returns c signed with key (the caller's), as gRPC metadata.
+func (c Call) Metadata(key []byte) metadata.MD {
+	f := c.fields()
+	return metadata.Pairs(
+		mdCaller, f.caller, mdMethod, f.method, mdAccount, f.account, mdKey, f.key,
+		mdActor, f.actor, mdFlags, f.flags, mdExpires, f.expires, mdSignature, f.sign(key))
 }
 
-// FromIncoming reads and verifies the principal in ctx's incoming metadata.
-// ok is false when no principal was sent at all.
-func FromIncoming(ctx context.Context, secret []byte) (p Principal, ok bool, err error) {
+// AppendToOutgoing signs c with key and adds it to ctx's outgoing metadata,
+// replacing any call credentials already there.
+func AppendToOutgoing(ctx context.Context, c Call, key []byte) context.Context {
+	md, _ := metadata.FromOutgoingContext(ctx)
+	md = md.Copy()
+	for k, v := range c.Metadata(key) {
+		md[k] = v
+	}
+	return metadata.NewOutgoingContext(ctx, md)
+}
+
+// FromIncoming reads and verifies the call in ctx's incoming metadata for
+// method. ok is false when no credentials were sent at all. A key sent more
+// than once is refused: nothing may ride along a signed value.
+func FromIncoming(ctx context.Context, method string, keys Keys) (c Call, ok bool, err error) {
 	md, _ := metadata.FromIncomingContext(ctx)
+	if len(md.Get(mdSignature)) == 0 {
+		return Call{}, false, nil
+	}
 	get := func(k string) string {
-		if v := md.Get(k); len(v) == 1 {
+		switch v := md.Get(k); len(v) {
+		case 0:
+			return "" // an empty field may be dropped on the way
+		case 1:
 			return v[0]
 		}
-		return ""
+		return "\x00" // repeated: never signed, so never verifies
 	}
-	if get(mdSignature) == "" {
-		return Principal{}, false, nil
+	f := fields{
+		caller: get(mdCaller), method: get(mdMethod), account: get(mdAccount), key: get(mdKey),
+		actor: get(mdActor), flags: get(mdFlags), expires: get(mdExpires),
 	}
-	account, key, actor, flags, expires := get(mdAccount), get(mdKey), get(mdActor), get(mdFlags), get(mdExpires)
-	want := sign(secret, account, key, actor, flags, expires)
-	if !hmac.Equal([]byte(want), []byte(get(mdSignature))) || expired(expires) {
-		return Principal{}, true, ErrBadSignature
-	}
-	p = Principal{AccountID: account, KeyID: key, ActorID: actor}
-	decodeFlags(flags, &p)
-	return p, true, nil
-}
-
-func sign(secret []byte, fields ...string) string {
-	mac := hmac.New(sha256.New, secret)
-	mac.Write([]byte(strings.Join(fields, "\n")))
-	return hex.EncodeToString(mac.Sum(nil))
-}
-
-func expired(unix string) bool {
-	n, err := strconv.ParseInt(unix, 10, 64)
-	return err != nil || time.Now().Unix() > n
-}
-
-func encodeFlags(p Principal) string {
-	var f []string
-	if p.ReadOnly {
-		f = append(f, "ro")
-	}
-	if p.LiveEnabled {
-		f = append(f, "live")
-	}
-	return strings.Join(f, ",")
-}
-
-func decodeFlags(flags string, p *Principal) {
-	for _, f := range strings.Split(flags, ",") {
-		switch f {
-		case "ro":
-			p.ReadOnly = true
-		case "live":
-			p.LiveEnabled = true
-		}
-	}
+	c, err = f.verify(get(mdSignature), method, keys, time.Now())
+	return c, true, err
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -48,7 +49,8 @@ type authBundle struct {
 // a running Invalidator. Keys "key-a" and "key-b" are valid.
 func setupAuth(t *testing.T) authBundle {
 	t.Helper()
-	backends := testbackend.Start(t, []byte("secret"))
+	root := secrets.MustRoot("invalidation-test-secret-invalidation")
+	backends := testbackend.Start(t, root)
 	for _, k := range []string{"a", "b"} {
 		backends.Identity.SetKey("key-"+k, &identityv1.Principal{AccountId: "acc1", KeyId: "id-" + k})
 	}
@@ -75,7 +77,7 @@ func setupAuth(t *testing.T) authBundle {
 	wg.Go(func() { invalidator.Run(ctx, js) })
 	t.Cleanup(func() { cancel(); wg.Wait(); nc.Close() })
 
-	conn, err := grpcx.Dial(backends.Addr)
+	conn, err := grpcx.Dial(backends.Addr, grpcx.CallerCredentials(root, grpcx.Gateway))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close() })
 	authn := NewAuthenticator(identityv1.NewIdentityServiceClient(conn), cache)

@@ -27,8 +27,6 @@ type Options struct {
 	// TokenSecret signs media tokens (see Tokens); TokenTTL is their life.
 	TokenSecret []byte
 	TokenTTL    time.Duration
-	// InternalSecret signs the principal the edge sends with GetPlayer.
-	InternalSecret []byte
 	// CacheTTL bounds how long video, player and JWT key lookups are reused.
 	CacheTTL time.Duration
 	// Sessions recognises the dashboard's cookie; nil accepts none.
@@ -82,7 +80,7 @@ func New(opts Options) (*Handler, error) {
 	}
 	return &Handler{
 		videos:   newVideos(opts.Catalog, opts.CacheTTL, now),
-		players:  newPlayers(opts.Catalog, opts.InternalSecret, opts.CacheTTL, now),
+		players:  newPlayers(opts.Catalog, opts.CacheTTL, now),
 		viewers:  viewerJWTs{keys: newJWTKeys(opts.Identity, opts.CacheTTL, now), now: now},
 		tokens:   NewTokens(opts.TokenSecret, opts.TokenTTL, now),
 		store:    opts.Store,

@@ -18,17 +18,17 @@ import (
 const edgeActor = "playback-edge"
 
 // players reads Player resources for embeds. GetPlayer is an account-scoped
-// method, so the edge, which the services trust to assert principals, signs
-// a read-only principal of the video's account: a player id of another
-// account is then simply not found, and the defaults apply.
+// method, so the edge, which the services trust to assert principals, acts
+// as a read-only principal of the video's account (the connection signs it
+// as the gateway's call): a player id of another account is then simply
+// not found, and the defaults apply.
 type players struct {
 	catalog catalogv1.CatalogServiceClient
-	secret  []byte
 	cache   *ttlCache[web.Player]
 }
 
-func newPlayers(catalog catalogv1.CatalogServiceClient, secret []byte, ttl time.Duration, now func() time.Time) *players {
-	return &players{catalog: catalog, secret: secret, cache: newTTLCache[web.Player](ttl, 10_000, now)}
+func newPlayers(catalog catalogv1.CatalogServiceClient, ttl time.Duration, now func() time.Time) *players {
+	return &players{catalog: catalog, cache: newTTLCache[web.Player](ttl, 10_000, now)}
 }
 
 // get returns the settings of player playerID of accountID, or the defaults
@@ -44,9 +44,9 @@ func (p *players) get(ctx context.Context, accountID, playerID string) (web.Play
 	}
 	ctx, cancel := context.WithTimeout(ctx, backendTimeout)
 	defer cancel()
-	ctx = principal.AppendToOutgoing(ctx, principal.Principal{
+	ctx = principal.NewContext(ctx, principal.Principal{
 		AccountID: accountID, KeyID: edgeActor, ActorID: edgeActor, ReadOnly: true,
-	}, p.secret)
+	})
 	resp, err := p.catalog.GetPlayer(ctx, &catalogv1.GetPlayerRequest{Id: playerID})
 	switch {
 	case status.Code(err) == codes.NotFound:

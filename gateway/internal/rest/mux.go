@@ -10,9 +10,7 @@ import (
 type Options struct {
 	// PublicURL is the base of links.next, e.g. "https://videos.example.com".
 	PublicURL string
-	// Secret signs the principal forwarded to the services.
-	Secret []byte
-	Logger *slog.Logger
+	Logger    *slog.Logger
 }
 
 // NewMux returns the grpc-gateway mux of the /v2 interface. Register the
@@ -23,7 +21,7 @@ func NewMux(opts Options) *runtime.ServeMux {
 		runtime.WithForwardResponseRewriter(Rewriter(opts.PublicURL)),
 		runtime.WithErrorHandler(ErrorHandler(opts.Logger)),
 		runtime.WithRoutingErrorHandler(RoutingErrorHandler),
-		runtime.WithMetadata(Annotator(opts.Secret)),
+		runtime.WithMetadata(Annotator),
 		runtime.WithIncomingHeaderMatcher(noHeaders),
 		runtime.WithOutgoingHeaderMatcher(noHeaders),
 		runtime.WithOutgoingTrailerMatcher(noHeaders),

@@ -10,6 +10,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -22,15 +23,15 @@ type Backends struct {
 	server   *grpcx.Server
 }
 
-// Start serves the fakes until t ends. secret verifies the principals the
-// gateway signs.
-func Start(t testing.TB, secret []byte) *Backends {
+// Start serves the fakes until t ends, with the access check of every
+// service (grpcx.Policy): root verifies the calls the gateway signs.
+func Start(t testing.TB, root secrets.Root) *Backends {
 	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("testbackend: listen: %v", err)
 	}
-	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: slog.New(slog.DiscardHandler), Secret: secret})
+	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: slog.New(slog.DiscardHandler), Root: root})
 	b := &Backends{Addr: lis.Addr().String(), Identity: NewIdentity(), Catalog: &Catalog{}, server: srv}
 	identityv1.RegisterIdentityServiceServer(srv.Server, b.Identity)
 	catalogv1.RegisterCatalogServiceServer(srv.Server, b.Catalog)

@@ -6,6 +6,7 @@ import (
 	"net/url"
 
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/secrets"
 
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 )
@@ -28,8 +29,9 @@ type Config struct {
 	DBSchema string `env:"VIDHOST_CATALOG_DB_SCHEMA" envDefault:"catalog"`
 	// NATSURL is the NATS server with JetStream the events are published to.
 	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// InternalSecret verifies the principal the gateway signs (required),
-	// and signs the one the catalog passes on to the upload service.
+	// InternalSecret is the root secret (required, at least 32 bytes): the
+	// callers' keys derive from it, to verify the gateway's calls and sign
+	// the catalog's own to the upload service.
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// UploadAddr is the upload service, which resolves svc://uploads/<id>.
 	UploadAddr string `env:"VIDHOST_UPLOAD_ADDR" envDefault:"127.0.0.1:9103"`
@@ -55,8 +57,8 @@ func (c Config) Validate() error {
 	if c.DBSchema == "" {
 		errs = append(errs, errors.New("VIDHOST_CATALOG_DB_SCHEMA must not be empty"))
 	}
-	if c.InternalSecret == "" {
-		errs = append(errs, errors.New("VIDHOST_INTERNAL_SECRET must be set"))
+	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
+		errs = append(errs, err)
 	}
 	errs = append(errs, c.Blob.Validate(false, ""))
 	if u, err := url.Parse(c.MediaBaseURL); c.MediaBaseURL != "" && (err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https")) {

@@ -14,7 +14,7 @@ import (
 
 func TestConfigDefaults(t *testing.T) {
 	t.Setenv("VIDHOST_DATABASE_URL", "postgres://db/vidhost")
-	t.Setenv("VIDHOST_INTERNAL_SECRET", "s3cret")
+	t.Setenv("VIDHOST_INTERNAL_SECRET", "s3cret-s3cret-s3cret-s3cret-s3cret")
 	t.Setenv("VIDHOST_BLOB_DIR", "/var/lib/vidhost/blob")
 	var cfg Config
 	require.NoError(t, config.Load(&cfg))
@@ -24,7 +24,7 @@ func TestConfigDefaults(t *testing.T) {
 		DatabaseURL:    "postgres://db/vidhost",
 		DBSchema:       "catalog",
 		NATSURL:        "nats://127.0.0.1:4222",
-		InternalSecret: "s3cret",
+		InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret",
 		UploadAddr:     "127.0.0.1:9103",
 		MediaBaseURL:   "http://127.0.0.1:8080/media",
 		Blob:           blob.Settings{Driver: "local", Dir: "/var/lib/vidhost/blob", S3Region: "us-east-1"},
@@ -42,7 +42,8 @@ func TestRunRefusesIncompleteConfig(t *testing.T) {
 	}{
 		{"no database", func(c *Config) { c.DatabaseURL = "" }, "VIDHOST_DATABASE_URL must be set"},
 		{"no schema", func(c *Config) { c.DBSchema = "" }, "VIDHOST_CATALOG_DB_SCHEMA must not be empty"},
-		{"no secret", func(c *Config) { c.InternalSecret = "" }, "VIDHOST_INTERNAL_SECRET must be set"},
+		{"no secret", func(c *Config) { c.InternalSecret = "" }, "VIDHOST_INTERNAL_SECRET must be at least 32 bytes"},
+		{"short secret", func(c *Config) { c.InternalSecret = "s3cret" }, "VIDHOST_INTERNAL_SECRET must be at least 32 bytes (it has 6)"},
 		{"media base not a URL", func(c *Config) { c.MediaBaseURL = "cdn.example.com/media" }, "VIDHOST_MEDIA_BASE_URL must be an http(s) URL"},
 		{"no blob dir", func(c *Config) { c.Blob.Dir = "" }, "VIDHOST_BLOB_DIR must be set for the local blob driver"},
 		{"no bucket", func(c *Config) { c.Blob = blob.Settings{Driver: "s3", S3Endpoint: "s3:9000"} }, "VIDHOST_S3_ENDPOINT and VIDHOST_S3_BUCKET must be set"},

@@ -10,6 +10,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/events"
 	"github.com/vidhost/vidhost/services/catalog/internal/uploads"
@@ -20,13 +21,13 @@ func uploadResolver(cfg Config, opts Options, stack *lifecycle.Stack) (catalog.U
 	if opts.Uploads != nil {
 		return opts.Uploads, nil
 	}
-	conn, err := grpcx.Dial(cfg.UploadAddr)
+	conn, err := grpcx.Dial(cfg.UploadAddr, grpcx.CallerCredentials(secrets.MustRoot(cfg.InternalSecret), grpcx.Catalog))
 	if err != nil {
 		return nil, fmt.Errorf("catalog: upload service: %w", err)
 	}
 	// Close the connection once no call can resolve a reference any more.
 	stack.Push("upload service connection", func(context.Context) error { return conn.Close() })
-	return uploads.New(conn, []byte(cfg.InternalSecret)), nil
+	return uploads.New(conn), nil
 }
 
 // openBlobStore opens the store tracks and thumbnails are kept in; it

@@ -13,6 +13,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/pg"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/server"
 	"github.com/vidhost/vidhost/services/catalog/internal/store"
@@ -62,7 +63,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) (er
 	if err != nil {
 		return err
 	}
-	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Secret: []byte(cfg.InternalSecret)})
+	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Root: secrets.MustRoot(cfg.InternalSecret)})
 	server.New(svc).Register(srv)
 	logger.Info("catalog serving", "addr", lis.Addr().String())
 	if opts.Ready != nil {

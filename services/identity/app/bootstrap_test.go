@@ -96,7 +96,7 @@ func TestBootstrapUsesConfiguredPassword(t *testing.T) {
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
 	cfg := testConfig(db, natsURL)
 	cfg.OwnerPassword = "correct horse battery"
-	b, _ := runService(t, cfg, runOptions{})
+	b, _, _ := runService(t, cfg, runOptions{})
 	assert.Equal(t, "correct horse battery", b.Password)
 	var hash string
 	require.NoError(t, db.Pool(t).QueryRow(t.Context(), "SELECT password_hash FROM users").Scan(&hash))
@@ -110,7 +110,7 @@ func TestBootstrapUsesConfiguredPassword(t *testing.T) {
 func runServiceOnce(t *testing.T, cfg app.Config) app.Bootstrap {
 	t.Helper()
 	var b app.Bootstrap
-	t.Run("start", func(t *testing.T) { b, _ = runService(t, cfg, runOptions{}) })
+	t.Run("start", func(t *testing.T) { b, _, _ = runService(t, cfg, runOptions{}) })
 	return b
 }
 

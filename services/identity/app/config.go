@@ -3,6 +3,8 @@ package app
 import (
 	"errors"
 	"fmt"
+
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // Config is the identity service's configuration. Build it with
@@ -15,7 +17,8 @@ type Config struct {
 	DatabaseURL string `env:"VIDHOST_DATABASE_URL" secret:"true"`
 	DBSchema    string `env:"VIDHOST_IDENTITY_DB_SCHEMA" envDefault:"identity"`
 	NATSURL     string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// InternalSecret verifies the principals the gateway signs.
+	// InternalSecret is the root the callers' keys derive from (at least
+	// 32 bytes): it verifies the calls the gateway signs.
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// OwnerEmail and OwnerPassword are the owner created at first start; an
 	// empty password is generated and reported once (see Options.OnBootstrap).
@@ -36,7 +39,6 @@ func (c Config) validate(opts Options) error {
 		{c.DatabaseURL, "VIDHOST_DATABASE_URL"},
 		{c.DBSchema, "VIDHOST_IDENTITY_DB_SCHEMA"},
 		{c.NATSURL, "VIDHOST_NATS_URL"},
-		{c.InternalSecret, "VIDHOST_INTERNAL_SECRET"},
 		{c.OwnerEmail, "VIDHOST_OWNER_EMAIL"},
 	}
 	if opts.Listener == nil {
@@ -46,6 +48,9 @@ func (c Config) validate(opts Options) error {
 		if r.value == "" {
 			errs = append(errs, fmt.Errorf("%s must be set", r.name))
 		}
+	}
+	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/pg"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/server"
@@ -71,7 +72,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 			return fmt.Errorf("listen on %s: %w", cfg.GRPCAddr, err)
 		}
 	}
-	grpcServer := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Secret: []byte(cfg.InternalSecret)})
+	grpcServer := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Root: secrets.MustRoot(cfg.InternalSecret)})
 	srv.Register(grpcServer)
 	logger.Info("identity serving", "addr", lis.Addr().String())
 	if opts.Ready != nil {

@@ -18,16 +18,21 @@ import (
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 	"github.com/vidhost/vidhost/services/identity/app"
 	"github.com/vidhost/vidhost/services/identity/internal/store"
 )
 
-var internalSecret = []byte("test-internal-secret")
+// internalSecret is the root the service and the test's callers share.
+const internalSecret = "test-internal-secret-test-internal-secret"
+
+var root = secrets.MustRoot(internalSecret)
 
 // testBundle is a running identity service and what tests need around it.
 type testBundle struct {
 	client    identityv1.IdentityServiceClient
+	addr      string        // the gRPC listener, for calls the client would sign
 	pool      *pgxpool.Pool // the service's schema, for assertions and fixtures
 	cfg       app.Config
 	natsURL   string
@@ -42,7 +47,7 @@ func setup(t *testing.T) *testBundle {
 	db := pgtest.Schema(t)
 	tb := &testBundle{natsURL: natstest.Start(t)}
 	tb.cfg = testConfig(db, tb.natsURL)
-	tb.bootstrap, tb.client = runService(t, tb.cfg, runOptions{})
+	tb.bootstrap, tb.client, tb.addr = runService(t, tb.cfg, runOptions{})
 	tb.pool = db.Pool(t)
 	tb.ownerA = principal.Principal{AccountID: tb.bootstrap.AccountID, KeyID: "actor-a", ActorID: "actor-a"}
 	tb.ownerB = principal.Principal{AccountID: ids.New(), KeyID: "actor-b", ActorID: "actor-b"}
@@ -53,7 +58,7 @@ func setup(t *testing.T) *testBundle {
 func testConfig(db pgtest.DB, natsURL string) app.Config {
 	return app.Config{
 		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL,
-		InternalSecret: string(internalSecret), OwnerEmail: "Owner@Example.com",
+		InternalSecret: internalSecret, OwnerEmail: "Owner@Example.com",
 	}
 }
 
@@ -64,15 +69,15 @@ type runOptions struct {
 }
 
 // runService runs app.Run on a free port until t ends and returns what
-// OnBootstrap reported and a client.
-func runService(t *testing.T, cfg app.Config, ro runOptions) (app.Bootstrap, identityv1.IdentityServiceClient) {
+// OnBootstrap reported, a client signing as the gateway and the address.
+func runService(t *testing.T, cfg app.Config, ro runOptions) (app.Bootstrap, identityv1.IdentityServiceClient, string) {
 	t.Helper()
 	svc := launch(t, cfg, ro)
 	addr := svc.wait(t)
-	conn, err := grpcx.Dial(addr)
+	conn, err := grpcx.Dial(addr, grpcx.CallerCredentials(root, grpcx.Gateway))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close() })
-	return *svc.boot, identityv1.NewIdentityServiceClient(conn)
+	return *svc.boot, identityv1.NewIdentityServiceClient(conn), addr
 }
 
 // launched is a Run in progress.
@@ -124,9 +129,10 @@ func (svc *launched) wait(t *testing.T) string {
 	}
 }
 
-// as returns a context whose calls carry p, signed as the gateway signs it.
+// as returns a context whose calls act as p; the client signs them as the
+// gateway does.
 func as(t *testing.T, p principal.Principal) context.Context {
-	return principal.AppendToOutgoing(t.Context(), p, internalSecret)
+	return principal.NewContext(t.Context(), p)
 }
 
 // readOnly is p with a fetch-only key.

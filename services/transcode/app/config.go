@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
 	"github.com/vidhost/vidhost/services/transcode/internal/worker"
 )
@@ -21,8 +22,10 @@ type Config struct {
 	GRPCAddr string `env:"VIDHOST_TRANSCODE_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
 	// NATSURL is the NATS server with JetStream: jobs come from it, reports go to it.
 	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// InternalSecret verifies principals the gateway signs; optional, since
-	// the service answers only health checks.
+	// InternalSecret is the suite's root secret. Optional: the gRPC server
+	// answers only health checks, which need no caller, so no key derives
+	// from it yet; when set it must still be at least 32 bytes, so one
+	// checked value serves every service.
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// Blob is the store uploads are read from and outputs written to.
 	Blob blob.Settings
@@ -83,6 +86,11 @@ func (c Config) Validate() error {
 	}
 	if _, err := c.trustedAddrs(); err != nil {
 		errs = append(errs, err)
+	}
+	if c.InternalSecret != "" {
+		if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	errs = append(errs, c.Blob.Validate(false, ""))
 	return errors.Join(errs...)

@@ -69,6 +69,7 @@ func TestRunRefusesIncompleteConfig(t *testing.T) {
 		{"no attempts", func(c *Config) { c.MaxDeliver = 0 }, "max deliver must be at least 1"},
 		{"no fetch timeout", func(c *Config) { c.FetchTimeout = 0 }, "VIDHOST_FETCH_*_TIMEOUT settings must be positive"},
 		{"bad trusted address", func(c *Config) { c.FetchTrustedAddrs = []string{"example.com"} }, `"example.com" is not an ip:port pair`},
+		{"short internal secret", func(c *Config) { c.InternalSecret = "s3cret" }, "VIDHOST_INTERNAL_SECRET must be at least 32 bytes"},
 		{"no blob dir", func(c *Config) { c.Blob.Dir = "" }, "VIDHOST_BLOB_DIR must be set"},
 		{"unknown blob driver", func(c *Config) { c.Blob.Driver = "gcs" }, `VIDHOST_BLOB_DRIVER must be "local" or "s3"`},
 		{"no ffmpeg", func(c *Config) { c.FFmpeg, c.FFprobe = "no-such-ffmpeg", "ffprobe" }, "no-such-ffmpeg not found"},

@@ -43,7 +43,8 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) (er
 	if err := startWorker(ctx, cfg, logger, stack); err != nil {
 		return err
 	}
-	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Secret: []byte(cfg.InternalSecret)})
+	// Only health is served: no caller to verify, so no key (a zero Root).
+	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger})
 	logger.Info("transcode serving", "grpc", lis.Addr().String(), "concurrency", cfg.Concurrency)
 	if opts.Ready != nil {
 		opts.Ready(lis.Addr().String())

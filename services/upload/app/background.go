@@ -10,7 +10,9 @@ import (
 
 	tushandler "github.com/tus/tusd/v2/pkg/handler"
 
+	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/upload/internal/tus"
 	"github.com/vidhost/vidhost/services/upload/internal/upload"
 )
@@ -46,7 +48,7 @@ func startSweeper(ctx context.Context, svc *upload.Service, interval time.Durati
 // the client resumes later.
 func startHTTP(ctx context.Context, cfg Config, svc *upload.Service, backend tus.Backend, lis net.Listener, logger *slog.Logger, stack *lifecycle.Stack) error {
 	handler, err := tus.NewHandler(tus.Config{
-		Uploads: svc, Backend: backend, Secret: []byte(cfg.InternalSecret), PublicURL: cfg.PublicURL, Logger: logger,
+		Uploads: svc, Backend: backend, GatewayKey: secrets.MustRoot(cfg.InternalSecret).Derive(secrets.InternalCall(grpcx.Gateway)), PublicURL: cfg.PublicURL, Logger: logger,
 	})
 	if err != nil {
 		_ = lis.Close()

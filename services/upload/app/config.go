@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/upload/internal/upload"
 )
 
@@ -23,7 +24,9 @@ type Config struct {
 	DBSchema string `env:"VIDHOST_UPLOAD_DB_SCHEMA" envDefault:"upload"`
 	// NATSURL is the NATS server with JetStream upload.completed goes to.
 	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// InternalSecret verifies the principal the gateway signs (required).
+	// InternalSecret is the root secret (required, at least 32 bytes) the
+	// callers' keys derive from: it verifies the calls the gateway and the
+	// catalog sign, over gRPC and on the tus endpoint.
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// PublicURL is the gateway's public URL: the start of tus upload URLs,
 	// and of the local driver's presigned URLs when Blob.PublicURL is empty.
@@ -71,8 +74,8 @@ func (c Config) Validate() error {
 	if c.DBSchema == "" {
 		errs = append(errs, errors.New("VIDHOST_UPLOAD_DB_SCHEMA must not be empty"))
 	}
-	if c.InternalSecret == "" {
-		errs = append(errs, errors.New("VIDHOST_INTERNAL_SECRET must be set"))
+	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
+		errs = append(errs, err)
 	}
 	if c.SweepInterval <= 0 {
 		errs = append(errs, errors.New("VIDHOST_UPLOAD_SWEEP_INTERVAL must be positive"))

@@ -14,7 +14,7 @@ import (
 
 func TestConfigDefaults(t *testing.T) {
 	t.Setenv("VIDHOST_DATABASE_URL", "postgres://db/vidhost")
-	t.Setenv("VIDHOST_INTERNAL_SECRET", "s3cret")
+	t.Setenv("VIDHOST_INTERNAL_SECRET", "s3cret-s3cret-s3cret-s3cret-s3cret")
 	t.Setenv("VIDHOST_BLOB_DIR", "/var/lib/vidhost/blob")
 	t.Setenv("VIDHOST_PUBLIC_URL", "https://videos.example.com")
 	t.Setenv("VIDHOST_BLOB_SIGNING_SECRET", "a-signing-secret-of-at-least-32-bytes")
@@ -40,7 +40,7 @@ func TestConfigDefaults(t *testing.T) {
 
 func TestRunRefusesIncompleteConfig(t *testing.T) {
 	valid := Config{
-		DatabaseURL: "postgres://db/vidhost", DBSchema: "upload", InternalSecret: "s",
+		DatabaseURL: "postgres://db/vidhost", DBSchema: "upload", InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret",
 		URLTTL: 15 * time.Minute, TusTTL: 24 * time.Hour, Retention: 168 * time.Hour, SweepInterval: time.Minute,
 		UploadsEnabled: true, MaxFileBytes: 1, QuotaBytes: 1, MaxConcurrent: 1,
 		PublicURL: "http://localhost:8080",
@@ -54,7 +54,8 @@ func TestRunRefusesIncompleteConfig(t *testing.T) {
 	}{
 		{"no database", func(c *Config) { c.DatabaseURL = "" }, "VIDHOST_DATABASE_URL must be set"},
 		{"no schema", func(c *Config) { c.DBSchema = "" }, "VIDHOST_UPLOAD_DB_SCHEMA must not be empty"},
-		{"no secret", func(c *Config) { c.InternalSecret = "" }, "VIDHOST_INTERNAL_SECRET must be set"},
+		{"no secret", func(c *Config) { c.InternalSecret = "" }, "VIDHOST_INTERNAL_SECRET must be at least 32 bytes"},
+		{"short secret", func(c *Config) { c.InternalSecret = "s3cret" }, "VIDHOST_INTERNAL_SECRET must be at least 32 bytes (it has 6)"},
 		{"no sweep interval", func(c *Config) { c.SweepInterval = 0 }, "VIDHOST_UPLOAD_SWEEP_INTERVAL must be positive"},
 		{"retention too short", func(c *Config) { c.Retention = time.Hour }, "retention must be longer than the URL and tus TTLs"},
 		{"no limits", func(c *Config) { c.QuotaBytes = 0 }, "default max file bytes, quota bytes and max concurrent must be positive"},

@@ -13,6 +13,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/pg"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/upload/internal/server"
 	"github.com/vidhost/vidhost/services/upload/internal/store"
 	"github.com/vidhost/vidhost/services/upload/internal/tus"
@@ -49,7 +50,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) (er
 		_ = grpcLis.Close()
 		return err
 	}
-	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Secret: []byte(cfg.InternalSecret)})
+	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Root: secrets.MustRoot(cfg.InternalSecret)})
 	server.New(svc).Register(srv)
 	logger.Info("upload serving", "grpc", grpcLis.Addr().String(), "http", httpLis.Addr().String())
 	if opts.Ready != nil {

@@ -69,7 +69,7 @@ func run(dir string, segmentBytes, entries int, logFile string) error {
 	if err != nil {
 		return err
 	}
-	backends, backendsDone := playbacktest.ServeBackends(ctx, grpcLis, []byte(playbacktest.Secret))
+	backends, backendsDone := playbacktest.ServeBackends(ctx, grpcLis, playbacktest.Root)
 	out := info{Account: account, PublicVideo: ids.New(), PrivateVideo: ids.New(),
 		Segment: "stream/seg-0-00001.m4s", Playlist: "stream/playlist_0.m3u8", SegmentBytes: segmentBytes, PlaylistEntries: entries}
 	if err := storeMedia(ctx, dir, out, backends.Catalog); err != nil {

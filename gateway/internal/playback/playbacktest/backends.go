@@ -14,6 +14,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -25,15 +26,16 @@ type Backends struct {
 	Identity *Identity
 }
 
-// StartBackends serves the fakes until t ends; secret verifies principals.
-func StartBackends(t testing.TB, secret []byte) *Backends {
+// StartBackends serves the fakes until t ends; the gateway's calls are
+// verified with keys derived from root.
+func StartBackends(t testing.TB, root secrets.Root) *Backends {
 	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("playbacktest: listen: %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	b, done := ServeBackends(ctx, lis, secret)
+	b, done := ServeBackends(ctx, lis, root)
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
@@ -45,8 +47,8 @@ func StartBackends(t testing.TB, secret []byte) *Backends {
 
 // ServeBackends serves the fakes on lis until ctx is done; done receives
 // the server's result. For programs (bench/delivery's edge) rather than tests.
-func ServeBackends(ctx context.Context, lis net.Listener, secret []byte) (b *Backends, done <-chan error) {
-	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: slog.New(slog.DiscardHandler), Secret: secret})
+func ServeBackends(ctx context.Context, lis net.Listener, root secrets.Root) (b *Backends, done <-chan error) {
+	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: slog.New(slog.DiscardHandler), Root: root})
 	b = &Backends{Addr: lis.Addr().String(), Catalog: NewCatalog(), Identity: NewIdentity()}
 	catalogv1.RegisterCatalogServiceServer(srv.Server, b.Catalog)
 	identityv1.RegisterIdentityServiceServer(srv.Server, b.Identity)

@@ -13,12 +13,16 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/grpcx"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
 // Secret is the internal secret of the edge and the fakes.
-const Secret = "playbacktest-internal-secret"
+const Secret = "playbacktest-internal-secret-playbacktest"
+
+// Root is Secret parsed.
+var Root = secrets.MustRoot(Secret)
 
 // CacheTTL is the edge's lookup cache lifetime in tests.
 const CacheTTL = 3 * time.Second
@@ -37,8 +41,8 @@ type Edge struct {
 // ends. tweak may change the options (another Store, a Sessions hook).
 func StartEdge(t testing.TB, tweaks ...func(*playback.Options)) *Edge {
 	t.Helper()
-	backends := StartBackends(t, []byte(Secret))
-	conn, err := grpcx.Dial(backends.Addr)
+	backends := StartBackends(t, Root)
+	conn, err := grpcx.Dial(backends.Addr, grpcx.CallerCredentials(Root, grpcx.Gateway))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +58,7 @@ func StartEdge(t testing.TB, tweaks ...func(*playback.Options)) *Edge {
 	opts := playback.Options{
 		Catalog: catalogv1.NewCatalogServiceClient(conn), Identity: identityv1.NewIdentityServiceClient(conn),
 		Store: store, MediaBaseURL: "http://" + server.Listener.Addr().String() + "/media",
-		TokenSecret: secret, TokenTTL: time.Hour, InternalSecret: []byte(Secret), CacheTTL: CacheTTL,
+		TokenSecret: secret, TokenTTL: time.Hour, CacheTTL: CacheTTL,
 		Leads: e.Leads, Logger: slog.New(slog.DiscardHandler), Now: e.Clock.Now,
 	}
 	for _, tweak := range tweaks {

@@ -7,6 +7,8 @@ import (
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 )
 
 func TestReadOnlyKeysCannotWrite(t *testing.T) {
@@ -27,11 +29,18 @@ func TestReadOnlyKeysCannotWrite(t *testing.T) {
 	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
 }
 
-func TestCallsWithoutPrincipalAreUnauthenticated(t *testing.T) {
+func TestGatewayCallsWithoutPrincipalAreRefused(t *testing.T) {
 	b := setup(t)
 
 	_, err := b.client.ListPlayers(t.Context(), &catalogv1.ListPlayersRequest{})
-	requireStatus(t, err, codes.Unauthenticated, "a valid API key is required")
+	requireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
+}
+
+// Every method refuses calls without valid credentials from an allowed
+// caller (grpcxtest tries each kind of bad one on each method).
+func TestEveryMethodChecksItsCaller(t *testing.T) {
+	b := setup(t)
+	grpcxtest.CheckAccess(t, b.addr, root, &catalogv1.CatalogService_ServiceDesc)
 }
 
 func TestMalformedIDsAreNotFound(t *testing.T) {

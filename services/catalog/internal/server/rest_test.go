@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -12,7 +11,6 @@ import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/encoding/protojson"
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
@@ -33,16 +31,16 @@ func rest(t *testing.T, b testBundle) string {
 			MarshalOptions:   protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: true},
 			UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
 		}),
-		runtime.WithMetadata(func(context.Context, *http.Request) metadata.MD {
-			md, _ := metadata.FromOutgoingContext(principal.AppendToOutgoing(context.Background(), b.alice, []byte(secret)))
-			return md
-		}),
 	)
-	conn, err := grpcx.Dial(b.addr)
+	conn, err := grpcx.Dial(b.addr, grpcx.CallerCredentials(root, grpcx.Gateway))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close() })
 	require.NoError(t, catalogv1.RegisterCatalogServiceHandler(t.Context(), mux, conn))
-	srv := httptest.NewServer(mux)
+	// The gateway's auth middleware puts the principal into the request's
+	// context, and the connection signs it into each call.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mux.ServeHTTP(w, r.WithContext(principal.NewContext(r.Context(), b.alice)))
+	}))
 	t.Cleanup(srv.Close)
 	return srv.URL
 }

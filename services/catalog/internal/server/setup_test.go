@@ -23,12 +23,16 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/catalog/app"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-const secret = "test-internal-secret"
+// secret is the root the catalog and the test's callers share.
+const secret = "test-internal-secret-test-internal-secret"
+
+var root = secrets.MustRoot(secret)
 
 // testBundle is a running catalog (app.Run on real PostgreSQL and NATS),
 // a client, and two accounts to call it as.
@@ -82,7 +86,7 @@ func setupWith(t *testing.T, natsURL string) testBundle {
 	case err := <-stopped:
 		t.Fatalf("app.Run failed to start: %v", err)
 	}
-	conn, err := grpcx.Dial(lis.Addr().String())
+	conn, err := grpcx.Dial(lis.Addr().String(), grpcx.CallerCredentials(root, grpcx.Gateway))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close() })
 	js, err := jetstream.New(natstest.Connect(t, natsURL))
@@ -99,9 +103,10 @@ func setupWith(t *testing.T, natsURL string) testBundle {
 	}
 }
 
-// as returns a context carrying p, signed as the gateway would.
+// as returns a context whose calls act as p; the client signs them as the
+// gateway does.
 func as(t *testing.T, p principal.Principal) context.Context {
-	return principal.AppendToOutgoing(t.Context(), p, []byte(secret))
+	return principal.NewContext(t.Context(), p)
 }
 
 // events returns a consumer of the CATALOG stream's subjects matching filter,

@@ -26,15 +26,14 @@ var kinds = map[catalog.UploadKind]uploadv1.UploadKind{
 // service.
 type Client struct {
 	client uploadv1.UploadServiceClient
-	secret []byte
 }
 
 var _ catalog.UploadResolver = Client{}
 
-// New returns a resolver calling conn; secret signs the principal passed
-// on, as the gateway signs it for the catalog.
-func New(conn grpc.ClientConnInterface, secret []byte) Client {
-	return Client{client: uploadv1.NewUploadServiceClient(conn), secret: secret}
+// New returns a resolver calling conn, which signs each call as the
+// catalog (grpcx.Dial) for the principal passed on.
+func New(conn grpc.ClientConnInterface) Client {
+	return Client{client: uploadv1.NewUploadServiceClient(conn)}
 }
 
 // Resolve asks the upload service for the object behind reference. Its
@@ -42,7 +41,7 @@ func New(conn grpc.ClientConnInterface, secret []byte) Client {
 // the request's field (kind.Field(): input, url) and are passed on as they are; so is Unavailable, which
 // the client sees as a 503 to retry.
 func (c Client) Resolve(ctx context.Context, p principal.Principal, reference string, kind catalog.UploadKind) (catalog.UploadObject, error) {
-	ctx = principal.AppendToOutgoing(ctx, p, c.secret)
+	ctx = principal.NewContext(ctx, p)
 	resp, err := c.client.ResolveUpload(ctx, &uploadv1.ResolveUploadRequest{
 		Reference: reference, Kind: kinds[kind], Field: kind.Field(),
 	})

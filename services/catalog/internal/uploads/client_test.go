@@ -16,11 +16,12 @@ import (
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/uploads"
 )
 
-const secret = "upload-test-secret"
+var root = secrets.MustRoot("upload-test-secret-upload-test-secret")
 
 // uploadService answers ResolveUpload the way the upload service does,
 // over a real gRPC server with the shared interceptors, so the test
@@ -50,7 +51,7 @@ func (s *uploadService) ResolveUpload(ctx context.Context, in *uploadv1.ResolveU
 func start(t *testing.T) (uploads.Client, *uploadService) {
 	t.Helper()
 	svc := &uploadService{got: make(chan *uploadv1.ResolveUploadRequest, 1)}
-	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: slog.New(slog.DiscardHandler), Secret: []byte(secret)})
+	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: slog.New(slog.DiscardHandler), Root: root})
 	uploadv1.RegisterUploadServiceServer(srv, svc)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -58,10 +59,10 @@ func start(t *testing.T) (uploads.Client, *uploadService) {
 	done := make(chan struct{})
 	go func() { defer close(done); _ = srv.Serve(ctx, lis, grpcx.DefaultDrain) }()
 	t.Cleanup(func() { cancel(); <-done })
-	conn, err := grpcx.Dial(lis.Addr().String())
+	conn, err := grpcx.Dial(lis.Addr().String(), grpcx.CallerCredentials(root, grpcx.Catalog))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close() })
-	return uploads.New(conn, []byte(secret)), svc
+	return uploads.New(conn), svc
 }
 
 func TestResolve(t *testing.T) {

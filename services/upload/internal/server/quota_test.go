@@ -11,6 +11,7 @@ import (
 
 	uploadv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/upload/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/upload/internal/uploadtest"
 )
@@ -18,8 +19,7 @@ import (
 func setSettings(t *testing.T, b *uploadtest.Bundle, p principal.Principal, in *uploadv1.SetAccountSettingsRequest) *uploadv1.AccountSettings {
 	t.Helper()
 	in.AccountId = p.AccountID
-	operator := principal.Principal{AccountID: "operators", ActorID: "operator"}
-	settings, err := b.Client.SetAccountSettings(as(t, operator), in)
+	settings, err := b.Client.SetAccountSettings(uploadtest.AsOperator(t), in)
 	require.NoError(t, err)
 	return settings
 }
@@ -91,7 +91,7 @@ func TestBytesQuota(t *testing.T) {
 
 func TestAccountSettings(t *testing.T) {
 	b := uploadtest.Start(t, uploadtest.Local)
-	operator := as(t, principal.Principal{AccountID: "operators", ActorID: "operator"})
+	operator := uploadtest.AsOperator(t)
 
 	defaults, err := b.Client.GetAccountSettings(operator, &uploadv1.GetAccountSettingsRequest{AccountId: b.Alice.AccountID})
 	require.NoError(t, err)
@@ -107,20 +107,41 @@ func TestAccountSettings(t *testing.T) {
 	assert.Equal(t, "operator", changed.GetUpdatedBy())
 	assert.NotEmpty(t, changed.GetUpdatedTime())
 
-	own, err := b.Client.GetAccountSettings(as(t, b.Alice), &uploadv1.GetAccountSettingsRequest{})
-	require.NoError(t, err)
-	assert.Equal(t, int64(5000), own.GetQuotaBytes(), "an empty account id is the caller's")
+	_, err = b.Client.GetAccountSettings(operator, &uploadv1.GetAccountSettingsRequest{})
+	requireStatus(t, err, codes.InvalidArgument, "account_id must be set")
 
 	for _, tt := range []struct {
 		in      *uploadv1.SetAccountSettingsRequest
 		message string
 	}{
-		{&uploadv1.SetAccountSettingsRequest{}, "request must change at least one field"},
-		{&uploadv1.SetAccountSettingsRequest{MaxFileBytes: new(int64(0))}, "max_file_bytes must be from 1 to 9007199254740992"},
-		{&uploadv1.SetAccountSettingsRequest{QuotaBytes: new(int64(-1))}, "quota_bytes must be from 1 to 9007199254740992"},
-		{&uploadv1.SetAccountSettingsRequest{MaxConcurrent: new(int32(0))}, "max_concurrent must be from 1 to 10000"},
+		{&uploadv1.SetAccountSettingsRequest{AccountId: b.Alice.AccountID}, "request must change at least one field"},
+		{&uploadv1.SetAccountSettingsRequest{QuotaBytes: new(int64(1))}, "account_id must be set"},
+		{&uploadv1.SetAccountSettingsRequest{AccountId: b.Alice.AccountID, MaxFileBytes: new(int64(0))}, "max_file_bytes must be from 1 to 9007199254740992"},
+		{&uploadv1.SetAccountSettingsRequest{AccountId: b.Alice.AccountID, QuotaBytes: new(int64(-1))}, "quota_bytes must be from 1 to 9007199254740992"},
+		{&uploadv1.SetAccountSettingsRequest{AccountId: b.Alice.AccountID, MaxConcurrent: new(int32(0))}, "max_concurrent must be from 1 to 10000"},
 	} {
 		_, err := b.Client.SetAccountSettings(operator, tt.in)
 		requireStatus(t, err, codes.InvalidArgument, tt.message)
 	}
+}
+
+// Account settings are the operator's: a key's principal, forwarded by the
+// gateway, reads or sets none, not even its own account's.
+func TestAccountSettingsAreTheOperators(t *testing.T) {
+	b := uploadtest.Start(t, uploadtest.Local)
+	_, err := b.Client.GetAccountSettings(as(t, b.Alice), &uploadv1.GetAccountSettingsRequest{AccountId: b.Alice.AccountID})
+	requireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
+	_, err = b.Client.SetAccountSettings(as(t, b.Alice), &uploadv1.SetAccountSettingsRequest{
+		AccountId: b.Bob.AccountID, QuotaBytes: new(int64(1 << 40))})
+	requireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
+	_, err = b.Client.SetAccountSettings(uploadtest.AsCatalog(t, b.Alice), &uploadv1.SetAccountSettingsRequest{
+		AccountId: b.Alice.AccountID, QuotaBytes: new(int64(1 << 40))})
+	requireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
+}
+
+// Every method refuses calls without valid credentials from an allowed
+// caller (grpcxtest tries each kind of bad one on each method).
+func TestEveryMethodChecksItsCaller(t *testing.T) {
+	b := uploadtest.Start(t, uploadtest.Local)
+	grpcxtest.CheckAccess(t, b.GRPCAddr, uploadtest.Root, &uploadv1.UploadService_ServiceDesc)
 }

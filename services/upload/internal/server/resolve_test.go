@@ -56,7 +56,7 @@ func TestResolveRefusesUnusableReferences(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := b.Client.ResolveUpload(as(t, b.Alice), &uploadv1.ResolveUploadRequest{Reference: tt.reference, Kind: tt.kind, Field: "url"})
+			_, err := b.Client.ResolveUpload(uploadtest.AsCatalog(t, b.Alice), &uploadv1.ResolveUploadRequest{Reference: tt.reference, Kind: tt.kind, Field: "url"})
 			requireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
@@ -82,7 +82,7 @@ func TestReferenceToAnotherAccountsUploadIsA400(t *testing.T) {
 
 func TestResolveNamesInputWhenNoFieldIsGiven(t *testing.T) {
 	b := uploadtest.Start(t, uploadtest.Local)
-	_, err := b.Client.ResolveUpload(as(t, b.Alice), &uploadv1.ResolveUploadRequest{
+	_, err := b.Client.ResolveUpload(uploadtest.AsCatalog(t, b.Alice), &uploadv1.ResolveUploadRequest{
 		Reference: "svc://uploads/" + ids.New(), Kind: uploadv1.UploadKind_UPLOAD_KIND_VIDEO,
 	})
 	requireStatus(t, err, codes.InvalidArgument, "input references an upload that does not exist")

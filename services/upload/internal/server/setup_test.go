@@ -51,7 +51,7 @@ func put(t *testing.T, url string, body []byte) int {
 }
 
 func resolve(t *testing.T, b *uploadtest.Bundle, p principal.Principal, id string, kind uploadv1.UploadKind) (*uploadv1.ResolveUploadResponse, error) {
-	return b.Client.ResolveUpload(as(t, p), &uploadv1.ResolveUploadRequest{
+	return b.Client.ResolveUpload(uploadtest.AsCatalog(t, p), &uploadv1.ResolveUploadRequest{
 		Reference: "svc://uploads/" + id, Kind: kind, Field: "input",
 	})
 }

@@ -59,7 +59,7 @@ func TestEveryAllowedExtensionIsAccepted(t *testing.T) {
 func TestCallsNeedAPrincipalAndWritesAWriter(t *testing.T) {
 	b := uploadtest.Start(t, uploadtest.Local)
 	_, err := b.Client.CreateUpload(t.Context(), &uploadv1.CreateUploadRequest{Name: "a.mp4", Size: 1})
-	requireStatus(t, err, codes.Unauthenticated, "a valid API key is required")
+	requireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
 
 	readOnly := b.Alice
 	readOnly.ReadOnly = true

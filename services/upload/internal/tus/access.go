@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/upload/internal/upload"
 )
@@ -20,8 +21,9 @@ type access struct {
 	next    http.Handler
 	uploads *upload.Service
 	backend Backend
-	secret  []byte
-	now     func() time.Time
+	// gatewayKey is the only caller's key: the gateway's proxy.
+	gatewayKey []byte
+	now        func() time.Time
 }
 
 func (a access) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -29,8 +31,9 @@ func (a access) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		a.next.ServeHTTP(w, r) // CORS preflight and discovery carry no credentials
 		return
 	}
-	p, ok, err := principal.FromHeaders(r.Header, a.secret)
-	if err != nil || !ok {
+	call, ok, err := principal.FromHeaders(r.Header, principal.TusMethod(r.Method), a.keys)
+	p := call.Principal
+	if err != nil || !ok || p.AccountID == "" {
 		writeResponse(w, response(apperr.ErrUnauthenticated))
 		return
 	}
@@ -41,6 +44,14 @@ func (a access) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.serveUpload(w, r, p, tusID)
+}
+
+// keys knows the gateway's key only: no other caller reaches tus.
+func (a access) keys(caller string) []byte {
+	if caller == grpcx.Gateway {
+		return a.gatewayKey
+	}
+	return nil
 }
 
 func (a access) serveUpload(w http.ResponseWriter, r *http.Request, p principal.Principal, tusID string) {

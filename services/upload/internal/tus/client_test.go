@@ -40,7 +40,7 @@ func (c client) do(method, target string, header http.Header, body []byte) *http
 	}
 	req.Header.Set("Tus-Resumable", "1.0.0")
 	if c.p.AccountID != "" {
-		principal.SignHeaders(req.Header, c.p, []byte(uploadtest.Secret))
+		uploadtest.SignTus(req.Header, method, c.p)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(c.t, err)
@@ -85,7 +85,7 @@ func (c client) interruptedPatch(location string, offset, declared int, sent []b
 	require.NoError(c.t, err)
 	defer conn.Close()
 	header := http.Header{}
-	principal.SignHeaders(header, c.p, []byte(uploadtest.Secret))
+	uploadtest.SignTus(header, http.MethodPatch, c.p)
 	fmt.Fprintf(conn, "PATCH %s HTTP/1.1\r\nHost: %s\r\nTus-Resumable: 1.0.0\r\n", u.RequestURI(), u.Host)
 	fmt.Fprintf(conn, "Content-Type: application/offset+octet-stream\r\nUpload-Offset: %d\r\nContent-Length: %d\r\n", offset, declared)
 	require.NoError(c.t, header.Write(conn))

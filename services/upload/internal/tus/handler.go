@@ -21,8 +21,9 @@ const BasePath = "/v2/uploads/tus/"
 type Config struct {
 	Uploads *upload.Service
 	Backend Backend
-	// Secret verifies the principal headers the gateway signs.
-	Secret []byte
+	// GatewayKey verifies the calls the gateway signs into headers: only
+	// the gateway proxies to this endpoint.
+	GatewayKey []byte
 	// PublicURL, if set, is the gateway's public URL; tus upload URLs
 	// (Location) start with it. Otherwise they are built from the request's
 	// Host and the X-Forwarded-Host/-Proto headers the gateway sets.
@@ -55,7 +56,7 @@ func NewHandler(cfg Config) (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tus: %w", err)
 	}
-	checked := access{next: tusd, uploads: cfg.Uploads, backend: cfg.Backend, secret: cfg.Secret, now: time.Now}
+	checked := access{next: tusd, uploads: cfg.Uploads, backend: cfg.Backend, gatewayKey: cfg.GatewayKey, now: time.Now}
 	return http.StripPrefix(strings.TrimSuffix(BasePath, "/"), checked), nil
 }
 

@@ -68,7 +68,7 @@ func TestInterruptedUploadResumesWhereItStopped(t *testing.T) {
 }
 
 func resolve(t *testing.T, b *uploadtest.Bundle, id string) (*uploadv1.ResolveUploadResponse, error) {
-	return b.Client.ResolveUpload(uploadtest.As(t, b.Alice), &uploadv1.ResolveUploadRequest{
+	return b.Client.ResolveUpload(uploadtest.AsCatalog(t, b.Alice), &uploadv1.ResolveUploadRequest{
 		Reference: "svc://uploads/" + id, Kind: uploadv1.UploadKind_UPLOAD_KIND_VIDEO,
 	})
 }

@@ -84,6 +84,6 @@ func TestSwitchAndSizeLimitApplyToTus(t *testing.T) {
 func setSettings(t *testing.T, b *uploadtest.Bundle, in *uploadv1.SetAccountSettingsRequest) {
 	t.Helper()
 	in.AccountId = b.Alice.AccountID
-	_, err := b.Client.SetAccountSettings(uploadtest.As(t, b.Alice), in)
+	_, err := b.Client.SetAccountSettings(uploadtest.AsOperator(t), in)
 	require.NoError(t, err)
 }

@@ -82,7 +82,7 @@ func TestSweepRemovesWhatRetentionNoLongerCovers(t *testing.T) {
 			ctx := uploadtest.As(t, b.Alice)
 			unreferenced := uploaded(t, b, "a.mp4")
 			referenced := uploaded(t, b, "b.mp4")
-			_, err := b.Client.ResolveUpload(ctx, &uploadv1.ResolveUploadRequest{
+			_, err := b.Client.ResolveUpload(uploadtest.AsCatalog(t, b.Alice), &uploadv1.ResolveUploadRequest{
 				Reference: "svc://uploads/" + referenced.GetId(), Kind: uploadv1.UploadKind_UPLOAD_KIND_VIDEO,
 			})
 			require.NoError(t, err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net"
+	"net/http"
 	"testing"
 	"time"
 
@@ -18,18 +19,26 @@ import (
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/upload/app"
 	"github.com/vidhost/vidhost/services/upload/internal/tus"
 )
 
-// Secret is the internal secret the test service trusts.
-const Secret = "test-internal-secret"
+// Secret is the root secret the test service and its callers share.
+const Secret = "test-internal-secret-test-internal-secret"
+
+// Root is Secret parsed: the callers' keys derive from it.
+var Root = secrets.MustRoot(Secret)
 
 // Bundle is a running upload service and what tests use to call it.
 type Bundle struct {
 	Driver Driver
 	Config app.Config
+	// Client signs its calls as the gateway (As), the catalog (AsCatalog)
+	// or the operator (AsOperator).
 	Client uploadv1.UploadServiceClient
+	// GRPCAddr is the service's gRPC listener.
+	GRPCAddr string
 	// TusURL is the tus endpoint's creation URL on the service's HTTP
 	// listener (what the gateway proxies /v2/uploads/tus/ to).
 	TusURL string
@@ -53,7 +62,7 @@ func Start(t *testing.T, d Driver, change ...func(*app.Config)) *Bundle {
 		c(&cfg)
 	}
 	grpcAddr, httpAddr := run(t, cfg)
-	conn, err := grpcx.Dial(grpcAddr)
+	conn, err := grpcx.Dial(grpcAddr, grpcx.CallerCredentials(Root, grpcx.Gateway))
 	if err != nil {
 		t.Fatalf("uploadtest: %v", err)
 	}
@@ -67,7 +76,7 @@ func Start(t *testing.T, d Driver, change ...func(*app.Config)) *Bundle {
 		t.Fatalf("uploadtest: %v", err)
 	}
 	return &Bundle{
-		Driver: d, Config: cfg, Client: uploadv1.NewUploadServiceClient(conn),
+		Driver: d, Config: cfg, Client: uploadv1.NewUploadServiceClient(conn), GRPCAddr: grpcAddr,
 		TusURL: "http://" + httpAddr + tus.BasePath, Objects: objects, JS: js, Pool: db.Pool(t),
 		Alice: principal.Principal{AccountID: ids.New(), KeyID: ids.New(), ActorID: "alice-key"},
 		Bob:   principal.Principal{AccountID: ids.New(), KeyID: ids.New(), ActorID: "bob-key"},
@@ -121,7 +130,26 @@ func run(t *testing.T, cfg app.Config) (grpcAddr, httpAddr string) {
 	return grpcLis.Addr().String(), httpLis.Addr().String()
 }
 
-// As returns a context carrying p, signed as the gateway would.
+// As returns a context whose calls act as p, signed as the gateway's.
 func As(t *testing.T, p principal.Principal) context.Context {
-	return principal.AppendToOutgoing(t.Context(), p, []byte(Secret))
+	return principal.NewContext(t.Context(), p)
+}
+
+// AsCatalog returns a context whose calls act as p, signed as the
+// catalog's (ResolveUpload is the catalog's).
+func AsCatalog(t *testing.T, p principal.Principal) context.Context {
+	return grpcx.WithCredentials(As(t, p), grpcx.CallerCredentials(Root, grpcx.Catalog))
+}
+
+// AsOperator returns a context whose calls are signed as admin tooling's,
+// with no principal (account settings are the operator's).
+func AsOperator(t *testing.T) context.Context {
+	return grpcx.WithCredentials(t.Context(), grpcx.CallerCredentials(Root, grpcx.Operator))
+}
+
+// SignTus signs h as the gateway's proxy signs a tus request of method
+// acting as p.
+func SignTus(h http.Header, method string, p principal.Principal) {
+	principal.SignHeaders(h, principal.NewCall(grpcx.Gateway, principal.TusMethod(method), p),
+		Root.Derive(secrets.InternalCall(grpcx.Gateway)))
 }
