@@ -6,6 +6,7 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/keepalive"
 
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/secrets"
@@ -42,7 +43,8 @@ func Dial(addr string, creds Credentials) (*grpc.ClientConn, error) {
 	conn, err := grpc.NewClient(addr,
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(8<<20)),
-		grpc.WithChainUnaryInterceptor(signUnary(creds)),
+		grpc.WithChainUnaryInterceptor(deadlineClient(MaxCallDuration), signUnary(creds)),
+		grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: keepaliveTime, Timeout: keepaliveTimeout}),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("dial %s: %w", addr, err)

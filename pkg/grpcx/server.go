@@ -35,18 +35,19 @@ func NewServer(opts ServerOptions) *Server {
 	if policy == nil {
 		policy = Policy
 	}
-	srv := grpc.NewServer(
+	srv := grpc.NewServer(append(serverTimeouts(),
 		grpc.ChainUnaryInterceptor(
-			recoverUnary(opts.Logger), // a panic becomes Internal, the process survives
-			requestIDUnary(),          // correlate logs with the client's X-Request-Id
-			logUnary(opts.Logger),     // one line per call, refusals included
+			recoverUnary(opts.Logger),      // a panic becomes Internal, the process survives
+			deadlineUnary(MaxCallDuration), // no call runs unbounded
+			requestIDUnary(),               // correlate logs with the client's X-Request-Id
+			logUnary(opts.Logger),          // one line per call, refusals included
 			// Only signed calls the policy allows reach a handler.
 			accessUnary(policy, CallerKeys(opts.Root), opts.Logger),
 			errorsUnary(), // domain errors -> status codes, in one place
 		),
 		grpc.ChainStreamInterceptor(accessStream()), // no streams but health's
 		grpc.MaxRecvMsgSize(4<<20),                  // bounded request sizes; media never travels over gRPC
-	)
+	)...)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(srv, hs)
 	return &Server{Server: srv, Health: hs, logger: opts.Logger}
