@@ -21,7 +21,7 @@ import (
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
-const testSecret = "gateway-test-secret"
+const testSecret = "gateway-test-secret-at-least-32-bytes"
 
 // Keys the fake identity knows.
 const (
