@@ -56,7 +56,10 @@ func (rt *routes) addPlayback(ctx context.Context, publicURL string) error {
 // as a signed principal or a blob URL signature.
 func mediaTokenSecret(cfg Config) ([]byte, error) {
 	if cfg.MediaTokenSecret != "" {
-		return secrets.OrDerived("VIDHOST_MEDIA_TOKEN_SECRET", cfg.MediaTokenSecret, secrets.Root{}, secrets.MediaToken)
+		if err := secrets.Check("VIDHOST_MEDIA_TOKEN_SECRET", cfg.MediaTokenSecret); err != nil {
+			return nil, fmt.Errorf("gateway: %w", err)
+		}
+		return []byte(cfg.MediaTokenSecret), nil
 	}
 	root, err := secrets.ParseRoot("VIDHOST_INTERNAL_SECRET", cfg.InternalSecret)
 	if err != nil {
