@@ -32,7 +32,7 @@ type routes struct {
 
 // newHandler assembles the middleware chain:
 //
-//	recovery -> request id -> security headers -> access log ->
+//	recovery -> request id -> nosniff -> access log ->
 //	(/v2 only) deadline -> auth -> body limit -> content type ->
 //	revocations -> grpc-gateway.
 //
