@@ -20,6 +20,7 @@ import (
 type authParts struct {
 	authenticator *auth.Authenticator
 	clientIP      auth.ClientIP
+	js            jetstream.JetStream // the playback edge's video events use it too
 }
 
 // startAuth builds the authenticator and starts the key event subscription
@@ -47,5 +48,5 @@ func startAuth(ctx context.Context, cfg Config, identity *grpc.ClientConn, logge
 	wg.Go(func() { invalidator.Run(runCtx, js) })
 	stack.Push("stop key events", func(context.Context) error { stop(); wg.Wait(); return nil }) // cache off from here
 	client := identityv1.NewIdentityServiceClient(identity)
-	return authParts{authenticator: auth.NewAuthenticator(client, cache), clientIP: clientIP}, nil
+	return authParts{authenticator: auth.NewAuthenticator(client, cache), clientIP: clientIP, js: js}, nil
 }

@@ -41,6 +41,9 @@ type Config struct {
 	// PlaybackCacheTTL bounds how long the edge reuses video, player and JWT
 	// key lookups: disabling a video takes effect within it.
 	PlaybackCacheTTL time.Duration `env:"VIDHOST_PLAYBACK_CACHE_TTL" envDefault:"3s"`
+	// ViewerJWTMaxLifetime caps exp - max(iat, now) of a viewer JWT: longer
+	// ones are refused (docs/playback.md).
+	ViewerJWTMaxLifetime time.Duration `env:"VIDHOST_VIEWER_JWT_MAX_LIFETIME" envDefault:"24h"`
 
 	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
 	// InternalSecret signs the principal forwarded to the services (required).

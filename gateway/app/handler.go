@@ -12,6 +12,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/gateway/internal/rest"
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/httpx"
 )
 
 // routes are what newHandler serves.
@@ -31,21 +32,29 @@ type routes struct {
 
 // newHandler assembles the middleware chain:
 //
-//	recovery -> request id -> access log -> (/v2 only) body limit ->
-//	content type -> deadline -> auth -> grpc-gateway.
+//	recovery -> request id -> nosniff -> access log ->
+//	(/v2 only) deadline -> auth -> body limit -> content type ->
+//	revocations -> grpc-gateway.
+//
+// Authentication comes before anything that reads the body: a caller
+// without a valid key costs one lookup, never a buffered megabyte.
 func newHandler(rt routes) http.Handler {
+	revoke := revocations{auth: rt.auth, playback: rt.playback}
 	v2 := middleware.Chain(rest.Handler(rt.gateway),
-		middleware.BodyLimit(rt.cfg.BodyLimit),        // 413 before anything reads the body
-		middleware.RequireJSON(),                      // the only body format there is
 		middleware.Timeout(rt.cfg.RequestTimeout),     // bounds auth and the backend call
-		auth.Require(rt.auth, rt.clientIP, rt.logger), // principal into the context
+		auth.Require(rt.auth, rt.clientIP, rt.logger), // principal into the context; reads no body
+		middleware.BodyLimit(rt.cfg.BodyLimit),        // 413 before grpc-gateway reads the body
+		middleware.RequireJSON(),                      // the only body format there is
+		revoke.middleware,                             // a change is evicted before its answer leaves
 	)
 	root := http.NewServeMux()
 	root.Handle("/healthz", healthHandler(rt.conns))
 	root.Handle("/v2/", v2)
-	root.Handle(tusPath, rt.tus) // before /v2/: no JSON rules, no body limit
+	// Uploads stream gigabytes: past the server's read and write timeouts
+	// they live as long as bytes move (httpx.OnProgress).
+	root.Handle(tusPath, httpx.OnProgress(httpx.DefaultProgressTimeout, rt.tus)) // before /v2/: no JSON rules, no body limit
 	if rt.blob != nil {
-		root.Handle(blob.HandlerPath, rt.blob) // the local driver's signed URLs
+		root.Handle(blob.HandlerPath, httpx.OnProgress(httpx.DefaultProgressTimeout, rt.blob)) // the local driver's signed URLs
 	}
 	if rt.playback != nil {
 		rt.playback.Register(root) // /watch, /embed, /media, /leads, /collect, /static
@@ -54,6 +63,7 @@ func newHandler(rt routes) http.Handler {
 	return middleware.Chain(root,
 		middleware.Recover(rt.logger), // outermost: a panic anywhere becomes a 500
 		middleware.RequestID(),        // every later log line carries the id
+		middleware.NoSniff(),          // on every response, errors and 404s included
 		middleware.AccessLog(rt.logger),
 	)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -26,9 +27,9 @@ func (rt *routes) addPlayback(ctx context.Context, publicURL string) error {
 	if err != nil {
 		return fmt.Errorf("gateway: media store: %w", err)
 	}
-	tokenSecret := []byte(rt.cfg.MediaTokenSecret)
-	if len(tokenSecret) == 0 {
-		tokenSecret = playback.DeriveTokenSecret([]byte(rt.cfg.InternalSecret))
+	tokenSecret, err := mediaTokenSecret(rt.cfg)
+	if err != nil {
+		return err
 	}
 	mediaBase := rt.cfg.MediaBaseURL
 	if mediaBase == "" {
@@ -40,7 +41,7 @@ func (rt *routes) addPlayback(ctx context.Context, publicURL string) error {
 		Identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
 		Store:    store, MediaBaseURL: mediaBase,
 		TokenSecret: tokenSecret, TokenTTL: rt.cfg.MediaTokenTTL,
-		CacheTTL: rt.cfg.PlaybackCacheTTL,
+		CacheTTL: rt.cfg.PlaybackCacheTTL, ViewerJWTMaxLifetime: rt.cfg.ViewerJWTMaxLifetime,
 		// Gate submissions become leads in the catalog (docs/leads.md),
 		// limited per client address as the API keys' allow-lists see it.
 		Leads: playback.CatalogLeadSink{Catalog: catalog}, ClientIP: rt.clientIP.Of,
@@ -49,12 +50,29 @@ func (rt *routes) addPlayback(ctx context.Context, publicURL string) error {
 	return err
 }
 
+// mediaTokenSecret is VIDHOST_MEDIA_TOKEN_SECRET, or else the root secret's
+// key for media tokens: its own purpose, so a media token can never double
+// as a signed principal or a blob URL signature.
+func mediaTokenSecret(cfg Config) ([]byte, error) {
+	if cfg.MediaTokenSecret != "" {
+		if err := secrets.Check("VIDHOST_MEDIA_TOKEN_SECRET", cfg.MediaTokenSecret); err != nil {
+			return nil, fmt.Errorf("gateway: %w", err)
+		}
+		return []byte(cfg.MediaTokenSecret), nil
+	}
+	root, err := secrets.ParseRoot("VIDHOST_INTERNAL_SECRET", cfg.InternalSecret)
+	if err != nil {
+		return nil, fmt.Errorf("gateway: media token secret: %w", err)
+	}
+	return root.Derive(secrets.MediaToken), nil
+}
+
 func (c Config) validatePlayback() error {
 	if c.MediaTokenSecret != "" && len(c.MediaTokenSecret) < 32 {
 		return errors.New("VIDHOST_MEDIA_TOKEN_SECRET must be at least 32 bytes")
 	}
-	if c.MediaTokenTTL <= 0 || c.PlaybackCacheTTL < 0 {
-		return errors.New("VIDHOST_MEDIA_TOKEN_TTL must be positive and VIDHOST_PLAYBACK_CACHE_TTL not negative")
+	if c.MediaTokenTTL <= 0 || c.PlaybackCacheTTL < 0 || c.ViewerJWTMaxLifetime <= 0 {
+		return errors.New("VIDHOST_MEDIA_TOKEN_TTL and VIDHOST_VIEWER_JWT_MAX_LIFETIME must be positive and VIDHOST_PLAYBACK_CACHE_TTL not negative")
 	}
 	if c.MediaBaseURL != "" {
 		u, err := url.Parse(c.MediaBaseURL)

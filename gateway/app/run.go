@@ -7,6 +7,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync"
+
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/vidhost/vidhost/gateway/internal/rest"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
@@ -70,6 +73,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		_ = lis.Close()
 		return err
 	}
+	startVideoEvents(ctx, rt, authn.js, stack)
 	handler := newHandler(rt)
 	return serve(ctx, newServer(cfg, handler, logger), lis, baseURL, opts, logger, stack)
 }
@@ -107,4 +111,17 @@ func serve(ctx context.Context, srv *http.Server, lis net.Listener, baseURL stri
 	case <-ctx.Done():
 		return nil
 	}
+}
+
+// startVideoEvents lets changes served by other gateways reach this one's
+// playback cache (docs/security-edge.md); without the playback edge there
+// is nothing to evict.
+func startVideoEvents(ctx context.Context, rt routes, js jetstream.JetStream, stack *lifecycle.Stack) {
+	if rt.playback == nil {
+		return
+	}
+	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	var wg sync.WaitGroup
+	wg.Go(func() { rt.playback.RunVideoEvents(runCtx, js) })
+	stack.Push("stop video events", func(context.Context) error { stop(); wg.Wait(); return nil })
 }

@@ -7,8 +7,13 @@ import (
 )
 
 // writeMargin lets a request that used all of RequestTimeout still write its
-// error response. Streaming handlers (media, later) extend their own write
-// deadline with http.ResponseController.
+// error response.
+//
+// The server's read and write timeouts bound every request by default (API
+// calls, pages, 404s): a route added later is bounded without anyone
+// remembering to. The routes that stream extend their own deadlines with
+// http.ResponseController: media by the file's size (playback), resumable
+// uploads and signed blob URLs for as long as bytes move (httpx.OnProgress).
 const writeMargin = 10 * time.Second
 
 // newServer returns the HTTP server with every timeout set: no client can

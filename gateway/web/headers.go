@@ -39,3 +39,13 @@ func setPageHeaders(header http.Header, cacheControl string) {
 		}
 	}
 }
+
+// ForbidFraming makes a page refuse to be shown in any frame: the page
+// policy plus frame-ancestors 'none', and X-Frame-Options for browsers
+// that predate it. The watch page gets it, since a framed watch page could
+// be dressed up for clickjacking; the embed exists to be framed and does
+// not. Call it before the page is rendered (setPageHeaders keeps it).
+func ForbidFraming(header http.Header) {
+	header.Set("Content-Security-Policy", contentSecurityPolicy+"; frame-ancestors 'none'")
+	header.Set("X-Frame-Options", "DENY")
+}

@@ -2,10 +2,12 @@ package stack
 
 import (
 	"context"
+	"encoding/hex"
 	"path/filepath"
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/config"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	uploadapp "github.com/vidhost/vidhost/services/upload/app"
 )
 
@@ -25,7 +27,10 @@ func (s *Stack) blobSettings() blob.Settings {
 		settings.PublicURL = s.URL
 	}
 	if settings.SigningSecret == "" {
-		settings.SigningSecret = s.secret // URLs signed by one run die with it
+		// Its own key, derived from the run's root secret: URLs signed by one
+		// run die with it, and a blob URL signature can never double as a
+		// principal or a media token.
+		settings.SigningSecret = hex.EncodeToString(secrets.MustRoot(s.secret).Derive(secrets.BlobURL))
 	}
 	return settings
 }

@@ -55,3 +55,9 @@ func (a *Authenticator) Resolve(ctx context.Context, key string) (Credential, er
 	a.cache.Put(h, cred, gen)
 	return cred, nil
 }
+
+// Evict forgets every cached credential of the API key keyID at once. The
+// gateway that serves a change to a key calls it before answering; the
+// cache's generation makes sure a Resolve that asked identity before the
+// change cannot store its stale answer after this (see Cache).
+func (a *Authenticator) Evict(keyID string) { a.cache.EvictKey(keyID) }

@@ -1,5 +1,6 @@
 // Package middleware holds the gateway's plain net/http middleware: panic
-// recovery, request ids, the access log, and the request checks every /v2
-// call passes before authentication (body size, content type, deadline).
+// recovery, request ids, nosniff on every response, the access log, and the
+// request checks of /v2 calls (deadline before authentication; body size
+// and content type after it, so no unauthenticated body is ever read).
 // Refusals are written in the /v2 envelope.
 package middleware

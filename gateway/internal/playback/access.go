@@ -49,7 +49,11 @@ func (h *Handler) authorize(r *http.Request, v *catalogv1.PlaybackVideo, mediaTo
 	}
 	query := r.URL.Query()
 	if token := query.Get(TokenParam); mediaTokens && token != "" {
-		if h.tokens.Valid(v.GetVideoId(), token) {
+		ok, err := h.mediaTokenValid(r, v, token)
+		if err != nil {
+			return grant{}, err
+		}
+		if ok {
 			// The same token goes on: following a playlist never extends it.
 			return grant{token: token}, nil
 		}
@@ -58,10 +62,12 @@ func (h *Handler) authorize(r *http.Request, v *catalogv1.PlaybackVideo, mediaTo
 		}
 	}
 	if raw := query.Get(JWTParam); raw != "" {
-		if err := h.viewers.verify(r.Context(), raw, v.GetAccountId(), v.GetVideoId()); err != nil {
+		viewer, err := h.viewers.verify(r.Context(), raw, v.GetAccountId(), v.GetVideoId())
+		if err != nil {
 			return grant{}, err
 		}
-		return grant{token: h.tokens.Mint(v.GetVideoId())}, nil
+		// The token dies with the JWT: at its exp, and with its key.
+		return grant{token: h.tokens.MintFor(v.GetVideoId(), viewer.keyID, viewer.expires)}, nil
 	}
 	if h.sessions != nil && h.sessions.MayView(r, v.GetAccountId()) {
 		return grant{token: h.tokens.Mint(v.GetVideoId())}, nil
@@ -80,4 +86,21 @@ func (h *Handler) lookup(r *http.Request, mediaTokens bool) (*catalogv1.Playback
 		return v, grant{}, fmt.Errorf("video %s: %w", v.GetVideoId(), err)
 	}
 	return v, g, nil
+}
+
+// mediaTokenValid checks a media token and, when it was minted from a
+// viewer JWT, that the JWT's key still exists: deleting a key revokes the
+// tokens it opened. The lookup shares the JWT key cache, which the gateway
+// evicts when it serves the delete; err is set when identity could not be
+// asked.
+func (h *Handler) mediaTokenValid(r *http.Request, v *catalogv1.PlaybackVideo, token string) (bool, error) {
+	keyID, ok := h.tokens.Verify(v.GetVideoId(), token)
+	if !ok || keyID == "" {
+		return ok, nil
+	}
+	key, err := h.viewers.keys.lookup(r.Context(), v.GetAccountId(), keyID)
+	if err != nil {
+		return false, err
+	}
+	return key.found, nil
 }

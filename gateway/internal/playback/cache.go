@@ -9,13 +9,19 @@ import (
 // video or deleting a JWT key must take effect within seconds. It holds at
 // most size entries; when full, expired entries go first, then arbitrary
 // ones (a cache this short-lived needs no LRU).
+//
+// Entries can also be evicted at once (a change served by this gateway, or
+// an event). A generation number, moved by every eviction, keeps a lookup
+// that started before an eviction from storing its possibly stale answer
+// after it: read generation before asking, hand it to putAt.
 type ttlCache[V any] struct {
 	ttl  time.Duration
 	size int
 	now  func() time.Time
 
-	mu      sync.Mutex
-	entries map[string]cacheEntry[V]
+	mu         sync.Mutex
+	entries    map[string]cacheEntry[V]
+	generation uint64
 }
 
 type cacheEntry[V any] struct {
@@ -38,12 +44,29 @@ func (c *ttlCache[V]) get(key string) (V, bool) {
 	return entry.value, true
 }
 
+// put stores value with no regard to evictions (lookups that nothing
+// evicts, such as players).
 func (c *ttlCache[V]) put(key string, value V) {
+	c.putAt(key, value, c.currentGeneration())
+}
+
+// currentGeneration is read before a lookup and handed back to putAt.
+func (c *ttlCache[V]) currentGeneration() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.generation
+}
+
+// putAt stores value for key unless an eviction happened since gen was read.
+func (c *ttlCache[V]) putAt(key string, value V, gen uint64) {
 	if c.ttl <= 0 {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if gen != c.generation {
+		return
+	}
 	now := c.now()
 	if len(c.entries) >= c.size {
 		c.evict(now)
@@ -63,5 +86,18 @@ func (c *ttlCache[V]) evict(now time.Time) {
 			return
 		}
 		delete(c.entries, key)
+	}
+}
+
+// evictWhere drops every entry whose key matches and moves the generation,
+// so no lookup in flight can bring a dropped entry back.
+func (c *ttlCache[V]) evictWhere(match func(key string) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.generation++
+	for key := range c.entries {
+		if match(key) {
+			delete(c.entries, key)
+		}
 	}
 }

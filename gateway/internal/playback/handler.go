@@ -29,6 +29,9 @@ type Options struct {
 	TokenTTL    time.Duration
 	// CacheTTL bounds how long video, player and JWT key lookups are reused.
 	CacheTTL time.Duration
+	// ViewerJWTMaxLifetime caps a viewer JWT's exp - max(iat, now); 0 is
+	// DefaultViewerJWTMaxLifetime.
+	ViewerJWTMaxLifetime time.Duration
 	// Sessions recognises the dashboard's cookie; nil accepts none.
 	Sessions SessionVerifier
 	// Leads receives gate submissions; nil logs them (LogLeadSink).
@@ -74,6 +77,10 @@ func New(opts Options) (*Handler, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
+	maxLifetime := opts.ViewerJWTMaxLifetime
+	if maxLifetime <= 0 {
+		maxLifetime = DefaultViewerJWTMaxLifetime
+	}
 	leads := opts.Leads
 	if leads == nil {
 		leads = LogLeadSink{Logger: logger}
@@ -81,7 +88,7 @@ func New(opts Options) (*Handler, error) {
 	return &Handler{
 		videos:   newVideos(opts.Catalog, opts.CacheTTL, now),
 		players:  newPlayers(opts.Catalog, opts.CacheTTL, now),
-		viewers:  viewerJWTs{keys: newJWTKeys(opts.Identity, opts.CacheTTL, now), now: now},
+		viewers:  viewerJWTs{keys: newJWTKeys(opts.Identity, opts.CacheTTL, now), now: now, maxLifetime: maxLifetime},
 		tokens:   NewTokens(opts.TokenSecret, opts.TokenTTL, now),
 		store:    opts.Store,
 		media:    mediaURLs{base: strings.TrimSuffix(opts.MediaBaseURL, "/")},

@@ -3,6 +3,7 @@ package playback
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/lestrrat-go/jwx/v2/jwa"
@@ -38,12 +39,13 @@ func (k *jwtKeys) lookup(ctx context.Context, accountID, keyID string) (publicKe
 	if cached, ok := k.cache.get(cacheKey); ok {
 		return cached, nil
 	}
+	gen := k.cache.currentGeneration()
 	ctx, cancel := context.WithTimeout(ctx, backendTimeout)
 	defer cancel()
 	resp, err := k.identity.GetJwtPublicKey(ctx, &identityv1.GetJwtPublicKeyRequest{AccountId: accountID, KeyId: keyID})
 	switch {
 	case status.Code(err) == codes.NotFound:
-		k.cache.put(cacheKey, publicKey{})
+		k.cache.putAt(cacheKey, publicKey{}, gen)
 		return publicKey{}, nil
 	case err != nil:
 		return publicKey{}, fmt.Errorf("%w: identity: %w", errUpstream, err)
@@ -53,6 +55,12 @@ func (k *jwtKeys) lookup(ctx context.Context, accountID, keyID string) (publicKe
 		return publicKey{}, fmt.Errorf("jwt key %s of %s: %w", keyID, accountID, err)
 	}
 	found := publicKey{key: key, alg: jwa.SignatureAlgorithm(resp.GetAlgorithm()), found: true}
-	k.cache.put(cacheKey, found)
+	k.cache.putAt(cacheKey, found, gen)
 	return found, nil
+}
+
+// evict forgets key keyID of whatever account: key ids are unique, and the
+// caller (a DELETE /v2/jwt_keys/{id}) need not know the account.
+func (k *jwtKeys) evict(keyID string) {
+	k.cache.evictWhere(func(key string) bool { return strings.HasSuffix(key, "/"+keyID) })
 }

@@ -19,6 +19,9 @@ const CollectPath = "/collect"
 // saying why the video cannot be shown.
 func (h *Handler) page(mode web.Mode) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if mode == web.ModeWatch {
+			web.ForbidFraming(w.Header()) // its message pages too
+		}
 		v, g, err := h.lookup(r, false)
 		if err != nil {
 			h.refusePage(w, r, err)

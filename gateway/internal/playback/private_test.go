@@ -15,7 +15,7 @@ import (
 )
 
 // tokenIn finds the media token a rewritten file put on its URLs.
-var tokenIn = regexp.MustCompile(`token=([0-9]+\.[A-Za-z0-9_-]+)`)
+var tokenIn = regexp.MustCompile(`token=([0-9]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+)`)
 
 // A player holding only the manifest URL the page gave it can reach every
 // file of the stream, and nothing without the token.

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,8 +20,8 @@ func TestTokens(t *testing.T) {
 
 	// The documented format, computed independently.
 	mac := hmac.New(sha256.New, []byte("secret"))
-	mac.Write([]byte("vidhost-media-v1\nvideo1\n1700003600"))
-	assert.Equal(t, "1700003600."+base64.RawURLEncoding.EncodeToString(mac.Sum(nil)), token)
+	mac.Write([]byte("vidhost-media-v2\nvideo1\n1700003600\n"))
+	assert.Equal(t, "1700003600.."+base64.RawURLEncoding.EncodeToString(mac.Sum(nil)), token)
 
 	later := func(d time.Duration) Tokens {
 		return NewTokens([]byte("secret"), time.Hour, func() time.Time { return now.Add(d) })
@@ -39,7 +40,9 @@ func TestTokens(t *testing.T) {
 		{"other secret", NewTokens([]byte("other"), time.Hour, clock), "video1", token, false},
 		{"expiry moved", tokens, "video1", strconv.Itoa(1700003601) + token[10:], false},
 		{"signature cut", tokens, "video1", token[:len(token)-1], false},
-		{"no signature", tokens, "video1", "1700003600", false},
+		{"no signature", tokens, "video1", "1700003600.", false},
+		{"no key part", tokens, "video1", "1700003600." + token[12:], false},
+		{"key added", tokens, "video1", "1700003600.key1." + token[12:], false},
 		{"empty", tokens, "video1", "", false},
 		{"not a number", tokens, "video1", "abc." + token[11:], false},
 	}
@@ -56,4 +59,38 @@ func TestDeriveTokenSecret(t *testing.T) {
 	assert.Equal(t, a, DeriveTokenSecret([]byte("internal")))
 	assert.NotEqual(t, a, DeriveTokenSecret([]byte("other")))
 	assert.NotEqual(t, []byte("internal"), a)
+}
+
+// A token minted from a viewer JWT dies no later than the JWT, carries the
+// JWT's key (which the edge checks still exists) and cannot be moved to
+// another key.
+func TestTokensFromAViewerJWT(t *testing.T) {
+	now := time.Unix(1_700_000_000, 0)
+	tokens := NewTokens([]byte("secret"), 4*time.Hour, func() time.Time { return now })
+	at := func(d time.Duration) Tokens {
+		return NewTokens([]byte("secret"), 4*time.Hour, func() time.Time { return now.Add(d) })
+	}
+	tests := []struct {
+		name      string
+		notAfter  time.Time
+		wantUntil time.Time
+	}{
+		{"JWT expiring in 5 s", now.Add(5 * time.Second), now.Add(5 * time.Second)},
+		{"JWT outliving the TTL", now.Add(24 * time.Hour), now.Add(4 * time.Hour)},
+		{"no JWT expiry", time.Time{}, now.Add(4 * time.Hour)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			token := tokens.MintFor("video1", "key1", tt.notAfter)
+			assert.True(t, strings.HasPrefix(token, strconv.FormatInt(tt.wantUntil.Unix(), 10)+".key1."), token)
+			keyID, ok := at(tt.wantUntil.Sub(now)-time.Second).Verify("video1", token)
+			assert.True(t, ok, "valid until the end")
+			assert.Equal(t, "key1", keyID)
+			_, ok = at(tt.wantUntil.Sub(now)).Verify("video1", token)
+			assert.False(t, ok, "dead at its expiry")
+			moved := strings.Replace(token, ".key1.", ".key2.", 1)
+			_, ok = tokens.Verify("video1", moved)
+			assert.False(t, ok, "the key is signed")
+		})
+	}
 }

@@ -37,17 +37,18 @@ func (v *videos) get(ctx context.Context, videoID string) (*catalogv1.PlaybackVi
 	if video, ok := v.cache.get(videoID); ok {
 		return found(video)
 	}
+	gen := v.cache.currentGeneration()
 	ctx, cancel := context.WithTimeout(ctx, backendTimeout)
 	defer cancel()
 	video, err := v.catalog.GetVideoForPlayback(ctx, &catalogv1.GetVideoForPlaybackRequest{VideoId: videoID})
 	switch {
 	case status.Code(err) == codes.NotFound:
-		v.cache.put(videoID, nil)
+		v.cache.putAt(videoID, nil, gen)
 		return nil, errNotFound
 	case err != nil:
 		return nil, fmt.Errorf("%w: catalog: %w", errUpstream, err)
 	}
-	v.cache.put(videoID, video)
+	v.cache.putAt(videoID, video, gen)
 	return video, nil
 }
 
@@ -56,4 +57,9 @@ func found(video *catalogv1.PlaybackVideo) (*catalogv1.PlaybackVideo, error) {
 		return nil, errNotFound
 	}
 	return video, nil
+}
+
+// evict forgets videoID, so the next request asks the catalog again.
+func (v *videos) evict(videoID string) {
+	v.cache.evictWhere(func(key string) bool { return key == videoID })
 }

@@ -25,47 +25,61 @@ const (
 
 // viewerJWTs verifies the JWTs an account's own servers sign for viewers of
 // its private videos: compact JWS, header kid naming one of the account's
-// JWT keys and alg that key's algorithm (RS256 or ES256), exp required, nbf
-// honoured, sub the video id or "*".
+// JWT keys and alg that key's algorithm (RS256 or ES256), exp required and
+// numeric and within the lifetime cap, no crit header, nbf honoured, sub
+// the video id or "*".
 type viewerJWTs struct {
 	keys *jwtKeys
 	now  func() time.Time
+	// maxLifetime caps exp - max(iat, now).
+	maxLifetime time.Duration
 }
 
-// verify returns nil when raw grants videoID of accountID, errBadViewerToken
-// (wrapped with the reason, for the log) when it does not, and errUpstream
-// when identity could not be asked.
-func (v viewerJWTs) verify(ctx context.Context, raw, accountID, videoID string) error {
+// viewerGrant is what a verified viewer JWT gives: the key that signed it
+// and its expiry, which bound the media tokens minted from it.
+type viewerGrant struct {
+	keyID   string
+	expires time.Time
+}
+
+// verify returns the grant when raw grants videoID of accountID,
+// errBadViewerToken (wrapped with the reason, for the log) when it does
+// not, and errUpstream when identity could not be asked.
+func (v viewerJWTs) verify(ctx context.Context, raw, accountID, videoID string) (viewerGrant, error) {
 	if len(raw) > maxJWTLength || strings.Count(raw, ".") != 2 {
-		return fmt.Errorf("%w: not a compact JWS", errBadViewerToken)
+		return viewerGrant{}, fmt.Errorf("%w: not a compact JWS", errBadViewerToken)
+	}
+	strict, err := checkStrict(raw, v.now(), v.maxLifetime)
+	if err != nil {
+		return viewerGrant{}, err
 	}
 	message, err := jws.Parse([]byte(raw))
 	if err != nil || len(message.Signatures()) != 1 {
-		return fmt.Errorf("%w: unreadable: %v", errBadViewerToken, err)
+		return viewerGrant{}, fmt.Errorf("%w: unreadable: %v", errBadViewerToken, err)
 	}
 	header := message.Signatures()[0].ProtectedHeaders()
 	if !ids.Valid(header.KeyID()) {
-		return fmt.Errorf("%w: kid %q is not a JWT key id", errBadViewerToken, header.KeyID())
+		return viewerGrant{}, fmt.Errorf("%w: kid %q is not a JWT key id", errBadViewerToken, header.KeyID())
 	}
 	key, err := v.keys.lookup(ctx, accountID, header.KeyID())
 	if err != nil {
-		return err
+		return viewerGrant{}, err
 	}
 	if !key.found {
-		return fmt.Errorf("%w: no JWT key %s in the video's account", errBadViewerToken, header.KeyID())
+		return viewerGrant{}, fmt.Errorf("%w: no JWT key %s in the video's account", errBadViewerToken, header.KeyID())
 	}
 	// The key decides the algorithm; a token cannot pick another.
 	if header.Algorithm() != key.alg {
-		return fmt.Errorf("%w: alg %s, but key %s is %s", errBadViewerToken, header.Algorithm(), header.KeyID(), key.alg)
+		return viewerGrant{}, fmt.Errorf("%w: alg %s, but key %s is %s", errBadViewerToken, header.Algorithm(), header.KeyID(), key.alg)
 	}
 	token, err := jwt.Parse([]byte(raw), jwt.WithKey(key.alg, key.key), jwt.WithValidate(true),
 		jwt.WithRequiredClaim(jwt.ExpirationKey), jwt.WithAcceptableSkew(ClockSkew),
 		jwt.WithClock(jwt.ClockFunc(v.now)))
 	if err != nil {
-		return fmt.Errorf("%w: %v", errBadViewerToken, err)
+		return viewerGrant{}, fmt.Errorf("%w: %v", errBadViewerToken, err)
 	}
 	if sub := token.Subject(); sub != videoID && sub != AnyVideo {
-		return fmt.Errorf("%w: sub %q is neither the video nor %q", errBadViewerToken, sub, AnyVideo)
+		return viewerGrant{}, fmt.Errorf("%w: sub %q is neither the video nor %q", errBadViewerToken, sub, AnyVideo)
 	}
-	return nil
+	return viewerGrant{keyID: header.KeyID(), expires: strict.expires}, nil
 }

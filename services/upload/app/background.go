@@ -11,6 +11,7 @@ import (
 	tushandler "github.com/tus/tusd/v2/pkg/handler"
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
+	"github.com/vidhost/vidhost/pkg/httpx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/upload/internal/tus"
@@ -58,8 +59,13 @@ func startHTTP(ctx context.Context, cfg Config, svc *upload.Service, backend tus
 	mux.Handle(tus.BasePath, handler)
 	baseCtx, cancelBase := context.WithCancelCause(context.WithoutCancel(ctx))
 	srv := &http.Server{
-		Handler:           mux,
+		// A tus PATCH carries gigabytes: the read and write timeouts bound a
+		// request only until its body moves, then roll on with each chunk.
+		Handler:           httpx.OnProgress(httpx.DefaultProgressTimeout, mux),
 		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       httpx.DefaultProgressTimeout,
+		WriteTimeout:      httpx.DefaultProgressTimeout,
+		IdleTimeout:       2 * time.Minute,
 		BaseContext:       func(net.Listener) context.Context { return baseCtx },
 	}
 	srv.RegisterOnShutdown(func() { cancelBase(tushandler.ErrServerShutdown) })

@@ -35,6 +35,9 @@ type Edge struct {
 	Clock    *Clock
 	Leads    *LeadRecorder
 	Tokens   playback.Tokens
+	// Handler is the edge itself, for what the gateway calls on it
+	// (evictions, event subscriptions).
+	Handler *playback.Handler
 }
 
 // StartEdge runs the edge with a fresh blob directory and fakes until t
@@ -68,6 +71,7 @@ func StartEdge(t testing.TB, tweaks ...func(*playback.Options)) *Edge {
 	if err != nil {
 		t.Fatal(err)
 	}
+	e.Handler = handler
 	mux := http.NewServeMux()
 	handler.Register(mux)
 	server.Config.Handler = mux
