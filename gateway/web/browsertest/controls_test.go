@@ -40,11 +40,11 @@ HTMLMediaElement.prototype.webkitShowPlaybackTargetPicker = function () { window
 `
 
 // readShownControls lists the control bar's controls a viewer sees, by
-// their first class, once the media's metadata is in (picture-in-picture
-// shows itself then) and the bar itself is displayed.
+// their first class, once playback is under way (picture-in-picture shows
+// itself after the metadata event) and the bar itself is displayed.
 const readShownControls = `(() => {
   const bar = document.querySelector('.vjs-control-bar');
-  if (document.querySelector('video').readyState < 1 || getComputedStyle(bar).display === 'none') return null;
+  if (document.querySelector('video').currentTime <= 0 || getComputedStyle(bar).display === 'none') return null;
   return [...bar.children].filter((c) => c.matches('.vjs-control') && getComputedStyle(c).display !== 'none').map((c) => c.classList[0]);
 })()`
 
