@@ -8,7 +8,7 @@
 // Safari, pip without Picture-in-Picture, captions without tracks, chapters
 // without chapters.
 
-export const knownControls = [
+const knownControls = [
   'play', 'progress', 'current-time', 'duration', 'mute', 'volume',
   'captions', 'settings', 'pip', 'airplay', 'chapters', 'fullscreen',
 ];
