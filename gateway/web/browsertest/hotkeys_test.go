@@ -96,3 +96,18 @@ func TestKeyboardShortcutsOffWithoutControls(t *testing.T) {
 	assert.Equal(t, playerState{Paused: true, Volume: 1, Muted: true}, Eval[playerState](t, ctx, readPlayerState),
 		`["none"] leaves the viewer no control, by mouse or keyboard`)
 }
+
+func TestKeysInAnOverlayAreTheOverlays(t *testing.T) {
+	ctx := NewTab(t)
+	site := newSite(t, embedPage(t, func(page *web.PlayerPage) {
+		page.Config.Video.Cards = []web.Card{{ID: "c1", Name: "Offer", At: 0, Until: 10, Skip: true, TopText: "Try it"}}
+	}))
+	Open(t, ctx, site.url("/embed/v1"))
+	Poll[bool](t, ctx, `(() => { const card = document.querySelector('.vh-card'); return card && !card.hidden })()`)
+	Eval[chromedp.Void](t, ctx, `void document.querySelector('.vh-card-skip').focus()`)
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent(" ")))
+	Poll[bool](t, ctx, `document.querySelector('.vh-card').hidden`)
+	assert.True(t, Eval[bool](t, ctx, `(() => { const video = document.querySelector('video'); return video.paused && video.currentTime === 0 })()`),
+		"space pressed the card's button and did not start playback")
+}

@@ -68,6 +68,8 @@ export function keyboardShortcuts(captionLanguage: string): (this: Player, event
   };
   return function handleShortcut(this: Player, event: KeyboardEvent) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    // Keys pressed in an overlay (a gate's form, a card's button) are its own.
+    if (event.target instanceof Element && event.target.closest('.vh-layer')) return;
     const action = actions[event.key.length === 1 ? event.key.toLowerCase() : event.key];
     if (!action) return;
     event.preventDefault();
