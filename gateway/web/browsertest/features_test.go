@@ -78,7 +78,7 @@ func TestPlayerSettingsAndOverlays(t *testing.T) {
 	assert.Equal(t, "Hello from the test", state.Captions, "the Player's track is shown on load")
 	assert.Equal(t, []string{"Intro", "Middle", "End"}, state.ChapterItems)
 	assert.Equal(t, 2, state.ChapterMarkers, "a tick where each later chapter starts")
-	assert.Equal(t, []string{"vjs-play-control", "vjs-progress-control", "vjs-chapters-button", "vjs-subs-caps-button", "vjs-fullscreen-control"},
+	assert.Equal(t, []string{"vjs-play-control", "vjs-progress-control", "vjs-subs-caps-button", "vjs-chapters-button", "vjs-fullscreen-control"},
 		state.Controls, "only the listed controls, in the bar's order")
 }
 

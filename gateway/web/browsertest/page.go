@@ -36,14 +36,20 @@ new MutationObserver((mutations) => {
 `
 
 // Open loads url with the recorder installed (window.cspViolations,
-// window.overlayLog) and waits for the player to be built.
-func Open(t testing.TB, ctx context.Context, url string) {
+// window.overlayLog) and any further scripts, which also run before the
+// page's own, and waits for the player to be built.
+func Open(t testing.TB, ctx context.Context, url string, scripts ...string) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-			_, err := cdp.Call(ctx, target, page.AddScriptToEvaluateOnNewDocument,
-				page.AddScriptToEvaluateOnNewDocumentParams{Source: recorderScript})
-			return err
+			for _, script := range append([]string{recorderScript}, scripts...) {
+				_, err := cdp.Call(ctx, target, page.AddScriptToEvaluateOnNewDocument,
+					page.AddScriptToEvaluateOnNewDocumentParams{Source: script})
+				if err != nil {
+					return err
+				}
+			}
+			return nil
 		}),
 		chromedp.Navigate(url),
 	))

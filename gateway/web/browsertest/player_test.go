@@ -1,6 +1,7 @@
 package browsertest
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"testing"
@@ -52,6 +53,8 @@ func TestQualityPicksRendition(t *testing.T) {
 			width := Poll[int](t, ctx, `(() => { const v = document.querySelector('video'); return v.currentTime > 4.5 && v.videoWidth })()`)
 			assert.Equal(t, tt.width, width)
 			assert.Empty(t, site.segmentsFetched(tt.otherRendition), "started at and stayed on the %s rendition", tt.quality)
+			checked := Eval[string](t, ctx, `document.querySelector('.vh-settings .vjs-selected .vjs-menu-item-text').textContent`)
+			assert.Equal(t, fmt.Sprintf("%dp", tt.width*9/16), checked, "the settings menu shows the rendition playing")
 		})
 	}
 }

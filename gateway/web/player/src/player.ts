@@ -1,7 +1,9 @@
 // Builds the Video.js options from the page config: sources in the order a
-// browser should try them, the Player's switches, tracks and quality.
+// browser should try them, the Player's switches and controls, keyboard
+// shortcuts, tracks and quality.
 import type { Config, Sources } from './config';
 import { controlOptions } from './controls';
+import { keyboardShortcuts } from './hotkeys';
 import { vhsOptions } from './quality';
 import { trackOptions } from './tracks';
 
@@ -29,6 +31,8 @@ export function playerOptions(config: Config, nativeHls: boolean): Record<string
     poster: config.video.poster || undefined,
     fill: true,
     ...controls,
+    // Shortcuts go with the controls: ["none"] leaves the viewer no control.
+    userActions: { hotkeys: controls.controls ? keyboardShortcuts(settings.track) : false },
     playbackRates: [0.5, 1, 1.25, 1.5, 2],
     sources: sourceOptions(config.video.sources),
     tracks: trackOptions(config.video.tracks, settings.track),

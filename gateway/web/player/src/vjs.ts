@@ -2,8 +2,14 @@
 // types generated from JSDoc that are loose (many `any`); naming the few
 // methods we rely on here keeps the modules honest and shows, in one place,
 // what an upgrade of Video.js must keep working.
+import type { QualityLevelList } from './quality';
 
-export interface Component { el(): HTMLElement; getChild(name: string): Component | undefined }
+export interface Component {
+  el(): HTMLElement;
+  getChild(name: string): Component | undefined;
+  show(): void;
+  hide(): void;
+}
 
 export interface Player extends Component {
   on(event: string | string[], handler: (event?: Event) => void): void;
@@ -14,6 +20,14 @@ export interface Player extends Component {
   paused(): boolean;
   currentTime(seconds?: number): number;
   duration(): number;
+  volume(level?: number): number;
+  muted(muted?: boolean): boolean;
+  playbackRate(rate?: number): number;
+  playbackRates(): number[];
+  isFullscreen(): boolean;
+  requestFullscreen(): Promise<void> | undefined;
+  exitFullscreen(): Promise<void> | undefined;
+  qualityLevels(): QualityLevelList;
   addClass(name: string): void;
   removeClass(name: string): void;
   tech(options: { IWillNotUseThisInPlugins: boolean }): { el(): HTMLVideoElement };
@@ -23,7 +37,7 @@ export interface Player extends Component {
 }
 
 // videoElement returns the <video> that plays the media (the 360 renderer
-// draws from it; overlays do not need it).
+// and the AirPlay picker need it; overlays do not).
 export function videoElement(player: Player): HTMLVideoElement {
   return player.tech({ IWillNotUseThisInPlugins: true }).el();
 }
