@@ -3,6 +3,8 @@ package app
 import (
 	"errors"
 	"fmt"
+
+	"github.com/vidhost/vidhost/pkg/natsx"
 )
 
 // Config is the identity service's configuration. Build it with
@@ -15,6 +17,10 @@ type Config struct {
 	DatabaseURL string `env:"VIDHOST_DATABASE_URL" secret:"true"`
 	DBSchema    string `env:"VIDHOST_IDENTITY_DB_SCHEMA" envDefault:"identity"`
 	NATSURL     string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
+	// NATS is how the service signs in to NATS and checks its certificate
+	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);
+	// by default its key derives from InternalSecret (docs/security-bus.md).
+	NATS natsx.Settings
 	// InternalSecret verifies the principals the gateway signs.
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// OwnerEmail and OwnerPassword are the owner created at first start; an
@@ -44,4 +50,9 @@ func (c Config) validate(opts Options) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// natsClient is the service's identity on the bus.
+func natsClient(cfg Config) natsx.Client {
+	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceIdentity, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }
