@@ -43,7 +43,7 @@ func TestBootstrapFirstStart(t *testing.T) {
 
 func TestBootstrapIsIdempotent(t *testing.T) {
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
-	cfg := testConfig(db, natsURL)
+	cfg := testConfig(t, db, natsURL)
 	first := runServiceOnce(t, cfg)
 	require.True(t, first.Created)
 
@@ -57,7 +57,7 @@ func TestBootstrapIsIdempotent(t *testing.T) {
 // Two replicas starting on an empty database create one owner between them.
 func TestConcurrentBootstrapCreatesOneOwner(t *testing.T) {
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
-	cfg := testConfig(db, natsURL)
+	cfg := testConfig(t, db, natsURL)
 	replicas := []*launched{launch(t, cfg, runOptions{}), launch(t, cfg, runOptions{})}
 	results := make([]app.Bootstrap, len(replicas))
 	for i, svc := range replicas {
@@ -73,7 +73,7 @@ func TestConcurrentBootstrapCreatesOneOwner(t *testing.T) {
 func TestBootstrapLogsSecretsWithoutCallback(t *testing.T) {
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
 	logs := &syncBuffer{}
-	runService(t, testConfig(db, natsURL), runOptions{logs: logs, noCallback: true})
+	runService(t, testConfig(t, db, natsURL), runOptions{logs: logs, noCallback: true})
 	var value string
 	require.NoError(t, db.Pool(t).QueryRow(t.Context(), "SELECT count(*)::text FROM api_keys").Scan(&value))
 	require.Equal(t, "1", value)
@@ -86,7 +86,7 @@ func TestBootstrapLogsSecretsWithoutCallback(t *testing.T) {
 
 func TestBootstrapUsesConfiguredPassword(t *testing.T) {
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
-	cfg := testConfig(db, natsURL)
+	cfg := testConfig(t, db, natsURL)
 	cfg.OwnerPassword = "correct horse battery"
 	b, _ := runService(t, cfg, runOptions{})
 	assert.Equal(t, "correct horse battery", b.Password)

@@ -16,6 +16,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
@@ -41,7 +42,7 @@ func setup(t *testing.T) *testBundle {
 	t.Helper()
 	db := pgtest.Schema(t)
 	tb := &testBundle{natsURL: natstest.Start(t)}
-	tb.cfg = testConfig(db, tb.natsURL)
+	tb.cfg = testConfig(t, db, tb.natsURL)
 	tb.bootstrap, tb.client = runService(t, tb.cfg, runOptions{})
 	tb.pool = db.Pool(t)
 	tb.ownerA = principal.Principal{AccountID: tb.bootstrap.AccountID, KeyID: "actor-a", ActorID: "actor-a"}
@@ -50,9 +51,9 @@ func setup(t *testing.T) *testBundle {
 	return tb
 }
 
-func testConfig(db pgtest.DB, natsURL string) app.Config {
+func testConfig(t *testing.T, db pgtest.DB, natsURL string) app.Config {
 	return app.Config{
-		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL,
+		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, NATS: natstest.Settings(t, natsx.ServiceIdentity),
 		InternalSecret: string(internalSecret), OwnerEmail: "Owner@Example.com",
 	}
 }
