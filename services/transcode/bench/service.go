@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -22,6 +23,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/logx"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/transcode/app"
 	"github.com/vidhost/vidhost/services/transcode/internal/events"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
@@ -40,13 +42,35 @@ type serviceRun struct {
 // benchSecret is the root secret of the bench's processes.
 const benchSecret = "transcode bench root secret, for this run only"
 
+// benchUsers are the services' users plus "bench", which may do anything:
+// it enqueues as catalog would and watches every report with a plain
+// subscription. The bench times transcoding, not the bus.
+func benchUsers() ([]*server.NkeyUser, error) {
+	root := secrets.MustRoot(benchSecret)
+	users, err := natsx.ServerUsers(root)
+	if err != nil {
+		return nil, err
+	}
+	kp, err := natsx.ServiceKey(root, "bench")
+	if err != nil {
+		return nil, err
+	}
+	public, err := kp.PublicKey()
+	if err != nil {
+		return nil, err
+	}
+	return append(users, &server.NkeyUser{Nkey: public}), nil
+}
+
 // runService runs the transcode service in process on an embedded NATS
 // server and a local blob store, uploads source, enqueues one job and
 // times its reports.
 func runService(source, work string) (serviceRun, error) {
-	// The bench times transcoding, not the bus: an open server on loopback,
-	// which lets it watch every report with a plain subscription.
-	srv, err := natsx.StartEmbedded(filepath.Join(work, "nats"), "127.0.0.1", -1, nil)
+	users, err := benchUsers()
+	if err != nil {
+		return serviceRun{}, err
+	}
+	srv, err := natsx.StartEmbedded(filepath.Join(work, "nats"), "127.0.0.1", -1, users)
 	if err != nil {
 		return serviceRun{}, err
 	}
