@@ -26,8 +26,9 @@ type Config struct {
 	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);
 	// by default its key derives from InternalSecret (docs/security-bus.md).
 	NATS natsx.Settings
-	// InternalSecret verifies principals the gateway signs; optional, since
-	// the service answers only health checks.
+	// InternalSecret verifies principals the gateway signs (the service
+	// answers only health checks) and is the root the worker's NATS key
+	// derives from: required unless NATS names a seed or creds file.
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// Blob is the store uploads are read from and outputs written to.
 	Blob blob.Settings
