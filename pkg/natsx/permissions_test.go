@@ -70,6 +70,9 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.service+" "+tt.subject, func(t *testing.T) {
+			if !tt.allowed {
+				t.Parallel() // after the allowed ones, which change the counts; refusals wait refusalWait each
+			}
 			violations := make(chan error, 4)
 			nc := natstest.ConnectAs(t, url, tt.service, nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
 				violations <- err
@@ -115,6 +118,9 @@ func TestServicesReadTheirStreamsOnly(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.service+" "+tt.stream, func(t *testing.T) {
+			if !tt.allowed {
+				t.Parallel() // after the allowed ones, which take JOBS's one consumer in turn
+			}
 			js := natstest.JetStreamAs(t, url, tt.service)
 			ctx, cancel := context.WithTimeout(t.Context(), refusalWait)
 			defer cancel()
@@ -145,6 +151,7 @@ func TestServicesSubscribeToTheirOwnInboxOnly(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			violations := make(chan error, 4)
 			gateway := natstest.ConnectAs(t, url, natsx.ServiceGateway, nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
 				violations <- err
