@@ -33,19 +33,7 @@ func Start(t testing.TB) (url string) {
 // on the same store and port use it; Shutdown may also be called earlier.
 func StartServer(t testing.TB, storeDir string, port int) *server.Server {
 	t.Helper()
-	return startServer(t, storeDir, port, users(t))
-}
-
-// StartOpen runs a server that admits anyone, for tests of pkg/natsx's
-// internals only: services are always tested with authentication.
-func StartOpen(t testing.TB) (url string) {
-	t.Helper()
-	return startServer(t, t.TempDir(), -1, nil).ClientURL()
-}
-
-func startServer(t testing.TB, storeDir string, port int, users []*server.NkeyUser) *server.Server {
-	t.Helper()
-	srv, err := natsx.StartEmbedded(storeDir, "127.0.0.1", port, users)
+	srv, err := natsx.StartEmbedded(storeDir, "127.0.0.1", port, users(t))
 	if err != nil {
 		t.Fatalf("natstest: %v", err)
 	}
