@@ -24,7 +24,8 @@ type Failure struct {
 const (
 	reasonInternal = "transcoding failed because of an internal error"
 	reasonTool     = "transcoding failed: the encoder stopped with an error"
-	// reasonAccount names no key: the key is another account's.
+	// reasonAccount names no key: the key is another account's, which the
+	// user must not learn about.
 	reasonAccount = "transcoding refused: the source is not an upload of this account"
 )
 

@@ -23,6 +23,7 @@ func (w *Worker) handle(jobCtx context.Context, msg jetstream.Msg) {
 	logger := w.logger.With("job_id", j.ID, "video_id", j.VideoID, "attempt", attempt)
 	var foreign *job.AccountError
 	if errors.As(err, &foreign) {
+		// Forged or misrouted: not even the video it names is trusted.
 		w.refuse(msg, err.Error(), logger)
 		return
 	}
