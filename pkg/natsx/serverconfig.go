@@ -22,8 +22,8 @@ func ServerConfig(users []*server.NkeyUser) (string, error) {
 		if p == nil || p.Publish == nil || p.Subscribe == nil {
 			return "", fmt.Errorf("natsx: user %s has no permissions", u.Nkey)
 		}
-		fmt.Fprintf(&b, "    {nkey: %s, permissions: {publish: {allow: %s}, subscribe: {allow: %s}}}\n",
-			strconv.Quote(u.Nkey), quoteAll(p.Publish.Allow), quoteAll(p.Subscribe.Allow))
+		fmt.Fprintf(&b, "    # %s\n    {nkey: %s, permissions: {publish: {allow: %s}, subscribe: {allow: %s}}}\n",
+			serviceOf(p), strconv.Quote(u.Nkey), quoteAll(p.Publish.Allow), quoteAll(p.Subscribe.Allow))
 	}
 	b.WriteString("  ]\n}\n")
 	return b.String(), nil
@@ -37,4 +37,15 @@ func quoteAll(subjects []string) string {
 		quoted[i] = strconv.Quote(s)
 	}
 	return "[" + strings.Join(quoted, ", ") + "]"
+}
+
+// serviceOf names the service of p for a person reading the file: its
+// inbox prefix carries it.
+func serviceOf(p *server.Permissions) string {
+	for _, subject := range p.Subscribe.Allow {
+		if name, ok := strings.CutPrefix(subject, InboxPrefix("")); ok {
+			return strings.TrimSuffix(name, ".>")
+		}
+	}
+	return "(unnamed)"
 }

@@ -23,6 +23,7 @@ func TestServerConfigIsReadBackByNATS(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "auth.conf")
 	require.NoError(t, os.WriteFile(path, []byte(text), 0o600))
 
+	assert.Contains(t, text, "    # catalog\n    {nkey: ", "each user says which service it is")
 	opts, err := server.ProcessConfigFile(path)
 	require.NoError(t, err)
 
