@@ -33,7 +33,8 @@ func startAuth(ctx context.Context, cfg Config, identity *grpc.ClientConn, logge
 	}
 	cache := auth.NewCache(cfg.AuthCacheTTL, cfg.AuthCacheSize)
 	invalidator := auth.NewInvalidator(cache, logger)
-	nc, err := natsx.Connect(cfg.NATSURL, "gateway",
+	bus := natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceGateway, Secret: cfg.InternalSecret, Settings: cfg.NATS}
+	nc, err := natsx.Connect(bus,
 		natsx.LogEvents(logger), invalidator.ConnectOption(), nats.RetryOnFailedConnect(true))
 	if err != nil {
 		return authParts{}, fmt.Errorf("gateway: %w", err)

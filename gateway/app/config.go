@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"net/url"
 	"reflect"
@@ -46,6 +47,10 @@ type Config struct {
 	ViewerJWTMaxLifetime time.Duration `env:"VIDHOST_VIEWER_JWT_MAX_LIFETIME" envDefault:"24h"`
 
 	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
+	// NATS is how the service signs in to NATS and checks its certificate
+	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);
+	// by default its key derives from InternalSecret (docs/security-bus.md).
+	NATS natsx.Settings
 	// InternalSecret signs the principal forwarded to the services (required).
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// BodyLimit is the largest /v2 request body, in bytes.

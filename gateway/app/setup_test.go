@@ -18,6 +18,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/testbackend"
 	"github.com/vidhost/vidhost/pkg/logx"
 	"github.com/vidhost/vidhost/pkg/natstest"
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -52,7 +53,7 @@ func setup(t *testing.T, tweaks ...func(*app.Config)) testBundle {
 	backends.Identity.SetKey(keyLoopback, &identityv1.Principal{AccountId: "acc1", KeyId: "key4", Ips: []string{"198.51.100.1", "127.0.0.0/8"}})
 	cfg := app.Config{
 		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr, NATSURL: natstest.Start(t),
-		InternalSecret: testSecret, BodyLimit: testBodyLimit,
+		InternalSecret: testSecret, BodyLimit: testBodyLimit, NATS: natstest.Settings(t, natsx.ServiceGateway),
 	}
 	for _, tweak := range tweaks {
 		tweak(&cfg)

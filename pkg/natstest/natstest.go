@@ -4,24 +4,36 @@ import (
 	"testing"
 
 	"github.com/nats-io/nats-server/v2/server"
-	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
-// Start runs a JetStream server for t and returns its client URL.
+// Secret is the root secret of every server natstest starts: each
+// service's key derives from it, as in production from
+// VIDHOST_INTERNAL_SECRET. Give it to a service's Config, or use Settings.
+const Secret = "natstest root secret: for tests only, never deployed"
+
+var root = secrets.MustRoot(Secret)
+
+// Harness is a user only natstest's servers know, with every right: tests
+// create streams and publish fixtures as it. Code under test connects as
+// its service instead (ConnectAs, JetStreamAs), with production's rights.
+const Harness = "natstest-harness"
+
+// Start runs a JetStream server for t that admits only the services of
+// natsx's table (and Harness), and returns its client URL.
 func Start(t testing.TB) (url string) {
 	t.Helper()
 	return StartServer(t, t.TempDir(), -1).ClientURL()
 }
 
-// StartServer runs a JetStream server on storeDir and port (-1: random) and
-// shuts it down when t ends. Tests that restart a server on the same store
-// and port use it; Shutdown may also be called earlier.
+// StartServer runs an authenticated JetStream server on storeDir and port
+// (-1: random) and shuts it down when t ends. Tests that restart a server
+// on the same store and port use it; Shutdown may also be called earlier.
 func StartServer(t testing.TB, storeDir string, port int) *server.Server {
 	t.Helper()
-	srv, err := natsx.StartEmbedded(storeDir, "127.0.0.1", port)
+	srv, err := natsx.StartEmbedded(storeDir, "127.0.0.1", port, users(t))
 	if err != nil {
 		t.Fatalf("natstest: %v", err)
 	}
@@ -32,28 +44,20 @@ func StartServer(t testing.TB, storeDir string, port int) *server.Server {
 	return srv
 }
 
-// Connect connects to url with natsx.Connect and closes the connection when
-// t ends.
-func Connect(t testing.TB, url string) *nats.Conn {
+// users are the services' users plus Harness, which has no restrictions.
+func users(t testing.TB) []*server.NkeyUser {
 	t.Helper()
-	nc, err := natsx.Connect(url, t.Name())
+	all, err := natsx.ServerUsers(root)
 	if err != nil {
 		t.Fatalf("natstest: %v", err)
 	}
-	t.Cleanup(nc.Close)
-	return nc
-}
-
-// JetStream connects to url and returns a JetStream handle with every
-// stream of natsx.AllStreams created.
-func JetStream(t testing.TB, url string) jetstream.JetStream {
-	t.Helper()
-	js, err := jetstream.New(Connect(t, url))
+	harness, err := natsx.ServiceKey(root, Harness)
 	if err != nil {
-		t.Fatalf("natstest: jetstream: %v", err)
-	}
-	if err := natsx.EnsureStreams(t.Context(), js); err != nil {
 		t.Fatalf("natstest: %v", err)
 	}
-	return js
+	public, err := harness.PublicKey()
+	if err != nil {
+		t.Fatalf("natstest: %v", err)
+	}
+	return append(all, &server.NkeyUser{Nkey: public})
 }

@@ -8,20 +8,24 @@ import (
 	"github.com/nats-io/nats.go"
 )
 
-// Connect connects to url as client name. It reconnects forever, every
-// 250 ms, so a restarted server is picked up quickly and publishes made
-// meanwhile are buffered. opts are applied after the defaults (see
-// LogEvents).
-func Connect(url, name string, opts ...nats.Option) (*nats.Conn, error) {
-	defaults := []nats.Option{
-		nats.Name(name),
-		nats.MaxReconnects(-1),
-		nats.ReconnectWait(250 * time.Millisecond),
-		nats.ReconnectJitter(50*time.Millisecond, 50*time.Millisecond),
-	}
-	nc, err := nats.Connect(url, append(defaults, opts...)...)
+// Connect connects to c's server as c's service, with its credentials, its
+// own inbox prefix and TLS unless the server is on loopback (see Client).
+// It reconnects forever, every 250 ms, so a restarted server is picked up
+// quickly and publishes made meanwhile are buffered. opts are applied after
+// the defaults (see LogEvents).
+func Connect(c Client, opts ...nats.Option) (*nats.Conn, error) {
+	identity, err := c.options()
 	if err != nil {
-		return nil, fmt.Errorf("natsx: connect %s to %s: %w", name, url, err)
+		return nil, err
+	}
+	defaults := append(identity,
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(250*time.Millisecond),
+		nats.ReconnectJitter(50*time.Millisecond, 50*time.Millisecond),
+	)
+	nc, err := nats.Connect(c.URL, append(defaults, opts...)...)
+	if err != nil {
+		return nil, fmt.Errorf("natsx: connect %s to %s: %w", c.Service, c.URL, err)
 	}
 	return nc, nil
 }

@@ -3,6 +3,7 @@ package natsx_test
 import (
 	"context"
 	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 func TestConnectionSurvivesServerRestart(t *testing.T) {
@@ -36,11 +38,14 @@ func TestConnectionSurvivesServerRestart(t *testing.T) {
 }
 
 func TestStartEmbeddedHasJetStream(t *testing.T) {
-	srv, err := natsx.StartEmbedded(t.TempDir(), "127.0.0.1", -1)
+	root := secrets.MustRoot(strings.Repeat("r", secrets.MinLength))
+	users, err := natsx.ServerUsers(root)
+	require.NoError(t, err)
+	srv, err := natsx.StartEmbedded(t.TempDir(), "127.0.0.1", -1, users)
 	require.NoError(t, err)
 	defer srv.Shutdown()
 	assert.True(t, srv.JetStreamEnabled())
-	nc, err := natsx.Connect(srv.ClientURL(), "probe")
+	nc, err := natsx.Connect(natsx.Client{URL: srv.ClientURL(), Service: natsx.ServiceCatalog, Secret: strings.Repeat("r", secrets.MinLength)})
 	require.NoError(t, err)
 	defer nc.Close()
 	js, err := jetstream.New(nc)
@@ -49,4 +54,9 @@ func TestStartEmbeddedHasJetStream(t *testing.T) {
 	defer cancel()
 	_, err = js.AccountInfo(ctx)
 	assert.NoError(t, err)
+}
+
+func TestStartEmbeddedRefusesAnOpenServerOffLoopback(t *testing.T) {
+	_, err := natsx.StartEmbedded(t.TempDir(), "0.0.0.0", -1, nil)
+	assert.ErrorContains(t, err, "needs users")
 }

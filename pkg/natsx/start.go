@@ -10,14 +10,14 @@ import (
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 )
 
-// StartJetStream is a service's messaging start-up step: connect as name
+// StartJetStream is a service's messaging start-up step: connect as c
 // (reconnecting for ever, logging outages), ensure the streams it publishes
 // to and consumes from (idempotent, so start-up order between services does
 // not matter), and push closing the connection on stack, so it closes after
 // everything started later has stopped publishing.
-func StartJetStream(ctx context.Context, url, name string, logger *slog.Logger, stack *lifecycle.Stack,
+func StartJetStream(ctx context.Context, c Client, logger *slog.Logger, stack *lifecycle.Stack,
 	streams ...jetstream.StreamConfig) (jetstream.JetStream, error) {
-	nc, err := Connect(url, name, LogEvents(logger))
+	nc, err := Connect(c, LogEvents(logger))
 	if err != nil {
 		return nil, err
 	}

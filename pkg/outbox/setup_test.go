@@ -34,8 +34,9 @@ func setup(t *testing.T, natsURL string) fixture {
 	pool := pgtest.Schema(t).Pool(t)
 	_, err := pool.Exec(t.Context(), outbox.Migration)
 	require.NoError(t, err)
-	js := natstest.JetStream(t, natsURL)
-	consumer, err := js.CreateOrUpdateConsumer(t.Context(), natsx.StreamNameCatalog, jetstream.ConsumerConfig{
+	// The relay publishes as catalog does, with catalog's rights.
+	js := natstest.JetStreamAs(t, natsURL, natsx.ServiceCatalog)
+	consumer, err := natstest.JetStream(t, natsURL).CreateOrUpdateConsumer(t.Context(), natsx.StreamNameCatalog, jetstream.ConsumerConfig{
 		Durable:   "outbox-test",
 		AckPolicy: jetstream.AckExplicitPolicy,
 	})

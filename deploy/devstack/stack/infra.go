@@ -34,12 +34,22 @@ func (s *Stack) startDatabase(ctx context.Context) (databaseURLs, error) {
 }
 
 // startNATS starts the embedded JetStream server with its data in var/nats.
+// It admits only the services' users, whose keys derive from this run's
+// root secret: each service signs in with its own, and gets its rights.
 func (s *Stack) startNATS() (string, error) {
 	dir := filepath.Join(s.varDir, "nats")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}
-	srv, err := natsx.StartEmbedded(dir, "127.0.0.1", s.cfg.NATSPort)
+	root, err := secrets.ParseRoot("the devstack's root secret", s.secret)
+	if err != nil {
+		return "", err
+	}
+	users, err := natsx.ServerUsers(root)
+	if err != nil {
+		return "", err
+	}
+	srv, err := natsx.StartEmbedded(dir, "127.0.0.1", s.cfg.NATSPort, users)
 	if err != nil {
 		return "", fmt.Errorf("start NATS: %w", err)
 	}

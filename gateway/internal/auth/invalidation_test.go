@@ -56,7 +56,7 @@ func setupAuth(t *testing.T) authBundle {
 	}
 	storeDir := t.TempDir()
 	srv := natstest.StartServer(t, storeDir, -1)
-	events := natstest.JetStream(t, srv.ClientURL())
+	events := natstest.JetStreamAs(t, srv.ClientURL(), natsx.ServiceIdentity)
 
 	cache := NewCache(time.Hour, 100)
 	invalidator := NewInvalidator(cache, slog.New(slog.DiscardHandler))
@@ -68,7 +68,7 @@ func setupAuth(t *testing.T) authBundle {
 		}
 	})
 	// ConnectOption wraps the handler given before it: flush first, then signal.
-	nc, err := natsx.Connect(srv.ClientURL(), "gateway-test", signal, invalidator.ConnectOption())
+	nc, err := natsx.Connect(natstest.Client(srv.ClientURL(), natsx.ServiceGateway), signal, invalidator.ConnectOption())
 	require.NoError(t, err)
 	js, err := jetstream.New(nc)
 	require.NoError(t, err)
@@ -162,7 +162,7 @@ func TestCacheIsBypassedWhileNATSIsDown(t *testing.T) {
 		t.Fatal("never reconnected")
 	}
 	require.Eventually(t, b.cache.Live, eventually, 10*time.Millisecond)
-	b.events = natstest.JetStream(t, restarted.ClientURL())
+	b.events = natstest.JetStreamAs(t, restarted.ClientURL(), natsx.ServiceIdentity)
 	require.NoError(t, b.resolve(t, "key-b"))
 	calls := b.identity.Calls()
 	require.NoError(t, b.resolve(t, "key-b"))
@@ -182,7 +182,7 @@ func TestSubscriptionStartsWhenNATSArrivesLate(t *testing.T) {
 
 	cache := NewCache(time.Hour, 100)
 	invalidator := NewInvalidator(cache, slog.New(slog.DiscardHandler))
-	nc, err := natsx.Connect("nats://127.0.0.1:"+strconv.Itoa(port), "gateway-test",
+	nc, err := natsx.Connect(natstest.Client("nats://127.0.0.1:"+strconv.Itoa(port), natsx.ServiceGateway),
 		invalidator.ConnectOption(), nats.RetryOnFailedConnect(true))
 	require.NoError(t, err, "the gateway starts without NATS")
 	t.Cleanup(nc.Close)

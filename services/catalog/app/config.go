@@ -6,6 +6,7 @@ import (
 	"net/url"
 
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
 
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
@@ -29,6 +30,10 @@ type Config struct {
 	DBSchema string `env:"VIDHOST_CATALOG_DB_SCHEMA" envDefault:"catalog"`
 	// NATSURL is the NATS server with JetStream the events are published to.
 	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
+	// NATS is how the service signs in to NATS and checks its certificate
+	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);
+	// by default its key derives from InternalSecret (docs/security-bus.md).
+	NATS natsx.Settings
 	// InternalSecret is the root secret (required, at least 32 bytes): the
 	// callers' keys derive from it, to verify the gateway's calls and sign
 	// the catalog's own to the upload service.
@@ -89,4 +94,9 @@ func (c Config) withDefaults() Config {
 		c.MediaBaseURL = defaultMediaBaseURL
 	}
 	return c
+}
+
+// natsClient is the service's identity on the bus.
+func natsClient(cfg Config) natsx.Client {
+	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceCatalog, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }

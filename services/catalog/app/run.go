@@ -42,7 +42,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) (er
 		return fmt.Errorf("catalog: %w", err)
 	}
 	// The catalog publishes to CATALOG and JOBS, consumes MEDIA, and dead-letters poison reports.
-	js, err := natsx.StartJetStream(ctx, cfg.NATSURL, "catalog", logger, stack, natsx.StreamCatalog, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter)
+	js, err := natsx.StartJetStream(ctx, natsClient(cfg), logger, stack, natsx.StreamCatalog, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter)
 	if err != nil {
 		return fmt.Errorf("catalog: %w", err)
 	}

@@ -44,7 +44,7 @@ func TestBootstrapFirstStart(t *testing.T) {
 
 func TestBootstrapIsIdempotent(t *testing.T) {
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
-	cfg := testConfig(db, natsURL)
+	cfg := testConfig(t, db, natsURL)
 	first := runServiceOnce(t, cfg)
 	require.True(t, first.Created)
 
@@ -58,7 +58,7 @@ func TestBootstrapIsIdempotent(t *testing.T) {
 // Two replicas starting on an empty database create one owner between them.
 func TestConcurrentBootstrapCreatesOneOwner(t *testing.T) {
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
-	cfg := testConfig(db, natsURL)
+	cfg := testConfig(t, db, natsURL)
 	replicas := []*launched{launch(t, cfg, runOptions{}), launch(t, cfg, runOptions{})}
 	results := make([]app.Bootstrap, len(replicas))
 	for i, svc := range replicas {
@@ -74,7 +74,7 @@ func TestConcurrentBootstrapCreatesOneOwner(t *testing.T) {
 func TestBootstrapWritesSecretsToAPrivateFileNotTheLog(t *testing.T) {
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
 	logs := &syncBuffer{}
-	cfg := testConfig(db, natsURL)
+	cfg := testConfig(t, db, natsURL)
 	cfg.BootstrapFile = filepath.Join(t.TempDir(), "bootstrap.env")
 	runService(t, cfg, runOptions{logs: logs, noCallback: true})
 
@@ -94,7 +94,7 @@ func TestBootstrapWritesSecretsToAPrivateFileNotTheLog(t *testing.T) {
 
 func TestBootstrapUsesConfiguredPassword(t *testing.T) {
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
-	cfg := testConfig(db, natsURL)
+	cfg := testConfig(t, db, natsURL)
 	cfg.OwnerPassword = "correct horse battery"
 	b, _, _ := runService(t, cfg, runOptions{})
 	assert.Equal(t, "correct horse battery", b.Password)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
@@ -17,6 +18,10 @@ type Config struct {
 	DatabaseURL string `env:"VIDHOST_DATABASE_URL" secret:"true"`
 	DBSchema    string `env:"VIDHOST_IDENTITY_DB_SCHEMA" envDefault:"identity"`
 	NATSURL     string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
+	// NATS is how the service signs in to NATS and checks its certificate
+	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);
+	// by default its key derives from InternalSecret (docs/security-bus.md).
+	NATS natsx.Settings
 	// InternalSecret is the root the callers' keys derive from (at least
 	// 32 bytes): it verifies the calls the gateway signs.
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
@@ -53,4 +58,9 @@ func (c Config) validate(opts Options) error {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
+}
+
+// natsClient is the service's identity on the bus.
+func natsClient(cfg Config) natsx.Client {
+	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceIdentity, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }

@@ -53,7 +53,8 @@ func TestBootstrapKeyCreatedIsPublished(t *testing.T) {
 // keyID on subject arrives.
 func (tb *testBundle) nextEvent(t *testing.T, subject, keyID string) (jetstream.Msg, *eventsv1.KeyEvent) {
 	t.Helper()
-	js, err := jetstream.New(natstest.Connect(t, tb.natsURL))
+	// Read as the gateway does, with its rights.
+	js, err := jetstream.New(natstest.ConnectAs(t, tb.natsURL, natsx.ServiceGateway))
 	require.NoError(t, err)
 	consumer, err := js.OrderedConsumer(t.Context(), natsx.StreamNameIdentity, jetstream.OrderedConsumerConfig{
 		FilterSubjects: []string{subject},

@@ -51,7 +51,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err != nil {
 		return nil, err
 	}
-	js, err := natsx.StartJetStream(ctx, cfg.NATSURL, "identity", logger, stack, natsx.StreamIdentity)
+	js, err := natsx.StartJetStream(ctx, natsClient(cfg), logger, stack, natsx.StreamIdentity)
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/secrets"
@@ -46,7 +47,7 @@ func setup(t *testing.T) *testBundle {
 	t.Helper()
 	db := pgtest.Schema(t)
 	tb := &testBundle{natsURL: natstest.Start(t)}
-	tb.cfg = testConfig(db, tb.natsURL)
+	tb.cfg = testConfig(t, db, tb.natsURL)
 	tb.bootstrap, tb.client, tb.addr = runService(t, tb.cfg, runOptions{})
 	tb.pool = db.Pool(t)
 	tb.ownerA = principal.Principal{AccountID: tb.bootstrap.AccountID, KeyID: "actor-a", ActorID: "actor-a"}
@@ -55,10 +56,10 @@ func setup(t *testing.T) *testBundle {
 	return tb
 }
 
-func testConfig(db pgtest.DB, natsURL string) app.Config {
+func testConfig(t *testing.T, db pgtest.DB, natsURL string) app.Config {
 	return app.Config{
-		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL,
-		InternalSecret: internalSecret, OwnerEmail: "Owner@Example.com",
+		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, NATS: natstest.Settings(t, natsx.ServiceIdentity),
+		InternalSecret: string(internalSecret), OwnerEmail: "Owner@Example.com",
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
 	"github.com/vidhost/vidhost/services/transcode/internal/worker"
@@ -22,10 +23,13 @@ type Config struct {
 	GRPCAddr string `env:"VIDHOST_TRANSCODE_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
 	// NATSURL is the NATS server with JetStream: jobs come from it, reports go to it.
 	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// InternalSecret is the suite's root secret. Optional: the gRPC server
-	// answers only health checks, which need no caller, so no key derives
-	// from it yet; when set it must still be at least 32 bytes, so one
-	// checked value serves every service.
+	// NATS is how the service signs in to NATS and checks its certificate
+	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);
+	// by default its key derives from InternalSecret (docs/security-bus.md).
+	NATS natsx.Settings
+	// InternalSecret is the suite's root secret (at least 32 bytes): the
+	// worker's NATS key derives from it, so it is required unless NATS names
+	// a seed or creds file. The gRPC server answers only health checks.
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// Blob is the store uploads are read from and outputs written to.
 	Blob blob.Settings
@@ -135,4 +139,9 @@ func (c Config) trustedAddrs() ([]netip.AddrPort, error) {
 		out = append(out, addr)
 	}
 	return out, nil
+}
+
+// natsClient is the service's identity on the bus.
+func natsClient(cfg Config) natsx.Client {
+	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceTranscode, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }

@@ -43,7 +43,7 @@ func TestKilledWorkerJobIsRedelivered(t *testing.T) {
 	killed := env.startSubprocess(t)
 	j := transcodetest.NewJob()
 	transcodetest.Upload(t, env.store, &j, mediatest.Clip(t, mediatest.ClipSpec{Width: 1280, Height: 720, Seconds: 4, Audio: true}))
-	require.NoError(t, events.Enqueue(context.Background(), env.js, j))
+	require.NoError(t, events.Enqueue(context.Background(), natstest.JetStreamAs(t, env.natsURL, natsx.ServiceCatalog), j))
 
 	// Kill it once ffmpeg is encoding: progress above 0%.
 	env.reports.Wait(t, j.VideoID, func(r transcodetest.Report) bool { return r.Progress.GetProgress() > 0 })
@@ -110,7 +110,8 @@ func newCrashEnv(t *testing.T) *crashEnv {
 
 func (env *crashEnv) environment() []string {
 	return []string{
-		"VIDHOST_NATS_URL=" + env.natsURL, "VIDHOST_BLOB_DIR=" + env.blobDir,
+		// The service signs in to NATS as transcode, its key derived from the root secret.
+		"VIDHOST_NATS_URL=" + env.natsURL, "VIDHOST_INTERNAL_SECRET=" + natstest.Secret, "VIDHOST_BLOB_DIR=" + env.blobDir,
 		"VIDHOST_TRANSCODE_WORK_DIR=" + env.workDir, "VIDHOST_TRANSCODE_GRPC_ADDR=127.0.0.1:0",
 		"VIDHOST_TRANSCODE_ACK_WAIT=" + crashAckWait.String(), "VIDHOST_TRANSCODE_HEARTBEAT=1s",
 	}

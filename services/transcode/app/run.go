@@ -60,7 +60,7 @@ func startWorker(ctx context.Context, cfg Config, logger *slog.Logger, stack *li
 		return err
 	}
 	// Jobs come from JOBS; reports go to MEDIA and poison jobs to DEADLETTER.
-	js, err := natsx.StartJetStream(ctx, cfg.NATSURL, "transcode", logger, stack, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter)
+	js, err := natsx.StartJetStream(ctx, natsClient(cfg), logger, stack, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter)
 	if err != nil {
 		return fmt.Errorf("transcode: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -22,6 +23,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/logx"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/transcode/app"
 	"github.com/vidhost/vidhost/services/transcode/internal/events"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
@@ -37,11 +39,38 @@ type serviceRun struct {
 	commands             [][]string    // the ffmpeg runs, in order
 }
 
+// benchSecret is the root secret of the bench's processes.
+const benchSecret = "transcode bench root secret, for this run only"
+
+// benchUsers are the services' users plus "bench", which may do anything:
+// it enqueues as catalog would and watches every report with a plain
+// subscription. The bench times transcoding, not the bus.
+func benchUsers() ([]*server.NkeyUser, error) {
+	root := secrets.MustRoot(benchSecret)
+	users, err := natsx.ServerUsers(root)
+	if err != nil {
+		return nil, err
+	}
+	kp, err := natsx.ServiceKey(root, "bench")
+	if err != nil {
+		return nil, err
+	}
+	public, err := kp.PublicKey()
+	if err != nil {
+		return nil, err
+	}
+	return append(users, &server.NkeyUser{Nkey: public}), nil
+}
+
 // runService runs the transcode service in process on an embedded NATS
 // server and a local blob store, uploads source, enqueues one job and
 // times its reports.
 func runService(source, work string) (serviceRun, error) {
-	srv, err := natsx.StartEmbedded(filepath.Join(work, "nats"), "127.0.0.1", -1)
+	users, err := benchUsers()
+	if err != nil {
+		return serviceRun{}, err
+	}
+	srv, err := natsx.StartEmbedded(filepath.Join(work, "nats"), "127.0.0.1", -1, users)
 	if err != nil {
 		return serviceRun{}, err
 	}
@@ -75,6 +104,7 @@ func serviceConfig(natsURL, work string) (app.Config, error) {
 		return cfg, err
 	}
 	cfg.NATSURL, cfg.FFmpeg, cfg.LogLevel = natsURL, self, "warn"
+	cfg.InternalSecret = benchSecret // the service signs in to NATS with a key derived from it
 	cfg.Blob.Driver, cfg.Blob.Dir, cfg.WorkDir = "local", filepath.Join(work, "blob"), filepath.Join(work, "attempts")
 	return cfg, os.Setenv(wrapLogEnv, filepath.Join(work, "ffmpeg-commands.jsonl"))
 }
@@ -104,11 +134,12 @@ func startService(cfg app.Config) (stop func(), err error) {
 func timeJob(natsURL string, settings blob.Settings, source string) (serviceRun, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), jobTimeout)
 	defer cancel()
-	j := job.Job{ID: ids.New(), AccountID: ids.New(), VideoID: ids.New(), SourceKey: "uploads/bench/" + ids.New() + "/source.mp4"}
+	j := job.Job{ID: ids.New(), AccountID: ids.New(), VideoID: ids.New()}
+	j.SourceKey = "uploads/" + j.AccountID + "/" + ids.New() + "/source.mp4" // the worker takes sources of the job's account only
 	if err := upload(ctx, settings, j.SourceKey, source); err != nil {
 		return serviceRun{}, err
 	}
-	nc, err := natsx.Connect(natsURL, "bench")
+	nc, err := natsx.Connect(natsx.Client{URL: natsURL, Service: "bench", Secret: benchSecret})
 	if err != nil {
 		return serviceRun{}, err
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/upload/internal/upload"
 )
@@ -24,6 +25,10 @@ type Config struct {
 	DBSchema string `env:"VIDHOST_UPLOAD_DB_SCHEMA" envDefault:"upload"`
 	// NATSURL is the NATS server with JetStream upload.completed goes to.
 	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
+	// NATS is how the service signs in to NATS and checks its certificate
+	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);
+	// by default its key derives from InternalSecret (docs/security-bus.md).
+	NATS natsx.Settings
 	// InternalSecret is the root secret (required, at least 32 bytes) the
 	// callers' keys derive from: it verifies the calls the gateway and the
 	// catalog sign, over gRPC and on the tus endpoint.
@@ -103,4 +108,9 @@ func (c Config) blobConfig() blob.Config {
 		cfg.PublicBaseURL = c.PublicURL
 	}
 	return cfg
+}
+
+// natsClient is the service's identity on the bus.
+func natsClient(cfg Config) natsx.Client {
+	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceUpload, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }

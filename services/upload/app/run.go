@@ -66,7 +66,7 @@ func startDomain(ctx context.Context, cfg Config, logger *slog.Logger, stack *li
 	if err != nil {
 		return nil, nil, fmt.Errorf("upload: %w", err)
 	}
-	js, err := natsx.StartJetStream(ctx, cfg.NATSURL, "upload", logger, stack, natsx.StreamUploads)
+	js, err := natsx.StartJetStream(ctx, natsClient(cfg), logger, stack, natsx.StreamUploads)
 	if err != nil {
 		return nil, nil, fmt.Errorf("upload: %w", err)
 	}

@@ -1,12 +1,26 @@
 package catalog
 
-import "context"
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+)
+
+// ErrReportAccount is a media report that does not name its video's
+// account: forged or misrouted, it is never applied.
+var ErrReportAccount = errors.New("media report does not name the video's account")
 
 // ApplyMediaReport applies a transcode worker's report to its video and,
 // if the video changed, announces it with video.updated, in one
 // transaction. It reports whether the video changed. A report about a
-// video that no longer exists is apperr.ErrNotFound.
+// video that no longer exists is apperr.ErrNotFound; one whose account is
+// missing or not the video's is ErrReportAccount.
 func (s *Service) ApplyMediaReport(ctx context.Context, r MediaReport) (bool, error) {
+	if r.AccountID == "" {
+		return false, ErrReportAccount
+	}
 	applied := false
 	err := s.store.InTx(ctx, func(tx Tx) error {
 		current, err := tx.LockVideoForMedia(ctx, r.AccountID, r.VideoID)
@@ -25,7 +39,23 @@ func (s *Service) ApplyMediaReport(ctx context.Context, r MediaReport) (bool, er
 		applied = true
 		return tx.Emit(ctx, Event{Kind: Updated, AccountID: saved.AccountID, Time: s.now(), Resource: s.media.render(saved)})
 	})
+	if errors.Is(err, apperr.ErrNotFound) {
+		return false, s.whyNoVideo(ctx, r)
+	}
 	return applied, err
+}
+
+// whyNoVideo tells a report about a deleted video (nothing to do) from one
+// naming another account's video (refused, so someone looks at it).
+func (s *Service) whyNoVideo(ctx context.Context, r MediaReport) error {
+	v, err := s.store.FindVideo(ctx, r.VideoID)
+	switch {
+	case err == nil && v.AccountID != r.AccountID:
+		return fmt.Errorf("%w (report names account %q)", ErrReportAccount, r.AccountID)
+	case err != nil && !errors.Is(err, apperr.ErrNotFound):
+		return err
+	}
+	return apperr.ErrNotFound
 }
 
 // PlaybackVideo returns a video by id alone, for the public playback edge,

@@ -75,7 +75,8 @@ func StartMediaConsumer(ctx context.Context, js jetstream.JetStream, apply Apply
 
 // handle applies one report: Ack when applied (or when there is nothing
 // to apply it to), Nak with a delay when the database failed, dead-letter
-// and Term when it can never be applied.
+// and Term when it can never be applied, or must not be: a report naming
+// another account's video is forged or misrouted.
 func (c *MediaConsumer) handle(msg jetstream.Msg) {
 	report, err := DecodeMediaReport(msg.Subject(), msg.Data())
 	if err != nil {
@@ -88,6 +89,8 @@ func (c *MediaConsumer) handle(msg jetstream.Msg) {
 	switch {
 	case err == nil:
 		_ = msg.Ack()
+	case errors.Is(err, catalog.ErrReportAccount):
+		c.deadLetter(msg, err)
 	case errors.Is(err, apperr.ErrNotFound):
 		// The video was deleted (or never was): nothing will ever change.
 		c.logger.Info("media report for no video", "subject", msg.Subject(), "video_id", report.VideoID)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -42,14 +43,22 @@ func (a *applier) apply(_ context.Context, r catalog.MediaReport) (bool, error) 
 
 const videoID = "V1StGXR8_Z5jdHi6B-myT"
 
+// setupBus returns catalog's JetStream, which the consumer runs on, and
+// transcode's, which sends the reports, each with its production rights.
+func setupBus(t *testing.T) (catalogJS, transcodeJS jetstream.JetStream) {
+	t.Helper()
+	url := natstest.Start(t)
+	return natstest.JetStreamAs(t, url, natsx.ServiceCatalog), natstest.JetStreamAs(t, url, natsx.ServiceTranscode)
+}
+
 func TestConsumerRetriesPassingFailures(t *testing.T) {
-	js := natstest.JetStream(t, natstest.Start(t))
+	js, transcode := setupBus(t)
 	a := &applier{failures: []error{errors.New("database is down")}, applied: make(chan catalog.MediaReport, 1)}
 	stop, err := StartMediaConsumer(t.Context(), js, a.apply, slog.New(slog.DiscardHandler))
 	require.NoError(t, err)
 	t.Cleanup(stop)
 
-	_, err = js.Publish(t.Context(), natsx.SubjectTranscodeFailed, []byte(`{"video_id": "`+videoID+`", "reason": "r"}`))
+	_, err = transcode.Publish(t.Context(), natsx.SubjectTranscodeFailed, []byte(`{"meta": {"account_id": "a"}, "video_id": "`+videoID+`", "reason": "r"}`))
 	require.NoError(t, err)
 
 	select {
@@ -61,15 +70,15 @@ func TestConsumerRetriesPassingFailures(t *testing.T) {
 }
 
 func TestConsumerAcksReportsForNoVideo(t *testing.T) {
-	js := natstest.JetStream(t, natstest.Start(t))
+	js, transcode := setupBus(t)
 	a := &applier{failures: []error{apperr.ErrNotFound}, applied: make(chan catalog.MediaReport, 2)}
 	stop, err := StartMediaConsumer(t.Context(), js, a.apply, slog.New(slog.DiscardHandler))
 	require.NoError(t, err)
 	t.Cleanup(stop)
 
-	_, err = js.Publish(t.Context(), natsx.SubjectTranscodeProgress, []byte(`{"video_id": "`+videoID+`", "progress": 1}`))
+	_, err = transcode.Publish(t.Context(), natsx.SubjectTranscodeProgress, []byte(`{"meta": {"account_id": "a"}, "video_id": "`+videoID+`", "progress": 1}`))
 	require.NoError(t, err)
-	_, err = js.Publish(t.Context(), natsx.SubjectTranscodeProgress, []byte(`{"video_id": "`+videoID+`", "progress": 2}`))
+	_, err = transcode.Publish(t.Context(), natsx.SubjectTranscodeProgress, []byte(`{"meta": {"account_id": "a"}, "video_id": "`+videoID+`", "progress": 2}`))
 	require.NoError(t, err)
 
 	select {

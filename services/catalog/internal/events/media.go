@@ -21,6 +21,11 @@ var decodeOptions = protojson.UnmarshalOptions{DiscardUnknown: true}
 // errNoVideoID marks a report that names no video.
 var errNoVideoID = errors.New("report names no valid video_id")
 
+// errNoAccount marks a report that names no account: the worker always
+// sends its job's, and the catalog applies a report to a video of that
+// account only.
+var errNoAccount = errors.New("report names no account_id")
+
 // DecodeMediaReport decodes a message of transcode.progress, .completed or
 // .failed. An error means the message can never be applied.
 func DecodeMediaReport(subject string, data []byte) (catalog.MediaReport, error) {
@@ -51,6 +56,9 @@ func DecodeMediaReport(subject string, data []byte) (catalog.MediaReport, error)
 	}
 	if !ids.Valid(r.VideoID) {
 		return r, fmt.Errorf("events: %s: %w", subject, errNoVideoID)
+	}
+	if r.AccountID == "" {
+		return r, fmt.Errorf("events: %s: %w", subject, errNoAccount)
 	}
 	return r, nil
 }

@@ -120,16 +120,46 @@ func TestTranscodeFailureIsShown(t *testing.T) {
 	assert.Equal(t, int32(10), got.GetProgress())
 }
 
-func TestReportsOfAnotherAccountOrNoVideoAreDropped(t *testing.T) {
+func TestReportsMustNameTheVideosAccount(t *testing.T) {
+	b := setup(t)
+	dead, err := b.js.OrderedConsumer(t.Context(), natsx.StreamNameDeadLetter, jetstream.OrderedConsumerConfig{})
+	require.NoError(t, err)
+	tests := []struct {
+		name string
+		meta func() *eventsv1.EventMeta
+	}{
+		{"another account", func() *eventsv1.EventMeta { m := meta(b); m.AccountId = b.bob.AccountID; return m }},
+		{"no account", func() *eventsv1.EventMeta { m := meta(b); m.AccountId = ""; return m }},
+		{"no meta at all", func() *eventsv1.EventMeta { return nil }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := createVideo(t, b, b.alice, "Mine")
+			forged := &eventsv1.TranscodeCompleted{Meta: tt.meta(), VideoId: v.GetId(), Outputs: []*eventsv1.MediaOutput{{Label: "MP4", Path: "mp4/720p.mp4"}}}
+
+			b.report(t, natsx.SubjectTranscodeCompleted, forged)
+
+			assert.Equal(t, "preparing", getVideo(t, b, b.alice, v.GetId()).GetStatus(), "never applied")
+			refused := next(t, dead)
+			assert.Equal(t, natsx.DeadLetterSubject(natsx.SubjectTranscodeCompleted), refused.Subject(), "dead-lettered for a person to see")
+			assert.Contains(t, string(refused.Data()), v.GetId())
+		})
+	}
+}
+
+func TestReportsForNoVideoAreDropped(t *testing.T) {
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "Mine")
-	wrong := meta(b)
-	wrong.AccountId = b.bob.AccountID
 
-	b.report(t, natsx.SubjectTranscodeCompleted, &eventsv1.TranscodeCompleted{Meta: wrong, VideoId: v.GetId()})
 	b.report(t, natsx.SubjectTranscodeProgress, &eventsv1.TranscodeProgress{Meta: meta(b), VideoId: ids.New(), Progress: 5})
+	b.report(t, natsx.SubjectTranscodeProgress, &eventsv1.TranscodeProgress{Meta: meta(b), VideoId: v.GetId(), Progress: 5})
 
-	assert.Equal(t, "preparing", getVideo(t, b, b.alice, v.GetId()).GetStatus())
+	assert.Equal(t, "processing", getVideo(t, b, b.alice, v.GetId()).GetStatus())
+	stream, err := b.js.Stream(t.Context(), natsx.StreamNameDeadLetter)
+	require.NoError(t, err)
+	info, err := stream.Info(t.Context())
+	require.NoError(t, err)
+	assert.Zero(t, info.State.Msgs, "a deleted video's report is acknowledged, not dead-lettered")
 }
 
 func TestPoisonReportsAreDeadLettered(t *testing.T) {

@@ -69,7 +69,7 @@ func setupWith(t *testing.T, natsURL string) testBundle {
 	require.NoError(t, err)
 	resolver := &uploads{objects: objects, files: map[string]uploadFile{}}
 	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret,
-		MediaBaseURL: mediaBase, Blob: blob.Settings{Driver: "local", Dir: blobDir}}
+		NATS: natstest.Settings(t, natsx.ServiceCatalog), MediaBaseURL: mediaBase, Blob: blob.Settings{Driver: "local", Dir: blobDir}}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan struct{})

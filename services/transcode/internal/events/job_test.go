@@ -14,7 +14,7 @@ import (
 
 func TestJobRoundTrip(t *testing.T) {
 	jobs := []job.Job{
-		{ID: ids.New(), AccountID: ids.New(), VideoID: ids.New(), SourceKey: "uploads/a/b/source.mp4"},
+		{ID: ids.New(), AccountID: "a", VideoID: ids.New(), SourceKey: "uploads/a/b/source.mp4"},
 		{ID: ids.New(), AccountID: ids.New(), VideoID: ids.New(), SourceURL: "https://example.com/v.mp4",
 			Clip: &media.Clip{Start: 5 * time.Second, End: 65 * time.Second}, Spherical: true},
 	}

@@ -24,6 +24,9 @@ type Failure struct {
 const (
 	reasonInternal = "transcoding failed because of an internal error"
 	reasonTool     = "transcoding failed: the encoder stopped with an error"
+	// reasonAccount names no key: the key is another account's, which the
+	// user must not learn about.
+	reasonAccount = "transcoding refused: the source is not an upload of this account"
 )
 
 // errSourceMissing is an upload reference whose object is gone.
@@ -39,6 +42,7 @@ func Classify(err error) Failure {
 	var (
 		source  *media.SourceError
 		invalid *InvalidError
+		account *AccountError
 		status  *fetch.StatusError
 		tool    *media.ExecError
 		fetchE  *fetchError
@@ -48,6 +52,8 @@ func Classify(err error) Failure {
 		return Failure{Reason: source.Reason, Permanent: true}
 	case errors.As(err, &invalid):
 		return Failure{Reason: invalid.Reason, Permanent: true}
+	case errors.As(err, &account):
+		return Failure{Reason: reasonAccount, Permanent: true}
 	case errors.Is(err, errSourceMissing):
 		return Failure{Reason: errSourceMissing.Error(), Permanent: true}
 	case errors.As(err, &status):

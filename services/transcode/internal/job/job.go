@@ -55,8 +55,32 @@ func (j Job) Validate() error {
 		return &InvalidError{Reason: "job must name exactly one source"}
 	case j.SourceKey != "" && blob.ValidateKey(j.SourceKey) != nil:
 		return &InvalidError{Reason: "source_object_key is not a valid key"}
+	case j.SourceKey != "" && !j.isUploadOfAccount(j.SourceKey):
+		return &AccountError{Key: j.SourceKey, AccountID: j.AccountID}
 	}
 	return validateClip(j.Clip)
+}
+
+// isUploadOfAccount reports whether key is an upload of the job's account,
+// uploads/<account>/<upload>/<name>, the only sources catalog sends. A key
+// of the right shape but another account (another tenant's upload, or
+// anything under videos/) would have the worker publish that file as the
+// job's video. Outputs need no such check: MediaFolder builds them under
+// the job's account.
+func (j Job) isUploadOfAccount(key string) bool {
+	segments := strings.Split(key, "/")
+	return len(segments) == 4 && segments[0] == "uploads" && segments[1] == j.AccountID
+}
+
+// AccountError is a job whose source is not its account's: forged or
+// misrouted, so nothing it names is trusted, not even its video. The worker
+// dead-letters it without running or reporting it.
+type AccountError struct {
+	Key, AccountID string
+}
+
+func (e *AccountError) Error() string {
+	return fmt.Sprintf("transcode job of account %q names source %q, which is not one of its uploads", e.AccountID, e.Key)
 }
 
 func validateClip(clip *media.Clip) error {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
@@ -18,7 +19,7 @@ func TestValidate(t *testing.T) {
 		reason string // "" for valid
 	}{
 		{"valid URL job", func(*Job) {}, ""},
-		{"valid upload job", func(j *Job) { j.SourceURL, j.SourceKey = "", "uploads/a/u/source.mp4" }, ""},
+		{"valid upload job", func(j *Job) { j.SourceURL, j.SourceKey = "", "uploads/"+j.AccountID+"/u/source.mp4" }, ""},
 		{"valid clip", func(j *Job) { j.Clip = &media.Clip{Start: time.Second, End: 121 * time.Second} }, ""},
 		{"no id", func(j *Job) { j.ID = "" }, "job has no id"},
 		{"bad video id", func(j *Job) { j.VideoID = "short" }, "job names no valid video_id"},
@@ -43,6 +44,33 @@ func TestValidate(t *testing.T) {
 			if assert.ErrorAs(t, err, &invalid) {
 				assert.Equal(t, tt.reason, invalid.Reason)
 			}
+		})
+	}
+}
+
+// A job may read its own account's uploads only: a source of another
+// account, or a video's files, would be published as the job's video.
+func TestValidateRefusesSourcesOfAnotherAccount(t *testing.T) {
+	account, other := ids.New(), ids.New()
+	tests := []struct {
+		name, key string
+	}{
+		{"another account's upload", "uploads/" + other + "/u/source.mp4"},
+		{"another account's video", "videos/" + other + "/" + ids.New() + "/mp4/720p.mp4"},
+		{"the account's own video files", "videos/" + account + "/" + ids.New() + "/mp4/720p.mp4"},
+		{"the account as the upload", "uploads/x/" + account + "/source.mp4"},
+		{"an account whose id starts the same", "uploads/" + account + "x/u/source.mp4"},
+		{"not in an upload's folder", "uploads/" + account + "/source.mp4"},
+		{"deeper than an upload", "uploads/" + account + "/u/sub/source.mp4"},
+		{"outside uploads", "thumbnails/" + account + "/u/t.jpg"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			j := Job{ID: "j1", AccountID: account, VideoID: ids.New(), SourceKey: tt.key}
+			var refused *AccountError
+			require.ErrorAs(t, j.Validate(), &refused)
+			assert.Equal(t, tt.key, refused.Key)
+			assert.Equal(t, Failure{Reason: reasonAccount, Permanent: true}, Classify(j.Validate()), "never retried")
 		})
 	}
 }

@@ -39,7 +39,7 @@ func TestRunReplacesEarlierAttemptOutputs(t *testing.T) {
 	ctx := context.Background()
 	store, err := blob.Open(ctx, blob.Config{Driver: "local", Dir: t.TempDir()})
 	require.NoError(t, err)
-	j := Job{ID: ids.New(), AccountID: ids.New(), VideoID: ids.New(), SourceKey: "uploads/a/u/source.mp4"}
+	j := Job{ID: ids.New(), AccountID: "a", VideoID: ids.New(), SourceKey: "uploads/a/u/source.mp4"}
 	putFile(t, store, j.SourceKey, mediatest.Clip(t, mediatest.ClipSpec{Width: 640, Height: 360, Seconds: 2, Audio: true}))
 	folder := j.MediaFolder()
 	stale := []string{"stream/seg-9-00042.m4s", "stream/master.m3u8", "mp4/1080p.mp4", "thumbs/sprite.vtt"}

@@ -38,6 +38,18 @@ func (r Report) VideoID() string {
 	return r.Failed.GetVideoId()
 }
 
+// AccountID is the account the report names, which catalog checks
+// against the video's.
+func (r Report) AccountID() string {
+	switch {
+	case r.Progress != nil:
+		return r.Progress.GetMeta().GetAccountId()
+	case r.Completed != nil:
+		return r.Completed.GetMeta().GetAccountId()
+	}
+	return r.Failed.GetMeta().GetAccountId()
+}
+
 // Final says the report ends the job.
 func (r Report) Final() bool { return r.Completed != nil || r.Failed != nil }
 

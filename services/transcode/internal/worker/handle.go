@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 
@@ -20,6 +21,12 @@ func (w *Worker) handle(jobCtx context.Context, msg jetstream.Msg) {
 	attempt := deliveries(msg)
 	j, err := events.DecodeJob(msg.Data())
 	logger := w.logger.With("job_id", j.ID, "video_id", j.VideoID, "attempt", attempt)
+	var foreign *job.AccountError
+	if errors.As(err, &foreign) {
+		// Forged or misrouted: not even the video it names is trusted.
+		w.refuse(msg, err.Error(), logger)
+		return
+	}
 	if err != nil {
 		// Never runnable: fail the video if the message names one.
 		logger.Error("invalid transcode job", "error", err)

@@ -47,7 +47,7 @@ func TestJobWhoseAttemptsDiedIsFailed(t *testing.T) {
 	j := b.uploadJob(t, clipSmall)
 	b.enqueue(t, j)
 	// Take the job as a worker would and "die": no ack, no heartbeat.
-	consumer, err := b.js.CreateOrUpdateConsumer(context.Background(), natsx.StreamNameJobs, jetstream.ConsumerConfig{
+	consumer, err := b.worker.CreateOrUpdateConsumer(context.Background(), natsx.StreamNameJobs, jetstream.ConsumerConfig{
 		Durable: worker.ConsumerName, FilterSubject: natsx.SubjectTranscodeJobs,
 		AckPolicy: jetstream.AckExplicitPolicy, AckWait: time.Second, MaxDeliver: -1,
 	})

@@ -52,15 +52,34 @@ func (w *Worker) finish(msg jetstream.Msg, j job.Job, reason string, deadLetter 
 			return
 		}
 	}
-	if deadLetter {
-		if err := retry(ctx, func(ctx context.Context) error { return w.pub.DeadLetter(ctx, msg, reason) }); err != nil {
-			logger.Error("dead-lettering a job failed; it will be delivered again", "error", err)
-			_ = msg.NakWithDelay(w.cfg.RetryDelay)
-			return
-		}
+	if deadLetter && !w.deadLetter(ctx, msg, reason, logger) {
+		return
 	}
 	_ = msg.TermWithReason(reason)
 	logger.Warn("transcode job failed", "reason", reason, "dead_lettered", deadLetter)
+}
+
+// refuse ends a job that must not run: dead letter and Term, and no
+// report, since a forged job's video is as untrusted as the rest of it.
+func (w *Worker) refuse(msg jetstream.Msg, reason string, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), finalTimeout)
+	defer cancel()
+	if !w.deadLetter(ctx, msg, reason, logger) {
+		return
+	}
+	_ = msg.TermWithReason(reason)
+	logger.Error("transcode job refused", "reason", reason)
+}
+
+// deadLetter copies msg to the dead-letter stream. When it cannot, msg is
+// handed back to be delivered again, so it is never dropped unseen.
+func (w *Worker) deadLetter(ctx context.Context, msg jetstream.Msg, reason string, logger *slog.Logger) bool {
+	if err := retry(ctx, func(ctx context.Context) error { return w.pub.DeadLetter(ctx, msg, reason) }); err != nil {
+		logger.Error("dead-lettering a job failed; it will be delivered again", "error", err)
+		_ = msg.NakWithDelay(w.cfg.RetryDelay)
+		return false
+	}
+	return true
 }
 
 // retry calls publish until it succeeds, publishAttempts times at most.

@@ -35,9 +35,13 @@ var testConfig = worker.Config{
 	MaxDeliver: 3, RetryDelay: 100 * time.Millisecond, DrainTimeout: 0,
 }
 
-// bundle is one test's NATS server, blob store and report recorder.
+// bundle is one test's NATS server, blob store and report recorder. The
+// worker runs as transcode and jobs come from catalog, each with its
+// production rights; js (the harness) only looks at the streams.
 type bundle struct {
 	js      jetstream.JetStream
+	worker  jetstream.JetStream
+	catalog jetstream.JetStream
 	store   blob.Store
 	reports *transcodetest.Reports
 	blobURL string // the store over HTTP, for ffprobe
@@ -52,10 +56,13 @@ func setup(t *testing.T) *bundle {
 func setupWith(t *testing.T, cfg blob.Config) *bundle {
 	t.Helper()
 	mediatest.RequireTools(t)
-	js := natstest.JetStream(t, natstest.Start(t))
+	url := natstest.Start(t)
+	js := natstest.JetStream(t, url)
+	catalog := natstest.JetStreamAs(t, url, natsx.ServiceCatalog)
 	store, err := blob.Open(context.Background(), cfg)
 	require.NoError(t, err)
-	return &bundle{js: js, store: store, reports: transcodetest.Record(t, js), blobURL: transcodetest.ServeBlob(t, store)}
+	return &bundle{js: js, worker: natstest.JetStreamAs(t, url, natsx.ServiceTranscode), catalog: catalog, store: store,
+		reports: transcodetest.Record(t, catalog), blobURL: transcodetest.ServeBlob(t, store)}
 }
 
 // workerSetup is what a test may change about a worker.
@@ -77,7 +84,7 @@ func (b *bundle) start(t *testing.T, ws workerSetup) *worker.Worker {
 		Store: b.store, Fetcher: fetch.New(ws.fetch), Transcoder: media.New(ws.media),
 		WorkDir: t.TempDir(), Logger: logger,
 	}
-	w, err := worker.Start(t.Context(), b.js, runner, ws.config, logger)
+	w, err := worker.Start(t.Context(), b.worker, runner, ws.config, logger)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = w.Stop(context.Background()) })
 	return w
@@ -85,7 +92,7 @@ func (b *bundle) start(t *testing.T, ws workerSetup) *worker.Worker {
 
 func (b *bundle) enqueue(t *testing.T, j job.Job) {
 	t.Helper()
-	require.NoError(t, events.Enqueue(context.Background(), b.js, j))
+	require.NoError(t, events.Enqueue(context.Background(), b.catalog, j))
 }
 
 // uploadJob is a job whose source is spec, uploaded to the store.

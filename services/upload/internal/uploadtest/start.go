@@ -17,6 +17,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/secrets"
@@ -58,6 +59,7 @@ func Start(t *testing.T, d Driver, change ...func(*app.Config)) *Bundle {
 	natsURL := natstest.Start(t)
 	blobCfg := Blob(t, d)
 	cfg := config(db, natsURL, blobCfg)
+	cfg.NATS = natstest.Settings(t, natsx.ServiceUpload) // as in production: upload's own user and rights
 	for _, c := range change {
 		c(&cfg)
 	}
@@ -71,7 +73,7 @@ func Start(t *testing.T, d Driver, change ...func(*app.Config)) *Bundle {
 	if err != nil {
 		t.Fatalf("uploadtest: %v", err)
 	}
-	js, err := jetstream.New(natstest.Connect(t, natsURL))
+	js, err := jetstream.New(natstest.Connect(t, natsURL)) // the harness, to read what upload published
 	if err != nil {
 		t.Fatalf("uploadtest: %v", err)
 	}

@@ -436,7 +436,7 @@ func (q *Queries) LockVideo(ctx context.Context, arg LockVideoParams) (Video, er
 
 const lockVideoForMedia = `-- name: LockVideoForMedia :one
 SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time FROM videos
-WHERE id = $1 AND ($2::text = '' OR account_id = $2::text)
+WHERE id = $1 AND account_id = $2
 FOR UPDATE
 `
 

@@ -29,9 +29,9 @@ WHERE account_id = @account_id AND id = @id
 FOR UPDATE;
 
 -- name: LockVideoForMedia :one
--- A transcode report names the video; its account, when given, must match.
+-- A transcode report names the video and its account, which must match.
 SELECT * FROM videos
-WHERE id = @id AND (@account_id::text = '' OR account_id = @account_id::text)
+WHERE id = @id AND account_id = @account_id
 FOR UPDATE;
 
 -- name: UpdateVideo :one

@@ -1,0 +1,122 @@
+package natsx
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/nats-io/nats-server/v2/server"
+)
+
+// Service names: each is a NATS user with its own key, inbox and rights.
+const (
+	ServiceGateway   = "gateway"
+	ServiceIdentity  = "identity"
+	ServiceCatalog   = "catalog"
+	ServiceUpload    = "upload"
+	ServiceTranscode = "transcode"
+	// Reserved for services still to come: they may connect, and do
+	// nothing else until their rights are written here with them.
+	ServiceHooks     = "hooks"
+	ServiceAnalytics = "analytics"
+	ServiceLive      = "live"
+)
+
+// Rights are what one service may do on the bus. Everything not listed is
+// refused by the server: publishing anywhere else, reading any other
+// stream, and any core subscription but the service's own inbox.
+type Rights struct {
+	// Publish lists the subjects of the events and jobs the service emits,
+	// and of the dead letters its consumers write.
+	Publish []string
+	// Ensures lists the streams it creates or updates at start
+	// (EnsureStreams), so services may start in any order.
+	Ensures []string
+	// Reads lists the streams it consumes through JetStream consumers.
+	Reads []string
+}
+
+// rights is the one table of who may do what on the bus (docs/security.md).
+// A service publishes its own events only: a forged transcode job needs
+// catalog's key, a forged report transcode's.
+var rights = map[string]Rights{
+	ServiceGateway: {
+		// Key events evict the auth cache; video events the playback
+		// edge's video cache (other gateways' changes, in milliseconds).
+		Reads: []string{StreamNameIdentity, StreamNameCatalog},
+	},
+	ServiceIdentity: {
+		Publish: []string{"key.>", "user.>"},
+		Ensures: []string{StreamNameIdentity},
+	},
+	ServiceCatalog: {
+		Publish: []string{"video.>", "category.>", "player.>", "folder.>", SubjectTranscodeJobs,
+			DeadLetterSubject(SubjectTranscodeProgress), DeadLetterSubject(SubjectTranscodeCompleted),
+			DeadLetterSubject(SubjectTranscodeFailed)},
+		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter},
+		// Transcode reports.
+		Reads: []string{StreamNameMedia},
+	},
+	ServiceUpload: {
+		Publish: []string{"upload.>"},
+		Ensures: []string{StreamNameUploads},
+	},
+	ServiceTranscode: {
+		Publish: []string{SubjectTranscodeProgress, SubjectTranscodeCompleted, SubjectTranscodeFailed,
+			DeadLetterSubject(SubjectTranscodeJobs)},
+		Ensures: []string{StreamNameJobs, StreamNameMedia, StreamNameDeadLetter},
+		Reads:   []string{StreamNameJobs},
+	},
+	ServiceHooks:     {},
+	ServiceAnalytics: {},
+	ServiceLive:      {},
+}
+
+// Services returns the name of every service of the table, sorted.
+func Services() []string {
+	names := make([]string, 0, len(rights))
+	for name := range rights {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// RightsOf returns service's rights and whether the table names it.
+func RightsOf(service string) (Rights, bool) {
+	r, ok := rights[service]
+	return Rights{Publish: slices.Clone(r.Publish), Ensures: slices.Clone(r.Ensures), Reads: slices.Clone(r.Reads)}, ok
+}
+
+// InboxPrefix is where service's replies arrive (JetStream API answers,
+// publish acknowledgements, pulled messages). Each service has its own,
+// and may subscribe to nothing else, so none reads another's replies.
+func InboxPrefix(service string) string { return "_INBOX_" + service }
+
+// ServerPermissions are the server-side permissions of r for service: its
+// subjects, the JetStream API calls that ensuring and reading its streams
+// take, acknowledgements on the streams it reads, and its inbox.
+func (r Rights) ServerPermissions(service string) *server.Permissions {
+	publish := append([]string{jsAPI + "INFO"}, r.Publish...)
+	for _, stream := range r.Ensures {
+		publish = append(publish, jsAPI+"STREAM.CREATE."+stream, jsAPI+"STREAM.UPDATE."+stream, jsAPI+"STREAM.INFO."+stream)
+	}
+	for _, stream := range r.Reads {
+		publish = append(publish,
+			jsAPI+"STREAM.INFO."+stream,
+			jsAPI+"CONSUMER.CREATE."+stream+".>",
+			jsAPI+"CONSUMER.INFO."+stream+".>",
+			jsAPI+"CONSUMER.MSG.NEXT."+stream+".>",
+			// An ordered consumer deletes its ephemeral consumer when it resets.
+			jsAPI+"CONSUMER.DELETE."+stream+".>",
+			"$JS.ACK."+stream+".>",
+		)
+	}
+	slices.Sort(publish)
+	return &server.Permissions{
+		Publish:   &server.SubjectPermission{Allow: slices.Compact(publish)},
+		Subscribe: &server.SubjectPermission{Allow: []string{InboxPrefix(service) + ".>"}},
+	}
+}
+
+// jsAPI starts every JetStream API subject.
+const jsAPI = "$JS.API."

@@ -1,0 +1,211 @@
+package natsx_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/natstest"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/secrets"
+)
+
+// refusalWait is how long a test waits for an answer the server, having
+// refused the request, will never send.
+const refusalWait = 500 * time.Millisecond
+
+func TestClientsWithoutTheirKeyCannotConnect(t *testing.T) {
+	url := natstest.Start(t)
+	tests := []struct {
+		name string
+		opts []nats.Option
+	}{
+		{"no credentials", nil},
+		{"a user and password", []nats.Option{nats.UserInfo("catalog", natstest.Secret)}},
+		{"catalog's name with a key of another root", []nats.Option{nkeyOf(t, "another root secret, not the server's one")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			nc, err := nats.Connect(url, append(tt.opts, nats.Timeout(2*time.Second))...)
+			if err == nil {
+				nc.Close()
+			}
+			require.Error(t, err)
+			assert.ErrorIs(t, err, nats.ErrAuthorization)
+		})
+	}
+}
+
+func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
+	url := natstest.Start(t)
+	harness := natstest.JetStream(t, url)
+	tests := []struct {
+		service, subject string
+		allowed          bool
+	}{
+		{natsx.ServiceCatalog, natsx.SubjectTranscodeJobs, true},
+		{natsx.ServiceCatalog, natsx.SubjectVideoUpdated, true},
+		{natsx.ServiceCatalog, natsx.DeadLetterSubject(natsx.SubjectTranscodeCompleted), true},
+		{natsx.ServiceTranscode, natsx.SubjectTranscodeCompleted, true},
+		{natsx.ServiceTranscode, natsx.DeadLetterSubject(natsx.SubjectTranscodeJobs), true},
+		{natsx.ServiceIdentity, natsx.SubjectKeyDeleted, true},
+		{natsx.ServiceUpload, natsx.SubjectUploadCompleted, true},
+		// Forged jobs: only catalog enqueues them.
+		{natsx.ServiceGateway, natsx.SubjectTranscodeJobs, false},
+		{natsx.ServiceUpload, natsx.SubjectTranscodeJobs, false},
+		{natsx.ServiceTranscode, natsx.SubjectTranscodeJobs, false},
+		// Forged reports: only transcode sends them.
+		{natsx.ServiceCatalog, natsx.SubjectTranscodeCompleted, false},
+		{natsx.ServiceGateway, natsx.SubjectTranscodeCompleted, false},
+		// Forged events of another service.
+		{natsx.ServiceCatalog, natsx.SubjectKeyDeleted, false},
+		{natsx.ServiceIdentity, natsx.SubjectVideoDeleted, false},
+		{natsx.ServiceTranscode, natsx.SubjectVideoUpdated, false},
+		{natsx.ServiceHooks, natsx.SubjectVideoUpdated, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.service+" "+tt.subject, func(t *testing.T) {
+			if !tt.allowed {
+				t.Parallel() // after the allowed ones, which change the counts; refusals wait refusalWait each
+			}
+			violations := make(chan error, 4)
+			nc := natstest.ConnectAs(t, url, tt.service, nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
+				violations <- err
+			}))
+			js, err := jetstream.New(nc)
+			require.NoError(t, err)
+			before := messageCount(t.Context(), t, harness, streamOf(t, harness, tt.subject))
+
+			ctx, cancel := context.WithTimeout(t.Context(), refusalWait)
+			defer cancel()
+			_, err = js.Publish(ctx, tt.subject, []byte("{}"))
+
+			after := messageCount(t.Context(), t, harness, streamOf(t, harness, tt.subject))
+			if tt.allowed {
+				require.NoError(t, err)
+				assert.Equal(t, before+1, after)
+				return
+			}
+			require.Error(t, err)
+			assert.Equal(t, before, after, "the refused message is not stored")
+			assertViolation(t, violations)
+		})
+	}
+}
+
+func TestServicesReadTheirStreamsOnly(t *testing.T) {
+	url := natstest.Start(t)
+	natstest.JetStream(t, url)
+	tests := []struct {
+		service, stream string
+		allowed         bool
+	}{
+		{natsx.ServiceGateway, natsx.StreamNameIdentity, true},
+		{natsx.ServiceCatalog, natsx.StreamNameMedia, true},
+		{natsx.ServiceTranscode, natsx.StreamNameJobs, true},
+		{natsx.ServiceGateway, natsx.StreamNameCatalog, true},
+		{natsx.ServiceUpload, natsx.StreamNameCatalog, false},
+		{natsx.ServiceGateway, natsx.StreamNameJobs, false},
+		{natsx.ServiceUpload, natsx.StreamNameIdentity, false},
+		{natsx.ServiceCatalog, natsx.StreamNameIdentity, false},
+		{natsx.ServiceTranscode, natsx.StreamNameMedia, false},
+		{natsx.ServiceIdentity, natsx.StreamNameCatalog, false},
+		{natsx.ServiceAnalytics, natsx.StreamNameViews, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.service+" "+tt.stream, func(t *testing.T) {
+			if !tt.allowed {
+				t.Parallel() // after the allowed ones, which take JOBS's one consumer in turn
+			}
+			js := natstest.JetStreamAs(t, url, tt.service)
+			ctx, cancel := context.WithTimeout(t.Context(), refusalWait)
+			defer cancel()
+
+			consumer, err := js.CreateOrUpdateConsumer(ctx, tt.stream, jetstream.ConsumerConfig{AckPolicy: jetstream.AckExplicitPolicy})
+
+			if !tt.allowed {
+				assert.Error(t, err)
+				return
+			}
+			require.NoError(t, err)
+			// JOBS, a work queue, takes one unfiltered consumer at a time.
+			assert.NoError(t, js.DeleteConsumer(t.Context(), tt.stream, consumer.CachedInfo().Name))
+		})
+	}
+}
+
+func TestServicesSubscribeToTheirOwnInboxOnly(t *testing.T) {
+	url := natstest.Start(t)
+	harness := natstest.Connect(t, url)
+	tests := []struct {
+		name, subject string
+	}{
+		{"events directly", "video.>"},
+		{"every subject", ">"},
+		{"catalog's replies", natsx.InboxPrefix(natsx.ServiceCatalog) + ".>"},
+		{"the default inbox", "_INBOX.>"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			violations := make(chan error, 4)
+			gateway := natstest.ConnectAs(t, url, natsx.ServiceGateway, nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
+				violations <- err
+			}))
+			sub, err := gateway.SubscribeSync(tt.subject)
+			require.NoError(t, err) // refused asynchronously
+			require.NoError(t, gateway.Flush())
+			require.NoError(t, harness.Publish(concrete(tt.subject), []byte("secret")))
+
+			_, err = sub.NextMsg(refusalWait)
+			assert.Error(t, err, "nothing is delivered")
+			assertViolation(t, violations)
+		})
+	}
+}
+
+// assertViolation waits for the server's permission error on a connection.
+func assertViolation(t *testing.T, violations <-chan error) {
+	t.Helper()
+	select {
+	case err := <-violations:
+		assert.ErrorIs(t, err, nats.ErrPermissionViolation)
+	case <-time.After(refusalWait):
+		t.Error("the server reported no permission violation")
+	}
+}
+
+// streamOf is the stream that stores subject.
+func streamOf(t *testing.T, js jetstream.JetStream, subject string) string {
+	t.Helper()
+	name, err := js.StreamNameBySubject(t.Context(), subject)
+	require.NoError(t, err)
+	return name
+}
+
+// concrete turns a subscription's subject into one it matches.
+func concrete(subject string) string {
+	switch subject {
+	case ">":
+		return "anything"
+	}
+	if len(subject) > 1 && subject[len(subject)-1] == '>' {
+		return subject[:len(subject)-1] + "x"
+	}
+	return subject
+}
+
+// nkeyOf signs in as catalog with the key another root would give it.
+func nkeyOf(t *testing.T, root string) nats.Option {
+	t.Helper()
+	kp, err := natsx.ServiceKey(secrets.MustRoot(root), natsx.ServiceCatalog)
+	require.NoError(t, err)
+	public, err := kp.PublicKey()
+	require.NoError(t, err)
+	return nats.Nkey(public, kp.Sign)
+}
