@@ -98,6 +98,10 @@ deps-test: ## install missing system packages the tests need (adds Chromium, ngi
 bench: build ## run the benchmarks under bench/ and print their figures
 	@for b in bench/*/run.sh; do echo "== $$b"; bash $$b || exit 1; done
 
+.PHONY: install-check
+install-check: ## prove `go install <package>@<version>` works from outside the repo with an empty module cache
+	deploy/scripts/check-go-install.sh
+
 .PHONY: clean
 clean: ## remove build output (keeps var/, the devstack's data)
 	rm -rf bin
