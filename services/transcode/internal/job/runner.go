@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
@@ -28,7 +29,10 @@ type Runner struct {
 	Fetcher    *fetch.Fetcher
 	Transcoder *media.Transcoder
 	WorkDir    string // scratch space; each attempt gets a directory in it
-	Logger     *slog.Logger
+	// Timeout bounds an attempt from its start (download included) to its
+	// last upload; zero means no bound. See TimeoutError.
+	Timeout time.Duration
+	Logger  *slog.Logger
 }
 
 // Run makes one attempt at j and returns what it made. Errors are for
@@ -37,6 +41,14 @@ func (r *Runner) Run(ctx context.Context, j Job, report Reporter) (Completion, e
 	if err := j.Validate(); err != nil {
 		return Completion{}, err
 	}
+	ctx, cancel := r.withTimeout(ctx)
+	defer cancel()
+	c, err := r.attempt(ctx, j, report)
+	return c, r.timedOut(ctx, err)
+}
+
+// attempt is Run within the job's time.
+func (r *Runner) attempt(ctx context.Context, j Job, report Reporter) (Completion, error) {
 	dir, err := newAttemptDir(r.WorkDir)
 	if err != nil {
 		return Completion{}, fmt.Errorf("work dir: %w", err)
