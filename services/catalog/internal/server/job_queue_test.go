@@ -7,6 +7,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/encoding/protojson"
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
@@ -85,4 +86,26 @@ func deleteVideo(t *testing.T, b testBundle, id string) {
 	t.Helper()
 	_, err := b.client.DeleteVideo(as(t, b.alice), &catalogv1.DeleteVideoRequest{Id: id})
 	require.NoError(t, err)
+}
+
+// A URL source is counted against the account's upload quotas: refused
+// when they are full, and otherwise bounded by what they leave.
+func TestURLSourceCountsAgainstUploadQuota(t *testing.T) {
+	b := setup(t)
+	jobs := b.jobs(t)
+	v := createVideo(t, b, b.alice, "fits")
+	b.uploads.fillQuota(b.alice)
+
+	_, err := b.client.CreateVideo(as(t, b.alice), &catalogv1.CreateVideoRequest{Name: "over", Input: sourceURL})
+
+	requireStatus(t, err, codes.ResourceExhausted, "this upload would take the account's uploads over its quota")
+	msg, err := jobs.Next(jetstream.FetchMaxWait(2 * time.Second))
+	require.NoError(t, err)
+	var job eventsv1.TranscodeJob
+	require.NoError(t, protojson.Unmarshal(msg.Data(), &job))
+	assert.Equal(t, v.GetId(), job.GetVideoId(), "only the video that fit has a job")
+	assert.Equal(t, int64(5<<30), job.GetSourceMaxBytes(), "the download is bounded by the reservation")
+	list, err := b.client.ListVideos(as(t, b.alice), &catalogv1.ListVideosRequest{})
+	require.NoError(t, err)
+	assert.Len(t, list.GetItems(), 1, "the refused video was not stored")
 }

@@ -56,3 +56,18 @@ func (c Client) Resolve(ctx context.Context, p principal.Principal, reference st
 	}
 	return catalog.UploadObject{}, fmt.Errorf("uploads: resolve %s: %w", reference, err)
 }
+
+// ReserveURLSource asks the upload service to count a URL source against
+// p's account. Its refusals (uploads disabled, quotas) carry their codes and
+// are passed on as they are.
+func (c Client) ReserveURLSource(ctx context.Context, p principal.Principal) (catalog.URLSourceReservation, error) {
+	ctx = principal.AppendToOutgoing(ctx, p, c.secret)
+	resp, err := c.client.ReserveUrlSource(ctx, &uploadv1.ReserveUrlSourceRequest{})
+	switch status.Code(err) {
+	case codes.OK:
+		return catalog.URLSourceReservation{UploadID: resp.GetUploadId(), MaxBytes: resp.GetMaxBytes()}, nil
+	case codes.FailedPrecondition, codes.ResourceExhausted, codes.Unavailable, codes.PermissionDenied:
+		return catalog.URLSourceReservation{}, err
+	}
+	return catalog.URLSourceReservation{}, fmt.Errorf("uploads: reserve URL source: %w", err)
+}

@@ -1,6 +1,8 @@
 package worker_test
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
 	"github.com/vidhost/vidhost/services/transcode/internal/mediatest"
+	"github.com/vidhost/vidhost/services/transcode/internal/transcodetest"
 )
 
 // hangingFFmpeg is an ffmpeg that never finishes, as one stuck on a
@@ -69,4 +72,32 @@ func TestSourcesBeyondDefaultLimitsAreRefused(t *testing.T) {
 			assert.Len(t, startsOf(b.reports.Of(jobs[i].VideoID)), 1, "a source error is not retried")
 		})
 	}
+}
+
+// A URL source is downloaded at most up to the bytes its account's upload
+// quota left for it (the job's SourceMaxBytes); beyond, the job fails for
+// good. About 2 s.
+func TestURLSourceIsBoundedByItsQuota(t *testing.T) {
+	b := setup(t)
+	b.start(t, defaults())
+	clip := mediatest.Clip(t, clipSmall)
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFile(w, r, clip)
+	}))
+	t.Cleanup(server.Close)
+	info, err := os.Stat(clip)
+	require.NoError(t, err)
+
+	over := transcodetest.NewJob()
+	over.SourceURL, over.SourceMaxBytes = server.URL+"/clip.mp4", info.Size()-1
+	fits := transcodetest.NewJob()
+	fits.SourceURL, fits.SourceMaxBytes = server.URL+"/clip.mp4", info.Size()
+	b.enqueue(t, over)
+	b.enqueue(t, fits)
+
+	final := b.reports.WaitFinal(t, over.VideoID)
+	require.NotNil(t, final.Failed, "the job must fail")
+	assert.Equal(t, "source is larger than the size limit", final.Failed.GetReason())
+	assert.Len(t, startsOf(b.reports.Of(over.VideoID)), 1, "not retried")
+	assert.NotNil(t, b.reports.WaitFinal(t, fits.VideoID).Completed, "a source within its quota is transcoded")
 }

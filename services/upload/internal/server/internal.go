@@ -26,6 +26,20 @@ func (s *Server) ResolveUpload(ctx context.Context, in *uploadv1.ResolveUploadRe
 	return protomap.Resolution(r), nil
 }
 
+// ReserveUrlSource is called by the catalog creating a video from a URL,
+// with its client's principal: the source counts against that account.
+func (s *Server) ReserveUrlSource(ctx context.Context, _ *uploadv1.ReserveUrlSourceRequest) (*uploadv1.UrlSourceReservation, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.uploads.ReserveURLSource(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return &uploadv1.UrlSourceReservation{UploadId: u.ID, MaxBytes: u.Size}, nil
+}
+
 // GetAccountSettings and SetAccountSettings are for operators and tests;
 // they are not mapped to REST, so only holders of the internal secret can
 // call them, for any account.
