@@ -32,9 +32,6 @@ type Config struct {
 	URLTTL time.Duration `env:"VIDHOST_UPLOAD_URL_TTL" envDefault:"15m"`
 	// TusTTL is how long a tus upload may take to complete.
 	TusTTL time.Duration `env:"VIDHOST_UPLOAD_TUS_TTL" envDefault:"24h"`
-	// URLSourceTTL is how long a video source fetched from a URL counts
-	// towards the account's uploads (upload.ReserveURLSource).
-	URLSourceTTL time.Duration `env:"VIDHOST_UPLOAD_URL_SOURCE_TTL" envDefault:"2h"`
 	// Retention is how long records and unreferenced files are kept.
 	Retention time.Duration `env:"VIDHOST_UPLOAD_RETENTION" envDefault:"168h"`
 	// SweepInterval is the pause between the sweeper's passes.
@@ -87,7 +84,7 @@ func (c Config) Validate() error {
 // domainOptions are the domain's durations and default limits.
 func (c Config) domainOptions() upload.Options {
 	return upload.Options{
-		URLTTL: c.URLTTL, TusTTL: c.TusTTL, URLSourceTTL: c.URLSourceTTL, Retention: c.Retention,
+		URLTTL: c.URLTTL, TusTTL: c.TusTTL, Retention: c.Retention,
 		Defaults: upload.Settings{
 			UploadsEnabled: c.UploadsEnabled, MaxFileBytes: c.MaxFileBytes,
 			QuotaBytes: c.QuotaBytes, MaxConcurrent: c.MaxConcurrent,

@@ -15,7 +15,7 @@ type TranscodeJob struct {
 	SourceURL       string
 	SourceObjectKey string
 	// SourceMaxBytes bounds the download of SourceURL: what the account's
-	// upload quotas left for it (URLSourceReservation).
+	// upload limits allow it (UploadResolver.AllowURLSource).
 	SourceMaxBytes int64
 	Clip           Clip
 	Spherical      bool

@@ -43,16 +43,9 @@ type UploadObject struct {
 // (uploads/<account>/<upload>/): it copies what it keeps and deletes them.
 type UploadResolver interface {
 	Resolve(ctx context.Context, p principal.Principal, reference string, kind UploadKind) (UploadObject, error)
-	// ReserveURLSource counts a URL source against p's account's upload
-	// switch and quotas (the upload service owns them) and returns the most
-	// bytes its download may take. Refusals are the upload service's, with
-	// their codes (uploads_disabled, upload_quota_bytes, upload_concurrency).
-	ReserveURLSource(ctx context.Context, p principal.Principal) (URLSourceReservation, error)
-}
-
-// URLSourceReservation is a URL source counted as an upload in progress.
-type URLSourceReservation struct {
-	UploadID string
-	// MaxBytes bounds the worker's download of the source.
-	MaxBytes int64
+	// AllowURLSource applies p's account's upload switch and limits (the
+	// upload service owns them) to a URL source and returns the most bytes
+	// its download may take. Refusals are the upload service's, with their
+	// codes (uploads_disabled, upload_quota_bytes).
+	AllowURLSource(ctx context.Context, p principal.Principal) (maxBytes int64, err error)
 }

@@ -88,9 +88,9 @@ func deleteVideo(t *testing.T, b testBundle, id string) {
 	require.NoError(t, err)
 }
 
-// A URL source is counted against the account's upload quotas: refused
-// when they are full, and otherwise bounded by what they leave.
-func TestURLSourceCountsAgainstUploadQuota(t *testing.T) {
+// A URL source obeys the account's upload limits: refused when the quota
+// is full, and otherwise bounded by what the limits allow.
+func TestURLSourceObeysUploadLimits(t *testing.T) {
 	b := setup(t)
 	jobs := b.jobs(t)
 	v := createVideo(t, b, b.alice, "fits")
@@ -104,7 +104,7 @@ func TestURLSourceCountsAgainstUploadQuota(t *testing.T) {
 	var job eventsv1.TranscodeJob
 	require.NoError(t, protojson.Unmarshal(msg.Data(), &job))
 	assert.Equal(t, v.GetId(), job.GetVideoId(), "only the video that fit has a job")
-	assert.Equal(t, int64(5<<30), job.GetSourceMaxBytes(), "the download is bounded by the reservation")
+	assert.Equal(t, int64(5<<30), job.GetSourceMaxBytes(), "the download is bounded by the upload limits")
 	list, err := b.client.ListVideos(as(t, b.alice), &catalogv1.ListVideosRequest{})
 	require.NoError(t, err)
 	assert.Len(t, list.GetItems(), 1, "the refused video was not stored")

@@ -56,15 +56,15 @@ func (u *uploads) upload(t *testing.T, p principal.Principal, name string, data 
 	return "svc://uploads/" + id, key
 }
 
-// ReserveURLSource refuses as the upload service does for accounts marked
+// AllowURLSource refuses as the upload service does for accounts marked
 // in quotaFull.
-func (u *uploads) ReserveURLSource(_ context.Context, p principal.Principal) (catalog.URLSourceReservation, error) {
+func (u *uploads) AllowURLSource(_ context.Context, p principal.Principal) (int64, error) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if u.quotaFull[p.AccountID] {
-		return catalog.URLSourceReservation{}, &apperr.Exhausted{Code: "upload_quota_bytes", Reason: "this upload would take the account's uploads over its quota"}
+		return 0, &apperr.Exhausted{Code: "upload_quota_bytes", Reason: "this upload would take the account's uploads over its quota"}
 	}
-	return catalog.URLSourceReservation{UploadID: ids.New(), MaxBytes: 5 << 30}, nil
+	return 5 << 30, nil
 }
 
 // fillQuota makes p's account's upload quota full.

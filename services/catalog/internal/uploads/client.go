@@ -57,17 +57,17 @@ func (c Client) Resolve(ctx context.Context, p principal.Principal, reference st
 	return catalog.UploadObject{}, fmt.Errorf("uploads: resolve %s: %w", reference, err)
 }
 
-// ReserveURLSource asks the upload service to count a URL source against
-// p's account. Its refusals (uploads disabled, quotas) carry their codes and
-// are passed on as they are.
-func (c Client) ReserveURLSource(ctx context.Context, p principal.Principal) (catalog.URLSourceReservation, error) {
+// AllowURLSource asks the upload service what a URL source of p's account
+// may take. Its refusals (uploads disabled, quota full) carry their codes
+// and are passed on as they are.
+func (c Client) AllowURLSource(ctx context.Context, p principal.Principal) (int64, error) {
 	ctx = principal.AppendToOutgoing(ctx, p, c.secret)
-	resp, err := c.client.ReserveUrlSource(ctx, &uploadv1.ReserveUrlSourceRequest{})
+	resp, err := c.client.AllowUrlSource(ctx, &uploadv1.AllowUrlSourceRequest{})
 	switch status.Code(err) {
 	case codes.OK:
-		return catalog.URLSourceReservation{UploadID: resp.GetUploadId(), MaxBytes: resp.GetMaxBytes()}, nil
+		return resp.GetMaxBytes(), nil
 	case codes.FailedPrecondition, codes.ResourceExhausted, codes.Unavailable, codes.PermissionDenied:
-		return catalog.URLSourceReservation{}, err
+		return 0, err
 	}
-	return catalog.URLSourceReservation{}, fmt.Errorf("uploads: reserve URL source: %w", err)
+	return 0, fmt.Errorf("uploads: allow URL source: %w", err)
 }

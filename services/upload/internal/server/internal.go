@@ -26,18 +26,18 @@ func (s *Server) ResolveUpload(ctx context.Context, in *uploadv1.ResolveUploadRe
 	return protomap.Resolution(r), nil
 }
 
-// ReserveUrlSource is called by the catalog creating a video from a URL,
-// with its client's principal: the source counts against that account.
-func (s *Server) ReserveUrlSource(ctx context.Context, _ *uploadv1.ReserveUrlSourceRequest) (*uploadv1.UrlSourceReservation, error) {
+// AllowUrlSource is called by the catalog creating a video from a URL,
+// with its client's principal: the source obeys that account's limits.
+func (s *Server) AllowUrlSource(ctx context.Context, _ *uploadv1.AllowUrlSourceRequest) (*uploadv1.UrlSourceAllowance, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
 		return nil, err
 	}
-	u, err := s.uploads.ReserveURLSource(ctx, p)
+	maxBytes, err := s.uploads.AllowURLSource(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	return &uploadv1.UrlSourceReservation{UploadId: u.ID, MaxBytes: u.Size}, nil
+	return &uploadv1.UrlSourceAllowance{MaxBytes: maxBytes}, nil
 }
 
 // GetAccountSettings and SetAccountSettings are for operators and tests;

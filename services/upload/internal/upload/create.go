@@ -71,11 +71,8 @@ func (s *Service) prepare(ctx context.Context, accountID, name string, size int6
 
 // window is how long bytes may take to arrive by transport.
 func (s *Service) window(transport Transport) time.Duration {
-	switch transport {
-	case TransportTus:
+	if transport == TransportTus {
 		return s.opts.TusTTL
-	case TransportURL:
-		return s.opts.URLSourceTTL
 	}
 	return s.opts.URLTTL
 }

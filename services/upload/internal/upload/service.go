@@ -17,9 +17,6 @@ type Options struct {
 	URLTTL time.Duration
 	// TusTTL is how long a tus upload may take to complete.
 	TusTTL time.Duration
-	// URLSourceTTL is how long a URL source's reservation counts (see
-	// ReserveURLSource); zero means 2 hours.
-	URLSourceTTL time.Duration
 	// Retention is how long records (and unreferenced files) are kept.
 	Retention time.Duration
 	// Defaults apply to accounts without settings of their own.
@@ -36,10 +33,7 @@ func (o Options) Validate() error {
 	if o.TusTTL <= 0 {
 		errs = append(errs, errors.New("tus TTL must be positive"))
 	}
-	if o.URLSourceTTL < 0 {
-		errs = append(errs, errors.New("URL source TTL must not be negative"))
-	}
-	if o.Retention <= max(o.URLTTL, o.TusTTL, o.URLSourceTTL)+settleGrace {
+	if o.Retention <= max(o.URLTTL, o.TusTTL)+settleGrace {
 		errs = append(errs, errors.New("retention must be longer than the URL and tus TTLs"))
 	}
 	d := o.Defaults
@@ -62,9 +56,6 @@ type Service struct {
 
 // NewService returns a Service. staging may be NoStaging{}.
 func NewService(store Store, objects Objects, staging Staging, opts Options, logger *slog.Logger) *Service {
-	if opts.URLSourceTTL == 0 {
-		opts.URLSourceTTL = urlSourceWindow
-	}
 	return &Service{store: store, objects: objects, staging: staging, opts: opts, logger: logger, now: time.Now}
 }
 

@@ -2,65 +2,45 @@ package upload
 
 import (
 	"context"
-	"time"
 
-	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/principal"
 )
 
-// TransportURL is a video source the transcode worker downloads from a URL
-// itself. Its bytes never pass through this service, but they are the
-// account's uploads all the same, so they obey the same switch and quotas:
-// see ReserveURLSource.
-const TransportURL Transport = "url"
-
-// urlSourceName names the reservation's record (and key, never written).
-const urlSourceName = "url-source"
-
-// ReserveURLSource counts a URL source against p's account before its job is
-// sent: it is refused like an upload (uploads disabled, too many in
-// progress, quota full), and otherwise recorded as an upload in progress
-// whose size is the most the download may take: the account's per-file
-// limit, or what is left of its bytes quota if that is less. The catalog
-// hands that size to the worker, which stops the download beyond it. The
-// reservation counts towards the bytes quota and the concurrent uploads
-// until its window (URLSourceTTL, the time a download may take) closes;
-// then the sweeper releases it. It never appears in lists and never
-// resolves.
-func (s *Service) ReserveURLSource(ctx context.Context, p principal.Principal) (Upload, error) {
+// AllowURLSource applies p's account's upload switch and limits to a video
+// source the transcode worker will download from a URL: its bytes never
+// pass through this service, but they are the account's upload all the
+// same. It is refused like an upload (uploads disabled, bytes quota already
+// full, with the same codes) and otherwise returns the most bytes the
+// download may take: the per-file limit, or what is left of the bytes
+// quota if that is less. The catalog hands that to the worker, which stops
+// the download beyond it.
+//
+// Nothing is recorded: the size of a URL source is unknown until it is
+// downloaded, and a reservation of the per-file limit each would let a few
+// videos, waiting in the catalog's transcode queue, block every upload of
+// the account. So URL sources are bounded by the quotas, not counted in
+// them (docs/uploads.md).
+func (s *Service) AllowURLSource(ctx context.Context, p principal.Principal) (int64, error) {
 	limits, err := s.AccountSettings(ctx, p.AccountID)
 	if err != nil {
-		return Upload{}, err
+		return 0, err
 	}
 	if err := limits.allow(1); err != nil {
-		return Upload{}, err
+		return 0, err
 	}
 	now := s.now()
-	u := Upload{
-		ID: ids.New(), AccountID: p.AccountID, Name: urlSourceName, Transport: TransportURL,
-		State: StatePending, ExpiresTime: now.Add(s.window(TransportURL)),
-	}
-	u.Key = objectKey(p.AccountID, u.ID, urlSourceName)
-	var reserved Upload
+	var maxBytes int64
 	err = s.store.InTx(ctx, func(tx Tx) error {
 		if err := tx.LockAccount(ctx, p.AccountID); err != nil {
 			return err
 		}
-		// At least one byte must fit; then the reservation takes what is left.
+		// At least one byte must fit: a full quota refuses as for an upload.
 		if err := s.checkUsage(ctx, tx, p.AccountID, limits.Settings, 1, now); err != nil {
 			return err
 		}
 		usage, err := tx.Usage(ctx, p.AccountID, now)
-		if err != nil {
-			return err
-		}
-		u.Size = min(limits.MaxFileBytes, limits.QuotaBytes-usage.Bytes)
-		reserved, err = tx.InsertUpload(ctx, p.AccountID, p.ActorID, u)
+		maxBytes = min(limits.MaxFileBytes, limits.QuotaBytes-usage.Bytes)
 		return err
 	})
-	return reserved, err
+	return maxBytes, err
 }
-
-// urlSourceWindow is the default time a URL source's reservation counts:
-// the transcode worker's default download timeout.
-const urlSourceWindow = 2 * time.Hour

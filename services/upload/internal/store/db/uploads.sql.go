@@ -269,7 +269,7 @@ func (q *Queries) InsertUpload(ctx context.Context, arg InsertUploadParams) (Upl
 
 const listUploads = `-- name: ListUploads :many
 SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time FROM uploads
-WHERE account_id = $1 AND state <> 'deleted' AND transport <> 'url'
+WHERE account_id = $1 AND state <> 'deleted'
   AND (created_time, id) > ($2::timestamptz, $3::text)
 ORDER BY created_time, id
 LIMIT $4

@@ -13,7 +13,7 @@ WHERE account_id = @account_id AND id = @id AND state <> 'deleted';
 -- name: ListUploads :many
 -- Keyset pagination; the start of the list is the zero time and "".
 SELECT * FROM uploads
-WHERE account_id = @account_id AND state <> 'deleted' AND transport <> 'url'
+WHERE account_id = @account_id AND state <> 'deleted'
   AND (created_time, id) > (@after_time::timestamptz, @after_id::text)
 ORDER BY created_time, id
 LIMIT @row_limit;

@@ -561,26 +561,26 @@ func (x *ResolveUploadResponse) GetName() string {
 	return ""
 }
 
-type ReserveUrlSourceRequest struct {
+type AllowUrlSourceRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *ReserveUrlSourceRequest) Reset() {
-	*x = ReserveUrlSourceRequest{}
+func (x *AllowUrlSourceRequest) Reset() {
+	*x = AllowUrlSourceRequest{}
 	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *ReserveUrlSourceRequest) String() string {
+func (x *AllowUrlSourceRequest) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*ReserveUrlSourceRequest) ProtoMessage() {}
+func (*AllowUrlSourceRequest) ProtoMessage() {}
 
-func (x *ReserveUrlSourceRequest) ProtoReflect() protoreflect.Message {
+func (x *AllowUrlSourceRequest) ProtoReflect() protoreflect.Message {
 	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -592,37 +592,35 @@ func (x *ReserveUrlSourceRequest) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use ReserveUrlSourceRequest.ProtoReflect.Descriptor instead.
-func (*ReserveUrlSourceRequest) Descriptor() ([]byte, []int) {
+// Deprecated: Use AllowUrlSourceRequest.ProtoReflect.Descriptor instead.
+func (*AllowUrlSourceRequest) Descriptor() ([]byte, []int) {
 	return file_vidhost_upload_v1_messages_proto_rawDescGZIP(), []int{8}
 }
 
-// UrlSourceReservation is a URL source counted as an upload in progress
-// until the download may be over.
-type UrlSourceReservation struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	UploadId string                 `protobuf:"bytes,1,opt,name=upload_id,json=uploadId,proto3" json:"upload_id,omitempty"`
+// UrlSourceAllowance is what a URL source may take.
+type UrlSourceAllowance struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
 	// The account's per-file limit, or what is left of its bytes quota if
 	// less: the worker stops the download beyond it.
-	MaxBytes      int64 `protobuf:"varint,2,opt,name=max_bytes,json=maxBytes,proto3" json:"max_bytes,omitempty"`
+	MaxBytes      int64 `protobuf:"varint,1,opt,name=max_bytes,json=maxBytes,proto3" json:"max_bytes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *UrlSourceReservation) Reset() {
-	*x = UrlSourceReservation{}
+func (x *UrlSourceAllowance) Reset() {
+	*x = UrlSourceAllowance{}
 	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *UrlSourceReservation) String() string {
+func (x *UrlSourceAllowance) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*UrlSourceReservation) ProtoMessage() {}
+func (*UrlSourceAllowance) ProtoMessage() {}
 
-func (x *UrlSourceReservation) ProtoReflect() protoreflect.Message {
+func (x *UrlSourceAllowance) ProtoReflect() protoreflect.Message {
 	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -634,19 +632,12 @@ func (x *UrlSourceReservation) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use UrlSourceReservation.ProtoReflect.Descriptor instead.
-func (*UrlSourceReservation) Descriptor() ([]byte, []int) {
+// Deprecated: Use UrlSourceAllowance.ProtoReflect.Descriptor instead.
+func (*UrlSourceAllowance) Descriptor() ([]byte, []int) {
 	return file_vidhost_upload_v1_messages_proto_rawDescGZIP(), []int{9}
 }
 
-func (x *UrlSourceReservation) GetUploadId() string {
-	if x != nil {
-		return x.UploadId
-	}
-	return ""
-}
-
-func (x *UrlSourceReservation) GetMaxBytes() int64 {
+func (x *UrlSourceAllowance) GetMaxBytes() int64 {
 	if x != nil {
 		return x.MaxBytes
 	}
@@ -915,11 +906,10 @@ const file_vidhost_upload_v1_messages_proto_rawDesc = "" +
 	"\n" +
 	"object_key\x18\x02 \x01(\tR\tobjectKey\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x03R\x04size\x12\x12\n" +
-	"\x04name\x18\x04 \x01(\tR\x04name\"\x19\n" +
-	"\x17ReserveUrlSourceRequest\"P\n" +
-	"\x14UrlSourceReservation\x12\x1b\n" +
-	"\tupload_id\x18\x01 \x01(\tR\buploadId\x12\x1b\n" +
-	"\tmax_bytes\x18\x02 \x01(\x03R\bmaxBytes\"\x89\x02\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\"\x17\n" +
+	"\x15AllowUrlSourceRequest\"1\n" +
+	"\x12UrlSourceAllowance\x12\x1b\n" +
+	"\tmax_bytes\x18\x01 \x01(\x03R\bmaxBytes\"\x89\x02\n" +
 	"\x0fAccountSettings\x12\x1d\n" +
 	"\n" +
 	"account_id\x18\x01 \x01(\tR\taccountId\x12'\n" +
@@ -978,8 +968,8 @@ var file_vidhost_upload_v1_messages_proto_goTypes = []any{
 	(*DeleteUploadResponse)(nil),      // 6: vidhost.upload.v1.DeleteUploadResponse
 	(*ResolveUploadRequest)(nil),      // 7: vidhost.upload.v1.ResolveUploadRequest
 	(*ResolveUploadResponse)(nil),     // 8: vidhost.upload.v1.ResolveUploadResponse
-	(*ReserveUrlSourceRequest)(nil),   // 9: vidhost.upload.v1.ReserveUrlSourceRequest
-	(*UrlSourceReservation)(nil),      // 10: vidhost.upload.v1.UrlSourceReservation
+	(*AllowUrlSourceRequest)(nil),     // 9: vidhost.upload.v1.AllowUrlSourceRequest
+	(*UrlSourceAllowance)(nil),        // 10: vidhost.upload.v1.UrlSourceAllowance
 	(*AccountSettings)(nil),           // 11: vidhost.upload.v1.AccountSettings
 	(*GetAccountSettingsRequest)(nil), // 12: vidhost.upload.v1.GetAccountSettingsRequest
 	(*SetAccountSettingsRequest)(nil), // 13: vidhost.upload.v1.SetAccountSettingsRequest

@@ -23,7 +23,7 @@ const (
 	UploadService_ListUploads_FullMethodName        = "/vidhost.upload.v1.UploadService/ListUploads"
 	UploadService_DeleteUpload_FullMethodName       = "/vidhost.upload.v1.UploadService/DeleteUpload"
 	UploadService_ResolveUpload_FullMethodName      = "/vidhost.upload.v1.UploadService/ResolveUpload"
-	UploadService_ReserveUrlSource_FullMethodName   = "/vidhost.upload.v1.UploadService/ReserveUrlSource"
+	UploadService_AllowUrlSource_FullMethodName     = "/vidhost.upload.v1.UploadService/AllowUrlSource"
 	UploadService_GetAccountSettings_FullMethodName = "/vidhost.upload.v1.UploadService/GetAccountSettings"
 	UploadService_SetAccountSettings_FullMethodName = "/vidhost.upload.v1.UploadService/SetAccountSettings"
 )
@@ -49,11 +49,11 @@ type UploadServiceClient interface {
 	// kind the caller needs and that its bytes arrived complete. Internal:
 	// called by other services, never mapped to REST.
 	ResolveUpload(ctx context.Context, in *ResolveUploadRequest, opts ...grpc.CallOption) (*ResolveUploadResponse, error)
-	// ReserveUrlSource counts a video source the transcode worker will fetch
-	// from a URL against the caller's account's upload switch and quotas, and
+	// AllowUrlSource applies the caller's account's upload switch and limits
+	// to a video source the transcode worker will fetch from a URL, and
 	// returns the most bytes the download may take. Internal: called by the
 	// catalog when a video is created from a URL, never mapped to REST.
-	ReserveUrlSource(ctx context.Context, in *ReserveUrlSourceRequest, opts ...grpc.CallOption) (*UrlSourceReservation, error)
+	AllowUrlSource(ctx context.Context, in *AllowUrlSourceRequest, opts ...grpc.CallOption) (*UrlSourceAllowance, error)
 	// GetAccountSettings returns an account's effective upload settings.
 	// Internal (operators, tests).
 	GetAccountSettings(ctx context.Context, in *GetAccountSettingsRequest, opts ...grpc.CallOption) (*AccountSettings, error)
@@ -110,10 +110,10 @@ func (c *uploadServiceClient) ResolveUpload(ctx context.Context, in *ResolveUplo
 	return out, nil
 }
 
-func (c *uploadServiceClient) ReserveUrlSource(ctx context.Context, in *ReserveUrlSourceRequest, opts ...grpc.CallOption) (*UrlSourceReservation, error) {
+func (c *uploadServiceClient) AllowUrlSource(ctx context.Context, in *AllowUrlSourceRequest, opts ...grpc.CallOption) (*UrlSourceAllowance, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(UrlSourceReservation)
-	err := c.cc.Invoke(ctx, UploadService_ReserveUrlSource_FullMethodName, in, out, cOpts...)
+	out := new(UrlSourceAllowance)
+	err := c.cc.Invoke(ctx, UploadService_AllowUrlSource_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -161,11 +161,11 @@ type UploadServiceServer interface {
 	// kind the caller needs and that its bytes arrived complete. Internal:
 	// called by other services, never mapped to REST.
 	ResolveUpload(context.Context, *ResolveUploadRequest) (*ResolveUploadResponse, error)
-	// ReserveUrlSource counts a video source the transcode worker will fetch
-	// from a URL against the caller's account's upload switch and quotas, and
+	// AllowUrlSource applies the caller's account's upload switch and limits
+	// to a video source the transcode worker will fetch from a URL, and
 	// returns the most bytes the download may take. Internal: called by the
 	// catalog when a video is created from a URL, never mapped to REST.
-	ReserveUrlSource(context.Context, *ReserveUrlSourceRequest) (*UrlSourceReservation, error)
+	AllowUrlSource(context.Context, *AllowUrlSourceRequest) (*UrlSourceAllowance, error)
 	// GetAccountSettings returns an account's effective upload settings.
 	// Internal (operators, tests).
 	GetAccountSettings(context.Context, *GetAccountSettingsRequest) (*AccountSettings, error)
@@ -194,8 +194,8 @@ func (UnimplementedUploadServiceServer) DeleteUpload(context.Context, *DeleteUpl
 func (UnimplementedUploadServiceServer) ResolveUpload(context.Context, *ResolveUploadRequest) (*ResolveUploadResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ResolveUpload not implemented")
 }
-func (UnimplementedUploadServiceServer) ReserveUrlSource(context.Context, *ReserveUrlSourceRequest) (*UrlSourceReservation, error) {
-	return nil, status.Error(codes.Unimplemented, "method ReserveUrlSource not implemented")
+func (UnimplementedUploadServiceServer) AllowUrlSource(context.Context, *AllowUrlSourceRequest) (*UrlSourceAllowance, error) {
+	return nil, status.Error(codes.Unimplemented, "method AllowUrlSource not implemented")
 }
 func (UnimplementedUploadServiceServer) GetAccountSettings(context.Context, *GetAccountSettingsRequest) (*AccountSettings, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetAccountSettings not implemented")
@@ -296,20 +296,20 @@ func _UploadService_ResolveUpload_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
-func _UploadService_ReserveUrlSource_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ReserveUrlSourceRequest)
+func _UploadService_AllowUrlSource_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AllowUrlSourceRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
 	if interceptor == nil {
-		return srv.(UploadServiceServer).ReserveUrlSource(ctx, in)
+		return srv.(UploadServiceServer).AllowUrlSource(ctx, in)
 	}
 	info := &grpc.UnaryServerInfo{
 		Server:     srv,
-		FullMethod: UploadService_ReserveUrlSource_FullMethodName,
+		FullMethod: UploadService_AllowUrlSource_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(UploadServiceServer).ReserveUrlSource(ctx, req.(*ReserveUrlSourceRequest))
+		return srv.(UploadServiceServer).AllowUrlSource(ctx, req.(*AllowUrlSourceRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -374,8 +374,8 @@ var UploadService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _UploadService_ResolveUpload_Handler,
 		},
 		{
-			MethodName: "ReserveUrlSource",
-			Handler:    _UploadService_ReserveUrlSource_Handler,
+			MethodName: "AllowUrlSource",
+			Handler:    _UploadService_AllowUrlSource_Handler,
 		},
 		{
 			MethodName: "GetAccountSettings",
