@@ -47,8 +47,12 @@ type Config struct {
 	DrainTimeout time.Duration `env:"VIDHOST_TRANSCODE_DRAIN_TIMEOUT" envDefault:"20s"`
 	// JobTimeout bounds one attempt, download to last upload; a job that
 	// runs out of it fails for good (see job.TimeoutError). Size it to the
-	// longest source the limits below allow on the slowest worker.
-	JobTimeout time.Duration `env:"VIDHOST_TRANSCODE_JOB_TIMEOUT" envDefault:"6h"`
+	// longest source the limits below allow on the slowest worker. Once the
+	// source is known the bound shrinks to JobTimeoutPerSecond per second
+	// of output, but not below JobTimeoutMin (job.Timeouts).
+	JobTimeout          time.Duration `env:"VIDHOST_TRANSCODE_JOB_TIMEOUT" envDefault:"6h"`
+	JobTimeoutPerSecond time.Duration `env:"VIDHOST_TRANSCODE_JOB_TIMEOUT_PER_SECOND" envDefault:"10s"`
+	JobTimeoutMin       time.Duration `env:"VIDHOST_TRANSCODE_JOB_TIMEOUT_MIN" envDefault:"15m"`
 	// Source limits (media.Limits): larger or longer sources are refused
 	// before any encoding.
 	MaxDuration  time.Duration `env:"VIDHOST_TRANSCODE_MAX_DURATION" envDefault:"4h"`
@@ -93,7 +97,7 @@ func (c Config) Validate() error {
 	if c.FetchMaxBytes <= 0 || c.FetchTimeout <= 0 || c.FetchHeaderTimeout <= 0 || c.FetchIdleTimeout <= 0 {
 		errs = append(errs, errors.New("VIDHOST_FETCH_MAX_BYTES and the VIDHOST_FETCH_*_TIMEOUT settings must be positive"))
 	}
-	if c.JobTimeout < 0 || c.MaxDuration < 0 || c.MaxSide < 0 || c.MaxPixels < 0 || c.MaxFrameRate < 0 || c.MaxStreams < 0 || c.MaxBitRate < 0 {
+	if c.JobTimeout < 0 || c.JobTimeoutPerSecond < 0 || c.JobTimeoutMin < 0 || c.MaxDuration < 0 || c.MaxSide < 0 || c.MaxPixels < 0 || c.MaxFrameRate < 0 || c.MaxStreams < 0 || c.MaxBitRate < 0 {
 		errs = append(errs, errors.New("VIDHOST_TRANSCODE_JOB_TIMEOUT and the VIDHOST_TRANSCODE_MAX_* limits must not be negative"))
 	}
 	if _, err := c.trustedAddrs(); err != nil {

@@ -32,7 +32,7 @@ func TestJobTimeoutFailsTheJob(t *testing.T) {
 	b := setup(t)
 	ws := defaults()
 	ws.media.FFmpeg = hangingFFmpeg(t)
-	ws.timeout = 2 * time.Second
+	ws.timeouts = job.Timeouts{Max: 2 * time.Second}
 	b.start(t, ws)
 	j := b.uploadJob(t, clipSmall)
 	b.enqueue(t, j)
@@ -43,6 +43,23 @@ func TestJobTimeoutFailsTheJob(t *testing.T) {
 	b.waitQueueEmpty(t)
 	assert.Len(t, startsOf(b.reports.Of(j.VideoID)), 1, "a timeout is not retried")
 	assert.Equal(t, uint64(0), b.streamMessages(t, natsx.StreamNameDeadLetter, natsx.DeadLetterSubject(natsx.SubjectTranscodeJobs)))
+}
+
+// Once the source is known, the timeout shrinks to its length: a 2 s clip
+// that hangs ffmpeg is stopped after 2 s (1 s per second), not after the
+// minute a long source would get. About 3 s.
+func TestJobTimeoutShrinksToTheSource(t *testing.T) {
+	b := setup(t)
+	ws := defaults()
+	ws.media.FFmpeg = hangingFFmpeg(t)
+	ws.timeouts = job.Timeouts{Max: time.Minute, PerSecond: time.Second, Min: time.Second}
+	b.start(t, ws)
+	j := b.uploadJob(t, clipSmall)
+	b.enqueue(t, j)
+
+	final := b.reports.WaitFinal(t, j.VideoID)
+	require.NotNil(t, final.Failed, "the job must fail")
+	assert.Equal(t, "transcoding took longer than the limit of 2s per job", final.Failed.GetReason())
 }
 
 // Sources beyond the default limits are refused before any encoding, with
