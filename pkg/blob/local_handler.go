@@ -19,8 +19,9 @@ import (
 // reading). A PUT URL is write-once: when an object already exists at its
 // key the PUT is refused with 409 (ErrObjectExists), so the URL of an upload
 // that was completed, or deleted (the upload service leaves a tombstone at
-// its key), cannot store bytes again while it is still valid; GET and HEAD serve the file through http.ServeContent, so Range,
-// conditional requests and sendfile work. A bad or expired signature is 403.
+// its key), cannot store bytes again while it is still valid. GET and HEAD
+// serve the file through http.ServeContent, so Range, conditional requests
+// and sendfile work. A bad or expired signature is 403.
 // Failures carry Vidhost's JSON envelope.
 func (l *Local) Handler() http.Handler {
 	return http.HandlerFunc(l.serveHTTP)
