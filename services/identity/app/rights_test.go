@@ -73,7 +73,7 @@ func TestRestrictedKeyCannotTouchWiderKey(t *testing.T) {
 		"this API key cannot update a key with wider rights than its own: it may be used from any address and this key only from its ips")
 	_, err = tb.client.UpdateApiKey(ctx, updateRequest(restricted.KeyID, &identityv1.ApiKey{Ips: []string{}}, "ips"))
 	requireStatus(t, err, codes.PermissionDenied,
-		"this API key cannot give a key with wider rights than its own: it may be used from any address and this key only from its ips")
+		"this API key cannot give a key wider rights than its own: it may be used from any address and this key only from its ips")
 
 	got, err := tb.client.GetApiKey(ctx, &identityv1.GetApiKeyRequest{Id: wide})
 	require.NoError(t, err, "the unrestricted key is still there")

@@ -62,9 +62,10 @@ func parsePrefix(s string) (netip.Prefix, bool) {
 	return p, err == nil
 }
 
-// deniedWider is the 403 for acting on a key with more rights than the caller's.
-func deniedWider(verb, why string) error {
-	return &apperr.Denied{Reason: fmt.Sprintf("this API key cannot %s a key with wider rights than its own: %s", verb, why)}
+// deniedWider is the 403 for acting on a key with more rights than the
+// caller's; action is "create a key with", "delete a key with", "give a key".
+func deniedWider(action, why string) error {
+	return &apperr.Denied{Reason: fmt.Sprintf("this API key cannot %s wider rights than its own: %s", action, why)}
 }
 
 // callerKey loads the key p authenticated with. A principal without a key is
@@ -90,13 +91,13 @@ func (s *Service) callerKey(ctx context.Context, p principal.Principal) (k Key, 
 }
 
 // checkWithin refuses when target has rights the caller's key lacks.
-func (s *Service) checkWithin(ctx context.Context, p principal.Principal, verb string, target Key) error {
+func (s *Service) checkWithin(ctx context.Context, p principal.Principal, action string, target Key) error {
 	caller, ok, err := s.callerKey(ctx, p)
 	if err != nil || !ok {
 		return err
 	}
 	if why := within(target, caller); why != "" {
-		return deniedWider(verb, why)
+		return deniedWider(action, why)
 	}
 	return nil
 }

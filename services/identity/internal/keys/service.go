@@ -31,7 +31,7 @@ func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (
 	if err != nil {
 		return Created{}, err
 	}
-	if err := s.checkWithin(ctx, p, "create", Key{Permissions: in.Permissions, IPs: in.IPs}); err != nil {
+	if err := s.checkWithin(ctx, p, "create a key with", Key{Permissions: in.Permissions, IPs: in.IPs}); err != nil {
 		return Created{}, err
 	}
 	now := s.timestamp()
@@ -86,11 +86,11 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 	return s.store.UpdateKey(ctx, p.AccountID, id, func(k *Key) error {
 		// Both sides: a key may neither edit a wider key nor widen one.
 		if why := within(*k, caller); restricted && why != "" {
-			return deniedWider("update", why)
+			return deniedWider("update a key with", why)
 		}
 		patch.Apply(k)
 		if why := within(*k, caller); restricted && why != "" {
-			return deniedWider("give", why)
+			return deniedWider("give a key", why)
 		}
 		k.UpdatedBy, k.UpdatedTime = p.ActorID, now
 		return nil
@@ -109,7 +109,7 @@ func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) 
 	}
 	// A key widened between this check and the delete is deleted anyway,
 	// which only takes rights away.
-	if err := s.checkWithin(ctx, p, "delete", target); err != nil {
+	if err := s.checkWithin(ctx, p, "delete a key with", target); err != nil {
 		return err
 	}
 	return s.store.DeleteKey(ctx, p.AccountID, id, s.event(natsx.SubjectKeyDeleted, p, id, s.timestamp()))
