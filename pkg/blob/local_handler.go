@@ -16,8 +16,12 @@ import (
 //
 // PUT streams the body into the store with the signed size enforced (413 when
 // larger, 400 when smaller; a Content-Length that differs is refused before
-// reading); GET and HEAD serve the file through http.ServeContent, so Range,
-// conditional requests and sendfile work. A bad or expired signature is 403.
+// reading). A PUT URL is write-once: when an object already exists at its
+// key the PUT is refused with 409 (ErrObjectExists), so the URL of an upload
+// that was completed, or deleted (the upload service leaves a tombstone at
+// its key), cannot store bytes again while it is still valid. GET and HEAD
+// serve the file through http.ServeContent, so Range, conditional requests
+// and sendfile work. A bad or expired signature is 403.
 // Failures carry Vidhost's JSON envelope.
 func (l *Local) Handler() http.Handler {
 	return http.HandlerFunc(l.serveHTTP)
@@ -59,9 +63,16 @@ func (l *Local) servePut(w http.ResponseWriter, r *http.Request, g grant) {
 		writeError(w, sizeStatus(err), strings.TrimPrefix(err.Error(), "blob: "))
 		return
 	}
-	err := l.Put(r.Context(), g.key, r.Body, g.size, r.Header.Get("Content-Type"))
+	if _, err := l.Stat(r.Context(), g.key); err == nil {
+		writeError(w, http.StatusConflict, usedURL) // before reading a byte
+		return
+	}
+	err := l.putNew(r.Context(), g.key, r.Body, g.size, r.Header.Get("Content-Type"))
 	var mismatch *SizeMismatchError
 	switch {
+	case errors.Is(err, ErrObjectExists): // another PUT, or a tombstone, won the race
+		writeError(w, http.StatusConflict, usedURL)
+		return
 	case errors.As(err, &mismatch):
 		writeError(w, sizeStatus(mismatch), strings.TrimPrefix(mismatch.Error(), "blob: "))
 		return
@@ -77,6 +88,9 @@ func (l *Local) servePut(w http.ResponseWriter, r *http.Request, g grant) {
 	}
 	writeResult(w, map[string]any{"key": g.key, "size": g.size})
 }
+
+// usedURL is the 409 of a write-once URL whose key already holds an object.
+const usedURL = "this URL has already been used: the upload is complete or was deleted"
 
 func sizeStatus(err *SizeMismatchError) int {
 	if err.TooLarge() {

@@ -38,6 +38,61 @@ func (l *Local) Copy(_ context.Context, srcKey, dstKey string) error {
 	})
 }
 
+// putNew is Put that never replaces an object: ErrObjectExists when key
+// holds one when the bytes are in. The presigned PUT handler uses it so its
+// URLs are write-once.
+func (l *Local) putNew(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
+	if err := validatePut(key, size, contentType); err != nil {
+		return err
+	}
+	tmp, err := l.fillTemp(func(f *os.File) error { return copyExactly(f, contextReader{ctx: ctx, r: r}, size) })
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp) // after a link, only the second name goes
+	if err := linkIntoPlace(tmp, l.objectPath(key)); err != nil {
+		return err
+	}
+	// The content type follows the object: a reader in between sees the
+	// default type, never another object's.
+	return l.writeMeta(key, contentType)
+}
+
+// fillTemp writes a durable temporary file with fill and returns its path.
+func (l *Local) fillTemp(fill func(*os.File) error) (string, error) {
+	tmp, err := os.CreateTemp(l.tmpDir(), "put-*")
+	if err != nil {
+		return "", fmt.Errorf("blob: %w", err)
+	}
+	err = fill(tmp)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if closeErr := tmp.Close(); err == nil {
+		err = closeErr
+	}
+	if err != nil {
+		_ = os.Remove(tmp.Name())
+		return "", err
+	}
+	return tmp.Name(), nil
+}
+
+// linkIntoPlace is renameIntoPlace that fails with ErrObjectExists instead
+// of replacing dst: link(2) refuses an existing name atomically.
+func linkIntoPlace(src, dst string) error {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return fmt.Errorf("blob: %w", err)
+	}
+	if err := os.Link(src, dst); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return ErrObjectExists
+		}
+		return fmt.Errorf("blob: %w", err)
+	}
+	return syncDir(filepath.Dir(dst))
+}
+
 // commit writes an object through a temporary file: fill it, make it
 // durable, then rename it over the key so readers see all or nothing.
 func (l *Local) commit(key, contentType string, fill func(*os.File) error) error {

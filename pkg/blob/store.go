@@ -73,6 +73,9 @@ var (
 	// ErrInvalidContentType is returned by Put for a content type that is
 	// not a media type ("text/plain; charset=utf-8" is fine).
 	ErrInvalidContentType = errors.New("blob: invalid content type")
+	// ErrObjectExists is returned by the local driver's write-once PUT URLs
+	// when the key already holds an object.
+	ErrObjectExists = errors.New("blob: object exists")
 	// ErrInvalidRange is returned by OpenRange for an unsatisfiable range.
 	ErrInvalidRange = errors.New("blob: invalid range")
 	// ErrInvalidTTL is returned for a presign lifetime outside (0, MaxPresignTTL].

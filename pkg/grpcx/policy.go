@@ -95,9 +95,11 @@ var Policy = map[string]Rule{
 	"/vidhost.upload.v1.UploadService/CreateUpload": {Callers: byGateway, Account: true, Write: true},
 	"/vidhost.upload.v1.UploadService/ListUploads":  {Callers: byGateway, Account: true},
 	"/vidhost.upload.v1.UploadService/DeleteUpload": {Callers: byGateway, Account: true, Write: true},
-	// Upload, internal: the catalog taking an upload for the client it acts
-	// for; operators reading and setting any account's limits.
+	// Upload, internal: the catalog taking an upload, or asking what a URL
+	// source may take, for the client it acts for; operators reading and
+	// setting any account's limits.
 	"/vidhost.upload.v1.UploadService/ResolveUpload":      {Callers: byCatalog, Account: true, Write: true},
+	"/vidhost.upload.v1.UploadService/AllowUrlSource":     {Callers: byCatalog, Account: true, Write: true},
 	"/vidhost.upload.v1.UploadService/GetAccountSettings": {Callers: byOperator},
 	"/vidhost.upload.v1.UploadService/SetAccountSettings": {Callers: byOperator, Write: true},
 }

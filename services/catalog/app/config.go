@@ -48,9 +48,13 @@ type Config struct {
 	// the catalog keeps tracks and custom thumbnails in, under the videos'
 	// media folders, and reads and deletes resolved uploads from. It must
 	// be the store the upload service and the media edge use.
-	Blob      blob.Settings
-	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	Blob blob.Settings
+	// TranscodeAccountConcurrency is how many transcode jobs of one account
+	// are on the shared work queue at once; the rest wait in the catalog
+	// (catalog.JobQueue). 0, in a Config built in code, means the default.
+	TranscodeAccountConcurrency int    `env:"VIDHOST_TRANSCODE_ACCOUNT_CONCURRENCY" envDefault:"2"`
+	LogLevel                    string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat                   string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // Validate reports missing required settings before anything starts.
@@ -64,6 +68,9 @@ func (c Config) Validate() error {
 	}
 	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
 		errs = append(errs, err)
+	}
+	if c.TranscodeAccountConcurrency < 0 {
+		errs = append(errs, errors.New("VIDHOST_TRANSCODE_ACCOUNT_CONCURRENCY must not be negative"))
 	}
 	errs = append(errs, c.Blob.Validate(false, ""))
 	if u, err := url.Parse(c.MediaBaseURL); c.MediaBaseURL != "" && (err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https")) {

@@ -20,16 +20,17 @@ func TestConfigDefaults(t *testing.T) {
 	require.NoError(t, config.Load(&cfg))
 
 	assert.Equal(t, Config{
-		GRPCAddr:       "127.0.0.1:9102",
-		DatabaseURL:    "postgres://db/vidhost",
-		DBSchema:       "catalog",
-		NATSURL:        "nats://127.0.0.1:4222",
-		InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret",
-		UploadAddr:     "127.0.0.1:9103",
-		MediaBaseURL:   "http://127.0.0.1:8080/media",
-		Blob:           blob.Settings{Driver: "local", Dir: "/var/lib/vidhost/blob", S3Region: "us-east-1"},
-		LogLevel:       "info",
-		LogFormat:      "text",
+		GRPCAddr:                    "127.0.0.1:9102",
+		DatabaseURL:                 "postgres://db/vidhost",
+		DBSchema:                    "catalog",
+		NATSURL:                     "nats://127.0.0.1:4222",
+		InternalSecret:              "s3cret-s3cret-s3cret-s3cret-s3cret",
+		UploadAddr:                  "127.0.0.1:9103",
+		MediaBaseURL:                "http://127.0.0.1:8080/media",
+		Blob:                        blob.Settings{Driver: "local", Dir: "/var/lib/vidhost/blob", S3Region: "us-east-1"},
+		TranscodeAccountConcurrency: 2,
+		LogLevel:                    "info",
+		LogFormat:                   "text",
 	}, cfg)
 	assert.NoError(t, cfg.Validate())
 }

@@ -55,7 +55,8 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) (er
 	if err != nil {
 		return err
 	}
-	svc := catalog.NewService(store.New(pool), catalog.Media{BaseURL: cfg.MediaBaseURL}, resolver, files)
+	svc := catalog.NewService(store.New(pool), catalog.Media{BaseURL: cfg.MediaBaseURL}, resolver, files).
+		LimitJobsPerAccount(cfg.TranscodeAccountConcurrency)
 	if err := startMediaConsumer(ctx, js, svc, logger, stack); err != nil {
 		return err
 	}

@@ -50,8 +50,14 @@ func setup(t *testing.T) *testBundle {
 	tb.cfg = testConfig(t, db, tb.natsURL)
 	tb.bootstrap, tb.client, tb.addr = runService(t, tb.cfg, runOptions{})
 	tb.pool = db.Pool(t)
-	tb.ownerA = principal.Principal{AccountID: tb.bootstrap.AccountID, KeyID: "actor-a", ActorID: "actor-a"}
-	tb.ownerB = principal.Principal{AccountID: ids.New(), KeyID: "actor-b", ActorID: "actor-b"}
+	// ownerA acts through its real unrestricted key, as through the gateway
+	// (identity checks the caller's key when keys are created or changed);
+	// ownerB has no key of its own, as an internal caller.
+	var bootstrapKey string
+	require.NoError(t, tb.pool.QueryRow(t.Context(), "SELECT id FROM api_keys WHERE account_id = $1",
+		tb.bootstrap.AccountID).Scan(&bootstrapKey))
+	tb.ownerA = principal.Principal{AccountID: tb.bootstrap.AccountID, KeyID: bootstrapKey, ActorID: "actor-a"}
+	tb.ownerB = principal.Principal{AccountID: ids.New(), ActorID: "actor-b"}
 	require.NoError(t, store.New(tb.pool).CreateAccount(t.Context(), tb.ownerB.AccountID, "B", "", time.Now()))
 	return tb
 }

@@ -23,7 +23,7 @@ func TestUpdateApiKeyChangesOnlyMaskedFields(t *testing.T) {
 		Type: "api", Name: "before", Permissions: []string{}, Ips: []string{"192.0.2.1"},
 	})
 	require.NoError(t, err)
-	editor := principal.Principal{AccountID: tb.ownerA.AccountID, KeyID: "editor", ActorID: "editor"}
+	editor := principal.Principal{AccountID: tb.ownerA.AccountID, KeyID: tb.ownerA.KeyID, ActorID: "editor"}
 	// Name and ips are sent; only permissions are masked.
 	got, err := tb.client.UpdateApiKey(as(t, editor), updateRequest(created.GetId(),
 		&identityv1.ApiKey{Name: "ignored", Permissions: []string{"fetch"}}, "permissions"))

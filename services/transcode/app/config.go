@@ -13,6 +13,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
+	"github.com/vidhost/vidhost/services/transcode/internal/media"
 	"github.com/vidhost/vidhost/services/transcode/internal/worker"
 )
 
@@ -51,6 +52,22 @@ type Config struct {
 	// DrainTimeout is how long running jobs may finish at shutdown before
 	// they are stopped and handed to another worker.
 	DrainTimeout time.Duration `env:"VIDHOST_TRANSCODE_DRAIN_TIMEOUT" envDefault:"20s"`
+	// JobTimeout bounds one attempt, download to last upload; a job that
+	// runs out of it fails for good (see job.TimeoutError). Size it to the
+	// longest source the limits below allow on the slowest worker. Once the
+	// source is known the bound shrinks to JobTimeoutPerSecond per second
+	// of output, but not below JobTimeoutMin (job.Timeouts).
+	JobTimeout          time.Duration `env:"VIDHOST_TRANSCODE_JOB_TIMEOUT" envDefault:"6h"`
+	JobTimeoutPerSecond time.Duration `env:"VIDHOST_TRANSCODE_JOB_TIMEOUT_PER_SECOND" envDefault:"10s"`
+	JobTimeoutMin       time.Duration `env:"VIDHOST_TRANSCODE_JOB_TIMEOUT_MIN" envDefault:"15m"`
+	// Source limits (media.Limits): larger or longer sources are refused
+	// before any encoding.
+	MaxDuration  time.Duration `env:"VIDHOST_TRANSCODE_MAX_DURATION" envDefault:"4h"`
+	MaxSide      int           `env:"VIDHOST_TRANSCODE_MAX_SIDE" envDefault:"4096"`
+	MaxPixels    int           `env:"VIDHOST_TRANSCODE_MAX_PIXELS" envDefault:"9437184"` // 4096x2304
+	MaxFrameRate float64       `env:"VIDHOST_TRANSCODE_MAX_FRAME_RATE" envDefault:"60"`
+	MaxStreams   int           `env:"VIDHOST_TRANSCODE_MAX_STREAMS" envDefault:"16"`
+	MaxBitRate   int64         `env:"VIDHOST_TRANSCODE_MAX_BIT_RATE" envDefault:"400000000"` // bits/s
 	// FFmpeg and FFprobe are the tools' names or paths.
 	FFmpeg  string `env:"VIDHOST_FFMPEG" envDefault:"ffmpeg"`
 	FFprobe string `env:"VIDHOST_FFPROBE" envDefault:"ffprobe"`
@@ -88,6 +105,9 @@ func (c Config) Validate() error {
 	if c.FetchMaxBytes <= 0 || c.FetchTimeout <= 0 || c.FetchHeaderTimeout <= 0 || c.FetchIdleTimeout <= 0 {
 		errs = append(errs, errors.New("VIDHOST_FETCH_MAX_BYTES and the VIDHOST_FETCH_*_TIMEOUT settings must be positive"))
 	}
+	if c.JobTimeout < 0 || c.JobTimeoutPerSecond < 0 || c.JobTimeoutMin < 0 || c.MaxDuration < 0 || c.MaxSide < 0 || c.MaxPixels < 0 || c.MaxFrameRate < 0 || c.MaxStreams < 0 || c.MaxBitRate < 0 {
+		errs = append(errs, errors.New("VIDHOST_TRANSCODE_JOB_TIMEOUT and the VIDHOST_TRANSCODE_MAX_* limits must not be negative"))
+	}
 	if _, err := c.trustedAddrs(); err != nil {
 		errs = append(errs, err)
 	}
@@ -118,6 +138,15 @@ func (c Config) workerConfig() worker.Config {
 	return worker.Config{
 		Concurrency: c.Concurrency, AckWait: c.AckWait, Heartbeat: c.Heartbeat,
 		MaxDeliver: c.MaxDeliver, RetryDelay: c.RetryDelay, DrainTimeout: c.DrainTimeout,
+	}
+}
+
+// limits are the source limits; zero fields (a Config built in code) take
+// media.DefaultLimits.
+func (c Config) limits() media.Limits {
+	return media.Limits{
+		MaxWidth: c.MaxSide, MaxHeight: c.MaxSide, MaxPixels: c.MaxPixels, MaxDuration: c.MaxDuration,
+		MaxFrameRate: c.MaxFrameRate, MaxStreams: c.MaxStreams, MaxBitRate: c.MaxBitRate,
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/config"
+	"github.com/vidhost/vidhost/services/transcode/internal/media"
 )
 
 func TestConfigDefaults(t *testing.T) {
@@ -32,6 +33,11 @@ func TestConfigDefaults(t *testing.T) {
 	assert.Equal(t, int64(20<<30), cfg.FetchMaxBytes)
 	assert.Equal(t, 2*time.Hour, cfg.FetchTimeout)
 	assert.Equal(t, "local", cfg.Blob.Driver)
+	assert.Equal(t, 6*time.Hour, cfg.JobTimeout)
+	assert.Equal(t, 10*time.Second, cfg.JobTimeoutPerSecond)
+	assert.Equal(t, 15*time.Minute, cfg.JobTimeoutMin)
+	assert.Equal(t, media.DefaultLimits(), media.New(media.Config{Limits: cfg.limits()}).Limits(),
+		"the documented defaults are the media core's")
 	assert.Empty(t, cfg.InternalSecret, "optional: only health checks are served")
 	assert.NoError(t, cfg.Validate())
 }

@@ -36,8 +36,9 @@ func newRunner(ctx context.Context, cfg Config, logger *slog.Logger) (*job.Runne
 	return &job.Runner{
 		Store:      store,
 		Fetcher:    fetch.New(cfg.fetchOptions()),
-		Transcoder: media.New(media.Config{FFmpeg: cfg.FFmpeg, FFprobe: cfg.FFprobe}),
+		Transcoder: media.New(media.Config{FFmpeg: cfg.FFmpeg, FFprobe: cfg.FFprobe, Limits: cfg.limits()}),
 		WorkDir:    cfg.WorkDir,
+		Timeouts:   job.Timeouts{Max: cfg.JobTimeout, PerSecond: cfg.JobTimeoutPerSecond, Min: cfg.JobTimeoutMin},
 		Logger:     logger,
 	}, nil
 }

@@ -14,6 +14,9 @@ type TranscodeJob struct {
 	// SourceObjectKey is set.
 	SourceURL       string
 	SourceObjectKey string
-	Clip            Clip
-	Spherical       bool
+	// SourceMaxBytes bounds the download of SourceURL: what the account's
+	// upload limits allow it (UploadResolver.AllowURLSource).
+	SourceMaxBytes int64
+	Clip           Clip
+	Spherical      bool
 }

@@ -14,16 +14,25 @@ var ErrReportAccount = errors.New("media report does not name the video's accoun
 
 // ApplyMediaReport applies a transcode worker's report to its video and,
 // if the video changed, announces it with video.updated, in one
-// transaction. It reports whether the video changed. A report about a
-// video that no longer exists is apperr.ErrNotFound; one whose account is
+// transaction. A final report also frees its job's slot and dispatches the
+// account's next waiting job, in the same transaction. It reports whether
+// the video changed. A report about a video that no longer exists is
+// apperr.ErrNotFound (its slot is freed all the same); one whose account is
 // missing or not the video's is ErrReportAccount.
 func (s *Service) ApplyMediaReport(ctx context.Context, r MediaReport) (bool, error) {
 	if r.AccountID == "" {
 		return false, ErrReportAccount
 	}
-	applied := false
+	applied, gone := false, false
 	err := s.store.InTx(ctx, func(tx Tx) error {
+		if err := s.finishJob(ctx, tx, r); err != nil {
+			return err
+		}
 		current, err := tx.LockVideoForMedia(ctx, r.AccountID, r.VideoID)
+		if errors.Is(err, apperr.ErrNotFound) {
+			gone = true // commit the freed slot
+			return nil
+		}
 		if err != nil {
 			return err
 		}
@@ -39,7 +48,7 @@ func (s *Service) ApplyMediaReport(ctx context.Context, r MediaReport) (bool, er
 		applied = true
 		return tx.Emit(ctx, Event{Kind: Updated, AccountID: saved.AccountID, Time: s.now(), Resource: s.media.render(saved)})
 	})
-	if errors.Is(err, apperr.ErrNotFound) {
+	if err == nil && gone {
 		return false, s.whyNoVideo(ctx, r)
 	}
 	return applied, err

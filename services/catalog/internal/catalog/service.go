@@ -20,6 +20,8 @@ type Service struct {
 	uploads UploadResolver
 	files   Files
 	now     func() time.Time
+	// jobsPerAccount is how many transcode jobs of one account run at once.
+	jobsPerAccount int
 }
 
 // NewService returns a Service over store that renders media URLs with
@@ -29,7 +31,16 @@ func NewService(store Store, media Media, uploads UploadResolver, files Files) *
 	if files.Logger == nil {
 		files.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Service{store: store, media: media, uploads: uploads, files: files, now: time.Now}
+	return &Service{store: store, media: media, uploads: uploads, files: files, now: time.Now, jobsPerAccount: DefaultJobsPerAccount}
+}
+
+// LimitJobsPerAccount sets how many transcode jobs of one account may run at
+// once (see JobQueue); n below 1 keeps the default.
+func (s *Service) LimitJobsPerAccount(n int) *Service {
+	if n >= 1 {
+		s.jobsPerAccount = n
+	}
+	return s
 }
 
 // commit runs write in a transaction and records, in the same transaction,

@@ -84,8 +84,7 @@ type VideoWriter interface {
 	// service makes by itself (transcode reports).
 	UpdateVideo(ctx context.Context, accountID, actorID string, v Video) (Video, error)
 	DeleteVideo(ctx context.Context, accountID, id string) (Video, error)
-	// Enqueue records job in the transaction's outbox, for transcode.jobs.
-	Enqueue(ctx context.Context, job TranscodeJob) error
+	JobQueue
 }
 
 // FolderWriter writes folders and which videos they hold.

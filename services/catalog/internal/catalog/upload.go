@@ -43,4 +43,9 @@ type UploadObject struct {
 // (uploads/<account>/<upload>/): it copies what it keeps and deletes them.
 type UploadResolver interface {
 	Resolve(ctx context.Context, p principal.Principal, reference string, kind UploadKind) (UploadObject, error)
+	// AllowURLSource applies p's account's upload switch and limits (the
+	// upload service owns them) to a URL source and returns the most bytes
+	// its download may take. Refusals are the upload service's, with their
+	// codes (uploads_disabled, upload_quota_bytes).
+	AllowURLSource(ctx context.Context, p principal.Principal) (maxBytes int64, err error)
 }

@@ -33,7 +33,7 @@ func (s *Service) CreateVideo(ctx context.Context, p principal.Principal, in Vid
 			return saved, err
 		}
 		job.VideoID, job.AccountID, job.ActorID, job.Time = saved.ID, p.AccountID, p.ActorID, s.now()
-		return saved, tx.Enqueue(ctx, *job)
+		return saved, s.queueJob(ctx, tx, *job)
 	})
 }
 
@@ -100,6 +100,9 @@ func (s *Service) DeleteVideo(ctx context.Context, p principal.Principal, id str
 		return err
 	}
 	_, err := s.commitVideo(ctx, p, Deleted, func(tx Tx) (Video, error) {
+		if err := tx.DropWaitingJob(ctx, p.AccountID, id); err != nil {
+			return Video{}, err
+		}
 		return tx.DeleteVideo(ctx, p.AccountID, id)
 	})
 	return err

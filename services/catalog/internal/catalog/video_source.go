@@ -27,6 +27,15 @@ func (s *Service) prepareSource(ctx context.Context, p principal.Principal, v *V
 		return nil, err
 	}
 	job := &TranscodeJob{SourceURL: src.URL, Clip: src.Clip, Spherical: v.Spherical}
+	if src.URL != "" {
+		// A URL source is the account's upload as much as a PUT is: the
+		// upload service's limits apply, and its answer bounds the download.
+		maxBytes, err := s.uploads.AllowURLSource(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		job.SourceMaxBytes = maxBytes
+	}
 	if src.UploadID != "" {
 		object, err := s.uploads.Resolve(ctx, p, src.Reference(), UploadVideo)
 		if errors.Is(err, apperr.ErrNotFound) {

@@ -18,6 +18,7 @@ func JobMessage(job catalog.TranscodeJob) (outbox.Message, error) {
 		ClipStartSeconds: int32(job.Clip.Start),
 		ClipEndSeconds:   int32(job.Clip.End),
 		Spherical:        job.Spherical,
+		SourceMaxBytes:   job.SourceMaxBytes,
 	}
 	if job.SourceObjectKey != "" {
 		msg.Source = &eventsv1.TranscodeJob_SourceObjectKey{SourceObjectKey: job.SourceObjectKey}

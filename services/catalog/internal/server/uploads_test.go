@@ -31,6 +31,8 @@ type uploads struct {
 	objects blob.Store
 	mu      sync.Mutex
 	files   map[string]uploadFile // by upload id
+	// quotaFull holds accounts whose upload quota has no room left.
+	quotaFull map[string]bool
 }
 
 type uploadFile struct {
@@ -52,6 +54,27 @@ func (u *uploads) upload(t *testing.T, p principal.Principal, name string, data 
 	defer u.mu.Unlock()
 	u.files[id] = uploadFile{accountID: p.AccountID, key: key, kind: kind, size: int64(len(data))}
 	return "svc://uploads/" + id, key
+}
+
+// AllowURLSource refuses as the upload service does for accounts marked
+// in quotaFull.
+func (u *uploads) AllowURLSource(_ context.Context, p principal.Principal) (int64, error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.quotaFull[p.AccountID] {
+		return 0, &apperr.Exhausted{Code: "upload_quota_bytes", Reason: "this upload would take the account's uploads over its quota"}
+	}
+	return 5 << 30, nil
+}
+
+// fillQuota makes p's account's upload quota full.
+func (u *uploads) fillQuota(p principal.Principal) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.quotaFull == nil {
+		u.quotaFull = map[string]bool{}
+	}
+	u.quotaFull[p.AccountID] = true
 }
 
 func (u *uploads) Resolve(ctx context.Context, p principal.Principal, reference string, kind catalog.UploadKind) (catalog.UploadObject, error) {

@@ -4,10 +4,8 @@ import (
 	"context"
 	"strings"
 
-	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
-	"github.com/vidhost/vidhost/services/catalog/internal/events"
 	"github.com/vidhost/vidhost/services/catalog/internal/store/db"
 )
 
@@ -96,13 +94,4 @@ func (w writer) DeleteVideo(ctx context.Context, accountID, id string) (catalog.
 func (r reader) MissingCategories(ctx context.Context, accountID string, values []string) ([]string, error) {
 	missing, err := r.q.MissingCategories(ctx, db.MissingCategoriesParams{AccountID: accountID, Values: values})
 	return missing, mapError(err, "check categories")
-}
-
-// Enqueue encodes job and adds it to the transaction's outbox.
-func (t *tx) Enqueue(ctx context.Context, job catalog.TranscodeJob) error {
-	msg, err := events.JobMessage(job)
-	if err != nil {
-		return err
-	}
-	return outbox.Enqueue(ctx, t.pgTx, msg)
 }

@@ -38,8 +38,8 @@ func New(conn grpc.ClientConnInterface) Client {
 
 // Resolve asks the upload service for the object behind reference. Its
 // refusals (no such upload, wrong kind, bytes not arrived) are 400s naming
-// the request's field (kind.Field(): input, url) and are passed on as they are; so is Unavailable, which
-// the client sees as a 503 to retry.
+// the request's field (kind.Field(): input, url) and are passed on as they
+// are; so is Unavailable, which the client sees as a 503 to retry.
 func (c Client) Resolve(ctx context.Context, p principal.Principal, reference string, kind catalog.UploadKind) (catalog.UploadObject, error) {
 	ctx = principal.NewContext(ctx, p)
 	resp, err := c.client.ResolveUpload(ctx, &uploadv1.ResolveUploadRequest{
@@ -54,4 +54,19 @@ func (c Client) Resolve(ctx context.Context, p principal.Principal, reference st
 		return catalog.UploadObject{}, err
 	}
 	return catalog.UploadObject{}, fmt.Errorf("uploads: resolve %s: %w", reference, err)
+}
+
+// AllowURLSource asks the upload service what a URL source of p's account
+// may take. Its refusals (uploads disabled, quota full) carry their codes
+// and are passed on as they are.
+func (c Client) AllowURLSource(ctx context.Context, p principal.Principal) (int64, error) {
+	ctx = principal.NewContext(ctx, p)
+	resp, err := c.client.AllowUrlSource(ctx, &uploadv1.AllowUrlSourceRequest{})
+	switch status.Code(err) {
+	case codes.OK:
+		return resp.GetMaxBytes(), nil
+	case codes.FailedPrecondition, codes.ResourceExhausted, codes.Unavailable, codes.PermissionDenied:
+		return 0, err
+	}
+	return 0, fmt.Errorf("uploads: allow URL source: %w", err)
 }

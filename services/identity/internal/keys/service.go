@@ -31,6 +31,9 @@ func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (
 	if err != nil {
 		return Created{}, err
 	}
+	if err := s.checkWithin(ctx, p, "create a key with", Key{Permissions: in.Permissions, IPs: in.IPs}); err != nil {
+		return Created{}, err
+	}
 	now := s.timestamp()
 	k := Key{
 		ID: ids.New(), AccountID: p.AccountID, Name: in.Name, Permissions: in.Permissions, IPs: in.IPs,
@@ -74,11 +77,23 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 	if !ids.Valid(id) {
 		return Key{}, apperr.ErrNotFound
 	}
+	caller, restricted, err := s.callerKey(ctx, p)
+	if err != nil {
+		return Key{}, err
+	}
 	now := s.timestamp()
 	ev := s.event(natsx.SubjectKeyUpdated, p, id, now)
-	return s.store.UpdateKey(ctx, p.AccountID, id, func(k *Key) {
+	return s.store.UpdateKey(ctx, p.AccountID, id, func(k *Key) error {
+		// Both sides: a key may neither edit a wider key nor widen one.
+		if why := within(*k, caller); restricted && why != "" {
+			return deniedWider("update a key with", why)
+		}
 		patch.Apply(k)
+		if why := within(*k, caller); restricted && why != "" {
+			return deniedWider("give a key", why)
+		}
 		k.UpdatedBy, k.UpdatedTime = p.ActorID, now
+		return nil
 	}, ev)
 }
 
@@ -87,6 +102,15 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) error {
 	if !ids.Valid(id) {
 		return apperr.ErrNotFound
+	}
+	target, err := s.store.GetKey(ctx, p.AccountID, id)
+	if err != nil {
+		return err
+	}
+	// A key widened between this check and the delete is deleted anyway,
+	// which only takes rights away.
+	if err := s.checkWithin(ctx, p, "delete a key with", target); err != nil {
+		return err
 	}
 	return s.store.DeleteKey(ctx, p.AccountID, id, s.event(natsx.SubjectKeyDeleted, p, id, s.timestamp()))
 }

@@ -15,8 +15,9 @@ type Store interface {
 	CreateKey(ctx context.Context, accountID string, k Key, secretHash []byte, ev Event) error
 	ListKeys(ctx context.Context, accountID string, req page.Request) ([]Key, error)
 	GetKey(ctx context.Context, accountID, id string) (Key, error)
-	// UpdateKey locks the key, lets change modify it, and stores the result.
-	UpdateKey(ctx context.Context, accountID, id string, change func(*Key), ev Event) (Key, error)
+	// UpdateKey locks the key, lets change modify it, and stores the result;
+	// an error from change is returned and nothing is stored.
+	UpdateKey(ctx context.Context, accountID, id string, change func(*Key) error, ev Event) (Key, error)
 	DeleteKey(ctx context.Context, accountID, id string, ev Event) error
 	// Authenticate finds the key whose secret hashes to secretHash; it is the
 	// one lookup made before the account is known.

@@ -62,7 +62,7 @@ func (s *Store) GetKey(ctx context.Context, accountID, id string) (keys.Key, err
 }
 
 // UpdateKey locks the key, applies change, stores it and enqueues ev.
-func (s *Store) UpdateKey(ctx context.Context, accountID, id string, change func(*keys.Key), ev keys.Event) (keys.Key, error) {
+func (s *Store) UpdateKey(ctx context.Context, accountID, id string, change func(*keys.Key) error, ev keys.Event) (keys.Key, error) {
 	var k keys.Key
 	err := s.inTx(ctx, func(q *db.Queries, tx pgx.Tx) error {
 		row, err := q.LockKey(ctx, db.LockKeyParams{AccountID: accountID, ID: id})
@@ -70,7 +70,9 @@ func (s *Store) UpdateKey(ctx context.Context, accountID, id string, change func
 			return err
 		}
 		k = keyFromRow(db.GetKeyRow(row))
-		change(&k)
+		if err := change(&k); err != nil {
+			return err
+		}
 		if err := q.UpdateKey(ctx, db.UpdateKeyParams{
 			AccountID: accountID, ID: id, Name: k.Name, Permissions: k.Permissions, Ips: k.IPs,
 			UpdatedBy: k.UpdatedBy, UpdatedTime: k.UpdatedTime,

@@ -34,6 +34,8 @@ func DecodeJob(data []byte) (job.Job, error) {
 		SourceKey: m.GetSourceObjectKey(),
 		Clip:      job.ClipFromSeconds(m.GetClipStartSeconds(), m.GetClipEndSeconds()),
 		Spherical: m.GetSpherical(),
+		// A negative cap is no cap the catalog would send: treat it as none.
+		SourceMaxBytes: max(m.GetSourceMaxBytes(), 0),
 	}
 	return j, j.Validate()
 }
@@ -54,9 +56,10 @@ func Enqueue(ctx context.Context, js jetstream.JetStream, j job.Job) error {
 // EncodeJob is the TranscodeJob message of j.
 func EncodeJob(j job.Job) ([]byte, error) {
 	m := &eventsv1.TranscodeJob{
-		Meta:      &eventsv1.EventMeta{Id: j.ID, AccountId: j.AccountID, OccurredTime: timefmt.Format(time.Now())},
-		VideoId:   j.VideoID,
-		Spherical: j.Spherical,
+		Meta:           &eventsv1.EventMeta{Id: j.ID, AccountId: j.AccountID, OccurredTime: timefmt.Format(time.Now())},
+		VideoId:        j.VideoID,
+		Spherical:      j.Spherical,
+		SourceMaxBytes: j.SourceMaxBytes,
 	}
 	if j.Clip != nil {
 		m.ClipStartSeconds, m.ClipEndSeconds = int32(j.Clip.Start.Seconds()), int32(j.Clip.End.Seconds())

@@ -49,6 +49,16 @@ func newFetcher(opts Options, allowed func(netip.AddrPort) bool) *Fetcher {
 // Fetch downloads rawURL to path and returns the number of bytes written.
 // On any error nothing is left at path.
 func (f *Fetcher) Fetch(ctx context.Context, rawURL, path string) (int64, error) {
+	return f.FetchAtMost(ctx, rawURL, path, 0)
+}
+
+// FetchAtMost is Fetch with a tighter size cap for this download (the
+// account's upload quota, say); limit <= 0 keeps Options.MaxBytes.
+func (f *Fetcher) FetchAtMost(ctx context.Context, rawURL, path string, limit int64) (int64, error) {
+	maxBytes := f.opts.MaxBytes
+	if limit > 0 {
+		maxBytes = min(maxBytes, limit)
+	}
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		return 0, fmt.Errorf("source URL: %w", err)
@@ -65,12 +75,12 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL, path string) (int64, error)
 		return 0, explain(ctx, err)
 	}
 	defer resp.Body.Close()
-	if resp.ContentLength > f.opts.MaxBytes {
-		return 0, fmt.Errorf("%w of %d bytes", ErrTooLarge, f.opts.MaxBytes)
+	if resp.ContentLength > maxBytes {
+		return 0, fmt.Errorf("%w of %d bytes", ErrTooLarge, maxBytes)
 	}
 	body := newIdleReader(resp.Body, f.opts.IdleTimeout, func() { cancel(ErrIdle) })
 	defer body.stop()
-	written, err := writeFile(path, body, f.opts.MaxBytes)
+	written, err := writeFile(path, body, maxBytes)
 	if err != nil {
 		return 0, explain(ctx, err)
 	}

@@ -46,8 +46,11 @@ func Classify(err error) Failure {
 		status  *fetch.StatusError
 		tool    *media.ExecError
 		fetchE  *fetchError
+		timeout *TimeoutError
 	)
 	switch {
+	case errors.As(err, &timeout):
+		return Failure{Reason: timeout.Error(), Permanent: true}
 	case errors.As(err, &source):
 		return Failure{Reason: source.Reason, Permanent: true}
 	case errors.As(err, &invalid):

@@ -21,7 +21,10 @@ type Job struct {
 	// of an upload, in the store the outputs go to) is set.
 	SourceURL string
 	SourceKey string
-	Clip      *media.Clip // nil for the whole source
+	// SourceMaxBytes bounds the download of SourceURL: what the account's
+	// upload quotas leave for it (0: the worker's own cap only).
+	SourceMaxBytes int64
+	Clip           *media.Clip // nil for the whole source
 	// Spherical is the catalog's 360° flag; outputs keep the 360° metadata
 	// the source carries whatever its value.
 	Spherical bool

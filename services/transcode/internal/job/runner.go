@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
@@ -28,7 +29,10 @@ type Runner struct {
 	Fetcher    *fetch.Fetcher
 	Transcoder *media.Transcoder
 	WorkDir    string // scratch space; each attempt gets a directory in it
-	Logger     *slog.Logger
+	// Timeouts bound an attempt from its start (download included) to its
+	// last upload; zero means no bound. See TimeoutError.
+	Timeouts Timeouts
+	Logger   *slog.Logger
 }
 
 // Run makes one attempt at j and returns what it made. Errors are for
@@ -37,6 +41,14 @@ func (r *Runner) Run(ctx context.Context, j Job, report Reporter) (Completion, e
 	if err := j.Validate(); err != nil {
 		return Completion{}, err
 	}
+	ctx, limit, cancel := r.withTimeout(ctx)
+	defer cancel()
+	c, err := r.attempt(ctx, j, report, limit.planned)
+	return c, limit.timedOut(ctx, err)
+}
+
+// attempt is Run within the job's time; planned hears the output's length.
+func (r *Runner) attempt(ctx context.Context, j Job, report Reporter, planned func(time.Duration)) (Completion, error) {
 	dir, err := newAttemptDir(r.WorkDir)
 	if err != nil {
 		return Completion{}, fmt.Errorf("work dir: %w", err)
@@ -53,7 +65,7 @@ func (r *Runner) Run(ctx context.Context, j Job, report Reporter) (Completion, e
 	if err := r.fetchSource(ctx, j, source); err != nil {
 		return Completion{}, err
 	}
-	res, err := r.transcode(ctx, j, source, filepath.Join(dir.path, "out"), report)
+	res, err := r.transcode(ctx, j, source, filepath.Join(dir.path, "out"), report, planned)
 	if err != nil {
 		return Completion{}, err
 	}
@@ -62,7 +74,7 @@ func (r *Runner) Run(ctx context.Context, j Job, report Reporter) (Completion, e
 
 // transcode runs the media core while an uploader stores each file it
 // announces. A failed upload stops ffmpeg: the attempt is lost anyway.
-func (r *Runner) transcode(ctx context.Context, j Job, source, outDir string, report Reporter) (media.Result, error) {
+func (r *Runner) transcode(ctx context.Context, j Job, source, outDir string, report Reporter, planned func(time.Duration)) (media.Result, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	uploads := outputs.Start(ctx, r.Store, j.MediaFolder(), outDir, outputs.Hooks{
@@ -71,7 +83,7 @@ func (r *Runner) transcode(ctx context.Context, j Job, source, outDir string, re
 	})
 	res, err := r.Transcoder.Transcode(ctx, media.Job{
 		Source: source, OutDir: outDir, Clip: j.Clip,
-		OnProgress: report.Progress, OnFile: uploads.Add,
+		OnProgress: report.Progress, OnFile: uploads.Add, OnPlanned: planned,
 	})
 	if err != nil {
 		cancel(err) // nothing more worth uploading

@@ -17,7 +17,7 @@ func (r *Runner) fetchSource(ctx context.Context, j Job, path string) error {
 	if j.SourceKey != "" {
 		return r.copyUpload(ctx, j.SourceKey, path)
 	}
-	if _, err := r.Fetcher.Fetch(ctx, j.SourceURL, path); err != nil {
+	if _, err := r.Fetcher.FetchAtMost(ctx, j.SourceURL, path, j.SourceMaxBytes); err != nil {
 		return &fetchError{err: err}
 	}
 	return nil

@@ -48,3 +48,6 @@ func orDefaults[T Limits | SpriteConfig](value, defaults T) T {
 	}
 	return value
 }
+
+// Limits are the limits sources are checked against.
+func (t *Transcoder) Limits() Limits { return t.cfg.Limits }

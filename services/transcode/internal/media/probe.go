@@ -18,6 +18,8 @@ type Info struct {
 	StillImage bool         // a picture format: never a video
 	Video      *VideoStream // nil when there is none
 	Audio      *AudioStream // nil when there is none
+	Streams    int          // streams of every kind, cover art and data included
+	BitRate    int64        // bits per second of the whole file; 0 when unknown
 }
 
 // VideoStream is the source's first video stream that is not cover art.

@@ -12,6 +12,7 @@ type probeOutput struct {
 	Format  struct {
 		FormatName string `json:"format_name"`
 		Duration   string `json:"duration"`
+		BitRate    string `json:"bit_rate"`
 	} `json:"format"`
 }
 
@@ -46,6 +47,8 @@ type probeSideData struct {
 func (p probeOutput) info() Info {
 	info := Info{Format: p.Format.FormatName, StillImage: isStillImage(p.Format.FormatName)}
 	info.Duration = seconds(p.Format.Duration)
+	info.Streams = len(p.Streams)
+	info.BitRate, _ = strconv.ParseInt(p.Format.BitRate, 10, 64) // "N/A" and absent are unknown: 0
 	for _, s := range p.Streams {
 		switch {
 		case s.CodecType == "video" && s.Disposition.AttachedPic == 0 && info.Video == nil:

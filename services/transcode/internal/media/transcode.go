@@ -19,6 +19,10 @@ type Job struct {
 	// the ladder encodes, playlists each time they change (see FileKind).
 	// Both callbacks run on the transcoding goroutine: queue slow work.
 	OnFile func(File)
+	// OnPlanned, if set, learns the length of the outputs (the clip, or the
+	// whole source) once the source passed the limits, before any encoding:
+	// the runner sizes the job's timeout to it.
+	OnPlanned func(length time.Duration)
 }
 
 // Result describes a finished job. Paths are relative to Job.OutDir.
@@ -43,6 +47,9 @@ func (t *Transcoder) Transcode(ctx context.Context, job Job) (Result, error) {
 	p, err := newPlan(info, job, t.cfg.Ladder)
 	if err != nil {
 		return Result{}, err
+	}
+	if job.OnPlanned != nil {
+		job.OnPlanned(p.length)
 	}
 	if err := prepareOutDir(job.OutDir); err != nil {
 		return Result{}, err

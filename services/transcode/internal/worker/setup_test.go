@@ -70,6 +70,8 @@ type workerSetup struct {
 	config worker.Config
 	fetch  fetch.Options
 	media  media.Config
+	// timeouts are the runner's per-job timeouts (none when zero).
+	timeouts job.Timeouts
 }
 
 func defaults() workerSetup {
@@ -82,7 +84,7 @@ func (b *bundle) start(t *testing.T, ws workerSetup) *worker.Worker {
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	runner := &job.Runner{
 		Store: b.store, Fetcher: fetch.New(ws.fetch), Transcoder: media.New(ws.media),
-		WorkDir: t.TempDir(), Logger: logger,
+		WorkDir: t.TempDir(), Timeouts: ws.timeouts, Logger: logger,
 	}
 	w, err := worker.Start(t.Context(), b.worker, runner, ws.config, logger)
 	require.NoError(t, err)

@@ -27,6 +27,20 @@ func (s *Server) ResolveUpload(ctx context.Context, in *uploadv1.ResolveUploadRe
 	return protomap.Resolution(r), nil
 }
 
+// AllowUrlSource is called by the catalog creating a video from a URL,
+// with its client's principal: the source obeys that account's limits.
+func (s *Server) AllowUrlSource(ctx context.Context, _ *uploadv1.AllowUrlSourceRequest) (*uploadv1.UrlSourceAllowance, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	maxBytes, err := s.uploads.AllowURLSource(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return &uploadv1.UrlSourceAllowance{MaxBytes: maxBytes}, nil
+}
+
 // GetAccountSettings and SetAccountSettings are the operator's (admin
 // tooling, grpcx.Policy): not mapped to REST, so no API key reaches them,
 // and the account is named in the request rather than taken from a

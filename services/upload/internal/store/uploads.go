@@ -86,3 +86,8 @@ func (t *tx) MarkDeleted(ctx context.Context, accountID, actorID, id string) (up
 func (t *tx) RemoveUpload(ctx context.Context, accountID, id string) error {
 	return mapError(t.q.RemoveUpload(ctx, db.RemoveUploadParams{AccountID: accountID, ID: id}), "remove upload")
 }
+
+func (r reader) DeletedUploadsWithLiveURLs(ctx context.Context, since time.Time) ([]upload.Upload, error) {
+	rows, err := r.q.DeletedUploadsWithLiveURLs(ctx, since)
+	return toUploads(rows), mapError(err, "deleted uploads with live URLs")
+}

@@ -30,10 +30,11 @@ func (s *Service) ListUploads(ctx context.Context, p principal.Principal, req pa
 }
 
 // DeleteUpload removes an upload from the account's view at once and, unless
-// a consumer owns it (a reference was resolved), its file and tus staging.
-// The record itself stays hidden until the sweeper's retention pass, which
-// deletes the file again: a PUT that started before the delete may land
-// after it.
+// a consumer owns it (a reference was resolved), replaces its file with a
+// tombstone and discards its tus staging. The tombstone keeps the upload's
+// still valid PUT URL from storing bytes again (see TombstoneContentType);
+// the hidden record and the tombstone stay until the sweeper's retention
+// pass.
 func (s *Service) DeleteUpload(ctx context.Context, p principal.Principal, id string) error {
 	if err := checkID(id); err != nil {
 		return err
@@ -49,11 +50,22 @@ func (s *Service) DeleteUpload(ctx context.Context, p principal.Principal, id st
 	}
 	// The client's delete has happened; a failure to remove the bytes now
 	// is repaired by the sweeper, so it is logged rather than returned.
-	if err := s.removeFiles(ctx, deleted); err != nil {
+	if err := s.retireFiles(ctx, deleted); err != nil {
 		s.logger.WarnContext(ctx, "upload deleted; its files stay until the sweeper's next pass",
 			"upload", deleted.ID, "error", err)
 	}
 	return nil
+}
+
+// retireFiles discards u's tus staging and, unless a consumer owns it,
+// leaves the tombstone at its key in place of its object.
+func (s *Service) retireFiles(ctx context.Context, u Upload) error {
+	if !u.Referenced() {
+		if err := s.tombstone(ctx, u); err != nil {
+			return err
+		}
+	}
+	return s.staging.Discard(ctx, u)
 }
 
 // removeFiles deletes u's tus staging and, unless a consumer owns it

@@ -2,6 +2,7 @@ package upload
 
 import (
 	"context"
+	"io"
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
@@ -32,6 +33,10 @@ type Reader interface {
 	// uploads created before before; oldest first.
 	OverdueUploads(ctx context.Context, before time.Time, limit int) ([]Upload, error)
 	ExpiredUploads(ctx context.Context, before time.Time, limit int) ([]Upload, error)
+	// DeletedUploadsWithLiveURLs returns the deleted, unreferenced uploads
+	// with a presigned PUT URL that expires after since, across accounts.
+	// They are few: URLs live minutes.
+	DeletedUploadsWithLiveURLs(ctx context.Context, since time.Time) ([]Upload, error)
 }
 
 // Tx changes rows inside a transaction.
@@ -66,6 +71,7 @@ type Usage struct {
 // Objects is the part of blob.Store the domain uses.
 type Objects interface {
 	PresignPut(ctx context.Context, key string, size int64, ttl time.Duration) (string, error)
+	Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error
 	Stat(ctx context.Context, key string) (blob.Info, error)
 	Delete(ctx context.Context, key string) error
 }

@@ -16,6 +16,9 @@ type SweepResult struct {
 	Settled int
 	// Removed counts records removed for being older than the retention.
 	Removed int
+	// Cleared counts deleted uploads whose key held bytes again (an S3 PUT
+	// URL used after the delete) and got its tombstone back.
+	Cleared int
 }
 
 // Sweep settles the uploads whose window closed before now, and removes
@@ -30,6 +33,9 @@ func (s *Service) Sweep(ctx context.Context, now time.Time) (SweepResult, error)
 	}, func(u Upload) error { return s.settleOverdue(ctx, u, now) })
 	result.Settled = settled
 	if err != nil {
+		return result, err
+	}
+	if result.Cleared, err = s.sweepDeletedKeys(ctx, now); err != nil {
 		return result, err
 	}
 	result.Removed, err = sweepAll(func() ([]Upload, error) {

@@ -82,6 +82,16 @@ type Player struct {
 	UpdatedTime  time.Time
 }
 
+type TranscodeQueue struct {
+	VideoID        string
+	AccountID      string
+	JobID          string
+	Subject        string
+	Payload        []byte
+	CreatedTime    time.Time
+	DispatchedTime pgtype.Timestamptz
+}
+
 type Video struct {
 	ID              string
 	AccountID       string

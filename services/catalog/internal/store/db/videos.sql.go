@@ -445,7 +445,7 @@ type LockVideoForMediaParams struct {
 	AccountID string
 }
 
-// A transcode report names the video; its account, when given, must match.
+// A transcode report names the video and its account, which must match.
 func (q *Queries) LockVideoForMedia(ctx context.Context, arg LockVideoForMediaParams) (Video, error) {
 	row := q.db.QueryRow(ctx, lockVideoForMedia, arg.ID, arg.AccountID)
 	var i Video

@@ -88,6 +88,51 @@ func (q *Queries) CompleteUpload(ctx context.Context, arg CompleteUploadParams) 
 	return i, err
 }
 
+const deletedUploadsWithLiveURLs = `-- name: DeletedUploadsWithLiveURLs :many
+SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time FROM uploads
+WHERE state = 'deleted' AND transport = 'put' AND referenced_time IS NULL
+	AND expires_time > $1::timestamptz
+ORDER BY expires_time, id
+`
+
+// The sweeper's scan across accounts: deleted presigned-PUT uploads whose
+// URL may still be used, so bytes PUT after the delete are found at once.
+func (q *Queries) DeletedUploadsWithLiveURLs(ctx context.Context, since time.Time) ([]Upload, error) {
+	rows, err := q.db.Query(ctx, deletedUploadsWithLiveURLs, since)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Upload{}
+	for rows.Next() {
+		var i Upload
+		if err := rows.Scan(
+			&i.ID,
+			&i.AccountID,
+			&i.Name,
+			&i.Size,
+			&i.Key,
+			&i.Transport,
+			&i.TusID,
+			&i.State,
+			&i.ExpiresTime,
+			&i.CompletedTime,
+			&i.ReferencedTime,
+			&i.CreatedBy,
+			&i.CreatedTime,
+			&i.UpdatedBy,
+			&i.UpdatedTime,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const expiredUploads = `-- name: ExpiredUploads :many
 SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time FROM uploads
 WHERE created_time < $1::timestamptz

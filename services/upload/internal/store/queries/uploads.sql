@@ -82,3 +82,11 @@ SELECT * FROM uploads
 WHERE created_time < @before::timestamptz
 ORDER BY created_time, id
 LIMIT @row_limit;
+
+-- name: DeletedUploadsWithLiveURLs :many
+-- The sweeper's scan across accounts: deleted presigned-PUT uploads whose
+-- URL may still be used, so bytes PUT after the delete are found at once.
+SELECT * FROM uploads
+WHERE state = 'deleted' AND transport = 'put' AND referenced_time IS NULL
+	AND expires_time > @since::timestamptz
+ORDER BY expires_time, id;

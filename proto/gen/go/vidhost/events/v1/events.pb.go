@@ -381,9 +381,12 @@ type TranscodeJob struct {
 	ClipStartSeconds int32 `protobuf:"varint,5,opt,name=clip_start_seconds,json=clipStartSeconds,proto3" json:"clip_start_seconds,omitempty"`
 	ClipEndSeconds   int32 `protobuf:"varint,6,opt,name=clip_end_seconds,json=clipEndSeconds,proto3" json:"clip_end_seconds,omitempty"`
 	// Whether the video is 360°, so outputs keep their spherical metadata.
-	Spherical     bool `protobuf:"varint,7,opt,name=spherical,proto3" json:"spherical,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Spherical bool `protobuf:"varint,7,opt,name=spherical,proto3" json:"spherical,omitempty"`
+	// For source_url: the most bytes the download may take, from the upload
+	// quota the URL source was counted against (0: the worker's own cap only).
+	SourceMaxBytes int64 `protobuf:"varint,8,opt,name=source_max_bytes,json=sourceMaxBytes,proto3" json:"source_max_bytes,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *TranscodeJob) Reset() {
@@ -474,6 +477,13 @@ func (x *TranscodeJob) GetSpherical() bool {
 		return x.Spherical
 	}
 	return false
+}
+
+func (x *TranscodeJob) GetSourceMaxBytes() int64 {
+	if x != nil {
+		return x.SourceMaxBytes
+	}
+	return 0
 }
 
 type isTranscodeJob_Source interface {
@@ -823,7 +833,7 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\x06folder\x18\x02 \x01(\v2\x1a.vidhost.catalog.v1.FolderR\x06folder\"S\n" +
 	"\bKeyEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x15\n" +
-	"\x06key_id\x18\x02 \x01(\tR\x05keyId\"\xaa\x02\n" +
+	"\x06key_id\x18\x02 \x01(\tR\x05keyId\"\xd4\x02\n" +
 	"\fTranscodeJob\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
 	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x12\x1f\n" +
@@ -832,7 +842,8 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\x11source_object_key\x18\x04 \x01(\tH\x00R\x0fsourceObjectKey\x12,\n" +
 	"\x12clip_start_seconds\x18\x05 \x01(\x05R\x10clipStartSeconds\x12(\n" +
 	"\x10clip_end_seconds\x18\x06 \x01(\x05R\x0eclipEndSeconds\x12\x1c\n" +
-	"\tspherical\x18\a \x01(\bR\tsphericalB\b\n" +
+	"\tspherical\x18\a \x01(\bR\tspherical\x12(\n" +
+	"\x10source_max_bytes\x18\b \x01(\x03R\x0esourceMaxBytesB\b\n" +
 	"\x06source\"\xb6\x01\n" +
 	"\x11TranscodeProgress\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +

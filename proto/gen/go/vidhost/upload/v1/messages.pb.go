@@ -561,6 +561,89 @@ func (x *ResolveUploadResponse) GetName() string {
 	return ""
 }
 
+type AllowUrlSourceRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AllowUrlSourceRequest) Reset() {
+	*x = AllowUrlSourceRequest{}
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AllowUrlSourceRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AllowUrlSourceRequest) ProtoMessage() {}
+
+func (x *AllowUrlSourceRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AllowUrlSourceRequest.ProtoReflect.Descriptor instead.
+func (*AllowUrlSourceRequest) Descriptor() ([]byte, []int) {
+	return file_vidhost_upload_v1_messages_proto_rawDescGZIP(), []int{8}
+}
+
+// UrlSourceAllowance is what a URL source may take.
+type UrlSourceAllowance struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The account's per-file limit, or what is left of its bytes quota if
+	// less: the worker stops the download beyond it.
+	MaxBytes      int64 `protobuf:"varint,1,opt,name=max_bytes,json=maxBytes,proto3" json:"max_bytes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UrlSourceAllowance) Reset() {
+	*x = UrlSourceAllowance{}
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UrlSourceAllowance) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UrlSourceAllowance) ProtoMessage() {}
+
+func (x *UrlSourceAllowance) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UrlSourceAllowance.ProtoReflect.Descriptor instead.
+func (*UrlSourceAllowance) Descriptor() ([]byte, []int) {
+	return file_vidhost_upload_v1_messages_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *UrlSourceAllowance) GetMaxBytes() int64 {
+	if x != nil {
+		return x.MaxBytes
+	}
+	return 0
+}
+
 // AccountSettings are an account's upload switch and limits, with the
 // service's defaults filled in where the account has no value of its own.
 type AccountSettings struct {
@@ -583,7 +666,7 @@ type AccountSettings struct {
 
 func (x *AccountSettings) Reset() {
 	*x = AccountSettings{}
-	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[8]
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -595,7 +678,7 @@ func (x *AccountSettings) String() string {
 func (*AccountSettings) ProtoMessage() {}
 
 func (x *AccountSettings) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[8]
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -608,7 +691,7 @@ func (x *AccountSettings) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AccountSettings.ProtoReflect.Descriptor instead.
 func (*AccountSettings) Descriptor() ([]byte, []int) {
-	return file_vidhost_upload_v1_messages_proto_rawDescGZIP(), []int{8}
+	return file_vidhost_upload_v1_messages_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *AccountSettings) GetAccountId() string {
@@ -670,7 +753,7 @@ type GetAccountSettingsRequest struct {
 
 func (x *GetAccountSettingsRequest) Reset() {
 	*x = GetAccountSettingsRequest{}
-	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[9]
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -682,7 +765,7 @@ func (x *GetAccountSettingsRequest) String() string {
 func (*GetAccountSettingsRequest) ProtoMessage() {}
 
 func (x *GetAccountSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[9]
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -695,7 +778,7 @@ func (x *GetAccountSettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAccountSettingsRequest.ProtoReflect.Descriptor instead.
 func (*GetAccountSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_upload_v1_messages_proto_rawDescGZIP(), []int{9}
+	return file_vidhost_upload_v1_messages_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetAccountSettingsRequest) GetAccountId() string {
@@ -720,7 +803,7 @@ type SetAccountSettingsRequest struct {
 
 func (x *SetAccountSettingsRequest) Reset() {
 	*x = SetAccountSettingsRequest{}
-	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[10]
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -732,7 +815,7 @@ func (x *SetAccountSettingsRequest) String() string {
 func (*SetAccountSettingsRequest) ProtoMessage() {}
 
 func (x *SetAccountSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[10]
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -745,7 +828,7 @@ func (x *SetAccountSettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAccountSettingsRequest.ProtoReflect.Descriptor instead.
 func (*SetAccountSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_upload_v1_messages_proto_rawDescGZIP(), []int{10}
+	return file_vidhost_upload_v1_messages_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *SetAccountSettingsRequest) GetAccountId() string {
@@ -823,7 +906,10 @@ const file_vidhost_upload_v1_messages_proto_rawDesc = "" +
 	"\n" +
 	"object_key\x18\x02 \x01(\tR\tobjectKey\x12\x12\n" +
 	"\x04size\x18\x03 \x01(\x03R\x04size\x12\x12\n" +
-	"\x04name\x18\x04 \x01(\tR\x04name\"\x89\x02\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\"\x17\n" +
+	"\x15AllowUrlSourceRequest\"1\n" +
+	"\x12UrlSourceAllowance\x12\x1b\n" +
+	"\tmax_bytes\x18\x01 \x01(\x03R\bmaxBytes\"\x89\x02\n" +
 	"\x0fAccountSettings\x12\x1d\n" +
 	"\n" +
 	"account_id\x18\x01 \x01(\tR\taccountId\x12'\n" +
@@ -871,7 +957,7 @@ func file_vidhost_upload_v1_messages_proto_rawDescGZIP() []byte {
 }
 
 var file_vidhost_upload_v1_messages_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_vidhost_upload_v1_messages_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_vidhost_upload_v1_messages_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_vidhost_upload_v1_messages_proto_goTypes = []any{
 	(UploadKind)(0),                   // 0: vidhost.upload.v1.UploadKind
 	(*Upload)(nil),                    // 1: vidhost.upload.v1.Upload
@@ -882,9 +968,11 @@ var file_vidhost_upload_v1_messages_proto_goTypes = []any{
 	(*DeleteUploadResponse)(nil),      // 6: vidhost.upload.v1.DeleteUploadResponse
 	(*ResolveUploadRequest)(nil),      // 7: vidhost.upload.v1.ResolveUploadRequest
 	(*ResolveUploadResponse)(nil),     // 8: vidhost.upload.v1.ResolveUploadResponse
-	(*AccountSettings)(nil),           // 9: vidhost.upload.v1.AccountSettings
-	(*GetAccountSettingsRequest)(nil), // 10: vidhost.upload.v1.GetAccountSettingsRequest
-	(*SetAccountSettingsRequest)(nil), // 11: vidhost.upload.v1.SetAccountSettingsRequest
+	(*AllowUrlSourceRequest)(nil),     // 9: vidhost.upload.v1.AllowUrlSourceRequest
+	(*UrlSourceAllowance)(nil),        // 10: vidhost.upload.v1.UrlSourceAllowance
+	(*AccountSettings)(nil),           // 11: vidhost.upload.v1.AccountSettings
+	(*GetAccountSettingsRequest)(nil), // 12: vidhost.upload.v1.GetAccountSettingsRequest
+	(*SetAccountSettingsRequest)(nil), // 13: vidhost.upload.v1.SetAccountSettingsRequest
 }
 var file_vidhost_upload_v1_messages_proto_depIdxs = []int32{
 	1, // 0: vidhost.upload.v1.ListUploadsResponse.items:type_name -> vidhost.upload.v1.Upload
@@ -902,14 +990,14 @@ func file_vidhost_upload_v1_messages_proto_init() {
 		return
 	}
 	file_vidhost_upload_v1_messages_proto_msgTypes[2].OneofWrappers = []any{}
-	file_vidhost_upload_v1_messages_proto_msgTypes[10].OneofWrappers = []any{}
+	file_vidhost_upload_v1_messages_proto_msgTypes[12].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_upload_v1_messages_proto_rawDesc), len(file_vidhost_upload_v1_messages_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   11,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -24,12 +24,13 @@ var File_vidhost_upload_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_upload_v1_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1fvidhost/upload/v1/service.proto\x12\x11vidhost.upload.v1\x1a vidhost/upload/v1/messages.proto2\xd5\x04\n" +
+	"\x1fvidhost/upload/v1/service.proto\x12\x11vidhost.upload.v1\x1a vidhost/upload/v1/messages.proto2\xb8\x05\n" +
 	"\rUploadService\x12Q\n" +
 	"\fCreateUpload\x12&.vidhost.upload.v1.CreateUploadRequest\x1a\x19.vidhost.upload.v1.Upload\x12\\\n" +
 	"\vListUploads\x12%.vidhost.upload.v1.ListUploadsRequest\x1a&.vidhost.upload.v1.ListUploadsResponse\x12_\n" +
 	"\fDeleteUpload\x12&.vidhost.upload.v1.DeleteUploadRequest\x1a'.vidhost.upload.v1.DeleteUploadResponse\x12b\n" +
-	"\rResolveUpload\x12'.vidhost.upload.v1.ResolveUploadRequest\x1a(.vidhost.upload.v1.ResolveUploadResponse\x12f\n" +
+	"\rResolveUpload\x12'.vidhost.upload.v1.ResolveUploadRequest\x1a(.vidhost.upload.v1.ResolveUploadResponse\x12a\n" +
+	"\x0eAllowUrlSource\x12(.vidhost.upload.v1.AllowUrlSourceRequest\x1a%.vidhost.upload.v1.UrlSourceAllowance\x12f\n" +
 	"\x12GetAccountSettings\x12,.vidhost.upload.v1.GetAccountSettingsRequest\x1a\".vidhost.upload.v1.AccountSettings\x12f\n" +
 	"\x12SetAccountSettings\x12,.vidhost.upload.v1.SetAccountSettingsRequest\x1a\".vidhost.upload.v1.AccountSettingsB\xcf\x01\n" +
 	"\x15com.vidhost.upload.v1B\fServiceProtoP\x01ZBgithub.com/vidhost/vidhost/proto/gen/go/vidhost/upload/v1;uploadv1\xa2\x02\x03VUX\xaa\x02\x11Vidhost.Upload.V1\xca\x02\x11Vidhost\\Upload\\V1\xe2\x02\x1dVidhost\\Upload\\V1\\GPBMetadata\xea\x02\x13Vidhost::Upload::V1b\x06proto3"
@@ -39,29 +40,33 @@ var file_vidhost_upload_v1_service_proto_goTypes = []any{
 	(*ListUploadsRequest)(nil),        // 1: vidhost.upload.v1.ListUploadsRequest
 	(*DeleteUploadRequest)(nil),       // 2: vidhost.upload.v1.DeleteUploadRequest
 	(*ResolveUploadRequest)(nil),      // 3: vidhost.upload.v1.ResolveUploadRequest
-	(*GetAccountSettingsRequest)(nil), // 4: vidhost.upload.v1.GetAccountSettingsRequest
-	(*SetAccountSettingsRequest)(nil), // 5: vidhost.upload.v1.SetAccountSettingsRequest
-	(*Upload)(nil),                    // 6: vidhost.upload.v1.Upload
-	(*ListUploadsResponse)(nil),       // 7: vidhost.upload.v1.ListUploadsResponse
-	(*DeleteUploadResponse)(nil),      // 8: vidhost.upload.v1.DeleteUploadResponse
-	(*ResolveUploadResponse)(nil),     // 9: vidhost.upload.v1.ResolveUploadResponse
-	(*AccountSettings)(nil),           // 10: vidhost.upload.v1.AccountSettings
+	(*AllowUrlSourceRequest)(nil),     // 4: vidhost.upload.v1.AllowUrlSourceRequest
+	(*GetAccountSettingsRequest)(nil), // 5: vidhost.upload.v1.GetAccountSettingsRequest
+	(*SetAccountSettingsRequest)(nil), // 6: vidhost.upload.v1.SetAccountSettingsRequest
+	(*Upload)(nil),                    // 7: vidhost.upload.v1.Upload
+	(*ListUploadsResponse)(nil),       // 8: vidhost.upload.v1.ListUploadsResponse
+	(*DeleteUploadResponse)(nil),      // 9: vidhost.upload.v1.DeleteUploadResponse
+	(*ResolveUploadResponse)(nil),     // 10: vidhost.upload.v1.ResolveUploadResponse
+	(*UrlSourceAllowance)(nil),        // 11: vidhost.upload.v1.UrlSourceAllowance
+	(*AccountSettings)(nil),           // 12: vidhost.upload.v1.AccountSettings
 }
 var file_vidhost_upload_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.upload.v1.UploadService.CreateUpload:input_type -> vidhost.upload.v1.CreateUploadRequest
 	1,  // 1: vidhost.upload.v1.UploadService.ListUploads:input_type -> vidhost.upload.v1.ListUploadsRequest
 	2,  // 2: vidhost.upload.v1.UploadService.DeleteUpload:input_type -> vidhost.upload.v1.DeleteUploadRequest
 	3,  // 3: vidhost.upload.v1.UploadService.ResolveUpload:input_type -> vidhost.upload.v1.ResolveUploadRequest
-	4,  // 4: vidhost.upload.v1.UploadService.GetAccountSettings:input_type -> vidhost.upload.v1.GetAccountSettingsRequest
-	5,  // 5: vidhost.upload.v1.UploadService.SetAccountSettings:input_type -> vidhost.upload.v1.SetAccountSettingsRequest
-	6,  // 6: vidhost.upload.v1.UploadService.CreateUpload:output_type -> vidhost.upload.v1.Upload
-	7,  // 7: vidhost.upload.v1.UploadService.ListUploads:output_type -> vidhost.upload.v1.ListUploadsResponse
-	8,  // 8: vidhost.upload.v1.UploadService.DeleteUpload:output_type -> vidhost.upload.v1.DeleteUploadResponse
-	9,  // 9: vidhost.upload.v1.UploadService.ResolveUpload:output_type -> vidhost.upload.v1.ResolveUploadResponse
-	10, // 10: vidhost.upload.v1.UploadService.GetAccountSettings:output_type -> vidhost.upload.v1.AccountSettings
-	10, // 11: vidhost.upload.v1.UploadService.SetAccountSettings:output_type -> vidhost.upload.v1.AccountSettings
-	6,  // [6:12] is the sub-list for method output_type
-	0,  // [0:6] is the sub-list for method input_type
+	4,  // 4: vidhost.upload.v1.UploadService.AllowUrlSource:input_type -> vidhost.upload.v1.AllowUrlSourceRequest
+	5,  // 5: vidhost.upload.v1.UploadService.GetAccountSettings:input_type -> vidhost.upload.v1.GetAccountSettingsRequest
+	6,  // 6: vidhost.upload.v1.UploadService.SetAccountSettings:input_type -> vidhost.upload.v1.SetAccountSettingsRequest
+	7,  // 7: vidhost.upload.v1.UploadService.CreateUpload:output_type -> vidhost.upload.v1.Upload
+	8,  // 8: vidhost.upload.v1.UploadService.ListUploads:output_type -> vidhost.upload.v1.ListUploadsResponse
+	9,  // 9: vidhost.upload.v1.UploadService.DeleteUpload:output_type -> vidhost.upload.v1.DeleteUploadResponse
+	10, // 10: vidhost.upload.v1.UploadService.ResolveUpload:output_type -> vidhost.upload.v1.ResolveUploadResponse
+	11, // 11: vidhost.upload.v1.UploadService.AllowUrlSource:output_type -> vidhost.upload.v1.UrlSourceAllowance
+	12, // 12: vidhost.upload.v1.UploadService.GetAccountSettings:output_type -> vidhost.upload.v1.AccountSettings
+	12, // 13: vidhost.upload.v1.UploadService.SetAccountSettings:output_type -> vidhost.upload.v1.AccountSettings
+	7,  // [7:14] is the sub-list for method output_type
+	0,  // [0:7] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name

@@ -23,6 +23,7 @@ const (
 	UploadService_ListUploads_FullMethodName        = "/vidhost.upload.v1.UploadService/ListUploads"
 	UploadService_DeleteUpload_FullMethodName       = "/vidhost.upload.v1.UploadService/DeleteUpload"
 	UploadService_ResolveUpload_FullMethodName      = "/vidhost.upload.v1.UploadService/ResolveUpload"
+	UploadService_AllowUrlSource_FullMethodName     = "/vidhost.upload.v1.UploadService/AllowUrlSource"
 	UploadService_GetAccountSettings_FullMethodName = "/vidhost.upload.v1.UploadService/GetAccountSettings"
 	UploadService_SetAccountSettings_FullMethodName = "/vidhost.upload.v1.UploadService/SetAccountSettings"
 )
@@ -48,6 +49,11 @@ type UploadServiceClient interface {
 	// kind the caller needs and that its bytes arrived complete. Internal:
 	// called by other services, never mapped to REST.
 	ResolveUpload(ctx context.Context, in *ResolveUploadRequest, opts ...grpc.CallOption) (*ResolveUploadResponse, error)
+	// AllowUrlSource applies the caller's account's upload switch and limits
+	// to a video source the transcode worker will fetch from a URL, and
+	// returns the most bytes the download may take. Internal: called by the
+	// catalog when a video is created from a URL, never mapped to REST.
+	AllowUrlSource(ctx context.Context, in *AllowUrlSourceRequest, opts ...grpc.CallOption) (*UrlSourceAllowance, error)
 	// GetAccountSettings returns an account's effective upload settings.
 	// Internal (operators, tests).
 	GetAccountSettings(ctx context.Context, in *GetAccountSettingsRequest, opts ...grpc.CallOption) (*AccountSettings, error)
@@ -104,6 +110,16 @@ func (c *uploadServiceClient) ResolveUpload(ctx context.Context, in *ResolveUplo
 	return out, nil
 }
 
+func (c *uploadServiceClient) AllowUrlSource(ctx context.Context, in *AllowUrlSourceRequest, opts ...grpc.CallOption) (*UrlSourceAllowance, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UrlSourceAllowance)
+	err := c.cc.Invoke(ctx, UploadService_AllowUrlSource_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *uploadServiceClient) GetAccountSettings(ctx context.Context, in *GetAccountSettingsRequest, opts ...grpc.CallOption) (*AccountSettings, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(AccountSettings)
@@ -145,6 +161,11 @@ type UploadServiceServer interface {
 	// kind the caller needs and that its bytes arrived complete. Internal:
 	// called by other services, never mapped to REST.
 	ResolveUpload(context.Context, *ResolveUploadRequest) (*ResolveUploadResponse, error)
+	// AllowUrlSource applies the caller's account's upload switch and limits
+	// to a video source the transcode worker will fetch from a URL, and
+	// returns the most bytes the download may take. Internal: called by the
+	// catalog when a video is created from a URL, never mapped to REST.
+	AllowUrlSource(context.Context, *AllowUrlSourceRequest) (*UrlSourceAllowance, error)
 	// GetAccountSettings returns an account's effective upload settings.
 	// Internal (operators, tests).
 	GetAccountSettings(context.Context, *GetAccountSettingsRequest) (*AccountSettings, error)
@@ -172,6 +193,9 @@ func (UnimplementedUploadServiceServer) DeleteUpload(context.Context, *DeleteUpl
 }
 func (UnimplementedUploadServiceServer) ResolveUpload(context.Context, *ResolveUploadRequest) (*ResolveUploadResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ResolveUpload not implemented")
+}
+func (UnimplementedUploadServiceServer) AllowUrlSource(context.Context, *AllowUrlSourceRequest) (*UrlSourceAllowance, error) {
+	return nil, status.Error(codes.Unimplemented, "method AllowUrlSource not implemented")
 }
 func (UnimplementedUploadServiceServer) GetAccountSettings(context.Context, *GetAccountSettingsRequest) (*AccountSettings, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetAccountSettings not implemented")
@@ -272,6 +296,24 @@ func _UploadService_ResolveUpload_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _UploadService_AllowUrlSource_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AllowUrlSourceRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(UploadServiceServer).AllowUrlSource(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: UploadService_AllowUrlSource_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(UploadServiceServer).AllowUrlSource(ctx, req.(*AllowUrlSourceRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _UploadService_GetAccountSettings_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetAccountSettingsRequest)
 	if err := dec(in); err != nil {
@@ -330,6 +372,10 @@ var UploadService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ResolveUpload",
 			Handler:    _UploadService_ResolveUpload_Handler,
+		},
+		{
+			MethodName: "AllowUrlSource",
+			Handler:    _UploadService_AllowUrlSource_Handler,
 		},
 		{
 			MethodName: "GetAccountSettings",
