@@ -21,7 +21,7 @@ func TestURLSourcesObeyUploadLimits(t *testing.T) {
 		MaxFileBytes: new(int64(600)), QuotaBytes: new(int64(1000)),
 	})
 	allow := func() (*uploadv1.UrlSourceAllowance, error) {
-		return b.Client.AllowUrlSource(as(t, b.Alice), &uploadv1.AllowUrlSourceRequest{})
+		return b.Client.AllowUrlSource(uploadtest.AsCatalog(t, b.Alice), &uploadv1.AllowUrlSourceRequest{})
 	}
 
 	got, err := allow()
@@ -34,11 +34,11 @@ func TestURLSourcesObeyUploadLimits(t *testing.T) {
 	create(t, b, b.Alice, "b.mp4", 500)
 	_, err = allow()
 	requireRefusal(t, err, codes.ResourceExhausted, "upload_quota_bytes", "this upload would take the account's uploads to 1001 bytes")
-	_, err = b.Client.AllowUrlSource(as(t, b.Bob), &uploadv1.AllowUrlSourceRequest{})
+	_, err = b.Client.AllowUrlSource(uploadtest.AsCatalog(t, b.Bob), &uploadv1.AllowUrlSourceRequest{})
 	assert.NoError(t, err, "another account is not affected")
 
 	setSettings(t, b, b.Bob, &uploadv1.SetAccountSettingsRequest{UploadsEnabled: new(false)})
-	_, err = b.Client.AllowUrlSource(as(t, b.Bob), &uploadv1.AllowUrlSourceRequest{})
+	_, err = b.Client.AllowUrlSource(uploadtest.AsCatalog(t, b.Bob), &uploadv1.AllowUrlSourceRequest{})
 	requireRefusal(t, err, codes.FailedPrecondition, "uploads_disabled", "uploads are disabled for this account")
 	list, err := b.Client.ListUploads(as(t, b.Alice), &uploadv1.ListUploadsRequest{})
 	require.NoError(t, err)
