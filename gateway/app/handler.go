@@ -7,11 +7,12 @@ import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 
 	"github.com/vidhost/vidhost/gateway/internal/auth"
-	"github.com/vidhost/vidhost/gateway/internal/envelope"
 	"github.com/vidhost/vidhost/gateway/internal/middleware"
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/gateway/internal/rest"
+	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/httpx"
 )
 
@@ -69,5 +70,5 @@ func newHandler(rt routes) http.Handler {
 }
 
 func notFound(w http.ResponseWriter, _ *http.Request) {
-	envelope.WriteError(w, http.StatusNotFound, envelope.MessageNotFound)
+	envelope.WriteError(w, apperr.CodeNotFound, "")
 }

@@ -9,7 +9,8 @@ import (
 
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
-	"github.com/vidhost/vidhost/gateway/internal/envelope"
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/envelope"
 )
 
 // healthTimeout bounds a probe: a backend slower than this is not healthy.
@@ -21,7 +22,7 @@ const healthTimeout = 2 * time.Second
 func healthHandler(conns []conn) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			envelope.WriteError(w, http.StatusMethodNotAllowed, "method not allowed")
+			envelope.WriteError(w, apperr.CodeMethodNotAllowed, "")
 			return
 		}
 		states := checkBackends(r.Context(), conns)
@@ -30,7 +31,7 @@ func healthHandler(conns []conn) http.Handler {
 		for _, c := range conns {
 			if states[c.name] != healthpb.HealthCheckResponse_SERVING.String() {
 				env.Success = false
-				env.Errors = append(env.Errors, envelope.Error{Message: c.name + ": " + states[c.name]})
+				env.Errors = append(env.Errors, envelope.NewError(apperr.CodeUnavailable, c.name+": "+states[c.name]))
 			}
 		}
 		if !env.Success {

@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/gateway/app"
-	"github.com/vidhost/vidhost/gateway/internal/envelope"
 	"github.com/vidhost/vidhost/gateway/internal/testbackend"
+	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/logx"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"

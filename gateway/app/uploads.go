@@ -9,8 +9,9 @@ import (
 	"strings"
 
 	"github.com/vidhost/vidhost/gateway/internal/auth"
-	"github.com/vidhost/vidhost/gateway/internal/envelope"
+	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/secrets"
@@ -91,6 +92,6 @@ func signedRewrite(target *url.URL, gatewayKey []byte) func(*httputil.ProxyReque
 func proxyError(logger *slog.Logger) func(http.ResponseWriter, *http.Request, error) {
 	return func(w http.ResponseWriter, r *http.Request, err error) {
 		logger.ErrorContext(r.Context(), "upload service unreachable", "err", err)
-		envelope.WriteError(w, http.StatusServiceUnavailable, "service unavailable")
+		envelope.WriteError(w, apperr.CodeUnavailable, "")
 	}
 }

@@ -24,7 +24,12 @@ func InvalidField(field, rule string, args ...any) error {
 }
 
 // Denied means the caller may not do this (read-only key, wrong address...).
-type Denied struct{ Reason string }
+// Code is a documented code such as CodeReadOnlyKey; empty means
+// CodePermissionDenied.
+type Denied struct {
+	Code   string
+	Reason string
+}
 
 func (e *Denied) Error() string { return e.Reason }
 
@@ -35,7 +40,8 @@ type Conflict struct{ Reason string }
 func (e *Conflict) Error() string { return e.Reason }
 
 // Exhausted means a quota or rate limit was reached. Code is a stable,
-// documented machine-readable code such as "upload_quota_bytes".
+// documented machine-readable code such as CodeUploadQuotaBytes; empty
+// means CodeLimitReached.
 type Exhausted struct {
 	Code   string
 	Reason string
@@ -44,7 +50,8 @@ type Exhausted struct {
 func (e *Exhausted) Error() string { return e.Reason }
 
 // Refused is a request refused for a documented business reason that is not
-// a field error, with a stable code (e.g. "uploads_disabled").
+// a field error, with a stable code (e.g. CodeUploadsDisabled; empty means
+// CodeFailedPrecondition).
 type Refused struct {
 	Code   string
 	Reason string

@@ -13,7 +13,8 @@ import (
 // edge can put a stable error code into the envelope.
 const ErrorDomain = "vidhost"
 
-// ToStatus converts a domain error into a gRPC status error. Unknown errors
+// ToStatus converts a domain error into a gRPC status error carrying its
+// documented code (codes.json) as an ErrorInfo reason. Unknown errors
 // become Internal with a generic message: their text may hold details that
 // belong in the log, never in a response.
 func ToStatus(err error) error {
@@ -32,43 +33,49 @@ func ToStatus(err error) error {
 	)
 	switch {
 	case errors.Is(err, ErrNotFound):
-		return status.Error(codes.NotFound, ErrNotFound.Error())
+		return WithCode(codes.NotFound, ErrNotFound.Error(), CodeNotFound)
 	case errors.Is(err, ErrUnauthenticated):
-		return status.Error(codes.Unauthenticated, err.Error())
+		return WithCode(codes.Unauthenticated, err.Error(), CodeUnauthenticated)
 	case errors.As(err, &invalid):
-		return status.Error(codes.InvalidArgument, invalid.Error())
+		return WithCode(codes.InvalidArgument, invalid.Error(), CodeInvalidArgument)
 	case errors.As(err, &denied):
-		return status.Error(codes.PermissionDenied, denied.Error())
+		return WithCode(codes.PermissionDenied, denied.Reason, denied.Code)
 	case errors.As(err, &conflict):
-		return status.Error(codes.AlreadyExists, conflict.Error())
+		return WithCode(codes.AlreadyExists, conflict.Reason, CodeConflict)
 	case errors.As(err, &exhausted):
-		return withCode(codes.ResourceExhausted, exhausted.Reason, exhausted.Code)
+		return WithCode(codes.ResourceExhausted, exhausted.Reason, exhausted.Code)
 	case errors.As(err, &refused):
-		return withCode(codes.FailedPrecondition, refused.Reason, refused.Code)
+		return WithCode(codes.FailedPrecondition, refused.Reason, refused.Code)
 	case errors.Is(err, context.Canceled):
-		return status.Error(codes.Canceled, "request canceled")
+		return WithCode(codes.Canceled, definitions[CodeCanceled].Message, CodeCanceled)
 	case errors.Is(err, context.DeadlineExceeded):
-		return status.Error(codes.DeadlineExceeded, "request timed out")
+		return WithCode(codes.DeadlineExceeded, definitions[CodeTimeout].Message, CodeTimeout)
 	}
-	return status.Error(codes.Internal, "internal error")
+	return WithCode(codes.Internal, definitions[CodeInternal].Message, CodeInternal)
 }
 
-// withCode attaches a stable machine-readable code as an ErrorInfo detail.
-func withCode(code codes.Code, msg, reason string) error {
-	st := status.New(code, msg)
-	detailed, err := st.WithDetails(&errdetails.ErrorInfo{Reason: reason, Domain: ErrorDomain})
+// WithCode is a status error of gRPC code c and message msg carrying the
+// documented code as an ErrorInfo detail; an empty code means c's generic
+// code.
+func WithCode(c codes.Code, msg, code string) error {
+	if code == "" {
+		code = GenericCode(c)
+	}
+	st := status.New(c, msg)
+	detailed, err := st.WithDetails(&errdetails.ErrorInfo{Reason: code, Domain: ErrorDomain})
 	if err != nil {
 		return st.Err()
 	}
 	return detailed.Err()
 }
 
-// CodeOf returns the stable error code attached by withCode, if any.
+// CodeOf returns the documented code of st: the one a service attached, or
+// else the generic code of st's gRPC code, so every error has one.
 func CodeOf(st *status.Status) string {
 	for _, d := range st.Details() {
 		if info, ok := d.(*errdetails.ErrorInfo); ok && info.GetDomain() == ErrorDomain {
 			return info.GetReason()
 		}
 	}
-	return ""
+	return GenericCode(st.Code())
 }

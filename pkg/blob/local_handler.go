@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
 )
 
 // Handler serves the local driver's presigned URLs. Mount it at HandlerPath
@@ -35,17 +37,17 @@ func (l *Local) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		signedMethod = http.MethodGet
 	default:
 		w.Header().Set("Allow", "GET, HEAD, PUT")
-		writeError(w, http.StatusMethodNotAllowed, "method not allowed")
+		writeError(w, apperr.CodeMethodNotAllowed, "")
 		return
 	}
 	key, ok := strings.CutPrefix(r.URL.Path, HandlerPath)
 	if !ok || ValidateKey(key) != nil {
-		writeError(w, http.StatusBadRequest, "invalid object key")
+		writeError(w, apperr.CodeInvalidArgument, "invalid object key")
 		return
 	}
 	g, err := l.verify(r.URL.Query(), key, signedMethod, time.Now())
 	if err != nil {
-		writeError(w, http.StatusForbidden, err.Error())
+		writeError(w, apperr.CodePermissionDenied, err.Error())
 		return
 	}
 	if r.Method == http.MethodPut {
@@ -60,27 +62,27 @@ func (l *Local) servePut(w http.ResponseWriter, r *http.Request, g grant) {
 	// (ContentLength -1) is checked by Put as it streams.
 	if r.ContentLength >= 0 && r.ContentLength != g.size {
 		err := &SizeMismatchError{Declared: g.size, Received: r.ContentLength}
-		writeError(w, sizeStatus(err), strings.TrimPrefix(err.Error(), "blob: "))
+		writeError(w, sizeCode(err), strings.TrimPrefix(err.Error(), "blob: "))
 		return
 	}
 	if _, err := l.Stat(r.Context(), g.key); err == nil {
-		writeError(w, http.StatusConflict, usedURL) // before reading a byte
+		writeError(w, apperr.CodeConflict, usedURL) // before reading a byte
 		return
 	}
 	err := l.putNew(r.Context(), g.key, r.Body, g.size, r.Header.Get("Content-Type"))
 	var mismatch *SizeMismatchError
 	switch {
 	case errors.Is(err, ErrObjectExists): // another PUT, or a tombstone, won the race
-		writeError(w, http.StatusConflict, usedURL)
+		writeError(w, apperr.CodeConflict, usedURL)
 		return
 	case errors.As(err, &mismatch):
-		writeError(w, sizeStatus(mismatch), strings.TrimPrefix(mismatch.Error(), "blob: "))
+		writeError(w, sizeCode(mismatch), strings.TrimPrefix(mismatch.Error(), "blob: "))
 		return
 	case errors.Is(err, ErrInvalidContentType):
-		writeError(w, http.StatusBadRequest, "Content-Type must be a media type")
+		writeError(w, apperr.CodeInvalidArgument, "Content-Type must be a media type")
 		return
 	case err != nil:
-		writeError(w, http.StatusInternalServerError, "could not store the upload")
+		writeError(w, apperr.CodeInternal, "could not store the upload")
 		return
 	}
 	if l.onPut != nil {
@@ -92,21 +94,23 @@ func (l *Local) servePut(w http.ResponseWriter, r *http.Request, g grant) {
 // usedURL is the 409 of a write-once URL whose key already holds an object.
 const usedURL = "this URL has already been used: the upload is complete or was deleted"
 
-func sizeStatus(err *SizeMismatchError) int {
+// sizeCode is 413 body_too_large for a body over the signed size, 400
+// invalid_argument for one short of it.
+func sizeCode(err *SizeMismatchError) string {
 	if err.TooLarge() {
-		return http.StatusRequestEntityTooLarge
+		return apperr.CodeBodyTooLarge
 	}
-	return http.StatusBadRequest
+	return apperr.CodeInvalidArgument
 }
 
 func (l *Local) serveGet(w http.ResponseWriter, r *http.Request, key string) {
 	f, info, err := l.openFile(key)
 	if errors.Is(err, ErrNotFound) {
-		writeError(w, http.StatusNotFound, "Not found")
+		writeError(w, apperr.CodeNotFound, "")
 		return
 	}
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, "could not read the object")
+		writeError(w, apperr.CodeInternal, "could not read the object")
 		return
 	}
 	defer f.Close()

@@ -39,7 +39,7 @@ var (
 	errNoCredentials  = status.Error(codes.Unauthenticated, "internal call: credentials required")
 	errBadCredentials = status.Error(codes.Unauthenticated, "internal call: invalid credentials")
 	errNotAllowed     = status.Error(codes.PermissionDenied, "internal call: not allowed")
-	errReadOnly       = apperr.ToStatus(&apperr.Denied{Reason: "this API key is read-only"})
+	errReadOnly       = apperr.ToStatus(&apperr.Denied{Code: apperr.CodeReadOnlyKey, Reason: "this API key is read-only"})
 )
 
 // RefusedByAccessCheck reports whether err is one of the access check's

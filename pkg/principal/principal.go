@@ -50,7 +50,7 @@ func RequireWriter(ctx context.Context) (Principal, error) {
 		return p, err
 	}
 	if p.ReadOnly {
-		return p, &apperr.Denied{Reason: "this API key is read-only"}
+		return p, &apperr.Denied{Code: apperr.CodeReadOnlyKey, Reason: "this API key is read-only"}
 	}
 	return p, nil
 }

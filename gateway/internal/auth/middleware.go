@@ -8,8 +8,8 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/vidhost/vidhost/gateway/internal/envelope"
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/principal"
 )
 
@@ -33,11 +33,11 @@ func Require(a *Authenticator, clientIP ClientIP, logger *slog.Logger) func(http
 				return
 			}
 			if ip := clientIP.Of(r); !cred.AllowsIP(ip) {
-				envelope.WriteError(w, http.StatusForbidden, "this API key is not allowed from "+ip.String())
+				envelope.WriteError(w, apperr.CodeIPNotAllowed, "this API key is not allowed from "+ip.String())
 				return
 			}
 			if cred.Principal.ReadOnly && r.Method != http.MethodGet && r.Method != http.MethodHead {
-				envelope.WriteError(w, http.StatusForbidden, "this API key is read-only")
+				envelope.WriteError(w, apperr.CodeReadOnlyKey, "")
 				return
 			}
 			next.ServeHTTP(w, r.WithContext(principal.NewContext(r.Context(), cred.Principal)))
@@ -57,20 +57,18 @@ func bearerKey(header string) (string, bool) {
 
 func unauthorized(w http.ResponseWriter) {
 	w.Header().Set("WWW-Authenticate", "Bearer")
-	envelope.WriteError(w, http.StatusUnauthorized, apperr.ErrUnauthenticated.Error())
+	envelope.WriteError(w, apperr.CodeUnauthenticated, apperr.ErrUnauthenticated.Error())
 }
 
 // resolveFailed answers 401 for keys identity rejects and maps the rest
-// (identity down or slow) like any failed call, so a client can tell
-// "bad key" from "try again".
+// like any failed call (identity down: 503 unavailable; too slow: 504
+// timeout), so a client can tell "bad key" from "try again".
 func resolveFailed(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err error) {
 	st := status.Convert(err)
 	switch st.Code() {
 	case codes.Unauthenticated, codes.NotFound, codes.InvalidArgument, codes.PermissionDenied:
 		unauthorized(w)
 		return
-	case codes.DeadlineExceeded:
-		st = status.New(codes.Unavailable, st.Message())
 	}
 	mapped := envelope.FromStatus(st)
 	logger.WarnContext(r.Context(), "authentication failed", "code", st.Code().String(), "error", st.Message())

@@ -7,7 +7,8 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/vidhost/vidhost/gateway/internal/envelope"
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/envelope"
 )
 
 // BodyLimit refuses request bodies over limit bytes with 413. It reads the
@@ -23,17 +24,17 @@ func BodyLimit(limit int64) Middleware {
 				return
 			}
 			if r.ContentLength > limit {
-				envelope.WriteError(w, http.StatusRequestEntityTooLarge, tooLarge)
+				envelope.WriteError(w, apperr.CodeBodyTooLarge, tooLarge)
 				return
 			}
 			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 			var maxErr *http.MaxBytesError
 			switch {
 			case errors.As(err, &maxErr):
-				envelope.WriteError(w, http.StatusRequestEntityTooLarge, tooLarge)
+				envelope.WriteError(w, apperr.CodeBodyTooLarge, tooLarge)
 				return
 			case err != nil:
-				envelope.WriteError(w, http.StatusBadRequest, "could not read the request body")
+				envelope.WriteError(w, apperr.CodeInvalidArgument, "could not read the request body")
 				return
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))

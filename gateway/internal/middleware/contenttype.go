@@ -4,7 +4,8 @@ import (
 	"mime"
 	"net/http"
 
-	"github.com/vidhost/vidhost/gateway/internal/envelope"
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/envelope"
 )
 
 // MessageContentType answers a body that is not declared as JSON.
@@ -17,7 +18,7 @@ func RequireJSON() Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if hasBody(r) && !isJSON(r.Header.Get("Content-Type")) {
-				envelope.WriteError(w, http.StatusBadRequest, MessageContentType)
+				envelope.WriteError(w, apperr.CodeUnsupportedMediaType, MessageContentType)
 				return
 			}
 			next.ServeHTTP(w, r)

@@ -7,7 +7,8 @@ import (
 	"net/http"
 	"runtime/debug"
 
-	"github.com/vidhost/vidhost/gateway/internal/envelope"
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/envelope"
 )
 
 // Recover turns a panic in a handler into a 500 envelope and a log line with
@@ -27,7 +28,7 @@ func Recover(logger *slog.Logger) Middleware {
 				// response header RequestID set.
 				logger.Error("panic while serving", "method", r.Method, "path", r.URL.Path,
 					"request_id", w.Header().Get(RequestIDHeader), "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
-				envelope.WriteError(w, http.StatusInternalServerError, envelope.MessageInternal)
+				envelope.WriteError(w, apperr.CodeInternal, "")
 			}()
 			next.ServeHTTP(w, r)
 		})

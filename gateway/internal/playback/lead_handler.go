@@ -7,7 +7,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/vidhost/vidhost/gateway/internal/envelope"
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/envelope"
 )
 
 // maxLeadBody bounds a gate submission; a real one is a few hundred bytes.
@@ -21,31 +22,30 @@ const maxLeadBody = 16 << 10
 func (h *Handler) submitLead(w http.ResponseWriter, r *http.Request) {
 	if !h.limiter.allow(r) {
 		w.Header().Set("Retry-After", "60")
-		envelope.Write(w, http.StatusTooManyRequests, envelope.Failure(envelope.Error{
-			Message: "too many submissions: try again in a minute", Code: CodeLeadRateLimited}))
+		envelope.WriteError(w, apperr.CodeLeadRateLimited, "too many submissions: try again in a minute")
 		return
 	}
 	if mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mediaType != "application/json" {
-		envelope.WriteError(w, http.StatusBadRequest, "Content-Type must be application/json")
+		envelope.WriteError(w, apperr.CodeUnsupportedMediaType, "Content-Type must be application/json")
 		return
 	}
 	v, _, err := h.lookup(r, true)
 	if err != nil {
-		status, message := refusalStatus(err)
-		h.logRefusal(r, status, err)
-		envelope.WriteError(w, status, message)
+		code, message := refusalCode(err)
+		h.logRefusal(r, apperr.HTTPStatus(code), err)
+		envelope.WriteError(w, code, message)
 		return
 	}
 	var body leadBody
 	decoder := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxLeadBody))
 	decoder.DisallowUnknownFields()
 	if err := decoder.Decode(&body); err != nil {
-		envelope.WriteError(w, http.StatusBadRequest, "malformed JSON")
+		envelope.WriteError(w, apperr.CodeInvalidArgument, "malformed JSON")
 		return
 	}
 	gate, err := body.validate(v)
 	if err != nil { // always an apperr.InvalidField, written for the viewer
-		envelope.WriteError(w, http.StatusBadRequest, err.Error())
+		envelope.WriteError(w, apperr.CodeInvalidArgument, err.Error())
 		return
 	}
 	lead := Lead{AccountID: v.GetAccountId(), VideoID: v.GetVideoId(), GateID: gate.GetId(),
@@ -63,11 +63,11 @@ func (h *Handler) leadRefused(w http.ResponseWriter, r *http.Request, err error)
 	var invalid *InvalidLeadError
 	switch {
 	case errors.As(err, &invalid):
-		envelope.WriteError(w, http.StatusBadRequest, invalid.Message)
+		envelope.WriteError(w, apperr.CodeInvalidArgument, invalid.Message)
 	case errors.Is(err, ErrLeadVideoNotFound):
-		envelope.WriteError(w, http.StatusNotFound, "Not found")
+		envelope.WriteError(w, apperr.CodeNotFound, "")
 	default:
 		h.logger.ErrorContext(r.Context(), "playback: store lead", "path", r.URL.Path, "error", err)
-		envelope.WriteError(w, http.StatusServiceUnavailable, "service unavailable")
+		envelope.WriteError(w, apperr.CodeUnavailable, "")
 	}
 }

@@ -15,10 +15,6 @@ import (
 // to a trickle.
 const DefaultLeadsPerMinute = 10
 
-// CodeLeadRateLimited is the envelope's error code of a submission refused
-// for going over the budget (429).
-const CodeLeadRateLimited = "lead_rate_limited"
-
 // leadLimiterSize bounds the addresses remembered. When full, buckets that
 // have refilled (the same as new ones) go first, then arbitrary ones: by
 // then the sender controls thousands of addresses anyway.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/blob"
 )
 
@@ -27,15 +28,22 @@ func (h *Handler) refuseMedia(w http.ResponseWriter, r *http.Request, err error)
 }
 
 func refusalStatus(err error) (int, string) {
+	code, message := refusalCode(err)
+	return apperr.HTTPStatus(code), message
+}
+
+// refusalCode is the documented code (docs/errors.md) and the message of a
+// refusal; its HTTP status follows from the code.
+func refusalCode(err error) (code, message string) {
 	switch {
 	case errors.Is(err, errNotFound), errors.Is(err, errDisabled):
-		return http.StatusNotFound, "Not found"
+		return apperr.CodeNotFound, "Not found"
 	case errors.Is(err, errPrivate), errors.Is(err, errBadMediaToken), errors.Is(err, errBadViewerToken):
-		return http.StatusForbidden, "Forbidden"
+		return apperr.CodePermissionDenied, "Forbidden"
 	case errors.Is(err, errUpstream):
-		return http.StatusServiceUnavailable, "service unavailable"
+		return apperr.CodeUnavailable, "service unavailable"
 	}
-	return http.StatusInternalServerError, "internal error"
+	return apperr.CodeInternal, "internal error"
 }
 
 func (h *Handler) logRefusal(r *http.Request, status int, err error) {

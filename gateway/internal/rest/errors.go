@@ -11,7 +11,8 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/vidhost/vidhost/gateway/internal/envelope"
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/envelope"
 )
 
 // ErrorHandler writes the failure envelope of a call, through the one
@@ -21,7 +22,7 @@ func ErrorHandler(logger *slog.Logger) runtime.ErrorHandlerFunc {
 	return func(ctx context.Context, _ *runtime.ServeMux, _ runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
 		var httpErr *runtime.HTTPStatusError
 		if errors.As(err, &httpErr) { // e.g. a malformed %-escape in the path
-			envelope.WriteError(w, httpErr.HTTPStatus, statusText(httpErr.HTTPStatus))
+			writeRoutingError(w, httpErr.HTTPStatus)
 			return
 		}
 		st := status.Convert(err)
@@ -49,11 +50,23 @@ func hiddenLevel(code codes.Code) slog.Level {
 
 // RoutingErrorHandler answers paths and methods the mapping does not know.
 func RoutingErrorHandler(_ context.Context, _ *runtime.ServeMux, _ runtime.Marshaler, w http.ResponseWriter, _ *http.Request, httpStatus int) {
-	if httpStatus == http.StatusNotFound {
-		envelope.WriteError(w, httpStatus, envelope.MessageNotFound)
-		return
+	writeRoutingError(w, httpStatus)
+}
+
+// writeRoutingError answers the few statuses grpc-gateway decides itself,
+// before any service is called: an unknown path, a method the path does not
+// have, a path it cannot decode.
+func writeRoutingError(w http.ResponseWriter, httpStatus int) {
+	switch httpStatus {
+	case http.StatusNotFound:
+		envelope.WriteError(w, apperr.CodeNotFound, "")
+	case http.StatusMethodNotAllowed:
+		envelope.WriteError(w, apperr.CodeMethodNotAllowed, "")
+	case http.StatusBadRequest:
+		envelope.WriteError(w, apperr.CodeInvalidArgument, statusText(httpStatus))
+	default:
+		envelope.WriteError(w, apperr.CodeInternal, "")
 	}
-	envelope.WriteError(w, httpStatus, statusText(httpStatus))
 }
 
 func statusText(code int) string {

@@ -2,7 +2,7 @@ package rest
 
 import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
-	"github.com/vidhost/vidhost/gateway/internal/envelope"
+	"github.com/vidhost/vidhost/pkg/envelope"
 	"google.golang.org/protobuf/encoding/protojson"
 )
 

@@ -7,7 +7,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
-	"github.com/vidhost/vidhost/gateway/internal/envelope"
+	"github.com/vidhost/vidhost/pkg/envelope"
 )
 
 // Rewriter wraps every successful response in the envelope. A list response

@@ -73,7 +73,7 @@ func (a access) serveUpload(w http.ResponseWriter, r *http.Request, p principal.
 	case r.Method == http.MethodHead && u.State == upload.StateComplete:
 		writeFinished(w, u)
 	case r.Method == http.MethodPatch && u.State != upload.StateComplete && !a.now().Before(u.ExpiresTime):
-		writeResponse(w, envelope(http.StatusGone, "this upload's time to complete has passed; create a new upload", ""))
+		writeResponse(w, refusal(apperr.CodeUploadExpired, ""))
 	default:
 		a.next.ServeHTTP(w, r)
 	}

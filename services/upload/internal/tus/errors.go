@@ -1,58 +1,35 @@
 package tus
 
 import (
-	"encoding/json"
 	"net/http"
 
 	"github.com/tus/tusd/v2/pkg/handler"
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/envelope"
 )
 
-// failure is Vidhost's failure envelope, so a tus client's errors read
-// like the rest of /v2 (docs/conventions.md): a message, and for refusals
-// a stable code.
-type failure struct {
-	Success bool           `json:"success"`
-	Result  struct{}       `json:"result"`
-	Links   struct{}       `json:"links"`
-	Errors  []failureError `json:"errors"`
-}
-
-type failureError struct {
-	Message string `json:"message"`
-	Code    string `json:"code,omitempty"`
-}
-
-// httpStatuses is the gateway's mapping of codes to HTTP (docs/architecture.md).
-var httpStatuses = map[codes.Code]int{
-	codes.InvalidArgument:    http.StatusBadRequest,
-	codes.Unauthenticated:    http.StatusUnauthorized,
-	codes.PermissionDenied:   http.StatusForbidden,
-	codes.NotFound:           http.StatusNotFound,
-	codes.AlreadyExists:      http.StatusConflict,
-	codes.FailedPrecondition: http.StatusConflict,
-	codes.ResourceExhausted:  http.StatusTooManyRequests,
-	codes.Unavailable:        http.StatusServiceUnavailable,
-}
-
-// response maps a domain error to the response a tus client sees. Unknown
-// errors become a 500 with a generic message (apperr.ToStatus hides them).
+// response maps a domain error to the response a tus client sees, through
+// the same mapping and envelope as the rest of /v2 (docs/conventions.md):
+// a message and a documented code. Unknown errors become a 500 with a
+// generic message (apperr.ToStatus hides them).
 func response(err error) handler.HTTPResponse {
-	st := status.Convert(apperr.ToStatus(err))
-	code, ok := httpStatuses[st.Code()]
-	if !ok {
-		code = http.StatusInternalServerError
-	}
-	return envelope(code, st.Message(), apperr.CodeOf(st))
+	mapped := envelope.FromStatus(status.Convert(apperr.ToStatus(err)))
+	return failure(mapped.HTTPStatus, mapped.Error)
 }
 
-func envelope(code int, message, errorCode string) handler.HTTPResponse {
-	body, _ := json.Marshal(failure{Errors: []failureError{{Message: message, Code: errorCode}}}) // cannot fail
+// refusal is the response of a documented code this endpoint answers
+// itself; an empty message means the code's default.
+func refusal(code, message string) handler.HTTPResponse {
+	return failure(apperr.HTTPStatus(code), envelope.NewError(code, message))
+}
+
+func failure(httpStatus int, e envelope.Error) handler.HTTPResponse {
+	env := envelope.Failure(e)
+	body, _ := env.MarshalJSON() // cannot fail: plain strings
 	return handler.HTTPResponse{
-		StatusCode: code,
+		StatusCode: httpStatus,
 		Body:       string(body),
 		Header:     handler.HTTPHeader{"Content-Type": "application/json"},
 	}

@@ -21,10 +21,10 @@ const maxSettle = 100
 // allow refuses what the account's switch or per-file limit forbids.
 func (s Settings) allow(size int64) error {
 	if !s.UploadsEnabled {
-		return &apperr.Refused{Code: CodeUploadsDisabled, Reason: "uploads are disabled for this account"}
+		return &apperr.Refused{Code: apperr.CodeUploadsDisabled, Reason: "uploads are disabled for this account"}
 	}
 	if size > s.MaxFileBytes {
-		return &apperr.Refused{Code: CodeFileTooLarge,
+		return &apperr.Refused{Code: apperr.CodeUploadFileTooLarge,
 			Reason: fmt.Sprintf("size is larger than this account's limit of %d bytes per file", s.MaxFileBytes)}
 	}
 	return nil
@@ -33,11 +33,11 @@ func (s Settings) allow(size int64) error {
 // fits refuses an upload of size that would exceed the account's quotas.
 func (s Settings) fits(usage Usage, size int64) error {
 	if usage.InProgress >= int(s.MaxConcurrent) {
-		return &apperr.Exhausted{Code: CodeConcurrency, Reason: fmt.Sprintf(
+		return &apperr.Exhausted{Code: apperr.CodeUploadConcurrency, Reason: fmt.Sprintf(
 			"this account already has %d uploads in progress, its limit; finish or delete one first", usage.InProgress)}
 	}
 	if usage.Bytes+size > s.QuotaBytes {
-		return &apperr.Exhausted{Code: CodeQuotaBytes, Reason: fmt.Sprintf(
+		return &apperr.Exhausted{Code: apperr.CodeUploadQuotaBytes, Reason: fmt.Sprintf(
 			"this upload would take the account's uploads to %d bytes, over its quota of %d bytes; delete uploads or wait for older ones to expire",
 			usage.Bytes+size, s.QuotaBytes)}
 	}

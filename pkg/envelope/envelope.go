@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
 )
 
 // Envelope is the body of every /v2 response.
@@ -14,11 +16,20 @@ type Envelope struct {
 	Errors  []Error           `json:"errors"`
 }
 
-// Error is one element of an envelope's errors. Code is set only when the
-// failure has a stable machine-readable code (quotas, refusals).
+// Error is one element of an envelope's errors: a message for people and a
+// documented code (docs/errors.md) for programs.
 type Error struct {
 	Message string `json:"message"`
-	Code    string `json:"code,omitempty"`
+	Code    string `json:"code"`
+}
+
+// NewError is the error of a documented code; an empty message means the
+// code's default message.
+func NewError(code, message string) Error {
+	if message == "" {
+		message = defaultMessage(code)
+	}
+	return Error{Message: message, Code: code}
 }
 
 // emptyObject is the result of deletes and failures.
@@ -37,8 +48,8 @@ func Success(result json.RawMessage, links map[string]string) Envelope {
 }
 
 // Failure is the envelope of a failed request.
-func Failure(e Error) Envelope {
-	return Envelope{Result: emptyObject, Links: map[string]string{}, Errors: []Error{e}}
+func Failure(errs ...Error) Envelope {
+	return Envelope{Result: emptyObject, Links: map[string]string{}, Errors: errs}
 }
 
 // MarshalJSON writes the envelope around the already encoded result
@@ -70,7 +81,7 @@ func (e *Envelope) MarshalJSON() ([]byte, error) {
 func Write(w http.ResponseWriter, code int, env Envelope) {
 	body, err := env.MarshalJSON()
 	if err != nil { // cannot happen: links and errors are plain strings
-		body = []byte(`{"success":false,"result":{},"links":{},"errors":[{"message":"internal error"}]}`)
+		body = []byte(`{"success":false,"result":{},"links":{},"errors":[{"message":"internal error","code":"internal"}]}`)
 		code = http.StatusInternalServerError
 	}
 	h := w.Header()
@@ -80,7 +91,9 @@ func Write(w http.ResponseWriter, code int, env Envelope) {
 	_, _ = w.Write(body)
 }
 
-// WriteError sends a failure envelope with one error message.
-func WriteError(w http.ResponseWriter, code int, message string) {
-	Write(w, code, Failure(Error{Message: message}))
+// WriteError sends a failure envelope with one error of a documented code,
+// answered with that code's HTTP status (the table decides, not the
+// caller). An empty message means the code's default message.
+func WriteError(w http.ResponseWriter, code, message string) {
+	Write(w, apperr.HTTPStatus(code), Failure(NewError(code, message)))
 }

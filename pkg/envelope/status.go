@@ -1,0 +1,66 @@
+package envelope
+
+import (
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+)
+
+// Messages the edge answers with when the real text must not reach clients
+// or when the interface fixes the wording.
+var (
+	MessageNotFound    = defaultMessage(apperr.CodeNotFound)
+	MessageInternal    = defaultMessage(apperr.CodeInternal)
+	MessageUnavailable = defaultMessage(apperr.CodeUnavailable)
+)
+
+// Mapped is what a client sees of a failed call.
+type Mapped struct {
+	HTTPStatus int
+	Error      Error
+	// Hidden is true for the edge's and the services' own failures
+	// (internal, unavailable, timeout) and for clients that left: the
+	// caller logs the status's original text with the request id.
+	Hidden bool
+}
+
+// FromStatus is the one mapping of gRPC statuses to what clients see: the
+// code is the one the service attached or the generic code of the status's
+// class, and the HTTP status is that code's (apperr.HTTPStatus, from
+// codes.json): InvalidArgument 400, Unauthenticated 401, PermissionDenied
+// 403, NotFound 404 "Not found", AlreadyExists and FailedPrecondition 409,
+// ResourceExhausted 429, Canceled 499, Unavailable 503, DeadlineExceeded
+// 504, anything else 500 with a generic message.
+func FromStatus(st *status.Status) Mapped {
+	code := apperr.CodeOf(st)
+	def, ok := apperr.Lookup(code)
+	if !ok || (!def.EdgeOnly && def.GRPCCode != st.Code()) {
+		// A code the table does not know, or one sent with another class's
+		// status: the status's class decides, so HTTP status and code agree.
+		code = apperr.GenericCode(st.Code())
+		def, _ = apperr.Lookup(code)
+	}
+	message := st.Message()
+	switch {
+	case def.FixedMessage:
+		message = def.Message
+	case st.Code() == codes.InvalidArgument:
+		message = CleanInvalid(message)
+	}
+	return Mapped{
+		HTTPStatus: def.HTTPStatus,
+		Error:      NewError(code, message),
+		Hidden:     def.HTTPStatus >= 499,
+	}
+}
+
+// defaultMessage is code's default message, or the internal error's for a
+// code the table does not know.
+func defaultMessage(code string) string {
+	if def, ok := apperr.Lookup(code); ok {
+		return def.Message
+	}
+	def, _ := apperr.Lookup(apperr.CodeInternal)
+	return def.Message
+}
