@@ -48,14 +48,15 @@ vet: ## go vet and gofmt over the module
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
 .PHONY: generate
-generate: tools ## regenerate gRPC, gateway, OpenAPI and sqlc code from their sources
+generate: tools ## regenerate gRPC, gateway, OpenAPI, sqlc code and the error codes from their sources
 	buf lint
 	buf generate
 	@for d in $(SQLC_DIRS); do (cd $$d && sqlc generate) || exit 1; done
+	go generate ./pkg/apperr
 
 .PHONY: generate-check
 generate-check: generate ## fail if the committed generated code differs from a fresh generation
-	@git diff --exit-code --stat -- proto/gen gateway/openapi $(SQLC_DIRS) || \
+	@git diff --exit-code --stat -- proto/gen gateway/openapi $(SQLC_DIRS) pkg/apperr/codes_generated.go docs/errors.md || \
 	  { echo "generated code is stale: run 'make generate' and commit"; exit 1; }
 
 .PHONY: player

@@ -24,8 +24,12 @@ type Error struct {
 }
 
 // NewError is the error of a documented code; an empty message means the
-// code's default message.
+// code's default message. A code the table does not know is a bug, and
+// becomes internal: clients only ever see documented codes.
 func NewError(code, message string) Error {
+	if _, ok := apperr.Lookup(code); !ok {
+		code = apperr.CodeInternal
+	}
 	if message == "" {
 		message = defaultMessage(code)
 	}
