@@ -12,7 +12,7 @@ import (
 
 func TestAuthentication(t *testing.T) {
 	b := setup(t)
-	unauthenticated := envelope.Error{Message: "a valid API key is required"}
+	unauthenticated := envelope.Error{Message: "a valid API key is required", Code: "unauthenticated"}
 	cases := []struct {
 		name   string
 		call   call
@@ -24,11 +24,11 @@ func TestAuthentication(t *testing.T) {
 		{"not a bearer", call{method: "GET", path: "/v2/players", header: map[string]string{"Authorization": "Basic cnctdXNlcg=="}}, 401, unauthenticated},
 		{"scheme is case-insensitive", call{method: "GET", path: "/v2/players", header: map[string]string{"Authorization": "bearer " + keyReadWrite}}, 200, envelope.Error{}},
 		{"read-only key reads", call{method: "GET", path: "/v2/players", key: keyReadOnly}, 200, envelope.Error{}},
-		{"read-only key creates", call{method: "POST", path: "/v2/players", key: keyReadOnly, body: `{"name":"x"}`}, 403, envelope.Error{Message: "this API key is read-only"}},
-		{"read-only key deletes", call{method: "DELETE", path: "/v2/players/p1", key: keyReadOnly}, 403, envelope.Error{Message: "this API key is read-only"}},
-		{"key from another address", call{method: "GET", path: "/v2/players", key: keyElsewhere}, 403, envelope.Error{Message: "this API key is not allowed from 127.0.0.1"}},
+		{"read-only key creates", call{method: "POST", path: "/v2/players", key: keyReadOnly, body: `{"name":"x"}`}, 403, envelope.Error{Message: "this API key is read-only", Code: "read_only_key"}},
+		{"read-only key deletes", call{method: "DELETE", path: "/v2/players/p1", key: keyReadOnly}, 403, envelope.Error{Message: "this API key is read-only", Code: "read_only_key"}},
+		{"key from another address", call{method: "GET", path: "/v2/players", key: keyElsewhere}, 403, envelope.Error{Message: "this API key is not allowed from 127.0.0.1", Code: "ip_not_allowed"}},
 		{"forwarded-for from an untrusted peer is ignored", call{method: "GET", path: "/v2/players", key: keyElsewhere,
-			header: map[string]string{"X-Forwarded-For": "203.0.113.7"}}, 403, envelope.Error{Message: "this API key is not allowed from 127.0.0.1"}},
+			header: map[string]string{"X-Forwarded-For": "203.0.113.7"}}, 403, envelope.Error{Message: "this API key is not allowed from 127.0.0.1", Code: "ip_not_allowed"}},
 		{"key allowed by CIDR", call{method: "GET", path: "/v2/players", key: keyLoopback}, 200, envelope.Error{}},
 	}
 	for _, tc := range cases {

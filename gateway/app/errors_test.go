@@ -4,10 +4,13 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/gateway/app"
+	"github.com/vidhost/vidhost/gateway/internal/testbackend"
 	"github.com/vidhost/vidhost/pkg/envelope"
 )
 
@@ -29,15 +32,16 @@ func TestServiceErrorsMapToHTTP(t *testing.T) {
 		status int
 		want   envelope.Error
 	}{
-		{"missing", http.StatusNotFound, envelope.Error{Message: "Not found"}},
-		{"invalid", http.StatusBadRequest, envelope.Error{Message: "name must be 1-40 characters"}},
-		{"denied", http.StatusForbidden, envelope.Error{Message: "not yours"}},
-		{"conflict", http.StatusConflict, envelope.Error{Message: "value already used"}},
+		{"missing", http.StatusNotFound, envelope.Error{Message: "Not found", Code: "not_found"}},
+		{"invalid", http.StatusBadRequest, envelope.Error{Message: "name must be 1-40 characters", Code: "invalid_argument"}},
+		{"denied", http.StatusForbidden, envelope.Error{Message: "not yours", Code: "permission_denied"}},
+		{"conflict", http.StatusConflict, envelope.Error{Message: "value already used", Code: "conflict"}},
 		{"quota", http.StatusTooManyRequests, envelope.Error{Message: "upload quota reached", Code: "upload_quota_bytes"}},
 		{"refused", http.StatusConflict, envelope.Error{Message: "uploads are disabled", Code: "uploads_disabled"}},
-		{"down", http.StatusServiceUnavailable, envelope.Error{Message: "service unavailable"}},
-		{"boom", http.StatusInternalServerError, envelope.Error{Message: "internal error"}},
-		{"unknown", http.StatusInternalServerError, envelope.Error{Message: "internal error"}},
+		{"down", http.StatusServiceUnavailable, envelope.Error{Message: "service unavailable", Code: "unavailable"}},
+		{"deadline", http.StatusGatewayTimeout, envelope.Error{Message: "request timed out", Code: "timeout"}},
+		{"boom", http.StatusInternalServerError, envelope.Error{Message: "internal error", Code: "internal"}},
+		{"unknown", http.StatusInternalServerError, envelope.Error{Message: "internal error", Code: "internal"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.id, func(t *testing.T) {
@@ -45,6 +49,14 @@ func TestServiceErrorsMapToHTTP(t *testing.T) {
 			assertFailure(t, resp, env, tc.status, tc.want)
 		})
 	}
+}
+
+// TestGatewayTimeoutIs504 runs out the gateway's own request timeout while
+// the service is still working: 504 timeout, never a 500 without a code.
+func TestGatewayTimeoutIs504(t *testing.T) {
+	b := setup(t, func(c *app.Config) { c.RequestTimeout = 200 * time.Millisecond })
+	resp, env := b.do(t, call{method: "GET", path: "/v2/categories/" + testbackend.SlowCategory, key: keyReadWrite})
+	assertFailure(t, resp, env, http.StatusGatewayTimeout, envelope.Error{Message: "request timed out", Code: "timeout"})
 }
 
 func TestInternalErrorIsLoggedNotShown(t *testing.T) {

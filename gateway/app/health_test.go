@@ -32,8 +32,8 @@ func TestHealthz(t *testing.T) {
 	assert.Equal(t, false, body["success"])
 	assert.Equal(t, map[string]any{}, body["result"])
 	assert.Equal(t, []any{
-		map[string]any{"message": "identity: NOT_SERVING"},
-		map[string]any{"message": "catalog: NOT_SERVING"},
-		map[string]any{"message": "upload: NOT_SERVING"},
+		map[string]any{"message": "identity: NOT_SERVING", "code": "unavailable"},
+		map[string]any{"message": "catalog: NOT_SERVING", "code": "unavailable"},
+		map[string]any{"message": "upload: NOT_SERVING", "code": "unavailable"},
 	}, body["errors"])
 }

@@ -45,5 +45,5 @@ func TestPlaybackEdgeNeedsAMediaStore(t *testing.T) {
 	b := setup(t)
 	status, body := getPage(t, b.url+"/embed/"+ids.New())
 	assert.Equal(t, http.StatusNotFound, status)
-	assert.JSONEq(t, `{"success":false,"result":{},"links":{},"errors":[{"message":"Not found"}]}`, body)
+	assert.JSONEq(t, `{"success":false,"result":{},"links":{},"errors":[{"message":"Not found","code":"not_found"}]}`, body)
 }

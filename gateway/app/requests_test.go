@@ -18,29 +18,30 @@ func TestClientInputIsNeverAServerError(t *testing.T) {
 		call    call
 		status  int
 		message string
+		code    string
 	}{
-		{"limit not a number", call{method: "GET", path: "/v2/players?limit=abc"}, 400, "invalid value for limit"},
-		{"limit given twice", call{method: "GET", path: "/v2/players?limit=1&limit=2"}, 400, "limit must be given once"},
-		{"malformed JSON", call{method: "POST", path: "/v2/players", body: `{"name":`}, 400, "malformed JSON"},
-		{"not JSON at all", call{method: "POST", path: "/v2/players", body: `name=x`}, 400, "malformed JSON"},
-		{"unknown field", call{method: "POST", path: "/v2/players", body: `{"name":"a","foo":1}`}, 400, `unknown field "foo"`},
-		{"unknown field in a patch", call{method: "PATCH", path: "/v2/players/p1", body: `{"bar":true}`}, 400, `unknown field "bar"`},
-		{"wrong type", call{method: "POST", path: "/v2/players", body: `{"name":5}`}, 400, "invalid value for name"},
-		{"wrong type, two-word field", call{method: "POST", path: "/v2/players", body: `{"name":"a","show_name":"yes"}`}, 400, "invalid value for show_name"},
+		{"limit not a number", call{method: "GET", path: "/v2/players?limit=abc"}, 400, "invalid value for limit", "invalid_argument"},
+		{"limit given twice", call{method: "GET", path: "/v2/players?limit=1&limit=2"}, 400, "limit must be given once", "invalid_argument"},
+		{"malformed JSON", call{method: "POST", path: "/v2/players", body: `{"name":`}, 400, "malformed JSON", "invalid_argument"},
+		{"not JSON at all", call{method: "POST", path: "/v2/players", body: `name=x`}, 400, "malformed JSON", "invalid_argument"},
+		{"unknown field", call{method: "POST", path: "/v2/players", body: `{"name":"a","foo":1}`}, 400, `unknown field "foo"`, "invalid_argument"},
+		{"unknown field in a patch", call{method: "PATCH", path: "/v2/players/p1", body: `{"bar":true}`}, 400, `unknown field "bar"`, "invalid_argument"},
+		{"wrong type", call{method: "POST", path: "/v2/players", body: `{"name":5}`}, 400, "invalid value for name", "invalid_argument"},
+		{"wrong type, two-word field", call{method: "POST", path: "/v2/players", body: `{"name":"a","show_name":"yes"}`}, 400, "invalid value for show_name", "invalid_argument"},
 		{"wrong content type", call{method: "POST", path: "/v2/players", body: `{"name":"a"}`,
-			header: map[string]string{"Content-Type": "text/plain"}}, 400, "Content-Type must be application/json"},
+			header: map[string]string{"Content-Type": "text/plain"}}, 400, "Content-Type must be application/json", "unsupported_media_type"},
 		{"no content type", call{method: "POST", path: "/v2/players", body: `{"name":"a"}`,
-			header: map[string]string{"Content-Type": ""}}, 400, "Content-Type must be application/json"},
-		{"body over the limit", call{method: "POST", path: "/v2/players", body: tooBig}, 413, "request body must not exceed 1024 bytes"},
-		{"unknown route", call{method: "GET", path: "/v2/nope"}, 404, "Not found"},
-		{"unknown route outside /v2", call{method: "GET", path: "/nope"}, 404, "Not found"},
-		{"wrong method", call{method: "PUT", path: "/v2/players"}, 405, "method not allowed"},
+			header: map[string]string{"Content-Type": ""}}, 400, "Content-Type must be application/json", "unsupported_media_type"},
+		{"body over the limit", call{method: "POST", path: "/v2/players", body: tooBig}, 413, "request body must not exceed 1024 bytes", "body_too_large"},
+		{"unknown route", call{method: "GET", path: "/v2/nope"}, 404, "Not found", "not_found"},
+		{"unknown route outside /v2", call{method: "GET", path: "/nope"}, 404, "Not found", "not_found"},
+		{"wrong method", call{method: "PUT", path: "/v2/players"}, 405, "method not allowed", "method_not_allowed"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.call.key = keyReadWrite
 			resp, env := b.do(t, tc.call)
-			assertFailure(t, resp, env, tc.status, envelope.Error{Message: tc.message})
+			assertFailure(t, resp, env, tc.status, envelope.Error{Message: tc.message, Code: tc.code})
 		})
 	}
 }

@@ -2,6 +2,7 @@ package testbackend
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"google.golang.org/grpc/codes"
@@ -34,11 +35,18 @@ var CategoryErrors = map[string]error{
 	"quota":    &apperr.Exhausted{Code: "upload_quota_bytes", Reason: "upload quota reached"},
 	"refused":  &apperr.Refused{Code: "uploads_disabled", Reason: "uploads are disabled"},
 	"down":     status.Error(codes.Unavailable, "database is down at 10.0.0.5"),
+	// A service's own deadline ran out (a slow query): a timeout, not an
+	// internal error.
+	"deadline": fmt.Errorf("list categories: %w", context.DeadlineExceeded),
 	// Statuses whose text a service should never have sent: the gateway
 	// must hide it all the same.
 	"boom":    status.Error(codes.Internal, "pq: password authentication failed for user vidhost"),
 	"unknown": status.Error(codes.Unknown, "runtime error: index out of range"),
 }
+
+// SlowCategory is the id GetCategory answers only when the call's deadline
+// has passed, for the gateway's own timeout.
+const SlowCategory = "slow"
 
 // Catalog fakes CatalogService with fixed players and categories.
 type Catalog struct {

@@ -56,6 +56,10 @@ func (f *Catalog) ListCategories(ctx context.Context, _ *catalogv1.ListCategorie
 // GetCategory fails as CategoryErrors says for its id.
 func (f *Catalog) GetCategory(ctx context.Context, req *catalogv1.GetCategoryRequest) (*catalogv1.Category, error) {
 	f.record(ctx, nil)
+	if req.GetId() == SlowCategory {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
 	if err, ok := CategoryErrors[req.GetId()]; ok {
 		return nil, err
 	}
