@@ -15,7 +15,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/envelope"
 )
 
 // failure is the JSON envelope Handler answers errors with.
@@ -23,7 +25,7 @@ type failure struct {
 	Success bool              `json:"success"`
 	Result  map[string]any    `json:"result"`
 	Links   any               `json:"links"`
-	Errors  []json.RawMessage `json:"errors"`
+	Errors  []envelope.Error  `json:"errors"`
 }
 
 // send issues one request with body (nil: none) and returns the response
@@ -52,7 +54,9 @@ func requireFailure(t *testing.T, resp *http.Response, body []byte, status int, 
 	assert.False(t, env.Success)
 	assert.Equal(t, map[string]any{}, env.Result)
 	require.Len(t, env.Errors, 1)
-	assert.Contains(t, string(env.Errors[0]), `"message":"`+message)
+	assert.True(t, strings.HasPrefix(env.Errors[0].Message, message), "message %q", env.Errors[0].Message)
+	// Every failure carries the documented code of its status (docs/errors.md).
+	assert.Equal(t, status, apperr.HTTPStatus(env.Errors[0].Code), "code %q", env.Errors[0].Code)
 }
 
 // requireNoTemps checks that no temporary file was left in <Dir>/.tmp.
@@ -171,4 +175,39 @@ func TestHandlerGetMissing(t *testing.T) {
 	require.NoError(t, err)
 	resp, body := send(t, http.MethodGet, url, nil, 0)
 	requireFailure(t, resp, body, http.StatusNotFound, "Not found")
+}
+
+// TestHandlerAnswersTheSharedEnvelope pins the URL handler's failures to
+// pkg/envelope, byte for byte: the same body the gateway writes for the same
+// code, and never cached.
+func TestHandlerAnswersTheSharedEnvelope(t *testing.T) {
+	setup := newLocal(t, blob.Config{})
+	missing, err := setup.store.PresignGet(context.Background(), "v/missing.jpg", time.Minute)
+	require.NoError(t, err)
+	cases := []struct {
+		name, method, url string
+		want              envelope.Error
+	}{
+		{"missing object", http.MethodGet, missing, envelope.NewError(apperr.CodeNotFound, "")},
+		{"unsigned URL", http.MethodGet, setup.url + blob.HandlerPath + "v/missing.jpg",
+			envelope.NewError(apperr.CodePermissionDenied, "")},
+		{"other method", http.MethodPost, missing, envelope.NewError(apperr.CodeMethodNotAllowed, "")},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := send(t, tc.method, tc.url, nil, 0)
+			assert.Equal(t, apperr.HTTPStatus(tc.want.Code), resp.StatusCode)
+			assert.Equal(t, "no-store", resp.Header.Get("Cache-Control"))
+			var env failure
+			require.NoError(t, json.Unmarshal(body, &env), string(body))
+			require.Len(t, env.Errors, 1)
+			assert.Equal(t, tc.want.Code, env.Errors[0].Code)
+			if tc.want.Code != apperr.CodePermissionDenied { // its message says which check failed
+				env := envelope.Failure(tc.want)
+				want, err := env.MarshalJSON()
+				require.NoError(t, err)
+				assert.Equal(t, string(want), string(body))
+			}
+		})
+	}
 }

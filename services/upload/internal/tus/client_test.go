@@ -13,8 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/upload/internal/uploadtest"
 )
@@ -114,5 +116,7 @@ func decodeFailure(t *testing.T, resp *http.Response) envelope {
 	require.NoError(t, json.NewDecoder(resp.Body).Decode(&env))
 	require.False(t, env.Success)
 	require.Len(t, env.Errors, 1)
+	// Every failure carries the documented code of its status (docs/errors.md).
+	assert.Equal(t, resp.StatusCode, apperr.HTTPStatus(env.Errors[0].Code), "code %q", env.Errors[0].Code)
 	return env
 }
