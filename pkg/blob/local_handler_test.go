@@ -22,10 +22,10 @@ import (
 
 // failure is the JSON envelope Handler answers errors with.
 type failure struct {
-	Success bool              `json:"success"`
-	Result  map[string]any    `json:"result"`
-	Links   any               `json:"links"`
-	Errors  []envelope.Error  `json:"errors"`
+	Success bool             `json:"success"`
+	Result  map[string]any   `json:"result"`
+	Links   any              `json:"links"`
+	Errors  []envelope.Error `json:"errors"`
 }
 
 // send issues one request with body (nil: none) and returns the response

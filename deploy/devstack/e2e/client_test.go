@@ -9,17 +9,18 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	wire "github.com/vidhost/vidhost/pkg/envelope"
 )
 
-// envelope is the body of every /v2 response.
+// envelope is the body of every /v2 response, decoded from the wire (the
+// links as any JSON, to catch a wrong type).
 type envelope struct {
 	Success bool            `json:"success"`
 	Result  json.RawMessage `json:"result"`
 	Links   map[string]any  `json:"links"`
-	Errors  []struct {
-		Message string `json:"message"`
-		Code    string `json:"code"`
-	} `json:"errors"`
+	Errors  []wire.Error    `json:"errors"`
 }
 
 // response is what a call returned.
@@ -109,4 +110,6 @@ func mustFail(t *testing.T, r response, status int, want string) {
 	require.JSONEq(t, "{}", string(r.Body.Result), r.Raw)
 	require.NotEmpty(t, r.Body.Errors, r.Raw)
 	require.Contains(t, r.message(), want, r.Raw)
+	// Every failure carries the documented code of its status (docs/errors.md).
+	require.Equal(t, status, apperr.HTTPStatus(r.Body.Errors[0].Code), r.Raw)
 }
