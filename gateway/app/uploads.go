@@ -1,6 +1,8 @@
 package app
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -89,9 +91,19 @@ func signedRewrite(target *url.URL, gatewayKey []byte) func(*httputil.ProxyReque
 	}
 }
 
+// proxyError answers a request the upload service did not: out of time is
+// a 504 timeout like any other, a client gone a 499, anything else 503.
 func proxyError(logger *slog.Logger) func(http.ResponseWriter, *http.Request, error) {
 	return func(w http.ResponseWriter, r *http.Request, err error) {
-		logger.ErrorContext(r.Context(), "upload service unreachable", "err", err)
-		envelope.WriteError(w, apperr.CodeUnavailable, "")
+		switch {
+		case errors.Is(err, context.DeadlineExceeded):
+			logger.WarnContext(r.Context(), "upload service timed out", "err", err)
+			envelope.WriteError(w, apperr.CodeTimeout, "")
+		case errors.Is(err, context.Canceled):
+			envelope.WriteError(w, apperr.CodeCanceled, "")
+		default:
+			logger.ErrorContext(r.Context(), "upload service unreachable", "err", err)
+			envelope.WriteError(w, apperr.CodeUnavailable, "")
+		}
 	}
 }

@@ -25,6 +25,13 @@ type Mapped struct {
 	Hidden bool
 }
 
+// FromError maps any error a handler or a call returned: statuses as
+// FromStatus does, context errors as the timeout or cancellation they are,
+// anything else as an internal error (apperr.ToStatus).
+func FromError(err error) Mapped {
+	return FromStatus(status.Convert(apperr.ToStatus(err)))
+}
+
 // FromStatus is the one mapping of gRPC statuses to what clients see: the
 // code is the one the service attached or the generic code of the status's
 // class, and the HTTP status is that code's (apperr.HTTPStatus, from

@@ -25,11 +25,13 @@ func ErrorHandler(logger *slog.Logger) runtime.ErrorHandlerFunc {
 			writeRoutingError(w, httpErr.HTTPStatus)
 			return
 		}
-		st := status.Convert(err)
+		// Not status.Convert: a bare context error (a deadline that passed
+		// outside the call) would become Unknown, a 500 without its code.
+		st := status.Convert(apperr.ToStatus(err))
 		mapped := envelope.FromStatus(st)
 		if mapped.Hidden {
 			logger.Log(ctx, hiddenLevel(st.Code()), "request failed",
-				"method", r.Method, "path", r.URL.Path, "code", st.Code().String(), "error", st.Message())
+				"method", r.Method, "path", r.URL.Path, "code", st.Code().String(), "error", err.Error())
 		}
 		if mapped.HTTPStatus == http.StatusUnauthorized {
 			w.Header().Set("WWW-Authenticate", "Bearer")

@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/tus/tusd/v2/pkg/handler"
-	"google.golang.org/grpc/status"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/envelope"
@@ -15,7 +14,7 @@ import (
 // a message and a documented code. Unknown errors become a 500 with a
 // generic message (apperr.ToStatus hides them).
 func response(err error) handler.HTTPResponse {
-	mapped := envelope.FromStatus(status.Convert(apperr.ToStatus(err)))
+	mapped := envelope.FromError(err)
 	return failure(mapped.HTTPStatus, mapped.Error)
 }
 
