@@ -7,14 +7,6 @@ import (
 	"github.com/vidhost/vidhost/pkg/apperr"
 )
 
-// Messages the edge answers with when the real text must not reach clients
-// or when the interface fixes the wording.
-var (
-	MessageNotFound    = defaultMessage(apperr.CodeNotFound)
-	MessageInternal    = defaultMessage(apperr.CodeInternal)
-	MessageUnavailable = defaultMessage(apperr.CodeUnavailable)
-)
-
 // Mapped is what a client sees of a failed call.
 type Mapped struct {
 	HTTPStatus int
