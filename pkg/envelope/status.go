@@ -34,9 +34,10 @@ func FromError(err error) Mapped {
 func FromStatus(st *status.Status) Mapped {
 	code := apperr.CodeOf(st)
 	def, ok := apperr.Lookup(code)
-	if !ok || (!def.EdgeOnly && def.GRPCCode != st.Code()) {
-		// A code the table does not know, or one sent with another class's
-		// status: the status's class decides, so HTTP status and code agree.
+	if !ok || def.EdgeOnly || def.GRPCCode != st.Code() {
+		// A code the table does not know, one no service may send, or one
+		// sent with another class's status: the status's class decides, so
+		// the HTTP status is always the class's and agrees with the code.
 		code = apperr.GenericCode(st.Code())
 		def, _ = apperr.Lookup(code)
 	}

@@ -41,6 +41,8 @@ func TestFromStatus(t *testing.T) {
 			Mapped{HTTPStatus: http.StatusTooManyRequests, Error: Error{Message: "quota reached", Code: "limit_reached"}}},
 		{"a code of another class gives way to the status's", status.Convert(apperr.WithCode(codes.NotFound, "x", apperr.CodeUploadsDisabled)),
 			Mapped{HTTPStatus: http.StatusNotFound, Error: Error{Message: "Not found", Code: "not_found"}}},
+		{"an edge-only code from a service gives way too", status.Convert(apperr.WithCode(codes.InvalidArgument, "too big", apperr.CodeBodyTooLarge)),
+			Mapped{HTTPStatus: http.StatusBadRequest, Error: Error{Message: "too big", Code: "invalid_argument"}}},
 		{"canceled is 499", status.New(codes.Canceled, "context canceled"),
 			Mapped{HTTPStatus: 499, Error: Error{Message: "request canceled", Code: "canceled"}, Hidden: true}},
 		{"unavailable is generic", status.New(codes.Unavailable, "dial tcp 10.0.0.5:9102: refused"),
