@@ -22,7 +22,7 @@ const (
 	CodeNotFound = "not_found"
 	// CodeMethodNotAllowed: The path exists but not with this HTTP method.
 	CodeMethodNotAllowed = "method_not_allowed"
-	// CodeConflict: A unique value is already taken, or the resource is still in use (a category with videos, a write-once upload URL used again).
+	// CodeConflict: A unique value is already taken, or the resource is still in use (a folder with sub-folders, a write-once upload URL used again).
 	CodeConflict = "conflict"
 	// CodeFailedPrecondition: The resource's current state forbids the change; refusals with a documented reason have their own code below.
 	CodeFailedPrecondition = "failed_precondition"
