@@ -47,9 +47,7 @@ func TestErrorHandler(t *testing.T) {
 			rec := httptest.NewRecorder()
 			handler(context.Background(), nil, nil, rec, httptest.NewRequest(http.MethodGet, "/v2/players", nil), tc.err)
 			assert.Equal(t, tc.status, rec.Code)
-			var env envelope.Envelope
-			require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &env))
-			assert.Equal(t, []envelope.Error{tc.want}, env.Errors)
+			assert.Equal(t, []envelope.Error{tc.want}, errorsOf(t, rec))
 		})
 	}
 }
@@ -68,9 +66,15 @@ func TestRoutingErrorHandler(t *testing.T) {
 			rec := httptest.NewRecorder()
 			RoutingErrorHandler(context.Background(), nil, nil, rec, httptest.NewRequest(http.MethodGet, "/v2/x", nil), tc.status)
 			assert.Equal(t, tc.status, rec.Code)
-			var env envelope.Envelope
-			require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &env))
-			assert.Equal(t, []envelope.Error{tc.want}, env.Errors)
+			assert.Equal(t, []envelope.Error{tc.want}, errorsOf(t, rec))
 		})
 	}
+}
+
+// errorsOf decodes the errors of the envelope rec holds.
+func errorsOf(t *testing.T, rec *httptest.ResponseRecorder) []envelope.Error {
+	t.Helper()
+	var env envelope.Envelope
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &env), rec.Body.String())
+	return env.Errors
 }
