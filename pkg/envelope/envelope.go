@@ -8,7 +8,8 @@ import (
 	"github.com/vidhost/vidhost/pkg/apperr"
 )
 
-// Envelope is the body of every /v2 response.
+// Envelope is the body of every /v2 response, and of the blob URLs' and the
+// tus endpoint's failures.
 type Envelope struct {
 	Success bool              `json:"success"`
 	Result  json.RawMessage   `json:"result"`
