@@ -23,6 +23,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/playback/playbacktest"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // account owns the bench's videos; its media lie in <dir>/videos/<account>/.
@@ -35,6 +36,7 @@ type info struct {
 	PublicVideo     string `json:"public_video"`
 	PrivateVideo    string `json:"private_video"`
 	PrivateToken    string `json:"private_token"`
+	PrivateJWT      string `json:"private_jwt"` // a viewer JWT (ES256) for the private video
 	Segment         string `json:"segment"`  // path in a video's folder
 	Playlist        string `json:"playlist"` // path in a video's folder
 	SegmentBytes    int    `json:"segment_bytes"`
@@ -90,8 +92,12 @@ func run(dir string, segmentBytes, entries int, logFile string) error {
 		InternalSecret: playbacktest.Secret, LogLevel: "info", LogFormat: "json",
 		Blob: blob.Settings{Driver: "local", Dir: dir},
 	}
-	tokens := playback.NewTokens(playback.DeriveTokenSecret([]byte(playbacktest.Secret)), 4*time.Hour, time.Now)
+	// The gateway derives its media token secret from the root secret.
+	tokens := playback.NewTokens(playbacktest.Root.Derive(secrets.MediaToken), 4*time.Hour, time.Now)
 	out.PrivateToken = tokens.Mint(out.PrivateVideo)
+	if out.PrivateJWT, err = viewerJWT(backends.Identity, out.PrivateVideo); err != nil {
+		return err
+	}
 	err = app.Run(ctx, cfg, slog.New(slog.NewJSONHandler(log, nil)), app.Options{Listener: httpLis, Ready: func(url string) {
 		out.URL = url
 		line, _ := json.Marshal(out)
