@@ -37,8 +37,8 @@ type info struct {
 	PrivateVideo    string `json:"private_video"`
 	PrivateToken    string `json:"private_token"`
 	PrivateJWT      string `json:"private_jwt"` // a viewer JWT (ES256) for the private video
-	Segment         string `json:"segment"`  // path in a video's folder
-	Playlist        string `json:"playlist"` // path in a video's folder
+	Segment         string `json:"segment"`     // path in a video's folder
+	Playlist        string `json:"playlist"`    // path in a video's folder
 	SegmentBytes    int    `json:"segment_bytes"`
 	PlaylistEntries int    `json:"playlist_entries"`
 }
