@@ -90,9 +90,10 @@ func New(opts Options) (*Handler, error) {
 		leads = LogLeadSink{Logger: logger}
 	}
 	return &Handler{
-		videos:    newVideos(opts.Catalog, opts.CacheTTL, now),
-		players:   newPlayers(opts.Catalog, opts.CacheTTL, now),
-		viewers:   viewerJWTs{keys: newJWTKeys(opts.Identity, opts.CacheTTL, now), now: now, maxLifetime: maxLifetime},
+		videos:  newVideos(opts.Catalog, opts.CacheTTL, now),
+		players: newPlayers(opts.Catalog, opts.CacheTTL, now),
+		viewers: viewerJWTs{keys: newJWTKeys(opts.Identity, opts.CacheTTL, now), verified: newVerifiedJWTs(opts.CacheTTL, maxLifetime, now),
+			now: now, maxLifetime: maxLifetime},
 		tokens:    NewTokens(opts.TokenSecret, opts.TokenTTL, now),
 		store:     opts.Store,
 		manifests: newManifestCache(opts.Store, opts.ManifestCacheBytes, now),
