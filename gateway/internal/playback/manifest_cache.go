@@ -66,6 +66,8 @@ type manifest struct {
 	etag, lastModified, contentLength []string
 	templates                         [rewriterCount]atomic.Pointer[tokenTemplate]
 	cost                              atomic.Int64
+	// kept is set once the cache holds m: a template pays off only then.
+	kept bool
 }
 
 // get returns key's bytes, current as of a check made now; nil (and no
@@ -89,6 +91,7 @@ func (c *manifestCache) get(ctx context.Context, key string) (*manifest, error) 
 		return nil, err
 	}
 	if c.now().Sub(m.info.ModTime) >= settleTime { // else served once, not kept
+		m.kept = true
 		c.put(key, m)
 	}
 	return m, nil

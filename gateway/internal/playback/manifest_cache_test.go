@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -15,7 +16,17 @@ import (
 // (a transcoding video's EVENT playlist grows) is served fresh on the very
 // next request, public or rewritten for a token.
 func TestChangedManifestIsServedFresh(t *testing.T) {
+	t.Run("changing files", func(t *testing.T) { changedManifests(t, false) })
+	// With the edge's clock ahead, every file has settled when read, and
+	// is served from memory and its template until it changes.
+	t.Run("settled files", func(t *testing.T) { changedManifests(t, true) })
+}
+
+func changedManifests(t *testing.T, settled bool) {
 	e := playbacktest.StartEdge(t)
+	if settled {
+		e.Clock.Advance(2 * time.Second)
+	}
 	public, private := newVideo(t, e, "public"), newVideo(t, e, "private")
 	token := e.Tokens.Mint(private.GetVideoId())
 	for _, tc := range []struct {
@@ -33,7 +44,9 @@ func TestChangedManifestIsServedFresh(t *testing.T) {
 			first := get(t, tc.url)
 			require.Equal(t, http.StatusOK, first.StatusCode)
 			assert.Contains(t, first.body, tc.want("seg-0-00001.m4s"))
+			assert.Equal(t, first.body, get(t, tc.url).body, "the same again")
 			for i, segment := range []string{"seg-0-00002.m4s", "seg-0-00003.m4s"} { // same size each time
+				time.Sleep(20 * time.Millisecond) // a file time's tick later: the clock ahead skipped the settling
 				changed := strings.Replace(mediaPlaylist, "seg-0-00001.m4s", segment, 1)
 				e.PutFile(t, accountA, tc.video, "stream/playlist_0.m3u8", []byte(changed))
 				again := get(t, tc.url)

@@ -38,8 +38,13 @@ func (h *Handler) serveCached(w http.ResponseWriter, r *http.Request, key string
 	}
 	// Rewritten files carry a viewer's token: never stored, no ETag.
 	header["Cache-Control"] = headerPrivateNoStore
-	template := h.manifests.template(m, rewrite)
 	query := TokenParam + "=" + token
+	if !m.kept { // a file still changing: rewritten for this request only
+		body := rewriters[rewrite](m.body, query)
+		writeCached(w, r, m, body, []string{strconv.Itoa(len(body))})
+		return true
+	}
+	template := h.manifests.template(m, rewrite)
 	buf := renderBuffers.Get().(*[]byte)
 	if need := template.sizeHint(len(query)); cap(*buf) < need {
 		*buf = make([]byte, 0, need)
