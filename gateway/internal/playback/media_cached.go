@@ -62,6 +62,9 @@ func (h *Handler) serveCached(w http.ResponseWriter, r *http.Request, key string
 // gets the 200 straight away, with the header values made once; a
 // conditional or ranged request goes through ServeContent itself.
 func writeCached(w http.ResponseWriter, r *http.Request, m *manifest, body []byte, contentLength []string) {
+	if len(body) > smallFile { // the server's write timeout covers the rest at any sane speed
+		extendWriteDeadline(w, int64(len(body)))
+	}
 	if needsServeContent(r.Header) {
 		http.ServeContent(w, r, "", m.modTime(), bytes.NewReader(body))
 		return
