@@ -5,7 +5,8 @@
 #   edge   the whole gateway (app.Run: request id, access log, playback edge)
 #          over fake catalog/identity (gateway/internal/playback/benchedge),
 #          media in a local blob directory: files go out with sendfile; its
-#          media access log is VIDHOST_MEDIA_ACCESS_LOG (default off)
+#          media access log is EDGE_MEDIA_ACCESS_LOG (off, as the gateway's
+#          default; "all" writes a line per request as nginx does)
 #   nginx  Debian's nginx as a separate process, generated config, serving
 #          that blob directory with sendfile on (it writes an access log)
 #
@@ -26,7 +27,8 @@
 #
 # Usage: bench/delivery/run.sh
 #   BENCH_DURATION (10s), BENCH_CONNECTIONS (16), BENCH_THREADS (2), BENCH_LOADS (10),
-#   BENCH_ROUNDS (3), EDGE_CPUPROFILE (a file: CPU profile of the edge's whole run)
+#   BENCH_ROUNDS (3), EDGE_CPUPROFILE (a file: CPU profile of the edge's whole run),
+#   EDGE_MEDIA_ACCESS_LOG (off)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -47,7 +49,8 @@ trap cleanup EXIT
 
 # The edge, built once and run as its own process.
 (cd "$root/gateway" && go build -o "$work/benchedge" ./internal/playback/benchedge)
-"$work/benchedge" -dir "$work/blob" -log "$work/edge.log" -cpuprofile "${EDGE_CPUPROFILE:-}" >"$work/edge.json" 2>"$work/edge.err" &
+"$work/benchedge" -dir "$work/blob" -log "$work/edge.log" -cpuprofile "${EDGE_CPUPROFILE:-}" \
+	-media-access-log "${EDGE_MEDIA_ACCESS_LOG:-off}" >"$work/edge.json" 2>"$work/edge.err" &
 edge_pid=$!
 for _ in $(seq 100); do [[ -s $work/edge.json ]] && break; sleep 0.1; done
 [[ -s $work/edge.json ]] || { cat "$work/edge.err" >&2; exit 1; }

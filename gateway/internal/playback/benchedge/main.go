@@ -49,10 +49,11 @@ func main() {
 	entries := flag.Int("playlist-entries", 300, "segments listed in the media playlist (300 x 2 s: a 10-minute video)")
 	logFile := flag.String("log", os.DevNull, "where the gateway's JSON log (access log included) goes")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	mediaLog := flag.String("media-access-log", "off", "VIDHOST_MEDIA_ACCESS_LOG of the gateway: off, sample or all")
 	flag.Parse()
 	stopProfile, err := startProfile(*cpuProfile)
 	if err == nil {
-		err = run(*dir, *segmentBytes, *entries, *logFile)
+		err = run(*dir, *segmentBytes, *entries, *logFile, *mediaLog)
 		stopProfile()
 	}
 	if err != nil {
@@ -61,7 +62,7 @@ func main() {
 	}
 }
 
-func run(dir string, segmentBytes, entries int, logFile string) error {
+func run(dir string, segmentBytes, entries int, logFile, mediaLog string) error {
 	if dir == "" {
 		return fmt.Errorf("-dir is required")
 	}
@@ -89,7 +90,7 @@ func run(dir string, segmentBytes, entries int, logFile string) error {
 	cfg := app.Config{
 		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr,
 		NATSURL:        "nats://127.0.0.1:1", // none: the REST auth cache is off, playback does not use NATS
-		InternalSecret: playbacktest.Secret, LogLevel: "info", LogFormat: "json",
+		InternalSecret: playbacktest.Secret, LogLevel: "info", LogFormat: "json", MediaAccessLog: mediaLog,
 		Blob: blob.Settings{Driver: "local", Dir: dir},
 	}
 	// The gateway derives its media token secret from the root secret.
