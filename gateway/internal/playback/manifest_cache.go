@@ -173,10 +173,12 @@ func (c *manifestCache) template(m *manifest, rewrite rewriter) *tokenTemplate {
 	}
 	t := newTokenTemplate(m.body, rewriters[rewrite])
 	if m.templates[rewrite].CompareAndSwap(nil, t) {
-		m.cost.Add(t.cost)
+		// Under the lock, as put and its evictions read costs: the
+		// template counts against the bound from the next put on.
 		c.mu.Lock()
+		m.cost.Add(t.cost)
 		if c.entries[m.info.Key] == m {
-			c.used += t.cost // counted against the bound from the next put on
+			c.used += t.cost
 		}
 		c.mu.Unlock()
 		return t

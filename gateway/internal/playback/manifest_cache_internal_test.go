@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -123,4 +124,37 @@ func TestManifestCacheKeepsSettledFiles(t *testing.T) {
 	c.mu.Lock()
 	assert.Same(t, changed, c.entries[key], "the unsettled version was not kept")
 	c.mu.Unlock()
+}
+
+// Concurrent requests, templates and evictions keep the count exact.
+func TestManifestCacheCountsUnderConcurrency(t *testing.T) {
+	store, err := blob.NewLocal(blob.Config{Dir: t.TempDir()})
+	require.NoError(t, err)
+	c := newManifestCache(store, 32<<10, later)
+	body := strings.Repeat("#EXTINF:2,\nseg.m4s\n", 300)
+	var keys []string
+	for i := range 8 {
+		key := fmt.Sprintf("videos/a/v%d/playlist.m3u8", i)
+		require.NoError(t, store.Put(t.Context(), key, strings.NewReader(body), int64(len(body)), ""))
+		keys = append(keys, key)
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 200 {
+				m, err := c.get(t.Context(), keys[(g+i)%len(keys)])
+				if assert.NoError(t, err) && m != nil {
+					c.template(m, rewriteHLSPlaylist)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var sum int64
+	for _, e := range c.entries {
+		sum += e.cost.Load()
+	}
+	assert.Equal(t, sum, c.used)
 }
