@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime/pprof"
+	"slices"
 	"time"
 
 	"github.com/vidhost/vidhost/deploy/devstack/stack"
@@ -19,10 +20,11 @@ import (
 func main() {
 	requests := flag.Int("requests", 20000, "requests per target")
 	concurrency := flag.Int("concurrency", 16, "concurrent clients")
-	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the gateway run to this file")
+	rounds := flag.Int("rounds", 3, "alternating pairs (gateway, baseline) measured; medians are printed")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the measured rounds (gateway and baseline) to this file")
 	flag.Parse()
 	profilePath = *cpuProfile
-	if err := run(*requests, *concurrency); err != nil {
+	if err := run(*requests, *concurrency, *rounds); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/api:", err)
 		os.Exit(1)
 	}
@@ -46,7 +48,7 @@ func startProfile(path string) (func(), error) {
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
-func run(requests, concurrency int) error {
+func run(requests, concurrency, rounds int) error {
 	varDir, err := os.MkdirTemp("", "vidhost-bench-")
 	if err != nil {
 		return err
@@ -78,15 +80,50 @@ func run(requests, concurrency int) error {
 	if err != nil {
 		return err
 	}
-	gateway := load{url: warm.url, auth: auth, requests: requests, concurrency: concurrency}.run()
+	gateway := load{url: warm.url, auth: auth, requests: requests, concurrency: concurrency}
+	baseline := load{url: baseURL + "/categories", requests: requests, concurrency: concurrency}
+	fmt.Printf("GET /v2/categories (25 items), %d requests, %d clients, loopback, %d alternating pairs\n", requests, concurrency, rounds)
+	var pairs []pair
+	for i := range max(rounds, 1) {
+		var p pair
+		if i%2 == 0 {
+			p.gateway, p.baseline = gateway.run(), baseline.run()
+		} else {
+			p.baseline, p.gateway = baseline.run(), gateway.run()
+		}
+		fmt.Printf("  round %d: gateway %s | baseline %s | ratio %.2f\n", i+1, p.gateway, p.baseline, p.gateway.rps/p.baseline.rps)
+		pairs = append(pairs, p)
+	}
 	stopProfile()
-	baseline := load{url: baseURL + "/categories", requests: requests, concurrency: concurrency}.run()
-	fmt.Printf("GET /v2/categories (25 items), %d requests, %d clients, loopback\n", requests, concurrency)
-	fmt.Printf("  gateway  : %s\n  baseline : %s\n", gateway, baseline)
-	fmt.Printf("  ratio gateway/baseline: throughput %.2f, p99 latency %.2f\n",
-		gateway.rps/baseline.rps, float64(gateway.p99)/float64(baseline.p99))
-	if gateway.failures > 0 || baseline.failures > 0 {
-		return fmt.Errorf("failures: gateway %d, baseline %d", gateway.failures, baseline.failures)
+	return report(pairs)
+}
+
+// pair is one gateway run and the baseline run next to it.
+type pair struct{ gateway, baseline result }
+
+// report prints the medians of the pairs and fails when any request did.
+func report(pairs []pair) error {
+	med := func(f func(pair) float64) float64 {
+		values := make([]float64, len(pairs))
+		for i, p := range pairs {
+			values[i] = f(p)
+		}
+		slices.Sort(values)
+		if n := len(values); n%2 == 0 {
+			return (values[n/2-1] + values[n/2]) / 2
+		}
+		return values[len(values)/2]
+	}
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	fmt.Printf("  median gateway : %8.0f req/s  p99 %6.2f ms\n", med(func(p pair) float64 { return p.gateway.rps }), med(func(p pair) float64 { return ms(p.gateway.p99) }))
+	fmt.Printf("  median baseline: %8.0f req/s  p99 %6.2f ms\n", med(func(p pair) float64 { return p.baseline.rps }), med(func(p pair) float64 { return ms(p.baseline.p99) }))
+	fmt.Printf("  ratio gateway/baseline (median of pairs): throughput %.2f, p99 latency %.2f\n",
+		med(func(p pair) float64 { return p.gateway.rps / p.baseline.rps }),
+		med(func(p pair) float64 { return float64(p.gateway.p99) / float64(p.baseline.p99) }))
+	for _, p := range pairs {
+		if p.gateway.failures > 0 || p.baseline.failures > 0 {
+			return fmt.Errorf("failures: gateway %d, baseline %d", p.gateway.failures, p.baseline.failures)
+		}
 	}
 	return nil
 }

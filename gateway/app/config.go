@@ -3,14 +3,16 @@ package app
 import (
 	"errors"
 	"fmt"
-	"github.com/vidhost/vidhost/pkg/blob"
-	"github.com/vidhost/vidhost/pkg/natsx"
-	"github.com/vidhost/vidhost/pkg/secrets"
 	"net/url"
 	"reflect"
 	"time"
 
 	"github.com/caarlos0/env/v11"
+
+	"github.com/vidhost/vidhost/gateway/internal/middleware"
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // Config is the gateway's configuration, from VIDHOST_* variables over the
@@ -64,8 +66,13 @@ type Config struct {
 	ReadHeaderTimeout time.Duration `env:"VIDHOST_HTTP_READ_HEADER_TIMEOUT" envDefault:"5s"`
 	IdleTimeout       time.Duration `env:"VIDHOST_HTTP_IDLE_TIMEOUT" envDefault:"120s"`
 	ShutdownTimeout   time.Duration `env:"VIDHOST_SHUTDOWN_TIMEOUT" envDefault:"15s"`
-	LogLevel          string        `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat         string        `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	// MediaAccessLog is which /media requests the access log keeps: off,
+	// sample (MediaAccessLogSampleRate of them) or all. Every other path,
+	// /v2 included, is always logged.
+	MediaAccessLog           string  `env:"VIDHOST_MEDIA_ACCESS_LOG" envDefault:"off"`
+	MediaAccessLogSampleRate float64 `env:"VIDHOST_MEDIA_ACCESS_LOG_SAMPLE_RATE" envDefault:"0.01"`
+	LogLevel                 string  `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat                string  `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // DefaultConfig is the configuration with no environment at all.
@@ -93,6 +100,12 @@ func (c Config) validate() error {
 	}
 	if c.BodyLimit <= 0 || c.AuthCacheTTL <= 0 || c.AuthCacheSize <= 0 || c.RequestTimeout <= 0 {
 		return errors.New("VIDHOST_BODY_LIMIT, VIDHOST_AUTH_CACHE_TTL, VIDHOST_AUTH_CACHE_SIZE and VIDHOST_REQUEST_TIMEOUT must be positive")
+	}
+	if _, err := middleware.ParseAccessLogMode(c.MediaAccessLog); err != nil {
+		return fmt.Errorf("VIDHOST_MEDIA_ACCESS_LOG: %w", err)
+	}
+	if c.MediaAccessLogSampleRate <= 0 || c.MediaAccessLogSampleRate > 1 {
+		return errors.New("VIDHOST_MEDIA_ACCESS_LOG_SAMPLE_RATE must be above 0 and at most 1")
 	}
 	if err := c.validatePlayback(); err != nil {
 		return err

@@ -16,6 +16,8 @@ func TestDefaultConfig(t *testing.T) {
 	assert.EqualValues(t, 1<<20, cfg.BodyLimit)
 	assert.Equal(t, 10*time.Second, cfg.AuthCacheTTL)
 	assert.Equal(t, 30*time.Second, cfg.RequestTimeout)
+	assert.Equal(t, "off", cfg.MediaAccessLog, "media requests are not logged unless asked for")
+	assert.InDelta(t, 0.01, cfg.MediaAccessLogSampleRate, 1e-9)
 }
 
 func TestWithDefaultsKeepsWhatIsSet(t *testing.T) {
@@ -41,6 +43,9 @@ func TestValidate(t *testing.T) {
 		{"public URL", func(c *Config) { c.PublicURL = "https://videos.example.com/base" }, true},
 		{"relative public URL", func(c *Config) { c.PublicURL = "videos.example.com" }, false},
 		{"public URL with a query", func(c *Config) { c.PublicURL = "https://x.example?a=b" }, false},
+		{"media access log sampled", func(c *Config) { c.MediaAccessLog, c.MediaAccessLogSampleRate = "sample", 0.5 }, true},
+		{"media access log misspelt", func(c *Config) { c.MediaAccessLog = "on" }, false},
+		{"sample rate over 1", func(c *Config) { c.MediaAccessLogSampleRate = 2 }, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

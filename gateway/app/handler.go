@@ -62,13 +62,21 @@ func newHandler(rt routes) http.Handler {
 	}
 	root.Handle("/", http.HandlerFunc(notFound))
 	return middleware.Chain(root,
-		middleware.Recover(rt.logger), // outermost: a panic anywhere becomes a 500
-		middleware.RequestID(),        // every later log line carries the id
-		middleware.NoSniff(),          // on every response, errors and 404s included
-		middleware.AccessLog(rt.logger),
+		middleware.Recover(rt.logger),                           // outermost: a panic anywhere becomes a 500
+		middleware.RequestID(),                                  // every later log line carries the id
+		middleware.NoSniff(),                                    // on every response, errors and 404s included
+		middleware.AccessLog(rt.logger, mediaLogPolicy(rt.cfg)), // media as VIDHOST_MEDIA_ACCESS_LOG says
 	)
 }
 
 func notFound(w http.ResponseWriter, _ *http.Request) {
 	envelope.WriteError(w, apperr.CodeNotFound, "")
+}
+
+// mediaLogPolicy keeps /media requests out of the access log unless
+// VIDHOST_MEDIA_ACCESS_LOG asks for them (a player's segment requests
+// would be most of the log); every other request is logged.
+func mediaLogPolicy(cfg Config) func(*http.Request) bool {
+	mode, _ := middleware.ParseAccessLogMode(cfg.MediaAccessLog) // validated at start
+	return middleware.LogPolicy("/media/", mode, cfg.MediaAccessLogSampleRate)
 }

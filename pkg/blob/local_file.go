@@ -17,7 +17,30 @@ type FileOpener interface {
 	OpenFile(ctx context.Context, key string) (*os.File, Info, error)
 }
 
-var _ FileOpener = (*Local)(nil)
+// FileStater is implemented by stores that keep objects as local files
+// (Local): Stat without the content type, one stat(2), for a cache that
+// checks on every request that an object is unchanged.
+type FileStater interface {
+	// StatFile describes the object like Stat, ContentType left empty.
+	StatFile(ctx context.Context, key string) (Info, error)
+}
+
+var (
+	_ FileOpener = (*Local)(nil)
+	_ FileStater = (*Local)(nil)
+)
+
+// StatFile implements FileStater.
+func (l *Local) StatFile(_ context.Context, key string) (Info, error) {
+	if err := ValidateKey(key); err != nil {
+		return Info{}, err
+	}
+	fi, err := os.Stat(l.objectPath(key))
+	if err != nil || fi.IsDir() {
+		return Info{}, notFoundOr(err)
+	}
+	return Info{Key: key, Size: fi.Size(), ETag: fileETag(fi), ModTime: fi.ModTime()}, nil
+}
 
 // OpenFile implements FileOpener: one open and one fstat.
 func (l *Local) OpenFile(_ context.Context, key string) (*os.File, Info, error) {

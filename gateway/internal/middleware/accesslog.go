@@ -6,12 +6,18 @@ import (
 	"time"
 )
 
-// AccessLog writes one line per request with its status and duration. It
-// runs inside RequestID, so the line carries the request id (logx's handler
-// reads it from the context).
-func AccessLog(logger *slog.Logger) Middleware {
+// AccessLog writes one line per request with its status and duration,
+// for the requests logged admits (nil: all of them; see LogPolicy). It runs
+// inside RequestID, so the line carries the request id (logx's handler
+// reads it from the context). A request left out costs nothing: its writer
+// is not even wrapped.
+func AccessLog(logger *slog.Logger, logged func(*http.Request) bool) Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if logged != nil && !logged(r) {
+				next.ServeHTTP(w, r)
+				return
+			}
 			start := time.Now()
 			rec := &statusRecorder{ResponseWriter: w}
 			next.ServeHTTP(rec, r)

@@ -9,8 +9,12 @@ import "net/http"
 func NoSniff() Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("X-Content-Type-Options", "nosniff")
+			w.Header()["X-Content-Type-Options"] = nosniff
 			next.ServeHTTP(w, r)
 		})
 	}
 }
+
+// nosniff is the header's value, shared by every response: net/http only
+// reads header values, and a handler that sets the header replaces it.
+var nosniff = []string{"nosniff"}

@@ -17,7 +17,7 @@ import (
 // and must still count what goes through it.
 func TestAccessLogKeepsReadFrom(t *testing.T) {
 	var logs bytes.Buffer
-	handler := AccessLog(slog.New(slog.NewJSONHandler(&logs, nil)))(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	handler := AccessLog(slog.New(slog.NewJSONHandler(&logs, nil)), nil)(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		readerFrom, ok := w.(io.ReaderFrom)
 		require.True(t, ok, "the recorder offers ReadFrom")
 		n, err := readerFrom.ReadFrom(io.LimitReader(strings.NewReader("segment bytes"), 7))

@@ -59,6 +59,12 @@ func (c *ttlCache[V]) currentGeneration() uint64 {
 
 // putAt stores value for key unless an eviction happened since gen was read.
 func (c *ttlCache[V]) putAt(key string, value V, gen uint64) {
+	c.putUntil(key, value, gen, time.Time{})
+}
+
+// putUntil is putAt for an entry that also expires at expires (zero: no
+// sooner than the cache's TTL says).
+func (c *ttlCache[V]) putUntil(key string, value V, gen uint64, expires time.Time) {
 	if c.ttl <= 0 {
 		return
 	}
@@ -71,7 +77,10 @@ func (c *ttlCache[V]) putAt(key string, value V, gen uint64) {
 	if len(c.entries) >= c.size {
 		c.evict(now)
 	}
-	c.entries[key] = cacheEntry[V]{value: value, expires: now.Add(c.ttl)}
+	if limit := now.Add(c.ttl); expires.IsZero() || limit.Before(expires) {
+		expires = limit
+	}
+	c.entries[key] = cacheEntry[V]{value: value, expires: expires}
 }
 
 // evict drops expired entries, and arbitrary ones until a tenth is free.
@@ -86,6 +95,19 @@ func (c *ttlCache[V]) evict(now time.Time) {
 			return
 		}
 		delete(c.entries, key)
+	}
+}
+
+// evictValues drops every entry whose value matches and moves the
+// generation, like evictWhere.
+func (c *ttlCache[V]) evictValues(match func(value V) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.generation++
+	for key, entry := range c.entries {
+		if match(entry.value) {
+			delete(c.entries, key)
+		}
 	}
 }
 

@@ -7,9 +7,15 @@ import "net/http"
 // are never allowed ("*"), so a cross-origin page cannot ride a viewer's
 // dashboard cookie; media URLs carry tokens instead.
 func setCORS(h http.Header) {
-	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("Access-Control-Expose-Headers", "Content-Length, Content-Range, Accept-Ranges, ETag")
+	h["Access-Control-Allow-Origin"] = corsAnyOrigin
+	h["Access-Control-Expose-Headers"] = corsExposed
 }
+
+// The values are shared by every response: net/http only reads them.
+var (
+	corsAnyOrigin = []string{"*"}
+	corsExposed   = []string{"Content-Length, Content-Range, Accept-Ranges, ETag"}
+)
 
 // preflight answers CORS preflight requests for media (a Range header makes
 // a request non-simple).

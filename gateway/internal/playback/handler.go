@@ -29,6 +29,9 @@ type Options struct {
 	TokenTTL    time.Duration
 	// CacheTTL bounds how long video, player and JWT key lookups are reused.
 	CacheTTL time.Duration
+	// ManifestCacheBytes bounds the memory holding small media files
+	// (manifest_cache.go); 0 is DefaultManifestCacheBytes.
+	ManifestCacheBytes int64
 	// ViewerJWTMaxLifetime caps a viewer JWT's exp - max(iat, now); 0 is
 	// DefaultViewerJWTMaxLifetime.
 	ViewerJWTMaxLifetime time.Duration
@@ -49,16 +52,17 @@ type Options struct {
 
 // Handler serves the playback edge. Build it with New, mount it with Register.
 type Handler struct {
-	videos   *videos
-	players  *players
-	viewers  viewerJWTs
-	tokens   Tokens
-	store    blob.Store
-	media    mediaURLs
-	sessions SessionVerifier
-	leads    LeadSink
-	limiter  *leadLimiter
-	logger   *slog.Logger
+	videos    *videos
+	players   *players
+	viewers   viewerJWTs
+	tokens    Tokens
+	store     blob.Store
+	manifests *manifestCache
+	media     mediaURLs
+	sessions  SessionVerifier
+	leads     LeadSink
+	limiter   *leadLimiter
+	logger    *slog.Logger
 }
 
 // New checks opts and returns the Handler.
@@ -86,16 +90,18 @@ func New(opts Options) (*Handler, error) {
 		leads = LogLeadSink{Logger: logger}
 	}
 	return &Handler{
-		videos:   newVideos(opts.Catalog, opts.CacheTTL, now),
-		players:  newPlayers(opts.Catalog, opts.CacheTTL, now),
-		viewers:  viewerJWTs{keys: newJWTKeys(opts.Identity, opts.CacheTTL, now), now: now, maxLifetime: maxLifetime},
-		tokens:   NewTokens(opts.TokenSecret, opts.TokenTTL, now),
-		store:    opts.Store,
-		media:    mediaURLs{base: strings.TrimSuffix(opts.MediaBaseURL, "/")},
-		sessions: opts.Sessions,
-		leads:    leads,
-		limiter:  newLeadLimiter(opts.LeadsPerMinute, opts.ClientIP, now),
-		logger:   logger,
+		videos:  newVideos(opts.Catalog, opts.CacheTTL, now),
+		players: newPlayers(opts.Catalog, opts.CacheTTL, now),
+		viewers: viewerJWTs{keys: newJWTKeys(opts.Identity, opts.CacheTTL, now), verified: newVerifiedJWTs(opts.CacheTTL, maxLifetime, now),
+			now: now, maxLifetime: maxLifetime},
+		tokens:    NewTokens(opts.TokenSecret, opts.TokenTTL, now),
+		store:     opts.Store,
+		manifests: newManifestCache(opts.Store, opts.ManifestCacheBytes, now),
+		media:     mediaURLs{base: strings.TrimSuffix(opts.MediaBaseURL, "/")},
+		sessions:  opts.Sessions,
+		leads:     leads,
+		limiter:   newLeadLimiter(opts.LeadsPerMinute, opts.ClientIP, now),
+		logger:    logger,
 	}, nil
 }
 

@@ -21,6 +21,7 @@ type publicKey struct {
 	key   jwk.Key
 	alg   jwa.SignatureAlgorithm
 	found bool
+	pem   string // the key as identity holds it, which a cached verification must still match
 }
 
 // jwtKeys fetches JWT keys from identity and keeps them for a few seconds:
@@ -54,7 +55,7 @@ func (k *jwtKeys) lookup(ctx context.Context, accountID, keyID string) (publicKe
 	if err != nil {
 		return publicKey{}, fmt.Errorf("jwt key %s of %s: %w", keyID, accountID, err)
 	}
-	found := publicKey{key: key, alg: jwa.SignatureAlgorithm(resp.GetAlgorithm()), found: true}
+	found := publicKey{key: key, alg: jwa.SignatureAlgorithm(resp.GetAlgorithm()), found: true, pem: resp.GetPublicKey()}
 	k.cache.putAt(cacheKey, found, gen)
 	return found, nil
 }

@@ -35,25 +35,32 @@ func (h *Handler) serveMedia(w http.ResponseWriter, r *http.Request) {
 	}
 	key := "videos/" + v.GetAccountId() + "/" + v.GetVideoId() + "/" + filePath
 	private := g.token != ""
-	if rewrite := rewriterFor(v, filePath, kind); private && rewrite != nil {
-		h.serveRewritten(w, r, key, kind, func(body []byte) []byte { return rewrite(body, TokenParam+"="+g.token) })
+	rewrite := rewriterFor(v, filePath, kind)
+	if !private {
+		rewrite = noRewrite
+	}
+	if (kind.kind == kindManifest || rewrite != noRewrite) && h.serveCached(w, r, key, kind, rewrite, g.token) {
+		return
+	}
+	if rewrite != noRewrite {
+		h.serveRewritten(w, r, key, kind, func(body []byte) []byte { return rewriters[rewrite](body, TokenParam+"="+g.token) })
 		return
 	}
 	h.serveObject(w, r, key, kind, cacheControl(kind.kind, private))
 }
 
 // rewriterFor returns how a private video's file must be rewritten so the
-// URLs inside it carry the token, or nil when it is served as stored.
-func rewriterFor(v *catalogv1.PlaybackVideo, filePath string, kind mediaType) func([]byte, string) []byte {
+// URLs inside it carry the token, or noRewrite when it is served as stored.
+func rewriterFor(v *catalogv1.PlaybackVideo, filePath string, kind mediaType) rewriter {
 	switch {
 	case strings.HasSuffix(strings.ToLower(filePath), ".m3u8"):
-		return rewriteHLS
+		return rewriteHLSPlaylist
 	case kind.kind == kindManifest:
-		return rewriteDASH
+		return rewriteDASHManifest
 	case filePath == v.GetSpriteIndexPath():
-		return rewriteSpriteIndex
+		return rewriteSprites
 	}
-	return nil
+	return noRewrite
 }
 
 func (h *Handler) serveObject(w http.ResponseWriter, r *http.Request, key string, kind mediaType, cache string) {

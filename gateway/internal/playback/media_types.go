@@ -22,23 +22,31 @@ const (
 type mediaType struct {
 	contentType string
 	kind        fileKind
+	// contentTypeHeader and publicCacheControl are header values made
+	// once, for the responses of the manifest cache.
+	contentTypeHeader, publicCacheControl []string
+}
+
+func newMediaType(contentType string, kind fileKind) mediaType {
+	return mediaType{contentType: contentType, kind: kind,
+		contentTypeHeader: []string{contentType}, publicCacheControl: []string{cacheControl(kind, false)}}
 }
 
 // mediaTypes are the only files served, by extension; anything else is not
 // found. Fixed here rather than read from the system's mime tables, which
 // differ between machines.
 var mediaTypes = map[string]mediaType{
-	".m3u8": {"application/vnd.apple.mpegurl", kindManifest},
-	".mpd":  {"application/dash+xml", kindManifest},
-	".m4s":  {"video/iso.segment", kindSegment},
-	".ts":   {"video/mp2t", kindSegment},
-	".m4a":  {"audio/mp4", kindSegment},
-	".mp4":  {"video/mp4", kindFile},
-	".jpg":  {"image/jpeg", kindFile},
-	".jpeg": {"image/jpeg", kindFile},
-	".png":  {"image/png", kindFile},
-	".webp": {"image/webp", kindFile},
-	".vtt":  {"text/vtt; charset=utf-8", kindFile},
+	".m3u8": newMediaType("application/vnd.apple.mpegurl", kindManifest),
+	".mpd":  newMediaType("application/dash+xml", kindManifest),
+	".m4s":  newMediaType("video/iso.segment", kindSegment),
+	".ts":   newMediaType("video/mp2t", kindSegment),
+	".m4a":  newMediaType("audio/mp4", kindSegment),
+	".mp4":  newMediaType("video/mp4", kindFile),
+	".jpg":  newMediaType("image/jpeg", kindFile),
+	".jpeg": newMediaType("image/jpeg", kindFile),
+	".png":  newMediaType("image/png", kindFile),
+	".webp": newMediaType("image/webp", kindFile),
+	".vtt":  newMediaType("text/vtt; charset=utf-8", kindFile),
 }
 
 func mediaTypeOf(name string) (mediaType, bool) {

@@ -10,7 +10,10 @@ func (h *Handler) EvictVideo(videoID string) { h.videos.evict(videoID) }
 
 // EvictJWTKey forgets the JWT key keyID: viewer JWTs signed with it, and
 // media tokens minted from them, stop working at this gateway at once.
-func (h *Handler) EvictJWTKey(keyID string) { h.viewers.keys.evict(keyID) }
+func (h *Handler) EvictJWTKey(keyID string) {
+	h.viewers.keys.evict(keyID)
+	h.viewers.verified.evictKey(keyID)
+}
 
 // errSubscriptionEnded: the event subscription stopped on its own.
 var errSubscriptionEnded = errors.New("video event subscription ended")

@@ -29,8 +29,9 @@ const (
 // numeric and within the lifetime cap, no crit header, nbf honoured, sub
 // the video id or "*".
 type viewerJWTs struct {
-	keys *jwtKeys
-	now  func() time.Time
+	keys     *jwtKeys
+	verified *verifiedJWTs
+	now      func() time.Time
 	// maxLifetime caps exp - max(iat, now).
 	maxLifetime time.Duration
 }
@@ -49,6 +50,11 @@ func (v viewerJWTs) verify(ctx context.Context, raw, accountID, videoID string) 
 	if len(raw) > maxJWTLength || strings.Count(raw, ".") != 2 {
 		return viewerGrant{}, fmt.Errorf("%w: not a compact JWS", errBadViewerToken)
 	}
+	verifiedKey := v.verified.keyOf(accountID, videoID, raw)
+	if grant, ok, err := v.verified.check(ctx, v.keys, accountID, verifiedKey); ok || err != nil {
+		return grant, err
+	}
+	gen := v.verified.cache.currentGeneration()
 	strict, err := checkStrict(raw, v.now(), v.maxLifetime)
 	if err != nil {
 		return viewerGrant{}, err
@@ -81,5 +87,7 @@ func (v viewerJWTs) verify(ctx context.Context, raw, accountID, videoID string) 
 	if sub := token.Subject(); sub != videoID && sub != AnyVideo {
 		return viewerGrant{}, fmt.Errorf("%w: sub %q is neither the video nor %q", errBadViewerToken, sub, AnyVideo)
 	}
-	return viewerGrant{keyID: header.KeyID(), expires: strict.expires}, nil
+	grant := viewerGrant{keyID: header.KeyID(), expires: strict.expires}
+	v.verified.put(verifiedKey, verifiedJWT{grant: grant, alg: key.alg, pem: key.pem}, gen)
+	return grant, nil
 }

@@ -18,7 +18,7 @@ func Rewriter(publicURL string) func(context.Context, proto.Message) (any, error
 	return func(ctx context.Context, resp proto.Message) (any, error) {
 		itemsField, cursorField, ok := listFields(resp.ProtoReflect().Descriptor())
 		if !ok {
-			body, err := marshalOptions.Marshal(resp)
+			body, err := appendMessage(nil, resp)
 			if err != nil {
 				return nil, fmt.Errorf("marshal %T: %w", resp, err)
 			}
@@ -43,7 +43,7 @@ func marshalList(list protoreflect.List) ([]byte, error) {
 			buf = append(buf, ',')
 		}
 		var err error
-		if buf, err = marshalOptions.MarshalAppend(buf, list.Get(i).Message().Interface()); err != nil {
+		if buf, err = appendMessage(buf, list.Get(i).Message().Interface()); err != nil {
 			return nil, err
 		}
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/playback/playbacktest"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // account owns the bench's videos; its media lie in <dir>/videos/<account>/.
@@ -35,8 +36,9 @@ type info struct {
 	PublicVideo     string `json:"public_video"`
 	PrivateVideo    string `json:"private_video"`
 	PrivateToken    string `json:"private_token"`
-	Segment         string `json:"segment"`  // path in a video's folder
-	Playlist        string `json:"playlist"` // path in a video's folder
+	PrivateJWT      string `json:"private_jwt"` // a viewer JWT (ES256) for the private video
+	Segment         string `json:"segment"`     // path in a video's folder
+	Playlist        string `json:"playlist"`    // path in a video's folder
 	SegmentBytes    int    `json:"segment_bytes"`
 	PlaylistEntries int    `json:"playlist_entries"`
 }
@@ -47,10 +49,11 @@ func main() {
 	entries := flag.Int("playlist-entries", 300, "segments listed in the media playlist (300 x 2 s: a 10-minute video)")
 	logFile := flag.String("log", os.DevNull, "where the gateway's JSON log (access log included) goes")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	mediaLog := flag.String("media-access-log", "off", "VIDHOST_MEDIA_ACCESS_LOG of the gateway: off, sample or all")
 	flag.Parse()
 	stopProfile, err := startProfile(*cpuProfile)
 	if err == nil {
-		err = run(*dir, *segmentBytes, *entries, *logFile)
+		err = run(*dir, *segmentBytes, *entries, *logFile, *mediaLog)
 		stopProfile()
 	}
 	if err != nil {
@@ -59,7 +62,7 @@ func main() {
 	}
 }
 
-func run(dir string, segmentBytes, entries int, logFile string) error {
+func run(dir string, segmentBytes, entries int, logFile, mediaLog string) error {
 	if dir == "" {
 		return fmt.Errorf("-dir is required")
 	}
@@ -87,11 +90,15 @@ func run(dir string, segmentBytes, entries int, logFile string) error {
 	cfg := app.Config{
 		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr,
 		NATSURL:        "nats://127.0.0.1:1", // none: the REST auth cache is off, playback does not use NATS
-		InternalSecret: playbacktest.Secret, LogLevel: "info", LogFormat: "json",
+		InternalSecret: playbacktest.Secret, LogLevel: "info", LogFormat: "json", MediaAccessLog: mediaLog,
 		Blob: blob.Settings{Driver: "local", Dir: dir},
 	}
-	tokens := playback.NewTokens(playback.DeriveTokenSecret([]byte(playbacktest.Secret)), 4*time.Hour, time.Now)
+	// The gateway derives its media token secret from the root secret.
+	tokens := playback.NewTokens(playbacktest.Root.Derive(secrets.MediaToken), 4*time.Hour, time.Now)
 	out.PrivateToken = tokens.Mint(out.PrivateVideo)
+	if out.PrivateJWT, err = viewerJWT(backends.Identity, out.PrivateVideo); err != nil {
+		return err
+	}
 	err = app.Run(ctx, cfg, slog.New(slog.NewJSONHandler(log, nil)), app.Options{Listener: httpLis, Ready: func(url string) {
 		out.URL = url
 		line, _ := json.Marshal(out)
