@@ -1,0 +1,89 @@
+package blob
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The two top-level folders of Vidhost's objects. Every key a service
+// builds starts with one of them; the functions below are the only place
+// that joins ids into keys, so the layout can be read (and changed) here.
+const (
+	// VideosFolder holds each video's media: videos/<account>/<video>/<path>
+	// (stream/ for the shared CMAF segments, mp4/, thumbs/, tracks/ ...).
+	VideosFolder = "videos/"
+	// UploadsFolder holds what clients upload: uploads/<account>/<upload>/<name>.
+	UploadsFolder = "uploads/"
+)
+
+// VideoPrefix returns videos/<account>/<video>/, the folder of a video's
+// media. It refuses ids that are not one key segment each: an id holding
+// "/" or ".." would name another account's or video's folder.
+func VideoPrefix(account, video string) (string, error) {
+	if err := validateIDs(account, video); err != nil {
+		return "", err
+	}
+	return VideosFolder + account + "/" + video + "/", nil
+}
+
+// VideoKey returns the key of path (itself "/"-separated, e.g.
+// "stream/master.m3u8") in a video's media folder. It refuses what
+// VideoPrefix refuses and any path ValidateKey refuses, so a crafted path
+// ("../other/x") stays inside the video's folder.
+func VideoKey(account, video, path string) (string, error) {
+	prefix, err := VideoPrefix(account, video)
+	if err != nil {
+		return "", err
+	}
+	if err := ValidateKey(path); err != nil {
+		return "", err
+	}
+	return prefix + path, nil
+}
+
+// UploadPrefix returns uploads/<account>/<upload>/, the folder of an
+// upload's files, refusing ids as VideoPrefix does.
+func UploadPrefix(account, upload string) (string, error) {
+	if err := validateIDs(account, upload); err != nil {
+		return "", err
+	}
+	return UploadsFolder + account + "/" + upload + "/", nil
+}
+
+// UploadKey returns uploads/<account>/<upload>/<name>. The name is one key
+// segment: the upload service rewrites a client's file name to one first.
+func UploadKey(account, upload, name string) (string, error) {
+	prefix, err := UploadPrefix(account, upload)
+	if err != nil {
+		return "", err
+	}
+	if err := validateSegment(name); err != nil {
+		return "", fmt.Errorf("upload name: %w", err)
+	}
+	return prefix + name, nil
+}
+
+// ParseUploadKey splits a key made by UploadKey. ok is false for anything
+// else, including a key of the right depth with a malformed part, so a key
+// taken from a message can be trusted once it parses.
+func ParseUploadKey(key string) (account, upload, name string, ok bool) {
+	rest, found := strings.CutPrefix(key, UploadsFolder)
+	if !found {
+		return "", "", "", false
+	}
+	parts := strings.Split(rest, "/")
+	if len(parts) != 3 || validateIDs(parts[0], parts[1]) != nil || validateSegment(parts[2]) != nil {
+		return "", "", "", false
+	}
+	return parts[0], parts[1], parts[2], true
+}
+
+// validateIDs requires each id to be one valid key segment.
+func validateIDs(ids ...string) error {
+	for _, id := range ids {
+		if err := validateSegment(id); err != nil {
+			return fmt.Errorf("id %q: %w", id, err)
+		}
+	}
+	return nil
+}
