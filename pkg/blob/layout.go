@@ -78,11 +78,20 @@ func ParseUploadKey(key string) (account, upload, name string, ok bool) {
 	return parts[0], parts[1], parts[2], true
 }
 
-// validateIDs requires each id to be one valid key segment.
+// ValidateID accepts an id that can be one part of the layout: one key
+// segment (no "/", not empty, not dot-led, the key charset). Callers that
+// take an id from a message check it here before trusting it.
+func ValidateID(id string) error {
+	if err := validateSegment(id); err != nil {
+		return fmt.Errorf("id %q: %w", id, err)
+	}
+	return nil
+}
+
 func validateIDs(ids ...string) error {
 	for _, id := range ids {
-		if err := validateSegment(id); err != nil {
-			return fmt.Errorf("id %q: %w", id, err)
+		if err := ValidateID(id); err != nil {
+			return err
 		}
 	}
 	return nil
