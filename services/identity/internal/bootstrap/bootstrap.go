@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/vidhost/vidhost/pkg/ids"
-	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/password"
 	"github.com/vidhost/vidhost/services/identity/internal/secret"
@@ -104,8 +103,7 @@ func newPlan(owner Owner) (Plan, Result, error) {
 	}
 	plan.KeyHash = hash
 	plan.KeyEvent = keys.Event{
-		ID: ids.New(), Subject: natsx.SubjectKeyCreated, AccountID: plan.AccountID,
-		ActorID: plan.UserID, KeyID: plan.Key.ID, Time: now,
+		Kind: keys.KeyCreated, AccountID: plan.AccountID, ActorID: plan.UserID, Time: now, Key: plan.Key,
 	}
 	result := Result{
 		AccountID: plan.AccountID, UserID: plan.UserID, Email: email,

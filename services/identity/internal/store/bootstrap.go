@@ -66,5 +66,5 @@ func insertOwner(ctx context.Context, q *db.Queries, tx pgx.Tx, plan bootstrap.P
 	if err := q.InsertKey(ctx, insertKeyParams(plan.AccountID, plan.Key, plan.KeyHash)); err != nil {
 		return err
 	}
-	return enqueueKeyEvent(ctx, tx, plan.KeyEvent)
+	return emit(ctx, tx, plan.KeyEvent)
 }

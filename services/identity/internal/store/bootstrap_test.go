@@ -21,7 +21,7 @@ func plan(email string) bootstrap.Plan {
 	_, hash := keys.NewValue()
 	p.Key = keys.Key{ID: ids.New(), Name: "bootstrap", Permissions: []string{}, IPs: []string{}, CreatedTime: now, UpdatedTime: now}
 	p.KeyHash = hash
-	p.KeyEvent = keys.Event{ID: ids.New(), Subject: "key.created", AccountID: p.AccountID, KeyID: p.Key.ID, Time: now}
+	p.KeyEvent = keys.Event{Kind: keys.KeyCreated, AccountID: p.AccountID, Key: p.Key, Time: now}
 	return p
 }
 
