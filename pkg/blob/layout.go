@@ -20,10 +20,7 @@ const (
 // media. It refuses ids that are not one key segment each: an id holding
 // "/" or ".." would name another account's or video's folder.
 func VideoPrefix(account, video string) (string, error) {
-	if err := validateIDs(account, video); err != nil {
-		return "", err
-	}
-	return VideosFolder + account + "/" + video + "/", nil
+	return folder(VideosFolder, account, video)
 }
 
 // VideoKey returns the key of path (itself "/"-separated, e.g.
@@ -31,36 +28,19 @@ func VideoPrefix(account, video string) (string, error) {
 // VideoPrefix refuses and any path ValidateKey refuses, so a crafted path
 // ("../other/x") stays inside the video's folder.
 func VideoKey(account, video, path string) (string, error) {
-	prefix, err := VideoPrefix(account, video)
-	if err != nil {
-		return "", err
-	}
-	if err := ValidateKey(path); err != nil {
-		return "", err
-	}
-	return prefix + path, nil
+	return inFolder(VideosFolder, account, video, path, ValidateKey)
 }
 
 // UploadPrefix returns uploads/<account>/<upload>/, the folder of an
 // upload's files, refusing ids as VideoPrefix does.
 func UploadPrefix(account, upload string) (string, error) {
-	if err := validateIDs(account, upload); err != nil {
-		return "", err
-	}
-	return UploadsFolder + account + "/" + upload + "/", nil
+	return folder(UploadsFolder, account, upload)
 }
 
 // UploadKey returns uploads/<account>/<upload>/<name>. The name is one key
 // segment: the upload service rewrites a client's file name to one first.
 func UploadKey(account, upload, name string) (string, error) {
-	prefix, err := UploadPrefix(account, upload)
-	if err != nil {
-		return "", err
-	}
-	if err := validateSegment(name); err != nil {
-		return "", fmt.Errorf("upload name: %w", err)
-	}
-	return prefix + name, nil
+	return inFolder(UploadsFolder, account, upload, name, validateSegment)
 }
 
 // ParseUploadKey splits a key made by UploadKey. ok is false for anything
@@ -86,6 +66,27 @@ func ValidateID(id string) error {
 		return fmt.Errorf("id %q: %w", id, err)
 	}
 	return nil
+}
+
+// folder returns root<account>/<id>/ once both ids are valid.
+func folder(root, account, id string) (string, error) {
+	if err := validateIDs(account, id); err != nil {
+		return "", err
+	}
+	return root + account + "/" + id + "/", nil
+}
+
+// inFolder returns the key of rest in folder(root, account, id), once
+// check accepts rest.
+func inFolder(root, account, id, rest string, check func(string) error) (string, error) {
+	prefix, err := folder(root, account, id)
+	if err != nil {
+		return "", err
+	}
+	if err := check(rest); err != nil {
+		return "", err
+	}
+	return prefix + rest, nil
 }
 
 func validateIDs(ids ...string) error {

@@ -9,41 +9,53 @@ import (
 	"github.com/vidhost/vidhost/pkg/blob"
 )
 
-// badIDs are ids that must never be joined into a key: each would move the
-// key out of its account's or video's folder, or make it invalid.
-var badIDs = []struct{ name, id string }{
-	{"empty", ""},
-	{"parent", ".."},
-	{"dot", "."},
-	{"dot-led", ".meta"},
-	{"slash", "a/b"},
-	{"traversal", "../b"},
-	{"trailing slash", "a/"},
-	{"space", "a b"},
-	{"percent", "a%2Fb"},
-}
-
-func TestVideoKey(t *testing.T) {
-	key, err := blob.VideoKey("acc", "vid", "stream/master.m3u8")
-	require.NoError(t, err)
-	assert.Equal(t, "videos/acc/vid/stream/master.m3u8", key)
-	prefix, err := blob.VideoPrefix("acc", "vid")
-	require.NoError(t, err)
-	assert.Equal(t, "videos/acc/vid/", prefix)
-
-	for _, tt := range badIDs {
-		t.Run("account "+tt.name, func(t *testing.T) {
-			_, err := blob.VideoKey(tt.id, "vid", "a.mp4")
-			assert.ErrorIs(t, err, blob.ErrInvalidKey)
-		})
-		t.Run("video "+tt.name, func(t *testing.T) {
-			_, err := blob.VideoPrefix("acc", tt.id)
-			assert.ErrorIs(t, err, blob.ErrInvalidKey)
+func TestLayoutBuildsKeys(t *testing.T) {
+	tests := []struct {
+		name  string
+		build func() (string, error)
+		want  string
+	}{
+		{"video key", func() (string, error) { return blob.VideoKey("acc", "vid", "stream/master.m3u8") }, "videos/acc/vid/stream/master.m3u8"},
+		{"video prefix", func() (string, error) { return blob.VideoPrefix("acc", "vid") }, "videos/acc/vid/"},
+		{"upload key", func() (string, error) { return blob.UploadKey("acc", "up1", "source.mp4") }, "uploads/acc/up1/source.mp4"},
+		{"upload prefix", func() (string, error) { return blob.UploadPrefix("acc", "up1") }, "uploads/acc/up1/"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.build()
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+			assert.NoError(t, blob.ValidatePrefix(got))
 		})
 	}
 }
 
-func TestVideoKeyRefusesPathsOutsideTheFolder(t *testing.T) {
+// Each part that names a folder (or an upload's file) must be one key
+// segment: anything else would move the key out of its account's or
+// video's folder, or make it invalid.
+func TestLayoutRefusesMalformedParts(t *testing.T) {
+	parts := map[string]func(part string) (string, error){
+		"video account":  func(p string) (string, error) { return blob.VideoKey(p, "vid", "a.mp4") },
+		"video id":       func(p string) (string, error) { return blob.VideoKey("acc", p, "a.mp4") },
+		"video prefix":   func(p string) (string, error) { return blob.VideoPrefix("acc", p) },
+		"upload account": func(p string) (string, error) { return blob.UploadKey(p, "up1", "a.mp4") },
+		"upload id":      func(p string) (string, error) { return blob.UploadPrefix("acc", p) },
+		"upload name":    func(p string) (string, error) { return blob.UploadKey("acc", "up1", p) },
+	}
+	bad := []string{"", "..", ".", ".meta", "a/b", "../b", "a/", "/a", "a b", "a%2Fb", "a\x00"}
+	for name, build := range parts {
+		for _, part := range bad {
+			t.Run(name+" "+part, func(t *testing.T) {
+				key, err := build(part)
+				assert.ErrorIs(t, err, blob.ErrInvalidKey)
+				assert.Empty(t, key)
+			})
+		}
+	}
+	assert.NoError(t, blob.ValidateID("a-b_c~1.x"))
+}
+
+func TestVideoKeyKeepsPathsInsideTheFolder(t *testing.T) {
 	for _, path := range []string{"", "../other/x", "a/../../x", "/abs", "a//b", ".meta/x", "a/", "a b"} {
 		t.Run(path, func(t *testing.T) {
 			_, err := blob.VideoKey("acc", "vid", path)
@@ -52,54 +64,21 @@ func TestVideoKeyRefusesPathsOutsideTheFolder(t *testing.T) {
 	}
 }
 
-func TestUploadKey(t *testing.T) {
-	key, err := blob.UploadKey("acc", "up1", "source.mp4")
-	require.NoError(t, err)
-	assert.Equal(t, "uploads/acc/up1/source.mp4", key)
-	prefix, err := blob.UploadPrefix("acc", "up1")
-	require.NoError(t, err)
-	assert.Equal(t, "uploads/acc/up1/", prefix)
-
-	for _, tt := range badIDs {
-		t.Run("account "+tt.name, func(t *testing.T) {
-			_, err := blob.UploadKey(tt.id, "up1", "a.mp4")
-			assert.ErrorIs(t, err, blob.ErrInvalidKey)
-		})
-		t.Run("upload "+tt.name, func(t *testing.T) {
-			_, err := blob.UploadPrefix("acc", tt.id)
-			assert.ErrorIs(t, err, blob.ErrInvalidKey)
-		})
-		t.Run("name "+tt.name, func(t *testing.T) {
-			_, err := blob.UploadKey("acc", "up1", tt.id)
-			assert.ErrorIs(t, err, blob.ErrInvalidKey)
-		})
-	}
-}
-
 func TestParseUploadKey(t *testing.T) {
-	tests := []struct {
-		key                   string
-		account, upload, name string
-		ok                    bool
-	}{
-		{"uploads/acc/up1/source.mp4", "acc", "up1", "source.mp4", true},
-		{"uploads/acc/up1", "", "", "", false},
-		{"uploads/acc/up1/dir/source.mp4", "", "", "", false},
-		{"uploads/../up1/source.mp4", "", "", "", false},
-		{"uploads/acc/../source.mp4", "", "", "", false},
-		{"uploads/acc/up1/..", "", "", "", false},
-		{"uploads//up1/source.mp4", "", "", "", false},
-		{"uploads/acc//source.mp4", "", "", "", false},
-		{"uploads/acc/up1/", "", "", "", false},
-		{"videos/acc/vid/source.mp4", "", "", "", false},
-		{"tus/acc/up1/source.mp4", "", "", "", false},
-		{"", "", "", "", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.key, func(t *testing.T) {
-			account, upload, name, ok := blob.ParseUploadKey(tt.key)
-			assert.Equal(t, tt.ok, ok)
-			assert.Equal(t, []string{tt.account, tt.upload, tt.name}, []string{account, upload, name})
+	account, upload, name, ok := blob.ParseUploadKey("uploads/acc/up1/source.mp4")
+	require.True(t, ok)
+	assert.Equal(t, []string{"acc", "up1", "source.mp4"}, []string{account, upload, name})
+
+	for _, key := range []string{
+		"", "uploads/acc/up1", "uploads/acc/up1/", "uploads/acc/up1/dir/source.mp4",
+		"uploads/../up1/source.mp4", "uploads/acc/../source.mp4", "uploads/acc/up1/..",
+		"uploads//up1/source.mp4", "uploads/acc//source.mp4",
+		"videos/acc/vid/source.mp4", "tus/acc/up1/source.mp4",
+	} {
+		t.Run(key, func(t *testing.T) {
+			account, upload, name, ok := blob.ParseUploadKey(key)
+			assert.False(t, ok)
+			assert.Empty(t, account+upload+name, "nothing is returned from a key that does not parse")
 		})
 	}
 }

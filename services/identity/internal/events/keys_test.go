@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/vidhost/vidhost/pkg/ids"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
@@ -35,11 +36,11 @@ func TestKeyMessage(t *testing.T) {
 
 			var got eventsv1.KeyEvent
 			require.NoError(t, protojson.Unmarshal(msg.Payload, &got))
-			assert.Equal(t, msg.ID, got.GetMeta().GetId(), "the message id is the event id")
-			assert.Equal(t, "acc", got.GetMeta().GetAccountId())
-			assert.Equal(t, "actor", got.GetMeta().GetActorId())
-			assert.Equal(t, "2026-11-21T09:30:00.123Z", got.GetMeta().GetOccurredTime())
-			assert.Equal(t, "key", got.GetKeyId())
+			want := &eventsv1.KeyEvent{
+				Meta:  &eventsv1.EventMeta{Id: msg.ID, AccountId: "acc", ActorId: "actor", OccurredTime: "2026-11-21T09:30:00.123Z"},
+				KeyId: "key",
+			}
+			assert.True(t, proto.Equal(want, &got), "the message id is the event id; got %v", &got)
 		})
 	}
 }
