@@ -45,19 +45,14 @@ type tx struct {
 	pgTx pgx.Tx
 }
 
-// Emit encodes e and adds it to the transaction's outbox.
-func (t *tx) Emit(ctx context.Context, e keys.Event) error {
-	return emit(ctx, t.pgTx, e)
-}
-
-// emit writes e to the outbox of pgTx: the events package picks its
+// Emit adds e to the transaction's outbox; the events package picks its
 // subject and encoding.
-func emit(ctx context.Context, pgTx pgx.Tx, e keys.Event) error {
+func (t *tx) Emit(ctx context.Context, e keys.Event) error {
 	msg, err := events.KeyMessage(e)
 	if err != nil {
 		return err
 	}
-	return outbox.Enqueue(ctx, pgTx, msg)
+	return outbox.Enqueue(ctx, t.pgTx, msg)
 }
 
 // CreateAccount adds an account on the standard plan. Accounts are made by
