@@ -25,6 +25,11 @@
 //	VIDHOST_S3_USE_SSL           Config.UseSSL         s3: "true" for https
 //	VIDHOST_S3_CREATE_BUCKET     Config.CreateBucket   s3: create the bucket at Open when missing
 //
+// Where objects live is decided in one place, layout.go: a video's media
+// under videos/<account>/<video>/ and uploads under
+// uploads/<account>/<upload>/<name>. Services build and parse keys only
+// through it, so an id that is not one key segment never reaches a store.
+//
 // Both drivers pass the same contract suite (package blobtest); the S3 driver
 // is tested against a real versitygw server that checks signatures.
 package blob

@@ -33,7 +33,11 @@ func (h *Handler) serveMedia(w http.ResponseWriter, r *http.Request) {
 		h.refuseMedia(w, r, err)
 		return
 	}
-	key := "videos/" + v.GetAccountId() + "/" + v.GetVideoId() + "/" + filePath
+	key, err := blob.VideoKey(v.GetAccountId(), v.GetVideoId(), filePath)
+	if err != nil { // the catalog's ids are malformed: nothing safe to serve
+		h.refuseMedia(w, r, err)
+		return
+	}
 	private := g.token != ""
 	rewrite := rewriterFor(v, filePath, kind)
 	if !private {

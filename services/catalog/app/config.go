@@ -7,9 +7,11 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
 
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/migrations"
 )
 
 // Defaults applied by Run when a Config built in code leaves them empty
@@ -104,6 +106,11 @@ func (c Config) withDefaults() Config {
 }
 
 // natsClient is the service's identity on the bus.
+// database is where the service's tables live, with its migrations.
+func database(cfg Config) outbox.Database {
+	return outbox.Database{URL: cfg.DatabaseURL, Schema: cfg.DBSchema, Migrations: migrations.FS}
+}
+
 func natsClient(cfg Config) natsx.Client {
 	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceCatalog, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }

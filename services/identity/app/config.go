@@ -5,7 +5,9 @@ import (
 	"fmt"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/services/identity/migrations"
 )
 
 // Config is the identity service's configuration. Build it with
@@ -61,6 +63,11 @@ func (c Config) validate(opts Options) error {
 }
 
 // natsClient is the service's identity on the bus.
+// database is where the service's tables live, with its migrations.
+func database(cfg Config) outbox.Database {
+	return outbox.Database{URL: cfg.DatabaseURL, Schema: cfg.DBSchema, Migrations: migrations.FS}
+}
+
 func natsClient(cfg Config) natsx.Client {
 	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceIdentity, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -22,22 +21,24 @@ const shutdownMargin = 45 * time.Second
 // shuts down in reverse order of start-up: health NOT_SERVING, no new jobs,
 // running jobs finish or go back to the queue, NATS closes. It returns the
 // first start-up or serving error joined with any shutdown error.
-func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) (err error) {
+func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) error {
 	cfg = cfg.withDefaults()
 	if err := cfg.Validate(); err != nil {
 		closeListener(opts)
 		return fmt.Errorf("transcode: %w", err)
 	}
-	lis, err := listen(cfg, opts)
+	lis, err := grpcx.Listen(opts.Listener, cfg.GRPCAddr)
 	if err != nil {
-		return err
+		return fmt.Errorf("transcode: %w", err)
 	}
-	stack := lifecycle.New(logger)
-	defer func() {
-		shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.DrainTimeout+shutdownMargin)
-		defer cancel()
-		err = errors.Join(err, stack.Shutdown(shutdownCtx))
-	}()
+	return lifecycle.Run(ctx, logger, cfg.DrainTimeout+shutdownMargin, func(stack *lifecycle.Stack) error {
+		return start(ctx, cfg, logger, opts, lis, stack)
+	})
+}
+
+// start starts the worker and the health server, pushing each cleanup on
+// stack as it goes, and serves until ctx is done.
+func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, lis net.Listener, stack *lifecycle.Stack) error {
 	// Closing an already served listener is harmless; this one covers a failed start.
 	stack.Push("listener", func(context.Context) error { _ = lis.Close(); return nil })
 	if err := startWorker(ctx, cfg, logger, stack); err != nil {
@@ -75,18 +76,6 @@ func startWorker(ctx context.Context, cfg Config, logger *slog.Logger, stack *li
 	// Stop taking jobs, let running ones finish or hand them back, before NATS closes.
 	stack.Push("worker", w.Stop)
 	return nil
-}
-
-// listen returns opts.Listener, or listens on cfg.GRPCAddr.
-func listen(cfg Config, opts Options) (net.Listener, error) {
-	if opts.Listener != nil {
-		return opts.Listener, nil
-	}
-	lis, err := net.Listen("tcp", cfg.GRPCAddr)
-	if err != nil {
-		return nil, fmt.Errorf("transcode: listen: %w", err)
-	}
-	return lis, nil
 }
 
 func closeListener(opts Options) {

@@ -10,6 +10,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/vidhost/vidhost/pkg/uploadref"
 )
 
 // pollInterval is how often the video is read while it transcodes; it
@@ -114,7 +116,7 @@ func (g gateway) upload(source string) (string, error) {
 	if resp.StatusCode != http.StatusOK {
 		return "", fmt.Errorf("PUT upload: %s", resp.Status)
 	}
-	return "svc://uploads/" + u.ID, nil
+	return uploadref.Format(u.ID), nil
 }
 
 // call sends a JSON request and decodes the envelope's result into out.

@@ -135,7 +135,12 @@ func timeJob(natsURL string, settings blob.Settings, source string) (serviceRun,
 	ctx, cancel := context.WithTimeout(context.Background(), jobTimeout)
 	defer cancel()
 	j := job.Job{ID: ids.New(), AccountID: ids.New(), VideoID: ids.New()}
-	j.SourceKey = "uploads/" + j.AccountID + "/" + ids.New() + "/source.mp4" // the worker takes sources of the job's account only
+	// The worker takes sources of the job's account only.
+	sourceKey, err := blob.UploadKey(j.AccountID, ids.New(), "source.mp4")
+	if err != nil {
+		return serviceRun{}, err
+	}
+	j.SourceKey = sourceKey
 	if err := upload(ctx, settings, j.SourceKey, source); err != nil {
 		return serviceRun{}, err
 	}

@@ -7,8 +7,10 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/upload/internal/upload"
+	"github.com/vidhost/vidhost/services/upload/migrations"
 )
 
 // Config is the upload service's configuration, loaded from VIDHOST_*
@@ -111,6 +113,11 @@ func (c Config) blobConfig() blob.Config {
 }
 
 // natsClient is the service's identity on the bus.
+// database is where the service's tables live, with its migrations.
+func database(cfg Config) outbox.Database {
+	return outbox.Database{URL: cfg.DatabaseURL, Schema: cfg.DBSchema, Migrations: migrations.FS}
+}
+
 func natsClient(cfg Config) natsx.Client {
 	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceUpload, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }

@@ -29,7 +29,10 @@ func storeMedia(ctx context.Context, dir string, out info, catalog *playbacktest
 	playlist.WriteString("#EXT-X-ENDLIST\n")
 	for _, video := range []struct{ id, privacy string }{{out.PublicVideo, "public"}, {out.PrivateVideo, "private"}} {
 		for path, data := range map[string][]byte{out.Segment: segment, out.Playlist: []byte(playlist.String())} {
-			key := "videos/" + account + "/" + video.id + "/" + path
+			key, err := blob.VideoKey(account, video.id, path)
+			if err != nil {
+				return err
+			}
 			if err := store.Put(ctx, key, bytes.NewReader(data), int64(len(data)), ""); err != nil {
 				return err
 			}

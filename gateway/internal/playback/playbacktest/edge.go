@@ -84,7 +84,10 @@ func StartEdge(t testing.TB, tweaks ...func(*playback.Options)) *Edge {
 // PutFile stores data as path in the media folder of accountID's videoID.
 func (e *Edge) PutFile(t testing.TB, accountID, videoID, path string, data []byte) {
 	t.Helper()
-	key := "videos/" + accountID + "/" + videoID + "/" + path
+	key, err := blob.VideoKey(accountID, videoID, path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := e.Store.Put(context.Background(), key, bytes.NewReader(data), int64(len(data)), ""); err != nil {
 		t.Fatal(err)
 	}

@@ -3,10 +3,11 @@ package catalog
 import (
 	"context"
 	"errors"
-	"regexp"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/uploadref"
 )
 
 // fileRule says what an uploaded file of one kind must be and how it is
@@ -23,14 +24,12 @@ type fileRule struct {
 	contentType string
 }
 
-// referencePattern is a bare upload reference: tracks and thumbnails take
-// no clip parameters.
-var referencePattern = regexp.MustCompile(`^svc://uploads/[0-9A-Za-z_-]{21}$`)
-
-// checkReference requires value to be an upload reference.
+// checkReference requires value to be a bare upload reference, exactly
+// what uploadref.Format writes: tracks and thumbnails take no clip
+// parameters.
 func (r fileRule) checkReference(value string) error {
-	if !referencePattern.MatchString(value) {
-		return apperr.InvalidField(r.kind.Field(), "must be an upload reference svc://uploads/<upload_id>: %s", r.noURL)
+	if id, _, ok := uploadref.Parse(value); !ok || uploadref.Format(id) != value {
+		return apperr.InvalidField(r.kind.Field(), "must be an upload reference %s: %s", uploadref.Form, r.noURL)
 	}
 	return nil
 }
@@ -69,12 +68,15 @@ func (s *Service) receive(ctx context.Context, p principal.Principal, reference 
 // commit; when commit fails the file is deleted again, so a refused or
 // failed change leaves no file behind.
 func (s *Service) keep(ctx context.Context, p principal.Principal, videoID, path string, data []byte, rule fileRule, commit func() error) error {
-	key := mediaKey(p.AccountID, videoID, path)
+	key, err := blob.VideoKey(p.AccountID, videoID, path)
+	if err != nil {
+		return err
+	}
 	if err := s.files.put(ctx, key, data, rule.contentType); err != nil {
 		return err
 	}
 	if err := commit(); err != nil {
-		s.files.remove(ctx, key)
+		s.files.remove(ctx, p.AccountID, videoID, path)
 		return err
 	}
 	return nil

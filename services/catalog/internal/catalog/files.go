@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"path"
-	"strings"
 
 	"github.com/vidhost/vidhost/pkg/blob"
 )
@@ -29,21 +27,15 @@ type Files struct {
 	Logger *slog.Logger
 }
 
-// mediaKey is the blob key of path in a video's media folder, the folder
-// the media base URL serves as <base>/<video_id>/<path>.
-func mediaKey(accountID, videoID, path string) string {
-	return "videos/" + accountID + "/" + videoID + "/" + path
-}
-
 // uploadPrefix returns the folder of an upload's files,
 // uploads/<account>/<upload>/, refusing a key outside the account's
 // uploads so a clean-up can never delete anything else.
 func uploadPrefix(accountID, key string) (string, error) {
-	dir := path.Dir(key)
-	if !strings.HasPrefix(dir, "uploads/"+accountID+"/") || strings.Count(dir, "/") != 2 {
+	account, upload, _, ok := blob.ParseUploadKey(key)
+	if !ok || account != accountID {
 		return "", fmt.Errorf("catalog: upload key %q is not in account %s's uploads", key, accountID)
 	}
-	return dir + "/", nil
+	return blob.UploadPrefix(account, upload)
 }
 
 // read returns an object's bytes, refusing with tooLarge one of more than
@@ -75,11 +67,16 @@ func (f Files) put(ctx context.Context, key string, data []byte, contentType str
 	return nil
 }
 
-// remove deletes key after the request's outcome is settled; it runs even
-// if the caller has gone, and a failure is logged, not returned.
-func (f Files) remove(ctx context.Context, key string) {
-	if err := f.Objects.Delete(context.WithoutCancel(ctx), key); err != nil {
-		f.Logger.Warn("catalog: could not delete a file no video uses", "key", key, "error", err)
+// remove deletes path of a video's media folder after the request's
+// outcome is settled; it runs even if the caller has gone, and a failure is
+// logged, not returned.
+func (f Files) remove(ctx context.Context, accountID, videoID, path string) {
+	key, err := blob.VideoKey(accountID, videoID, path)
+	if err == nil {
+		err = f.Objects.Delete(context.WithoutCancel(ctx), key)
+	}
+	if err != nil {
+		f.Logger.Warn("catalog: could not delete a file no video uses", "video_id", videoID, "path", path, "error", err)
 	}
 }
 

@@ -2,10 +2,10 @@ package catalog
 
 import (
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/uploadref"
 )
 
 // Limits of a vod's input.
@@ -19,10 +19,6 @@ const (
 	clipStartParam = "svc_clip_start"
 	clipEndParam   = "svc_clip_end"
 )
-
-// uploadReferencePattern is svc://uploads/<upload_id>, optionally followed
-// by a query carrying clip parameters.
-var uploadReferencePattern = regexp.MustCompile(`^svc://uploads/([0-9A-Za-z_-]{21})(\?.*)?$`)
 
 // Source is where a vod's media comes from: exactly one of URL and
 // UploadID is set. URL has the clip parameters removed; they are in Clip.
@@ -39,9 +35,9 @@ type Clip struct {
 }
 
 // Reference returns the upload reference of an upload source.
-func (s Source) Reference() string { return "svc://uploads/" + s.UploadID }
+func (s Source) Reference() string { return uploadref.Format(s.UploadID) }
 
-var errInputShape = apperr.InvalidField("input", "must be an http(s) URL or an upload reference svc://uploads/<upload_id>")
+var errInputShape = apperr.InvalidField("input", "must be an http(s) URL or an upload reference "+uploadref.Form)
 
 // ParseSource validates a vod's input: a source URL (http or https, at most
 // InputMax characters) or an upload reference, either optionally carrying
@@ -51,7 +47,7 @@ var errInputShape = apperr.InvalidField("input", "must be an http(s) URL or an u
 func ParseSource(input string) (Source, error) {
 	switch {
 	case input == "":
-		return Source{}, apperr.InvalidField("input", "is required for a vod: a source URL or svc://uploads/<upload_id>")
+		return Source{}, apperr.InvalidField("input", "is required for a vod: a source URL or "+uploadref.Form)
 	case len(input) > InputMax:
 		return Source{}, apperr.InvalidField("input", "must be at most %d characters", InputMax)
 	case strings.HasPrefix(input, "svc:"):
@@ -61,15 +57,15 @@ func ParseSource(input string) (Source, error) {
 }
 
 func parseUploadReference(input string) (Source, error) {
-	m := uploadReferencePattern.FindStringSubmatch(input)
-	if m == nil {
+	id, query, ok := uploadref.Parse(input)
+	if !ok {
 		return Source{}, errInputShape
 	}
-	clip, _, err := splitClip(strings.TrimPrefix(m[2], "?"))
+	clip, _, err := splitClip(query)
 	if err != nil {
 		return Source{}, err
 	}
-	return Source{UploadID: m[1], Clip: clip}, nil
+	return Source{UploadID: id, Clip: clip}, nil
 }
 
 func parseSourceURL(input string) (Source, error) {

@@ -44,7 +44,7 @@ func (s *Service) SetThumbnail(ctx context.Context, p principal.Principal, video
 		return "", err
 	}
 	if replaced.HasCustomThumbnail() {
-		s.files.remove(ctx, mediaKey(p.AccountID, videoID, replaced.Thumbnail.Path))
+		s.files.remove(ctx, p.AccountID, videoID, replaced.Thumbnail.Path)
 	}
 	return s.media.URL(videoID, path), nil
 }

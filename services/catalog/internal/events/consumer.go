@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
@@ -30,12 +29,6 @@ const (
 	// back off from minRetry to maxRetry.
 	minRetry = time.Second
 	maxRetry = 30 * time.Second
-)
-
-// Headers of a dead-lettered message.
-const (
-	HeaderOriginalSubject = "Vidhost-Original-Subject"
-	HeaderDeadLetterError = "Vidhost-Error"
 )
 
 // ApplyFunc applies one report (catalog.Service.ApplyMediaReport).
@@ -107,18 +100,9 @@ func (c *MediaConsumer) handle(msg jetstream.Msg) {
 // terminates it. If that publish fails the message is retried instead, so
 // it is never dropped unseen.
 func (c *MediaConsumer) deadLetter(msg jetstream.Msg, cause error) {
-	dead := nats.NewMsg(natsx.DeadLetterSubject(msg.Subject()))
-	dead.Data = msg.Data()
-	dead.Header.Set(HeaderOriginalSubject, msg.Subject())
-	dead.Header.Set(HeaderDeadLetterError, cause.Error())
-	var opts []jetstream.PublishOpt
-	if meta, err := msg.Metadata(); err == nil {
-		// A redelivered poison message is dead-lettered once.
-		opts = append(opts, jetstream.WithMsgID(fmt.Sprintf("%s-%d", meta.Stream, meta.Sequence.Stream)))
-	}
 	ctx, cancel := context.WithTimeout(c.ctx, applyTimeout)
 	defer cancel()
-	if _, err := c.js.PublishMsg(ctx, dead, opts...); err != nil {
+	if err := natsx.DeadLetter(ctx, c.js, msg, cause.Error()); err != nil {
 		c.logger.Warn("dead-letter publish failed, retrying", "subject", msg.Subject(), "error", err)
 		_ = msg.NakWithDelay(retryDelay(msg))
 		return

@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/vidhost/vidhost/pkg/ids"
-	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/password"
 	"github.com/vidhost/vidhost/services/identity/internal/secret"
@@ -50,7 +49,6 @@ type Plan struct {
 	Email, PasswordHash string
 	Key                 keys.Key
 	KeyHash             []byte
-	KeyEvent            keys.Event
 	Time                time.Time
 }
 
@@ -58,9 +56,10 @@ type Plan struct {
 type Store interface {
 	// Bootstrapped returns the owner recorded by an earlier bootstrap.
 	Bootstrapped(ctx context.Context) (Existing, bool, error)
-	// Bootstrap inserts plan unless another process has bootstrapped first;
+	// Bootstrap inserts plan's account and owner, then runs firstKey in the
+	// same transaction, unless another process has bootstrapped first;
 	// created is false then, and existing names that process's owner.
-	Bootstrap(ctx context.Context, plan Plan) (existing Existing, created bool, err error)
+	Bootstrap(ctx context.Context, plan Plan, firstKey func(keys.Tx) error) (existing Existing, created bool, err error)
 }
 
 // Run bootstraps the installation if nobody has yet.
@@ -72,11 +71,24 @@ func Run(ctx context.Context, store Store, owner Owner) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	existing, created, err := store.Bootstrap(ctx, plan)
+	existing, created, err := store.Bootstrap(ctx, plan, func(tx keys.Tx) error {
+		return plan.InsertFirstKey(ctx, tx)
+	})
 	if err != nil || !created {
 		return existingResult(existing), err
 	}
 	return result, nil
+}
+
+// InsertFirstKey stores the owner's first key in tx and announces it as
+// any created key is announced, so gateways learn of it the same way.
+func (plan Plan) InsertFirstKey(ctx context.Context, tx keys.Tx) error {
+	if err := tx.InsertKey(ctx, plan.AccountID, plan.Key, plan.KeyHash); err != nil {
+		return err
+	}
+	return tx.Emit(ctx, keys.Event{
+		Kind: keys.KeyCreated, AccountID: plan.AccountID, ActorID: plan.UserID, Time: plan.Time, Key: plan.Key,
+	})
 }
 
 func existingResult(e Existing) Result {
@@ -103,10 +115,6 @@ func newPlan(owner Owner) (Plan, Result, error) {
 		CreatedBy: plan.UserID, CreatedTime: now, UpdatedBy: plan.UserID, UpdatedTime: now,
 	}
 	plan.KeyHash = hash
-	plan.KeyEvent = keys.Event{
-		ID: ids.New(), Subject: natsx.SubjectKeyCreated, AccountID: plan.AccountID,
-		ActorID: plan.UserID, KeyID: plan.Key.ID, Time: now,
-	}
 	result := Result{
 		AccountID: plan.AccountID, UserID: plan.UserID, Email: email,
 		Password: pw, APIKey: value, Created: true,

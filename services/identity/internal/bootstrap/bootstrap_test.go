@@ -23,8 +23,6 @@ func TestNewPlan(t *testing.T) {
 	assert.Equal(t, KeyName, plan.Key.Name)
 	assert.False(t, plan.Key.ReadOnly())
 	assert.Equal(t, plan.UserID, plan.Key.CreatedBy)
-	assert.Equal(t, plan.Key.ID, plan.KeyEvent.KeyID)
-	assert.Equal(t, "key.created", plan.KeyEvent.Subject)
 }
 
 func TestNewPlanRefusesBadOwners(t *testing.T) {

@@ -1,11 +1,6 @@
 package jwtkeys
 
-import (
-	"context"
-	"time"
-
-	"github.com/vidhost/vidhost/pkg/page"
-)
+import "time"
 
 // The algorithms viewer JWTs may be signed with: one per key type, so the
 // key alone decides it and a token cannot pick a weaker one.
@@ -33,13 +28,4 @@ type Key struct {
 type Input struct {
 	Name      string
 	PublicKey string
-}
-
-// Store keeps JWT keys. Every method takes the account first and answers
-// apperr.ErrNotFound for keys of other accounts.
-type Store interface {
-	CreateJwtKey(ctx context.Context, accountID string, k Key) error
-	ListJwtKeys(ctx context.Context, accountID string, req page.Request) ([]Key, error)
-	GetJwtKey(ctx context.Context, accountID, id string) (Key, error)
-	DeleteJwtKey(ctx context.Context, accountID, id string) error
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/ids"
-	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
 )
@@ -40,8 +39,10 @@ func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (
 		CreatedBy: p.ActorID, CreatedTime: now, UpdatedBy: p.ActorID, UpdatedTime: now,
 	}
 	value, hash := NewValue()
-	ev := s.event(natsx.SubjectKeyCreated, p, k.ID, now)
-	if err := s.store.CreateKey(ctx, p.AccountID, k, hash, ev); err != nil {
+	_, err = s.commit(ctx, p, KeyCreated, now, func(tx Tx) (Key, error) {
+		return k, tx.InsertKey(ctx, p.AccountID, k, hash)
+	})
+	if err != nil {
 		return Created{}, err
 	}
 	return Created{Key: k, Value: value}, nil
@@ -82,19 +83,22 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 		return Key{}, err
 	}
 	now := s.timestamp()
-	ev := s.event(natsx.SubjectKeyUpdated, p, id, now)
-	return s.store.UpdateKey(ctx, p.AccountID, id, func(k *Key) error {
-		// Both sides: a key may neither edit a wider key nor widen one.
-		if why := within(*k, caller); restricted && why != "" {
-			return deniedWider("update a key with", why)
+	return s.commit(ctx, p, KeyUpdated, now, func(tx Tx) (Key, error) {
+		k, err := tx.LockKey(ctx, p.AccountID, id)
+		if err != nil {
+			return Key{}, err
 		}
-		patch.Apply(k)
-		if why := within(*k, caller); restricted && why != "" {
-			return deniedWider("give a key", why)
+		// Both sides: a key may neither edit a wider key nor widen one.
+		if why := within(k, caller); restricted && why != "" {
+			return Key{}, deniedWider("update a key with", why)
+		}
+		patch.Apply(&k)
+		if why := within(k, caller); restricted && why != "" {
+			return Key{}, deniedWider("give a key", why)
 		}
 		k.UpdatedBy, k.UpdatedTime = p.ActorID, now
-		return nil
-	}, ev)
+		return k, tx.UpdateKey(ctx, p.AccountID, k)
+	})
 }
 
 // Delete removes one key of the account; key.deleted tells gateways to drop
@@ -112,7 +116,10 @@ func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) 
 	if err := s.checkWithin(ctx, p, "delete a key with", target); err != nil {
 		return err
 	}
-	return s.store.DeleteKey(ctx, p.AccountID, id, s.event(natsx.SubjectKeyDeleted, p, id, s.timestamp()))
+	_, err = s.commit(ctx, p, KeyDeleted, s.timestamp(), func(tx Tx) (Key, error) {
+		return target, tx.DeleteKey(ctx, p.AccountID, id)
+	})
+	return err
 }
 
 // Authenticate resolves a bearer secret. Every failure is the same
@@ -128,8 +135,19 @@ func (s *Service) Authenticate(ctx context.Context, value string) (Credential, e
 	return cred, err
 }
 
-func (s *Service) event(subject string, p principal.Principal, keyID string, at time.Time) Event {
-	return Event{ID: ids.New(), Subject: subject, AccountID: p.AccountID, ActorID: p.ActorID, KeyID: keyID, Time: at}
+// commit runs write in a transaction and records, in the same transaction,
+// the event that announces the key it returns, as of at: the change is
+// published if and only if it is committed.
+func (s *Service) commit(ctx context.Context, p principal.Principal, kind EventKind, at time.Time, write func(Tx) (Key, error)) (Key, error) {
+	var k Key
+	err := s.store.InTx(ctx, func(tx Tx) error {
+		var err error
+		if k, err = write(tx); err != nil {
+			return err
+		}
+		return tx.Emit(ctx, Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: at, Key: k})
+	})
+	return k, err
 }
 
 // timestamp is now at PostgreSQL's precision, so a key returned from Create

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/vidhost/vidhost/services/identity/internal/bootstrap"
+	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/store/db"
 )
 
@@ -30,8 +31,8 @@ func (s *Store) Bootstrapped(ctx context.Context) (bootstrap.Existing, bool, err
 
 // Bootstrap claims the singleton bootstrap row first: a concurrent claim
 // waits on it, so exactly one transaction inserts an owner.
-func (s *Store) Bootstrap(ctx context.Context, plan bootstrap.Plan) (bootstrap.Existing, bool, error) {
-	err := s.inTx(ctx, func(q *db.Queries, tx pgx.Tx) error {
+func (s *Store) Bootstrap(ctx context.Context, plan bootstrap.Plan, firstKey func(keys.Tx) error) (bootstrap.Existing, bool, error) {
+	err := s.inTx(ctx, func(q *db.Queries, pgTx pgx.Tx) error {
 		n, err := q.ClaimBootstrap(ctx, db.ClaimBootstrapParams{AccountID: plan.AccountID, UserID: plan.UserID})
 		if err != nil {
 			return err
@@ -39,7 +40,10 @@ func (s *Store) Bootstrap(ctx context.Context, plan bootstrap.Plan) (bootstrap.E
 		if n == 0 {
 			return errAlreadyBootstrapped
 		}
-		return insertOwner(ctx, q, tx, plan)
+		if err := insertOwner(ctx, q, plan); err != nil {
+			return err
+		}
+		return firstKey(&tx{q: q, pgTx: pgTx})
 	})
 	if errors.Is(err, errAlreadyBootstrapped) {
 		existing, _, err := s.Bootstrapped(ctx)
@@ -51,20 +55,16 @@ func (s *Store) Bootstrap(ctx context.Context, plan bootstrap.Plan) (bootstrap.E
 	return bootstrap.Existing{AccountID: plan.AccountID, UserID: plan.UserID, Email: plan.Email}, true, nil
 }
 
-func insertOwner(ctx context.Context, q *db.Queries, tx pgx.Tx, plan bootstrap.Plan) error {
+// insertOwner inserts the account and its owner; the domain adds the
+// owner's first key through the transaction's keys.Tx.
+func insertOwner(ctx context.Context, q *db.Queries, plan bootstrap.Plan) error {
 	if err := q.InsertAccount(ctx, db.InsertAccountParams{
 		ID: plan.AccountID, Name: bootstrap.AccountName, CreatedTime: plan.Time,
 	}); err != nil {
 		return err
 	}
-	if err := q.InsertUser(ctx, db.InsertUserParams{
+	return q.InsertUser(ctx, db.InsertUserParams{
 		ID: plan.UserID, AccountID: plan.AccountID, Email: plan.Email, Name: "Owner", Role: "owner",
 		PasswordHash: plan.PasswordHash, CreatedTime: plan.Time,
-	}); err != nil {
-		return err
-	}
-	if err := q.InsertKey(ctx, insertKeyParams(plan.AccountID, plan.Key, plan.KeyHash)); err != nil {
-		return err
-	}
-	return enqueueKeyEvent(ctx, tx, plan.KeyEvent)
+	})
 }

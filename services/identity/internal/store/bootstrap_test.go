@@ -21,8 +21,12 @@ func plan(email string) bootstrap.Plan {
 	_, hash := keys.NewValue()
 	p.Key = keys.Key{ID: ids.New(), Name: "bootstrap", Permissions: []string{}, IPs: []string{}, CreatedTime: now, UpdatedTime: now}
 	p.KeyHash = hash
-	p.KeyEvent = keys.Event{ID: ids.New(), Subject: "key.created", AccountID: p.AccountID, KeyID: p.Key.ID, Time: now}
 	return p
+}
+
+// bootstrapWith runs the store's Bootstrap with the domain's first key.
+func bootstrapWith(t *testing.T, st *store.Store, p bootstrap.Plan) (bootstrap.Existing, bool, error) {
+	return st.Bootstrap(t.Context(), p, func(tx keys.Tx) error { return p.InsertFirstKey(t.Context(), tx) })
 }
 
 // A second Bootstrap, even one that skipped the Bootstrapped check (as a
@@ -39,12 +43,12 @@ func TestBootstrapClaimsOnce(t *testing.T) {
 	assert.False(t, ok)
 
 	first := plan("first@example.com")
-	existing, created, err := st.Bootstrap(t.Context(), first)
+	existing, created, err := bootstrapWith(t, st, first)
 	require.NoError(t, err)
 	assert.True(t, created)
 	assert.Equal(t, bootstrap.Existing{AccountID: first.AccountID, UserID: first.UserID, Email: "first@example.com"}, existing)
 
-	existing, created, err = st.Bootstrap(t.Context(), plan("second@example.com"))
+	existing, created, err = bootstrapWith(t, st, plan("second@example.com"))
 	require.NoError(t, err)
 	assert.False(t, created)
 	assert.Equal(t, first.AccountID, existing.AccountID)

@@ -13,18 +13,15 @@ import (
 	"github.com/vidhost/vidhost/services/identity/internal/store/db"
 )
 
-var _ keys.Store = (*Store)(nil)
+var (
+	_ keys.Store = (*Store)(nil)
+	_ keys.Tx    = (*tx)(nil)
+)
 
-// CreateKey stores k with the hash of its secret and enqueues ev.
-func (s *Store) CreateKey(ctx context.Context, accountID string, k keys.Key, secretHash []byte, ev keys.Event) error {
-	err := s.inTx(ctx, func(q *db.Queries, tx pgx.Tx) error {
-		if err := q.InsertKey(ctx, insertKeyParams(accountID, k, secretHash)); err != nil {
-			return err
-		}
-		return enqueueKeyEvent(ctx, tx, ev)
-	})
-	if err != nil {
-		return fmt.Errorf("create key: %w", err)
+// InsertKey stores k with the hash of its secret.
+func (t *tx) InsertKey(ctx context.Context, accountID string, k keys.Key, secretHash []byte) error {
+	if err := t.q.InsertKey(ctx, insertKeyParams(accountID, k, secretHash)); err != nil {
+		return fmt.Errorf("insert key: %w", err)
 	}
 	return nil
 }
@@ -61,46 +58,36 @@ func (s *Store) GetKey(ctx context.Context, accountID, id string) (keys.Key, err
 	return keyFromRow(row), nil
 }
 
-// UpdateKey locks the key, applies change, stores it and enqueues ev.
-func (s *Store) UpdateKey(ctx context.Context, accountID, id string, change func(*keys.Key) error, ev keys.Event) (keys.Key, error) {
-	var k keys.Key
-	err := s.inTx(ctx, func(q *db.Queries, tx pgx.Tx) error {
-		row, err := q.LockKey(ctx, db.LockKeyParams{AccountID: accountID, ID: id})
-		if err != nil {
-			return err
-		}
-		k = keyFromRow(db.GetKeyRow(row))
-		if err := change(&k); err != nil {
-			return err
-		}
-		if err := q.UpdateKey(ctx, db.UpdateKeyParams{
-			AccountID: accountID, ID: id, Name: k.Name, Permissions: k.Permissions, Ips: k.IPs,
-			UpdatedBy: k.UpdatedBy, UpdatedTime: k.UpdatedTime,
-		}); err != nil {
-			return err
-		}
-		return enqueueKeyEvent(ctx, tx, ev)
-	})
+// LockKey reads one key of the account and locks its row until the
+// transaction ends.
+func (t *tx) LockKey(ctx context.Context, accountID, id string) (keys.Key, error) {
+	row, err := t.q.LockKey(ctx, db.LockKeyParams{AccountID: accountID, ID: id})
 	if err != nil {
-		return keys.Key{}, notFound("update key", err)
+		return keys.Key{}, notFound("lock key", err)
 	}
-	return k, nil
+	return keyFromRow(db.GetKeyRow(row)), nil
 }
 
-// DeleteKey removes one key of the account and enqueues ev.
-func (s *Store) DeleteKey(ctx context.Context, accountID, id string, ev keys.Event) error {
-	err := s.inTx(ctx, func(q *db.Queries, tx pgx.Tx) error {
-		n, err := q.DeleteKey(ctx, db.DeleteKeyParams{AccountID: accountID, ID: id})
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			return apperr.ErrNotFound
-		}
-		return enqueueKeyEvent(ctx, tx, ev)
+// UpdateKey stores k's editable fields and audit fields.
+func (t *tx) UpdateKey(ctx context.Context, accountID string, k keys.Key) error {
+	err := t.q.UpdateKey(ctx, db.UpdateKeyParams{
+		AccountID: accountID, ID: k.ID, Name: k.Name, Permissions: k.Permissions, Ips: k.IPs,
+		UpdatedBy: k.UpdatedBy, UpdatedTime: k.UpdatedTime,
 	})
 	if err != nil {
+		return fmt.Errorf("update key: %w", err)
+	}
+	return nil
+}
+
+// DeleteKey removes one key of the account.
+func (t *tx) DeleteKey(ctx context.Context, accountID, id string) error {
+	n, err := t.q.DeleteKey(ctx, db.DeleteKeyParams{AccountID: accountID, ID: id})
+	if err != nil {
 		return fmt.Errorf("delete key: %w", err)
+	}
+	if n == 0 {
+		return apperr.ErrNotFound
 	}
 	return nil
 }

@@ -32,13 +32,27 @@ func (s *Store) inTx(ctx context.Context, fn func(q *db.Queries, tx pgx.Tx) erro
 	})
 }
 
-// enqueueKeyEvent writes ev to the outbox of tx.
-func enqueueKeyEvent(ctx context.Context, tx pgx.Tx, ev keys.Event) error {
-	msg, err := events.KeyMessage(ev)
+// InTx runs fn in a transaction, committing when it returns nil.
+func (s *Store) InTx(ctx context.Context, fn func(keys.Tx) error) error {
+	return s.inTx(ctx, func(q *db.Queries, pgTx pgx.Tx) error {
+		return fn(&tx{q: q, pgTx: pgTx})
+	})
+}
+
+// tx is the keys.Tx of one transaction.
+type tx struct {
+	q    *db.Queries
+	pgTx pgx.Tx
+}
+
+// Emit adds e to the transaction's outbox; the events package picks its
+// subject and encoding.
+func (t *tx) Emit(ctx context.Context, e keys.Event) error {
+	msg, err := events.KeyMessage(e)
 	if err != nil {
 		return err
 	}
-	return outbox.Enqueue(ctx, tx, msg)
+	return outbox.Enqueue(ctx, t.pgTx, msg)
 }
 
 // CreateAccount adds an account on the standard plan. Accounts are made by

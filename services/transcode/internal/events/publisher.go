@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
@@ -16,12 +15,6 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
-)
-
-// Headers of a dead-lettered job, as every Vidhost consumer writes them.
-const (
-	HeaderOriginalSubject = "Vidhost-Original-Subject"
-	HeaderDeadLetterError = "Vidhost-Error"
 )
 
 // Publisher reports on jobs to the MEDIA stream.
@@ -60,21 +53,9 @@ func (p *Publisher) Failed(ctx context.Context, j job.Job, reason string) error 
 }
 
 // DeadLetter republishes a job message that will never succeed to the
-// dead-letter stream, with its subject and the cause in headers.
+// dead-letter stream (natsx.DeadLetter).
 func (p *Publisher) DeadLetter(ctx context.Context, msg jetstream.Msg, cause string) error {
-	dead := nats.NewMsg(natsx.DeadLetterSubject(msg.Subject()))
-	dead.Data = msg.Data()
-	dead.Header.Set(HeaderOriginalSubject, msg.Subject())
-	dead.Header.Set(HeaderDeadLetterError, cause)
-	var opts []jetstream.PublishOpt
-	if m, err := msg.Metadata(); err == nil {
-		// A job dead-lettered again after a crash is stored once.
-		opts = append(opts, jetstream.WithMsgID(fmt.Sprintf("%s-%d", m.Stream, m.Sequence.Stream)))
-	}
-	if _, err := p.js.PublishMsg(ctx, dead, opts...); err != nil {
-		return fmt.Errorf("events: dead-letter: %w", err)
-	}
-	return nil
+	return natsx.DeadLetter(ctx, p.js, msg, cause)
 }
 
 func (p *Publisher) publish(ctx context.Context, subject, id string, m proto.Message) error {

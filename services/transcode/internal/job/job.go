@@ -2,7 +2,6 @@ package job
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
@@ -30,10 +29,17 @@ type Job struct {
 	Spherical bool
 }
 
-// MediaFolder is the blob prefix of the video's files:
-// "videos/<account>/<video>/". Output paths are relative to it.
+// MediaFolder is the blob prefix of the video's files
+// (blob.VideoPrefix). Output paths are relative to it. Run validates every
+// job before it stores anything, so the ids are well-formed here; one that
+// is not is a bug, and storing its files outside its folder would be worse
+// than stopping.
 func (j Job) MediaFolder() string {
-	return "videos/" + j.AccountID + "/" + j.VideoID + "/"
+	folder, err := blob.VideoPrefix(j.AccountID, j.VideoID)
+	if err != nil {
+		panic("job: media folder of an unvalidated job: " + err.Error())
+	}
+	return folder
 }
 
 // InvalidError is a job message that can never be run. Its text is shown
@@ -52,7 +58,7 @@ func (j Job) Validate() error {
 		return &InvalidError{Reason: "job has no id"}
 	case !ids.Valid(j.VideoID):
 		return &InvalidError{Reason: "job names no valid video_id"}
-	case strings.Contains(j.AccountID, "/") || blob.ValidateKey(j.AccountID) != nil:
+	case blob.ValidateID(j.AccountID) != nil:
 		return &InvalidError{Reason: "job names no valid account_id"}
 	case (j.SourceURL == "") == (j.SourceKey == ""):
 		return &InvalidError{Reason: "job must name exactly one source"}
@@ -71,8 +77,8 @@ func (j Job) Validate() error {
 // job's video. Outputs need no such check: MediaFolder builds them under
 // the job's account.
 func (j Job) isUploadOfAccount(key string) bool {
-	segments := strings.Split(key, "/")
-	return len(segments) == 4 && segments[0] == "uploads" && segments[1] == j.AccountID
+	account, _, _, ok := blob.ParseUploadKey(key)
+	return ok && account == j.AccountID
 }
 
 // AccountError is a job whose source is not its account's: forged or

@@ -29,7 +29,10 @@ func Upload(t testing.TB, store blob.Store, j *job.Job, file string) {
 	if err != nil {
 		t.Fatalf("transcodetest: %v", err)
 	}
-	key := path.Join("uploads", j.AccountID, ids.New(), "source"+path.Ext(file))
+	key, err := blob.UploadKey(j.AccountID, ids.New(), "source"+path.Ext(file))
+	if err != nil {
+		t.Fatalf("transcodetest: %v", err)
+	}
 	if err := store.Put(context.Background(), key, f, info.Size(), ""); err != nil {
 		t.Fatalf("transcodetest: upload: %v", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/services/transcode/internal/events"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
 	"github.com/vidhost/vidhost/services/transcode/internal/transcodetest"
@@ -45,7 +46,7 @@ func TestJobWithAnotherAccountsSourceIsRefused(t *testing.T) {
 	dead := map[string]string{} // video id -> why
 	for _, msg := range b.deadLetters(t) {
 		j, _ := events.DecodeJob(msg.Data())
-		dead[j.VideoID] = msg.Headers().Get(events.HeaderDeadLetterError)
+		dead[j.VideoID] = msg.Headers().Get(natsx.HeaderDeadLetterError)
 	}
 	require.Len(t, dead, len(tests), "each forged job is dead-lettered once")
 	for i, tt := range tests {

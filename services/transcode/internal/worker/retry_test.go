@@ -34,8 +34,8 @@ func TestPoisonJobIsDeadLettered(t *testing.T) {
 	b.waitQueueEmpty(t)
 	dead := b.deadLetters(t)
 	require.Len(t, dead, 1)
-	assert.Equal(t, natsx.SubjectTranscodeJobs, dead[0].Headers().Get(events.HeaderOriginalSubject))
-	assert.Equal(t, final.Failed.GetReason(), dead[0].Headers().Get(events.HeaderDeadLetterError))
+	assert.Equal(t, natsx.SubjectTranscodeJobs, dead[0].Headers().Get(natsx.HeaderOriginalSubject))
+	assert.Equal(t, final.Failed.GetReason(), dead[0].Headers().Get(natsx.HeaderDeadLetterError))
 }
 
 // A job delivered more often than MaxDeliver (its last attempt died with

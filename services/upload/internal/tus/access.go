@@ -9,6 +9,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/uploadref"
 	"github.com/vidhost/vidhost/services/upload/internal/upload"
 )
 
@@ -105,6 +106,6 @@ func writeFinished(w http.ResponseWriter, u upload.Upload) {
 	h.Set("Upload-Offset", strconv.FormatInt(u.Size, 10))
 	h.Set("Upload-Length", strconv.FormatInt(u.Size, 10))
 	h.Set(HeaderUploadID, u.ID)
-	h.Set(HeaderUploadReference, upload.Reference(u.ID))
+	h.Set(HeaderUploadReference, uploadref.Format(u.ID))
 	w.WriteHeader(http.StatusOK)
 }

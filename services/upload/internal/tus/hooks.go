@@ -8,6 +8,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/uploadref"
 	"github.com/vidhost/vidhost/services/upload/internal/upload"
 )
 
@@ -67,7 +68,7 @@ func (h hooks) preFinish(hook handler.HookEvent) (handler.HTTPResponse, error) {
 func uploadHeaders(id string) handler.HTTPResponse {
 	return handler.HTTPResponse{Header: handler.HTTPHeader{
 		HeaderUploadID:        id,
-		HeaderUploadReference: upload.Reference(id),
+		HeaderUploadReference: uploadref.Format(id),
 	}}
 }
 

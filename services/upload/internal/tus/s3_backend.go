@@ -13,12 +13,9 @@ import (
 	"github.com/vidhost/vidhost/services/upload/internal/upload"
 )
 
-// Prefixes of the S3 store's keys in the blob bucket: objects go straight
-// to their Upload's key; tusd's bookkeeping stays apart under tus/.
-const (
-	s3ObjectPrefix   = "uploads/"
-	s3MetadataPrefix = "tus/"
-)
+// s3MetadataPrefix keeps tusd's bookkeeping apart under tus/; objects go
+// straight to their Upload's key, under blob.UploadsFolder.
+const s3MetadataPrefix = "tus/"
 
 // S3Backend writes tus uploads as S3 multipart uploads directly at their
 // Upload's key, so a finished upload needs no copy.
@@ -33,24 +30,21 @@ var _ Backend = (*S3Backend)(nil)
 // configuration) and objects, the blob store over the same bucket.
 func NewS3Backend(cfg blob.Config, objects blob.Store) *S3Backend {
 	store := s3store.New(cfg.Bucket, newS3Client(cfg))
-	store.ObjectPrefix = s3ObjectPrefix
+	store.ObjectPrefix = blob.UploadsFolder
 	store.MetadataObjectPrefix = s3MetadataPrefix
 	return &S3Backend{s3: store, objects: objects}
 }
 
-// The tus id's object part is the Upload's key without "uploads/":
+// The tus id's object part is the Upload's key without blob.UploadsFolder:
 // <account>/<upload>/<name>; the S3 store appends "+<multipart id>".
 func (b *S3Backend) tusID(u upload.Upload) string {
-	return strings.TrimPrefix(u.Key, s3ObjectPrefix)
+	return strings.TrimPrefix(u.Key, blob.UploadsFolder)
 }
 
 func (b *S3Backend) uploadID(tusID string) string {
 	objectID, _, _ := strings.Cut(tusID, "+")
-	parts := strings.Split(objectID, "/")
-	if len(parts) != 3 {
-		return ""
-	}
-	return parts[1]
+	_, uploadID, _, _ := blob.ParseUploadKey(blob.UploadsFolder + objectID)
+	return uploadID
 }
 
 func (b *S3Backend) dataStore() dataStore { return b.s3 }

@@ -60,11 +60,13 @@ func (s *Service) prepare(ctx context.Context, accountID, name string, size int6
 		ID: ids.New(), AccountID: accountID, Name: name, Size: size,
 		Transport: transport, State: StatePending, ExpiresTime: now.Add(s.window(transport)),
 	}
-	u.Key = objectKey(accountID, u.ID, name)
+	var err error
+	if u.Key, err = objectKey(accountID, u.ID, name); err != nil {
+		return Upload{}, err
+	}
 	if transport != TransportPut {
 		return u, nil
 	}
-	var err error
 	u.URL, err = s.objects.PresignPut(ctx, u.Key, size, s.opts.URLTTL)
 	return u, err
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/blob"
 )
 
 // maxNameLength is the longest file name, in characters (most file systems
@@ -43,11 +44,11 @@ func validateSize(size float64) (int64, error) {
 	return int64(size), nil
 }
 
-// objectKey is where an upload's bytes live. The name is rewritten to the
-// blob key charset so that any name gives a valid key that needs no
-// escaping in URLs or S3 signatures.
-func objectKey(accountID, uploadID, name string) string {
-	return "uploads/" + accountID + "/" + uploadID + "/" + keyName(name)
+// objectKey is where an upload's bytes live (blob.UploadKey). The name is
+// rewritten to the blob key charset so that any name gives a valid key that
+// needs no escaping in URLs or S3 signatures.
+func objectKey(accountID, uploadID, name string) (string, error) {
+	return blob.UploadKey(accountID, uploadID, keyName(name))
 }
 
 // keyName keeps letters, digits and "._-~" of name, replaces everything

@@ -59,7 +59,8 @@ func TestObjectKeyIsAValidBlobKeyForAnyName(t *testing.T) {
 		strings.Repeat("x", 300) + ".mp4": strings.Repeat("x", maxKeyNameLength-4) + ".mp4",
 	}
 	for name, want := range tests {
-		key := objectKey("acc", "up", name)
+		key, err := objectKey("acc", "up", name)
+		require.NoError(t, err, name)
 		assert.Equal(t, "uploads/acc/up/"+want, key, name)
 		assert.NoError(t, blob.ValidateKey(key), name)
 	}

@@ -4,30 +4,20 @@ import (
 	"strings"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
-	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/uploadref"
 )
 
-// ReferencePrefix starts every upload reference: svc://uploads/<upload_id>.
-const ReferencePrefix = "svc://uploads/"
-
-// Reference returns the reference of an upload id.
-func Reference(id string) string { return ReferencePrefix + id }
-
-// IsReference reports whether s claims to be an upload reference, which is
-// how a consumer tells one from a source URL before resolving it.
-func IsReference(s string) bool { return strings.HasPrefix(s, ReferencePrefix) }
-
-// parseReference returns the upload id of ref. A well-formed reference to
-// an id that cannot exist is reported like a missing upload.
+// parseReference returns the upload id of ref, a bare reference (no
+// query: the upload service takes none). A well-formed reference to an id
+// that cannot exist is reported like a missing upload.
 func parseReference(field, ref string) (string, error) {
-	id, ok := strings.CutPrefix(ref, ReferencePrefix)
-	if !ok || id == "" || strings.ContainsAny(id, "/?#") {
-		return "", apperr.InvalidField(field, "must be an upload reference %s<upload_id>", ReferencePrefix)
+	if id, _, ok := uploadref.Parse(ref); ok && uploadref.Format(id) == ref {
+		return id, nil
 	}
-	if !ids.Valid(id) {
+	if rest, found := strings.CutPrefix(ref, uploadref.Prefix); found && rest != "" && !strings.ContainsAny(rest, "/?#") {
 		return "", errMissing(field)
 	}
-	return id, nil
+	return "", apperr.InvalidField(field, "must be an upload reference %s", uploadref.Form)
 }
 
 // The messages of unusable references name the caller's field: a

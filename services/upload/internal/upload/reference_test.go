@@ -7,15 +7,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/uploadref"
 )
 
 func TestParseReference(t *testing.T) {
 	id := ids.New()
-	got, err := parseReference("input", Reference(id))
+	got, err := parseReference("input", uploadref.Format(id))
 	require.NoError(t, err)
 	assert.Equal(t, id, got)
-	assert.True(t, IsReference(Reference(id)))
-	assert.False(t, IsReference("https://example.com/a.mp4"))
 
 	malformed := "input must be an upload reference svc://uploads/<upload_id>"
 	for ref, message := range map[string]string{
