@@ -60,6 +60,9 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) (er
 	if err := startMediaConsumer(ctx, js, svc, logger, stack); err != nil {
 		return err
 	}
+	if err := startMediaCleanupConsumer(ctx, js, svc, logger, stack); err != nil {
+		return err
+	}
 	lis, err := listen(cfg, opts)
 	if err != nil {
 		return err

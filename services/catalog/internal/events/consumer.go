@@ -89,7 +89,7 @@ func (c *MediaConsumer) handle(msg jetstream.Msg) {
 	switch {
 	case err == nil:
 		_ = msg.Ack()
-	case errors.Is(err, catalog.ErrReportAccount):
+	case errors.Is(err, catalog.ErrReportAccount), errors.Is(err, catalog.ErrMediaUndeletable):
 		c.deadLetter(msg, err)
 	case errors.Is(err, apperr.ErrNotFound):
 		// The video was deleted (or never was): nothing will ever change.
@@ -107,6 +107,12 @@ func (c *MediaConsumer) handle(msg jetstream.Msg) {
 // terminates it. If that publish fails the message is retried instead, so
 // it is never dropped unseen.
 func (c *MediaConsumer) deadLetter(msg jetstream.Msg, cause error) {
+	deadLetter(c.ctx, c.js, c.logger, msg, cause)
+}
+
+// deadLetter republishes msg to its dead-letter subject, then terminates
+// it; if the publish fails, msg is retried instead.
+func deadLetter(base context.Context, js jetstream.JetStream, logger *slog.Logger, msg jetstream.Msg, cause error) {
 	dead := nats.NewMsg(natsx.DeadLetterSubject(msg.Subject()))
 	dead.Data = msg.Data()
 	dead.Header.Set(HeaderOriginalSubject, msg.Subject())
@@ -116,14 +122,14 @@ func (c *MediaConsumer) deadLetter(msg jetstream.Msg, cause error) {
 		// A redelivered poison message is dead-lettered once.
 		opts = append(opts, jetstream.WithMsgID(fmt.Sprintf("%s-%d", meta.Stream, meta.Sequence.Stream)))
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, applyTimeout)
+	ctx, cancel := context.WithTimeout(base, applyTimeout)
 	defer cancel()
-	if _, err := c.js.PublishMsg(ctx, dead, opts...); err != nil {
-		c.logger.Warn("dead-letter publish failed, retrying", "subject", msg.Subject(), "error", err)
+	if _, err := js.PublishMsg(ctx, dead, opts...); err != nil {
+		logger.Warn("dead-letter publish failed, retrying", "subject", msg.Subject(), "error", err)
 		_ = msg.NakWithDelay(retryDelay(msg))
 		return
 	}
-	c.logger.Error("media report dead-lettered", "subject", msg.Subject(), "error", cause)
+	logger.Error("message dead-lettered", "subject", msg.Subject(), "error", cause)
 	_ = msg.TermWithReason(cause.Error())
 }
 
