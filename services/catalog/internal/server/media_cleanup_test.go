@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/services/catalog/internal/events"
 )
 
 // store puts a small object at key, as a worker or an upload would.
@@ -101,4 +103,36 @@ func TestLateReportForADeletedVideoDeletesItsOutputs(t *testing.T) {
 		Outputs: []*eventsv1.MediaOutput{{Label: "MP4 360p", Path: "mp4/360p.mp4"}}})
 
 	assert.Empty(t, b.keys(t, mediaFolder(b.alice, id)), "deleted before the report is acknowledged")
+}
+
+func TestVideoDeletedThatCanNeverWorkIsDeadLettered(t *testing.T) {
+	b := setup(t)
+	dead, err := b.js.OrderedConsumer(t.Context(), natsx.StreamNameDeadLetter, jetstream.OrderedConsumerConfig{})
+	require.NoError(t, err)
+	id := ids.New()
+	b.store(t, mediaFolder(b.alice, id)+"mp4/360p.mp4")
+	bobsUpload := "uploads/" + b.bob.AccountID + "/" + ids.New() + "/"
+	b.store(t, bobsUpload+"source.mp4")
+	tests := []struct {
+		name  string
+		event *eventsv1.VideoEvent
+	}{
+		{"no video id", &eventsv1.VideoEvent{Meta: meta(b), Video: &catalogv1.Video{}}},
+		{"source of another account", &eventsv1.VideoEvent{Meta: meta(b), Video: &catalogv1.Video{Id: id},
+			SourceObjectKey: bobsUpload + "source.mp4"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data, err := protojson.Marshal(tt.event)
+			require.NoError(t, err)
+			_, err = b.js.Publish(t.Context(), natsx.SubjectVideoDeleted, data)
+			require.NoError(t, err)
+
+			refused := next(t, dead)
+			assert.Equal(t, natsx.DeadLetterSubject(natsx.SubjectVideoDeleted), refused.Subject())
+			assert.NotEmpty(t, refused.Headers().Get(events.HeaderDeadLetterError))
+		})
+	}
+	assert.NotEmpty(t, b.keys(t, bobsUpload), "another account's upload is never deleted")
+	assert.NotEmpty(t, b.keys(t, mediaFolder(b.alice, id)), "nothing is deleted by an event refused whole")
 }
