@@ -51,10 +51,11 @@ var rights = map[string]Rights{
 	ServiceCatalog: {
 		Publish: []string{"video.>", "category.>", "player.>", "folder.>", SubjectTranscodeJobs,
 			DeadLetterSubject(SubjectTranscodeProgress), DeadLetterSubject(SubjectTranscodeCompleted),
-			DeadLetterSubject(SubjectTranscodeFailed)},
+			DeadLetterSubject(SubjectTranscodeFailed), DeadLetterSubject(SubjectVideoDeleted)},
 		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter},
-		// Transcode reports.
-		Reads: []string{StreamNameMedia},
+		// Transcode reports; its own video.deleted, on which it deletes the
+		// video's media (the catalog owns the files of its videos).
+		Reads: []string{StreamNameMedia, StreamNameCatalog},
 	},
 	ServiceUpload: {
 		Publish: []string{"upload.>"},

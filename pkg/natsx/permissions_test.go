@@ -51,6 +51,9 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		{natsx.ServiceCatalog, natsx.SubjectTranscodeJobs, true},
 		{natsx.ServiceCatalog, natsx.SubjectVideoUpdated, true},
 		{natsx.ServiceCatalog, natsx.DeadLetterSubject(natsx.SubjectTranscodeCompleted), true},
+		// A video.deleted whose media can never be deleted.
+		{natsx.ServiceCatalog, natsx.DeadLetterSubject(natsx.SubjectVideoDeleted), true},
+		{natsx.ServiceTranscode, natsx.DeadLetterSubject(natsx.SubjectVideoDeleted), false},
 		{natsx.ServiceTranscode, natsx.SubjectTranscodeCompleted, true},
 		{natsx.ServiceTranscode, natsx.DeadLetterSubject(natsx.SubjectTranscodeJobs), true},
 		{natsx.ServiceIdentity, natsx.SubjectKeyDeleted, true},
@@ -107,6 +110,8 @@ func TestServicesReadTheirStreamsOnly(t *testing.T) {
 	}{
 		{natsx.ServiceGateway, natsx.StreamNameIdentity, true},
 		{natsx.ServiceCatalog, natsx.StreamNameMedia, true},
+		// Its own video.deleted, to delete the video's media.
+		{natsx.ServiceCatalog, natsx.StreamNameCatalog, true},
 		{natsx.ServiceTranscode, natsx.StreamNameJobs, true},
 		{natsx.ServiceGateway, natsx.StreamNameCatalog, true},
 		{natsx.ServiceUpload, natsx.StreamNameCatalog, false},

@@ -99,6 +99,18 @@ func TestKeyValidation(t *testing.T) {
 	}
 }
 
+// permissions and ips left out are [] (read-write, any address), and the
+// response says so (docs/authentication.md).
+func TestKeyDefaultsAreShown(t *testing.T) {
+	r := mustOK(t, call(t, "POST", "/v2/keys", owner(), map[string]any{"type": "api", "name": "defaults"}))
+	var k apiKey
+	r.decode(t, &k)
+	assert.Equal(t, []string{}, k.Permissions, "read-write")
+	assert.Equal(t, []string{}, k.IPs, "any address")
+	assert.Contains(t, r.Raw, `"permissions":[]`)
+	assert.Contains(t, r.Raw, `"ips":[]`)
+}
+
 func TestPatchKey(t *testing.T) {
 	k := createKey(t, "to rename", []string{}, []string{})
 	var got apiKey

@@ -26,6 +26,7 @@ var storageTests = map[string]func(*testing.T){
 	"Track":                  TestTrackFromAnUploadedWebVTT,
 	"TrackRefusals":          TestTrackRefusals,
 	"Thumbnail":              TestThumbnailFromAnUploadedJPEG,
+	"DeleteVideoFiles":       TestDeletingAVideoDeletesItsFiles,
 }
 
 // TestS3Driver starts a second suite whose every service stores objects in a

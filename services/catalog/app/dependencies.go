@@ -51,3 +51,15 @@ func startMediaConsumer(ctx context.Context, js jetstream.JetStream, svc *catalo
 	stack.Push("media consumer", func(context.Context) error { stop(); return nil })
 	return nil
 }
+
+// startMediaCleanupConsumer deletes deleted videos' media until shutdown.
+func startMediaCleanupConsumer(ctx context.Context, js jetstream.JetStream, svc *catalog.Service, logger *slog.Logger, stack *lifecycle.Stack) error {
+	stop, err := events.StartMediaCleanupConsumer(ctx, js, svc.DeleteVideoMedia, logger)
+	if err != nil {
+		return fmt.Errorf("catalog: %w", err)
+	}
+	// Stop before the blob store and the pool go; a clean-up cut short is
+	// delivered again after the restart, and deletes what is left.
+	stack.Push("media cleanup consumer", func(context.Context) error { stop(); return nil })
+	return nil
+}

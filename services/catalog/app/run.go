@@ -50,6 +50,9 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := startMediaConsumer(ctx, js, svc, logger, stack); err != nil {
 		return err
 	}
+	if err := startMediaCleanupConsumer(ctx, js, svc, logger, stack); err != nil {
+		return err
+	}
 	lis, err := grpcx.Listen(opts.Listener, cfg.GRPCAddr)
 	if err != nil {
 		return fmt.Errorf("catalog: %w", err)

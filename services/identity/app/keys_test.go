@@ -135,3 +135,26 @@ func assertNowhereInDatabase(t *testing.T, tb *testBundle, s string) {
 		assert.NotContains(t, dump, hex.EncodeToString([]byte(s)), "table %s holds the secret's bytes", table)
 	}
 }
+
+// permissions and ips may be left out (proto3 cannot tell a missing list
+// from an empty one): they are then [], read-write from any address, as
+// docs/authentication.md says and the response shows. Leaving them out
+// never widens a key: a restricted caller is refused as if it sent [].
+func TestCreateApiKeyDefaults(t *testing.T) {
+	tb := setup(t)
+	got, err := tb.client.CreateApiKey(as(t, tb.ownerA), &identityv1.CreateApiKeyRequest{Type: "api", Name: "defaults"})
+	require.NoError(t, err)
+	assert.Empty(t, got.GetPermissions(), "read-write")
+	assert.Empty(t, got.GetIps(), "any address")
+	stored, err := tb.client.GetApiKey(as(t, tb.ownerA), &identityv1.GetApiKeyRequest{Id: got.GetId()})
+	require.NoError(t, err)
+	assert.Empty(t, stored.GetPermissions())
+	assert.Empty(t, stored.GetIps())
+
+	_, err = tb.client.CreateApiKey(as(t, tb.restrictedKey(t, "10.0.0.0/8")),
+		&identityv1.CreateApiKeyRequest{Type: "api", Name: "no ips"})
+	requireStatus(t, err, codes.PermissionDenied,
+		"this API key cannot create a key with wider rights than its own: it may be used from any address and this key only from its ips")
+	_, err = tb.client.CreateApiKey(as(t, readOnly(tb.ownerA)), &identityv1.CreateApiKeyRequest{Type: "api", Name: "no permissions"})
+	assert.Equal(t, codes.PermissionDenied, status.Code(err), "a read-only key cannot get write access by leaving permissions out")
+}

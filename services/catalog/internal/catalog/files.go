@@ -5,18 +5,21 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"iter"
 	"log/slog"
 
 	"github.com/vidhost/vidhost/pkg/blob"
 )
 
 // ObjectStore is the part of the blob store (pkg/blob.Store) the catalog
-// uses for the files it stores itself: tracks and custom thumbnails.
+// uses for the files it stores itself (tracks and custom thumbnails) and
+// for deleting a deleted video's media.
 type ObjectStore interface {
 	Open(ctx context.Context, key string) (io.ReadCloser, blob.Info, error)
 	Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error
 	Delete(ctx context.Context, key string) error
 	DeletePrefix(ctx context.Context, prefix string) error
+	List(ctx context.Context, prefix string) iter.Seq2[blob.Info, error]
 }
 
 // Files is where the catalog keeps the files clients upload for a video.

@@ -17,7 +17,8 @@ var ErrReportAccount = errors.New("media report does not name the video's accoun
 // transaction. A final report also frees its job's slot and dispatches the
 // account's next waiting job, in the same transaction. It reports whether
 // the video changed. A report about a video that no longer exists is
-// apperr.ErrNotFound (its slot is freed all the same); one whose account is
+// apperr.ErrNotFound (its slot is freed all the same, and files the worker
+// wrote after the video was deleted are deleted); one whose account is
 // missing or not the video's is ErrReportAccount.
 func (s *Service) ApplyMediaReport(ctx context.Context, r MediaReport) (bool, error) {
 	if r.AccountID == "" {
@@ -49,9 +50,27 @@ func (s *Service) ApplyMediaReport(ctx context.Context, r MediaReport) (bool, er
 		return tx.Emit(ctx, Event{Kind: Updated, AccountID: saved.AccountID, Time: s.now(), Resource: s.media.render(saved)})
 	})
 	if err == nil && gone {
-		return false, s.whyNoVideo(ctx, r)
+		return false, s.reportForNoVideo(ctx, r)
 	}
 	return applied, err
+}
+
+// reportForNoVideo handles a report about a video that is not there. A
+// worker still running when its video was deleted may have written
+// outputs after video.deleted's clean-up, and every report (the final one
+// last) comes after the files it names are written: so the video's media
+// folder is deleted again, and a failure is returned to be retried. The
+// source was the job's input and is not written again; video.deleted's
+// clean-up deleted it.
+func (s *Service) reportForNoVideo(ctx context.Context, r MediaReport) error {
+	err := s.whyNoVideo(ctx, r)
+	if !errors.Is(err, apperr.ErrNotFound) {
+		return err
+	}
+	if err := s.DeleteVideoMedia(ctx, DeletedMedia{AccountID: r.AccountID, VideoID: r.VideoID}, nil); err != nil {
+		return err
+	}
+	return apperr.ErrNotFound
 }
 
 // whyNoVideo tells a report about a deleted video (nothing to do) from one

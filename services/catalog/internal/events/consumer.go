@@ -82,7 +82,7 @@ func (c *MediaConsumer) handle(msg jetstream.Msg) {
 	switch {
 	case err == nil:
 		_ = msg.Ack()
-	case errors.Is(err, catalog.ErrReportAccount):
+	case errors.Is(err, catalog.ErrReportAccount), errors.Is(err, catalog.ErrMediaUndeletable):
 		c.deadLetter(msg, err)
 	case errors.Is(err, apperr.ErrNotFound):
 		// The video was deleted (or never was): nothing will ever change.
@@ -100,14 +100,21 @@ func (c *MediaConsumer) handle(msg jetstream.Msg) {
 // terminates it. If that publish fails the message is retried instead, so
 // it is never dropped unseen.
 func (c *MediaConsumer) deadLetter(msg jetstream.Msg, cause error) {
-	ctx, cancel := context.WithTimeout(c.ctx, applyTimeout)
+	deadLetter(c.ctx, c.js, c.logger, msg, cause)
+}
+
+// deadLetter republishes msg to its dead-letter subject (natsx.DeadLetter),
+// then terminates it; if the publish fails, msg is retried instead, so it is
+// never dropped unseen.
+func deadLetter(base context.Context, js jetstream.JetStream, logger *slog.Logger, msg jetstream.Msg, cause error) {
+	ctx, cancel := context.WithTimeout(base, applyTimeout)
 	defer cancel()
-	if err := natsx.DeadLetter(ctx, c.js, msg, cause.Error()); err != nil {
-		c.logger.Warn("dead-letter publish failed, retrying", "subject", msg.Subject(), "error", err)
+	if err := natsx.DeadLetter(ctx, js, msg, cause.Error()); err != nil {
+		logger.Warn("dead-letter publish failed, retrying", "subject", msg.Subject(), "error", err)
 		_ = msg.NakWithDelay(retryDelay(msg))
 		return
 	}
-	c.logger.Error("media report dead-lettered", "subject", msg.Subject(), "error", cause)
+	logger.Error("message dead-lettered", "subject", msg.Subject(), "error", cause)
 	_ = msg.TermWithReason(cause.Error())
 }
 

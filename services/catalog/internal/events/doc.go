@@ -5,5 +5,6 @@
 // both EventMeta.id and the Nats-Msg-Id, so consumers and JetStream can
 // drop duplicates. Incoming, its durable MEDIA consumer applies the
 // transcode workers' reports to videos, dead-lettering the ones that can
-// never apply.
+// never apply, and its durable consumer of its own video.deleted deletes
+// a deleted video's files.
 package events

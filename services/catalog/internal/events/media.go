@@ -18,13 +18,13 @@ import (
 // adding one must not turn every report into a poison message.
 var decodeOptions = protojson.UnmarshalOptions{DiscardUnknown: true}
 
-// errNoVideoID marks a report that names no video.
-var errNoVideoID = errors.New("report names no valid video_id")
+// errNoVideoID marks a report or event that names no video.
+var errNoVideoID = errors.New("names no valid video_id")
 
 // errNoAccount marks a report that names no account: the worker always
 // sends its job's, and the catalog applies a report to a video of that
 // account only.
-var errNoAccount = errors.New("report names no account_id")
+var errNoAccount = errors.New("names no account_id")
 
 // DecodeMediaReport decodes a message of transcode.progress, .completed or
 // .failed. An error means the message can never be applied.

@@ -55,7 +55,12 @@ func Message(e catalog.Event) (outbox.Message, error) {
 		payload = &eventsv1.PlayerEvent{Meta: meta, Player: protomap.Player(r)}
 	case catalog.Video:
 		subject = videoSubjects[e.Kind]
-		payload = &eventsv1.VideoEvent{Meta: meta, Video: protomap.Video(r)}
+		event := &eventsv1.VideoEvent{Meta: meta, Video: protomap.Video(r)}
+		if e.Kind == catalog.Deleted {
+			// The catalog's clean-up deletes the source with the media.
+			event.SourceObjectKey = r.SourceObjectKey
+		}
+		payload = event
 	case catalog.Folder:
 		subject = folderSubjects[e.Kind]
 		payload = &eventsv1.FolderEvent{Meta: meta, Folder: protomap.Folder(r)}

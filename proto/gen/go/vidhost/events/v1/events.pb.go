@@ -204,11 +204,15 @@ func (x *PlayerEvent) GetPlayer() *v1.Player {
 // video as a GET shows it (input omitted). video.deleted carries its last
 // state; meta.account_id tells which media folder to remove.
 type VideoEvent struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Meta          *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
-	Video         *v1.Video              `protobuf:"bytes,2,opt,name=video,proto3" json:"video,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Meta  *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	Video *v1.Video              `protobuf:"bytes,2,opt,name=video,proto3" json:"video,omitempty"`
+	// On video.deleted only: the blob key of the uploaded source the video
+	// was made from (empty for a URL source), which lives outside the media
+	// folder (uploads/<account>/<upload>/) and is deleted with it.
+	SourceObjectKey string `protobuf:"bytes,3,opt,name=source_object_key,json=sourceObjectKey,proto3" json:"source_object_key,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *VideoEvent) Reset() {
@@ -253,6 +257,13 @@ func (x *VideoEvent) GetVideo() *v1.Video {
 		return x.Video
 	}
 	return nil
+}
+
+func (x *VideoEvent) GetSourceObjectKey() string {
+	if x != nil {
+		return x.SourceObjectKey
+	}
+	return ""
 }
 
 // FolderEvent is published on folder.created|updated|deleted.
@@ -823,11 +834,12 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\bcategory\x18\x02 \x01(\v2\x1c.vidhost.catalog.v1.CategoryR\bcategory\"s\n" +
 	"\vPlayerEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x122\n" +
-	"\x06player\x18\x02 \x01(\v2\x1a.vidhost.catalog.v1.PlayerR\x06player\"o\n" +
+	"\x06player\x18\x02 \x01(\v2\x1a.vidhost.catalog.v1.PlayerR\x06player\"\x9b\x01\n" +
 	"\n" +
 	"VideoEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12/\n" +
-	"\x05video\x18\x02 \x01(\v2\x19.vidhost.catalog.v1.VideoR\x05video\"s\n" +
+	"\x05video\x18\x02 \x01(\v2\x19.vidhost.catalog.v1.VideoR\x05video\x12*\n" +
+	"\x11source_object_key\x18\x03 \x01(\tR\x0fsourceObjectKey\"s\n" +
 	"\vFolderEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x122\n" +
 	"\x06folder\x18\x02 \x01(\v2\x1a.vidhost.catalog.v1.FolderR\x06folder\"S\n" +
