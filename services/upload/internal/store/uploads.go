@@ -20,7 +20,7 @@ func (r reader) ListUploads(ctx context.Context, accountID string, req page.Requ
 		AccountID: accountID,
 		AfterTime: req.Cursor.Time,
 		AfterID:   req.Cursor.ID,
-		RowLimit:  int32(req.FetchLimit()),
+		RowLimit:  req.FetchLimit(),
 	})
 	return toUploads(rows), mapError(err, "list uploads")
 }
