@@ -14,6 +14,7 @@ PROTOC_GEN_GO_VERSION     := v1.36.11
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 GRPC_GATEWAY_VERSION      := v2.32.0
 SQLC_VERSION              := v1.31.1
+GOLANGCI_LINT_VERSION     := v2.15.0
 TOOLS_STAMP_DIR           := $(GOBIN)/.vidhost-tools
 
 # The whole suite is one Go module (docs/architecture.md says why).
@@ -34,7 +35,7 @@ build: ## build every service binary and the devstack into bin/
 	go build -o bin/ ./deploy/devstack/cmd/... ./gateway/cmd/... $(addprefix ./,$(addsuffix /...,$(wildcard services/*/cmd)))
 
 .PHONY: test
-test: deps-test tools generate-check player-check vet ## install what the tests need, then run every package's tests
+test: deps-test tools generate-check player-check vet lint ## install what the tests need, then run every package's tests
 	go test -count=1 -timeout 40m $(MODULE_PATTERNS)
 
 .PHONY: test-short
@@ -46,6 +47,10 @@ vet: ## go vet and gofmt over the module
 	go vet $(MODULE_PATTERNS)
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\.pb\.' )); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+
+.PHONY: lint
+lint: tools ## run golangci-lint with the committed configuration
+	golangci-lint run $(MODULE_PATTERNS)
 
 .PHONY: generate
 generate: tools ## regenerate gRPC, gateway, OpenAPI, sqlc code and the error codes from their sources
@@ -70,7 +75,7 @@ player-check: player ## fail if the committed player bundle differs from a fresh
 	  { echo "player bundle is stale: run 'make player' and commit"; exit 1; }
 
 .PHONY: tools
-tools: $(TOOLS_STAMP_DIR)/buf-$(BUF_VERSION) $(TOOLS_STAMP_DIR)/gen-$(PROTOC_GEN_GO_VERSION)-$(PROTOC_GEN_GO_GRPC_VERSION)-$(GRPC_GATEWAY_VERSION) $(TOOLS_STAMP_DIR)/sqlc-$(SQLC_VERSION) ## install the pinned code generators
+tools: $(TOOLS_STAMP_DIR)/buf-$(BUF_VERSION) $(TOOLS_STAMP_DIR)/gen-$(PROTOC_GEN_GO_VERSION)-$(PROTOC_GEN_GO_GRPC_VERSION)-$(GRPC_GATEWAY_VERSION) $(TOOLS_STAMP_DIR)/sqlc-$(SQLC_VERSION) $(TOOLS_STAMP_DIR)/golangci-lint-$(GOLANGCI_LINT_VERSION) ## install the pinned code generators and golangci-lint
 
 $(TOOLS_STAMP_DIR)/buf-$(BUF_VERSION):
 	go install github.com/bufbuild/buf/cmd/buf@$(BUF_VERSION)
@@ -85,6 +90,10 @@ $(TOOLS_STAMP_DIR)/gen-$(PROTOC_GEN_GO_VERSION)-$(PROTOC_GEN_GO_GRPC_VERSION)-$(
 
 $(TOOLS_STAMP_DIR)/sqlc-$(SQLC_VERSION):
 	go install github.com/sqlc-dev/sqlc/cmd/sqlc@$(SQLC_VERSION)
+	@mkdir -p $(@D) && touch $@
+
+$(TOOLS_STAMP_DIR)/golangci-lint-$(GOLANGCI_LINT_VERSION):
+	go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
 	@mkdir -p $(@D) && touch $@
 
 .PHONY: deps-run

@@ -29,7 +29,7 @@ func startBaseline(ctx context.Context, dbURL, accountID string) (string, func()
 		return "", nil, err
 	}
 	srv := &http.Server{Handler: baselineHandler(pool, accountID), ReadHeaderTimeout: 5 * time.Second}
-	go srv.Serve(lis)
+	go func() { _ = srv.Serve(lis) }() // ends with ErrServerClosed at stop
 	stop := func() { srv.Close(); pool.Close() }
 	return "http://" + lis.Addr().String(), stop, nil
 }

@@ -63,7 +63,7 @@ func run(requests, concurrency, rounds int) error {
 	if err != nil {
 		return err
 	}
-	defer s.Stop(context.Background())
+	defer func() { _ = s.Stop(context.Background()) }()
 	if err := seedCategories(s.URL, s.Credentials.APIKey, 25); err != nil {
 		return err
 	}

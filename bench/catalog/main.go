@@ -52,7 +52,7 @@ func run(videos, posts, gets, txs, concurrency int) error {
 	if err != nil {
 		return err
 	}
-	defer s.Stop(context.Background())
+	defer func() { _ = s.Stop(context.Background()) }()
 
 	began := time.Now()
 	if err := seed(ctx, s.DatabaseURL(), s.Credentials.AccountID, videos); err != nil {

@@ -26,7 +26,7 @@ func uploadOne(baseURL, key, name string, size int64) error {
 		} `json:"result"`
 	}
 	if err := json.NewDecoder(resp.Body).Decode(&env); err != nil || env.Result.URL == "" {
-		return fmt.Errorf("create upload: status %d, %v", resp.StatusCode, err)
+		return fmt.Errorf("create upload: status %d, %w", resp.StatusCode, err)
 	}
 	put, _ := http.NewRequest(http.MethodPut, env.Result.URL, io.LimitReader(pattern{}, size))
 	put.ContentLength = size

@@ -38,7 +38,7 @@ func RenderPlayer(w http.ResponseWriter, page PlayerPage) error {
 		return fmt.Errorf("render player: config: %w", err)
 	}
 	var body bytes.Buffer
-	view := playerView{PlayerPage: page, Assets: assets, ConfigJSON: template.JS(config)}
+	view := playerView{PlayerPage: page, Assets: assets, ConfigJSON: template.JS(config)} //nolint:gosec // G203: json.Marshal escapes <, > and &, so the JSON is safe in a script element
 	if err := pages.ExecuteTemplate(&body, "player.html", view); err != nil {
 		return fmt.Errorf("render player: %w", err)
 	}

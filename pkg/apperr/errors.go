@@ -7,7 +7,7 @@ import (
 
 // ErrNotFound means the resource does not exist in the caller's account.
 // Resources of other accounts are reported the same way, so ids leak nothing.
-var ErrNotFound = errors.New("Not found")
+var ErrNotFound = errors.New("Not found") //nolint:staticcheck // the interface's exact message
 
 // Invalid is a request value that breaks a rule. Its message names the field
 // and the rule in the interface's words: "name must be 1-100 characters".

@@ -1,6 +1,7 @@
 package blob
 
 import (
+	"errors"
 	"fmt"
 	"io"
 )
@@ -36,7 +37,7 @@ func (e *exactReader) Read(p []byte) (int, error) {
 		e.err = fmt.Errorf("blob: reading body: %w", err)
 		return 0, e.err
 	case e.remaining == 0:
-		if endErr := e.checkEnd(); endErr != io.EOF {
+		if endErr := e.checkEnd(); !errors.Is(endErr, io.EOF) {
 			return 0, endErr
 		}
 	}

@@ -53,7 +53,7 @@ func NewLocal(cfg Config) (*Local, error) {
 		onPut:   cfg.OnPut,
 	}
 	for _, d := range []string{dir, l.tmpDir(), l.metaRoot()} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
+		if err := os.MkdirAll(d, 0o750); err != nil {
 			return nil, fmt.Errorf("blob: %w", err)
 		}
 	}

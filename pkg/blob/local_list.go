@@ -107,8 +107,11 @@ func (l *Local) visit(ctx context.Context, prefix, p string, d fs.DirEntry, err 
 		return nil
 	}
 	fi, err := d.Info()
-	if err != nil {
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil // deleted since the directory was read
+	}
+	if err != nil {
+		return err
 	}
 	if !yield(Info{Key: key, Size: fi.Size(), ETag: fileETag(fi), ModTime: fi.ModTime()}, nil) {
 		return filepath.SkipAll

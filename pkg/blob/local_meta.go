@@ -56,8 +56,9 @@ func (l *Local) readContentType(key string) (string, error) {
 		return "", fmt.Errorf("blob: %w", err)
 	}
 	var meta localMeta
-	if err := json.Unmarshal(data, &meta); err != nil || meta.ContentType == "" {
-		return DefaultContentType, nil
+	if err := json.Unmarshal(data, &meta); err == nil && meta.ContentType != "" {
+		return meta.ContentType, nil
 	}
-	return meta.ContentType, nil
+	// A corrupt or empty sidecar falls back to the default, like a missing one.
+	return DefaultContentType, nil
 }

@@ -81,7 +81,7 @@ func (l *Local) fillTemp(fill func(*os.File) error) (string, error) {
 // linkIntoPlace is renameIntoPlace that fails with ErrObjectExists instead
 // of replacing dst: link(2) refuses an existing name atomically.
 func linkIntoPlace(src, dst string) error {
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
 		return fmt.Errorf("blob: %w", err)
 	}
 	if err := os.Link(src, dst); err != nil {
@@ -139,7 +139,7 @@ func copyExactly(dst io.Writer, src io.Reader, size int64) error {
 func renameIntoPlace(src, dst string) error {
 	var err error
 	for range 3 {
-		if err = os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		if err = os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
 			return fmt.Errorf("blob: %w", err)
 		}
 		if err = os.Rename(src, dst); err == nil {
@@ -155,7 +155,7 @@ func renameIntoPlace(src, dst string) error {
 // syncDir makes a rename durable: the new directory entry is only on disk
 // once the directory itself is fsynced.
 func syncDir(dir string) error {
-	d, err := os.Open(dir)
+	d, err := os.Open(dir) //nolint:gosec // G304: a directory under the store's root, from a validated key
 	if err != nil {
 		return fmt.Errorf("blob: %w", err)
 	}

@@ -2,6 +2,7 @@ package blob
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -23,7 +24,7 @@ func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, conte
 	body := &exactReader{r: r, remaining: size, declared: size}
 	if size == 0 {
 		// minio-go never reads an empty body, so look for a stray byte here.
-		if err := body.checkEnd(); err != io.EOF {
+		if err := body.checkEnd(); !errors.Is(err, io.EOF) {
 			return err
 		}
 	}

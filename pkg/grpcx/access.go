@@ -62,21 +62,21 @@ func CallerKeys(root secrets.Root) principal.Keys {
 }
 
 // authorize checks a verified call against the rule of its method and
-// returns the refusal, with the reason to log, or nil.
-func authorize(policy map[string]Rule, call principal.Call) (refusal error, reason string) {
+// returns the reason to log with the refusal, or nil.
+func authorize(policy map[string]Rule, call principal.Call) (reason string, refusal error) {
 	rule, declared := policy[call.Method]
 	p := call.Principal
 	switch {
 	case !declared:
-		return errNotAllowed, "method not in the access policy"
+		return "method not in the access policy", errNotAllowed
 	case !slices.Contains(rule.Callers, call.Caller):
-		return errNotAllowed, "caller not allowed for method"
+		return "caller not allowed for method", errNotAllowed
 	case rule.Account && p.AccountID == "":
-		return errNotAllowed, "method needs an account principal"
+		return "method needs an account principal", errNotAllowed
 	case rule.Write && p.ReadOnly:
-		return errReadOnly, "read-only principal on a write"
+		return "read-only principal on a write", errReadOnly
 	}
-	return nil, ""
+	return "", nil
 }
 
 // accessUnary verifies every call's credentials and applies policy before
@@ -95,7 +95,7 @@ func accessUnary(policy map[string]Rule, keys principal.Keys, logger *slog.Logge
 			logger.WarnContext(ctx, "internal call refused", "method", info.FullMethod, "reason", err)
 			return nil, errBadCredentials
 		}
-		if refusal, reason := authorize(policy, call); refusal != nil {
+		if reason, refusal := authorize(policy, call); refusal != nil {
 			logger.WarnContext(ctx, "internal call refused", "method", info.FullMethod, "caller", call.Caller, "reason", reason)
 			return nil, refusal
 		}

@@ -58,7 +58,7 @@ func TestAuthorize(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			refusal, _ := authorize(testPolicy, tt.call)
+			_, refusal := authorize(testPolicy, tt.call)
 			assert.Equal(t, tt.wantOK, refusal == nil)
 		})
 	}

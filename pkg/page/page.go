@@ -97,4 +97,4 @@ func Trim[T any](rows []T, req Request, key func(T) Cursor) ([]T, string) {
 
 // FetchLimit is how many rows a store asks for: one more than the page, to
 // know whether another page exists.
-func (r Request) FetchLimit() int32 { return int32(r.Limit + 1) }
+func (r Request) FetchLimit() int32 { return int32(r.Limit + 1) } //nolint:gosec // bounded: Limit is 1..MaxLimit, checked by Parse

@@ -91,7 +91,7 @@ func prepareDataDir(bin string, acct account, dataDir string) error {
 		return fmt.Errorf("pgtest: data dir: %w", err)
 	}
 	if empty, err := isEmptyDir(dataDir); err != nil || !empty {
-		return fmt.Errorf("pgtest: data dir %s is neither empty nor a PostgreSQL data directory (err: %v)", dataDir, err)
+		return fmt.Errorf("pgtest: data dir %s is neither empty nor a PostgreSQL data directory (err: %w)", dataDir, err)
 	}
 	template, err := templateDir(bin, acct)
 	if err != nil {
@@ -134,7 +134,7 @@ func (c *Cluster) Stop() error {
 func (c *Cluster) stop() error {
 	select {
 	case <-c.exited:
-		return fmt.Errorf("pgtest: postgres had already exited: %v\n%s", c.waitErr, c.logTail())
+		return fmt.Errorf("pgtest: postgres had already exited: %w\n%s", c.waitErr, c.logTail())
 	default:
 	}
 	_ = c.cmd.Process.Signal(syscall.SIGINT)

@@ -96,7 +96,7 @@ func (c *Cluster) waitReady(ctx context.Context) error {
 			if strings.Contains(c.logTail(), "already in use") {
 				return fmt.Errorf("%w: %d", errPortInUse, c.port)
 			}
-			return fmt.Errorf("pgtest: postgres exited at start: %v\n%s", c.waitErr, c.logTail())
+			return fmt.Errorf("pgtest: postgres exited at start: %w\n%s", c.waitErr, c.logTail())
 		case <-ctx.Done():
 			return fmt.Errorf("pgtest: postgres not ready after %s: %w\n%s", readyTimeout, ctx.Err(), c.logTail())
 		case <-time.After(20 * time.Millisecond):

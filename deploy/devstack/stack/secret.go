@@ -29,7 +29,7 @@ func rootSecret(varDir, configured string) (string, error) {
 		return configured, nil
 	}
 	path := filepath.Join(varDir, secretFile)
-	saved, err := os.ReadFile(path)
+	saved, err := os.ReadFile(path) //nolint:gosec // G304: a fixed name under the devstack's var dir
 	if errors.Is(err, fs.ErrNotExist) {
 		return createSecret(path)
 	}
@@ -49,7 +49,7 @@ func createSecret(path string) (string, error) {
 		return "", err
 	}
 	secret := hex.EncodeToString(b)
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600) //nolint:gosec // G304: a fixed name under the devstack's var dir
 	if err != nil {
 		return "", fmt.Errorf("create %s: %w", path, err)
 	}

@@ -48,7 +48,7 @@ func (s *Stack) start(ctx context.Context) error {
 	if s.varDir, err = filepath.Abs(s.cfg.VarDir); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(s.varDir, 0o755); err != nil {
+	if err := os.MkdirAll(s.varDir, 0o755); err != nil { //nolint:gosec // G301: the private PostgreSQL, run as the postgres user under root, must traverse it
 		return fmt.Errorf("create %s: %w", s.varDir, err)
 	}
 	// Every key of the suite derives from it (pkg/secrets).

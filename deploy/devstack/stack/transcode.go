@@ -28,7 +28,7 @@ func (s *Stack) startTranscode(n int) error {
 	if cfg.WorkDir == "" {
 		cfg.WorkDir = filepath.Join(s.varDir, "transcode", strconv.Itoa(n))
 	}
-	if err := os.MkdirAll(cfg.WorkDir, 0o755); err != nil {
+	if err := os.MkdirAll(cfg.WorkDir, 0o750); err != nil {
 		return err
 	}
 	lis, err := loopback()

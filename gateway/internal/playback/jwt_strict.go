@@ -34,25 +34,25 @@ func checkStrict(raw string, now time.Time, maxLifetime time.Duration) (strictCl
 	}
 	var header map[string]json.RawMessage
 	if err := decodePart(parts[0], &header); err != nil {
-		return strictClaims{}, fmt.Errorf("%w: header: %v", errBadViewerToken, err)
+		return strictClaims{}, fmt.Errorf("%w: header: %w", errBadViewerToken, err)
 	}
 	if _, ok := header["crit"]; ok {
 		return strictClaims{}, fmt.Errorf("%w: crit header present; no extension is understood", errBadViewerToken)
 	}
 	var claims map[string]json.RawMessage
 	if err := decodePart(parts[1], &claims); err != nil {
-		return strictClaims{}, fmt.Errorf("%w: claims: %v", errBadViewerToken, err)
+		return strictClaims{}, fmt.Errorf("%w: claims: %w", errBadViewerToken, err)
 	}
 	exp, ok, err := numericDate(claims, "exp")
 	if err != nil || !ok {
-		return strictClaims{}, fmt.Errorf("%w: exp must be present and a number of seconds: %v", errBadViewerToken, err)
+		return strictClaims{}, fmt.Errorf("%w: exp must be present and a number of seconds: %w", errBadViewerToken, err)
 	}
 	iat, hasIAT, err := numericDate(claims, "iat")
 	if err != nil {
-		return strictClaims{}, fmt.Errorf("%w: %v", errBadViewerToken, err)
+		return strictClaims{}, fmt.Errorf("%w: %w", errBadViewerToken, err)
 	}
 	if _, _, err := numericDate(claims, "nbf"); err != nil {
-		return strictClaims{}, fmt.Errorf("%w: %v", errBadViewerToken, err)
+		return strictClaims{}, fmt.Errorf("%w: %w", errBadViewerToken, err)
 	}
 	from := now
 	if hasIAT && iat.After(now) {

@@ -96,8 +96,7 @@ func TestRangeRequestsFromLocalFiles(t *testing.T) {
 type objectsOnly struct{ blob.Store }
 
 func TestRangeRequestsThroughTheStoreInterface(t *testing.T) {
-	var e *playbacktest.Edge
-	e = playbacktest.StartEdge(t, func(o *playback.Options) { o.Store = objectsOnly{o.Store} })
+	e := playbacktest.StartEdge(t, func(o *playback.Options) { o.Store = objectsOnly{o.Store} })
 	_, isFiles := any(objectsOnly{}).(blob.FileOpener)
 	require.False(t, isFiles)
 	rangeTests(t, e)

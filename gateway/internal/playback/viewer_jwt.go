@@ -61,7 +61,7 @@ func (v viewerJWTs) verify(ctx context.Context, raw, accountID, videoID string) 
 	}
 	message, err := jws.Parse([]byte(raw))
 	if err != nil || len(message.Signatures()) != 1 {
-		return viewerGrant{}, fmt.Errorf("%w: unreadable: %v", errBadViewerToken, err)
+		return viewerGrant{}, fmt.Errorf("%w: unreadable: %w", errBadViewerToken, err)
 	}
 	header := message.Signatures()[0].ProtectedHeaders()
 	if !ids.Valid(header.KeyID()) {
@@ -82,7 +82,7 @@ func (v viewerJWTs) verify(ctx context.Context, raw, accountID, videoID string) 
 		jwt.WithRequiredClaim(jwt.ExpirationKey), jwt.WithAcceptableSkew(ClockSkew),
 		jwt.WithClock(jwt.ClockFunc(v.now)))
 	if err != nil {
-		return viewerGrant{}, fmt.Errorf("%w: %v", errBadViewerToken, err)
+		return viewerGrant{}, fmt.Errorf("%w: %w", errBadViewerToken, err)
 	}
 	if sub := token.Subject(); sub != videoID && sub != AnyVideo {
 		return viewerGrant{}, fmt.Errorf("%w: sub %q is neither the video nor %q", errBadViewerToken, sub, AnyVideo)

@@ -125,7 +125,8 @@ func testList(t *testing.T, store blob.Store) {
 		assert.NotEmpty(t, info.ETag)
 	}
 	seen := 0
-	for range store.List(ctx, "") {
+	for _, err := range store.List(ctx, "") {
+		require.NoError(t, err)
 		seen++
 		break // stopping early must be safe
 	}

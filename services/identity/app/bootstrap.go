@@ -42,7 +42,7 @@ func writeCredentials(path string, b Bootstrap) (string, error) {
 	body := fmt.Sprintf("VIDHOST_ACCOUNT_ID=%s\nVIDHOST_OWNER_EMAIL=%s\nVIDHOST_OWNER_PASSWORD=%s\nVIDHOST_API_KEY=%s\n",
 		b.AccountID, b.Email, b.Password, b.APIKey)
 	for _, candidate := range []string{path, path + "." + b.AccountID} {
-		f, err := os.OpenFile(candidate, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		f, err := os.OpenFile(candidate, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600) //nolint:gosec // G304: the operator's configured credentials file
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}

@@ -122,7 +122,7 @@ func startService(cfg app.Config) (stop func(), err error) {
 	}()
 	select {
 	case <-ready:
-		return func() { cancel(); <-done }, nil
+		return func() { cancel(); <-done }, nil //nolint:errcheck // Run ends with the cancellation; its error says only that
 	case err := <-done:
 		cancel()
 		return nil, fmt.Errorf("service: %w", err)
@@ -154,7 +154,7 @@ func timeJob(natsURL string, settings blob.Settings, source string) (serviceRun,
 	if err != nil {
 		return serviceRun{}, err
 	}
-	defer sub.Unsubscribe()
+	defer func() { _ = sub.Unsubscribe() }()
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return serviceRun{}, err

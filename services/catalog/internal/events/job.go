@@ -15,8 +15,8 @@ func JobMessage(job catalog.TranscodeJob) (outbox.Message, error) {
 	msg := &eventsv1.TranscodeJob{
 		Meta:             newMeta(job.AccountID, job.ActorID, job.Time),
 		VideoId:          job.VideoID,
-		ClipStartSeconds: int32(job.Clip.Start),
-		ClipEndSeconds:   int32(job.Clip.End),
+		ClipStartSeconds: int32(job.Clip.Start), //nolint:gosec // bounded: a clip's time-codes are at most catalog.MaxSeconds
+		ClipEndSeconds:   int32(job.Clip.End),   //nolint:gosec // bounded: a clip's time-codes are at most catalog.MaxSeconds
 		Spherical:        job.Spherical,
 		SourceMaxBytes:   job.SourceMaxBytes,
 	}

@@ -9,7 +9,7 @@ import (
 // Hotspot returns h in the create shape (Set A).
 func Hotspot(h catalog.Hotspot) *catalogv1.Hotspot {
 	return &catalogv1.Hotspot{
-		Id: h.ID, Name: h.Name, At: int32(h.At), Until: int32(h.Until), X: h.X, Y: h.Y,
+		Id: h.ID, Name: h.Name, At: int32(h.At), Until: int32(h.Until), X: h.X, Y: h.Y, //nolint:gosec // bounded: At and Until are validated to 0..catalog.MaxSeconds
 		Pitch: h.Pitch, Yaw: h.Yaw, Link: h.Link, Opacity: h.Opacity, Target: h.Target,
 	}
 }

@@ -9,7 +9,7 @@ import (
 // Card returns c as a message.
 func Card(c catalog.Card) *catalogv1.Card {
 	return &catalogv1.Card{
-		Id: c.ID, Name: c.Name, At: int32(c.At), Until: int32(c.Until), Skip: c.Skip, TopText: c.TopText,
+		Id: c.ID, Name: c.Name, At: int32(c.At), Until: int32(c.Until), Skip: c.Skip, TopText: c.TopText, //nolint:gosec // bounded: At and Until are validated to 0..catalog.MaxSeconds
 		BottomText: c.BottomText, Link: c.Link, LinkText: c.LinkText, Icon: c.Icon,
 	}
 }
@@ -33,7 +33,7 @@ func CardInput(in *catalogv1.CreateCardRequest) catalog.CardInput {
 // Gate returns g as a message.
 func Gate(g catalog.Gate) *catalogv1.Gate {
 	return &catalogv1.Gate{
-		Id: g.ID, Name: g.Name, At: int32(g.At), Skip: g.Skip, TopText: g.TopText,
+		Id: g.ID, Name: g.Name, At: int32(g.At), Skip: g.Skip, TopText: g.TopText, //nolint:gosec // bounded: At is validated to 0..catalog.MaxSeconds
 		BottomText: g.BottomText, CheckboxText: g.CheckboxText, Fields: g.Fields,
 	}
 }

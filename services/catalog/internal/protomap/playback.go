@@ -16,7 +16,7 @@ func PlaybackVideo(v catalog.Video) *catalogv1.PlaybackVideo {
 			return &catalogv1.PlaybackOutput{Label: f.Label, Path: f.Path}
 		}),
 		ThumbnailPath: v.Thumbnail.Path, SpritePath: v.Sprite.Path, SpriteIndexPath: v.SpriteIndex.Path,
-		Spherical: v.Spherical, Projection: v.Projection, Width: int32(v.Width), Height: int32(v.Height),
+		Spherical: v.Spherical, Projection: v.Projection, Width: int32(v.Width), Height: int32(v.Height), //nolint:gosec // bounded: the size comes from transcode events' int32 fields
 		Cards: mapList(v.Cards, Card), Gates: mapList(v.Gates, Gate), Hotspots: mapList(v.Hotspots, Hotspot),
 		Chapters: mapList(v.Chapters, Chapter),
 		Tracks: mapList(v.Tracks, func(t catalog.Track) *catalogv1.Track {

@@ -18,7 +18,7 @@ func Video(v catalog.Video) *catalogv1.Video {
 		Privacy: v.Privacy, Tracks: mapList(v.Tracks, Track), Categories: v.Categories,
 		Enabled: v.Enabled, Transcoder: v.Transcoder, Spherical: v.Spherical, Projection: v.Projection,
 		Cards: mapList(v.Cards, Card), Gates: mapList(v.Gates, Gate), Hotspots: mapList(v.Hotspots, Hotspot),
-		Progress: int32(v.Progress), Status: v.Status, Tags: v.Tags,
+		Progress: int32(v.Progress), Status: v.Status, Tags: v.Tags, //nolint:gosec // bounded: progress is a percentage from transcode events' int32 field
 		Chapters: mapList(v.Chapters, Chapter), StatusReason: v.StatusReason,
 		CreatedBy: v.CreatedBy, CreatedTime: timefmt.Format(v.CreatedTime),
 		UpdatedBy: v.UpdatedBy, UpdatedTime: timefmt.Format(v.UpdatedTime),

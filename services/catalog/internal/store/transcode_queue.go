@@ -34,7 +34,7 @@ func (t *tx) DispatchJobs(ctx context.Context, accountID string, limit int, now,
 	if err != nil {
 		return 0, mapError(err, "count running transcode jobs")
 	}
-	free := int32(limit) - int32(running)
+	free := int32(limit) - int32(running) //nolint:gosec // bounded: the per-account job limit is a small configured count
 	if free <= 0 {
 		return 0, nil
 	}

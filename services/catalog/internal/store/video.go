@@ -54,10 +54,10 @@ func (w writer) InsertVideo(ctx context.Context, accountID, actorID string, v ca
 		ID: v.ID, AccountID: accountID, ActorID: actorID, Type: v.Type, Name: v.Name,
 		Description: v.Description, Input: v.Input, SourceObjectKey: v.SourceObjectKey, Outputs: l.outputs,
 		ThumbnailPath: v.Thumbnail.Path, SpritePath: v.Sprite.Path, SpriteIndexPath: v.SpriteIndex.Path,
-		Duration: v.Duration, Width: int32(v.Width), Height: int32(v.Height), Privacy: v.Privacy,
+		Duration: v.Duration, Width: int32(v.Width), Height: int32(v.Height), Privacy: v.Privacy, //nolint:gosec // bounded: the size comes from transcode events' int32 fields
 		Categories: v.Categories, Enabled: v.Enabled, Transcoder: v.Transcoder, Spherical: v.Spherical,
 		Projection: v.Projection, Tracks: l.tracks, Cards: l.cards, Gates: l.gates, Hotspots: l.hotspots,
-		Chapters: l.chapters, Progress: int32(v.Progress), Status: v.Status, StatusReason: v.StatusReason, Tags: v.Tags,
+		Chapters: l.chapters, Progress: int32(v.Progress), Status: v.Status, StatusReason: v.StatusReason, Tags: v.Tags, //nolint:gosec // bounded: progress is a percentage from transcode events' int32 field
 	})
 	return videoResult(row, err, "insert video")
 }
@@ -78,10 +78,10 @@ func (w writer) UpdateVideo(ctx context.Context, accountID, actorID string, v ca
 		ID: v.ID, AccountID: accountID, ActorID: actorID, Name: v.Name,
 		Description: v.Description, Input: v.Input, SourceObjectKey: v.SourceObjectKey, Outputs: l.outputs,
 		ThumbnailPath: v.Thumbnail.Path, SpritePath: v.Sprite.Path, SpriteIndexPath: v.SpriteIndex.Path,
-		Duration: v.Duration, Width: int32(v.Width), Height: int32(v.Height), Privacy: v.Privacy,
+		Duration: v.Duration, Width: int32(v.Width), Height: int32(v.Height), Privacy: v.Privacy, //nolint:gosec // bounded: the size comes from transcode events' int32 fields
 		Categories: v.Categories, Enabled: v.Enabled, Transcoder: v.Transcoder, Spherical: v.Spherical,
 		Projection: v.Projection, Tracks: l.tracks, Cards: l.cards, Gates: l.gates, Hotspots: l.hotspots,
-		Chapters: l.chapters, Progress: int32(v.Progress), Status: v.Status, StatusReason: v.StatusReason, Tags: v.Tags,
+		Chapters: l.chapters, Progress: int32(v.Progress), Status: v.Status, StatusReason: v.StatusReason, Tags: v.Tags, //nolint:gosec // bounded: progress is a percentage from transcode events' int32 field
 	})
 	return videoResult(row, err, "update video")
 }

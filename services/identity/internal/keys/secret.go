@@ -41,7 +41,7 @@ func wellFormed(value string) bool {
 		return false
 	}
 	for _, c := range value[len(valuePrefix):] {
-		if !('0' <= c && c <= '9' || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z') {
+		if (c < '0' || c > '9') && (c < 'A' || c > 'Z') && (c < 'a' || c > 'z') {
 			return false
 		}
 	}

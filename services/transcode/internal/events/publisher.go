@@ -30,7 +30,7 @@ func NewPublisher(js jetstream.JetStream) *Publisher { return &Publisher{js: js}
 func (p *Publisher) Progress(ctx context.Context, j job.Job, percent int, outputs []job.Output) error {
 	id := ids.New()
 	return p.publish(ctx, natsx.SubjectTranscodeProgress, id, &eventsv1.TranscodeProgress{
-		Meta: meta(id, j), VideoId: j.VideoID, Progress: int32(percent), Outputs: mediaOutputs(outputs),
+		Meta: meta(id, j), VideoId: j.VideoID, Progress: int32(percent), Outputs: mediaOutputs(outputs), //nolint:gosec // bounded: progress is clamped to 0..99
 	})
 }
 
@@ -40,7 +40,7 @@ func (p *Publisher) Completed(ctx context.Context, j job.Job, c job.Completion) 
 	return p.publish(ctx, natsx.SubjectTranscodeCompleted, id, &eventsv1.TranscodeCompleted{
 		Meta: meta(id, j), VideoId: j.VideoID, Outputs: mediaOutputs(c.Outputs),
 		Duration: c.Duration.Seconds(), ThumbnailPath: c.Thumbnail, SpritePath: c.Sprite,
-		SpriteIndexPath: c.SpriteIndex, Width: int32(c.Width), Height: int32(c.Height),
+		SpriteIndexPath: c.SpriteIndex, Width: int32(c.Width), Height: int32(c.Height), //nolint:gosec // bounded: a rendition is at most its ladder rung's box
 	})
 }
 

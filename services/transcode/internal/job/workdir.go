@@ -25,7 +25,7 @@ type attemptDir struct {
 }
 
 func newAttemptDir(workDir string) (*attemptDir, error) {
-	if err := os.MkdirAll(workDir, 0o755); err != nil {
+	if err := os.MkdirAll(workDir, 0o750); err != nil {
 		return nil, err
 	}
 	path, err := os.MkdirTemp(workDir, attemptPattern)
@@ -79,7 +79,7 @@ func justMade(dir string) bool {
 
 // lockFile opens path and takes an exclusive flock without waiting.
 func lockFile(path string, flag int) (*os.File, error) {
-	file, err := os.OpenFile(path, flag, 0o600)
+	file, err := os.OpenFile(path, flag, 0o600) //nolint:gosec // G304: a lock file in the worker's own work directory
 	if err != nil {
 		return nil, err
 	}

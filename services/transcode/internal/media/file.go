@@ -45,8 +45,6 @@ func writeFileAtomic(path string, data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
+	// CreateTemp's mode, 0600, stays: only this process reads the outputs.
 	return os.Rename(tmp.Name(), path)
 }

@@ -55,7 +55,7 @@ func prepareOutDir(outDir string) error {
 		if err := os.RemoveAll(path); err != nil {
 			return err
 		}
-		if err := os.MkdirAll(path, 0o755); err != nil {
+		if err := os.MkdirAll(path, 0o750); err != nil {
 			return err
 		}
 	}

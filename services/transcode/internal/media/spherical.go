@@ -17,7 +17,7 @@ import (
 //
 // Stereo layout (st3d) is not carried over.
 func markSpherical(initSegment string, spherical Spherical) error {
-	data, err := os.ReadFile(initSegment)
+	data, err := os.ReadFile(initSegment) //nolint:gosec // G304: an init segment ffmpeg just wrote to the job's output directory
 	if err != nil {
 		return err
 	}

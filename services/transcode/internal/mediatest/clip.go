@@ -70,7 +70,7 @@ func rotate(ffmpeg, path string, degrees int) error {
 	args := []string{"-nostdin", "-loglevel", "error", "-y", "-i", path,
 		"-map", "0", "-c", "copy", "-metadata:s:v:0", "rotate=" + strconv.Itoa(degrees), rotated}
 	if out, err := exec.Command(ffmpeg, args...).CombinedOutput(); err != nil {
-		return fmt.Errorf("rotate: %v: %s", err, out)
+		return fmt.Errorf("rotate: %w: %s", err, out)
 	}
 	return os.Rename(rotated, path)
 }

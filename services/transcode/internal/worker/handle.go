@@ -76,5 +76,5 @@ func deliveries(msg jetstream.Msg) int {
 	if err != nil {
 		return 1
 	}
-	return int(meta.NumDelivered)
+	return int(meta.NumDelivered) //nolint:gosec // bounded: JetStream delivers a job at most MaxDeliver times
 }

@@ -20,18 +20,18 @@ func (r reader) ListUploads(ctx context.Context, accountID string, req page.Requ
 		AccountID: accountID,
 		AfterTime: req.Cursor.Time,
 		AfterID:   req.Cursor.ID,
-		RowLimit:  int32(req.FetchLimit()),
+		RowLimit:  req.FetchLimit(),
 	})
 	return toUploads(rows), mapError(err, "list uploads")
 }
 
 func (r reader) OverdueUploads(ctx context.Context, before time.Time, limit int) ([]upload.Upload, error) {
-	rows, err := r.q.OverdueUploads(ctx, db.OverdueUploadsParams{Before: before, RowLimit: int32(limit)})
+	rows, err := r.q.OverdueUploads(ctx, db.OverdueUploadsParams{Before: before, RowLimit: int32(limit)}) //nolint:gosec // bounded: callers pass small constant batch sizes
 	return toUploads(rows), mapError(err, "overdue uploads")
 }
 
 func (r reader) ExpiredUploads(ctx context.Context, before time.Time, limit int) ([]upload.Upload, error) {
-	rows, err := r.q.ExpiredUploads(ctx, db.ExpiredUploadsParams{Before: before, RowLimit: int32(limit)})
+	rows, err := r.q.ExpiredUploads(ctx, db.ExpiredUploadsParams{Before: before, RowLimit: int32(limit)}) //nolint:gosec // bounded: callers pass small constant batch sizes
 	return toUploads(rows), mapError(err, "expired uploads")
 }
 
@@ -45,7 +45,7 @@ func (t *tx) Usage(ctx context.Context, accountID string, now time.Time) (upload
 }
 
 func (t *tx) PendingUploads(ctx context.Context, accountID string, limit int) ([]upload.Upload, error) {
-	rows, err := t.q.PendingUploads(ctx, db.PendingUploadsParams{AccountID: accountID, RowLimit: int32(limit)})
+	rows, err := t.q.PendingUploads(ctx, db.PendingUploadsParams{AccountID: accountID, RowLimit: int32(limit)}) //nolint:gosec // bounded: callers pass small constant batch sizes
 	return toUploads(rows), mapError(err, "pending uploads")
 }
 

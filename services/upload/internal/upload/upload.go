@@ -56,11 +56,6 @@ func (u Upload) Kind() Kind { return KindOf(u.Name) }
 // object then belongs to the consumer and is never deleted here.
 func (u Upload) Referenced() bool { return !u.ReferencedTime.IsZero() }
 
-// inProgress reports whether bytes may still arrive at now.
-func (u Upload) inProgress(now time.Time) bool {
-	return u.State == StatePending && now.Before(u.ExpiresTime)
-}
-
 // Audit records who created a resource and who last changed it, and when.
 type Audit struct {
 	CreatedBy   string

@@ -35,7 +35,7 @@ func AppendToSampleEntry(file []byte, entry string, child []byte) ([]byte, error
 	out = append(out, file[end:]...)
 	for _, offset := range chain {
 		size := binary.BigEndian.Uint32(out[offset:])
-		binary.BigEndian.PutUint32(out[offset:], size+uint32(len(child)))
+		binary.BigEndian.PutUint32(out[offset:], size+uint32(len(child))) //nolint:gosec // bounded: child is a box built here, a few dozen bytes
 	}
 	return out, nil
 }
@@ -44,17 +44,21 @@ func AppendToSampleEntry(file []byte, entry string, child []byte) ([]byte, error
 // of the boxes it went through. It backtracks, so the second trak is tried
 // when the first is an audio track.
 func findChain(file []byte, start, end int, path []string) ([]int, bool) {
+	if len(path) == 0 {
+		return nil, false
+	}
+	name, rest := path[0], path[1:] //nolint:gosec // G602: path is not empty, checked above
 	for offset := start; offset+8 <= end; {
 		size := int(binary.BigEndian.Uint32(file[offset:]))
 		if size < 8 || offset+size > end {
 			return nil, false // 64-bit or to-end sizes never occur in the boxes we edit
 		}
-		if string(file[offset+4:offset+8]) == path[0] {
-			if len(path) == 1 {
+		if string(file[offset+4:offset+8]) == name {
+			if len(rest) == 0 {
 				return []int{offset}, true
 			}
-			inner := offset + 8 + headerAfterSize[path[0]]
-			if chain, ok := findChain(file, inner, offset+size, path[1:]); ok {
+			inner := offset + 8 + headerAfterSize[name]
+			if chain, ok := findChain(file, inner, offset+size, rest); ok {
 				return append([]int{offset}, chain...), true
 			}
 		}

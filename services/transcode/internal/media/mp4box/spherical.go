@@ -1,6 +1,9 @@
 package mp4box
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math"
+)
 
 // Projection values for SphericalBox, as named by the Spherical Video V2 RFC.
 const (
@@ -19,9 +22,9 @@ type Orientation struct {
 func SphericalBox(projection string, pose Orientation) []byte {
 	header := box("svhd", []byte{0, 0, 0, 0, 0}) // version, flags, empty source name
 	orientation := make([]byte, 16)
-	binary.BigEndian.PutUint32(orientation[4:], uint32(int32(pose.Yaw)<<16)) // 16.16 fixed point
-	binary.BigEndian.PutUint32(orientation[8:], uint32(int32(pose.Pitch)<<16))
-	binary.BigEndian.PutUint32(orientation[12:], uint32(int32(pose.Roll)<<16))
+	binary.BigEndian.PutUint32(orientation[4:], fixed16(pose.Yaw))
+	binary.BigEndian.PutUint32(orientation[8:], fixed16(pose.Pitch))
+	binary.BigEndian.PutUint32(orientation[12:], fixed16(pose.Roll))
 	mapping := box("equi", make([]byte, 20)) // version, flags, no cropping bounds
 	if projection == ProjectionCubemap {
 		mapping = box("cbmp", make([]byte, 12)) // version, flags, layout 0, no padding
@@ -30,9 +33,21 @@ func SphericalBox(projection string, pose Orientation) []byte {
 	return box("sv3d", append(header, projectionBox...))
 }
 
+// fixed16 is degrees in 16.16 fixed point. The pose comes from the source's
+// own 16.16 fields (through ffprobe), so it fits; anything else is clamped.
+func fixed16(degrees int) uint32 {
+	if degrees > math.MaxInt16 {
+		degrees = math.MaxInt16
+	}
+	if degrees < math.MinInt16 {
+		degrees = math.MinInt16
+	}
+	return uint32(int32(degrees) << 16) //nolint:gosec // G115: two's complement is the encoding of a negative angle
+}
+
 func box(boxType string, payload []byte) []byte {
 	out := make([]byte, 8, 8+len(payload))
-	binary.BigEndian.PutUint32(out, uint32(8+len(payload)))
+	binary.BigEndian.PutUint32(out, uint32(8+len(payload))) //nolint:gosec // bounded: payloads are the few bytes SphericalBox builds
 	copy(out[4:], boxType)
 	return append(out, payload...)
 }
