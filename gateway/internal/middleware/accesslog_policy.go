@@ -42,7 +42,7 @@ func LogPolicy(prefix string, mode AccessLogMode, rate float64) func(*http.Reque
 		case LogAll:
 			return true
 		case LogSample:
-			return rand.Float64() < rate
+			return rand.Float64() < rate //nolint:gosec // sampling log lines needs no unpredictability
 		}
 		return false
 	}

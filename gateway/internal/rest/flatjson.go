@@ -143,8 +143,8 @@ func appendJSONString(buf []byte, s string) ([]byte, bool) {
 				buf = append(buf, 't')
 			default:
 				buf = append(buf, 'u')
-				buf = append(buf, "0000"[1+(bits.Len32(uint32(r))-1)/4:]...)
-				buf = strconv.AppendUint(buf, uint64(r), 16)
+				buf = append(buf, "0000"[1+(bits.Len32(uint32(r))-1)/4:]...) //nolint:gosec // bounded: r < 0x20 in this case
+				buf = strconv.AppendUint(buf, uint64(r), 16)                 //nolint:gosec // bounded: as above
 			}
 		default:
 			buf = append(buf, s[:n]...)
