@@ -33,8 +33,6 @@ func TestAuthenticate(t *testing.T) {
 
 func TestAuthenticateBootstrapKeyAndLivePlan(t *testing.T) {
 	tb := setup(t)
-	_, err := tb.pool.Exec(t.Context(), "UPDATE accounts SET live_enabled = true WHERE id = $1", tb.bootstrap.AccountID)
-	require.NoError(t, err)
 
 	resp, err := tb.client.Authenticate(t.Context(), &identityv1.AuthenticateRequest{Key: tb.bootstrap.APIKey})
 	require.NoError(t, err)
@@ -42,7 +40,25 @@ func TestAuthenticateBootstrapKeyAndLivePlan(t *testing.T) {
 	assert.Equal(t, tb.bootstrap.AccountID, p.GetAccountId())
 	assert.Empty(t, p.GetPermissions(), "the bootstrap key reads and writes")
 	assert.Empty(t, p.GetIps())
-	assert.True(t, p.GetLiveEnabled())
+	assert.True(t, p.GetLiveEnabled(), "the bootstrap account is on the enterprise plan")
+}
+
+func TestAuthenticateDerivesLiveFromThePlan(t *testing.T) {
+	tb := setup(t)
+	for _, tc := range []struct {
+		plan string
+		live bool
+	}{{"free", false}, {"pro", true}, {"enterprise", true}} {
+		t.Run(tc.plan, func(t *testing.T) {
+			_, err := tb.pool.Exec(t.Context(), "UPDATE accounts SET plan = $1 WHERE id = $2", tc.plan, tb.bootstrap.AccountID)
+			require.NoError(t, err)
+			resp, err := tb.client.Authenticate(t.Context(), &identityv1.AuthenticateRequest{Key: tb.bootstrap.APIKey})
+			require.NoError(t, err)
+			assert.Equal(t, tc.live, resp.GetPrincipal().GetLiveEnabled())
+		})
+	}
+	_, err := tb.pool.Exec(t.Context(), "UPDATE accounts SET plan = 'standard' WHERE id = $1", tb.bootstrap.AccountID)
+	assert.Error(t, err, "the database refuses a plan outside the table")
 }
 
 func TestAuthenticateRefusesDeletedKeys(t *testing.T) {

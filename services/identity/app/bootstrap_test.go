@@ -25,13 +25,11 @@ func TestBootstrapFirstStart(t *testing.T) {
 	assert.Regexp(t, `^vh_[0-9A-Za-z]{43}$`, b.APIKey)
 
 	var name, plan, role, hash string
-	var live bool
 	require.NoError(t, tb.pool.QueryRow(t.Context(),
-		"SELECT a.name, a.plan, a.live_enabled, u.role, u.password_hash FROM accounts a JOIN users u ON u.account_id = a.id WHERE u.id = $1",
-		b.UserID).Scan(&name, &plan, &live, &role, &hash))
+		"SELECT a.name, a.plan, u.role, u.password_hash FROM accounts a JOIN users u ON u.account_id = a.id WHERE u.id = $1",
+		b.UserID).Scan(&name, &plan, &role, &hash))
 	assert.Equal(t, "Default", name)
-	assert.Equal(t, "standard", plan)
-	assert.False(t, live)
+	assert.Equal(t, "enterprise", plan, "every feature can be tried on the bootstrap account")
 	assert.Equal(t, "owner", role)
 	ok, err := password.Verify(b.Password, hash)
 	require.NoError(t, err)

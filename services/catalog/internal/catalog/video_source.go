@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/plans"
 	"github.com/vidhost/vidhost/pkg/principal"
 )
 
@@ -15,7 +16,7 @@ import (
 func (s *Service) prepareSource(ctx context.Context, p principal.Principal, v *Video, input string) (*TranscodeJob, error) {
 	if v.Type == TypeEvent {
 		if !p.LiveEnabled {
-			return nil, apperr.InvalidField("type", `may be "event" only when the account's plan includes live streaming`)
+			return nil, plans.Required("live streaming (a video of type \"event\")", func(p plans.Plan) bool { return p.LiveStreaming })
 		}
 		if input != "" {
 			return nil, apperr.InvalidField("input", "must not be sent for a live event: the ingest URL is assigned by the service")

@@ -97,7 +97,7 @@ func TestCreateLiveEvent(t *testing.T) {
 	assert.Empty(t, v.GetInput(), "the ingest URL is assigned later")
 
 	_, err = b.client.CreateVideo(as(t, b.alice), &catalogv1.CreateVideoRequest{Name: "Show", Type: proto.String("event")})
-	requireStatus(t, err, codes.InvalidArgument, `type may be "event" only when the account's plan includes live streaming`)
+	requireStatus(t, err, codes.PermissionDenied, `live streaming (a video of type "event") requires the pro plan or higher`)
 	_, err = b.client.CreateVideo(as(t, live), &catalogv1.CreateVideoRequest{Name: "Show", Type: proto.String("event"), Input: sourceURL})
 	requireStatus(t, err, codes.InvalidArgument, "input must not be sent for a live event: the ingest URL is assigned by the service")
 }

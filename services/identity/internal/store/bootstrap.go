@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/vidhost/vidhost/pkg/plans"
 	"github.com/vidhost/vidhost/services/identity/internal/bootstrap"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/store/db"
@@ -59,7 +60,7 @@ func (s *Store) Bootstrap(ctx context.Context, plan bootstrap.Plan, firstKey fun
 // owner's first key through the transaction's keys.Tx.
 func insertOwner(ctx context.Context, q *db.Queries, plan bootstrap.Plan) error {
 	if err := q.InsertAccount(ctx, db.InsertAccountParams{
-		ID: plan.AccountID, Name: bootstrap.AccountName, CreatedTime: plan.Time,
+		ID: plan.AccountID, Name: bootstrap.AccountName, Plan: plans.Enterprise, CreatedTime: plan.Time,
 	}); err != nil {
 		return err
 	}

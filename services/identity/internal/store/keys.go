@@ -9,6 +9,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/plans"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/store/db"
 )
@@ -92,8 +93,8 @@ func (t *tx) DeleteKey(ctx context.Context, accountID, id string) error {
 	return nil
 }
 
-// Authenticate finds the key whose secret has secretHash, with its account's
-// live flag.
+// Authenticate finds the key whose secret has secretHash, with what its
+// account's plan includes.
 func (s *Store) Authenticate(ctx context.Context, secretHash []byte) (keys.Credential, error) {
 	row, err := s.q.KeyBySecretHash(ctx, secretHash)
 	if err != nil {
@@ -104,7 +105,7 @@ func (s *Store) Authenticate(ctx context.Context, secretHash []byte) (keys.Crede
 			ID: row.ID, AccountID: row.AccountID, Name: row.Name, Permissions: row.Permissions, Ips: row.Ips,
 			CreatedBy: row.CreatedBy, CreatedTime: row.CreatedTime, UpdatedBy: row.UpdatedBy, UpdatedTime: row.UpdatedTime,
 		}),
-		LiveEnabled: row.LiveEnabled,
+		LiveEnabled: liveEnabled(row.Plan),
 	}, nil
 }
 
@@ -121,4 +122,11 @@ func notFound(op string, err error) error {
 		return apperr.ErrNotFound
 	}
 	return fmt.Errorf("%s: %w", op, err)
+}
+
+// liveEnabled tells whether the plan called name includes live streaming; an
+// unknown name (which the accounts table's CHECK rules out) includes nothing.
+func liveEnabled(name string) bool {
+	p, _ := plans.Lookup(name)
+	return p.LiveStreaming
 }

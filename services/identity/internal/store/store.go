@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/vidhost/vidhost/pkg/outbox"
+	"github.com/vidhost/vidhost/pkg/plans"
 	"github.com/vidhost/vidhost/services/identity/internal/events"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/store/db"
@@ -55,10 +56,10 @@ func (t *tx) Emit(ctx context.Context, e keys.Event) error {
 	return outbox.Enqueue(ctx, t.pgTx, msg)
 }
 
-// CreateAccount adds an account on the standard plan. Accounts are made by
+// CreateAccount adds an account on the free plan. Accounts are made by
 // the bootstrap for now; tests use this for a second tenant.
 func (s *Store) CreateAccount(ctx context.Context, id, name, actorID string, at time.Time) error {
-	err := s.q.InsertAccount(ctx, db.InsertAccountParams{ID: id, Name: name, CreatedBy: actorID, CreatedTime: at})
+	err := s.q.InsertAccount(ctx, db.InsertAccountParams{ID: id, Name: name, Plan: plans.Free, CreatedBy: actorID, CreatedTime: at})
 	if err != nil {
 		return fmt.Errorf("insert account: %w", err)
 	}

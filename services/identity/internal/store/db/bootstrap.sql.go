@@ -51,13 +51,14 @@ func (q *Queries) GetBootstrap(ctx context.Context) (GetBootstrapRow, error) {
 }
 
 const insertAccount = `-- name: InsertAccount :exec
-INSERT INTO accounts (id, name, created_by, created_time, updated_by, updated_time)
-VALUES ($1, $2, $3, $4, $3, $4)
+INSERT INTO accounts (id, name, plan, created_by, created_time, updated_by, updated_time)
+VALUES ($1, $2, $3, $4, $5, $4, $5)
 `
 
 type InsertAccountParams struct {
 	ID          string
 	Name        string
+	Plan        string
 	CreatedBy   string
 	CreatedTime time.Time
 }
@@ -66,6 +67,7 @@ func (q *Queries) InsertAccount(ctx context.Context, arg InsertAccountParams) er
 	_, err := q.db.Exec(ctx, insertAccount,
 		arg.ID,
 		arg.Name,
+		arg.Plan,
 		arg.CreatedBy,
 		arg.CreatedTime,
 	)

@@ -106,7 +106,7 @@ func (q *Queries) InsertKey(ctx context.Context, arg InsertKeyParams) error {
 const keyBySecretHash = `-- name: KeyBySecretHash :one
 SELECT k.id, k.account_id, k.name, k.permissions, k.ips,
        k.created_by, k.created_time, k.updated_by, k.updated_time,
-       a.live_enabled
+       a.plan
 FROM api_keys k
 JOIN accounts a ON a.id = k.account_id
 WHERE k.secret_hash = $1
@@ -122,7 +122,7 @@ type KeyBySecretHashRow struct {
 	CreatedTime time.Time
 	UpdatedBy   string
 	UpdatedTime time.Time
-	LiveEnabled bool
+	Plan        string
 }
 
 // Authentication: the one query made before the account is known.
@@ -139,7 +139,7 @@ func (q *Queries) KeyBySecretHash(ctx context.Context, secretHash []byte) (KeyBy
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
-		&i.LiveEnabled,
+		&i.Plan,
 	)
 	return i, err
 }

@@ -12,7 +12,6 @@ type Account struct {
 	ID          string
 	Name        string
 	Plan        string
-	LiveEnabled bool
 	CreatedBy   string
 	CreatedTime time.Time
 	UpdatedBy   string

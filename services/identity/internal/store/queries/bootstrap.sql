@@ -11,8 +11,8 @@ VALUES (@account_id, @user_id)
 ON CONFLICT (singleton) DO NOTHING;
 
 -- name: InsertAccount :exec
-INSERT INTO accounts (id, name, created_by, created_time, updated_by, updated_time)
-VALUES (@id, @name, @created_by, @created_time, @created_by, @created_time);
+INSERT INTO accounts (id, name, plan, created_by, created_time, updated_by, updated_time)
+VALUES (@id, @name, @plan, @created_by, @created_time, @created_by, @created_time);
 
 -- name: InsertUser :exec
 INSERT INTO users (id, account_id, email, name, role, authentication, password_hash,

@@ -38,7 +38,7 @@ DELETE FROM api_keys WHERE account_id = @account_id AND id = @id;
 -- Authentication: the one query made before the account is known.
 SELECT k.id, k.account_id, k.name, k.permissions, k.ips,
        k.created_by, k.created_time, k.updated_by, k.updated_time,
-       a.live_enabled
+       a.plan
 FROM api_keys k
 JOIN accounts a ON a.id = k.account_id
 WHERE k.secret_hash = @secret_hash;

@@ -1,0 +1,85 @@
+// Package plans is the table of the plans an account can be on and what each
+// includes. It is a Go table rather than a database table because two
+// services read it (identity stores an account's plan name and derives the
+// principal's capabilities from it; catalog names the plan that has a
+// missing capability), each service owns its own schema, and a typed,
+// compiled table cannot drift between them. docs/plans.md documents the same
+// rows, and a test keeps the two in step.
+package plans
+
+import (
+	"fmt"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+)
+
+// Names of the plans, cheapest first.
+const (
+	Free       = "free"
+	Pro        = "pro"
+	Enterprise = "enterprise"
+)
+
+// Plan is one row of the table: a name and the capabilities it includes.
+type Plan struct {
+	Name string
+	// LiveStreaming allows videos of type "event".
+	LiveStreaming bool
+	// AuditLogs allows GET /v2/audit_logs.
+	AuditLogs bool
+	// UploadQuotaBytes bounds the bytes of the account's stored uploads.
+	UploadQuotaBytes int64
+	// MaxUsers bounds the account's users, owner included.
+	MaxUsers int
+}
+
+const gib = int64(1) << 30
+
+// all is the table, cheapest plan first: Cheapest relies on the order.
+var all = []Plan{
+	{Name: Free, LiveStreaming: false, AuditLogs: false, UploadQuotaBytes: 10 * gib, MaxUsers: 1},
+	{Name: Pro, LiveStreaming: true, AuditLogs: false, UploadQuotaBytes: 1024 * gib, MaxUsers: 10},
+	{Name: Enterprise, LiveStreaming: true, AuditLogs: true, UploadQuotaBytes: 10 * 1024 * gib, MaxUsers: 1000},
+}
+
+// All returns every plan, cheapest first.
+func All() []Plan { return append([]Plan(nil), all...) }
+
+// Lookup returns the plan called name.
+func Lookup(name string) (Plan, bool) {
+	for _, p := range all {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Plan{}, false
+}
+
+// Validate checks that name is a known plan, in the interface's words.
+func Validate(field, name string) error {
+	if _, ok := Lookup(name); !ok {
+		return apperr.InvalidField(field, "must be one of free, pro, enterprise")
+	}
+	return nil
+}
+
+// Cheapest returns the cheapest plan for which has is true.
+func Cheapest(has func(Plan) bool) (Plan, bool) {
+	for _, p := range all {
+		if has(p) {
+			return p, true
+		}
+	}
+	return Plan{}, false
+}
+
+// Required is the error for a capability the account's plan lacks: a 403
+// with code plan_required naming the cheapest plan that has it.
+func Required(capability string, has func(Plan) bool) error {
+	p, ok := Cheapest(has)
+	if !ok {
+		return &apperr.Denied{Code: apperr.CodePlanRequired, Reason: fmt.Sprintf("%s is not included in any plan", capability)}
+	}
+	return &apperr.Denied{Code: apperr.CodePlanRequired,
+		Reason: fmt.Sprintf("%s requires the %s plan or higher", capability, p.Name)}
+}
