@@ -43,6 +43,13 @@ var Policy = map[string]Rule{
 	// principal exists) and the playback edge verifying a viewer JWT.
 	"/vidhost.identity.v1.IdentityService/Authenticate":    {Callers: byGateway},
 	"/vidhost.identity.v1.IdentityService/GetJwtPublicKey": {Callers: byGateway},
+	// Identity, the operator's: accounts and plans (docs/operator.md). No
+	// account principal: they act on any account.
+	"/vidhost.identity.v1.IdentityAdminService/CreateAccount":  {Callers: byOperator, Write: true},
+	"/vidhost.identity.v1.IdentityAdminService/ListAccounts":   {Callers: byOperator},
+	"/vidhost.identity.v1.IdentityAdminService/SetAccountPlan": {Callers: byOperator, Write: true},
+	"/vidhost.identity.v1.IdentityAdminService/DisableAccount": {Callers: byOperator, Write: true},
+	"/vidhost.identity.v1.IdentityAdminService/RecoverKey":     {Callers: byOperator, Write: true},
 
 	// Catalog through /v2. GetPlayer is also the playback edge's, with a
 	// read-only principal of the video's account.

@@ -10,6 +10,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/services/identity/internal/accounts"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/server"
@@ -43,7 +44,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := runBootstrap(ctx, cfg, st, logger, opts.OnBootstrap); err != nil {
 		return nil, err
 	}
-	return server.New(keys.NewService(st), jwtkeys.NewService(st)), nil
+	return server.New(keys.NewService(st), jwtkeys.NewService(st)).WithAdmin(server.NewAdmin(accounts.NewService(st))), nil
 }
 
 // serve runs the gRPC server until ctx is done; grpcx drains it then.

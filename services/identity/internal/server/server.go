@@ -13,6 +13,7 @@ type Server struct {
 	identityv1.UnimplementedIdentityServiceServer
 	keys    *keys.Service
 	jwtKeys *jwtkeys.Service
+	admin   *Admin
 }
 
 // New returns a Server over the API key and JWT key domains.
@@ -20,7 +21,16 @@ func New(keys *keys.Service, jwtKeys *jwtkeys.Service) *Server {
 	return &Server{keys: keys, jwtKeys: jwtKeys}
 }
 
-// Register adds s to a gRPC server.
+// WithAdmin adds the operator's service, registered beside s.
+func (s *Server) WithAdmin(admin *Admin) *Server {
+	s.admin = admin
+	return s
+}
+
+// Register adds s (and the operator's service, when set) to a gRPC server.
 func (s *Server) Register(reg grpc.ServiceRegistrar) {
 	identityv1.RegisterIdentityServiceServer(reg, s)
+	if s.admin != nil {
+		s.admin.Register(reg)
+	}
 }

@@ -110,6 +110,7 @@ SELECT k.id, k.account_id, k.name, k.permissions, k.ips,
 FROM api_keys k
 JOIN accounts a ON a.id = k.account_id
 WHERE k.secret_hash = $1
+  AND a.enabled
 `
 
 type KeyBySecretHashRow struct {
@@ -125,7 +126,8 @@ type KeyBySecretHashRow struct {
 	Plan        string
 }
 
-// Authentication: the one query made before the account is known.
+// Authentication: the one query made before the account is known. A
+// disabled account's keys are refused here, so disabling takes effect at once.
 func (q *Queries) KeyBySecretHash(ctx context.Context, secretHash []byte) (KeyBySecretHashRow, error) {
 	row := q.db.QueryRow(ctx, keyBySecretHash, secretHash)
 	var i KeyBySecretHashRow

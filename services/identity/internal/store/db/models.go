@@ -16,6 +16,7 @@ type Account struct {
 	CreatedTime time.Time
 	UpdatedBy   string
 	UpdatedTime time.Time
+	Enabled     bool
 }
 
 type ApiKey struct {

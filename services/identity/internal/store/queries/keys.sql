@@ -35,10 +35,12 @@ WHERE account_id = @account_id AND id = @id;
 DELETE FROM api_keys WHERE account_id = @account_id AND id = @id;
 
 -- name: KeyBySecretHash :one
--- Authentication: the one query made before the account is known.
+-- Authentication: the one query made before the account is known. A
+-- disabled account's keys are refused here, so disabling takes effect at once.
 SELECT k.id, k.account_id, k.name, k.permissions, k.ips,
        k.created_by, k.created_time, k.updated_by, k.updated_time,
        a.plan
 FROM api_keys k
 JOIN accounts a ON a.id = k.account_id
-WHERE k.secret_hash = @secret_hash;
+WHERE k.secret_hash = @secret_hash
+  AND a.enabled;

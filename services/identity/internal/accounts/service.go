@@ -1,0 +1,157 @@
+package accounts
+
+import (
+	"context"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/plans"
+	"github.com/vidhost/vidhost/services/identity/internal/keys"
+)
+
+// Names of the keys this domain makes.
+const (
+	FirstKeyName     = "first key"
+	RecoveredKeyName = "recovered key"
+)
+
+// Service carries out the operator's requests; the caller has already
+// checked that the operator makes them.
+type Service struct {
+	store Store
+	now   func() time.Time
+}
+
+// NewService returns a Service over store.
+func NewService(store Store) *Service {
+	return &Service{store: store, now: time.Now}
+}
+
+// Create makes an account, its owner and a first read-write key, in one
+// transaction. An owner email already used by any user is a conflict.
+func (s *Service) Create(ctx context.Context, in Input) (Created, error) {
+	in, err := in.Validate()
+	if err != nil {
+		return Created{}, err
+	}
+	now := s.timestamp()
+	out := Created{
+		Account: Account{ID: ids.New(), Name: in.Name, Plan: in.Plan, Enabled: true, CreatedTime: now, UpdatedTime: now},
+		OwnerID: ids.New(),
+	}
+	err = s.store.InAccountTx(ctx, func(tx Tx) error {
+		if err := tx.InsertAccount(ctx, out.Account, OperatorActor); err != nil {
+			return err
+		}
+		if err := tx.InsertOwner(ctx, out.Account.ID, out.OwnerID, in.OwnerEmail, OperatorActor, now); err != nil {
+			return err
+		}
+		out.Key, err = insertKey(ctx, tx, out.Account.ID, FirstKeyName, now)
+		return err
+	})
+	return out, err
+}
+
+// List returns a page of accounts, oldest first, and the next page's cursor.
+func (s *Service) List(ctx context.Context, req page.Request) ([]Account, string, error) {
+	rows, err := s.store.ListAccounts(ctx, req)
+	if err != nil {
+		return nil, "", err
+	}
+	items, next := page.Trim(rows, req, func(a Account) page.Cursor {
+		return page.Cursor{Time: a.CreatedTime, ID: a.ID}
+	})
+	return items, next, nil
+}
+
+// SetPlan moves an account to plan. Gateways hold the account's plan in the
+// principals they cache, so every key of the account is announced as
+// updated and dropped from their caches.
+func (s *Service) SetPlan(ctx context.Context, id, plan string) (Account, error) {
+	if err := plans.Validate("plan", plan); err != nil {
+		return Account{}, err
+	}
+	return s.update(ctx, id, func(a *Account) { a.Plan = plan })
+}
+
+// Disable stops the account's keys: Authenticate refuses them as soon as
+// the transaction commits, and each key is announced as updated so
+// gateways drop the principals they cache.
+func (s *Service) Disable(ctx context.Context, id string) (Account, error) {
+	return s.update(ctx, id, func(a *Account) { a.Enabled = false })
+}
+
+// RecoverKey mints a new read-write key for the account.
+func (s *Service) RecoverKey(ctx context.Context, accountID string) (keys.Created, error) {
+	if !ids.Valid(accountID) {
+		return keys.Created{}, apperr.ErrNotFound
+	}
+	var created keys.Created
+	err := s.store.InAccountTx(ctx, func(tx Tx) error {
+		if _, err := tx.LockAccount(ctx, accountID); err != nil {
+			return err
+		}
+		var err error
+		created, err = insertKey(ctx, tx, accountID, RecoveredKeyName, s.timestamp())
+		return err
+	})
+	return created, err
+}
+
+// update applies change to an account and announces all of its keys.
+func (s *Service) update(ctx context.Context, id string, change func(*Account)) (Account, error) {
+	if !ids.Valid(id) {
+		return Account{}, apperr.ErrNotFound
+	}
+	var a Account
+	err := s.store.InAccountTx(ctx, func(tx Tx) error {
+		var err error
+		if a, err = tx.LockAccount(ctx, id); err != nil {
+			return err
+		}
+		change(&a)
+		a.UpdatedTime = s.timestamp()
+		if err := tx.UpdateAccount(ctx, a, OperatorActor); err != nil {
+			return err
+		}
+		return announceKeys(ctx, tx, a)
+	})
+	return a, err
+}
+
+// announceKeys emits key.updated for every key of a, so gateways evict them.
+func announceKeys(ctx context.Context, tx Tx, a Account) error {
+	all, err := tx.AccountKeys(ctx, a.ID)
+	if err != nil {
+		return err
+	}
+	for _, k := range all {
+		err := tx.Emit(ctx, keys.Event{Kind: keys.KeyUpdated, AccountID: a.ID, ActorID: OperatorActor, Time: a.UpdatedTime, Key: k})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// insertKey makes a read-write key (no permissions, no address list) and
+// announces it as any created key is announced.
+func insertKey(ctx context.Context, tx Tx, accountID, name string, at time.Time) (keys.Created, error) {
+	k := keys.Key{
+		ID: ids.New(), AccountID: accountID, Name: name, Permissions: []string{}, IPs: []string{},
+		CreatedBy: OperatorActor, CreatedTime: at, UpdatedBy: OperatorActor, UpdatedTime: at,
+	}
+	value, hash := keys.NewValue()
+	if err := tx.InsertKey(ctx, accountID, k, hash); err != nil {
+		return keys.Created{}, err
+	}
+	err := tx.Emit(ctx, keys.Event{Kind: keys.KeyCreated, AccountID: accountID, ActorID: OperatorActor, Time: at, Key: k})
+	return keys.Created{Key: k, Value: value}, err
+}
+
+// timestamp is now at PostgreSQL's precision.
+func (s *Service) timestamp() time.Time {
+	return s.now().UTC().Truncate(time.Microsecond)
+}

@@ -1,0 +1,38 @@
+-- name: InsertPlannedAccount :exec
+INSERT INTO accounts (id, name, plan, created_by, created_time, updated_by, updated_time)
+VALUES (@id, @name, @plan, @created_by, @created_time, @created_by, @created_time);
+
+-- name: InsertInvitedOwner :exec
+-- The owner of an account made by the operator: no password until the
+-- invite flow sets one.
+INSERT INTO users (id, account_id, email, name, role, authentication, password_hash,
+                   verified_email, created_by, created_time, updated_by, updated_time)
+VALUES (@id, @account_id, @email, '', 'owner', 'password', '',
+        false, @created_by, @created_time, @created_by, @created_time);
+
+-- name: LockAccount :one
+SELECT id, name, plan, enabled, created_time, updated_time
+FROM accounts
+WHERE id = @id
+FOR UPDATE;
+
+-- name: ListAccounts :many
+-- Keyset pagination, as ListKeys. Operators see every account: this is the
+-- one query not filtered on an account.
+SELECT id, name, plan, enabled, created_time, updated_time
+FROM accounts
+WHERE (created_time, id) > (@after_time::timestamptz, @after_id::text)
+ORDER BY created_time, id
+LIMIT @max_rows;
+
+-- name: UpdateAccount :exec
+UPDATE accounts
+SET plan = @plan, enabled = @enabled, updated_by = @updated_by, updated_time = @updated_time
+WHERE id = @id;
+
+-- name: ListAccountKeys :many
+-- Every key of a disabled account, to announce so gateways drop them.
+SELECT id, account_id, name, permissions, ips, created_by, created_time, updated_by, updated_time
+FROM api_keys
+WHERE account_id = @account_id
+ORDER BY created_time, id;
