@@ -30,9 +30,9 @@ run: deps-run build ## build everything and start the whole suite on this machin
 	./bin/devstack
 
 .PHONY: build
-build: ## build every service binary and the devstack into bin/
+build: ## build every service binary, the devstack and the vidhost command into bin/
 	@mkdir -p bin
-	go build -o bin/ ./deploy/devstack/cmd/... ./gateway/cmd/... $(addprefix ./,$(addsuffix /...,$(wildcard services/*/cmd)))
+	go build -o bin/ ./cmd/... ./deploy/devstack/cmd/... ./gateway/cmd/... $(addprefix ./,$(addsuffix /...,$(wildcard services/*/cmd)))
 
 .PHONY: test
 test: deps-test tools generate-check player-check vet lint ## install what the tests need, then run every package's tests

@@ -40,11 +40,21 @@ func (s *Stack) credentials(b identityapp.Bootstrap) (Credentials, error) {
 		APIKey: saved["VIDHOST_API_KEY"]}, nil
 }
 
-// WriteEnvFile saves the URL and credentials to var/devstack.env.
+// WriteEnvFile saves the URL and credentials to var/devstack.env, with
+// what the operator's command needs: identity's address and where the root
+// secret is (only when the devstack keeps it in var/internal.secret; a
+// secret given in the environment stays there).
 func (s *Stack) WriteEnvFile() (string, error) {
 	path := filepath.Join(s.varDir, envFile)
-	body := fmt.Sprintf("VIDHOST_URL=%s\nVIDHOST_API_KEY=%s\nVIDHOST_OWNER_EMAIL=%s\nVIDHOST_OWNER_PASSWORD=%s\n",
-		s.URL, s.Credentials.APIKey, s.Credentials.OwnerEmail, s.Credentials.OwnerPassword)
+	body := fmt.Sprintf("VIDHOST_URL=%s\nVIDHOST_API_KEY=%s\nVIDHOST_OWNER_EMAIL=%s\nVIDHOST_OWNER_PASSWORD=%s\nVIDHOST_IDENTITY_ADDR=%s\n",
+		s.URL, s.Credentials.APIKey, s.Credentials.OwnerEmail, s.Credentials.OwnerPassword, s.IdentityAddr)
+	if s.cfg.InternalSecret == "" {
+		secretPath, err := filepath.Abs(filepath.Join(s.varDir, secretFile))
+		if err != nil {
+			return "", err
+		}
+		body += "VIDHOST_INTERNAL_SECRET_FILE=" + secretPath + "\n"
+	}
 	return path, os.WriteFile(path, []byte(body), 0o600)
 }
 

@@ -30,6 +30,7 @@ func (s *Stack) startServices(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	s.IdentityAddr = identityAddr
 	upload, err := s.startUpload()
 	if err != nil {
 		return err

@@ -19,6 +19,9 @@ type Stack struct {
 	URL string
 	// Credentials to use the suite; see Credentials.
 	Credentials Credentials
+	// IdentityAddr is identity's gRPC address, for the operator's command
+	// (bin/vidhost admin, docs/operator.md).
+	IdentityAddr string
 
 	cfg     Config
 	varDir  string
@@ -67,6 +70,10 @@ func (s *Stack) start(ctx context.Context) error {
 // DatabaseURL is the superuser's URL of the PostgreSQL the suite runs on
 // (benchmarks and tests read it).
 func (s *Stack) DatabaseURL() string { return s.db.admin }
+
+// InternalSecret is the root secret every internal key derives from; the
+// operator's command signs its calls with a key derived from it.
+func (s *Stack) InternalSecret() string { return s.secret }
 
 // ServiceDatabaseURL is the URL service connects with: its own role on the
 // private cluster, or DATABASE_URL when one was given.
