@@ -144,6 +144,8 @@ func TestDisableAccount(t *testing.T) {
 	// Other accounts are untouched.
 	_, err = tb.client.Authenticate(t.Context(), &identityv1.AuthenticateRequest{Key: tb.bootstrap.APIKey})
 	require.NoError(t, err)
+	_, err = admin.RecoverKey(t.Context(), &identityv1.RecoverKeyRequest{AccountId: created.GetAccount().GetId()})
+	requireStatus(t, err, codes.FailedPrecondition, "the account is disabled: its keys do not authenticate")
 	_, err = admin.DisableAccount(t.Context(), &identityv1.DisableAccountRequest{AccountId: "short"})
 	requireStatus(t, err, codes.NotFound, "Not found")
 }

@@ -83,17 +83,22 @@ func (s *Service) Disable(ctx context.Context, id string) (Account, error) {
 	return s.update(ctx, id, func(a *Account) { a.Enabled = false })
 }
 
-// RecoverKey mints a new read-write key for the account.
+// RecoverKey mints a new read-write key for the account; a disabled
+// account is refused.
 func (s *Service) RecoverKey(ctx context.Context, accountID string) (keys.Created, error) {
 	if !ids.Valid(accountID) {
 		return keys.Created{}, apperr.ErrNotFound
 	}
 	var created keys.Created
 	err := s.store.InAccountTx(ctx, func(tx Tx) error {
-		if _, err := tx.LockAccount(ctx, accountID); err != nil {
+		acc, err := tx.LockAccount(ctx, accountID)
+		if err != nil {
 			return err
 		}
-		var err error
+		if !acc.Enabled {
+			// A key of a disabled account would never authenticate.
+			return &apperr.Refused{Reason: "the account is disabled: its keys do not authenticate"}
+		}
 		created, err = insertKey(ctx, tx, accountID, RecoveredKeyName, s.timestamp())
 		return err
 	})
