@@ -43,8 +43,8 @@ func (s *Stack) credentials(b identityapp.Bootstrap) (Credentials, error) {
 // WriteEnvFile saves the URL and credentials to var/devstack.env.
 func (s *Stack) WriteEnvFile() (string, error) {
 	path := filepath.Join(s.varDir, envFile)
-	body := fmt.Sprintf("VIDHOST_URL=%s\nVIDHOST_API_KEY=%s\nVIDHOST_OWNER_EMAIL=%s\nVIDHOST_OWNER_PASSWORD=%s\n",
-		s.URL, s.Credentials.APIKey, s.Credentials.OwnerEmail, s.Credentials.OwnerPassword)
+	body := fmt.Sprintf("VIDHOST_URL=%s\nVIDHOST_API_KEY=%s\nVIDHOST_OWNER_EMAIL=%s\nVIDHOST_OWNER_PASSWORD=%s\nVIDHOST_MAILPIT_URL=%s\n",
+		s.URL, s.Credentials.APIKey, s.Credentials.OwnerEmail, s.Credentials.OwnerPassword, s.MailpitURL())
 	return path, os.WriteFile(path, []byte(body), 0o600)
 }
 
