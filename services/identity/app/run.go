@@ -14,6 +14,7 @@ import (
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/server"
 	"github.com/vidhost/vidhost/services/identity/internal/store"
+	"github.com/vidhost/vidhost/services/identity/internal/users"
 )
 
 // Run starts the identity service and serves until ctx is done, then drains
@@ -43,7 +44,9 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := runBootstrap(ctx, cfg, st, logger, opts.OnBootstrap); err != nil {
 		return nil, err
 	}
-	return server.New(keys.NewService(st), jwtkeys.NewService(st)), nil
+	// Disabling or deleting a user has nothing more to stop until sessions
+	// arrive (sign-in issue): they plug a users.Stopper in here.
+	return server.New(keys.NewService(st), jwtkeys.NewService(st)).WithUsers(users.NewService(st.Users(), nil)), nil
 }
 
 // serve runs the gRPC server until ctx is done; grpcx drains it then.
