@@ -27,11 +27,13 @@ type Service struct {
 	store   Store
 	stopper Stopper
 	now     func() time.Time
+	// roleOf is CallerRole; tests replace it to act as a person of a role.
+	roleOf func(principal.Principal) string
 }
 
 // NewService returns a Service over store; stopper may be nil.
 func NewService(store Store, stopper Stopper) *Service {
-	return &Service{store: store, stopper: stopper, now: time.Now}
+	return &Service{store: store, stopper: stopper, now: time.Now, roleOf: CallerRole}
 }
 
 // CallerRole is the role the principal acts with. Today every caller is an
@@ -82,7 +84,7 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 		}
 		after := before
 		patch.Apply(&after)
-		if (before.Role == RoleOwner) != (after.Role == RoleOwner) && CallerRole(p) != RoleOwner {
+		if (before.Role == RoleOwner) != (after.Role == RoleOwner) && s.roleOf(p) != RoleOwner {
 			return errOwnerOnly
 		}
 		if before.activeOwner() && !after.activeOwner() && len(owners) <= 1 {
@@ -118,7 +120,7 @@ func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) 
 		if target, err = tx.LockUser(ctx, p.AccountID, id); err != nil {
 			return err
 		}
-		if target.Role == RoleOwner && CallerRole(p) != RoleOwner {
+		if target.Role == RoleOwner && s.roleOf(p) != RoleOwner {
 			return errOwnerOnly
 		}
 		if target.activeOwner() && len(owners) <= 1 {
