@@ -20,8 +20,8 @@ type memoryStore struct{ users map[string]User }
 func (m *memoryStore) ListUsers(context.Context, string, page.Request) ([]User, error) {
 	return nil, nil
 }
-func (m *memoryStore) GetUser(_ context.Context, _, id string) (User, error) {
-	return m.LockUser(nil, "", id)
+func (m *memoryStore) GetUser(ctx context.Context, _, id string) (User, error) {
+	return m.LockUser(ctx, "", id)
 }
 func (m *memoryStore) InTx(_ context.Context, fn func(Tx) error) error { return fn(m) }
 func (m *memoryStore) Emit(context.Context, Event) error               { return nil }
