@@ -15,6 +15,8 @@ PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 GRPC_GATEWAY_VERSION      := v2.32.0
 SQLC_VERSION              := v1.31.1
 GOLANGCI_LINT_VERSION     := v2.15.0
+# Mailpit: the local SMTP catcher the devstack and the mail tests run (pkg/mailpit.Version matches).
+MAILPIT_VERSION           := v1.27.11
 TOOLS_STAMP_DIR           := $(GOBIN)/.vidhost-tools
 
 # The whole suite is one Go module (docs/architecture.md says why).
@@ -26,7 +28,7 @@ help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 .PHONY: run
-run: deps-run build ## build everything and start the whole suite on this machine (Ctrl-C stops it)
+run: deps-run mailpit build ## build everything and start the whole suite on this machine (Ctrl-C stops it)
 	./bin/devstack
 
 .PHONY: build
@@ -75,7 +77,7 @@ player-check: player ## fail if the committed player bundle differs from a fresh
 	  { echo "player bundle is stale: run 'make player' and commit"; exit 1; }
 
 .PHONY: tools
-tools: $(TOOLS_STAMP_DIR)/buf-$(BUF_VERSION) $(TOOLS_STAMP_DIR)/gen-$(PROTOC_GEN_GO_VERSION)-$(PROTOC_GEN_GO_GRPC_VERSION)-$(GRPC_GATEWAY_VERSION) $(TOOLS_STAMP_DIR)/sqlc-$(SQLC_VERSION) $(TOOLS_STAMP_DIR)/golangci-lint-$(GOLANGCI_LINT_VERSION) ## install the pinned code generators and golangci-lint
+tools: $(TOOLS_STAMP_DIR)/buf-$(BUF_VERSION) $(TOOLS_STAMP_DIR)/gen-$(PROTOC_GEN_GO_VERSION)-$(PROTOC_GEN_GO_GRPC_VERSION)-$(GRPC_GATEWAY_VERSION) $(TOOLS_STAMP_DIR)/sqlc-$(SQLC_VERSION) $(TOOLS_STAMP_DIR)/golangci-lint-$(GOLANGCI_LINT_VERSION) mailpit ## install the pinned code generators, golangci-lint and Mailpit
 
 $(TOOLS_STAMP_DIR)/buf-$(BUF_VERSION):
 	go install github.com/bufbuild/buf/cmd/buf@$(BUF_VERSION)
@@ -94,6 +96,13 @@ $(TOOLS_STAMP_DIR)/sqlc-$(SQLC_VERSION):
 
 $(TOOLS_STAMP_DIR)/golangci-lint-$(GOLANGCI_LINT_VERSION):
 	go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
+	@mkdir -p $(@D) && touch $@
+
+.PHONY: mailpit
+mailpit: $(TOOLS_STAMP_DIR)/mailpit-$(MAILPIT_VERSION) ## install the pinned Mailpit (local SMTP catcher with a web inbox)
+
+$(TOOLS_STAMP_DIR)/mailpit-$(MAILPIT_VERSION):
+	go install github.com/axllent/mailpit@$(MAILPIT_VERSION)
 	@mkdir -p $(@D) && touch $@
 
 .PHONY: deps-run

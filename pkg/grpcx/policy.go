@@ -39,6 +39,10 @@ var Policy = map[string]Rule{
 	"/vidhost.identity.v1.IdentityService/ListJwtKeys":         {Callers: byGateway, Account: true},
 	"/vidhost.identity.v1.IdentityService/GetJwtKey":           {Callers: byGateway, Account: true},
 	"/vidhost.identity.v1.IdentityService/DeleteJwtKey":        {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.identity.v1.IdentityService/ListUsers":           {Callers: byGateway, Account: true},
+	"/vidhost.identity.v1.IdentityService/GetUser":             {Callers: byGateway, Account: true},
+	"/vidhost.identity.v1.IdentityService/UpdateUser":          {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.identity.v1.IdentityService/DeleteUser":          {Callers: byGateway, Account: true, Write: true},
 	// Identity, internal: the gateway resolving a bearer key (before any
 	// principal exists) and the playback edge verifying a viewer JWT.
 	"/vidhost.identity.v1.IdentityService/Authenticate":    {Callers: byGateway},

@@ -46,8 +46,8 @@ func (s *Stack) credentials(b identityapp.Bootstrap) (Credentials, error) {
 // secret given in the environment stays there).
 func (s *Stack) WriteEnvFile() (string, error) {
 	path := filepath.Join(s.varDir, envFile)
-	body := fmt.Sprintf("VIDHOST_URL=%s\nVIDHOST_API_KEY=%s\nVIDHOST_OWNER_EMAIL=%s\nVIDHOST_OWNER_PASSWORD=%s\nVIDHOST_IDENTITY_ADDR=%s\n",
-		s.URL, s.Credentials.APIKey, s.Credentials.OwnerEmail, s.Credentials.OwnerPassword, s.IdentityAddr)
+	body := fmt.Sprintf("VIDHOST_URL=%s\nVIDHOST_API_KEY=%s\nVIDHOST_OWNER_EMAIL=%s\nVIDHOST_OWNER_PASSWORD=%s\nVIDHOST_IDENTITY_ADDR=%s\nVIDHOST_MAILPIT_URL=%s\n",
+		s.URL, s.Credentials.APIKey, s.Credentials.OwnerEmail, s.Credentials.OwnerPassword, s.IdentityAddr, s.MailpitURL())
 	if s.cfg.InternalSecret == "" {
 		secretPath, err := filepath.Abs(filepath.Join(s.varDir, secretFile))
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/logx"
+	"github.com/vidhost/vidhost/pkg/mailpit"
 )
 
 // Stack is a running suite.
@@ -31,6 +32,7 @@ type Stack struct {
 	failed  chan error
 	db      databaseURLs
 	natsURL string
+	mailpit *mailpit.Server
 }
 
 // Start brings the suite up and returns once the gateway answers its health
@@ -64,6 +66,9 @@ func (s *Stack) start(ctx context.Context) error {
 	if s.natsURL, err = s.startNATS(); err != nil {
 		return err
 	}
+	if err := s.startMailpit(); err != nil {
+		return err
+	}
 	return s.startServices(ctx)
 }
 
@@ -78,6 +83,9 @@ func (s *Stack) InternalSecret() string { return s.secret }
 // ServiceDatabaseURL is the URL service connects with: its own role on the
 // private cluster, or DATABASE_URL when one was given.
 func (s *Stack) ServiceDatabaseURL(service string) string { return s.db.forService(service) }
+
+// MailpitURL is the local inbox every mail of the suite lands in (web and API).
+func (s *Stack) MailpitURL() string { return s.mailpit.URL }
 
 // Failed delivers the error of a service that stopped on its own.
 func (s *Stack) Failed() <-chan error { return s.failed }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/vidhost/vidhost/pkg/mail"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
@@ -35,8 +36,11 @@ type Config struct {
 	// first start creates them without Options.OnBootstrap: a new file of
 	// mode 0600, never the log.
 	BootstrapFile string `env:"VIDHOST_BOOTSTRAP_FILE" envDefault:"vidhost-bootstrap.env"`
-	LogLevel      string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat     string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	// SMTP is where identity sends mail (VIDHOST_SMTP_HOST, _PORT, _USER,
+	// _PASSWORD, _FROM, _TIMEOUT); the devstack points it at its Mailpit.
+	SMTP      mail.Config
+	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // validate names the environment variable of each missing setting.

@@ -15,6 +15,7 @@ import (
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/server"
 	"github.com/vidhost/vidhost/services/identity/internal/store"
+	"github.com/vidhost/vidhost/services/identity/internal/users"
 )
 
 // Run starts the identity service and serves until ctx is done, then drains
@@ -44,7 +45,11 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := runBootstrap(ctx, cfg, st, logger, opts.OnBootstrap); err != nil {
 		return nil, err
 	}
-	return server.New(keys.NewService(st), jwtkeys.NewService(st)).WithAdmin(server.NewAdmin(accounts.NewService(st))), nil
+	// Disabling or deleting a user has nothing more to stop until sessions
+	// arrive (sign-in issue): they plug a users.Stopper in here.
+	return server.New(keys.NewService(st), jwtkeys.NewService(st)).
+		WithAdmin(server.NewAdmin(accounts.NewService(st))).
+		WithUsers(users.NewService(st.Users(), nil)), nil
 }
 
 // serve runs the gRPC server until ctx is done; grpcx drains it then.

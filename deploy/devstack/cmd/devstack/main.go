@@ -62,6 +62,7 @@ func printWelcome(s *stack.Stack, envPath string, took time.Duration) {
 	if s.Credentials.Fresh {
 		fmt.Println("First start: an owner account and an API key were created.")
 	}
-	fmt.Printf("  owner:       %s (password in the env file)\n  credentials: %s (mode 0600)\n\n", s.Credentials.OwnerEmail, envPath)
+	fmt.Printf("  owner:       %s (password in the env file)\n  credentials: %s (mode 0600)\n", s.Credentials.OwnerEmail, envPath)
+	fmt.Printf("  mail inbox:  %s (Mailpit: every mail the suite sends)\n\n", s.MailpitURL())
 	fmt.Printf("Try it:\n  source %s\n  curl -s -H \"Authorization: Bearer $VIDHOST_API_KEY\" \"$VIDHOST_URL/v2/categories\"\n\nPress Ctrl-C to stop.\n", envPath)
 }

@@ -6,6 +6,7 @@ import (
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
+	"github.com/vidhost/vidhost/services/identity/internal/users"
 )
 
 // Server implements identityv1.IdentityServiceServer.
@@ -14,6 +15,7 @@ type Server struct {
 	keys    *keys.Service
 	jwtKeys *jwtkeys.Service
 	admin   *Admin
+	users   *users.Service
 }
 
 // New returns a Server over the API key and JWT key domains.

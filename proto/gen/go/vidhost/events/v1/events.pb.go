@@ -373,6 +373,59 @@ func (x *KeyEvent) GetKeyId() string {
 	return ""
 }
 
+// UserEvent is published on user.updated|deleted.
+type UserEvent struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Meta          *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	UserId        string                 `protobuf:"bytes,2,opt,name=user_id,json=userId,proto3" json:"user_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UserEvent) Reset() {
+	*x = UserEvent{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UserEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UserEvent) ProtoMessage() {}
+
+func (x *UserEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UserEvent.ProtoReflect.Descriptor instead.
+func (*UserEvent) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *UserEvent) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *UserEvent) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
 // TranscodeJob is the work item on transcode.jobs (stream JOBS, work-queue
 // retention): catalog enqueues one when a vod is created; one transcode
 // worker takes it. Its meta.id is also the job id; redeliveries keep it.
@@ -402,7 +455,7 @@ type TranscodeJob struct {
 
 func (x *TranscodeJob) Reset() {
 	*x = TranscodeJob{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -414,7 +467,7 @@ func (x *TranscodeJob) String() string {
 func (*TranscodeJob) ProtoMessage() {}
 
 func (x *TranscodeJob) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -427,7 +480,7 @@ func (x *TranscodeJob) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeJob.ProtoReflect.Descriptor instead.
 func (*TranscodeJob) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{6}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *TranscodeJob) GetMeta() *EventMeta {
@@ -531,7 +584,7 @@ type TranscodeProgress struct {
 
 func (x *TranscodeProgress) Reset() {
 	*x = TranscodeProgress{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -543,7 +596,7 @@ func (x *TranscodeProgress) String() string {
 func (*TranscodeProgress) ProtoMessage() {}
 
 func (x *TranscodeProgress) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -556,7 +609,7 @@ func (x *TranscodeProgress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeProgress.ProtoReflect.Descriptor instead.
 func (*TranscodeProgress) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{7}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *TranscodeProgress) GetMeta() *EventMeta {
@@ -601,7 +654,7 @@ type MediaOutput struct {
 
 func (x *MediaOutput) Reset() {
 	*x = MediaOutput{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -613,7 +666,7 @@ func (x *MediaOutput) String() string {
 func (*MediaOutput) ProtoMessage() {}
 
 func (x *MediaOutput) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -626,7 +679,7 @@ func (x *MediaOutput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MediaOutput.ProtoReflect.Descriptor instead.
 func (*MediaOutput) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{8}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *MediaOutput) GetLabel() string {
@@ -665,7 +718,7 @@ type TranscodeCompleted struct {
 
 func (x *TranscodeCompleted) Reset() {
 	*x = TranscodeCompleted{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -677,7 +730,7 @@ func (x *TranscodeCompleted) String() string {
 func (*TranscodeCompleted) ProtoMessage() {}
 
 func (x *TranscodeCompleted) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -690,7 +743,7 @@ func (x *TranscodeCompleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeCompleted.ProtoReflect.Descriptor instead.
 func (*TranscodeCompleted) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{9}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *TranscodeCompleted) GetMeta() *EventMeta {
@@ -769,7 +822,7 @@ type TranscodeFailed struct {
 
 func (x *TranscodeFailed) Reset() {
 	*x = TranscodeFailed{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -781,7 +834,7 @@ func (x *TranscodeFailed) String() string {
 func (*TranscodeFailed) ProtoMessage() {}
 
 func (x *TranscodeFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -794,7 +847,7 @@ func (x *TranscodeFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeFailed.ProtoReflect.Descriptor instead.
 func (*TranscodeFailed) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{10}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *TranscodeFailed) GetMeta() *EventMeta {
@@ -845,7 +898,10 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\x06folder\x18\x02 \x01(\v2\x1a.vidhost.catalog.v1.FolderR\x06folder\"S\n" +
 	"\bKeyEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x15\n" +
-	"\x06key_id\x18\x02 \x01(\tR\x05keyId\"\xd4\x02\n" +
+	"\x06key_id\x18\x02 \x01(\tR\x05keyId\"V\n" +
+	"\tUserEvent\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x17\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\"\xd4\x02\n" +
 	"\fTranscodeJob\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
 	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x12\x1f\n" +
@@ -894,7 +950,7 @@ func file_vidhost_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_vidhost_events_v1_events_proto_rawDescData
 }
 
-var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*EventMeta)(nil),          // 0: vidhost.events.v1.EventMeta
 	(*CategoryEvent)(nil),      // 1: vidhost.events.v1.CategoryEvent
@@ -902,37 +958,39 @@ var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*VideoEvent)(nil),         // 3: vidhost.events.v1.VideoEvent
 	(*FolderEvent)(nil),        // 4: vidhost.events.v1.FolderEvent
 	(*KeyEvent)(nil),           // 5: vidhost.events.v1.KeyEvent
-	(*TranscodeJob)(nil),       // 6: vidhost.events.v1.TranscodeJob
-	(*TranscodeProgress)(nil),  // 7: vidhost.events.v1.TranscodeProgress
-	(*MediaOutput)(nil),        // 8: vidhost.events.v1.MediaOutput
-	(*TranscodeCompleted)(nil), // 9: vidhost.events.v1.TranscodeCompleted
-	(*TranscodeFailed)(nil),    // 10: vidhost.events.v1.TranscodeFailed
-	(*v1.Category)(nil),        // 11: vidhost.catalog.v1.Category
-	(*v1.Player)(nil),          // 12: vidhost.catalog.v1.Player
-	(*v1.Video)(nil),           // 13: vidhost.catalog.v1.Video
-	(*v1.Folder)(nil),          // 14: vidhost.catalog.v1.Folder
+	(*UserEvent)(nil),          // 6: vidhost.events.v1.UserEvent
+	(*TranscodeJob)(nil),       // 7: vidhost.events.v1.TranscodeJob
+	(*TranscodeProgress)(nil),  // 8: vidhost.events.v1.TranscodeProgress
+	(*MediaOutput)(nil),        // 9: vidhost.events.v1.MediaOutput
+	(*TranscodeCompleted)(nil), // 10: vidhost.events.v1.TranscodeCompleted
+	(*TranscodeFailed)(nil),    // 11: vidhost.events.v1.TranscodeFailed
+	(*v1.Category)(nil),        // 12: vidhost.catalog.v1.Category
+	(*v1.Player)(nil),          // 13: vidhost.catalog.v1.Player
+	(*v1.Video)(nil),           // 14: vidhost.catalog.v1.Video
+	(*v1.Folder)(nil),          // 15: vidhost.catalog.v1.Folder
 }
 var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	0,  // 0: vidhost.events.v1.CategoryEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	11, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
+	12, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
 	0,  // 2: vidhost.events.v1.PlayerEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	12, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
+	13, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
 	0,  // 4: vidhost.events.v1.VideoEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	13, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
+	14, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
 	0,  // 6: vidhost.events.v1.FolderEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	14, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
+	15, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
 	0,  // 8: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 9: vidhost.events.v1.TranscodeJob.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 10: vidhost.events.v1.TranscodeProgress.meta:type_name -> vidhost.events.v1.EventMeta
-	8,  // 11: vidhost.events.v1.TranscodeProgress.outputs:type_name -> vidhost.events.v1.MediaOutput
-	0,  // 12: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
-	8,  // 13: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
-	0,  // 14: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
-	15, // [15:15] is the sub-list for method output_type
-	15, // [15:15] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	0,  // 9: vidhost.events.v1.UserEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 10: vidhost.events.v1.TranscodeJob.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 11: vidhost.events.v1.TranscodeProgress.meta:type_name -> vidhost.events.v1.EventMeta
+	9,  // 12: vidhost.events.v1.TranscodeProgress.outputs:type_name -> vidhost.events.v1.MediaOutput
+	0,  // 13: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
+	9,  // 14: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
+	0,  // 15: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
+	16, // [16:16] is the sub-list for method output_type
+	16, // [16:16] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_events_v1_events_proto_init() }
@@ -940,7 +998,7 @@ func file_vidhost_events_v1_events_proto_init() {
 	if File_vidhost_events_v1_events_proto != nil {
 		return
 	}
-	file_vidhost_events_v1_events_proto_msgTypes[6].OneofWrappers = []any{
+	file_vidhost_events_v1_events_proto_msgTypes[7].OneofWrappers = []any{
 		(*TranscodeJob_SourceUrl)(nil),
 		(*TranscodeJob_SourceObjectKey)(nil),
 	}
@@ -950,7 +1008,7 @@ func file_vidhost_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_events_v1_events_proto_rawDesc), len(file_vidhost_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   11,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

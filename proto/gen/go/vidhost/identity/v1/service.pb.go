@@ -24,7 +24,7 @@ var File_vidhost_identity_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_identity_v1_service_proto_rawDesc = "" +
 	"\n" +
-	"!vidhost/identity/v1/service.proto\x12\x13vidhost.identity.v1\x1a\"vidhost/identity/v1/jwt_keys.proto\x1a\"vidhost/identity/v1/messages.proto2\x93\t\n" +
+	"!vidhost/identity/v1/service.proto\x12\x13vidhost.identity.v1\x1a\"vidhost/identity/v1/jwt_keys.proto\x1a\"vidhost/identity/v1/messages.proto\x1a\x1fvidhost/identity/v1/users.proto2\xea\v\n" +
 	"\x0fIdentityService\x12U\n" +
 	"\fCreateApiKey\x12(.vidhost.identity.v1.CreateApiKeyRequest\x1a\x1b.vidhost.identity.v1.ApiKey\x12`\n" +
 	"\vListApiKeys\x12'.vidhost.identity.v1.ListApiKeysRequest\x1a(.vidhost.identity.v1.ListApiKeysResponse\x12x\n" +
@@ -37,7 +37,13 @@ const file_vidhost_identity_v1_service_proto_rawDesc = "" +
 	"\vListJwtKeys\x12'.vidhost.identity.v1.ListJwtKeysRequest\x1a(.vidhost.identity.v1.ListJwtKeysResponse\x12O\n" +
 	"\tGetJwtKey\x12%.vidhost.identity.v1.GetJwtKeyRequest\x1a\x1b.vidhost.identity.v1.JwtKey\x12c\n" +
 	"\fDeleteJwtKey\x12(.vidhost.identity.v1.DeleteJwtKeyRequest\x1a).vidhost.identity.v1.DeleteJwtKeyResponse\x12l\n" +
-	"\x0fGetJwtPublicKey\x12+.vidhost.identity.v1.GetJwtPublicKeyRequest\x1a,.vidhost.identity.v1.GetJwtPublicKeyResponseB\xdd\x01\n" +
+	"\x0fGetJwtPublicKey\x12+.vidhost.identity.v1.GetJwtPublicKeyRequest\x1a,.vidhost.identity.v1.GetJwtPublicKeyResponse\x12Z\n" +
+	"\tListUsers\x12%.vidhost.identity.v1.ListUsersRequest\x1a&.vidhost.identity.v1.ListUsersResponse\x12I\n" +
+	"\aGetUser\x12#.vidhost.identity.v1.GetUserRequest\x1a\x19.vidhost.identity.v1.User\x12O\n" +
+	"\n" +
+	"UpdateUser\x12&.vidhost.identity.v1.UpdateUserRequest\x1a\x19.vidhost.identity.v1.User\x12]\n" +
+	"\n" +
+	"DeleteUser\x12&.vidhost.identity.v1.DeleteUserRequest\x1a'.vidhost.identity.v1.DeleteUserResponseB\xdd\x01\n" +
 	"\x17com.vidhost.identity.v1B\fServiceProtoP\x01ZFgithub.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1;identityv1\xa2\x02\x03VIX\xaa\x02\x13Vidhost.Identity.V1\xca\x02\x13Vidhost\\Identity\\V1\xe2\x02\x1fVidhost\\Identity\\V1\\GPBMetadata\xea\x02\x15Vidhost::Identity::V1b\x06proto3"
 
 var file_vidhost_identity_v1_service_proto_goTypes = []any{
@@ -53,15 +59,22 @@ var file_vidhost_identity_v1_service_proto_goTypes = []any{
 	(*GetJwtKeyRequest)(nil),            // 9: vidhost.identity.v1.GetJwtKeyRequest
 	(*DeleteJwtKeyRequest)(nil),         // 10: vidhost.identity.v1.DeleteJwtKeyRequest
 	(*GetJwtPublicKeyRequest)(nil),      // 11: vidhost.identity.v1.GetJwtPublicKeyRequest
-	(*ApiKey)(nil),                      // 12: vidhost.identity.v1.ApiKey
-	(*ListApiKeysResponse)(nil),         // 13: vidhost.identity.v1.ListApiKeysResponse
-	(*ListApiKeySummariesResponse)(nil), // 14: vidhost.identity.v1.ListApiKeySummariesResponse
-	(*DeleteApiKeyResponse)(nil),        // 15: vidhost.identity.v1.DeleteApiKeyResponse
-	(*AuthenticateResponse)(nil),        // 16: vidhost.identity.v1.AuthenticateResponse
-	(*JwtKey)(nil),                      // 17: vidhost.identity.v1.JwtKey
-	(*ListJwtKeysResponse)(nil),         // 18: vidhost.identity.v1.ListJwtKeysResponse
-	(*DeleteJwtKeyResponse)(nil),        // 19: vidhost.identity.v1.DeleteJwtKeyResponse
-	(*GetJwtPublicKeyResponse)(nil),     // 20: vidhost.identity.v1.GetJwtPublicKeyResponse
+	(*ListUsersRequest)(nil),            // 12: vidhost.identity.v1.ListUsersRequest
+	(*GetUserRequest)(nil),              // 13: vidhost.identity.v1.GetUserRequest
+	(*UpdateUserRequest)(nil),           // 14: vidhost.identity.v1.UpdateUserRequest
+	(*DeleteUserRequest)(nil),           // 15: vidhost.identity.v1.DeleteUserRequest
+	(*ApiKey)(nil),                      // 16: vidhost.identity.v1.ApiKey
+	(*ListApiKeysResponse)(nil),         // 17: vidhost.identity.v1.ListApiKeysResponse
+	(*ListApiKeySummariesResponse)(nil), // 18: vidhost.identity.v1.ListApiKeySummariesResponse
+	(*DeleteApiKeyResponse)(nil),        // 19: vidhost.identity.v1.DeleteApiKeyResponse
+	(*AuthenticateResponse)(nil),        // 20: vidhost.identity.v1.AuthenticateResponse
+	(*JwtKey)(nil),                      // 21: vidhost.identity.v1.JwtKey
+	(*ListJwtKeysResponse)(nil),         // 22: vidhost.identity.v1.ListJwtKeysResponse
+	(*DeleteJwtKeyResponse)(nil),        // 23: vidhost.identity.v1.DeleteJwtKeyResponse
+	(*GetJwtPublicKeyResponse)(nil),     // 24: vidhost.identity.v1.GetJwtPublicKeyResponse
+	(*ListUsersResponse)(nil),           // 25: vidhost.identity.v1.ListUsersResponse
+	(*User)(nil),                        // 26: vidhost.identity.v1.User
+	(*DeleteUserResponse)(nil),          // 27: vidhost.identity.v1.DeleteUserResponse
 }
 var file_vidhost_identity_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.identity.v1.IdentityService.CreateApiKey:input_type -> vidhost.identity.v1.CreateApiKeyRequest
@@ -76,20 +89,28 @@ var file_vidhost_identity_v1_service_proto_depIdxs = []int32{
 	9,  // 9: vidhost.identity.v1.IdentityService.GetJwtKey:input_type -> vidhost.identity.v1.GetJwtKeyRequest
 	10, // 10: vidhost.identity.v1.IdentityService.DeleteJwtKey:input_type -> vidhost.identity.v1.DeleteJwtKeyRequest
 	11, // 11: vidhost.identity.v1.IdentityService.GetJwtPublicKey:input_type -> vidhost.identity.v1.GetJwtPublicKeyRequest
-	12, // 12: vidhost.identity.v1.IdentityService.CreateApiKey:output_type -> vidhost.identity.v1.ApiKey
-	13, // 13: vidhost.identity.v1.IdentityService.ListApiKeys:output_type -> vidhost.identity.v1.ListApiKeysResponse
-	14, // 14: vidhost.identity.v1.IdentityService.ListApiKeySummaries:output_type -> vidhost.identity.v1.ListApiKeySummariesResponse
-	12, // 15: vidhost.identity.v1.IdentityService.GetApiKey:output_type -> vidhost.identity.v1.ApiKey
-	12, // 16: vidhost.identity.v1.IdentityService.UpdateApiKey:output_type -> vidhost.identity.v1.ApiKey
-	15, // 17: vidhost.identity.v1.IdentityService.DeleteApiKey:output_type -> vidhost.identity.v1.DeleteApiKeyResponse
-	16, // 18: vidhost.identity.v1.IdentityService.Authenticate:output_type -> vidhost.identity.v1.AuthenticateResponse
-	17, // 19: vidhost.identity.v1.IdentityService.CreateJwtKey:output_type -> vidhost.identity.v1.JwtKey
-	18, // 20: vidhost.identity.v1.IdentityService.ListJwtKeys:output_type -> vidhost.identity.v1.ListJwtKeysResponse
-	17, // 21: vidhost.identity.v1.IdentityService.GetJwtKey:output_type -> vidhost.identity.v1.JwtKey
-	19, // 22: vidhost.identity.v1.IdentityService.DeleteJwtKey:output_type -> vidhost.identity.v1.DeleteJwtKeyResponse
-	20, // 23: vidhost.identity.v1.IdentityService.GetJwtPublicKey:output_type -> vidhost.identity.v1.GetJwtPublicKeyResponse
-	12, // [12:24] is the sub-list for method output_type
-	0,  // [0:12] is the sub-list for method input_type
+	12, // 12: vidhost.identity.v1.IdentityService.ListUsers:input_type -> vidhost.identity.v1.ListUsersRequest
+	13, // 13: vidhost.identity.v1.IdentityService.GetUser:input_type -> vidhost.identity.v1.GetUserRequest
+	14, // 14: vidhost.identity.v1.IdentityService.UpdateUser:input_type -> vidhost.identity.v1.UpdateUserRequest
+	15, // 15: vidhost.identity.v1.IdentityService.DeleteUser:input_type -> vidhost.identity.v1.DeleteUserRequest
+	16, // 16: vidhost.identity.v1.IdentityService.CreateApiKey:output_type -> vidhost.identity.v1.ApiKey
+	17, // 17: vidhost.identity.v1.IdentityService.ListApiKeys:output_type -> vidhost.identity.v1.ListApiKeysResponse
+	18, // 18: vidhost.identity.v1.IdentityService.ListApiKeySummaries:output_type -> vidhost.identity.v1.ListApiKeySummariesResponse
+	16, // 19: vidhost.identity.v1.IdentityService.GetApiKey:output_type -> vidhost.identity.v1.ApiKey
+	16, // 20: vidhost.identity.v1.IdentityService.UpdateApiKey:output_type -> vidhost.identity.v1.ApiKey
+	19, // 21: vidhost.identity.v1.IdentityService.DeleteApiKey:output_type -> vidhost.identity.v1.DeleteApiKeyResponse
+	20, // 22: vidhost.identity.v1.IdentityService.Authenticate:output_type -> vidhost.identity.v1.AuthenticateResponse
+	21, // 23: vidhost.identity.v1.IdentityService.CreateJwtKey:output_type -> vidhost.identity.v1.JwtKey
+	22, // 24: vidhost.identity.v1.IdentityService.ListJwtKeys:output_type -> vidhost.identity.v1.ListJwtKeysResponse
+	21, // 25: vidhost.identity.v1.IdentityService.GetJwtKey:output_type -> vidhost.identity.v1.JwtKey
+	23, // 26: vidhost.identity.v1.IdentityService.DeleteJwtKey:output_type -> vidhost.identity.v1.DeleteJwtKeyResponse
+	24, // 27: vidhost.identity.v1.IdentityService.GetJwtPublicKey:output_type -> vidhost.identity.v1.GetJwtPublicKeyResponse
+	25, // 28: vidhost.identity.v1.IdentityService.ListUsers:output_type -> vidhost.identity.v1.ListUsersResponse
+	26, // 29: vidhost.identity.v1.IdentityService.GetUser:output_type -> vidhost.identity.v1.User
+	26, // 30: vidhost.identity.v1.IdentityService.UpdateUser:output_type -> vidhost.identity.v1.User
+	27, // 31: vidhost.identity.v1.IdentityService.DeleteUser:output_type -> vidhost.identity.v1.DeleteUserResponse
+	16, // [16:32] is the sub-list for method output_type
+	0,  // [0:16] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name
@@ -102,6 +123,7 @@ func file_vidhost_identity_v1_service_proto_init() {
 	}
 	file_vidhost_identity_v1_jwt_keys_proto_init()
 	file_vidhost_identity_v1_messages_proto_init()
+	file_vidhost_identity_v1_users_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -1,0 +1,30 @@
+package e2e
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestMailpitInEnvFile checks the devstack runs Mailpit and publishes its
+// URL in devstack.env (mode 0600), where scripts and tests find the inbox.
+func TestMailpitInEnvFile(t *testing.T) {
+	path, err := suite.WriteEnvFile()
+	require.NoError(t, err)
+	info, err := os.Stat(path)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+	body, err := os.ReadFile(filepath.Clean(path))
+	require.NoError(t, err)
+	assert.Contains(t, strings.Split(string(body), "\n"), "VIDHOST_MAILPIT_URL="+suite.MailpitURL())
+
+	resp, err := http.Get(suite.MailpitURL() + "/api/v1/messages") //nolint:noctx // a loopback test call
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+}

@@ -1,0 +1,151 @@
+package users
+
+import (
+	"context"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/principal"
+)
+
+// ErrLastOwner is the 409 of the last-owner rule.
+var ErrLastOwner = &apperr.Conflict{Reason: "an account must keep one enabled owner: make another user an enabled owner first"}
+
+// errOwnerOnly refuses owner grants and removals by a caller who is not an owner.
+var errOwnerOnly = &apperr.Denied{Reason: "only an owner can grant or remove the owner role"}
+
+// Stopper ends what an enabled user could still do when they are disabled or
+// deleted. Sessions arrive with the sign-in issue; until then it is a no-op.
+type Stopper interface {
+	StopUser(ctx context.Context, accountID, userID string) error
+}
+
+// Service applies the user rules on behalf of an authorised principal.
+type Service struct {
+	store   Store
+	stopper Stopper
+	now     func() time.Time
+	// roleOf is CallerRole; tests replace it to act as a person of a role.
+	roleOf func(principal.Principal) string
+}
+
+// NewService returns a Service over store; stopper may be nil.
+func NewService(store Store, stopper Stopper) *Service {
+	return &Service{store: store, stopper: stopper, now: time.Now, roleOf: CallerRole}
+}
+
+// CallerRole is the role the principal acts with. Today every caller is an
+// API key, and API keys act with the account's full rights, so a key caller
+// is an owner (read-only keys are stopped before, by principal.RequireWriter).
+// When sessions arrive, a person's own role is returned here instead.
+func CallerRole(principal.Principal) string { return RoleOwner }
+
+// List returns a page of the account's users, oldest first, and the next cursor.
+func (s *Service) List(ctx context.Context, p principal.Principal, req page.Request) ([]User, string, error) {
+	rows, err := s.store.ListUsers(ctx, p.AccountID, req)
+	if err != nil {
+		return nil, "", err
+	}
+	items, next := page.Trim(rows, req, func(u User) page.Cursor {
+		return page.Cursor{Time: u.CreatedTime, ID: u.ID}
+	})
+	return items, next, nil
+}
+
+// Get returns one user of the account.
+func (s *Service) Get(ctx context.Context, p principal.Principal, id string) (User, error) {
+	if !ids.Valid(id) {
+		return User{}, apperr.ErrNotFound
+	}
+	return s.store.GetUser(ctx, p.AccountID, id)
+}
+
+// Update applies a PATCH to one user of the account.
+func (s *Service) Update(ctx context.Context, p principal.Principal, id string, u Update) (User, error) {
+	patch, err := u.Patch()
+	if err != nil {
+		return User{}, err
+	}
+	if !ids.Valid(id) {
+		return User{}, apperr.ErrNotFound
+	}
+	now := s.timestamp()
+	var out User
+	err = s.store.InTx(ctx, func(tx Tx) error {
+		owners, err := tx.LockEnabledOwners(ctx, p.AccountID)
+		if err != nil {
+			return err
+		}
+		before, err := tx.LockUser(ctx, p.AccountID, id)
+		if err != nil {
+			return err
+		}
+		after := before
+		patch.Apply(&after)
+		if (before.Role == RoleOwner) != (after.Role == RoleOwner) && s.roleOf(p) != RoleOwner {
+			return errOwnerOnly
+		}
+		if before.activeOwner() && !after.activeOwner() && len(owners) <= 1 {
+			return ErrLastOwner
+		}
+		after.UpdatedBy, after.UpdatedTime = p.ActorID, now
+		if err := tx.UpdateUser(ctx, p.AccountID, after); err != nil {
+			return err
+		}
+		out = after
+		return tx.Emit(ctx, Event{Kind: UserUpdated, AccountID: p.AccountID, ActorID: p.ActorID, Time: now, User: after})
+	})
+	if err != nil {
+		return User{}, err
+	}
+	if !out.Enabled {
+		return out, s.stop(ctx, out)
+	}
+	return out, nil
+}
+
+// Delete removes one user of the account.
+func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) error {
+	if !ids.Valid(id) {
+		return apperr.ErrNotFound
+	}
+	var target User
+	err := s.store.InTx(ctx, func(tx Tx) error {
+		owners, err := tx.LockEnabledOwners(ctx, p.AccountID)
+		if err != nil {
+			return err
+		}
+		if target, err = tx.LockUser(ctx, p.AccountID, id); err != nil {
+			return err
+		}
+		if target.Role == RoleOwner && s.roleOf(p) != RoleOwner {
+			return errOwnerOnly
+		}
+		if target.activeOwner() && len(owners) <= 1 {
+			return ErrLastOwner
+		}
+		if err := tx.DeleteUser(ctx, p.AccountID, id); err != nil {
+			return err
+		}
+		return tx.Emit(ctx, Event{Kind: UserDeleted, AccountID: p.AccountID, ActorID: p.ActorID, Time: s.timestamp(), User: target})
+	})
+	if err != nil {
+		return err
+	}
+	return s.stop(ctx, target)
+}
+
+// stop is the hook that ends a disabled or deleted user's sessions.
+func (s *Service) stop(ctx context.Context, u User) error {
+	if s.stopper == nil {
+		return nil
+	}
+	return s.stopper.StopUser(ctx, u.AccountID, u.ID)
+}
+
+// timestamp is now at PostgreSQL's precision.
+func (s *Service) timestamp() time.Time {
+	return s.now().UTC().Truncate(time.Microsecond)
+}

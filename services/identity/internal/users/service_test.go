@@ -1,0 +1,83 @@
+package users
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/principal"
+)
+
+// memoryStore is a Store of one account's users, enough for the role rules.
+type memoryStore struct{ users map[string]User }
+
+func (m *memoryStore) ListUsers(context.Context, string, page.Request) ([]User, error) {
+	return nil, nil
+}
+func (m *memoryStore) GetUser(ctx context.Context, _, id string) (User, error) {
+	return m.LockUser(ctx, "", id)
+}
+func (m *memoryStore) InTx(_ context.Context, fn func(Tx) error) error { return fn(m) }
+func (m *memoryStore) Emit(context.Context, Event) error               { return nil }
+
+func (m *memoryStore) LockUser(_ context.Context, _, id string) (User, error) {
+	u, ok := m.users[id]
+	if !ok {
+		return User{}, apperr.ErrNotFound
+	}
+	return u, nil
+}
+
+func (m *memoryStore) LockEnabledOwners(context.Context, string) ([]string, error) {
+	var out []string
+	for id, u := range m.users {
+		if u.activeOwner() {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+func (m *memoryStore) UpdateUser(_ context.Context, _ string, u User) error {
+	m.users[u.ID] = u
+	return nil
+}
+
+func (m *memoryStore) DeleteUser(_ context.Context, _, id string) error {
+	delete(m.users, id)
+	return nil
+}
+
+func TestOnlyAnOwnerGrantsOrRemovesOwner(t *testing.T) {
+	ownerA, ownerB, admin := ids.New(), ids.New(), ids.New()
+	store := &memoryStore{users: map[string]User{
+		ownerA: {ID: ownerA, Role: RoleOwner, Enabled: true},
+		ownerB: {ID: ownerB, Role: RoleOwner, Enabled: true},
+		admin:  {ID: admin, Role: RoleAdmin, Enabled: true},
+	}}
+	svc := NewService(store, nil)
+	svc.now = func() time.Time { return time.Unix(0, 0) }
+	svc.roleOf = func(principal.Principal) string { return RoleAdmin }
+	ctx, p := context.Background(), principal.Principal{AccountID: "acc"}
+	role := func(r string) Update { return Update{Paths: []string{"role"}, Values: User{Role: r}} }
+
+	var denied *apperr.Denied
+	_, err := svc.Update(ctx, p, admin, role(RoleOwner))
+	require.ErrorAs(t, err, &denied, "an admin cannot grant owner")
+	_, err = svc.Update(ctx, p, ownerB, role(RoleAdmin))
+	require.ErrorAs(t, err, &denied, "an admin cannot remove owner")
+	require.ErrorAs(t, svc.Delete(ctx, p, ownerB), &denied, "an admin cannot delete an owner")
+	_, err = svc.Update(ctx, p, admin, role(RoleUploader))
+	require.NoError(t, err, "an admin changes roles below owner")
+
+	svc.roleOf = CallerRole // a key caller acts as owner
+	got, err := svc.Update(ctx, p, admin, role(RoleOwner))
+	require.NoError(t, err)
+	assert.Equal(t, RoleOwner, got.Role)
+}
