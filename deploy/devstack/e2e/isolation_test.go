@@ -68,12 +68,12 @@ func apiRoutes(t *testing.T) []route {
 // chapters, gates, hotspots, tracks, leads) are addressed through A's video,
 // which B must not find whatever the sub-resource id.
 type fixtures struct {
-	video, category, categoryValue, player, folder, upload, jwtKey, key, sub string
+	video, category, categoryValue, player, folder, upload, jwtKey, key, user, sub string
 }
 
 // secrets are the values of A that B must never find or see.
 func (f fixtures) secrets() []string {
-	return []string{f.video, f.category, f.categoryValue, f.player, f.folder, f.upload, f.jwtKey, f.key}
+	return []string{f.video, f.category, f.categoryValue, f.player, f.folder, f.upload, f.jwtKey, f.key, f.user}
 }
 
 func createFixtures(t *testing.T, key string) fixtures {
@@ -96,6 +96,12 @@ func createFixtures(t *testing.T, key string) fixtures {
 	f.upload = created("/v2/uploads", map[string]any{"name": "a.mp4", "size": 1024})
 	f.jwtKey = created("/v2/jwt_keys", map[string]any{"name": "A's JWT key", "public_key": publicKeyPEM(t)})
 	f.key = created("/v2/keys", map[string]any{"type": "api", "name": "A's key", "permissions": []string{}, "ips": []string{}})
+	var users []struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "GET", "/v2/users", key, nil)).decode(t, &users)
+	require.NotEmpty(t, users, "A's owner")
+	f.user = users[0].ID
 	return f
 }
 
@@ -132,6 +138,10 @@ func walkCases(a fixtures) map[route]walkCase {
 		"POST /v2/jwt_keys":        {path: "/v2/jwt_keys", own: true},
 		"GET /v2/jwt_keys/{id}":    {path: "/v2/jwt_keys/" + a.jwtKey},
 		"DELETE /v2/jwt_keys/{id}": {path: "/v2/jwt_keys/" + a.jwtKey},
+		"GET /v2/users":            {path: "/v2/users", list: true},
+		"GET /v2/users/{id}":       {path: "/v2/users/" + a.user},
+		"PATCH /v2/users/{id}":     {path: "/v2/users/" + a.user, body: name},
+		"DELETE /v2/users/{id}":    {path: "/v2/users/" + a.user},
 
 		"GET /v2/categories":                               {path: "/v2/categories", list: true},
 		"POST /v2/categories":                              {path: "/v2/categories", own: true, body: map[string]any{"name": "B's", "value": "b" + strings.ToLower(ids.New()[:8])}},
@@ -190,6 +200,7 @@ func snapshot(t *testing.T, key string, a fixtures) map[string]string {
 		"/v2/videos/" + a.video, "/v2/categories/" + a.category, "/v2/players/" + a.player, "/v2/folders/" + a.folder,
 		"/v2/folders/" + a.folder + "/videos", "/v2/keys/" + a.key, "/v2/jwt_keys/" + a.jwtKey, "/v2/uploads",
 		"/v2/videos/" + a.video + "/leads", "/v2/keys", "/v2/folders", "/v2/categories", "/v2/players", "/v2/videos",
+		"/v2/users/" + a.user, "/v2/users",
 	} {
 		out[path] = string(mustOK(t, call(t, "GET", path, key, nil)).Body.Result)
 	}
