@@ -29,19 +29,7 @@ func FromHeaders(h http.Header, method string, keys Keys) (c Call, ok bool, err 
 	if len(h.Values(mdSignature)) == 0 {
 		return Call{}, false, nil
 	}
-	get := func(k string) string {
-		switch v := h.Values(k); len(v) {
-		case 0:
-			return "" // an empty field may be dropped on the way
-		case 1:
-			return v[0]
-		}
-		return "\x00" // repeated: never signed, so never verifies
-	}
-	f := fields{
-		caller: get(mdCaller), method: get(mdMethod), account: get(mdAccount), key: get(mdKey),
-		actor: get(mdActor), flags: get(mdFlags), expires: get(mdExpires),
-	}
-	c, err = f.verify(get(mdSignature), method, keys, time.Now())
+	f, signature := readFields(h.Values)
+	c, err = f.verify(signature, method, keys, time.Now())
 	return c, true, err
 }

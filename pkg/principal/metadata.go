@@ -47,19 +47,27 @@ func FromIncoming(ctx context.Context, method string, keys Keys) (c Call, ok boo
 	if len(md.Get(mdSignature)) == 0 {
 		return Call{}, false, nil
 	}
+	f, signature := readFields(md.Get)
+	c, err = f.verify(signature, method, keys, time.Now())
+	return c, true, err
+}
+
+// readFields reads the signed fields and the signature through values (a
+// metadata or header lookup). An empty field may be dropped on the way; one
+// sent more than once reads as a value no signature covers, so it never
+// verifies: nothing may ride along a signed value.
+func readFields(values func(string) []string) (fields, string) {
 	get := func(k string) string {
-		switch v := md.Get(k); len(v) {
+		switch v := values(k); len(v) {
 		case 0:
-			return "" // an empty field may be dropped on the way
+			return ""
 		case 1:
 			return v[0]
 		}
-		return "\x00" // repeated: never signed, so never verifies
+		return "\x00"
 	}
-	f := fields{
+	return fields{
 		caller: get(mdCaller), method: get(mdMethod), account: get(mdAccount), key: get(mdKey),
 		actor: get(mdActor), flags: get(mdFlags), expires: get(mdExpires),
-	}
-	c, err = f.verify(get(mdSignature), method, keys, time.Now())
-	return c, true, err
+	}, get(mdSignature)
 }

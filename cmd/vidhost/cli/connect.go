@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +9,7 @@ import (
 
 	"google.golang.org/grpc"
 
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
@@ -34,7 +34,7 @@ type target struct {
 // resolve finds identity's address and the root secret: a flag first, then
 // the environment, then var/devstack.env.
 func resolve(env Env, addrFlag string) (target, error) {
-	saved, err := readEnvFile(filepath.Join(env.Dir, devstackEnv))
+	saved, err := config.ReadEnvFile(filepath.Join(env.Dir, devstackEnv))
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return target{}, err
 	}
@@ -72,21 +72,4 @@ func first(values ...string) string {
 		}
 	}
 	return ""
-}
-
-// readEnvFile reads KEY=VALUE lines.
-func readEnvFile(path string) (map[string]string, error) {
-	f, err := os.Open(path) //nolint:gosec // G304: the devstack's file, or the one the operator points at
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	out := map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if k, v, ok := strings.Cut(sc.Text(), "="); ok {
-			out[k] = v
-		}
-	}
-	return out, sc.Err()
 }

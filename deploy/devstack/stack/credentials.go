@@ -1,12 +1,11 @@
 package stack
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
+	"github.com/vidhost/vidhost/pkg/config"
 	identityapp "github.com/vidhost/vidhost/services/identity/app"
 )
 
@@ -31,7 +30,7 @@ func (s *Stack) credentials(b identityapp.Bootstrap) (Credentials, error) {
 	if b.Created {
 		return Credentials{AccountID: b.AccountID, OwnerEmail: b.Email, OwnerPassword: b.Password, APIKey: b.APIKey, Fresh: true}, nil
 	}
-	saved, err := readEnvFile(filepath.Join(s.varDir, envFile))
+	saved, err := config.ReadEnvFile(filepath.Join(s.varDir, envFile))
 	if err != nil {
 		return Credentials{}, fmt.Errorf("the database is already bootstrapped but %s is unreadable (%w); "+
 			"remove %s to start afresh", envFile, err, s.varDir)
@@ -56,20 +55,4 @@ func (s *Stack) WriteEnvFile() (string, error) {
 		body += "VIDHOST_INTERNAL_SECRET_FILE=" + secretPath + "\n"
 	}
 	return path, os.WriteFile(path, []byte(body), 0o600)
-}
-
-func readEnvFile(path string) (map[string]string, error) {
-	f, err := os.Open(path) //nolint:gosec // G304: the devstack's own file under its var dir
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	out := map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if k, v, ok := strings.Cut(sc.Text(), "="); ok {
-			out[k] = v
-		}
-	}
-	return out, sc.Err()
 }

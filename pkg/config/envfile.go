@@ -1,0 +1,26 @@
+package config
+
+import (
+	"bufio"
+	"os"
+	"strings"
+)
+
+// ReadEnvFile reads a file of KEY=VALUE lines, such as the devstack's
+// var/devstack.env, which the devstack reads back on a restart and the
+// vidhost command reads to find the suite. Lines without "=" are skipped.
+func ReadEnvFile(path string) (map[string]string, error) {
+	f, err := os.Open(path) //nolint:gosec // G304: a file the caller names (the devstack's own, or one the operator points at)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if k, v, ok := strings.Cut(sc.Text(), "="); ok {
+			out[k] = v
+		}
+	}
+	return out, sc.Err()
+}

@@ -1,0 +1,20 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestReadEnvFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "devstack.env")
+	require.NoError(t, os.WriteFile(path, []byte("VIDHOST_URL=http://x\nnot a pair\nVIDHOST_API_KEY=vh_a=b\n"), 0o600))
+
+	got, err := ReadEnvFile(path)
+
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"VIDHOST_URL": "http://x", "VIDHOST_API_KEY": "vh_a=b"}, got)
+}
