@@ -31,7 +31,8 @@ func incoming(ctx context.Context) context.Context {
 
 func TestSignedCallRoundTrip(t *testing.T) {
 	want := NewCall("gateway", method,
-		Principal{AccountID: "acc", KeyID: "key", ActorID: "key", ReadOnly: true, LiveEnabled: true})
+		Principal{AccountID: "acc", KeyID: "key", ActorID: "user", ActorType: ActorUser, Role: "uploader",
+			ClientIP: "203.0.113.7", ReadOnly: true, LiveEnabled: true})
 	got, ok, err := FromIncoming(incoming(AppendToOutgoing(context.Background(), want, gatewayKey)), method, keys)
 	require.NoError(t, err)
 	assert.True(t, ok)
@@ -49,7 +50,8 @@ func TestServiceLevelCallHasNoPrincipal(t *testing.T) {
 }
 
 func TestBadCallsAreRefused(t *testing.T) {
-	valid := NewCall("gateway", method, Principal{AccountID: "acc", ReadOnly: true})
+	valid := NewCall("gateway", method, Principal{AccountID: "acc", ReadOnly: true,
+		ActorID: "user", ActorType: ActorUser, Role: "viewer", ClientIP: "203.0.113.7"})
 	tests := []struct {
 		name string
 		md   func() metadata.MD
@@ -81,6 +83,21 @@ func TestBadCallsAreRefused(t *testing.T) {
 		{"tampered account", func() metadata.MD {
 			md := valid.Metadata(gatewayKey)
 			md.Set(mdAccount, "victim")
+			return md
+		}},
+		{"role raised", func() metadata.MD {
+			md := valid.Metadata(gatewayKey)
+			md.Set(mdRole, "owner")
+			return md
+		}},
+		{"actor type changed", func() metadata.MD {
+			md := valid.Metadata(gatewayKey)
+			md.Set(mdActorType, ActorSystem)
+			return md
+		}},
+		{"client address changed", func() metadata.MD {
+			md := valid.Metadata(gatewayKey)
+			md.Set(mdClientIP, "198.51.100.1")
 			return md
 		}},
 		{"dropped read-only flag", func() metadata.MD {

@@ -12,13 +12,33 @@ type Principal struct {
 	AccountID string
 	// KeyID is the API key the request came with (empty for internal calls).
 	KeyID string
-	// ActorID is recorded as created_by/updated_by.
+	// ActorID is recorded as created_by/updated_by and in audit logs: the
+	// key's id for ActorAPIKey, the user's for ActorUser.
 	ActorID string
+	// ActorType says what ActorID names (ActorAPIKey, ActorUser,
+	// ActorSystem); audit logs record it.
+	ActorType string
+	// Role is the user's role (roles.Viewer…) when ActorType is ActorUser;
+	// API keys keep their own permissions and have none.
+	Role string
+	// ClientIP is the client's address as the gateway saw it (after its
+	// trusted proxies), recorded in audit logs; empty for internal calls.
+	ClientIP string
 	// ReadOnly keys may only read.
 	ReadOnly bool
 	// LiveEnabled tells whether the account's plan includes live streaming.
 	LiveEnabled bool
 }
+
+// Actor types, as audit logs show them (docs/audit-logs.md).
+const (
+	// ActorAPIKey is a request made with an API key.
+	ActorAPIKey = "api_key"
+	// ActorUser is a person signed in to the dashboard.
+	ActorUser = "user"
+	// ActorSystem is the platform itself: an operator's command, a worker.
+	ActorSystem = "system"
+)
 
 type contextKey struct{}
 

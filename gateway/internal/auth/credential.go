@@ -28,6 +28,7 @@ func credentialFromProto(p *identityv1.Principal) Credential {
 			AccountID:   p.GetAccountId(),
 			KeyID:       p.GetKeyId(),
 			ActorID:     p.GetActorId(),
+			ActorType:   principal.ActorAPIKey,
 			ReadOnly:    slices.Contains(p.GetPermissions(), readOnlyPermission),
 			LiveEnabled: p.GetLiveEnabled(),
 		},

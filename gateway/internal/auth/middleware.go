@@ -3,6 +3,7 @@ package auth
 import (
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 
 	"google.golang.org/grpc/codes"
@@ -32,7 +33,8 @@ func Require(a *Authenticator, clientIP ClientIP, logger *slog.Logger) func(http
 				resolveFailed(w, r, logger, err)
 				return
 			}
-			if ip := clientIP.Of(r); !cred.AllowsIP(ip) {
+			ip := clientIP.Of(r)
+			if !cred.AllowsIP(ip) {
 				envelope.WriteError(w, apperr.CodeIPNotAllowed, "this API key is not allowed from "+ip.String())
 				return
 			}
@@ -40,7 +42,9 @@ func Require(a *Authenticator, clientIP ClientIP, logger *slog.Logger) func(http
 				envelope.WriteError(w, apperr.CodeReadOnlyKey, "")
 				return
 			}
-			next.ServeHTTP(w, r.WithContext(principal.NewContext(r.Context(), cred.Principal)))
+			p := cred.Principal
+			p.ClientIP = addrString(ip)
+			next.ServeHTTP(w, r.WithContext(principal.NewContext(r.Context(), p)))
 		})
 	}
 }
@@ -73,4 +77,12 @@ func resolveFailed(w http.ResponseWriter, r *http.Request, logger *slog.Logger, 
 	mapped := envelope.FromStatus(st)
 	logger.WarnContext(r.Context(), "authentication failed", "code", st.Code().String(), "error", st.Message())
 	envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))
+}
+
+// addrString is ip as audit logs record it, "" when the address is unknown.
+func addrString(ip netip.Addr) string {
+	if !ip.IsValid() {
+		return ""
+	}
+	return ip.Unmap().String()
 }
