@@ -53,13 +53,13 @@ type Keys func(caller string) []byte
 
 // fields are the signed values, in the order they are signed and sent.
 type fields struct {
-	caller, method, account, key, actor, actorType, role, clientIP, flags, expires string
+	caller, method, account, key, actor, actorType, role, clientIP, plan, flags, expires string
 }
 
 func (c Call) fields() fields {
 	return fields{
 		caller: c.Caller, method: c.Method, account: c.Principal.AccountID, key: c.Principal.KeyID,
-		actor: c.Principal.ActorID, actorType: c.Principal.ActorType, role: c.Principal.Role, clientIP: c.Principal.ClientIP,
+		actor: c.Principal.ActorID, actorType: c.Principal.ActorType, role: c.Principal.Role, clientIP: c.Principal.ClientIP, plan: c.Principal.Plan,
 		flags: encodeFlags(c.Principal), expires: strconv.FormatInt(c.Expires.Unix(), 10),
 	}
 }
@@ -67,7 +67,7 @@ func (c Call) fields() fields {
 func (f fields) sign(key []byte) string {
 	mac := hmac.New(sha256.New, key)
 	mac.Write([]byte(strings.Join([]string{signatureVersion,
-		f.caller, f.method, f.account, f.key, f.actor, f.actorType, f.role, f.clientIP, f.flags, f.expires}, "\n")))
+		f.caller, f.method, f.account, f.key, f.actor, f.actorType, f.role, f.clientIP, f.plan, f.flags, f.expires}, "\n")))
 	return hex.EncodeToString(mac.Sum(nil))
 }
 
@@ -84,7 +84,7 @@ func (f fields) verify(signature, method string, keys Keys, now time.Time) (Call
 	if f.method != method {
 		return Call{}, ErrBadSignature
 	}
-	p := Principal{AccountID: f.account, KeyID: f.key, ActorID: f.actor, ActorType: f.actorType, Role: f.role, ClientIP: f.clientIP}
+	p := Principal{AccountID: f.account, KeyID: f.key, ActorID: f.actor, ActorType: f.actorType, Role: f.role, ClientIP: f.clientIP, Plan: f.plan}
 	decodeFlags(f.flags, &p)
 	return Call{Caller: f.caller, Method: f.method, Principal: p, Expires: time.Unix(expires, 0)}, nil
 }

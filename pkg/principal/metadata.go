@@ -18,6 +18,7 @@ const (
 	mdActorType = "x-vidhost-actor-type"
 	mdRole      = "x-vidhost-role"
 	mdClientIP  = "x-vidhost-client-ip"
+	mdPlan      = "x-vidhost-plan"
 	mdFlags     = "x-vidhost-flags"
 	mdExpires   = "x-vidhost-expires"
 	mdSignature = "x-vidhost-signature"
@@ -28,7 +29,7 @@ func (c Call) Metadata(key []byte) metadata.MD {
 	f := c.fields()
 	return metadata.Pairs(
 		mdCaller, f.caller, mdMethod, f.method, mdAccount, f.account, mdKey, f.key,
-		mdActor, f.actor, mdActorType, f.actorType, mdRole, f.role, mdClientIP, f.clientIP, mdFlags, f.flags, mdExpires, f.expires, mdSignature, f.sign(key))
+		mdActor, f.actor, mdActorType, f.actorType, mdRole, f.role, mdClientIP, f.clientIP, mdPlan, f.plan, mdFlags, f.flags, mdExpires, f.expires, mdSignature, f.sign(key))
 }
 
 // AppendToOutgoing signs c with key and adds it to ctx's outgoing metadata,
@@ -71,6 +72,6 @@ func readFields(values func(string) []string) (fields, string) {
 	}
 	return fields{
 		caller: get(mdCaller), method: get(mdMethod), account: get(mdAccount), key: get(mdKey),
-		actor: get(mdActor), actorType: get(mdActorType), role: get(mdRole), clientIP: get(mdClientIP), flags: get(mdFlags), expires: get(mdExpires),
+		actor: get(mdActor), actorType: get(mdActorType), role: get(mdRole), clientIP: get(mdClientIP), plan: get(mdPlan), flags: get(mdFlags), expires: get(mdExpires),
 	}, get(mdSignature)
 }

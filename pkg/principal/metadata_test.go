@@ -32,7 +32,7 @@ func incoming(ctx context.Context) context.Context {
 func TestSignedCallRoundTrip(t *testing.T) {
 	want := NewCall("gateway", method,
 		Principal{AccountID: "acc", KeyID: "key", ActorID: "user", ActorType: ActorUser, Role: "uploader",
-			ClientIP: "203.0.113.7", ReadOnly: true, LiveEnabled: true})
+			ClientIP: "203.0.113.7", Plan: "pro", ReadOnly: true, LiveEnabled: true})
 	got, ok, err := FromIncoming(incoming(AppendToOutgoing(context.Background(), want, gatewayKey)), method, keys)
 	require.NoError(t, err)
 	assert.True(t, ok)
@@ -51,7 +51,7 @@ func TestServiceLevelCallHasNoPrincipal(t *testing.T) {
 
 func TestBadCallsAreRefused(t *testing.T) {
 	valid := NewCall("gateway", method, Principal{AccountID: "acc", ReadOnly: true,
-		ActorID: "user", ActorType: ActorUser, Role: "viewer", ClientIP: "203.0.113.7"})
+		ActorID: "user", ActorType: ActorUser, Role: "viewer", ClientIP: "203.0.113.7", Plan: "free"})
 	tests := []struct {
 		name string
 		md   func() metadata.MD
@@ -93,6 +93,11 @@ func TestBadCallsAreRefused(t *testing.T) {
 		{"actor type changed", func() metadata.MD {
 			md := valid.Metadata(gatewayKey)
 			md.Set(mdActorType, ActorSystem)
+			return md
+		}},
+		{"plan raised", func() metadata.MD {
+			md := valid.Metadata(gatewayKey)
+			md.Set(mdPlan, "enterprise")
 			return md
 		}},
 		{"client address changed", func() metadata.MD {

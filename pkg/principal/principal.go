@@ -28,6 +28,9 @@ type Principal struct {
 	ReadOnly bool
 	// LiveEnabled tells whether the account's plan includes live streaming.
 	LiveEnabled bool
+	// Plan names the account's plan (pkg/plans), whose quotas services
+	// enforce; empty for service-level calls.
+	Plan string
 }
 
 // Actor types, as audit logs show them (docs/audit-logs.md).

@@ -31,6 +31,7 @@ func credentialFromProto(p *identityv1.Principal) Credential {
 			ActorType:   principal.ActorAPIKey,
 			ReadOnly:    slices.Contains(p.GetPermissions(), readOnlyPermission),
 			LiveEnabled: p.GetLiveEnabled(),
+			Plan:        p.GetPlan(),
 		},
 		restricted: len(p.GetIps()) > 0,
 		allowed:    parsePrefixes(p.GetIps()),

@@ -39,6 +39,8 @@ type Credential struct {
 	Key
 	// LiveEnabled tells whether the key's account may stream live.
 	LiveEnabled bool
+	// Plan is the name of the account's plan.
+	Plan string
 }
 
 // Input is the body of a create request.

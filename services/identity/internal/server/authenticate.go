@@ -21,5 +21,6 @@ func (s *Server) Authenticate(ctx context.Context, in *identityv1.AuthenticateRe
 		Permissions: cred.Permissions,
 		Ips:         cred.IPs,
 		LiveEnabled: cred.LiveEnabled,
+		Plan:        cred.Plan,
 	}}, nil
 }

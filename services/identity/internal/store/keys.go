@@ -106,6 +106,7 @@ func (s *Store) Authenticate(ctx context.Context, secretHash []byte) (keys.Crede
 			CreatedBy: row.CreatedBy, CreatedTime: row.CreatedTime, UpdatedBy: row.UpdatedBy, UpdatedTime: row.UpdatedTime,
 		}),
 		LiveEnabled: liveEnabled(row.Plan),
+		Plan:        row.Plan,
 	}, nil
 }
 

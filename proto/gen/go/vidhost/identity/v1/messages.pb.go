@@ -257,7 +257,9 @@ type Principal struct {
 	Permissions []string `protobuf:"bytes,4,rep,name=permissions,proto3" json:"permissions,omitempty"`
 	Ips         []string `protobuf:"bytes,5,rep,name=ips,proto3" json:"ips,omitempty"`
 	// Whether the account's plan includes live streaming.
-	LiveEnabled   bool `protobuf:"varint,6,opt,name=live_enabled,json=liveEnabled,proto3" json:"live_enabled,omitempty"`
+	LiveEnabled bool `protobuf:"varint,6,opt,name=live_enabled,json=liveEnabled,proto3" json:"live_enabled,omitempty"`
+	// The account's plan (pkg/plans): services read its quotas from it.
+	Plan          string `protobuf:"bytes,7,opt,name=plan,proto3" json:"plan,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -332,6 +334,13 @@ func (x *Principal) GetLiveEnabled() bool {
 		return x.LiveEnabled
 	}
 	return false
+}
+
+func (x *Principal) GetPlan() string {
+	if x != nil {
+		return x.Plan
+	}
+	return ""
 }
 
 type CreateApiKeyRequest struct {
@@ -915,7 +924,7 @@ const file_vidhost_identity_v1_messages_proto_rawDesc = "" +
 	"\fcreated_time\x18\x06 \x01(\tR\vcreatedTime\x12\x1d\n" +
 	"\n" +
 	"updated_by\x18\a \x01(\tR\tupdatedBy\x12!\n" +
-	"\fupdated_time\x18\b \x01(\tR\vupdatedTime\"\xb3\x01\n" +
+	"\fupdated_time\x18\b \x01(\tR\vupdatedTime\"\xc7\x01\n" +
 	"\tPrincipal\x12\x1d\n" +
 	"\n" +
 	"account_id\x18\x01 \x01(\tR\taccountId\x12\x15\n" +
@@ -923,7 +932,8 @@ const file_vidhost_identity_v1_messages_proto_rawDesc = "" +
 	"\bactor_id\x18\x03 \x01(\tR\aactorId\x12 \n" +
 	"\vpermissions\x18\x04 \x03(\tR\vpermissions\x12\x10\n" +
 	"\x03ips\x18\x05 \x03(\tR\x03ips\x12!\n" +
-	"\flive_enabled\x18\x06 \x01(\bR\vliveEnabled\"q\n" +
+	"\flive_enabled\x18\x06 \x01(\bR\vliveEnabled\x12\x12\n" +
+	"\x04plan\x18\a \x01(\tR\x04plan\"q\n" +
 	"\x13CreateApiKeyRequest\x12\x12\n" +
 	"\x04type\x18\x01 \x01(\tR\x04type\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
