@@ -1,0 +1,65 @@
+package netguard
+
+import (
+	"net/netip"
+	"net/url"
+	"strings"
+)
+
+// MaxURLLength bounds a URL a client saves.
+const MaxURLLength = 2000
+
+// URLPolicy checks a URL a client gives the server to call later (a
+// webhook, an S3 endpoint) when it is saved. It can only judge what the URL
+// says: a host name is resolved, and its addresses checked with Public, when
+// the request is made.
+type URLPolicy struct {
+	// AllowHTTP accepts http:// as well as https:// (the devstack).
+	AllowHTTP bool
+	// AllowLoopback accepts this machine: loopback addresses and localhost
+	// (the devstack, whose test receivers listen there).
+	AllowLoopback bool
+}
+
+// Check returns "" when raw is acceptable, or else the rule it breaks,
+// worded to follow the field's name: "must be an https URL".
+func (p URLPolicy) Check(raw string) string {
+	scheme := "an https URL"
+	if p.AllowHTTP {
+		scheme = "an http or https URL"
+	}
+	if len(raw) > MaxURLLength {
+		return "must be at most 2000 characters"
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || u.Opaque != "" || !p.schemeAllowed(u.Scheme) {
+		return "must be " + scheme
+	}
+	if u.User != nil {
+		return "must not carry a user name or password"
+	}
+	return p.checkHost(u.Hostname())
+}
+
+func (p URLPolicy) schemeAllowed(scheme string) bool {
+	return scheme == "https" || p.AllowHTTP && scheme == "http"
+}
+
+// checkHost refuses hosts that name this machine or a non-public network.
+func (p URLPolicy) checkHost(host string) string {
+	const rule = "must not point at a private, loopback or link-local address"
+	if addr, err := netip.ParseAddr(host); err == nil {
+		if Public(addr) || p.AllowLoopback && addr.Unmap().IsLoopback() {
+			return ""
+		}
+		return rule
+	}
+	name := strings.TrimSuffix(strings.ToLower(host), ".")
+	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
+		if p.AllowLoopback {
+			return ""
+		}
+		return rule
+	}
+	return ""
+}

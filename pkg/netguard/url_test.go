@@ -1,0 +1,41 @@
+package netguard
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestURLPolicyCheck(t *testing.T) {
+	const private = "must not point at a private, loopback or link-local address"
+	strict, dev := URLPolicy{}, URLPolicy{AllowHTTP: true, AllowLoopback: true}
+	tests := []struct {
+		url      string
+		strict   string
+		devstack string
+	}{
+		{"https://hooks.example.com/vidhost", "", ""},
+		{"https://93.184.216.34:8443/in", "", ""},
+		{"http://hooks.example.com/vidhost", "must be an https URL", ""},
+		{"ftp://hooks.example.com/", "must be an https URL", "must be an http or https URL"},
+		{"hooks.example.com/vidhost", "must be an https URL", "must be an http or https URL"},
+		{"https://", "must be an https URL", "must be an http or https URL"},
+		{"https://user:pw@hooks.example.com/", "must not carry a user name or password", "must not carry a user name or password"},
+		{"https://127.0.0.1/", private, ""},
+		{"https://[::1]:8080/", private, ""},
+		{"https://localhost/", private, ""},
+		{"https://api.localhost./", private, ""},
+		{"https://169.254.169.254/latest/meta-data", private, private},
+		{"https://10.0.0.7/", private, private},
+		{"https://[fd00::1]/", private, private},
+		{"https://[::ffff:192.168.1.1]/", private, private},
+		{"https://0.0.0.0/", private, private},
+	}
+	for _, tt := range tests {
+		t.Run(tt.url, func(t *testing.T) {
+			assert.Equal(t, tt.strict, strict.Check(tt.url), "strict")
+			assert.Equal(t, tt.devstack, dev.Check(tt.url), "devstack")
+		})
+	}
+	assert.Equal(t, "must be at most 2000 characters", strict.Check("https://example.com/"+string(make([]byte, 2000))))
+}
