@@ -27,6 +27,10 @@ const (
 	BlobURL Purpose = "blob-url"
 	// MediaToken signs the tokens that open a private video's media files.
 	MediaToken Purpose = "media-token"
+	// ServiceCredentials encrypts the credentials of the hooks service's
+	// integration targets at rest (webhook signing secrets, API keys, S3
+	// keys), with a Box.
+	ServiceCredentials Purpose = "service-credentials"
 )
 
 // InternalCall is the HMAC key service caller signs its internal gRPC
