@@ -10,6 +10,8 @@ const (
 	CodeInvalidArgument = "invalid_argument"
 	// CodeUnsupportedMediaType: A request body is not declared as `application/json`. A 400 rather than a 415, as /v2 has always answered it.
 	CodeUnsupportedMediaType = "unsupported_media_type"
+	// CodeServiceRequired: A hook was created before the account had any service for it to run on: create one with POST /v2/services first (docs/hooks.md).
+	CodeServiceRequired = "service_required"
 	// CodeUnauthenticated: No API key, or an unknown, revoked or deleted one. The response carries `WWW-Authenticate: Bearer`.
 	CodeUnauthenticated = "unauthenticated"
 	// CodePermissionDenied: The caller may not do this (a signed URL that does not verify, a private resource, a key wider than its creator's).
@@ -58,6 +60,7 @@ const (
 var definitions = map[string]Definition{
 	CodeInvalidArgument:      {HTTPStatus: 400, GRPCCode: codes.InvalidArgument, Generic: true, FixedMessage: false, Message: "bad request"},
 	CodeUnsupportedMediaType: {HTTPStatus: 400, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "Content-Type must be application/json"},
+	CodeServiceRequired:      {HTTPStatus: 400, GRPCCode: codes.InvalidArgument, Generic: false, FixedMessage: false, Message: "a service must exist first"},
 	CodeUnauthenticated:      {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: true, FixedMessage: false, Message: "a valid API key is required"},
 	CodePermissionDenied:     {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: true, FixedMessage: false, Message: "forbidden"},
 	CodeReadOnlyKey:          {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "this API key is read-only"},
@@ -101,6 +104,7 @@ var genericCodes = map[codes.Code]string{
 var allCodes = []string{
 	CodeInvalidArgument,
 	CodeUnsupportedMediaType,
+	CodeServiceRequired,
 	CodeUnauthenticated,
 	CodePermissionDenied,
 	CodeReadOnlyKey,

@@ -14,9 +14,18 @@ var ErrNotFound = errors.New("Not found") //nolint:staticcheck // the interface'
 type Invalid struct {
 	Field string
 	Rule  string
+	// Code is a documented code such as CodeServiceRequired; empty means
+	// CodeInvalidArgument. A coded error may leave Field empty: its Rule
+	// is then the whole message.
+	Code string
 }
 
-func (e *Invalid) Error() string { return e.Field + " " + e.Rule }
+func (e *Invalid) Error() string {
+	if e.Field == "" {
+		return e.Rule
+	}
+	return e.Field + " " + e.Rule
+}
 
 // InvalidField builds an *Invalid; the rule is formatted with args.
 func InvalidField(field, rule string, args ...any) error {

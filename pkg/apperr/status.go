@@ -37,7 +37,7 @@ func ToStatus(err error) error {
 	case errors.Is(err, ErrUnauthenticated):
 		return WithCode(codes.Unauthenticated, err.Error(), CodeUnauthenticated)
 	case errors.As(err, &invalid):
-		return WithCode(codes.InvalidArgument, invalid.Error(), CodeInvalidArgument)
+		return WithCode(codes.InvalidArgument, invalid.Error(), invalid.Code)
 	case errors.As(err, &denied):
 		return WithCode(codes.PermissionDenied, denied.Reason, denied.Code)
 	case errors.As(err, &conflict):

@@ -22,6 +22,7 @@ func TestToStatus(t *testing.T) {
 		{"not found", fmt.Errorf("get player: %w", ErrNotFound), codes.NotFound, "Not found", CodeNotFound},
 		{"unauthenticated", ErrUnauthenticated, codes.Unauthenticated, "a valid API key is required", CodeUnauthenticated},
 		{"invalid", InvalidField("name", "must be 1-%d characters", 50), codes.InvalidArgument, "name must be 1-50 characters", CodeInvalidArgument},
+		{"invalid with a code", &Invalid{Rule: "a service must exist first", Code: CodeServiceRequired}, codes.InvalidArgument, "a service must exist first", CodeServiceRequired},
 		{"denied", &Denied{Reason: "not yours"}, codes.PermissionDenied, "not yours", CodePermissionDenied},
 		{"denied with a code", &Denied{Code: CodeReadOnlyKey, Reason: "this API key is read-only"}, codes.PermissionDenied, "this API key is read-only", CodeReadOnlyKey},
 		{"conflict", &Conflict{Reason: "value already used"}, codes.AlreadyExists, "value already used", CodeConflict},
