@@ -113,4 +113,17 @@ var Policy = map[string]Rule{
 	"/vidhost.upload.v1.UploadService/AllowUrlSource":     {Callers: byCatalog, Account: true, Write: true},
 	"/vidhost.upload.v1.UploadService/GetAccountSettings": {Callers: byOperator},
 	"/vidhost.upload.v1.UploadService/SetAccountSettings": {Callers: byOperator, Write: true},
+
+	// Hooks through /v2: services and hooks (docs/services.md, docs/hooks.md).
+	"/vidhost.hooks.v1.HooksService/CreateService":       {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.hooks.v1.HooksService/ListServices":        {Callers: byGateway, Account: true},
+	"/vidhost.hooks.v1.HooksService/GetService":          {Callers: byGateway, Account: true},
+	"/vidhost.hooks.v1.HooksService/UpdateService":       {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.hooks.v1.HooksService/DeleteService":       {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.hooks.v1.HooksService/RotateServiceSecret": {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.hooks.v1.HooksService/CreateHook":          {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.hooks.v1.HooksService/ListHooks":           {Callers: byGateway, Account: true},
+	"/vidhost.hooks.v1.HooksService/GetHook":             {Callers: byGateway, Account: true},
+	"/vidhost.hooks.v1.HooksService/UpdateHook":          {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.hooks.v1.HooksService/DeleteHook":          {Callers: byGateway, Account: true, Write: true},
 }

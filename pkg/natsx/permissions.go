@@ -14,9 +14,9 @@ const (
 	ServiceCatalog   = "catalog"
 	ServiceUpload    = "upload"
 	ServiceTranscode = "transcode"
+	ServiceHooks     = "hooks"
 	// Reserved for services still to come: they may connect, and do
 	// nothing else until their rights are written here with them.
-	ServiceHooks     = "hooks"
 	ServiceAnalytics = "analytics"
 	ServiceLive      = "live"
 )
@@ -67,7 +67,12 @@ var rights = map[string]Rights{
 		Ensures: []string{StreamNameJobs, StreamNameMedia, StreamNameDeadLetter},
 		Reads:   []string{StreamNameJobs},
 	},
-	ServiceHooks:     {},
+	// The hooks service announces changes to services and hooks; the
+	// delivery engine (issue 14) will add reading CATALOG's video.created.
+	ServiceHooks: {
+		Publish: []string{"service.>", "hook.>"},
+		Ensures: []string{StreamNameHooks},
+	},
 	ServiceAnalytics: {},
 	ServiceLive:      {},
 }

@@ -70,6 +70,11 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		{natsx.ServiceIdentity, natsx.SubjectVideoDeleted, false},
 		{natsx.ServiceTranscode, natsx.SubjectVideoUpdated, false},
 		{natsx.ServiceHooks, natsx.SubjectVideoUpdated, false},
+		// The hooks service announces its own resources, and only those.
+		{natsx.ServiceHooks, natsx.SubjectServiceCreated, true},
+		{natsx.ServiceHooks, natsx.SubjectHookUpdated, true},
+		{natsx.ServiceCatalog, natsx.SubjectHookCreated, false},
+		{natsx.ServiceGateway, natsx.SubjectServiceDeleted, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.service+" "+tt.subject, func(t *testing.T) {
@@ -121,6 +126,8 @@ func TestServicesReadTheirStreamsOnly(t *testing.T) {
 		{natsx.ServiceTranscode, natsx.StreamNameMedia, false},
 		{natsx.ServiceIdentity, natsx.StreamNameCatalog, false},
 		{natsx.ServiceAnalytics, natsx.StreamNameViews, false},
+		// Not yet: the delivery engine will read video.created from CATALOG.
+		{natsx.ServiceHooks, natsx.StreamNameCatalog, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.service+" "+tt.stream, func(t *testing.T) {

@@ -19,6 +19,7 @@ const (
 	StreamNameViews      = "VIEWS"
 	StreamNameAudit      = "AUDIT"
 	StreamNameDeadLetter = "DEADLETTER"
+	StreamNameHooks      = "HOOKS"
 )
 
 const (
@@ -42,6 +43,7 @@ var (
 	StreamUploads    = eventStream(StreamNameUploads, "upload.>")
 	StreamViews      = eventStream(StreamNameViews, SubjectAnalyticsViews)
 	StreamAudit      = eventStream(StreamNameAudit, "audit.>")
+	StreamHooks      = eventStream(StreamNameHooks, "service.>", "hook.>")
 	StreamDeadLetter = withMaxAge(eventStream(StreamNameDeadLetter, SubjectDeadLetterPrefix+">"), deadLetterRetention)
 
 	// StreamJobs is a work queue: a job is deleted once a worker acks it,
@@ -75,7 +77,7 @@ func withMaxAge(cfg jetstream.StreamConfig, age time.Duration) jetstream.StreamC
 func AllStreams() []jetstream.StreamConfig {
 	all := []jetstream.StreamConfig{
 		StreamCatalog, StreamIdentity, StreamJobs, StreamMedia,
-		StreamUploads, StreamViews, StreamAudit, StreamDeadLetter,
+		StreamUploads, StreamViews, StreamAudit, StreamDeadLetter, StreamHooks,
 	}
 	for i := range all {
 		all[i].Subjects = slices.Clone(all[i].Subjects)

@@ -34,6 +34,8 @@ func TestEachSubjectLandsInItsStream(t *testing.T) {
 		{natsx.SubjectAnalyticsViews, natsx.StreamNameViews},
 		{natsx.SubjectAuditEvents, natsx.StreamNameAudit},
 		{natsx.DeadLetterSubject(natsx.SubjectVideoCreated), natsx.StreamNameDeadLetter},
+		{natsx.SubjectServiceCreated, natsx.StreamNameHooks},
+		{natsx.SubjectHookDeleted, natsx.StreamNameHooks},
 	}
 	for _, tt := range tests {
 		t.Run(tt.subject, func(t *testing.T) {
@@ -73,7 +75,7 @@ func TestRepublishedMessageIDIsDeduplicated(t *testing.T) {
 
 func TestAllStreamsReturnsCopies(t *testing.T) {
 	all := natsx.AllStreams()
-	require.Len(t, all, 8)
+	require.Len(t, all, 9)
 	all[0].Subjects[0] = "mutated.>"
 	assert.NotEqual(t, "mutated.>", natsx.AllStreams()[0].Subjects[0])
 }

@@ -46,6 +46,14 @@ const (
 	// AUDIT stream.
 	SubjectAuditEvents = "audit.events"
 
+	// HOOKS stream: the hooks service's services and hooks.
+	SubjectServiceCreated = "service.created"
+	SubjectServiceUpdated = "service.updated"
+	SubjectServiceDeleted = "service.deleted"
+	SubjectHookCreated    = "hook.created"
+	SubjectHookUpdated    = "hook.updated"
+	SubjectHookDeleted    = "hook.deleted"
+
 	// DEADLETTER stream: a poison message is republished to
 	// SubjectDeadLetterPrefix + its original subject.
 	SubjectDeadLetterPrefix = "deadletter."

@@ -8,6 +8,7 @@ package eventsv1
 
 import (
 	v1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+	v11 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -871,11 +872,118 @@ func (x *TranscodeFailed) GetReason() string {
 	return ""
 }
 
+// ServiceEvent is published on service.created|updated|deleted (stream
+// HOOKS). Its service carries no credential: no secret, no key.
+type ServiceEvent struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Meta          *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	Service       *v11.Service           `protobuf:"bytes,2,opt,name=service,proto3" json:"service,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ServiceEvent) Reset() {
+	*x = ServiceEvent{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ServiceEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ServiceEvent) ProtoMessage() {}
+
+func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ServiceEvent.ProtoReflect.Descriptor instead.
+func (*ServiceEvent) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *ServiceEvent) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *ServiceEvent) GetService() *v11.Service {
+	if x != nil {
+		return x.Service
+	}
+	return nil
+}
+
+// HookEvent is published on hook.created|updated|deleted (stream HOOKS).
+type HookEvent struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Meta          *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	Hook          *v11.Hook              `protobuf:"bytes,2,opt,name=hook,proto3" json:"hook,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HookEvent) Reset() {
+	*x = HookEvent{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HookEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HookEvent) ProtoMessage() {}
+
+func (x *HookEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HookEvent.ProtoReflect.Descriptor instead.
+func (*HookEvent) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *HookEvent) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *HookEvent) GetHook() *v11.Hook {
+	if x != nil {
+		return x.Hook
+	}
+	return nil
+}
+
 var File_vidhost_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\x1evidhost/events/v1/events.proto\x12\x11vidhost.events.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a!vidhost/catalog/v1/messages.proto\x1a\x1evidhost/catalog/v1/video.proto\"z\n" +
+	"\x1evidhost/events/v1/events.proto\x12\x11vidhost.events.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a!vidhost/catalog/v1/messages.proto\x1a\x1evidhost/catalog/v1/video.proto\x1a\x1bvidhost/hooks/v1/hook.proto\x1a%vidhost/hooks/v1/service_target.proto\"z\n" +
 	"\tEventMeta\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1d\n" +
 	"\n" +
@@ -935,7 +1043,13 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\x0fTranscodeFailed\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
 	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x12\x16\n" +
-	"\x06reason\x18\x03 \x01(\tR\x06reasonB\xce\x01\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\"u\n" +
+	"\fServiceEvent\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x123\n" +
+	"\aservice\x18\x02 \x01(\v2\x19.vidhost.hooks.v1.ServiceR\aservice\"i\n" +
+	"\tHookEvent\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12*\n" +
+	"\x04hook\x18\x02 \x01(\v2\x16.vidhost.hooks.v1.HookR\x04hookB\xce\x01\n" +
 	"\x15com.vidhost.events.v1B\vEventsProtoP\x01ZBgithub.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1;eventsv1\xa2\x02\x03VEX\xaa\x02\x11Vidhost.Events.V1\xca\x02\x11Vidhost\\Events\\V1\xe2\x02\x1dVidhost\\Events\\V1\\GPBMetadata\xea\x02\x13Vidhost::Events::V1b\x06proto3"
 
 var (
@@ -950,7 +1064,7 @@ func file_vidhost_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_vidhost_events_v1_events_proto_rawDescData
 }
 
-var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*EventMeta)(nil),          // 0: vidhost.events.v1.EventMeta
 	(*CategoryEvent)(nil),      // 1: vidhost.events.v1.CategoryEvent
@@ -964,20 +1078,24 @@ var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*MediaOutput)(nil),        // 9: vidhost.events.v1.MediaOutput
 	(*TranscodeCompleted)(nil), // 10: vidhost.events.v1.TranscodeCompleted
 	(*TranscodeFailed)(nil),    // 11: vidhost.events.v1.TranscodeFailed
-	(*v1.Category)(nil),        // 12: vidhost.catalog.v1.Category
-	(*v1.Player)(nil),          // 13: vidhost.catalog.v1.Player
-	(*v1.Video)(nil),           // 14: vidhost.catalog.v1.Video
-	(*v1.Folder)(nil),          // 15: vidhost.catalog.v1.Folder
+	(*ServiceEvent)(nil),       // 12: vidhost.events.v1.ServiceEvent
+	(*HookEvent)(nil),          // 13: vidhost.events.v1.HookEvent
+	(*v1.Category)(nil),        // 14: vidhost.catalog.v1.Category
+	(*v1.Player)(nil),          // 15: vidhost.catalog.v1.Player
+	(*v1.Video)(nil),           // 16: vidhost.catalog.v1.Video
+	(*v1.Folder)(nil),          // 17: vidhost.catalog.v1.Folder
+	(*v11.Service)(nil),        // 18: vidhost.hooks.v1.Service
+	(*v11.Hook)(nil),           // 19: vidhost.hooks.v1.Hook
 }
 var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	0,  // 0: vidhost.events.v1.CategoryEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	12, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
+	14, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
 	0,  // 2: vidhost.events.v1.PlayerEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	13, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
+	15, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
 	0,  // 4: vidhost.events.v1.VideoEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	14, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
+	16, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
 	0,  // 6: vidhost.events.v1.FolderEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	15, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
+	17, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
 	0,  // 8: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
 	0,  // 9: vidhost.events.v1.UserEvent.meta:type_name -> vidhost.events.v1.EventMeta
 	0,  // 10: vidhost.events.v1.TranscodeJob.meta:type_name -> vidhost.events.v1.EventMeta
@@ -986,11 +1104,15 @@ var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	0,  // 13: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
 	9,  // 14: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
 	0,  // 15: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
-	16, // [16:16] is the sub-list for method output_type
-	16, // [16:16] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	0,  // 16: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	18, // 17: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
+	0,  // 18: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	19, // 19: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
+	20, // [20:20] is the sub-list for method output_type
+	20, // [20:20] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_events_v1_events_proto_init() }
@@ -1008,7 +1130,7 @@ func file_vidhost_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_events_v1_events_proto_rawDesc), len(file_vidhost_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   12,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1,0 +1,80 @@
+package app
+
+import (
+	"errors"
+	"net"
+
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/netguard"
+	"github.com/vidhost/vidhost/pkg/outbox"
+	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/services/hooks/migrations"
+)
+
+// Config is the hooks service's configuration, loaded from VIDHOST_*
+// environment variables over the defaults below (pkg/config).
+type Config struct {
+	// GRPCAddr is where the gRPC server listens (Options.Listener overrides it).
+	GRPCAddr string `env:"VIDHOST_HOOKS_GRPC_ADDR" envDefault:"127.0.0.1:9106"`
+	// DatabaseURL is a PostgreSQL connection URL (required).
+	DatabaseURL string `env:"VIDHOST_DATABASE_URL" secret:"true"`
+	// DBSchema is the schema the service owns; migrations are applied to it.
+	DBSchema string `env:"VIDHOST_HOOKS_DB_SCHEMA" envDefault:"hooks"`
+	// NATSURL is the NATS server with JetStream the events are published to.
+	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
+	// NATS is how the service signs in to NATS (docs/security-bus.md).
+	NATS natsx.Settings
+	// InternalSecret is the root secret (required, at least 32 bytes): the
+	// gateway's call key and the key that encrypts services' credentials
+	// at rest derive from it. Rotating it makes stored credentials
+	// unreadable (docs/services.md).
+	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
+	// AllowHTTPURLs accepts http:// webhook, base and endpoint URLs (the
+	// devstack); otherwise they must be https.
+	AllowHTTPURLs bool `env:"VIDHOST_HOOKS_ALLOW_HTTP"`
+	// AllowLoopback accepts URLs that name this machine (the devstack's
+	// test receivers); private and link-local addresses stay refused.
+	AllowLoopback bool   `env:"VIDHOST_HOOKS_ALLOW_LOOPBACK"`
+	LogLevel      string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat     string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+}
+
+// Validate reports missing required settings before anything starts.
+func (c Config) Validate() error {
+	var errs []error
+	if c.DatabaseURL == "" {
+		errs = append(errs, errors.New("VIDHOST_DATABASE_URL must be set"))
+	}
+	if c.DBSchema == "" {
+		errs = append(errs, errors.New("VIDHOST_HOOKS_DB_SCHEMA must not be empty"))
+	}
+	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// Options are the in-process hooks of Run.
+type Options struct {
+	// Listener, if set, is served instead of listening on Config.GRPCAddr;
+	// tests and the devstack pass one on port 0. Run closes it.
+	Listener net.Listener
+	// Ready, if set, is called with the listening address once the server
+	// accepts calls.
+	Ready func(addr string)
+}
+
+// urlPolicy is how strictly URLs clients save are checked.
+func (c Config) urlPolicy() netguard.URLPolicy {
+	return netguard.URLPolicy{AllowHTTP: c.AllowHTTPURLs, AllowLoopback: c.AllowLoopback}
+}
+
+// database is where the service's tables live, with its migrations.
+func database(cfg Config) outbox.Database {
+	return outbox.Database{URL: cfg.DatabaseURL, Schema: cfg.DBSchema, Migrations: migrations.FS}
+}
+
+// natsClient is the service's identity on the bus.
+func natsClient(cfg Config) natsx.Client {
+	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceHooks, Secret: cfg.InternalSecret, Settings: cfg.NATS}
+}

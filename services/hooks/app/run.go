@@ -1,0 +1,55 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/vidhost/vidhost/pkg/grpcx"
+	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/outbox"
+	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
+	"github.com/vidhost/vidhost/services/hooks/internal/server"
+	"github.com/vidhost/vidhost/services/hooks/internal/store"
+)
+
+// Run starts the hooks service and serves until ctx is done, then shuts
+// down in reverse order of start-up.
+func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) error {
+	if err := cfg.Validate(); err != nil {
+		return fmt.Errorf("hooks: %w", err)
+	}
+	return lifecycle.Run(ctx, logger, lifecycle.ShutdownTimeout, func(stack *lifecycle.Stack) error {
+		return start(ctx, cfg, logger, opts, stack)
+	})
+}
+
+// start brings up everything the server needs, in STYLE.md's order, pushing
+// each cleanup on stack as it goes, and serves until ctx is done.
+func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, stack *lifecycle.Stack) error {
+	root := secrets.MustRoot(cfg.InternalSecret)
+	box, err := secrets.NewBox(root.Derive(secrets.ServiceCredentials))
+	if err != nil {
+		return fmt.Errorf("hooks: %w", err)
+	}
+	// The service publishes its changes to HOOKS through its outbox.
+	pool, _, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamHooks)
+	if err != nil {
+		return fmt.Errorf("hooks: %w", err)
+	}
+	registry := hooks.NewRegistry(store.New(pool, box), cfg.urlPolicy())
+	lis, err := grpcx.Listen(opts.Listener, cfg.GRPCAddr)
+	if err != nil {
+		return fmt.Errorf("hooks: %w", err)
+	}
+	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Root: root})
+	server.New(registry).Register(srv)
+	logger.Info("hooks serving", "addr", lis.Addr().String())
+	if opts.Ready != nil {
+		opts.Ready(lis.Addr().String())
+	}
+	// Serve drains in-flight calls itself when ctx is done.
+	return srv.Serve(ctx, lis, grpcx.DefaultDrain)
+}

@@ -1,0 +1,62 @@
+package hooks
+
+import (
+	"context"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/netguard"
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/principal"
+)
+
+// Registry runs the use cases on services and hooks for an authenticated
+// principal; the gRPC handler has already checked that it may read or write.
+type Registry struct {
+	store Store
+	urls  netguard.URLPolicy
+	now   func() time.Time
+}
+
+// NewRegistry returns a Registry over store that checks the URLs clients
+// save with urls.
+func NewRegistry(store Store, urls netguard.URLPolicy) *Registry {
+	return &Registry{store: store, urls: urls, now: time.Now}
+}
+
+// commit runs write in a transaction and records, in the same transaction,
+// the event announcing its result.
+func commit[T any](ctx context.Context, r *Registry, p principal.Principal, kind EventKind, write func(Tx) (T, error)) (T, error) {
+	var out T
+	err := r.store.InTx(ctx, func(tx Tx) error {
+		var err error
+		if out, err = write(tx); err != nil {
+			return err
+		}
+		return tx.Emit(ctx, r.event(p, kind, out))
+	})
+	return out, err
+}
+
+func (r *Registry) event(p principal.Principal, kind EventKind, resource any) Event {
+	return Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: r.now(), Resource: resource}
+}
+
+// checkID answers Not found for ids that cannot exist, without a query.
+func checkID(id string) error {
+	if !ids.Valid(id) {
+		return apperr.ErrNotFound
+	}
+	return nil
+}
+
+// list fetches one page and trims it, returning the next page's cursor.
+func list[T any](req page.Request, fetch func() ([]T, error), key func(T) page.Cursor) ([]T, string, error) {
+	rows, err := fetch()
+	if err != nil {
+		return nil, "", err
+	}
+	items, next := page.Trim(rows, req, key)
+	return items, next, nil
+}

@@ -1,0 +1,56 @@
+package hooks
+
+import (
+	"context"
+
+	"github.com/vidhost/vidhost/pkg/page"
+)
+
+// Store keeps services and hooks. Every method takes the account id first
+// and filters on it: another account's row is apperr.ErrNotFound, as if it
+// did not exist.
+type Store interface {
+	Reader
+	// InTx runs fn in one transaction, committed if fn returns nil: a
+	// change and its events stand or fall together.
+	InTx(ctx context.Context, fn func(Tx) error) error
+}
+
+// Reader reads committed rows. Services come without their Credentials.
+// Lists return up to req.FetchLimit() rows after req.Cursor in
+// (created_time, id) order.
+type Reader interface {
+	GetService(ctx context.Context, accountID, id string) (Service, error)
+	ListServices(ctx context.Context, accountID string, req page.Request) ([]Service, error)
+	GetHook(ctx context.Context, accountID, id string) (Hook, error)
+	ListHooks(ctx context.Context, accountID string, req page.Request) ([]Hook, error)
+}
+
+// Tx changes rows inside a transaction. Writes set the audit fields from
+// actorID and the transaction's time and return the stored row.
+type Tx interface {
+	// InsertService stores s with its credentials, encrypted.
+	InsertService(ctx context.Context, accountID, actorID string, s Service) (Service, error)
+	// LockService reads a service with its credentials and locks it until
+	// the transaction ends.
+	LockService(ctx context.Context, accountID, id string) (Service, error)
+	// ShareService reads a service without its credentials and keeps it
+	// from being deleted until the transaction ends.
+	ShareService(ctx context.Context, accountID, id string) (Service, error)
+	// HasServices reports whether the account has any service.
+	HasServices(ctx context.Context, accountID string) (bool, error)
+	UpdateService(ctx context.Context, accountID, actorID string, s Service) (Service, error)
+	DeleteService(ctx context.Context, accountID, id string) (Service, error)
+
+	InsertHook(ctx context.Context, accountID, actorID string, h Hook) (Hook, error)
+	LockHook(ctx context.Context, accountID, id string) (Hook, error)
+	UpdateHook(ctx context.Context, accountID, actorID string, h Hook) (Hook, error)
+	DeleteHook(ctx context.Context, accountID, id string) (Hook, error)
+	// DisableHooksOf disables the enabled hooks of a service and returns
+	// them as they are now.
+	DisableHooksOf(ctx context.Context, accountID, actorID, serviceID string) ([]Hook, error)
+
+	// Emit records e in the transaction's outbox; a relay publishes it
+	// once the transaction has committed.
+	Emit(ctx context.Context, e Event) error
+}

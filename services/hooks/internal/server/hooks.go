@@ -1,0 +1,67 @@
+package server
+
+import (
+	"context"
+
+	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
+
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
+	"github.com/vidhost/vidhost/services/hooks/internal/protomap"
+)
+
+func (s *Server) CreateHook(ctx context.Context, in *hooksv1.CreateHookRequest) (*hooksv1.Hook, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	created, err := s.registry.CreateHook(ctx, p, protomap.NewHook(in))
+	return mapOne(created, err, protomap.Hook)
+}
+
+func (s *Server) ListHooks(ctx context.Context, in *hooksv1.ListHooksRequest) (*hooksv1.ListHooksResponse, error) {
+	p, err := principal.Require(ctx)
+	if err != nil {
+		return nil, err
+	}
+	req, err := page.Parse(in.Limit, in.GetCursor())
+	if err != nil {
+		return nil, err
+	}
+	items, next, err := s.registry.ListHooks(ctx, p, req)
+	if err != nil {
+		return nil, err
+	}
+	return &hooksv1.ListHooksResponse{Items: mapAll(items, protomap.Hook), NextCursor: next}, nil
+}
+
+func (s *Server) GetHook(ctx context.Context, in *hooksv1.GetHookRequest) (*hooksv1.Hook, error) {
+	p, err := principal.Require(ctx)
+	if err != nil {
+		return nil, err
+	}
+	got, err := s.registry.GetHook(ctx, p, in.GetId())
+	return mapOne(got, err, protomap.Hook)
+}
+
+func (s *Server) UpdateHook(ctx context.Context, in *hooksv1.UpdateHookRequest) (*hooksv1.Hook, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	patch := hooks.HookPatch{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.HookValues(in.GetHook())}
+	updated, err := s.registry.UpdateHook(ctx, p, in.GetId(), patch)
+	return mapOne(updated, err, protomap.Hook)
+}
+
+func (s *Server) DeleteHook(ctx context.Context, in *hooksv1.DeleteHookRequest) (*hooksv1.DeleteHookResponse, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.registry.DeleteHook(ctx, p, in.GetId()); err != nil {
+		return nil, err
+	}
+	return &hooksv1.DeleteHookResponse{}, nil
+}

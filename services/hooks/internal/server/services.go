@@ -1,0 +1,77 @@
+package server
+
+import (
+	"context"
+
+	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
+
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
+	"github.com/vidhost/vidhost/services/hooks/internal/protomap"
+)
+
+func (s *Server) CreateService(ctx context.Context, in *hooksv1.CreateServiceRequest) (*hooksv1.Service, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	created, err := s.registry.CreateService(ctx, p, protomap.NewService(in))
+	// The one response, with rotate_secret's, that shows the secret.
+	return mapOne(created, err, protomap.ServiceWithSecret)
+}
+
+func (s *Server) ListServices(ctx context.Context, in *hooksv1.ListServicesRequest) (*hooksv1.ListServicesResponse, error) {
+	p, err := principal.Require(ctx)
+	if err != nil {
+		return nil, err
+	}
+	req, err := page.Parse(in.Limit, in.GetCursor())
+	if err != nil {
+		return nil, err
+	}
+	items, next, err := s.registry.ListServices(ctx, p, req)
+	if err != nil {
+		return nil, err
+	}
+	return &hooksv1.ListServicesResponse{Items: mapAll(items, protomap.Service), NextCursor: next}, nil
+}
+
+func (s *Server) GetService(ctx context.Context, in *hooksv1.GetServiceRequest) (*hooksv1.Service, error) {
+	p, err := principal.Require(ctx)
+	if err != nil {
+		return nil, err
+	}
+	got, err := s.registry.GetService(ctx, p, in.GetId())
+	return mapOne(got, err, protomap.Service)
+}
+
+func (s *Server) UpdateService(ctx context.Context, in *hooksv1.UpdateServiceRequest) (*hooksv1.Service, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	patch := hooks.ServicePatch{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.ServiceValues(in.GetService())}
+	updated, err := s.registry.UpdateService(ctx, p, in.GetId(), patch)
+	return mapOne(updated, err, protomap.Service)
+}
+
+func (s *Server) DeleteService(ctx context.Context, in *hooksv1.DeleteServiceRequest) (*hooksv1.DeleteServiceResponse, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.registry.DeleteService(ctx, p, in.GetId()); err != nil {
+		return nil, err
+	}
+	return &hooksv1.DeleteServiceResponse{}, nil
+}
+
+func (s *Server) RotateServiceSecret(ctx context.Context, in *hooksv1.RotateServiceSecretRequest) (*hooksv1.Service, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rotated, err := s.registry.RotateServiceSecret(ctx, p, in.GetId())
+	return mapOne(rotated, err, protomap.ServiceWithSecret)
+}

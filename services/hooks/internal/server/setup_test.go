@@ -1,0 +1,129 @@
+package server_test
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
+
+	"github.com/vidhost/vidhost/pkg/grpcx"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/natstest"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/pgtest"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/services/hooks/app"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// secret is the root the service and the test's callers share.
+const secret = "test-internal-secret-test-internal-secret"
+
+var root = secrets.MustRoot(secret)
+
+// testBundle is a running hooks service (app.Run on real PostgreSQL and
+// NATS), a client, and two accounts to call it as.
+type testBundle struct {
+	client hooksv1.HooksServiceClient
+	js     jetstream.JetStream
+	alice  principal.Principal
+	bob    principal.Principal
+	addr   string
+	db     pgtest.DB
+}
+
+func setup(t *testing.T) testBundle {
+	t.Helper()
+	db := pgtest.Schema(t)
+	natsURL := natstest.Start(t)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret,
+		NATS: natstest.Settings(t, natsx.ServiceHooks)}
+	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan struct{})
+	stopped := make(chan error, 1)
+	go func() {
+		stopped <- app.Run(ctx, cfg, logger, app.Options{Listener: lis, Ready: func(string) { close(ready) }})
+	}()
+	t.Cleanup(func() {
+		cancel()
+		assert.NoError(t, <-stopped, "app.Run")
+	})
+	select {
+	case <-ready:
+	case err := <-stopped:
+		t.Fatalf("app.Run failed to start: %v", err)
+	}
+	conn, err := grpcx.Dial(lis.Addr().String(), grpcx.CallerCredentials(root, grpcx.Gateway))
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = conn.Close() })
+	js, err := jetstream.New(natstest.Connect(t, natsURL))
+	require.NoError(t, err)
+	return testBundle{
+		client: hooksv1.NewHooksServiceClient(conn),
+		js:     js,
+		alice:  principal.Principal{AccountID: ids.New(), ActorID: "alice-key"},
+		bob:    principal.Principal{AccountID: ids.New(), ActorID: "bob-key"},
+		addr:   lis.Addr().String(),
+		db:     db,
+	}
+}
+
+// as returns a context whose calls act as p.
+func as(t *testing.T, p principal.Principal) context.Context {
+	return principal.NewContext(t.Context(), p)
+}
+
+// requireStatus asserts err is a status with code and message.
+func requireStatus(t *testing.T, err error, code codes.Code, message string) {
+	t.Helper()
+	st, ok := status.FromError(err)
+	require.True(t, ok, "not a status: %v", err)
+	assert.Equal(t, code, st.Code(), st.Message())
+	assert.Equal(t, message, st.Message())
+}
+
+func createWebhook(t *testing.T, b testBundle, p principal.Principal) *hooksv1.Service {
+	t.Helper()
+	s, err := b.client.CreateService(as(t, p), &hooksv1.CreateServiceRequest{
+		Name: "Receiver", Type: "webhook", Url: "https://hooks.example.com/in"})
+	require.NoError(t, err)
+	return s
+}
+
+func createHook(t *testing.T, b testBundle, p principal.Principal, serviceID string) *hooksv1.Hook {
+	t.Helper()
+	h, err := b.client.CreateHook(as(t, p), &hooksv1.CreateHookRequest{
+		Name: "Every video", Event: "video.created", Service: serviceID, Action: "videos.insert"})
+	require.NoError(t, err)
+	return h
+}
+
+// events returns a consumer of the HOOKS stream from the first message on.
+func (b testBundle) events(t *testing.T) jetstream.Consumer {
+	t.Helper()
+	consumer, err := b.js.OrderedConsumer(t.Context(), natsx.StreamNameHooks, jetstream.OrderedConsumerConfig{})
+	require.NoError(t, err)
+	return consumer
+}
+
+// next waits for the consumer's next message; the wait only bounds a failure.
+func next(t *testing.T, consumer jetstream.Consumer) jetstream.Msg {
+	t.Helper()
+	msg, err := consumer.Next(jetstream.FetchMaxWait(15 * time.Second))
+	require.NoError(t, err, "no event arrived")
+	return msg
+}
