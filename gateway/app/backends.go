@@ -11,6 +11,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 	uploadv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/upload/v1"
 )
@@ -33,6 +34,7 @@ var backends = []backend{
 	{identityBackend, func(c Config) string { return c.IdentityAddr }, identityv1.RegisterIdentityServiceHandler},
 	{"catalog", func(c Config) string { return c.CatalogAddr }, catalogv1.RegisterCatalogServiceHandler},
 	{"upload", func(c Config) string { return c.UploadAddr }, uploadv1.RegisterUploadServiceHandler},
+	{"hooks", func(c Config) string { return c.HooksAddr }, hooksv1.RegisterHooksServiceHandler},
 }
 
 // conn is a client connection to one backend.

@@ -69,11 +69,15 @@ func apiRoutes(t *testing.T) []route {
 // which B must not find whatever the sub-resource id.
 type fixtures struct {
 	video, category, categoryValue, player, folder, upload, jwtKey, key, user, sub string
+	// service is A's webhook (serviceSecret its signing secret), hook A's
+	// hook on it.
+	service, serviceSecret, hook string
 }
 
 // secrets are the values of A that B must never find or see.
 func (f fixtures) secrets() []string {
-	return []string{f.video, f.category, f.categoryValue, f.player, f.folder, f.upload, f.jwtKey, f.key, f.user}
+	return []string{f.video, f.category, f.categoryValue, f.player, f.folder, f.upload, f.jwtKey, f.key, f.user,
+		f.service, f.serviceSecret, f.hook}
 }
 
 func createFixtures(t *testing.T, key string) fixtures {
@@ -102,7 +106,23 @@ func createFixtures(t *testing.T, key string) fixtures {
 	mustOK(t, call(t, "GET", "/v2/users", key, nil)).decode(t, &users)
 	require.NotEmpty(t, users, "A's owner")
 	f.user = users[0].ID
+	var service struct {
+		ID     string `json:"id"`
+		Secret string `json:"secret"`
+	}
+	mustOK(t, call(t, "POST", "/v2/services", key, webhookBody("A's webhook"))).decode(t, &service)
+	require.Len(t, service.ID, 21)
+	f.service, f.serviceSecret = service.ID, service.Secret
+	f.hook = created("/v2/hooks", hookBody(f.service))
 	return f
+}
+
+func webhookBody(name string) map[string]any {
+	return map[string]any{"name": name, "type": "webhook", "url": "https://hooks.example.com/vidhost"}
+}
+
+func hookBody(serviceID string) map[string]any {
+	return map[string]any{"name": "Every video", "event": "video.created", "service": serviceID, "action": "videos.insert"}
 }
 
 func publicKeyPEM(t *testing.T) string {
@@ -189,6 +209,19 @@ func walkCases(a fixtures) map[route]walkCase {
 		"POST /v2/videos/{video_id}/thumbnail":       {path: v + "/thumbnail", body: map[string]any{"url": "svc://uploads/" + a.upload}},
 		"POST /v2/videos/{video_id}/tracks":          {path: v + "/tracks", body: map[string]any{"label": "English", "language": "en", "kind": "captions", "url": "svc://uploads/" + a.upload}},
 		"DELETE /v2/videos/{video_id}/tracks/{id}":   {path: v + "/tracks/" + sub},
+
+		"GET /v2/services":                     {path: "/v2/services", list: true},
+		"POST /v2/services":                    {path: "/v2/services", own: true, body: webhookBody("B's webhook")},
+		"GET /v2/services/{id}":                {path: "/v2/services/" + a.service},
+		"PATCH /v2/services/{id}":              {path: "/v2/services/" + a.service, body: name},
+		"DELETE /v2/services/{id}":             {path: "/v2/services/" + a.service},
+		"POST /v2/services/{id}/rotate_secret": {path: "/v2/services/" + a.service + "/rotate_secret"},
+		"GET /v2/hooks":                        {path: "/v2/hooks", list: true},
+		// A's service inside B's hook answers as a service that exists nowhere.
+		"POST /v2/hooks":        {path: "/v2/hooks", body: hookBody(a.service)},
+		"GET /v2/hooks/{id}":    {path: "/v2/hooks/" + a.hook},
+		"PATCH /v2/hooks/{id}":  {path: "/v2/hooks/" + a.hook, body: name},
+		"DELETE /v2/hooks/{id}": {path: "/v2/hooks/" + a.hook},
 	}
 }
 
@@ -201,6 +234,7 @@ func snapshot(t *testing.T, key string, a fixtures) map[string]string {
 		"/v2/folders/" + a.folder + "/videos", "/v2/keys/" + a.key, "/v2/jwt_keys/" + a.jwtKey, "/v2/uploads",
 		"/v2/videos/" + a.video + "/leads", "/v2/keys", "/v2/folders", "/v2/categories", "/v2/players", "/v2/videos",
 		"/v2/users/" + a.user, "/v2/users",
+		"/v2/services/" + a.service, "/v2/services", "/v2/hooks/" + a.hook, "/v2/hooks",
 	} {
 		out[path] = string(mustOK(t, call(t, "GET", path, key, nil)).Body.Result)
 	}
@@ -300,6 +334,8 @@ func TestTenantIsolationReferencesInBsResources(t *testing.T) {
 		{"B's video filed in A's folder", "POST", "/v2/folders/" + fixtures.folder + "/videos/" + own.video, nil},
 		{"A's upload as B's thumbnail", "POST", "/v2/videos/" + own.video + "/thumbnail", map[string]any{"url": "svc://uploads/" + fixtures.upload}},
 		{"A's upload as B's track", "POST", "/v2/videos/" + own.video + "/tracks", map[string]any{"label": "English", "language": "en", "kind": "captions", "url": "svc://uploads/" + fixtures.upload}},
+		{"A's service in B's new hook", "POST", "/v2/hooks", hookBody(fixtures.service)},
+		{"B's hook moved to A's service", "PATCH", "/v2/hooks/" + own.hook, map[string]any{"service": fixtures.service}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := call(t, tc.method, tc.path, b.key, tc.body)

@@ -15,8 +15,9 @@ import (
 // startTimeout bounds how long a service may take to become ready.
 const startTimeout = 60 * time.Second
 
-// startServices runs identity, catalog and the gateway, each on its own
-// loopback listener, and waits until the gateway is healthy.
+// startServices runs identity, upload, catalog, hooks, the transcode
+// workers and the gateway, each on its own loopback listener, and waits
+// until the gateway is healthy.
 func (s *Stack) startServices(ctx context.Context) error {
 	// The gateway's address comes first: the other services hand out URLs
 	// that point at it (signed upload URLs, media).
@@ -39,6 +40,10 @@ func (s *Stack) startServices(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	hooksAddr, err := s.startHooks()
+	if err != nil {
+		return err
+	}
 	for worker := range s.cfg.TranscodeWorkers {
 		if err := s.startTranscode(worker); err != nil {
 			return err
@@ -56,12 +61,12 @@ func (s *Stack) startServices(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	return s.startGateway(ctx, gatewayLis, backendAddrs{identityAddr, catalogAddr, upload.grpc, upload.tus})
+	return s.startGateway(ctx, gatewayLis, backendAddrs{identityAddr, catalogAddr, upload.grpc, upload.tus, hooksAddr})
 }
 
 // backendAddrs are where the gateway finds the services.
 type backendAddrs struct {
-	identity, catalog, upload, uploadTus string
+	identity, catalog, upload, uploadTus, hooks string
 }
 
 func (s *Stack) startIdentity() (string, <-chan identityapp.Bootstrap, error) {
@@ -110,6 +115,7 @@ func (s *Stack) startGateway(ctx context.Context, lis net.Listener, addrs backen
 	cfg.HTTPAddr, cfg.PublicURL = lis.Addr().String(), s.URL
 	cfg.IdentityAddr, cfg.CatalogAddr, cfg.UploadAddr = addrs.identity, addrs.catalog, addrs.upload
 	cfg.UploadTusURL = "http://" + addrs.uploadTus
+	cfg.HooksAddr = addrs.hooks
 	cfg.Blob = s.blobSettings()
 	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.natsURL, s.secret, s.cfg.LogLevel
 	s.run("gateway", func(ctx context.Context) error {

@@ -1,0 +1,98 @@
+package e2e
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+)
+
+// Services and hooks through the gateway, on an account of their own so the
+// shared owner's lists stay as other tests expect. About a second.
+
+func TestWebhookServiceOverREST(t *testing.T) {
+	key := createTenant(t, "Hooks REST", "enterprise").key
+	var created map[string]any
+	mustOK(t, call(t, "POST", "/v2/services", key, map[string]any{
+		"name": "Local receiver", "type": "webhook", "url": "http://127.0.0.1:9/in", // the devstack allows this machine
+	})).decode(t, &created)
+	id := created["id"].(string)
+	secret, _ := created["secret"].(string)
+	assert.True(t, strings.HasPrefix(secret, "whsec_"), created)
+	assert.Equal(t, "webhook", created["type"])
+	assert.NotContains(t, created, "bucket", "only the fields of its type")
+
+	var got map[string]any
+	mustOK(t, call(t, "GET", "/v2/services/"+id, key, nil)).decode(t, &got)
+	assert.NotContains(t, got, "secret", "shown once")
+	assert.Equal(t, created["created_time"], got["created_time"])
+
+	var rotated map[string]any
+	mustOK(t, call(t, "POST", "/v2/services/"+id+"/rotate_secret", key, nil)).decode(t, &rotated)
+	assert.NotEqual(t, secret, rotated["secret"])
+
+	mustFail(t, call(t, "POST", "/v2/services", key, map[string]any{"name": "Metadata", "type": "webhook", "url": "http://169.254.169.254/"}),
+		http.StatusBadRequest, "url must not point at a private, loopback or link-local address")
+	mustFail(t, call(t, "PATCH", "/v2/services/"+id, key, map[string]any{"secret": "whsec_mine"}),
+		http.StatusBadRequest, "secret is changed with POST /v2/services/{id}/rotate_secret")
+}
+
+func TestHooksOverREST(t *testing.T) {
+	key := createTenant(t, "Hooks flow", "enterprise").key
+	hook := map[string]any{
+		"name": "Mirror launches", "event": "video.created", "action": "videos.insert",
+		"filters":       []map[string]any{{"field": "tags", "operator": "==", "value": "launch"}, {"field": "duration", "operator": ">", "value": "60"}},
+		"filters_logic": "or",
+	}
+	r := call(t, "POST", "/v2/hooks", key, withService(hook, "ZZZZZZZZZZZZZZZZZZZZZ"))
+	mustFail(t, r, http.StatusBadRequest, "a service must exist first")
+	assert.Equal(t, apperr.CodeServiceRequired, r.Body.Errors[0].Code)
+
+	var service struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/services", key, map[string]any{
+		"name": "Archive", "type": "s3", "endpoint": "https://s3.example.com", "region": "eu-west-1", "bucket": "archive",
+		"access_key_id": "AKIAEXAMPLE", "secret_access_key": "s3-secret-value",
+	})).decode(t, &service)
+	hook["params"] = []map[string]any{{"field": "prefix", "value": "launches/"}}
+
+	var created map[string]any
+	mustOK(t, call(t, "POST", "/v2/hooks", key, withService(hook, service.ID))).decode(t, &created)
+	assert.Equal(t, service.ID, created["service"])
+	assert.Equal(t, "or", created["filters_logic"])
+	assert.Equal(t, true, created["enabled"])
+	assert.Len(t, created["filters"], 2)
+	id := created["id"].(string)
+
+	mustFail(t, call(t, "PATCH", "/v2/hooks/"+id, key, map[string]any{"filters": []map[string]any{{"field": "title", "operator": "==", "value": "x"}}}),
+		http.StatusBadRequest, "filters[0].field must be one of")
+	var patched map[string]any
+	mustOK(t, call(t, "PATCH", "/v2/hooks/"+id, key, map[string]any{"name": "Renamed"})).decode(t, &patched)
+	assert.Equal(t, "Renamed", patched["name"])
+	assert.Equal(t, "or", patched["filters_logic"], "fields not sent are unchanged")
+
+	var listed []map[string]any
+	mustOK(t, call(t, "GET", "/v2/hooks?limit=1", key, nil)).decode(t, &listed)
+	assert.Len(t, listed, 1)
+
+	// Deleting the service disables the hook; it stays, with its service's id.
+	mustOK(t, call(t, "DELETE", "/v2/services/"+service.ID, key, nil))
+	var disabled map[string]any
+	mustOK(t, call(t, "GET", "/v2/hooks/"+id, key, nil)).decode(t, &disabled)
+	assert.Equal(t, false, disabled["enabled"])
+	assert.Equal(t, service.ID, disabled["service"])
+	mustOK(t, call(t, "DELETE", "/v2/hooks/"+id, key, nil))
+	mustFail(t, call(t, "GET", "/v2/hooks/"+id, key, nil), http.StatusNotFound, "Not found")
+}
+
+func withService(hook map[string]any, serviceID string) map[string]any {
+	out := map[string]any{"service": serviceID}
+	for k, v := range hook {
+		out[k] = v
+	}
+	return out
+}
