@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // Limits of cards and gates' texts. The interface gives none; these keep
@@ -36,15 +37,15 @@ type Card struct {
 
 // Validate checks the fields a client sets.
 func (c Card) Validate() error {
-	return firstError(
-		checkMaxLength("name", c.Name, OverlayNameMax),
+	return validate.First(
+		validate.MaxLength("name", c.Name, OverlayNameMax),
 		checkRange("at", c.At, 0, MaxSeconds, " (seconds)"),
 		checkRange("until", c.Until, 0, MaxSeconds, " (seconds)"),
 		checkAfter("until", c.Until, "at", c.At),
-		checkMaxLength("top_text", c.TopText, OverlayTextMax),
-		checkMaxLength("bottom_text", c.BottomText, OverlayTextMax),
+		validate.MaxLength("top_text", c.TopText, OverlayTextMax),
+		validate.MaxLength("bottom_text", c.BottomText, OverlayTextMax),
 		checkLink("link", c.Link, LinkMax),
-		checkMaxLength("link_text", c.LinkText, LinkTextMax),
+		validate.MaxLength("link_text", c.LinkText, LinkTextMax),
 		checkIcon(c.Icon),
 	)
 }
@@ -87,7 +88,7 @@ type CardInput struct {
 
 // Card returns the card, or the first field that was not sent.
 func (in CardInput) Card() (Card, error) {
-	err := firstError(
+	err := validate.First(
 		required("name", in.Name), required("at", in.At), required("until", in.Until),
 		required("skip", in.Skip), required("top_text", in.TopText), required("bottom_text", in.BottomText),
 		required("link", in.Link), required("link_text", in.LinkText), required("icon", in.Icon),

@@ -1,6 +1,10 @@
 package catalog
 
-import "github.com/vidhost/vidhost/pkg/apperr"
+import (
+	"github.com/vidhost/vidhost/pkg/apperr"
+
+	"github.com/vidhost/vidhost/pkg/validate"
+)
 
 // Category limits from the interface.
 const (
@@ -25,9 +29,9 @@ type Category struct {
 
 // Validate checks the fields a client sets.
 func (c Category) Validate() error {
-	return firstError(
-		checkLength("name", c.Name, CategoryNameMax),
-		checkLength("value", c.Value, CategoryValueMax),
+	return validate.First(
+		validate.Length("name", c.Name, CategoryNameMax),
+		validate.Length("value", c.Value, CategoryValueMax),
 	)
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // ChapterNameMax bounds a chapter's name.
@@ -24,7 +25,7 @@ type Chapter struct {
 
 // Validate checks the fields a client sets.
 func (c Chapter) Validate() error {
-	if err := checkLength("name", c.Name, ChapterNameMax); err != nil {
+	if err := validate.Length("name", c.Name, ChapterNameMax); err != nil {
 		return err
 	}
 	_, err := timecodeField("start", c.Start)

@@ -3,6 +3,7 @@ package catalog
 import (
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // FolderNameMax bounds a folder's name.
@@ -26,7 +27,7 @@ type Folder struct {
 // Validate checks the fields a client sets; whether the parent exists is
 // checked in the transaction that stores the folder.
 func (f Folder) Validate() error {
-	if err := checkLength("name", f.Name, FolderNameMax); err != nil {
+	if err := validate.Length("name", f.Name, FolderNameMax); err != nil {
 		return err
 	}
 	if f.ParentID != "" && !ids.Valid(f.ParentID) {

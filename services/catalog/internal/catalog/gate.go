@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // GateFields are what a gate may ask the viewer for.
@@ -25,12 +26,12 @@ type Gate struct {
 
 // Validate checks the fields a client sets.
 func (g Gate) Validate() error {
-	return firstError(
-		checkMaxLength("name", g.Name, OverlayNameMax),
+	return validate.First(
+		validate.MaxLength("name", g.Name, OverlayNameMax),
 		checkRange("at", g.At, 0, MaxSeconds, " (seconds)"),
-		checkMaxLength("top_text", g.TopText, OverlayTextMax),
-		checkMaxLength("bottom_text", g.BottomText, OverlayTextMax),
-		checkMaxLength("checkbox_text", g.CheckboxText, OverlayTextMax),
+		validate.MaxLength("top_text", g.TopText, OverlayTextMax),
+		validate.MaxLength("bottom_text", g.BottomText, OverlayTextMax),
+		validate.MaxLength("checkbox_text", g.CheckboxText, OverlayTextMax),
 		checkGateFields(g.Fields),
 	)
 }
@@ -74,7 +75,7 @@ type GateInput struct {
 
 // Gate returns the gate, or the first field that was not sent.
 func (in GateInput) Gate() (Gate, error) {
-	err := firstError(
+	err := validate.First(
 		required("name", in.Name), required("at", in.At), required("skip", in.Skip),
 		required("top_text", in.TopText), required("bottom_text", in.BottomText),
 		required("checkbox_text", in.CheckboxText),

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // Hotspot limits: the interface's update shape caps name and link at 100
@@ -39,22 +40,22 @@ type Hotspot struct {
 
 // Validate checks a hotspot, naming the fields of the create shape.
 func (h Hotspot) Validate() error {
-	return firstError(
-		checkMaxLength("name", h.Name, HotspotNameMax),
+	return validate.First(
+		validate.MaxLength("name", h.Name, HotspotNameMax),
 		checkRange("at", h.At, 0, MaxSeconds, " (seconds)"),
 		checkRange("until", h.Until, 0, MaxSeconds, " (seconds)"),
 		checkAfter("until", h.Until, "at", h.At),
 		h.checkPlace(),
 		checkLink("link", h.Link, HotspotLinkMax),
 		checkNumber("opacity", h.Opacity, 0, 1, ""),
-		checkOneOf("target", h.Target, `"_blank" or "_parent"`, TargetBlank, TargetParent),
+		validate.OneOf("target", h.Target, `"_blank" or "_parent"`, TargetBlank, TargetParent),
 	)
 }
 
 // checkPlace checks the position, which both shapes share. Pitch is up or
 // down from the horizon; yaw turns all the way round.
 func (h Hotspot) checkPlace() error {
-	return firstError(
+	return validate.First(
 		checkNumber("x", h.X, 0, 100, " (percent of the width)"),
 		checkNumber("y", h.Y, 0, 100, " (percent of the height)"),
 		checkNumber("pitch", h.Pitch, -math.Pi/2, math.Pi/2, " (radians)"),

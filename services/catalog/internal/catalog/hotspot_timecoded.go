@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // Named opacities of the update shape, and the numbers they stand for.
@@ -71,7 +72,7 @@ func opacityValue(name string, current float64) (float64, error) {
 var timecodedFields = map[string]func(dst *Hotspot, src TimecodedHotspot) error{
 	"name": func(dst *Hotspot, src TimecodedHotspot) error {
 		dst.Name = src.Name
-		return checkMaxLength("name", src.Name, HotspotNameMax)
+		return validate.MaxLength("name", src.Name, HotspotNameMax)
 	},
 	"show_at": func(dst *Hotspot, src TimecodedHotspot) (err error) {
 		dst.At, err = timecodeField("show_at", src.ShowAt)
@@ -84,7 +85,7 @@ var timecodedFields = map[string]func(dst *Hotspot, src TimecodedHotspot) error{
 	"x": func(dst *Hotspot, src TimecodedHotspot) error { dst.X = src.X; return nil },
 	"y": func(dst *Hotspot, src TimecodedHotspot) error { dst.Y = src.Y; return nil },
 	"action": func(dst *Hotspot, src TimecodedHotspot) error {
-		return checkOneOf("action", src.Action, `"link"`, ActionLink)
+		return validate.OneOf("action", src.Action, `"link"`, ActionLink)
 	},
 	"link": func(dst *Hotspot, src TimecodedHotspot) error {
 		dst.Link = src.Link
@@ -92,7 +93,7 @@ var timecodedFields = map[string]func(dst *Hotspot, src TimecodedHotspot) error{
 	},
 	"target": func(dst *Hotspot, src TimecodedHotspot) error {
 		dst.Target = src.Target
-		return checkOneOf("target", src.Target, `"_blank" or "_parent"`, TargetBlank, TargetParent)
+		return validate.OneOf("target", src.Target, `"_blank" or "_parent"`, TargetBlank, TargetParent)
 	},
 	"opacity": func(dst *Hotspot, src TimecodedHotspot) (err error) {
 		dst.Opacity, err = opacityValue(src.Opacity, dst.Opacity)

@@ -1,9 +1,8 @@
 package catalog
 
 import (
-	"slices"
-
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // Patch is a partial update: exactly the fields named in Paths (proto field
@@ -26,19 +25,7 @@ func (p Patch[T]) check(fields setters[T], resource string) error {
 // checkPaths is Patch.check for any map of updatable fields (hotspots
 // apply their time-coded shape to the stored one, so their setters differ).
 func checkPaths[F any](paths []string, fields map[string]F, resource string) error {
-	// grpc-gateway turns an empty JSON object into the one path "".
-	if len(paths) == 0 || slices.Equal(paths, []string{""}) {
-		return apperr.InvalidField("request", "must change at least one field")
-	}
-	for _, path := range paths {
-		if slices.Contains(readOnlyFields, path) {
-			return apperr.InvalidField(path, "cannot be changed")
-		}
-		if _, ok := fields[path]; !ok {
-			return apperr.InvalidField(path, "is not a %s field", resource)
-		}
-	}
-	return nil
+	return validate.Mask(paths, func(path string) bool { _, ok := fields[path]; return ok }, "a "+resource)
 }
 
 // checkRefused refuses the paths of refused, each with its own rule, so a

@@ -3,6 +3,8 @@ package catalog
 import (
 	"slices"
 	"strings"
+
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // PlayerNameMax is the interface's limit on a player's name.
@@ -44,12 +46,12 @@ func DefaultPlayer() Player {
 
 // Validate checks the fields a client sets. Call normalize first.
 func (p Player) Validate() error {
-	return firstError(
-		checkLength("name", p.Name, PlayerNameMax),
-		checkOneOf("analytics", p.Analytics, `empty or "none"`, AnalyticsAll, AnalyticsNone),
+	return validate.First(
+		validate.Length("name", p.Name, PlayerNameMax),
+		validate.OneOf("analytics", p.Analytics, `empty or "none"`, AnalyticsAll, AnalyticsNone),
 		checkControls(p.Controls),
 		checkPattern("colour", p.Colour, colourPattern, "a hex colour like #rrggbb, or empty"),
-		checkOneOf("quality", p.Quality, `"highest", "lowest" or empty`, QualityAdaptive, QualityHighest, QualityLowest),
+		validate.OneOf("quality", p.Quality, `"highest", "lowest" or empty`, QualityAdaptive, QualityHighest, QualityLowest),
 		checkPattern("track", p.Track, trackPattern, "a two-letter lowercase language code (ISO 639-1), or empty"),
 	)
 }

@@ -10,8 +10,3 @@ type Audit struct {
 	UpdatedBy   string
 	UpdatedTime time.Time
 }
-
-// readOnlyFields are the fields no client may set; naming one in an update
-// mask is refused rather than ignored, so a client learns at once that its
-// change did not happen.
-var readOnlyFields = []string{"id", "created_by", "created_time", "updated_by", "updated_time"}

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/validate"
 	"github.com/vidhost/vidhost/services/catalog/internal/webvtt"
 )
 
@@ -39,9 +40,9 @@ type TrackInput struct {
 
 // Validate checks the fields, in the order of the interface's table.
 func (in TrackInput) Validate() error {
-	return firstError(
-		checkOneOf("kind", in.Kind, `"captions" or "subtitles"`, TrackCaptions, TrackSubtitles),
-		checkLength("label", in.Label, TrackLabelMax),
+	return validate.First(
+		validate.OneOf("kind", in.Kind, `"captions" or "subtitles"`, TrackCaptions, TrackSubtitles),
+		validate.Length("label", in.Label, TrackLabelMax),
 		checkLanguage("language", in.Language),
 		trackFile.checkReference(in.URL),
 	)

@@ -1,5 +1,7 @@
 package catalog
 
+import "github.com/vidhost/vidhost/pkg/validate"
+
 // Values of Video.Type, Video.Privacy, Video.Status and Video.Projection.
 const (
 	TypeVOD   = "vod"
@@ -79,15 +81,15 @@ type MediaFile struct {
 
 // Validate checks the fields a client sets.
 func (v Video) Validate() error {
-	return firstError(
-		checkOneOf("type", v.Type, `"vod" or "event"`, TypeVOD, TypeEvent),
-		checkLength("name", v.Name, VideoNameMax),
-		checkMaxLength("description", v.Description, VideoDescriptionMax),
-		checkOneOf("privacy", v.Privacy, `"public", "private" or "unlisted"`, PrivacyPublic, PrivacyPrivate, PrivacyUnlisted),
+	return validate.First(
+		validate.OneOf("type", v.Type, `"vod" or "event"`, TypeVOD, TypeEvent),
+		validate.Length("name", v.Name, VideoNameMax),
+		validate.MaxLength("description", v.Description, VideoDescriptionMax),
+		validate.OneOf("privacy", v.Privacy, `"public", "private" or "unlisted"`, PrivacyPublic, PrivacyPrivate, PrivacyUnlisted),
 		checkTags(v.Tags),
 		checkCategoryValues(v.Categories),
-		checkOneOf("projection", v.Projection, `"equirectangular" or empty`, "", ProjectionEquirectangular),
-		checkOneOf("transcoder", v.Transcoder, "empty: no custom transcoding profiles are configured", ""),
+		validate.OneOf("projection", v.Projection, `"equirectangular" or empty`, "", ProjectionEquirectangular),
+		validate.OneOf("transcoder", v.Transcoder, "empty: no custom transcoding profiles are configured", ""),
 	)
 }
 

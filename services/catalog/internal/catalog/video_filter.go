@@ -5,6 +5,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // SearchMax bounds the search text of a video list.
@@ -24,15 +25,15 @@ type VideoFilter struct {
 // Validate refuses filter values no video can match, naming the parameter:
 // a misspelt status is a mistake to report, not an empty list.
 func (f VideoFilter) Validate() error {
-	return firstError(
-		checkOneOf("status", f.Status, `"preparing", "processing", "ready", "error", "live" or empty`,
+	return validate.First(
+		validate.OneOf("status", f.Status, `"preparing", "processing", "ready", "error", "live" or empty`,
 			"", StatusPreparing, StatusProcessing, StatusReady, StatusError, StatusLive),
-		checkOneOf("privacy", f.Privacy, `"public", "private", "unlisted" or empty`,
+		validate.OneOf("privacy", f.Privacy, `"public", "private", "unlisted" or empty`,
 			"", PrivacyPublic, PrivacyPrivate, PrivacyUnlisted),
 		f.checkTag(),
-		checkMaxLength("category", f.Category, CategoryValueMax),
+		validate.MaxLength("category", f.Category, CategoryValueMax),
 		f.checkFolder(),
-		checkMaxLength("search", f.Search, SearchMax),
+		validate.MaxLength("search", f.Search, SearchMax),
 	)
 }
 

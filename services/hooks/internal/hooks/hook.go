@@ -6,6 +6,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/filter"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // Hook values and limits from the interface.
@@ -52,7 +53,7 @@ var errUnknownService = apperr.InvalidField("service", "must be one of the accou
 
 // validate checks the fields that need no other resource.
 func (h Hook) validate() error {
-	if err := checkLength("name", h.Name, HookNameMax); err != nil {
+	if err := validate.Length("name", h.Name, HookNameMax); err != nil {
 		return err
 	}
 	if h.Event != EventVideoCreated {

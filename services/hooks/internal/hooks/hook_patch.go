@@ -1,6 +1,10 @@
 package hooks
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/vidhost/vidhost/pkg/validate"
+)
 
 // HookPatch is a PATCH of a hook: the fields named in Paths are copied
 // from Values.
@@ -15,7 +19,7 @@ var hookFields = []string{"name", "event", "filters", "filters_logic", "service"
 // apply returns current changed as p says.
 func (p HookPatch) apply(current Hook) (Hook, error) {
 	updatable := func(path string) bool { return slices.Contains(hookFields, path) }
-	if err := checkPaths(p.Paths, updatable, "a hook"); err != nil {
+	if err := validate.Mask(p.Paths, updatable, "a hook"); err != nil {
 		return Hook{}, err
 	}
 	next, v := current, p.Values

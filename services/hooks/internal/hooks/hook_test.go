@@ -127,5 +127,5 @@ func TestHookPatch(t *testing.T) {
 	_, err = HookPatch{Paths: []string{"created_time"}}.apply(h)
 	assert.EqualError(t, err, "created_time cannot be changed")
 	_, err = HookPatch{Paths: []string{"colour"}}.apply(h)
-	assert.EqualError(t, err, "colour is not a field of a hook")
+	assert.EqualError(t, err, "colour is not a hook field")
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // paramRules are the params each service type takes, each with its check
@@ -15,11 +16,11 @@ var paramRules = map[string]map[string]func(field, value string) error{
 	TypeWebhook: {},
 	TypeVidhost: {
 		// The new video's name; {name} and {id} stand for this video's.
-		"name":    func(field, value string) error { return checkLength(field, value, 100) },
+		"name":    func(field, value string) error { return validate.Length(field, value, 100) },
 		"privacy": checkPrivacy,
 		"tags":    checkTags,
 		// A folder id of the other instance.
-		"folder": func(field, value string) error { return checkLength(field, value, 100) },
+		"folder": func(field, value string) error { return validate.Length(field, value, 100) },
 	},
 	TypeS3: {
 		// Replaces the service's prefix for this hook.

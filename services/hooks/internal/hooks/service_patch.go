@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // ServicePatch is a PATCH of a service: the fields named in Paths (proto
@@ -20,7 +21,7 @@ func (p ServicePatch) apply(current Service) (Service, error) {
 	updatable := func(path string) bool {
 		return path == "name" || path == "type" || path == "secret" || slices.Contains(fields, path)
 	}
-	if err := checkPaths(p.Paths, updatable, aService(current.Type)); err != nil {
+	if err := validate.Mask(p.Paths, updatable, aService(current.Type)); err != nil {
 		return Service{}, err
 	}
 	next, v := current, p.Values

@@ -8,6 +8,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/netguard"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // Service types.
@@ -94,7 +95,7 @@ func (s Service) typedFields() [][2]string {
 // validateNew checks a service a client creates: its type, no field of
 // another type, then the fields of its own.
 func (s Service) validateNew(urls netguard.URLPolicy) error {
-	if err := checkLength("name", s.Name, ServiceNameMax); err != nil {
+	if err := validate.Length("name", s.Name, ServiceNameMax); err != nil {
 		return err
 	}
 	fields, ok := serviceTypes[s.Type]
@@ -103,7 +104,7 @@ func (s Service) validateNew(urls netguard.URLPolicy) error {
 	}
 	for _, field := range s.typedFields() {
 		if field[1] != "" && !slices.Contains(fields, field[0]) {
-			return apperr.InvalidField(field[0], "is not a field of %s", aService(s.Type))
+			return apperr.InvalidField(field[0], "is not %s field", aService(s.Type))
 		}
 	}
 	return s.validate(urls)
@@ -111,25 +112,25 @@ func (s Service) validateNew(urls netguard.URLPolicy) error {
 
 // validate checks the fields of s's type.
 func (s Service) validate(urls netguard.URLPolicy) error {
-	if err := checkLength("name", s.Name, ServiceNameMax); err != nil {
+	if err := validate.Length("name", s.Name, ServiceNameMax); err != nil {
 		return err
 	}
 	switch s.Type {
 	case TypeWebhook:
 		return checkURL("url", s.URL, urls)
 	case TypeVidhost:
-		return firstError(
+		return validate.First(
 			checkURL("base_url", s.BaseURL, urls),
-			checkLength("api_key", s.Credentials.APIKey, APIKeyMax),
+			validate.Length("api_key", s.Credentials.APIKey, APIKeyMax),
 		)
 	case TypeS3:
-		return firstError(
+		return validate.First(
 			checkURL("endpoint", s.Endpoint, urls),
-			checkPattern("region", s.Region, regionPattern, "1-64 lowercase letters, digits or hyphens"),
-			checkPattern("bucket", s.Bucket, bucketPattern, "a bucket name: 3-63 lowercase letters, digits, dots or hyphens"),
+			validate.Pattern("region", s.Region, regionPattern, "1-64 lowercase letters, digits or hyphens"),
+			validate.Pattern("bucket", s.Bucket, bucketPattern, "a bucket name: 3-63 lowercase letters, digits, dots or hyphens"),
 			checkPrefix("prefix", s.Prefix),
-			checkLength("access_key_id", s.Credentials.AccessKeyID, AccessKeyIDMax),
-			checkLength("secret_access_key", s.Credentials.SecretAccessKey, SecretAccessKeyMax),
+			validate.Length("access_key_id", s.Credentials.AccessKeyID, AccessKeyIDMax),
+			validate.Length("secret_access_key", s.Credentials.SecretAccessKey, SecretAccessKeyMax),
 		)
 	}
 	return apperr.InvalidField("type", "must be webhook, vidhost or s3")

@@ -40,8 +40,8 @@ func TestServiceValidateNew(t *testing.T) {
 		{"no name", func() Service { s := webhook(); s.Name = ""; return s }, "name must be 1-50 characters"},
 		{"long name", func() Service { s := webhook(); s.Name = strings.Repeat("é", 51); return s }, "name must be 1-50 characters"},
 		{"unknown type", func() Service { s := webhook(); s.Type = "ftp"; return s }, "type must be webhook, vidhost or s3"},
-		{"field of another type", func() Service { s := webhook(); s.Bucket = "b"; return s }, "bucket is not a field of a webhook service"},
-		{"api key on s3", func() Service { s := s3Service(); s.Credentials.APIKey = "k"; return s }, "api_key is not a field of an s3 service"},
+		{"field of another type", func() Service { s := webhook(); s.Bucket = "b"; return s }, "bucket is not a webhook service field"},
+		{"api key on s3", func() Service { s := s3Service(); s.Credentials.APIKey = "k"; return s }, "api_key is not an s3 service field"},
 		{"http webhook", func() Service { s := webhook(); s.URL = "http://hooks.example.com/"; return s }, "url must be an https URL"},
 		{"no url", func() Service { s := webhook(); s.URL = ""; return s }, "url must be an https URL"},
 		{"metadata address", func() Service { s := webhook(); s.URL = "https://169.254.169.254/"; return s },
@@ -95,7 +95,7 @@ func TestServicePatch(t *testing.T) {
 		{"type", []string{"type"}, Service{Type: TypeS3}, "type cannot be changed: create another service", nil},
 		{"secret", []string{"secret"}, Service{}, "secret is changed with POST /v2/services/{id}/rotate_secret", nil},
 		{"id", []string{"id"}, Service{}, "id cannot be changed", nil},
-		{"field of another type", []string{"bucket"}, Service{}, "bucket is not a field of a webhook service", nil},
+		{"field of another type", []string{"bucket"}, Service{}, "bucket is not a webhook service field", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

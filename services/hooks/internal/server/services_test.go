@@ -100,7 +100,7 @@ func TestServiceValidation(t *testing.T) {
 		{"loopback", &hooksv1.CreateServiceRequest{Name: "x", Type: "webhook", Url: "https://127.0.0.1/"},
 			"url must not point at a private, loopback or link-local address"},
 		{"foreign field", &hooksv1.CreateServiceRequest{Name: "x", Type: "vidhost", BaseUrl: "https://v.example.com/v2", ApiKey: "k", Bucket: "b"},
-			"bucket is not a field of a vidhost service"},
+			"bucket is not a vidhost service field"},
 		{"no api key", &hooksv1.CreateServiceRequest{Name: "x", Type: "vidhost", BaseUrl: "https://v.example.com/v2"}, "api_key must be 1-200 characters"},
 	}
 	for _, tt := range tests {

@@ -1,0 +1,54 @@
+package validate
+
+import (
+	"regexp"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+)
+
+// Length requires value to hold 1 to max characters (not bytes: a name in
+// Japanese has the same limit as one in English).
+func Length(field, value string, max int) error {
+	if n := utf8.RuneCountInString(value); n < 1 || n > max {
+		return apperr.InvalidField(field, "must be 1-%d characters", max)
+	}
+	return nil
+}
+
+// MaxLength requires value to hold at most max characters; empty is fine.
+func MaxLength(field, value string, max int) error {
+	if utf8.RuneCountInString(value) > max {
+		return apperr.InvalidField(field, "must be at most %d characters", max)
+	}
+	return nil
+}
+
+// OneOf requires value to be one of allowed; rule words the allowed values
+// ("public, private or unlisted").
+func OneOf(field, value, rule string, allowed ...string) error {
+	if !slices.Contains(allowed, value) {
+		return apperr.InvalidField(field, "must be %s", rule)
+	}
+	return nil
+}
+
+// Pattern requires value to match pattern; rule says what it must be.
+func Pattern(field, value string, pattern *regexp.Regexp, rule string) error {
+	if !pattern.MatchString(value) {
+		return apperr.InvalidField(field, "must be %s", rule)
+	}
+	return nil
+}
+
+// First returns the first non-nil error, so a request with several bad
+// fields hears about them in the order of the resource's fields.
+func First(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
