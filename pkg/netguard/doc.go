@@ -3,5 +3,5 @@
 // private, loopback, link-local, metadata or other special ranges. The
 // transcoder's source fetcher checks every dialled address with Public; the
 // hooks service checks webhook and S3 URLs with URLPolicy when they are
-// saved, and its deliveries dial through the same check.
+// saved, and its deliveries dial through the same check (Control).
 package netguard

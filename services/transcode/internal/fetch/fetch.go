@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"net/netip"
 	"net/url"
 	"time"
+
+	"github.com/vidhost/vidhost/pkg/netguard"
 )
 
 // Fetcher downloads sources. It is safe for concurrent use.
@@ -20,18 +21,18 @@ type Fetcher struct {
 // New builds a Fetcher with its own transport: no proxy from the
 // environment (a proxy would make every dial look like the proxy's address).
 func New(opts Options) *Fetcher {
-	allowed := publicAddrPort
+	allowed := netguard.Allow(netguard.PublicOnly)
 	if len(opts.Trusted) > 0 || opts.AllowLoopback {
-		allowed = publicOrTrusted(opts.Trusted, opts.AllowLoopback)
+		allowed = netguard.PublicOr(opts.Trusted, opts.AllowLoopback)
 	}
 	if opts.AllowPrivate {
-		allowed = anyAddrPort
+		allowed = netguard.AnyAddress
 	}
 	return newFetcher(withDefaults(opts), allowed)
 }
 
-func newFetcher(opts Options, allowed func(netip.AddrPort) bool) *Fetcher {
-	dialer := &net.Dialer{Timeout: opts.HeaderTimeout, KeepAlive: 30 * time.Second, Control: dialControl(allowed)}
+func newFetcher(opts Options, allowed netguard.Allow) *Fetcher {
+	dialer := &net.Dialer{Timeout: opts.HeaderTimeout, KeepAlive: 30 * time.Second, Control: netguard.Control(allowed, ErrBlockedAddress)}
 	transport := &http.Transport{
 		Proxy:                 nil,
 		DialContext:           dialer.DialContext,

@@ -1,4 +1,4 @@
-package fetch
+package netguard
 
 import (
 	"net/netip"
@@ -8,7 +8,7 @@ import (
 )
 
 func TestLoopbackAllowsThisMachineOnly(t *testing.T) {
-	allowed := publicOrTrusted(nil, true)
+	allowed := PublicOr(nil, true)
 	tests := []struct {
 		addr string
 		want bool
