@@ -67,11 +67,13 @@ var rights = map[string]Rights{
 		Ensures: []string{StreamNameJobs, StreamNameMedia, StreamNameDeadLetter},
 		Reads:   []string{StreamNameJobs},
 	},
-	// The hooks service announces changes to services and hooks; the
-	// delivery engine (issue 14) will add reading CATALOG's video.created.
+	// The hooks service announces changes to services and hooks, and
+	// matches hooks on CATALOG's video.created (which it ensures too, so
+	// it may start before the catalog).
 	ServiceHooks: {
-		Publish: []string{"service.>", "hook.>"},
-		Ensures: []string{StreamNameHooks},
+		Publish: []string{"service.>", "hook.>", DeadLetterSubject(SubjectVideoCreated)},
+		Ensures: []string{StreamNameHooks, StreamNameCatalog, StreamNameDeadLetter},
+		Reads:   []string{StreamNameCatalog},
 	},
 	ServiceAnalytics: {},
 	ServiceLive:      {},

@@ -73,6 +73,7 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		// The hooks service announces its own resources, and only those.
 		{natsx.ServiceHooks, natsx.SubjectServiceCreated, true},
 		{natsx.ServiceHooks, natsx.SubjectHookUpdated, true},
+		{natsx.ServiceHooks, natsx.DeadLetterSubject(natsx.SubjectVideoCreated), true},
 		{natsx.ServiceCatalog, natsx.SubjectHookCreated, false},
 		{natsx.ServiceGateway, natsx.SubjectServiceDeleted, false},
 	}
@@ -126,8 +127,9 @@ func TestServicesReadTheirStreamsOnly(t *testing.T) {
 		{natsx.ServiceTranscode, natsx.StreamNameMedia, false},
 		{natsx.ServiceIdentity, natsx.StreamNameCatalog, false},
 		{natsx.ServiceAnalytics, natsx.StreamNameViews, false},
-		// Not yet: the delivery engine will read video.created from CATALOG.
-		{natsx.ServiceHooks, natsx.StreamNameCatalog, false},
+		// The delivery engine matches hooks on video.created.
+		{natsx.ServiceHooks, natsx.StreamNameCatalog, true},
+		{natsx.ServiceHooks, natsx.StreamNameIdentity, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.service+" "+tt.stream, func(t *testing.T) {

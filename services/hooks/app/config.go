@@ -3,11 +3,13 @@ package app
 import (
 	"errors"
 	"net"
+	"time"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/netguard"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/services/hooks/internal/delivery"
 	"github.com/vidhost/vidhost/services/hooks/migrations"
 )
 
@@ -34,9 +36,15 @@ type Config struct {
 	AllowHTTPURLs bool `env:"VIDHOST_HOOKS_ALLOW_HTTP"`
 	// AllowLoopback accepts URLs that name this machine (the devstack's
 	// test receivers); private and link-local addresses stay refused.
-	AllowLoopback bool   `env:"VIDHOST_HOOKS_ALLOW_LOOPBACK"`
-	LogLevel      string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat     string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	AllowLoopback bool `env:"VIDHOST_HOOKS_ALLOW_LOOPBACK"`
+	// DeliveryTimeout bounds one attempt, from dial to the end of the
+	// receiver's answer.
+	DeliveryTimeout time.Duration `env:"VIDHOST_HOOKS_DELIVERY_TIMEOUT" envDefault:"15s"`
+	// DeliveryWorkers is how many attempts run at once; at most a quarter
+	// of them (and at least one) go to one service.
+	DeliveryWorkers int    `env:"VIDHOST_HOOKS_DELIVERY_WORKERS" envDefault:"16"`
+	LogLevel        string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat       string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // Validate reports missing required settings before anything starts.
@@ -51,6 +59,9 @@ func (c Config) Validate() error {
 	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
 		errs = append(errs, err)
 	}
+	if c.DeliveryWorkers < 0 || c.DeliveryTimeout < 0 {
+		errs = append(errs, errors.New("VIDHOST_HOOKS_DELIVERY_WORKERS and VIDHOST_HOOKS_DELIVERY_TIMEOUT must not be negative"))
+	}
 	return errors.Join(errs...)
 }
 
@@ -62,11 +73,26 @@ type Options struct {
 	// Ready, if set, is called with the listening address once the server
 	// accepts calls.
 	Ready func(addr string)
+	// Delivery tunes the delivery engine (tests shorten its poll and
+	// retry schedule); Workers and PerService come from Config.
+	Delivery delivery.Options
 }
 
 // urlPolicy is how strictly URLs clients save are checked.
 func (c Config) urlPolicy() netguard.URLPolicy {
 	return netguard.URLPolicy{AllowHTTP: c.AllowHTTPURLs, AllowLoopback: c.AllowLoopback}
+}
+
+// deliveryOptions are the engine's options: opts' over the configuration's.
+func (c Config) deliveryOptions(opts Options) delivery.Options {
+	o := opts.Delivery
+	if o.Workers == 0 {
+		o.Workers = c.DeliveryWorkers
+	}
+	if o.PerService == 0 {
+		o.PerService = max(1, o.Workers/4)
+	}
+	return o
 }
 
 // database is where the service's tables live, with its migrations.

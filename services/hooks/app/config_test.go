@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -18,13 +19,15 @@ func TestConfigDefaults(t *testing.T) {
 	require.NoError(t, config.Load(&cfg))
 
 	assert.Equal(t, Config{
-		GRPCAddr:       "127.0.0.1:9106",
-		DatabaseURL:    "postgres://db/vidhost",
-		DBSchema:       "hooks",
-		NATSURL:        "nats://127.0.0.1:4222",
-		InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret",
-		LogLevel:       "info",
-		LogFormat:      "text",
+		GRPCAddr:        "127.0.0.1:9106",
+		DatabaseURL:     "postgres://db/vidhost",
+		DBSchema:        "hooks",
+		NATSURL:         "nats://127.0.0.1:4222",
+		InternalSecret:  "s3cret-s3cret-s3cret-s3cret-s3cret",
+		DeliveryTimeout: 15 * time.Second,
+		DeliveryWorkers: 16,
+		LogLevel:        "info",
+		LogFormat:       "text",
 	}, cfg)
 	assert.NoError(t, cfg.Validate())
 	assert.False(t, cfg.urlPolicy().AllowHTTP, "https only unless asked")

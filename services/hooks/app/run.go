@@ -34,12 +34,19 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err != nil {
 		return fmt.Errorf("hooks: %w", err)
 	}
-	// The service publishes its changes to HOOKS through its outbox.
-	pool, _, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamHooks)
+	// The service publishes its changes to HOOKS through its outbox, reads
+	// video.created from CATALOG and dead-letters what it cannot read.
+	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg),
+		natsx.StreamHooks, natsx.StreamCatalog, natsx.StreamDeadLetter)
 	if err != nil {
 		return fmt.Errorf("hooks: %w", err)
 	}
-	registry := hooks.NewRegistry(store.New(pool, box), cfg.urlPolicy())
+	st := store.New(pool, box)
+	registry := hooks.NewRegistry(st, cfg.urlPolicy())
+	startEngine(ctx, cfg, opts, st, logger, stack)
+	if err := startMatching(ctx, js, registry, logger, stack); err != nil {
+		return err
+	}
 	lis, err := grpcx.Listen(opts.Listener, cfg.GRPCAddr)
 	if err != nil {
 		return fmt.Errorf("hooks: %w", err)

@@ -50,6 +50,13 @@ type Tx interface {
 	// them as they are now.
 	DisableHooksOf(ctx context.Context, accountID, actorID, serviceID string) ([]Hook, error)
 
+	// EnabledHooks returns the account's enabled hooks of event, oldest
+	// first.
+	EnabledHooks(ctx context.Context, accountID, event string) ([]Hook, error)
+	// InsertDelivery stores d unless the hook already has a delivery for
+	// d's event, and reports whether it did.
+	InsertDelivery(ctx context.Context, accountID string, d Delivery) (bool, error)
+
 	// Emit records e in the transaction's outbox; a relay publishes it
 	// once the transaction has committed.
 	Emit(ctx context.Context, e Event) error

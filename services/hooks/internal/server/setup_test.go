@@ -51,33 +51,39 @@ func setup(t *testing.T) testBundle {
 	require.NoError(t, err)
 	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret,
 		NATS: natstest.Settings(t, natsx.ServiceHooks)}
+	return startApp(t, cfg, app.Options{Listener: lis}, db)
+}
+
+// startApp runs app.Run with cfg and opts until the test ends.
+func startApp(t *testing.T, cfg app.Config, opts app.Options, db pgtest.DB) testBundle {
+	t.Helper()
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	ctx, cancel := context.WithCancel(context.Background())
-	ready := make(chan struct{})
+	ready := make(chan string, 1)
 	stopped := make(chan error, 1)
-	go func() {
-		stopped <- app.Run(ctx, cfg, logger, app.Options{Listener: lis, Ready: func(string) { close(ready) }})
-	}()
+	opts.Ready = func(addr string) { ready <- addr }
+	go func() { stopped <- app.Run(ctx, cfg, logger, opts) }()
 	t.Cleanup(func() {
 		cancel()
 		assert.NoError(t, <-stopped, "app.Run")
 	})
+	var addr string
 	select {
-	case <-ready:
+	case addr = <-ready:
 	case err := <-stopped:
 		t.Fatalf("app.Run failed to start: %v", err)
 	}
-	conn, err := grpcx.Dial(lis.Addr().String(), grpcx.CallerCredentials(root, grpcx.Gateway))
+	conn, err := grpcx.Dial(addr, grpcx.CallerCredentials(root, grpcx.Gateway))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close() })
-	js, err := jetstream.New(natstest.Connect(t, natsURL))
+	js, err := jetstream.New(natstest.Connect(t, cfg.NATSURL))
 	require.NoError(t, err)
 	return testBundle{
 		client: hooksv1.NewHooksServiceClient(conn),
 		js:     js,
 		alice:  principal.Principal{AccountID: ids.New(), ActorID: "alice-key"},
 		bob:    principal.Principal{AccountID: ids.New(), ActorID: "bob-key"},
-		addr:   lis.Addr().String(),
+		addr:   addr,
 		db:     db,
 	}
 }

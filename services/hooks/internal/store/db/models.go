@@ -6,7 +6,27 @@ package db
 
 import (
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
+
+type Delivery struct {
+	ID              string
+	AccountID       string
+	HookID          string
+	ServiceID       string
+	VideoID         string
+	EventID         string
+	Payload         []byte
+	Status          string
+	Attempts        int32
+	LastHttpStatus  int32
+	LastLatencyMs   int32
+	LastError       string
+	NextAttemptTime pgtype.Timestamptz
+	CreatedTime     time.Time
+	UpdatedTime     time.Time
+}
 
 type Hook struct {
 	ID           string

@@ -1,0 +1,43 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/netguard"
+	"github.com/vidhost/vidhost/services/hooks/internal/delivery"
+	"github.com/vidhost/vidhost/services/hooks/internal/events"
+	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
+	"github.com/vidhost/vidhost/services/hooks/internal/store"
+	"github.com/vidhost/vidhost/services/hooks/internal/webhook"
+)
+
+// startEngine sends due deliveries until shutdown.
+func startEngine(ctx context.Context, cfg Config, opts Options, st *store.Store, logger *slog.Logger, stack *lifecycle.Stack) {
+	// Every dial is checked; the devstack's receivers on this machine are
+	// allowed with VIDHOST_HOOKS_ALLOW_LOOPBACK.
+	sender := webhook.NewSender(netguard.PublicOr(nil, cfg.AllowLoopback), cfg.DeliveryTimeout)
+	engine := delivery.New(st, sender, logger, cfg.deliveryOptions(opts))
+	engineCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() { defer close(done); engine.Run(engineCtx) }()
+	// Stop claiming before the pool closes; attempts in flight finish and
+	// are recorded (an unrecorded one is retried after its lease).
+	stack.Push("delivery engine", func(context.Context) error { stop(); <-done; return nil })
+}
+
+// startMatching records deliveries for video.created until shutdown.
+func startMatching(ctx context.Context, js jetstream.JetStream, registry *hooks.Registry, logger *slog.Logger, stack *lifecycle.Stack) error {
+	stop, err := events.StartVideoCreatedConsumer(ctx, js, registry.MatchVideoCreated, logger)
+	if err != nil {
+		return fmt.Errorf("hooks: %w", err)
+	}
+	// Stop taking events before the engine and the pool go; one in hand
+	// finishes, the rest are delivered again after the restart.
+	stack.Push("video.created consumer", func(context.Context) error { stop(); return nil })
+	return nil
+}

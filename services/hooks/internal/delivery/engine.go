@@ -1,0 +1,200 @@
+package delivery
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
+	"github.com/vidhost/vidhost/services/hooks/internal/webhook"
+)
+
+// Store is what the engine needs of the database.
+type Store interface {
+	ClaimDue(ctx context.Context, leaseUntil time.Time, limit int32) ([]hooks.Delivery, error)
+	OpenService(ctx context.Context, accountID, id string) (hooks.Service, error)
+	RecordAttempt(ctx context.Context, d hooks.Delivery) error
+}
+
+// Sender makes one attempt (webhook.Sender).
+type Sender interface {
+	Send(ctx context.Context, m webhook.Message) webhook.Result
+}
+
+// Options tune the engine; zero fields take the defaults.
+type Options struct {
+	// Workers is how many attempts run at once (default 16).
+	Workers int
+	// PerService is how many of them may go to one service (default 4).
+	PerService int
+	// Poll is how often due deliveries are looked for (default 1 s).
+	Poll time.Duration
+	// Lease is how long a claimed delivery is someone's before it is due
+	// again (default 1 min; longer than an attempt can take).
+	Lease time.Duration
+	// Schedule is the retry schedule (default hooks.RetrySchedule).
+	Schedule []time.Duration
+}
+
+func (o Options) withDefaults() Options {
+	if o.Workers <= 0 {
+		o.Workers = 16
+	}
+	if o.PerService <= 0 {
+		o.PerService = 4
+	}
+	if o.Poll <= 0 {
+		o.Poll = time.Second
+	}
+	if o.Lease <= 0 {
+		o.Lease = time.Minute
+	}
+	if o.Schedule == nil {
+		o.Schedule = hooks.RetrySchedule
+	}
+	return o
+}
+
+// busyWait is how long a delivery whose service is at its limit waits.
+const busyWait = time.Second
+
+// Engine sends due deliveries until its context ends.
+type Engine struct {
+	store  Store
+	sender Sender
+	logger *slog.Logger
+	opts   Options
+	now    func() time.Time
+
+	workers    chan struct{}
+	mu         sync.Mutex
+	perService map[string]int
+}
+
+// New returns an engine.
+func New(store Store, sender Sender, logger *slog.Logger, opts Options) *Engine {
+	opts = opts.withDefaults()
+	return &Engine{store: store, sender: sender, logger: logger, opts: opts, now: time.Now,
+		workers: make(chan struct{}, opts.Workers), perService: map[string]int{}}
+}
+
+// Run claims and sends due deliveries until ctx is done, then waits for
+// the attempts in flight (each bounded by the sender's timeout).
+func (e *Engine) Run(ctx context.Context) {
+	var inFlight sync.WaitGroup
+	defer inFlight.Wait()
+	ticker := time.NewTicker(e.opts.Poll)
+	defer ticker.Stop()
+	for {
+		e.claimAndSend(ctx, &inFlight)
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+	}
+}
+
+// claimAndSend claims as many due deliveries as there are free workers and
+// starts an attempt for each.
+func (e *Engine) claimAndSend(ctx context.Context, inFlight *sync.WaitGroup) {
+	free := cap(e.workers) - len(e.workers)
+	if free == 0 || ctx.Err() != nil {
+		return
+	}
+	claimed, err := e.store.ClaimDue(ctx, e.now().Add(e.opts.Lease), int32(free)) //nolint:gosec // at most Workers
+	if err != nil {
+		e.logger.Warn("claim deliveries", "error", err)
+		return
+	}
+	for _, d := range claimed {
+		e.workers <- struct{}{}
+		inFlight.Go(func() {
+			defer func() { <-e.workers }()
+			e.attempt(context.WithoutCancel(ctx), d)
+		})
+	}
+}
+
+// attempt sends d once, unless its service is at its limit, and records
+// what happened.
+func (e *Engine) attempt(ctx context.Context, d hooks.Delivery) {
+	if !e.acquire(d.ServiceID) {
+		d.NextAttempt = e.now().Add(busyWait) // not an attempt: no count, no backoff
+		e.record(ctx, d)
+		return
+	}
+	defer e.release(d.ServiceID)
+	service, err := e.store.OpenService(ctx, d.AccountID, d.ServiceID)
+	switch {
+	case errors.Is(err, apperr.ErrNotFound):
+		d.Status, d.LastError, d.NextAttempt = hooks.DeliveryFailed, "the hook's service was deleted", time.Time{}
+		e.record(ctx, d)
+		return
+	case err != nil:
+		e.logger.Warn("delivery: read service", "delivery_id", d.ID, "error", err) // the lease expires: retried
+		return
+	}
+	now := e.now()
+	result := e.sender.Send(ctx, webhook.Message{URL: service.URL, ID: d.ID, Time: now, Body: d.Payload,
+		Secrets: signingSecrets(service.Credentials, now)})
+	e.record(ctx, outcome(d, result, now, e.opts.Schedule))
+}
+
+// outcome is d after an attempt that got result at now.
+func outcome(d hooks.Delivery, result webhook.Result, now time.Time, schedule []time.Duration) hooks.Delivery {
+	d.Attempts++
+	d.LastStatus, d.LastLatency = result.Status, result.Latency
+	if result.Err == nil {
+		d.Status, d.LastError, d.NextAttempt = hooks.DeliverySucceeded, "", time.Time{}
+		return d
+	}
+	d.LastError = result.Err.Error()
+	if wait, ok := hooks.NextWait(schedule, d.Attempts); ok {
+		d.Status, d.NextAttempt = hooks.DeliveryPending, now.Add(wait)
+		return d
+	}
+	d.Status, d.NextAttempt = hooks.DeliveryFailed, time.Time{}
+	return d
+}
+
+// signingSecrets are the secrets a delivery is signed with now: the
+// current one, and the previous one during its grace period.
+func signingSecrets(c hooks.Credentials, now time.Time) []string {
+	secrets := []string{c.Secret}
+	if c.PreviousSecret != "" && now.Before(c.PreviousSecretExpires) {
+		secrets = append(secrets, c.PreviousSecret)
+	}
+	return secrets
+}
+
+func (e *Engine) record(ctx context.Context, d hooks.Delivery) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := e.store.RecordAttempt(ctx, d); err != nil {
+		// The lease expires and the delivery is attempted again: at
+		// least once, deduplicated by the receiver on its id.
+		e.logger.Warn("delivery: record attempt", "delivery_id", d.ID, "error", err)
+	}
+}
+
+func (e *Engine) acquire(serviceID string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.perService[serviceID] >= e.opts.PerService {
+		return false
+	}
+	e.perService[serviceID]++
+	return true
+}
+
+func (e *Engine) release(serviceID string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.perService[serviceID]--; e.perService[serviceID] <= 0 {
+		delete(e.perService, serviceID)
+	}
+}

@@ -1,0 +1,214 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
+
+	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
+	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
+
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/natstest"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/pgtest"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/hooks/app"
+	"github.com/vidhost/vidhost/services/hooks/internal/delivery"
+)
+
+// The delivery tests take about two seconds: a hooks service with a fast
+// poll and retry schedule, receivers on this machine, events published as
+// the catalog would.
+
+// receiver is a webhook endpoint that verifies every delivery with the
+// Standard Webhooks library and counts them by webhook-id.
+type receiver struct {
+	*httptest.Server
+	mu        sync.Mutex
+	verifier  *standardwebhooks.Webhook
+	failFirst int // answer 500 to the first attempts of each delivery
+	attempts  map[string]int
+	succeeded map[string]string // webhook-id -> video id
+	bad       []error
+}
+
+func newReceiver(t *testing.T, secret string, failFirst int) *receiver {
+	verifier, err := standardwebhooks.NewWebhook(secret)
+	require.NoError(t, err)
+	r := &receiver{verifier: verifier, failFirst: failFirst, attempts: map[string]int{}, succeeded: map[string]string{}}
+	r.Server = httptest.NewServer(http.HandlerFunc(r.serve))
+	t.Cleanup(r.Close)
+	return r
+}
+
+func (r *receiver) serve(w http.ResponseWriter, req *http.Request) {
+	body, _ := io.ReadAll(req.Body)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := r.verifier.Verify(body, req.Header); err != nil {
+		r.bad = append(r.bad, err)
+		http.Error(w, "bad signature", http.StatusUnauthorized)
+		return
+	}
+	id := req.Header.Get("webhook-id")
+	r.attempts[id]++
+	if r.attempts[id] <= r.failFirst {
+		http.Error(w, "not now", http.StatusInternalServerError)
+		return
+	}
+	var payload struct {
+		Type string `json:"type"`
+		Data struct {
+			ID string `json:"id"`
+		} `json:"data"`
+	}
+	_ = json.Unmarshal(body, &payload)
+	if _, again := r.succeeded[id]; again {
+		r.bad = append(r.bad, assert.AnError) // a second success for one id
+	}
+	r.succeeded[id] = payload.Data.ID
+}
+
+// videos returns the video ids delivered successfully, one per delivery.
+func (r *receiver) videos() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for _, video := range r.succeeded {
+		out = append(out, video)
+	}
+	return out
+}
+
+type deliveryBundle struct {
+	testBundle
+	js func(subject string, data []byte, msgID string)
+}
+
+func setupDelivery(t *testing.T) deliveryBundle {
+	t.Helper()
+	db := pgtest.Schema(t)
+	natsURL := natstest.Start(t)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret,
+		NATS: natstest.Settings(t, natsx.ServiceHooks), AllowHTTPURLs: true, AllowLoopback: true, DeliveryTimeout: 2 * time.Second}
+	opts := app.Options{Listener: lis, Delivery: delivery.Options{Poll: 20 * time.Millisecond,
+		Schedule: []time.Duration{30 * time.Millisecond, 30 * time.Millisecond, 30 * time.Millisecond}}}
+	b := startApp(t, cfg, opts, db)
+	harness := natstest.JetStream(t, natsURL)
+	publish := func(subject string, data []byte, msgID string) {
+		_, err := harness.PublishMsg(t.Context(), natsMsg(subject, data, msgID))
+		require.NoError(t, err)
+	}
+	return deliveryBundle{testBundle: b, js: publish}
+}
+
+// publishVideo publishes video.created for a video of p's account, as the
+// catalog does, and returns the video's id.
+func (b deliveryBundle) publishVideo(t *testing.T, p principal.Principal, eventID string, tags []string, duration float64) string {
+	t.Helper()
+	video := &catalogv1.Video{Id: ids.New(), Name: "Video", Type: "vod", Privacy: "unlisted", Tags: tags, Duration: duration}
+	data, err := protojson.Marshal(&eventsv1.VideoEvent{
+		Meta:  &eventsv1.EventMeta{Id: eventID, AccountId: p.AccountID, OccurredTime: "2026-11-24T18:00:00.000Z"},
+		Video: video,
+	})
+	require.NoError(t, err)
+	b.js(natsx.SubjectVideoCreated, data, ids.New())
+	return video.GetId()
+}
+
+func (b deliveryBundle) webhookTo(t *testing.T, p principal.Principal, url string) *hooksv1.Service {
+	t.Helper()
+	s, err := b.client.CreateService(as(t, p), &hooksv1.CreateServiceRequest{Name: "Receiver", Type: "webhook", Url: url})
+	require.NoError(t, err)
+	return s
+}
+
+func (b deliveryBundle) hookOn(t *testing.T, p principal.Principal, serviceID, logic string) {
+	t.Helper()
+	_, err := b.client.CreateHook(as(t, p), &hooksv1.CreateHookRequest{Name: "Launches " + logic, Event: "video.created",
+		Service: serviceID, Action: "videos.insert", FiltersLogic: logic, Filters: []*hooksv1.HookFilter{
+			{Field: "tags", Operator: "==", Value: "launch"}, {Field: "duration", Operator: ">", Value: "60"}}})
+	require.NoError(t, err)
+}
+
+func TestMatchingVideosAreDeliveredOnceAndSigned(t *testing.T) {
+	b := setupDelivery(t)
+	and := b.webhookTo(t, b.alice, "http://127.0.0.1:9/and")
+	or := b.webhookTo(t, b.alice, "http://127.0.0.1:9/or")
+	andR, orR := newReceiver(t, and.GetSecret(), 0), newReceiver(t, or.GetSecret(), 0)
+	b.repoint(t, and.GetId(), andR.URL)
+	b.repoint(t, or.GetId(), orR.URL)
+	b.hookOn(t, b.alice, and.GetId(), "and")
+	b.hookOn(t, b.alice, or.GetId(), "or")
+
+	launchShort := b.publishVideo(t, b.alice, ids.New(), []string{"launch"}, 30)
+	b.publishVideo(t, b.alice, ids.New(), []string{"teaser"}, 10) // filtered out by both
+	launchLong := b.publishVideo(t, b.alice, ids.New(), []string{"launch"}, 120)
+	b.publishVideo(t, b.bob, ids.New(), []string{"launch"}, 120) // another account's video fires none of alice's hooks
+
+	require.Eventually(t, func() bool { return len(orR.videos()) == 2 && len(andR.videos()) == 1 }, 10*time.Second, 20*time.Millisecond)
+	time.Sleep(200 * time.Millisecond) // nothing more arrives
+	assert.ElementsMatch(t, []string{launchShort, launchLong}, orR.videos(), "or: either filter")
+	assert.Equal(t, []string{launchLong}, andR.videos(), "and: both filters")
+	assert.Empty(t, andR.bad)
+	assert.Empty(t, orR.bad)
+}
+
+func TestFailedAttemptsAreRetriedUntilOneSucceeds(t *testing.T) {
+	b := setupDelivery(t)
+	s := b.webhookTo(t, b.alice, "http://127.0.0.1:9/in")
+	r := newReceiver(t, s.GetSecret(), 3)
+	b.repoint(t, s.GetId(), r.URL)
+	_, err := b.client.CreateHook(as(t, b.alice), &hooksv1.CreateHookRequest{Name: "All", Event: "video.created", Service: s.GetId(), Action: "videos.insert"})
+	require.NoError(t, err)
+
+	event := ids.New()
+	video := b.publishVideo(t, b.alice, event, nil, 5)
+	b.publishVideo(t, b.alice, event, nil, 5) // the same event again: no second delivery
+
+	require.Eventually(t, func() bool { return len(r.videos()) == 1 }, 10*time.Second, 20*time.Millisecond)
+	time.Sleep(200 * time.Millisecond)
+	assert.Equal(t, []string{video}, r.videos(), "exactly one success")
+	assert.Empty(t, r.bad)
+	var status string
+	var attempts int
+	require.NoError(t, b.db.Pool(t).QueryRow(context.Background(),
+		"SELECT status, attempts FROM deliveries WHERE account_id = $1", b.alice.AccountID).Scan(&status, &attempts))
+	assert.Equal(t, "succeeded", status)
+	assert.Equal(t, 4, attempts, "three failures, then the success")
+}
+
+// repoint moves a service to url (the receiver's port is known only once
+// it listens, after the service and its secret exist).
+func (b deliveryBundle) repoint(t *testing.T, serviceID, url string) {
+	t.Helper()
+	_, err := b.client.UpdateService(as(t, b.alice), &hooksv1.UpdateServiceRequest{Id: serviceID,
+		Service: &hooksv1.Service{Url: &url}, UpdateMask: fieldMask("url")})
+	require.NoError(t, err)
+}
+
+func natsMsg(subject string, data []byte, msgID string) *nats.Msg {
+	msg := nats.NewMsg(subject)
+	msg.Data = data
+	msg.Header.Set(nats.MsgIdHdr, msgID)
+	return msg
+}
+
+func fieldMask(paths ...string) *fieldmaskpb.FieldMask { return &fieldmaskpb.FieldMask{Paths: paths} }

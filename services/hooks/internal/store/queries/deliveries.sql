@@ -1,0 +1,36 @@
+-- name: EnabledHooks :many
+SELECT * FROM hooks
+WHERE account_id = @account_id AND event = @event AND enabled
+ORDER BY created_time, id;
+
+-- name: InsertDelivery :execrows
+-- A redelivered event inserts nothing: (hook_id, event_id) is taken.
+INSERT INTO deliveries (id, account_id, hook_id, service_id, video_id, event_id, payload, status, last_error,
+                        next_attempt_time, created_time, updated_time)
+VALUES (@id, @account_id, @hook_id, @service_id, @video_id, @event_id, @payload, @status, @last_error,
+        sqlc.narg(next_attempt_time), now(), now())
+ON CONFLICT (hook_id, event_id) DO NOTHING;
+
+-- name: ClaimDueDeliveries :many
+-- The one query of the service not scoped by account: the engine serves
+-- every account. Claimed rows are leased until @lease_until.
+UPDATE deliveries
+SET next_attempt_time = @lease_until::timestamptz, updated_time = now()
+WHERE id IN (
+	SELECT d.id FROM deliveries d
+	WHERE d.status = 'pending' AND d.next_attempt_time <= now()
+	ORDER BY d.next_attempt_time
+	LIMIT @row_limit
+	FOR UPDATE SKIP LOCKED
+)
+RETURNING *;
+
+-- name: RecordAttempt :exec
+UPDATE deliveries
+SET status = @status, attempts = @attempts, last_http_status = @last_http_status, last_latency_ms = @last_latency_ms,
+    last_error = @last_error, next_attempt_time = sqlc.narg(next_attempt_time), updated_time = now()
+WHERE account_id = @account_id AND id = @id;
+
+-- name: OpenServiceRow :one
+SELECT * FROM services
+WHERE account_id = @account_id AND id = @id;
