@@ -126,4 +126,6 @@ var Policy = map[string]Rule{
 	"/vidhost.hooks.v1.HooksService/GetHook":             {Callers: byGateway, Account: true},
 	"/vidhost.hooks.v1.HooksService/UpdateHook":          {Callers: byGateway, Account: true, Write: true},
 	"/vidhost.hooks.v1.HooksService/DeleteHook":          {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.hooks.v1.HooksService/ListDeliveries":      {Callers: byGateway, Account: true},
+	"/vidhost.hooks.v1.HooksService/RetryDelivery":       {Callers: byGateway, Account: true, Write: true},
 }

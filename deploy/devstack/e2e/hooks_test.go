@@ -1,11 +1,17 @@
 package e2e
 
 import (
+	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
+	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 )
@@ -95,4 +101,65 @@ func withService(hook map[string]any, serviceID string) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// A video created through the API reaches a webhook receiver on this
+// machine, signed, once; a video the hook's filter leaves out does not.
+func TestWebhookDeliveryEndToEnd(t *testing.T) {
+	key := createTenant(t, "Hooks delivery", "enterprise").key
+	got := make(chan map[string]any, 4)
+	var secret string
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		verifier, err := standardwebhooks.NewWebhook(secret)
+		if err == nil {
+			err = verifier.Verify(body, r.Header)
+		}
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusUnauthorized)
+			return
+		}
+		var payload map[string]any
+		_ = json.Unmarshal(body, &payload)
+		payload["webhook-id"] = r.Header.Get("webhook-id")
+		got <- payload
+	}))
+	defer receiver.Close()
+	var service struct {
+		ID     string `json:"id"`
+		Secret string `json:"secret"`
+	}
+	mustOK(t, call(t, "POST", "/v2/services", key, map[string]any{"name": "Local", "type": "webhook", "url": receiver.URL})).decode(t, &service)
+	secret = service.Secret
+	var hook struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/hooks", key, map[string]any{"name": "Launches", "event": "video.created",
+		"service": service.ID, "action": "videos.insert",
+		"filters": []map[string]any{{"field": "tags", "operator": "==", "value": "launch"}}})).decode(t, &hook)
+
+	// Live events: no transcode runs, nothing changes under the test.
+	mustOK(t, call(t, "POST", "/v2/videos", key, map[string]any{"name": "Teaser", "type": "event", "tags": []string{"teaser"}}))
+	var video struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/videos", key, map[string]any{"name": "Launch", "type": "event", "tags": []string{"launch"}})).decode(t, &video)
+
+	select {
+	case payload := <-got:
+		assert.Equal(t, "video.created", payload["type"])
+		assert.Equal(t, video.ID, payload["data"].(map[string]any)["id"])
+	case <-time.After(15 * time.Second):
+		t.Fatal("no delivery arrived")
+	}
+	select {
+	case payload := <-got:
+		t.Fatalf("a second delivery arrived: %v", payload)
+	case <-time.After(500 * time.Millisecond):
+	}
+	var deliveries []map[string]any
+	mustOK(t, call(t, "GET", "/v2/hooks/"+hook.ID+"/deliveries", key, nil)).decode(t, &deliveries)
+	require.Len(t, deliveries, 1)
+	assert.Equal(t, "succeeded", deliveries[0]["status"])
+	assert.Equal(t, video.ID, deliveries[0]["video"])
 }

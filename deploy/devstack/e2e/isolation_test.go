@@ -218,10 +218,12 @@ func walkCases(a fixtures) map[route]walkCase {
 		"POST /v2/services/{id}/rotate_secret": {path: "/v2/services/" + a.service + "/rotate_secret"},
 		"GET /v2/hooks":                        {path: "/v2/hooks", list: true},
 		// A's service inside B's hook answers as a service that exists nowhere.
-		"POST /v2/hooks":        {path: "/v2/hooks", body: hookBody(a.service)},
-		"GET /v2/hooks/{id}":    {path: "/v2/hooks/" + a.hook},
-		"PATCH /v2/hooks/{id}":  {path: "/v2/hooks/" + a.hook, body: name},
-		"DELETE /v2/hooks/{id}": {path: "/v2/hooks/" + a.hook},
+		"POST /v2/hooks":                                 {path: "/v2/hooks", body: hookBody(a.service)},
+		"GET /v2/hooks/{id}":                             {path: "/v2/hooks/" + a.hook},
+		"PATCH /v2/hooks/{id}":                           {path: "/v2/hooks/" + a.hook, body: name},
+		"DELETE /v2/hooks/{id}":                          {path: "/v2/hooks/" + a.hook},
+		"GET /v2/hooks/{hook_id}/deliveries":             {path: "/v2/hooks/" + a.hook + "/deliveries"},
+		"POST /v2/hooks/{hook_id}/deliveries/{id}/retry": {path: "/v2/hooks/" + a.hook + "/deliveries/" + sub + "/retry"},
 	}
 }
 
@@ -234,7 +236,7 @@ func snapshot(t *testing.T, key string, a fixtures) map[string]string {
 		"/v2/folders/" + a.folder + "/videos", "/v2/keys/" + a.key, "/v2/jwt_keys/" + a.jwtKey, "/v2/uploads",
 		"/v2/videos/" + a.video + "/leads", "/v2/keys", "/v2/folders", "/v2/categories", "/v2/players", "/v2/videos",
 		"/v2/users/" + a.user, "/v2/users",
-		"/v2/services/" + a.service, "/v2/services", "/v2/hooks/" + a.hook, "/v2/hooks",
+		"/v2/services/" + a.service, "/v2/services", "/v2/hooks/" + a.hook, "/v2/hooks", "/v2/hooks/" + a.hook + "/deliveries",
 	} {
 		out[path] = string(mustOK(t, call(t, "GET", path, key, nil)).Body.Result)
 	}

@@ -24,6 +24,9 @@ type Reader interface {
 	ListServices(ctx context.Context, accountID string, req page.Request) ([]Service, error)
 	GetHook(ctx context.Context, accountID, id string) (Hook, error)
 	ListHooks(ctx context.Context, accountID string, req page.Request) ([]Hook, error)
+	// ListDeliveries returns a hook's deliveries newest first: up to
+	// req.FetchLimit() before req.Cursor.
+	ListDeliveries(ctx context.Context, accountID, hookID string, req page.Request) ([]Delivery, error)
 }
 
 // Tx changes rows inside a transaction. Writes set the audit fields from
@@ -56,6 +59,11 @@ type Tx interface {
 	// InsertDelivery stores d unless the hook already has a delivery for
 	// d's event, and reports whether it did.
 	InsertDelivery(ctx context.Context, accountID string, d Delivery) (bool, error)
+	// LockDelivery reads one of a hook's deliveries and locks it.
+	LockDelivery(ctx context.Context, accountID, hookID, id string) (Delivery, error)
+	// RequeueDelivery makes a delivery pending and due now, with no
+	// attempt counted.
+	RequeueDelivery(ctx context.Context, accountID, hookID, id string) (Delivery, error)
 
 	// Emit records e in the transaction's outbox; a relay publishes it
 	// once the transaction has committed.

@@ -67,3 +67,17 @@ func params(in []*hooksv1.HookParam) []hooks.Param {
 	}
 	return out
 }
+
+// Delivery returns d as a message.
+func Delivery(d hooks.Delivery) *hooksv1.Delivery {
+	m := &hooksv1.Delivery{
+		Id: d.ID, Hook: d.HookID, Service: d.ServiceID, Video: d.VideoID, Status: d.Status,
+		Attempts: int32(d.Attempts), LastHttpStatus: int32(d.LastStatus), //nolint:gosec // bounded counters
+		LatencyMs: int32(d.LastLatency.Milliseconds()), Error: d.LastError, //nolint:gosec // one attempt's milliseconds
+		CreatedTime: timefmt.Format(d.CreatedTime), UpdatedTime: timefmt.Format(d.UpdatedTime),
+	}
+	if !d.NextAttempt.IsZero() {
+		m.NextAttemptTime = timefmt.Format(d.NextAttempt)
+	}
+	return m
+}

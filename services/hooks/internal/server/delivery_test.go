@@ -15,6 +15,7 @@ import (
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
@@ -212,3 +213,46 @@ func natsMsg(subject string, data []byte, msgID string) *nats.Msg {
 }
 
 func fieldMask(paths ...string) *fieldmaskpb.FieldMask { return &fieldmaskpb.FieldMask{Paths: paths} }
+
+func TestTheDeliveryLogAndRetry(t *testing.T) {
+	b := setupDelivery(t)
+	s := b.webhookTo(t, b.alice, "http://127.0.0.1:9/in")
+	r := newReceiver(t, s.GetSecret(), 1000) // fails every attempt
+	b.repoint(t, s.GetId(), r.URL)
+	hook, err := b.client.CreateHook(as(t, b.alice), &hooksv1.CreateHookRequest{Name: "All", Event: "video.created", Service: s.GetId(), Action: "videos.insert"})
+	require.NoError(t, err)
+	video := b.publishVideo(t, b.alice, ids.New(), nil, 5)
+
+	var d *hooksv1.Delivery
+	require.Eventually(t, func() bool {
+		list, err := b.client.ListDeliveries(as(t, b.alice), &hooksv1.ListDeliveriesRequest{HookId: hook.GetId()})
+		require.NoError(t, err)
+		if len(list.GetItems()) == 1 {
+			d = list.GetItems()[0]
+		}
+		return d != nil && d.GetStatus() == "failed"
+	}, 10*time.Second, 20*time.Millisecond)
+	assert.Equal(t, video, d.GetVideo())
+	assert.Equal(t, int32(4), d.GetAttempts(), "the first attempt and the schedule's three retries")
+	assert.Equal(t, int32(500), d.GetLastHttpStatus())
+	assert.Contains(t, d.GetError(), "receiver answered 500")
+	assert.Empty(t, d.GetNextAttemptTime())
+
+	_, err = b.client.ListDeliveries(as(t, b.bob), &hooksv1.ListDeliveriesRequest{HookId: hook.GetId()})
+	requireStatus(t, err, codes.NotFound, "Not found")
+	_, err = b.client.RetryDelivery(as(t, b.bob), &hooksv1.RetryDeliveryRequest{HookId: hook.GetId(), Id: d.GetId()})
+	requireStatus(t, err, codes.NotFound, "Not found")
+
+	r.mu.Lock()
+	r.failFirst = 0
+	r.mu.Unlock()
+	retried, err := b.client.RetryDelivery(as(t, b.alice), &hooksv1.RetryDeliveryRequest{HookId: hook.GetId(), Id: d.GetId()})
+	require.NoError(t, err)
+	assert.Equal(t, d.GetId(), retried.GetId(), "the same id: receivers dedupe on it")
+	require.Eventually(t, func() bool { return len(r.videos()) == 1 }, 10*time.Second, 20*time.Millisecond)
+	require.Eventually(t, func() bool {
+		list, err := b.client.ListDeliveries(as(t, b.alice), &hooksv1.ListDeliveriesRequest{HookId: hook.GetId()})
+		require.NoError(t, err)
+		return list.GetItems()[0].GetStatus() == "succeeded"
+	}, 10*time.Second, 20*time.Millisecond)
+}

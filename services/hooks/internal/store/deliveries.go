@@ -6,6 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
 	"github.com/vidhost/vidhost/services/hooks/internal/store/db"
 )
@@ -73,4 +74,31 @@ func delivery(row db.Delivery) hooks.Delivery {
 		d.NextAttempt = row.NextAttemptTime.Time.UTC()
 	}
 	return d
+}
+
+// farFuture starts a newest-first list.
+var farFuture = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+
+func (r reader) ListDeliveries(ctx context.Context, accountID, hookID string, req page.Request) ([]hooks.Delivery, error) {
+	before, beforeID := req.Cursor.Time, req.Cursor.ID
+	if req.Cursor.IsZero() {
+		before, beforeID = farFuture, ""
+	}
+	rows, err := r.q.ListDeliveries(ctx, db.ListDeliveriesParams{
+		AccountID: accountID, HookID: hookID, BeforeTime: before, BeforeID: beforeID, RowLimit: req.FetchLimit(),
+	})
+	if err != nil {
+		return nil, mapError(err, "list deliveries")
+	}
+	return mapRows(rows, delivery), nil
+}
+
+func (t *tx) LockDelivery(ctx context.Context, accountID, hookID, id string) (hooks.Delivery, error) {
+	row, err := t.q.LockDelivery(ctx, db.LockDeliveryParams{AccountID: accountID, HookID: hookID, ID: id})
+	return delivery(row), mapError(err, "lock delivery")
+}
+
+func (t *tx) RequeueDelivery(ctx context.Context, accountID, hookID, id string) (hooks.Delivery, error) {
+	row, err := t.q.RequeueDelivery(ctx, db.RequeueDeliveryParams{AccountID: accountID, HookID: hookID, ID: id})
+	return delivery(row), mapError(err, "requeue delivery")
 }

@@ -155,6 +155,100 @@ func (q *Queries) InsertDelivery(ctx context.Context, arg InsertDeliveryParams) 
 	return result.RowsAffected(), nil
 }
 
+const listDeliveries = `-- name: ListDeliveries :many
+SELECT id, account_id, hook_id, service_id, video_id, event_id, payload, status, attempts, last_http_status, last_latency_ms, last_error, next_attempt_time, created_time, updated_time FROM deliveries
+WHERE account_id = $1 AND hook_id = $2
+  AND (created_time, id) < ($3::timestamptz, $4::text)
+ORDER BY created_time DESC, id DESC
+LIMIT $5
+`
+
+type ListDeliveriesParams struct {
+	AccountID  string
+	HookID     string
+	BeforeTime time.Time
+	BeforeID   string
+	RowLimit   int32
+}
+
+// Newest first; the start of the list is the far future and "".
+func (q *Queries) ListDeliveries(ctx context.Context, arg ListDeliveriesParams) ([]Delivery, error) {
+	rows, err := q.db.Query(ctx, listDeliveries,
+		arg.AccountID,
+		arg.HookID,
+		arg.BeforeTime,
+		arg.BeforeID,
+		arg.RowLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Delivery{}
+	for rows.Next() {
+		var i Delivery
+		if err := rows.Scan(
+			&i.ID,
+			&i.AccountID,
+			&i.HookID,
+			&i.ServiceID,
+			&i.VideoID,
+			&i.EventID,
+			&i.Payload,
+			&i.Status,
+			&i.Attempts,
+			&i.LastHttpStatus,
+			&i.LastLatencyMs,
+			&i.LastError,
+			&i.NextAttemptTime,
+			&i.CreatedTime,
+			&i.UpdatedTime,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const lockDelivery = `-- name: LockDelivery :one
+SELECT id, account_id, hook_id, service_id, video_id, event_id, payload, status, attempts, last_http_status, last_latency_ms, last_error, next_attempt_time, created_time, updated_time FROM deliveries
+WHERE account_id = $1 AND hook_id = $2 AND id = $3
+FOR UPDATE
+`
+
+type LockDeliveryParams struct {
+	AccountID string
+	HookID    string
+	ID        string
+}
+
+func (q *Queries) LockDelivery(ctx context.Context, arg LockDeliveryParams) (Delivery, error) {
+	row := q.db.QueryRow(ctx, lockDelivery, arg.AccountID, arg.HookID, arg.ID)
+	var i Delivery
+	err := row.Scan(
+		&i.ID,
+		&i.AccountID,
+		&i.HookID,
+		&i.ServiceID,
+		&i.VideoID,
+		&i.EventID,
+		&i.Payload,
+		&i.Status,
+		&i.Attempts,
+		&i.LastHttpStatus,
+		&i.LastLatencyMs,
+		&i.LastError,
+		&i.NextAttemptTime,
+		&i.CreatedTime,
+		&i.UpdatedTime,
+	)
+	return i, err
+}
+
 const openServiceRow = `-- name: OpenServiceRow :one
 SELECT id, account_id, name, type, url, base_url, endpoint, region, bucket, prefix, credentials, created_by, created_time, updated_by, updated_time FROM services
 WHERE account_id = $1 AND id = $2
@@ -218,4 +312,40 @@ func (q *Queries) RecordAttempt(ctx context.Context, arg RecordAttemptParams) er
 		arg.ID,
 	)
 	return err
+}
+
+const requeueDelivery = `-- name: RequeueDelivery :one
+UPDATE deliveries
+SET status = 'pending', attempts = 0, last_error = '', next_attempt_time = now(), updated_time = now()
+WHERE account_id = $1 AND hook_id = $2 AND id = $3
+RETURNING id, account_id, hook_id, service_id, video_id, event_id, payload, status, attempts, last_http_status, last_latency_ms, last_error, next_attempt_time, created_time, updated_time
+`
+
+type RequeueDeliveryParams struct {
+	AccountID string
+	HookID    string
+	ID        string
+}
+
+func (q *Queries) RequeueDelivery(ctx context.Context, arg RequeueDeliveryParams) (Delivery, error) {
+	row := q.db.QueryRow(ctx, requeueDelivery, arg.AccountID, arg.HookID, arg.ID)
+	var i Delivery
+	err := row.Scan(
+		&i.ID,
+		&i.AccountID,
+		&i.HookID,
+		&i.ServiceID,
+		&i.VideoID,
+		&i.EventID,
+		&i.Payload,
+		&i.Status,
+		&i.Attempts,
+		&i.LastHttpStatus,
+		&i.LastLatencyMs,
+		&i.LastError,
+		&i.NextAttemptTime,
+		&i.CreatedTime,
+		&i.UpdatedTime,
+	)
+	return i, err
 }

@@ -34,3 +34,22 @@ WHERE account_id = @account_id AND id = @id;
 -- name: OpenServiceRow :one
 SELECT * FROM services
 WHERE account_id = @account_id AND id = @id;
+
+-- name: ListDeliveries :many
+-- Newest first; the start of the list is the far future and "".
+SELECT * FROM deliveries
+WHERE account_id = @account_id AND hook_id = @hook_id
+  AND (created_time, id) < (@before_time::timestamptz, @before_id::text)
+ORDER BY created_time DESC, id DESC
+LIMIT @row_limit;
+
+-- name: LockDelivery :one
+SELECT * FROM deliveries
+WHERE account_id = @account_id AND hook_id = @hook_id AND id = @id
+FOR UPDATE;
+
+-- name: RequeueDelivery :one
+UPDATE deliveries
+SET status = 'pending', attempts = 0, last_error = '', next_attempt_time = now(), updated_time = now()
+WHERE account_id = @account_id AND hook_id = @hook_id AND id = @id
+RETURNING *;

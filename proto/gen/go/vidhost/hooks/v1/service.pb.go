@@ -24,7 +24,7 @@ var File_vidhost_hooks_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_hooks_v1_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1evidhost/hooks/v1/service.proto\x12\x10vidhost.hooks.v1\x1a\x1bvidhost/hooks/v1/hook.proto\x1a%vidhost/hooks/v1/service_target.proto2\xaf\a\n" +
+	"\x1evidhost/hooks/v1/service.proto\x12\x10vidhost.hooks.v1\x1a\x1fvidhost/hooks/v1/delivery.proto\x1a\x1bvidhost/hooks/v1/hook.proto\x1a%vidhost/hooks/v1/service_target.proto2\xe9\b\n" +
 	"\fHooksService\x12R\n" +
 	"\rCreateService\x12&.vidhost.hooks.v1.CreateServiceRequest\x1a\x19.vidhost.hooks.v1.Service\x12]\n" +
 	"\fListServices\x12%.vidhost.hooks.v1.ListServicesRequest\x1a&.vidhost.hooks.v1.ListServicesResponse\x12L\n" +
@@ -40,7 +40,9 @@ const file_vidhost_hooks_v1_service_proto_rawDesc = "" +
 	"\n" +
 	"UpdateHook\x12#.vidhost.hooks.v1.UpdateHookRequest\x1a\x16.vidhost.hooks.v1.Hook\x12W\n" +
 	"\n" +
-	"DeleteHook\x12#.vidhost.hooks.v1.DeleteHookRequest\x1a$.vidhost.hooks.v1.DeleteHookResponseB\xc8\x01\n" +
+	"DeleteHook\x12#.vidhost.hooks.v1.DeleteHookRequest\x1a$.vidhost.hooks.v1.DeleteHookResponse\x12c\n" +
+	"\x0eListDeliveries\x12'.vidhost.hooks.v1.ListDeliveriesRequest\x1a(.vidhost.hooks.v1.ListDeliveriesResponse\x12S\n" +
+	"\rRetryDelivery\x12&.vidhost.hooks.v1.RetryDeliveryRequest\x1a\x1a.vidhost.hooks.v1.DeliveryB\xc8\x01\n" +
 	"\x14com.vidhost.hooks.v1B\fServiceProtoP\x01Z@github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1;hooksv1\xa2\x02\x03VHX\xaa\x02\x10Vidhost.Hooks.V1\xca\x02\x10Vidhost\\Hooks\\V1\xe2\x02\x1cVidhost\\Hooks\\V1\\GPBMetadata\xea\x02\x12Vidhost::Hooks::V1b\x06proto3"
 
 var file_vidhost_hooks_v1_service_proto_goTypes = []any{
@@ -55,12 +57,16 @@ var file_vidhost_hooks_v1_service_proto_goTypes = []any{
 	(*GetHookRequest)(nil),             // 8: vidhost.hooks.v1.GetHookRequest
 	(*UpdateHookRequest)(nil),          // 9: vidhost.hooks.v1.UpdateHookRequest
 	(*DeleteHookRequest)(nil),          // 10: vidhost.hooks.v1.DeleteHookRequest
-	(*Service)(nil),                    // 11: vidhost.hooks.v1.Service
-	(*ListServicesResponse)(nil),       // 12: vidhost.hooks.v1.ListServicesResponse
-	(*DeleteServiceResponse)(nil),      // 13: vidhost.hooks.v1.DeleteServiceResponse
-	(*Hook)(nil),                       // 14: vidhost.hooks.v1.Hook
-	(*ListHooksResponse)(nil),          // 15: vidhost.hooks.v1.ListHooksResponse
-	(*DeleteHookResponse)(nil),         // 16: vidhost.hooks.v1.DeleteHookResponse
+	(*ListDeliveriesRequest)(nil),      // 11: vidhost.hooks.v1.ListDeliveriesRequest
+	(*RetryDeliveryRequest)(nil),       // 12: vidhost.hooks.v1.RetryDeliveryRequest
+	(*Service)(nil),                    // 13: vidhost.hooks.v1.Service
+	(*ListServicesResponse)(nil),       // 14: vidhost.hooks.v1.ListServicesResponse
+	(*DeleteServiceResponse)(nil),      // 15: vidhost.hooks.v1.DeleteServiceResponse
+	(*Hook)(nil),                       // 16: vidhost.hooks.v1.Hook
+	(*ListHooksResponse)(nil),          // 17: vidhost.hooks.v1.ListHooksResponse
+	(*DeleteHookResponse)(nil),         // 18: vidhost.hooks.v1.DeleteHookResponse
+	(*ListDeliveriesResponse)(nil),     // 19: vidhost.hooks.v1.ListDeliveriesResponse
+	(*Delivery)(nil),                   // 20: vidhost.hooks.v1.Delivery
 }
 var file_vidhost_hooks_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.hooks.v1.HooksService.CreateService:input_type -> vidhost.hooks.v1.CreateServiceRequest
@@ -74,19 +80,23 @@ var file_vidhost_hooks_v1_service_proto_depIdxs = []int32{
 	8,  // 8: vidhost.hooks.v1.HooksService.GetHook:input_type -> vidhost.hooks.v1.GetHookRequest
 	9,  // 9: vidhost.hooks.v1.HooksService.UpdateHook:input_type -> vidhost.hooks.v1.UpdateHookRequest
 	10, // 10: vidhost.hooks.v1.HooksService.DeleteHook:input_type -> vidhost.hooks.v1.DeleteHookRequest
-	11, // 11: vidhost.hooks.v1.HooksService.CreateService:output_type -> vidhost.hooks.v1.Service
-	12, // 12: vidhost.hooks.v1.HooksService.ListServices:output_type -> vidhost.hooks.v1.ListServicesResponse
-	11, // 13: vidhost.hooks.v1.HooksService.GetService:output_type -> vidhost.hooks.v1.Service
-	11, // 14: vidhost.hooks.v1.HooksService.UpdateService:output_type -> vidhost.hooks.v1.Service
-	13, // 15: vidhost.hooks.v1.HooksService.DeleteService:output_type -> vidhost.hooks.v1.DeleteServiceResponse
-	11, // 16: vidhost.hooks.v1.HooksService.RotateServiceSecret:output_type -> vidhost.hooks.v1.Service
-	14, // 17: vidhost.hooks.v1.HooksService.CreateHook:output_type -> vidhost.hooks.v1.Hook
-	15, // 18: vidhost.hooks.v1.HooksService.ListHooks:output_type -> vidhost.hooks.v1.ListHooksResponse
-	14, // 19: vidhost.hooks.v1.HooksService.GetHook:output_type -> vidhost.hooks.v1.Hook
-	14, // 20: vidhost.hooks.v1.HooksService.UpdateHook:output_type -> vidhost.hooks.v1.Hook
-	16, // 21: vidhost.hooks.v1.HooksService.DeleteHook:output_type -> vidhost.hooks.v1.DeleteHookResponse
-	11, // [11:22] is the sub-list for method output_type
-	0,  // [0:11] is the sub-list for method input_type
+	11, // 11: vidhost.hooks.v1.HooksService.ListDeliveries:input_type -> vidhost.hooks.v1.ListDeliveriesRequest
+	12, // 12: vidhost.hooks.v1.HooksService.RetryDelivery:input_type -> vidhost.hooks.v1.RetryDeliveryRequest
+	13, // 13: vidhost.hooks.v1.HooksService.CreateService:output_type -> vidhost.hooks.v1.Service
+	14, // 14: vidhost.hooks.v1.HooksService.ListServices:output_type -> vidhost.hooks.v1.ListServicesResponse
+	13, // 15: vidhost.hooks.v1.HooksService.GetService:output_type -> vidhost.hooks.v1.Service
+	13, // 16: vidhost.hooks.v1.HooksService.UpdateService:output_type -> vidhost.hooks.v1.Service
+	15, // 17: vidhost.hooks.v1.HooksService.DeleteService:output_type -> vidhost.hooks.v1.DeleteServiceResponse
+	13, // 18: vidhost.hooks.v1.HooksService.RotateServiceSecret:output_type -> vidhost.hooks.v1.Service
+	16, // 19: vidhost.hooks.v1.HooksService.CreateHook:output_type -> vidhost.hooks.v1.Hook
+	17, // 20: vidhost.hooks.v1.HooksService.ListHooks:output_type -> vidhost.hooks.v1.ListHooksResponse
+	16, // 21: vidhost.hooks.v1.HooksService.GetHook:output_type -> vidhost.hooks.v1.Hook
+	16, // 22: vidhost.hooks.v1.HooksService.UpdateHook:output_type -> vidhost.hooks.v1.Hook
+	18, // 23: vidhost.hooks.v1.HooksService.DeleteHook:output_type -> vidhost.hooks.v1.DeleteHookResponse
+	19, // 24: vidhost.hooks.v1.HooksService.ListDeliveries:output_type -> vidhost.hooks.v1.ListDeliveriesResponse
+	20, // 25: vidhost.hooks.v1.HooksService.RetryDelivery:output_type -> vidhost.hooks.v1.Delivery
+	13, // [13:26] is the sub-list for method output_type
+	0,  // [0:13] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name
@@ -97,6 +107,7 @@ func file_vidhost_hooks_v1_service_proto_init() {
 	if File_vidhost_hooks_v1_service_proto != nil {
 		return
 	}
+	file_vidhost_hooks_v1_delivery_proto_init()
 	file_vidhost_hooks_v1_hook_proto_init()
 	file_vidhost_hooks_v1_service_target_proto_init()
 	type x struct{}

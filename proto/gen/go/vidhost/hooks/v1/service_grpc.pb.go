@@ -30,6 +30,8 @@ const (
 	HooksService_GetHook_FullMethodName             = "/vidhost.hooks.v1.HooksService/GetHook"
 	HooksService_UpdateHook_FullMethodName          = "/vidhost.hooks.v1.HooksService/UpdateHook"
 	HooksService_DeleteHook_FullMethodName          = "/vidhost.hooks.v1.HooksService/DeleteHook"
+	HooksService_ListDeliveries_FullMethodName      = "/vidhost.hooks.v1.HooksService/ListDeliveries"
+	HooksService_RetryDelivery_FullMethodName       = "/vidhost.hooks.v1.HooksService/RetryDelivery"
 )
 
 // HooksServiceClient is the client API for HooksService service.
@@ -52,6 +54,11 @@ type HooksServiceClient interface {
 	GetHook(ctx context.Context, in *GetHookRequest, opts ...grpc.CallOption) (*Hook, error)
 	UpdateHook(ctx context.Context, in *UpdateHookRequest, opts ...grpc.CallOption) (*Hook, error)
 	DeleteHook(ctx context.Context, in *DeleteHookRequest, opts ...grpc.CallOption) (*DeleteHookResponse, error)
+	// ListDeliveries is a hook's delivery log, newest first.
+	ListDeliveries(ctx context.Context, in *ListDeliveriesRequest, opts ...grpc.CallOption) (*ListDeliveriesResponse, error)
+	// RetryDelivery sends a failed (or succeeded) delivery again, with a
+	// fresh retry schedule and the same id.
+	RetryDelivery(ctx context.Context, in *RetryDeliveryRequest, opts ...grpc.CallOption) (*Delivery, error)
 }
 
 type hooksServiceClient struct {
@@ -172,6 +179,26 @@ func (c *hooksServiceClient) DeleteHook(ctx context.Context, in *DeleteHookReque
 	return out, nil
 }
 
+func (c *hooksServiceClient) ListDeliveries(ctx context.Context, in *ListDeliveriesRequest, opts ...grpc.CallOption) (*ListDeliveriesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListDeliveriesResponse)
+	err := c.cc.Invoke(ctx, HooksService_ListDeliveries_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *hooksServiceClient) RetryDelivery(ctx context.Context, in *RetryDeliveryRequest, opts ...grpc.CallOption) (*Delivery, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Delivery)
+	err := c.cc.Invoke(ctx, HooksService_RetryDelivery_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // HooksServiceServer is the server API for HooksService service.
 // All implementations must embed UnimplementedHooksServiceServer
 // for forward compatibility.
@@ -192,6 +219,11 @@ type HooksServiceServer interface {
 	GetHook(context.Context, *GetHookRequest) (*Hook, error)
 	UpdateHook(context.Context, *UpdateHookRequest) (*Hook, error)
 	DeleteHook(context.Context, *DeleteHookRequest) (*DeleteHookResponse, error)
+	// ListDeliveries is a hook's delivery log, newest first.
+	ListDeliveries(context.Context, *ListDeliveriesRequest) (*ListDeliveriesResponse, error)
+	// RetryDelivery sends a failed (or succeeded) delivery again, with a
+	// fresh retry schedule and the same id.
+	RetryDelivery(context.Context, *RetryDeliveryRequest) (*Delivery, error)
 	mustEmbedUnimplementedHooksServiceServer()
 }
 
@@ -234,6 +266,12 @@ func (UnimplementedHooksServiceServer) UpdateHook(context.Context, *UpdateHookRe
 }
 func (UnimplementedHooksServiceServer) DeleteHook(context.Context, *DeleteHookRequest) (*DeleteHookResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteHook not implemented")
+}
+func (UnimplementedHooksServiceServer) ListDeliveries(context.Context, *ListDeliveriesRequest) (*ListDeliveriesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListDeliveries not implemented")
+}
+func (UnimplementedHooksServiceServer) RetryDelivery(context.Context, *RetryDeliveryRequest) (*Delivery, error) {
+	return nil, status.Error(codes.Unimplemented, "method RetryDelivery not implemented")
 }
 func (UnimplementedHooksServiceServer) mustEmbedUnimplementedHooksServiceServer() {}
 func (UnimplementedHooksServiceServer) testEmbeddedByValue()                      {}
@@ -454,6 +492,42 @@ func _HooksService_DeleteHook_Handler(srv interface{}, ctx context.Context, dec 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _HooksService_ListDeliveries_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListDeliveriesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(HooksServiceServer).ListDeliveries(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: HooksService_ListDeliveries_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(HooksServiceServer).ListDeliveries(ctx, req.(*ListDeliveriesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _HooksService_RetryDelivery_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RetryDeliveryRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(HooksServiceServer).RetryDelivery(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: HooksService_RetryDelivery_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(HooksServiceServer).RetryDelivery(ctx, req.(*RetryDeliveryRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // HooksService_ServiceDesc is the grpc.ServiceDesc for HooksService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -504,6 +578,14 @@ var HooksService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteHook",
 			Handler:    _HooksService_DeleteHook_Handler,
+		},
+		{
+			MethodName: "ListDeliveries",
+			Handler:    _HooksService_ListDeliveries_Handler,
+		},
+		{
+			MethodName: "RetryDelivery",
+			Handler:    _HooksService_RetryDelivery_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
