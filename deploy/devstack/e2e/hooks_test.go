@@ -143,10 +143,12 @@ func TestWebhookDeliveryEndToEnd(t *testing.T) {
 	var video struct {
 		ID string `json:"id"`
 	}
+	start := time.Now()
 	mustOK(t, call(t, "POST", "/v2/videos", key, map[string]any{"name": "Launch", "type": "event", "tags": []string{"launch"}})).decode(t, &video)
 
 	select {
 	case payload := <-got:
+		t.Logf("POST /v2/videos to a signed delivery received: %s (one sample, not a benchmark)", time.Since(start))
 		assert.Equal(t, "video.created", payload["type"])
 		assert.Equal(t, video.ID, payload["data"].(map[string]any)["id"])
 	case <-time.After(15 * time.Second):

@@ -17,7 +17,7 @@ import (
 )
 
 // startEngine sends due deliveries until shutdown.
-func startEngine(ctx context.Context, cfg Config, opts Options, st *store.Store, logger *slog.Logger, stack *lifecycle.Stack) {
+func startEngine(ctx context.Context, cfg Config, opts Options, st *store.Store, logger *slog.Logger, stack *lifecycle.Stack) *delivery.Engine {
 	// Every dial is checked; the devstack's receivers on this machine are
 	// allowed with VIDHOST_HOOKS_ALLOW_LOOPBACK.
 	sender := webhook.NewSender(netguard.PublicOr(nil, cfg.AllowLoopback), cfg.DeliveryTimeout)
@@ -28,11 +28,20 @@ func startEngine(ctx context.Context, cfg Config, opts Options, st *store.Store,
 	// Stop claiming before the pool closes; attempts in flight finish and
 	// are recorded (an unrecorded one is retried after its lease).
 	stack.Push("delivery engine", func(context.Context) error { stop(); <-done; return nil })
+	return engine
 }
 
 // startMatching records deliveries for video.created until shutdown.
-func startMatching(ctx context.Context, js jetstream.JetStream, registry *hooks.Registry, logger *slog.Logger, stack *lifecycle.Stack) error {
-	stop, err := events.StartVideoCreatedConsumer(ctx, js, registry.MatchVideoCreated, logger)
+// Deliveries it records wake engine at once.
+func startMatching(ctx context.Context, js jetstream.JetStream, registry *hooks.Registry, engine *delivery.Engine, logger *slog.Logger, stack *lifecycle.Stack) error {
+	match := func(ctx context.Context, e hooks.VideoCreated) (int, error) {
+		recorded, err := registry.MatchVideoCreated(ctx, e)
+		if recorded > 0 {
+			engine.Wake()
+		}
+		return recorded, err
+	}
+	stop, err := events.StartVideoCreatedConsumer(ctx, js, match, logger)
 	if err != nil {
 		return fmt.Errorf("hooks: %w", err)
 	}

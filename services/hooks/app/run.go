@@ -43,8 +43,8 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	}
 	st := store.New(pool, box)
 	registry := hooks.NewRegistry(st, cfg.urlPolicy())
-	startEngine(ctx, cfg, opts, st, logger, stack)
-	if err := startMatching(ctx, js, registry, logger, stack); err != nil {
+	engine := startEngine(ctx, cfg, opts, st, logger, stack)
+	if err := startMatching(ctx, js, registry, engine, logger, stack); err != nil {
 		return err
 	}
 	lis, err := grpcx.Listen(opts.Listener, cfg.GRPCAddr)

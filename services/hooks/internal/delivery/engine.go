@@ -70,6 +70,7 @@ type Engine struct {
 	now    func() time.Time
 
 	workers    chan struct{}
+	wake       chan struct{}
 	mu         sync.Mutex
 	perService map[string]int
 }
@@ -78,7 +79,18 @@ type Engine struct {
 func New(store Store, sender Sender, logger *slog.Logger, opts Options) *Engine {
 	opts = opts.withDefaults()
 	return &Engine{store: store, sender: sender, logger: logger, opts: opts, now: time.Now,
-		workers: make(chan struct{}, opts.Workers), perService: map[string]int{}}
+		workers: make(chan struct{}, opts.Workers), wake: make(chan struct{}, 1), perService: map[string]int{}}
+}
+
+// Wake makes the engine look for due deliveries now rather than at its
+// next poll: called when this process has just recorded some, so a
+// delivery leaves within milliseconds of its event. Other replicas find
+// them at their next poll.
+func (e *Engine) Wake() {
+	select {
+	case e.wake <- struct{}{}:
+	default: // a wake-up is already pending
+	}
 }
 
 // Run claims and sends due deliveries until ctx is done, then waits for
@@ -94,6 +106,7 @@ func (e *Engine) Run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-ticker.C:
+		case <-e.wake:
 		}
 	}
 }
