@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -117,4 +118,35 @@ func TestCredentialsOpenOnlyInTheirRow(t *testing.T) {
 	})
 	assert.ErrorIs(t, err, secrets.ErrUnsealable)
 	assert.NotContains(t, err.Error(), "key-account-a")
+}
+
+// A claimed delivery is leased: a worker that dies before recording its
+// attempt (SIGKILL) leaves it to be claimed again once the lease is over.
+func TestClaimedDeliveriesComeBackAfterTheirLease(t *testing.T) {
+	f := setup(t)
+	s := f.insertService(t, accountA)
+	ctx := t.Context()
+	require.NoError(t, f.inTx(t, func(tx hooks.Tx) error {
+		for _, event := range []string{"event-1", "event-1"} { // the same event twice: one delivery
+			_, err := tx.InsertDelivery(ctx, accountA, hooks.Delivery{ID: ids.New(), HookID: "hook-1", ServiceID: s.ID,
+				VideoID: "video-1", EventID: event, Payload: []byte("{}"), Status: hooks.DeliveryPending, NextAttempt: time.Now().Add(-time.Second)})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	claimed, err := f.store.ClaimDue(ctx, time.Now().Add(300*time.Millisecond), 10)
+	require.NoError(t, err)
+	require.Len(t, claimed, 1)
+	again, err := f.store.ClaimDue(ctx, time.Now().Add(time.Minute), 10)
+	require.NoError(t, err)
+	assert.Empty(t, again, "leased to the first worker")
+
+	require.Eventually(t, func() bool {
+		again, err = f.store.ClaimDue(ctx, time.Now().Add(time.Minute), 10)
+		return err == nil && len(again) == 1
+	}, 5*time.Second, 50*time.Millisecond, "the dead worker's lease ran out")
+	assert.Equal(t, claimed[0].ID, again[0].ID, "the same delivery, the same webhook-id")
+	assert.Equal(t, 0, again[0].Attempts)
 }
