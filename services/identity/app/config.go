@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"net/url"
 
 	"github.com/vidhost/vidhost/pkg/mail"
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -38,7 +39,10 @@ type Config struct {
 	BootstrapFile string `env:"VIDHOST_BOOTSTRAP_FILE" envDefault:"vidhost-bootstrap.env"`
 	// SMTP is where identity sends mail (VIDHOST_SMTP_HOST, _PORT, _USER,
 	// _PASSWORD, _FROM, _TIMEOUT); the devstack points it at its Mailpit.
-	SMTP      mail.Config
+	SMTP mail.Config
+	// PublicURL is the gateway's public base URL, the same value the
+	// gateway takes: invite emails link <PublicURL>/invites/accept.
+	PublicURL string `env:"VIDHOST_PUBLIC_URL" envDefault:"http://127.0.0.1:8080"`
 	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
 	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
@@ -62,6 +66,9 @@ func (c Config) validate(opts Options) error {
 	}
 	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
 		errs = append(errs, err)
+	}
+	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		errs = append(errs, fmt.Errorf("VIDHOST_PUBLIC_URL %q must be an absolute http(s) URL without a query", c.PublicURL))
 	}
 	return errors.Join(errs...)
 }

@@ -66,6 +66,7 @@ func testConfig(t *testing.T, db pgtest.DB, natsURL string) app.Config {
 	return app.Config{
 		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, NATS: natstest.Settings(t, natsx.ServiceIdentity),
 		InternalSecret: string(internalSecret), OwnerEmail: "Owner@Example.com",
+		PublicURL: "https://videos.example.com",
 	}
 }
 

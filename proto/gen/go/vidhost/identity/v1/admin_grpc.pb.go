@@ -35,7 +35,8 @@ const (
 // lost. Internal: callable as the operator caller only, never mapped to REST.
 type IdentityAdminServiceClient interface {
 	// CreateAccount makes an account, its owner (who has no password yet: the
-	// invite flow sets it) and a first read-write API key, returned only here.
+	// invite mailed to them sets it) and a first read-write API key, returned
+	// only here.
 	CreateAccount(ctx context.Context, in *CreateAccountRequest, opts ...grpc.CallOption) (*CreateAccountResponse, error)
 	// ListAccounts lists every account, oldest first.
 	ListAccounts(ctx context.Context, in *ListAccountsRequest, opts ...grpc.CallOption) (*ListAccountsResponse, error)
@@ -115,7 +116,8 @@ func (c *identityAdminServiceClient) RecoverKey(ctx context.Context, in *Recover
 // lost. Internal: callable as the operator caller only, never mapped to REST.
 type IdentityAdminServiceServer interface {
 	// CreateAccount makes an account, its owner (who has no password yet: the
-	// invite flow sets it) and a first read-write API key, returned only here.
+	// invite mailed to them sets it) and a first read-write API key, returned
+	// only here.
 	CreateAccount(context.Context, *CreateAccountRequest) (*CreateAccountResponse, error)
 	// ListAccounts lists every account, oldest first.
 	ListAccounts(context.Context, *ListAccountsRequest) (*ListAccountsResponse, error)
