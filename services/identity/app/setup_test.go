@@ -45,9 +45,18 @@ type testBundle struct {
 // setup runs identity on a fresh schema and NATS server until t ends.
 func setup(t *testing.T) *testBundle {
 	t.Helper()
+	return setupWith(t, nil)
+}
+
+// setupWith is setup with a change to the configuration (mail settings).
+func setupWith(t *testing.T, change func(*app.Config)) *testBundle {
+	t.Helper()
 	db := pgtest.Schema(t)
 	tb := &testBundle{natsURL: natstest.Start(t)}
 	tb.cfg = testConfig(t, db, tb.natsURL)
+	if change != nil {
+		change(&tb.cfg)
+	}
 	tb.bootstrap, tb.client, tb.addr = runService(t, tb.cfg, runOptions{})
 	tb.pool = db.Pool(t)
 	// ownerA acts through its real unrestricted key, as through the gateway

@@ -25,9 +25,8 @@ type Letter struct {
 	Invite      Invite
 	Token       string
 	AccountName string
-	// InviterName is who invited, as the email names them; empty for the
-	// operator.
-	InviterName string
+	// Inviter is who invited; zero for the operator.
+	Inviter Inviter
 }
 
 // link is the page the invitee opens.
@@ -38,8 +37,11 @@ func link(publicURL, token string) string {
 // message is the invitation email, plain text.
 func (l Letter) message(publicURL string) mail.Message {
 	who := "The operator of this Vidhost installation"
-	if l.InviterName != "" {
-		who = fmt.Sprintf("%q", l.InviterName)
+	switch {
+	case l.Inviter.UserName != "":
+		who = l.Inviter.UserName
+	case l.Inviter.KeyName != "":
+		who = fmt.Sprintf("Someone using the API key %q", l.Inviter.KeyName)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Hello,\n\n%s invited you to join the account %q on Vidhost as %s.\n\n", who, l.AccountName, article(l.Invite.Role))

@@ -89,7 +89,7 @@ func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (
 			return err
 		}
 		letter.Token, letter.AccountName = token, acc.Name
-		if letter.InviterName, err = tx.InviterName(ctx, p.AccountID, p.ActorID); err != nil {
+		if letter.Inviter, err = tx.Inviter(ctx, p.AccountID, p.ActorID); err != nil {
 			return err
 		}
 		if watchers, err = tx.NotifiedEmails(ctx, p.AccountID, "user.invited"); err != nil {
@@ -192,7 +192,7 @@ func (s *Service) Resend(ctx context.Context, p principal.Principal, id string) 
 			return err
 		}
 		letter = Letter{Invite: inv, Token: token, AccountName: acc.Name}
-		letter.InviterName, err = tx.InviterName(ctx, p.AccountID, p.ActorID)
+		letter.Inviter, err = tx.Inviter(ctx, p.AccountID, p.ActorID)
 		return err
 	})
 	if err != nil {

@@ -50,14 +50,19 @@ type Tx interface {
 	// CompleteUser sets an existing user's name and password and marks
 	// their email verified.
 	CompleteUser(ctx context.Context, accountID string, u NewUser) error
-	// InviterName is how an email names actorID: a key's or user's name,
-	// or "" when the account has no such actor.
-	InviterName(ctx context.Context, accountID, actorID string) (string, error)
+	// Inviter is who actorID is, for the email; zero when the account has
+	// no such actor (the operator).
+	Inviter(ctx context.Context, accountID, actorID string) (Inviter, error)
 	// NotifiedEmails are the enabled users of the account whose
 	// notifications include event.
 	NotifiedEmails(ctx context.Context, accountID, event string) ([]string, error)
 	// Emit records e in the transaction's outbox.
 	Emit(ctx context.Context, e Event) error
+}
+
+// Inviter is who made or resent an invite: a user or an API key.
+type Inviter struct {
+	KeyName, UserName string
 }
 
 // NewUser is the user an accepted invite makes or completes.

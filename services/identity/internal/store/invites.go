@@ -212,13 +212,13 @@ func (t inviteTx) CompleteUser(ctx context.Context, accountID string, u invites.
 	return nil
 }
 
-// InviterName names actorID for an email.
-func (t inviteTx) InviterName(ctx context.Context, accountID, actorID string) (string, error) {
-	name, err := t.q.InviterName(ctx, db.InviterNameParams{AccountID: accountID, ActorID: actorID})
+// Inviter names actorID for an email.
+func (t inviteTx) Inviter(ctx context.Context, accountID, actorID string) (invites.Inviter, error) {
+	row, err := t.q.InviterName(ctx, db.InviterNameParams{AccountID: accountID, ActorID: actorID})
 	if err != nil {
-		return "", fmt.Errorf("inviter name: %w", err)
+		return invites.Inviter{}, fmt.Errorf("inviter name: %w", err)
 	}
-	return name, nil
+	return invites.Inviter{KeyName: row.KeyName, UserName: row.UserName}, nil
 }
 
 // NotifiedEmails lists who asked to hear of event.

@@ -231,10 +231,9 @@ func (q *Queries) InsertInvitedUser(ctx context.Context, arg InsertInvitedUserPa
 }
 
 const inviterName = `-- name: InviterName :one
-SELECT COALESCE(
-    (SELECT k.name FROM api_keys k WHERE k.account_id = $1 AND k.id = $2),
-    (SELECT COALESCE(NULLIF(u.name, ''), u.email) FROM users u WHERE u.account_id = $1 AND u.id = $2),
-    '')::text AS inviter
+SELECT COALESCE((SELECT k.name FROM api_keys k WHERE k.account_id = $1 AND k.id = $2), '')::text AS key_name,
+       COALESCE((SELECT COALESCE(NULLIF(u.name, ''), u.email) FROM users u
+                 WHERE u.account_id = $1 AND u.id = $2), '')::text AS user_name
 `
 
 type InviterNameParams struct {
@@ -242,13 +241,18 @@ type InviterNameParams struct {
 	ActorID   string
 }
 
-// How an invite email names who sent it: a key's name, a user's name (or
-// email), or ” for anyone else (the operator).
-func (q *Queries) InviterName(ctx context.Context, arg InviterNameParams) (string, error) {
+type InviterNameRow struct {
+	KeyName  string
+	UserName string
+}
+
+// How an invite email names who sent it: the name of the key or of the user
+// (or their email) that actor_id is; both empty for anyone else (the operator).
+func (q *Queries) InviterName(ctx context.Context, arg InviterNameParams) (InviterNameRow, error) {
 	row := q.db.QueryRow(ctx, inviterName, arg.AccountID, arg.ActorID)
-	var inviter string
-	err := row.Scan(&inviter)
-	return inviter, err
+	var i InviterNameRow
+	err := row.Scan(&i.KeyName, &i.UserName)
+	return i, err
 }
 
 const listInvites = `-- name: ListInvites :many

@@ -75,12 +75,11 @@ SELECT ((SELECT count(*) FROM users u WHERE u.account_id = @account_id)
            AND i.expires_time > @now::timestamptz))::bigint AS seats;
 
 -- name: InviterName :one
--- How an invite email names who sent it: a key's name, a user's name (or
--- email), or '' for anyone else (the operator).
-SELECT COALESCE(
-    (SELECT k.name FROM api_keys k WHERE k.account_id = @account_id AND k.id = @actor_id),
-    (SELECT COALESCE(NULLIF(u.name, ''), u.email) FROM users u WHERE u.account_id = @account_id AND u.id = @actor_id),
-    '')::text AS inviter;
+-- How an invite email names who sent it: the name of the key or of the user
+-- (or their email) that actor_id is; both empty for anyone else (the operator).
+SELECT COALESCE((SELECT k.name FROM api_keys k WHERE k.account_id = @account_id AND k.id = @actor_id), '')::text AS key_name,
+       COALESCE((SELECT COALESCE(NULLIF(u.name, ''), u.email) FROM users u
+                 WHERE u.account_id = @account_id AND u.id = @actor_id), '')::text AS user_name;
 
 -- name: NotifiedUserEmails :many
 -- The enabled users of the account who asked to be emailed about an event.
