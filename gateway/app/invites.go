@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -62,6 +64,11 @@ func (p invitePage) accept(w http.ResponseWriter, r *http.Request) {
 	decoder := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxAcceptBody))
 	decoder.DisallowUnknownFields()
 	if err := decoder.Decode(&body); err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			envelope.WriteError(w, apperr.CodeBodyTooLarge, fmt.Sprintf("request body is too large: the limit is %d bytes", maxAcceptBody))
+			return
+		}
 		envelope.WriteError(w, apperr.CodeInvalidArgument, "malformed JSON")
 		return
 	}

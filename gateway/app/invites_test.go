@@ -45,15 +45,16 @@ func TestInviteAcceptRefusesBadBodies(t *testing.T) {
 	huge := `{"token":"` + strings.Repeat("a", 9<<10) + `","name":"n","password":"p"}`
 	for _, tc := range []struct {
 		name, body, contentType, code string
+		status                        int
 	}{
-		{"not JSON", "token=x", "application/x-www-form-urlencoded", "unsupported_media_type"},
-		{"malformed", "{", "application/json", "invalid_argument"},
-		{"unknown field", `{"token":"x","role":"owner"}`, "application/json", "invalid_argument"},
-		{"over 8 KiB", huge, "application/json", "invalid_argument"},
+		{"not JSON", "token=x", "application/x-www-form-urlencoded", "unsupported_media_type", http.StatusBadRequest},
+		{"malformed", "{", "application/json", "invalid_argument", http.StatusBadRequest},
+		{"unknown field", `{"token":"x","role":"owner"}`, "application/json", "invalid_argument", http.StatusBadRequest},
+		{"over 8 KiB", huge, "application/json", "body_too_large", http.StatusRequestEntityTooLarge},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, env := b.do(t, call{method: "POST", path: "/invites/accept", body: tc.body, header: map[string]string{"Content-Type": tc.contentType}})
-			assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+			assert.Equal(t, tc.status, resp.StatusCode)
 			require.Len(t, env.Errors, 1)
 			assert.Equal(t, tc.code, env.Errors[0].Code)
 		})
