@@ -286,3 +286,29 @@ func TestInviteNotifiesWatchers(t *testing.T) {
 	require.Len(t, notices, 1)
 	assert.Equal(t, "watched@example.com was invited to Default", notices[0].Subject)
 }
+
+// Invites racing for an account's last seat: the account's row lock lets
+// exactly one through.
+func TestInvitesRaceForTheLastSeat(t *testing.T) {
+	ib := setupInvites(t)
+	ctxB := as(t, ib.ownerB) // free, no user yet: one seat
+	const racers = 8
+	errs := make(chan error, racers)
+	for i := range racers {
+		go func() {
+			_, err := ib.client.CreateInvite(ctxB, &identityv1.CreateInviteRequest{
+				Email: "racer" + string(rune('a'+i)) + "@example.com", Role: "viewer",
+			})
+			errs <- err
+		}()
+	}
+	var won int
+	for range racers {
+		if err := <-errs; err == nil {
+			won++
+		} else {
+			requireStatus(t, err, codes.PermissionDenied, "more than 1 user requires the pro plan or higher")
+		}
+	}
+	assert.Equal(t, 1, won)
+}
