@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
@@ -51,9 +52,15 @@ func (s *Service) Accept(ctx context.Context, a Acceptance) (Joined, error) {
 	if !wellFormed(a.Token) {
 		return Joined{}, ErrInvalid
 	}
-	// Hashing is slow on purpose (argon2id): do it before the row is locked.
-	hash := password.Hash(a.Password)
 	now := s.timestamp()
+	// Hashing is slow and memory-hard on purpose (argon2id), so only the
+	// token of a live invite earns one: a guessed token costs a lookup. The
+	// hash is made before the row is locked, and the transaction below
+	// checks the invite again.
+	if err := s.checkPending(ctx, a.Token, now); err != nil {
+		return Joined{}, err
+	}
+	hash := password.Hash(a.Password)
 	var out Joined
 	err = s.store.InInviteTx(ctx, func(tx Tx) error {
 		inv, err := tx.LockInviteByToken(ctx, hashToken(a.Token))
@@ -90,4 +97,15 @@ func ignoreNotFound(err error) error {
 		return nil
 	}
 	return err
+}
+
+// checkPending answers ErrInvalid unless token is a pending invite's.
+func (s *Service) checkPending(ctx context.Context, token string, now time.Time) error {
+	return s.store.InInviteTx(ctx, func(tx Tx) error {
+		inv, err := tx.LockInviteByToken(ctx, hashToken(token))
+		if err != nil || inv.Status(now) != StatusPending {
+			return firstErr(ignoreNotFound(err), ErrInvalid)
+		}
+		return nil
+	})
 }
