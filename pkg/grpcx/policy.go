@@ -43,6 +43,7 @@ var Policy = map[string]Rule{
 	"/vidhost.identity.v1.IdentityService/GetUser":             {Callers: byGateway, Account: true},
 	"/vidhost.identity.v1.IdentityService/UpdateUser":          {Callers: byGateway, Account: true, Write: true},
 	"/vidhost.identity.v1.IdentityService/DeleteUser":          {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.identity.v1.IdentityService/ListAuditLogs":       {Callers: byGateway, Account: true},
 	// Identity, internal: the gateway resolving a bearer key (before any
 	// principal exists) and the playback edge verifying a viewer JWT.
 	"/vidhost.identity.v1.IdentityService/Authenticate":    {Callers: byGateway},

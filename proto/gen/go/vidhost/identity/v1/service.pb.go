@@ -24,7 +24,7 @@ var File_vidhost_identity_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_identity_v1_service_proto_rawDesc = "" +
 	"\n" +
-	"!vidhost/identity/v1/service.proto\x12\x13vidhost.identity.v1\x1a\"vidhost/identity/v1/jwt_keys.proto\x1a\"vidhost/identity/v1/messages.proto\x1a\x1fvidhost/identity/v1/users.proto2\xea\v\n" +
+	"!vidhost/identity/v1/service.proto\x12\x13vidhost.identity.v1\x1a$vidhost/identity/v1/audit_logs.proto\x1a\"vidhost/identity/v1/jwt_keys.proto\x1a\"vidhost/identity/v1/messages.proto\x1a\x1fvidhost/identity/v1/users.proto2\xd2\f\n" +
 	"\x0fIdentityService\x12U\n" +
 	"\fCreateApiKey\x12(.vidhost.identity.v1.CreateApiKeyRequest\x1a\x1b.vidhost.identity.v1.ApiKey\x12`\n" +
 	"\vListApiKeys\x12'.vidhost.identity.v1.ListApiKeysRequest\x1a(.vidhost.identity.v1.ListApiKeysResponse\x12x\n" +
@@ -43,7 +43,8 @@ const file_vidhost_identity_v1_service_proto_rawDesc = "" +
 	"\n" +
 	"UpdateUser\x12&.vidhost.identity.v1.UpdateUserRequest\x1a\x19.vidhost.identity.v1.User\x12]\n" +
 	"\n" +
-	"DeleteUser\x12&.vidhost.identity.v1.DeleteUserRequest\x1a'.vidhost.identity.v1.DeleteUserResponseB\xdd\x01\n" +
+	"DeleteUser\x12&.vidhost.identity.v1.DeleteUserRequest\x1a'.vidhost.identity.v1.DeleteUserResponse\x12f\n" +
+	"\rListAuditLogs\x12).vidhost.identity.v1.ListAuditLogsRequest\x1a*.vidhost.identity.v1.ListAuditLogsResponseB\xdd\x01\n" +
 	"\x17com.vidhost.identity.v1B\fServiceProtoP\x01ZFgithub.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1;identityv1\xa2\x02\x03VIX\xaa\x02\x13Vidhost.Identity.V1\xca\x02\x13Vidhost\\Identity\\V1\xe2\x02\x1fVidhost\\Identity\\V1\\GPBMetadata\xea\x02\x15Vidhost::Identity::V1b\x06proto3"
 
 var file_vidhost_identity_v1_service_proto_goTypes = []any{
@@ -63,18 +64,20 @@ var file_vidhost_identity_v1_service_proto_goTypes = []any{
 	(*GetUserRequest)(nil),              // 13: vidhost.identity.v1.GetUserRequest
 	(*UpdateUserRequest)(nil),           // 14: vidhost.identity.v1.UpdateUserRequest
 	(*DeleteUserRequest)(nil),           // 15: vidhost.identity.v1.DeleteUserRequest
-	(*ApiKey)(nil),                      // 16: vidhost.identity.v1.ApiKey
-	(*ListApiKeysResponse)(nil),         // 17: vidhost.identity.v1.ListApiKeysResponse
-	(*ListApiKeySummariesResponse)(nil), // 18: vidhost.identity.v1.ListApiKeySummariesResponse
-	(*DeleteApiKeyResponse)(nil),        // 19: vidhost.identity.v1.DeleteApiKeyResponse
-	(*AuthenticateResponse)(nil),        // 20: vidhost.identity.v1.AuthenticateResponse
-	(*JwtKey)(nil),                      // 21: vidhost.identity.v1.JwtKey
-	(*ListJwtKeysResponse)(nil),         // 22: vidhost.identity.v1.ListJwtKeysResponse
-	(*DeleteJwtKeyResponse)(nil),        // 23: vidhost.identity.v1.DeleteJwtKeyResponse
-	(*GetJwtPublicKeyResponse)(nil),     // 24: vidhost.identity.v1.GetJwtPublicKeyResponse
-	(*ListUsersResponse)(nil),           // 25: vidhost.identity.v1.ListUsersResponse
-	(*User)(nil),                        // 26: vidhost.identity.v1.User
-	(*DeleteUserResponse)(nil),          // 27: vidhost.identity.v1.DeleteUserResponse
+	(*ListAuditLogsRequest)(nil),        // 16: vidhost.identity.v1.ListAuditLogsRequest
+	(*ApiKey)(nil),                      // 17: vidhost.identity.v1.ApiKey
+	(*ListApiKeysResponse)(nil),         // 18: vidhost.identity.v1.ListApiKeysResponse
+	(*ListApiKeySummariesResponse)(nil), // 19: vidhost.identity.v1.ListApiKeySummariesResponse
+	(*DeleteApiKeyResponse)(nil),        // 20: vidhost.identity.v1.DeleteApiKeyResponse
+	(*AuthenticateResponse)(nil),        // 21: vidhost.identity.v1.AuthenticateResponse
+	(*JwtKey)(nil),                      // 22: vidhost.identity.v1.JwtKey
+	(*ListJwtKeysResponse)(nil),         // 23: vidhost.identity.v1.ListJwtKeysResponse
+	(*DeleteJwtKeyResponse)(nil),        // 24: vidhost.identity.v1.DeleteJwtKeyResponse
+	(*GetJwtPublicKeyResponse)(nil),     // 25: vidhost.identity.v1.GetJwtPublicKeyResponse
+	(*ListUsersResponse)(nil),           // 26: vidhost.identity.v1.ListUsersResponse
+	(*User)(nil),                        // 27: vidhost.identity.v1.User
+	(*DeleteUserResponse)(nil),          // 28: vidhost.identity.v1.DeleteUserResponse
+	(*ListAuditLogsResponse)(nil),       // 29: vidhost.identity.v1.ListAuditLogsResponse
 }
 var file_vidhost_identity_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.identity.v1.IdentityService.CreateApiKey:input_type -> vidhost.identity.v1.CreateApiKeyRequest
@@ -93,24 +96,26 @@ var file_vidhost_identity_v1_service_proto_depIdxs = []int32{
 	13, // 13: vidhost.identity.v1.IdentityService.GetUser:input_type -> vidhost.identity.v1.GetUserRequest
 	14, // 14: vidhost.identity.v1.IdentityService.UpdateUser:input_type -> vidhost.identity.v1.UpdateUserRequest
 	15, // 15: vidhost.identity.v1.IdentityService.DeleteUser:input_type -> vidhost.identity.v1.DeleteUserRequest
-	16, // 16: vidhost.identity.v1.IdentityService.CreateApiKey:output_type -> vidhost.identity.v1.ApiKey
-	17, // 17: vidhost.identity.v1.IdentityService.ListApiKeys:output_type -> vidhost.identity.v1.ListApiKeysResponse
-	18, // 18: vidhost.identity.v1.IdentityService.ListApiKeySummaries:output_type -> vidhost.identity.v1.ListApiKeySummariesResponse
-	16, // 19: vidhost.identity.v1.IdentityService.GetApiKey:output_type -> vidhost.identity.v1.ApiKey
-	16, // 20: vidhost.identity.v1.IdentityService.UpdateApiKey:output_type -> vidhost.identity.v1.ApiKey
-	19, // 21: vidhost.identity.v1.IdentityService.DeleteApiKey:output_type -> vidhost.identity.v1.DeleteApiKeyResponse
-	20, // 22: vidhost.identity.v1.IdentityService.Authenticate:output_type -> vidhost.identity.v1.AuthenticateResponse
-	21, // 23: vidhost.identity.v1.IdentityService.CreateJwtKey:output_type -> vidhost.identity.v1.JwtKey
-	22, // 24: vidhost.identity.v1.IdentityService.ListJwtKeys:output_type -> vidhost.identity.v1.ListJwtKeysResponse
-	21, // 25: vidhost.identity.v1.IdentityService.GetJwtKey:output_type -> vidhost.identity.v1.JwtKey
-	23, // 26: vidhost.identity.v1.IdentityService.DeleteJwtKey:output_type -> vidhost.identity.v1.DeleteJwtKeyResponse
-	24, // 27: vidhost.identity.v1.IdentityService.GetJwtPublicKey:output_type -> vidhost.identity.v1.GetJwtPublicKeyResponse
-	25, // 28: vidhost.identity.v1.IdentityService.ListUsers:output_type -> vidhost.identity.v1.ListUsersResponse
-	26, // 29: vidhost.identity.v1.IdentityService.GetUser:output_type -> vidhost.identity.v1.User
-	26, // 30: vidhost.identity.v1.IdentityService.UpdateUser:output_type -> vidhost.identity.v1.User
-	27, // 31: vidhost.identity.v1.IdentityService.DeleteUser:output_type -> vidhost.identity.v1.DeleteUserResponse
-	16, // [16:32] is the sub-list for method output_type
-	0,  // [0:16] is the sub-list for method input_type
+	16, // 16: vidhost.identity.v1.IdentityService.ListAuditLogs:input_type -> vidhost.identity.v1.ListAuditLogsRequest
+	17, // 17: vidhost.identity.v1.IdentityService.CreateApiKey:output_type -> vidhost.identity.v1.ApiKey
+	18, // 18: vidhost.identity.v1.IdentityService.ListApiKeys:output_type -> vidhost.identity.v1.ListApiKeysResponse
+	19, // 19: vidhost.identity.v1.IdentityService.ListApiKeySummaries:output_type -> vidhost.identity.v1.ListApiKeySummariesResponse
+	17, // 20: vidhost.identity.v1.IdentityService.GetApiKey:output_type -> vidhost.identity.v1.ApiKey
+	17, // 21: vidhost.identity.v1.IdentityService.UpdateApiKey:output_type -> vidhost.identity.v1.ApiKey
+	20, // 22: vidhost.identity.v1.IdentityService.DeleteApiKey:output_type -> vidhost.identity.v1.DeleteApiKeyResponse
+	21, // 23: vidhost.identity.v1.IdentityService.Authenticate:output_type -> vidhost.identity.v1.AuthenticateResponse
+	22, // 24: vidhost.identity.v1.IdentityService.CreateJwtKey:output_type -> vidhost.identity.v1.JwtKey
+	23, // 25: vidhost.identity.v1.IdentityService.ListJwtKeys:output_type -> vidhost.identity.v1.ListJwtKeysResponse
+	22, // 26: vidhost.identity.v1.IdentityService.GetJwtKey:output_type -> vidhost.identity.v1.JwtKey
+	24, // 27: vidhost.identity.v1.IdentityService.DeleteJwtKey:output_type -> vidhost.identity.v1.DeleteJwtKeyResponse
+	25, // 28: vidhost.identity.v1.IdentityService.GetJwtPublicKey:output_type -> vidhost.identity.v1.GetJwtPublicKeyResponse
+	26, // 29: vidhost.identity.v1.IdentityService.ListUsers:output_type -> vidhost.identity.v1.ListUsersResponse
+	27, // 30: vidhost.identity.v1.IdentityService.GetUser:output_type -> vidhost.identity.v1.User
+	27, // 31: vidhost.identity.v1.IdentityService.UpdateUser:output_type -> vidhost.identity.v1.User
+	28, // 32: vidhost.identity.v1.IdentityService.DeleteUser:output_type -> vidhost.identity.v1.DeleteUserResponse
+	29, // 33: vidhost.identity.v1.IdentityService.ListAuditLogs:output_type -> vidhost.identity.v1.ListAuditLogsResponse
+	17, // [17:34] is the sub-list for method output_type
+	0,  // [0:17] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name
@@ -121,6 +126,7 @@ func file_vidhost_identity_v1_service_proto_init() {
 	if File_vidhost_identity_v1_service_proto != nil {
 		return
 	}
+	file_vidhost_identity_v1_audit_logs_proto_init()
 	file_vidhost_identity_v1_jwt_keys_proto_init()
 	file_vidhost_identity_v1_messages_proto_init()
 	file_vidhost_identity_v1_users_proto_init()
