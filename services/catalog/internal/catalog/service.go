@@ -52,9 +52,15 @@ func commit[T any](ctx context.Context, s *Service, p principal.Principal, kind 
 		if out, err = write(tx); err != nil {
 			return err
 		}
-		return tx.Emit(ctx, Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: s.now(), Resource: out})
+		return tx.Emit(ctx, s.event(p, kind, out))
 	})
 	return out, err
+}
+
+// event is the announcement of a change p asked for, which the audit log
+// records too.
+func (s *Service) event(p principal.Principal, kind EventKind, resource any) Event {
+	return Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: s.now(), Resource: resource, Actor: &p}
 }
 
 // checkID answers Not found for ids that cannot exist, without a query.
