@@ -60,3 +60,9 @@ func TestDecodeRefusesIncompleteEntries(t *testing.T) {
 		})
 	}
 }
+
+func TestChanges(t *testing.T) {
+	before := map[string]any{"name": "a", "role": "viewer", "tags": []string{"x"}}
+	after := map[string]any{"name": "a", "role": "admin", "tags": []string{"x", "y"}}
+	assert.Equal(t, map[string]any{"role": "admin", "tags": []string{"x", "y"}}, Changes(before, after))
+}

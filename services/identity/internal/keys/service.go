@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
@@ -145,7 +146,10 @@ func (s *Service) commit(ctx context.Context, p principal.Principal, kind EventK
 		if k, err = write(tx); err != nil {
 			return err
 		}
-		return tx.Emit(ctx, Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: at, Key: k})
+		if err := tx.Emit(ctx, Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: at, Key: k}); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p, audit.EntityKeys, k.ID, auditActions[kind], AuditFields(k))
 	})
 	return k, err
 }
