@@ -3,12 +3,12 @@ package bootstrap
 import (
 	"context"
 	"fmt"
-	"github.com/vidhost/vidhost/pkg/audit"
 	"net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/password"
