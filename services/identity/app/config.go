@@ -3,6 +3,9 @@ package app
 import (
 	"errors"
 	"fmt"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/audit"
 
 	"github.com/vidhost/vidhost/pkg/mail"
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -38,7 +41,11 @@ type Config struct {
 	BootstrapFile string `env:"VIDHOST_BOOTSTRAP_FILE" envDefault:"vidhost-bootstrap.env"`
 	// SMTP is where identity sends mail (VIDHOST_SMTP_HOST, _PORT, _USER,
 	// _PASSWORD, _FROM, _TIMEOUT); the devstack points it at its Mailpit.
-	SMTP      mail.Config
+	SMTP mail.Config
+	// AuditRetention is how long audit entries are kept (docs/audit-logs.md);
+	// the database keeps every entry younger than audit.RetentionFloor
+	// whatever this says.
+	AuditRetention time.Duration `env:"VIDHOST_AUDIT_RETENTION" envDefault:"8760h"`
 	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
 	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
@@ -59,6 +66,9 @@ func (c Config) validate(opts Options) error {
 		if r.value == "" {
 			errs = append(errs, fmt.Errorf("%s must be set", r.name))
 		}
+	}
+	if c.AuditRetention != 0 && c.AuditRetention < audit.RetentionFloor {
+		errs = append(errs, fmt.Errorf("VIDHOST_AUDIT_RETENTION must be at least %s", audit.RetentionFloor))
 	}
 	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
 		errs = append(errs, err)

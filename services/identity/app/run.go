@@ -11,6 +11,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/identity/internal/accounts"
+	"github.com/vidhost/vidhost/services/identity/internal/auditlog"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/server"
@@ -37,7 +38,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := cfg.validate(opts); err != nil {
 		return nil, err
 	}
-	pool, _, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamIdentity, natsx.StreamAudit, natsx.StreamDeadLetter)
+	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamIdentity, natsx.StreamAudit, natsx.StreamDeadLetter)
 	if err != nil {
 		return nil, err
 	}
@@ -45,11 +46,16 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := runBootstrap(ctx, cfg, st, logger, opts.OnBootstrap); err != nil {
 		return nil, err
 	}
+	auditLog := auditlog.NewService(st)
+	if err := startAuditLog(ctx, cfg, js, auditLog, logger, stack); err != nil {
+		return nil, err
+	}
 	// Disabling or deleting a user has nothing more to stop until sessions
 	// arrive (sign-in issue): they plug a users.Stopper in here.
 	return server.New(keys.NewService(st), jwtkeys.NewService(st)).
 		WithAdmin(server.NewAdmin(accounts.NewService(st))).
-		WithUsers(users.NewService(st.Users(), nil)), nil
+		WithUsers(users.NewService(st.Users(), nil)).
+		WithAuditLog(auditLog), nil
 }
 
 // serve runs the gRPC server until ctx is done; grpcx drains it then.
