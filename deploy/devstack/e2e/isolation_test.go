@@ -142,6 +142,8 @@ func walkCases(a fixtures) map[route]walkCase {
 		"GET /v2/users/{id}":       {path: "/v2/users/" + a.user},
 		"PATCH /v2/users/{id}":     {path: "/v2/users/" + a.user, body: name},
 		"DELETE /v2/users/{id}":    {path: "/v2/users/" + a.user},
+		// B's own log, which names nothing of A.
+		"GET /v2/audit_logs": {path: "/v2/audit_logs", list: true},
 
 		"GET /v2/categories":                               {path: "/v2/categories", list: true},
 		"POST /v2/categories":                              {path: "/v2/categories", own: true, body: map[string]any{"name": "B's", "value": "b" + strings.ToLower(ids.New()[:8])}},
