@@ -46,8 +46,8 @@ type Config struct {
 	// the database keeps every entry younger than audit.RetentionFloor
 	// whatever this says.
 	AuditRetention time.Duration `env:"VIDHOST_AUDIT_RETENTION" envDefault:"8760h"`
-	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	LogLevel       string        `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat      string        `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // validate names the environment variable of each missing setting.
