@@ -5,14 +5,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/audit"
+	"github.com/vidhost/vidhost/pkg/natstest"
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/principal"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+	"github.com/vidhost/vidhost/services/identity/internal/events"
 )
 
 // waitForAuditLogs polls the account's log until it holds n entries.
@@ -82,4 +87,46 @@ func TestAuditLogsNeedTheEnterprisePlan(t *testing.T) {
 	withPlan.Plan = "enterprise"
 	_, err = tb.client.ListAuditLogs(as(t, withPlan), &identityv1.ListAuditLogsRequest{})
 	require.NoError(t, err, "the plan the gateway signs is the one asked")
+}
+
+// An entry published again after JetStream's dedup window (another
+// Nats-Msg-Id) is stored once; an undecodable one is dead-lettered.
+func TestAuditEntriesAreStoredOnceAndPoisonIsDeadLettered(t *testing.T) {
+	tb := setup(t)
+	p := audit.System(tb.bootstrap.AccountID, "operator")
+	msg, err := audit.Message(p, audit.EntityAccounts, tb.bootstrap.AccountID, audit.ActionSetPlan, map[string]any{"plan": "pro"})
+	require.NoError(t, err)
+	// Published as catalog would not be allowed to (accounts are identity's).
+	js := natstest.JetStreamAs(t, tb.natsURL, natsx.ServiceIdentity)
+	for _, msgID := range []string{"first", "second"} {
+		_, err := js.Publish(t.Context(), msg.Subject, msg.Payload, jetstream.WithMsgID(msgID))
+		require.NoError(t, err)
+	}
+	_, err = js.Publish(t.Context(), "audit.keys.create", []byte("not an entry"))
+	require.NoError(t, err)
+
+	owner := tb.ownerA
+	owner.Plan = "enterprise"
+	// Every message of AUDIT settled: stored, dropped or terminated.
+	harness := natstest.JetStream(t, tb.natsURL)
+	require.Eventually(t, func() bool {
+		stream, err := harness.Stream(t.Context(), natsx.StreamNameAudit)
+		require.NoError(t, err)
+		consumer, err := stream.Consumer(t.Context(), events.AuditConsumerName)
+		require.NoError(t, err)
+		info, err := consumer.Info(t.Context())
+		require.NoError(t, err)
+		return info.AckFloor.Stream == stream.CachedInfo().State.LastSeq
+	}, eventWait, 20*time.Millisecond, "entries not settled")
+	// The bootstrap key's entry, then this one, once.
+	items := waitForAuditLogs(t, tb, owner, 2)
+	assert.Len(t, items, 2)
+	assert.Equal(t, msg.ID, items[0].GetId())
+
+	require.Eventually(t, func() bool {
+		stream, err := harness.Stream(t.Context(), natsx.StreamNameDeadLetter)
+		require.NoError(t, err)
+		got, err := stream.GetLastMsgForSubject(t.Context(), natsx.DeadLetterSubject("audit.keys.create"))
+		return err == nil && string(got.Data) == "not an entry"
+	}, eventWait, 20*time.Millisecond, "the poison entry is dead-lettered")
 }
