@@ -54,6 +54,40 @@ func NewEntry(p principal.Principal, entityType, entityID, action string, change
 	return entry, Validate(entry)
 }
 
+// Fields returns v (a proto message or a struct) as decoded JSON fields,
+// as Message records them, for Changes.
+func Fields(v any) (map[string]any, error) {
+	value, err := decoded(v)
+	if err != nil {
+		return nil, err
+	}
+	fields, ok := value.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("audit: %T is not an object", v)
+	}
+	return fields, nil
+}
+
+// decoded is v encoded as JSON and decoded again. Proto messages keep their
+// field names (snake_case, as the interface shows them).
+func decoded(v any) (any, error) {
+	var raw []byte
+	var err error
+	if m, ok := v.(proto.Message); ok {
+		raw, err = protojson.MarshalOptions{UseProtoNames: true}.Marshal(m)
+	} else {
+		raw, err = json.Marshal(v)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("audit: encode action data: %w", err)
+	}
+	var value any
+	if err := json.Unmarshal(raw, &value); err != nil {
+		return nil, fmt.Errorf("audit: action data: %w", err)
+	}
+	return value, nil
+}
+
 // Subject is the subject of an entry about entityType by action.
 func Subject(entityType, action string) string {
 	return SubjectPrefix + entityType + "." + action
@@ -92,25 +126,14 @@ func Decode(payload []byte) (*eventsv1.AuditEntry, error) {
 	return &entry, Validate(&entry)
 }
 
-// actionData is changed as a JSON object, redacted. Proto messages keep
-// their field names (snake_case, as the interface shows them).
+// actionData is changed as a JSON object, redacted.
 func actionData(changed any) (string, error) {
-	var raw []byte
-	var err error
-	switch c := changed.(type) {
-	case nil:
+	if changed == nil {
 		return "{}", nil
-	case proto.Message:
-		raw, err = protojson.MarshalOptions{UseProtoNames: true}.Marshal(c)
-	default:
-		raw, err = json.Marshal(c)
 	}
+	value, err := decoded(changed)
 	if err != nil {
-		return "", fmt.Errorf("audit: encode action data: %w", err)
-	}
-	var value any
-	if err := json.Unmarshal(raw, &value); err != nil {
-		return "", fmt.Errorf("audit: action data: %w", err)
+		return "", err
 	}
 	out, err := json.Marshal(Redact(value))
 	if err != nil {

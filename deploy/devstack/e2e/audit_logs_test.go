@@ -202,7 +202,24 @@ func TestAuditLogsRecordEachAccountsOwnMutations(t *testing.T) {
 			assert.NotEqual(t, keyIDOf(t, other.key), e.ActorID)
 		}
 		assertEntityMix(t, entries)
+		assertChangedFields(t, entries)
 	}
+}
+
+// assertChangedFields checks that updates record the fields they changed.
+func assertChangedFields(t *testing.T, entries []auditEntry) {
+	t.Helper()
+	want := map[string]string{
+		"videos": `{"name": "Launch day", "description": "the big one"}`,
+		"keys":   `{"name": "ci reader", "permissions": ["fetch"]}`,
+	}
+	for _, e := range entries {
+		if data, ok := want[e.EntityType]; ok && e.ActionType == "update" && !strings.Contains(e.ActionData, "192.0.2.0/24") {
+			assert.JSONEq(t, data, e.ActionData, "%s update", e.EntityType)
+			delete(want, e.EntityType)
+		}
+	}
+	assert.Empty(t, want, "updates not found")
 }
 
 // assertEntityMix checks the session reached every service's resources.

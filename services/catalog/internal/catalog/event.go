@@ -43,6 +43,9 @@ type Event struct {
 	// the account's audit log with it; nil for the catalog's own churn
 	// (transcode progress), which is not audited (docs/audit-logs.md).
 	Actor *principal.Principal
+	// Before is an update's resource before the change, from which the
+	// audit log records only the fields that changed; nil if unknown.
+	Before any
 }
 
 // FolderVideo is a video filed in (Created) or taken out of (Deleted) a

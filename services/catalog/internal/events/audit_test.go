@@ -56,3 +56,16 @@ func TestAuditMessageRecordsTheResource(t *testing.T) {
 	assert.Equal(t, "192.0.2.1", entry.GetActionIp())
 	assert.Contains(t, entry.GetActionData(), `"name":"News"`)
 }
+
+func TestAuditMessageOfAnUpdateRecordsTheChangedFields(t *testing.T) {
+	p := principal.Principal{AccountID: "acc", ActorID: "key", ActorType: principal.ActorAPIKey}
+	before := catalog.Video{ID: "v", Name: "Launch", Description: "d", Tags: []string{"a"}}
+	after := before
+	after.Name, after.Tags = "Launch day", []string{"a", "b"}
+	after.UpdatedTime = time.Now()
+	msg, err := AuditMessage(catalog.Event{Kind: catalog.Updated, AccountID: "acc", Resource: after, Before: before, Actor: &p})
+	require.NoError(t, err)
+	entry, err := audit.Decode(msg.Payload)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"name": "Launch day", "tags": ["a", "b"]}`, entry.GetActionData())
+}
