@@ -159,13 +159,15 @@ func TestAuditLogsRecordEachAccountsOwnMutations(t *testing.T) {
 		}
 	})
 	require.False(t, t.Failed())
+	sessionTime, end := time.Since(start), time.Now()
 	for i, tn := range tenants {
 		s := sessions[i]
 		keyID := keyIDOf(t, tn.key)
 		// The admin command's account and first key, by the system, then
 		// the session's 40.
 		entries := waitForAuditLog(t, tn.key, 42)
-		t.Logf("account %d: %d entries stored %s after the session started", i, len(entries), time.Since(start).Round(time.Millisecond))
+		t.Logf("account %d: %d entries listed %s after the sessions' last mutation (sessions took %s)",
+			i, len(entries), time.Since(end).Round(time.Millisecond), sessionTime.Round(time.Millisecond))
 		var byKey, bySystem int
 		seen := map[string]bool{}
 		for _, e := range entries {
