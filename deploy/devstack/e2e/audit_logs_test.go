@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -77,6 +78,8 @@ func (s *auditSession) script() {
 	folder := s.mutate("POST", "/v2/folders", map[string]any{"name": "Shows"})
 	video := s.mutate("POST", "/v2/videos", map[string]any{"name": "Launch", "type": "event"})
 	s.mutate("PATCH", "/v2/videos/"+video, map[string]any{"name": "Launch day", "description": "the big one"})
+	// A sub-resource: recorded as the video's changed field.
+	s.mutate("POST", "/v2/videos/"+video+"/chapters", map[string]any{"name": "Intro", "start": "00:00:00"})
 	s.mutate("POST", "/v2/folders/"+folder+"/videos/"+video, nil)
 	s.mutate("DELETE", "/v2/folders/"+folder+"/videos/"+video, nil)
 	key := s.mutate("POST", "/v2/keys", map[string]any{"type": "api", "name": "ci", "permissions": []string{}, "ips": []string{}})
@@ -216,12 +219,25 @@ func assertChangedFields(t *testing.T, entries []auditEntry) {
 		"keys":   `{"name": "ci reader", "permissions": ["fetch"]}`,
 	}
 	for _, e := range entries {
-		if data, ok := want[e.EntityType]; ok && e.ActionType == "update" && !strings.Contains(e.ActionData, "192.0.2.0/24") {
+		// The video's patch (not its chapter), the key's first patch (not its ips).
+		if data, ok := want[e.EntityType]; ok && e.ActionType == "update" && !strings.Contains(e.ActionData, "192.0.2.0/24") &&
+			!strings.Contains(e.ActionData, "chapters") {
 			assert.JSONEq(t, data, e.ActionData, "%s update", e.EntityType)
 			delete(want, e.EntityType)
 		}
 	}
 	assert.Empty(t, want, "updates not found")
+	var chapter bool
+	for _, e := range entries {
+		var fields map[string]any
+		if e.EntityType == "videos" && e.ActionType == "update" && json.Unmarshal([]byte(e.ActionData), &fields) == nil {
+			if _, ok := fields["chapters"]; ok && len(fields) == 1 {
+				chapter = true
+				assert.Contains(t, e.ActionData, `"Intro"`)
+			}
+		}
+	}
+	assert.True(t, chapter, "the chapter is recorded as the video's changed chapters")
 }
 
 // assertEntityMix checks the session reached every service's resources.
