@@ -63,7 +63,7 @@ func newHandler(rt routes) http.Handler {
 	}
 	invitePage{ // /invites/accept: no API key, the invite's token is the credential
 		identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
-		timeout:  rt.cfg.RequestTimeout, logger: rt.logger,
+		clientIP: rt.clientIP, timeout: rt.cfg.RequestTimeout, logger: rt.logger,
 	}.register(root)
 	root.Handle("/", http.HandlerFunc(notFound))
 	return middleware.Chain(root,

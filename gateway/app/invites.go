@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/vidhost/vidhost/gateway/internal/auth"
 	"github.com/vidhost/vidhost/gateway/web"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/envelope"
@@ -32,6 +33,7 @@ const (
 // and the token is the credential identity checks.
 type invitePage struct {
 	identity identityv1.IdentityServiceClient
+	clientIP auth.ClientIP
 	timeout  time.Duration
 	logger   *slog.Logger
 }
@@ -74,7 +76,8 @@ func (p invitePage) accept(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), p.timeout)
 	defer cancel()
-	out, err := p.identity.AcceptInvite(ctx, &identityv1.AcceptInviteRequest{Token: body.Token, Name: body.Name, Password: body.Password})
+	out, err := p.identity.AcceptInvite(ctx, &identityv1.AcceptInviteRequest{
+		Token: body.Token, Name: body.Name, Password: body.Password, ClientIp: auth.AddrString(p.clientIP.Of(r))})
 	if err != nil {
 		mapped := envelope.FromError(err)
 		if mapped.Hidden {

@@ -48,6 +48,7 @@ var Policy = map[string]Rule{
 	"/vidhost.identity.v1.IdentityService/GetInvite":           {Callers: byGateway, Account: true},
 	"/vidhost.identity.v1.IdentityService/DeleteInvite":        {Callers: byGateway, Account: true, Write: true},
 	"/vidhost.identity.v1.IdentityService/ResendInvite":        {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.identity.v1.IdentityService/ListAuditLogs":       {Callers: byGateway, Account: true},
 	// Identity, internal: the gateway resolving a bearer key (before any
 	// principal exists), the playback edge verifying a viewer JWT, and the
 	// gateway's invite page for an invitee, who has no principal (the

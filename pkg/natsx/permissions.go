@@ -45,21 +45,25 @@ var rights = map[string]Rights{
 		Reads: []string{StreamNameIdentity, StreamNameCatalog},
 	},
 	ServiceIdentity: {
-		Publish: []string{"key.>", "user.>"},
-		Ensures: []string{StreamNameIdentity},
+		Publish: slices.Concat([]string{"key.>", "user.>", DeadLetterSubject(SubjectAuditPrefix + ">")},
+			AuditSubjects("keys", "jwt_keys", "users", "invites", "accounts")),
+		Ensures: []string{StreamNameIdentity, StreamNameAudit, StreamNameDeadLetter},
+		// Every service's audit entries, which it stores (docs/audit-logs.md).
+		Reads: []string{StreamNameAudit},
 	},
 	ServiceCatalog: {
-		Publish: []string{"video.>", "category.>", "player.>", "folder.>", SubjectTranscodeJobs,
+		Publish: slices.Concat([]string{"video.>", "category.>", "player.>", "folder.>", SubjectTranscodeJobs,
 			DeadLetterSubject(SubjectTranscodeProgress), DeadLetterSubject(SubjectTranscodeCompleted),
 			DeadLetterSubject(SubjectTranscodeFailed), DeadLetterSubject(SubjectVideoDeleted)},
-		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter},
+			AuditSubjects("videos", "folders", "players", "categories", "leads")),
+		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameAudit},
 		// Transcode reports; its own video.deleted, on which it deletes the
 		// video's media (the catalog owns the files of its videos).
 		Reads: []string{StreamNameMedia, StreamNameCatalog},
 	},
 	ServiceUpload: {
-		Publish: []string{"upload.>"},
-		Ensures: []string{StreamNameUploads},
+		Publish: slices.Concat([]string{"upload.>"}, AuditSubjects("uploads")),
+		Ensures: []string{StreamNameUploads, StreamNameAudit},
 	},
 	ServiceTranscode: {
 		Publish: []string{SubjectTranscodeProgress, SubjectTranscodeCompleted, SubjectTranscodeFailed,

@@ -58,6 +58,17 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		{natsx.ServiceTranscode, natsx.DeadLetterSubject(natsx.SubjectTranscodeJobs), true},
 		{natsx.ServiceIdentity, natsx.SubjectKeyDeleted, true},
 		{natsx.ServiceUpload, natsx.SubjectUploadCompleted, true},
+		// Audit entries, each about the service's own resources.
+		{natsx.ServiceCatalog, "audit.videos.create", true},
+		{natsx.ServiceIdentity, "audit.keys.delete", true},
+		{natsx.ServiceIdentity, "audit.accounts.set_plan", true},
+		{natsx.ServiceUpload, "audit.uploads.create", true},
+		{natsx.ServiceIdentity, natsx.DeadLetterSubject("audit.videos.create"), true},
+		{natsx.ServiceCatalog, "audit.keys.create", false},
+		{natsx.ServiceUpload, "audit.videos.delete", false},
+		{natsx.ServiceIdentity, "audit.videos.update", false},
+		{natsx.ServiceGateway, "audit.keys.create", false},
+		{natsx.ServiceTranscode, "audit.videos.update", false},
 		// Forged jobs: only catalog enqueues them.
 		{natsx.ServiceGateway, natsx.SubjectTranscodeJobs, false},
 		{natsx.ServiceUpload, natsx.SubjectTranscodeJobs, false},
@@ -109,6 +120,10 @@ func TestServicesReadTheirStreamsOnly(t *testing.T) {
 		allowed         bool
 	}{
 		{natsx.ServiceGateway, natsx.StreamNameIdentity, true},
+		// Identity stores every service's audit entries; no one else reads them.
+		{natsx.ServiceIdentity, natsx.StreamNameAudit, true},
+		{natsx.ServiceCatalog, natsx.StreamNameAudit, false},
+		{natsx.ServiceGateway, natsx.StreamNameAudit, false},
 		{natsx.ServiceCatalog, natsx.StreamNameMedia, true},
 		// Its own video.deleted, to delete the video's media.
 		{natsx.ServiceCatalog, natsx.StreamNameCatalog, true},

@@ -44,13 +44,23 @@ const (
 	// VIEWS stream.
 	SubjectAnalyticsViews = "analytics.views"
 
-	// AUDIT stream.
-	SubjectAuditEvents = "audit.events"
+	// AUDIT stream: audit.<entity_type>.<action_type> (pkg/audit).
+	SubjectAuditPrefix = "audit."
 
 	// DEADLETTER stream: a poison message is republished to
 	// SubjectDeadLetterPrefix + its original subject.
 	SubjectDeadLetterPrefix = "deadletter."
 )
+
+// AuditSubjects are the subjects of audit entries about entityTypes, one
+// wildcard each: a service may write entries about its own resources only.
+func AuditSubjects(entityTypes ...string) []string {
+	out := make([]string, len(entityTypes))
+	for i, entity := range entityTypes {
+		out[i] = SubjectAuditPrefix + entity + ".>"
+	}
+	return out
+}
 
 // DeadLetterSubject is where a consumer sends a message from subject that
 // can never be processed.

@@ -143,6 +143,8 @@ func walkCases(a fixtures) map[route]walkCase {
 		"GET /v2/users/{id}":       {path: "/v2/users/" + a.user},
 		"PATCH /v2/users/{id}":     {path: "/v2/users/" + a.user, body: name},
 		"DELETE /v2/users/{id}":    {path: "/v2/users/" + a.user},
+		// B's own log, which names nothing of A.
+		"GET /v2/audit_logs": {path: "/v2/audit_logs", list: true},
 
 		"GET /v2/invites":              {path: "/v2/invites", list: true},
 		"POST /v2/invites":             {path: "/v2/invites", own: true, body: map[string]any{"email": "b" + strings.ToLower(ids.New()[:8]) + "@example.com", "role": "viewer"}},

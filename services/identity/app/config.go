@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"time"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/mail"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
@@ -43,8 +45,12 @@ type Config struct {
 	// PublicURL is the gateway's public base URL, the same value the
 	// gateway takes: invite emails link <PublicURL>/invites/accept.
 	PublicURL string `env:"VIDHOST_PUBLIC_URL" envDefault:"http://127.0.0.1:8080"`
-	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	// AuditRetention is how long audit entries are kept (docs/audit-logs.md);
+	// the database keeps every entry younger than audit.RetentionFloor
+	// whatever this says.
+	AuditRetention time.Duration `env:"VIDHOST_AUDIT_RETENTION" envDefault:"8760h"`
+	LogLevel       string        `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat      string        `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // validate names the environment variable of each missing setting.
@@ -63,6 +69,9 @@ func (c Config) validate(opts Options) error {
 		if r.value == "" {
 			errs = append(errs, fmt.Errorf("%s must be set", r.name))
 		}
+	}
+	if c.AuditRetention != 0 && c.AuditRetention < audit.RetentionFloor {
+		errs = append(errs, fmt.Errorf("VIDHOST_AUDIT_RETENTION must be at least %s", audit.RetentionFloor))
 	}
 	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
 		errs = append(errs, err)

@@ -312,3 +312,46 @@ func TestInvitesRaceForTheLastSeat(t *testing.T) {
 	}
 	assert.Equal(t, 1, won)
 }
+
+// TestInviteLifecycleIsAudited: made, resent, accepted (by the new user,
+// from the address the gateway saw) and revoked invites are in the log, and
+// no link's token is.
+func TestInviteLifecycleIsAudited(t *testing.T) {
+	ib := setupInvites(t)
+	p := ib.ownerA
+	p.ActorType, p.ActorID, p.ClientIP = principal.ActorAPIKey, p.KeyID, "198.51.100.9"
+	base := len(waitForAuditLogs(t, ib.testBundle, p, 1)) // the bootstrap's first key
+
+	joining := ib.invite(t, p, "joiner@example.com", "viewer")
+	firstToken := ib.latestToken(t, "joiner@example.com")
+	_, err := ib.client.ResendInvite(as(t, p), &identityv1.ResendInviteRequest{Id: joining.GetId()})
+	require.NoError(t, err)
+	token := ib.latestToken(t, "joiner@example.com")
+	joined, err := ib.client.AcceptInvite(t.Context(), &identityv1.AcceptInviteRequest{
+		Token: token, Name: "Joiner", Password: "correct horse battery", ClientIp: "203.0.113.50"})
+	require.NoError(t, err)
+	revoked := ib.invite(t, p, "revoked@example.com", "admin")
+	revokedToken := ib.latestToken(t, "revoked@example.com")
+	_, err = ib.client.DeleteInvite(as(t, p), &identityv1.DeleteInviteRequest{Id: revoked.GetId()})
+	require.NoError(t, err)
+
+	items := waitForAuditLogs(t, ib.testBundle, p, base+6)
+	require.Len(t, items, base+6)
+	type seen struct{ entity, id, action, actorType, actor, ip string }
+	var got []seen
+	for _, e := range items[:6] {
+		got = append(got, seen{e.GetEntityType(), e.GetEntityId(), e.GetActionType(), e.GetActorType(), e.GetActorId(), e.GetActionIp()})
+		for _, secret := range []string{firstToken, token, revokedToken, "correct horse battery"} {
+			assert.NotContains(t, e.GetActionData(), secret, "%s %s records a secret", e.GetEntityType(), e.GetActionType())
+		}
+	}
+	key, user := p.KeyID, joined.GetUserId()
+	assert.ElementsMatch(t, []seen{
+		{"invites", joining.GetId(), "create", "api_key", key, "198.51.100.9"},
+		{"invites", joining.GetId(), "resend", "api_key", key, "198.51.100.9"},
+		{"users", user, "create", "user", user, "203.0.113.50"},
+		{"invites", joining.GetId(), "accept", "user", user, "203.0.113.50"},
+		{"invites", revoked.GetId(), "create", "api_key", key, "198.51.100.9"},
+		{"invites", revoked.GetId(), "delete", "api_key", key, "198.51.100.9"},
+	}, got)
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/identity/internal/accounts"
+	"github.com/vidhost/vidhost/services/identity/internal/auditlog"
 	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
@@ -39,7 +40,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := cfg.validate(opts); err != nil {
 		return nil, err
 	}
-	pool, _, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamIdentity)
+	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamIdentity, natsx.StreamAudit, natsx.StreamDeadLetter)
 	if err != nil {
 		return nil, err
 	}
@@ -51,13 +52,18 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err != nil {
 		return nil, err
 	}
+	auditLog := auditlog.NewService(st)
+	if err := startAuditLog(ctx, cfg, js, auditLog, logger, stack); err != nil {
+		return nil, err
+	}
 	inviteService := invites.NewService(st.Invites(), mailer, cfg.PublicURL, logger)
 	// Disabling or deleting a user has nothing more to stop until sessions
 	// arrive (sign-in issue): they plug a users.Stopper in here.
 	return server.New(keys.NewService(st), jwtkeys.NewService(st)).
 		WithAdmin(server.NewAdmin(accounts.NewService(st, inviteService))).
 		WithUsers(users.NewService(st.Users(), nil)).
-		WithInvites(inviteService), nil
+		WithInvites(inviteService).
+		WithAuditLog(auditLog), nil
 }
 
 // newMailer is how invites are mailed, after their transaction commits

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
@@ -72,11 +73,22 @@ func setupWith(t *testing.T, change func(*app.Config)) *testBundle {
 }
 
 func testConfig(t *testing.T, db pgtest.DB, natsURL string) app.Config {
+	provisionAudit(t, db)
 	return app.Config{
 		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, NATS: natstest.Settings(t, natsx.ServiceIdentity),
 		InternalSecret: string(internalSecret), OwnerEmail: "Owner@Example.com",
 		PublicURL: "https://videos.example.com",
 	}
+}
+
+// provisionAudit makes the audit schema, as the devstack's provisioning
+// does, for the role the tests connect as.
+func provisionAudit(t *testing.T, db pgtest.DB) {
+	t.Helper()
+	pool := db.Pool(t)
+	var role string
+	require.NoError(t, pool.QueryRow(t.Context(), "SELECT current_user").Scan(&role))
+	require.NoError(t, audit.Provision(t.Context(), pool, role))
 }
 
 // runOptions vary runService.

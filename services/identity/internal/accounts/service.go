@@ -5,9 +5,11 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/plans"
+	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 )
@@ -65,6 +67,15 @@ func (s *Service) Create(ctx context.Context, in Input) (Created, error) {
 			return err
 		}
 		letter = invites.Letter{Invite: inv, Token: token, AccountName: in.Name}
+		err := tx.Audit(ctx, operator(out.Account.ID), audit.EntityInvites, inv.ID, audit.ActionCreate, invites.AuditFields(inv))
+		if err != nil {
+			return err
+		}
+		err = tx.Audit(ctx, operator(out.Account.ID), audit.EntityAccounts, out.Account.ID, audit.ActionCreate,
+			map[string]any{"name": out.Account.Name, "plan": out.Account.Plan, "owner_email": in.OwnerEmail})
+		if err != nil {
+			return err
+		}
 		out.Key, err = insertKey(ctx, tx, out.Account.ID, FirstKeyName, now)
 		return err
 	})
@@ -96,14 +107,14 @@ func (s *Service) SetPlan(ctx context.Context, id, plan string) (Account, error)
 	if err := plans.Validate("plan", plan); err != nil {
 		return Account{}, err
 	}
-	return s.update(ctx, id, func(a *Account) { a.Plan = plan })
+	return s.update(ctx, id, audit.ActionSetPlan, func(a *Account) { a.Plan = plan })
 }
 
 // Disable stops the account's keys: Authenticate refuses them as soon as
 // the transaction commits, and each key is announced as updated so
 // gateways drop the principals they cache.
 func (s *Service) Disable(ctx context.Context, id string) (Account, error) {
-	return s.update(ctx, id, func(a *Account) { a.Enabled = false })
+	return s.update(ctx, id, audit.ActionDisable, func(a *Account) { a.Enabled = false })
 }
 
 // RecoverKey mints a new read-write key for the account; a disabled
@@ -128,8 +139,9 @@ func (s *Service) RecoverKey(ctx context.Context, accountID string) (keys.Create
 	return created, err
 }
 
-// update applies change to an account and announces all of its keys.
-func (s *Service) update(ctx context.Context, id string, change func(*Account)) (Account, error) {
+// update applies change to an account, records it as action in the
+// account's audit log and announces all of its keys.
+func (s *Service) update(ctx context.Context, id, action string, change func(*Account)) (Account, error) {
 	if !ids.Valid(id) {
 		return Account{}, apperr.ErrNotFound
 	}
@@ -139,9 +151,14 @@ func (s *Service) update(ctx context.Context, id string, change func(*Account)) 
 		if a, err = tx.LockAccount(ctx, id); err != nil {
 			return err
 		}
+		before := auditFields(a)
 		change(&a)
 		a.UpdatedTime = s.timestamp()
 		if err := tx.UpdateAccount(ctx, a, OperatorActor); err != nil {
+			return err
+		}
+		err = tx.Audit(ctx, operator(a.ID), audit.EntityAccounts, a.ID, action, audit.Changes(before, auditFields(a)))
+		if err != nil {
 			return err
 		}
 		return announceKeys(ctx, tx, a)
@@ -176,7 +193,22 @@ func insertKey(ctx context.Context, tx Tx, accountID, name string, at time.Time)
 		return keys.Created{}, err
 	}
 	err := tx.Emit(ctx, keys.Event{Kind: keys.KeyCreated, AccountID: accountID, ActorID: OperatorActor, Time: at, Key: k})
+	if err != nil {
+		return keys.Created{}, err
+	}
+	err = tx.Audit(ctx, operator(accountID), audit.EntityKeys, k.ID, audit.ActionCreate, keys.AuditFields(k))
 	return keys.Created{Key: k, Value: value}, err
+}
+
+// operator is the principal the audit log records for the operator's
+// changes to an account: the system, by OperatorActor, from no address.
+func operator(accountID string) principal.Principal {
+	return audit.System(accountID, OperatorActor)
+}
+
+// auditFields are what the audit log records of an account.
+func auditFields(a Account) map[string]any {
+	return map[string]any{"name": a.Name, "plan": a.Plan, "enabled": a.Enabled}
 }
 
 // timestamp is now at PostgreSQL's precision.

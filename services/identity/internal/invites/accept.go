@@ -8,7 +8,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/identity/internal/password"
 )
 
@@ -21,6 +23,9 @@ const (
 // Acceptance is the body of POST /invites/accept.
 type Acceptance struct {
 	Token, Name, Password string
+	// ClientIP is the invitee's address as the gateway saw it, for the
+	// audit log.
+	ClientIP string
 }
 
 // Joined is the user an accepted invite made or completed.
@@ -85,6 +90,9 @@ func (s *Service) Accept(ctx context.Context, a Acceptance) (Joined, error) {
 			return err
 		}
 		out = Joined{AccountID: inv.AccountID, UserID: u.ID, Email: inv.Email}
+		if err := auditAcceptance(ctx, tx, inv, u, kind, a.ClientIP); err != nil {
+			return err
+		}
 		return tx.Emit(ctx, Event{Kind: kind, AccountID: inv.AccountID, ActorID: u.ID, Time: now, Invite: inv, UserID: u.ID})
 	})
 	return out, err
@@ -108,4 +116,19 @@ func (s *Service) checkPending(ctx context.Context, token string, now time.Time)
 		}
 		return nil
 	})
+}
+
+// auditAcceptance records, as the new user's own act, the user the invite
+// made (or the owner it completed) and the invite it used up.
+func auditAcceptance(ctx context.Context, tx Tx, inv Invite, u NewUser, kind EventKind, clientIP string) error {
+	p := principal.Principal{AccountID: inv.AccountID, ActorID: u.ID, ActorType: principal.ActorUser, Role: u.Role, ClientIP: clientIP}
+	action := audit.ActionCreate
+	if kind == UserCompleted {
+		action = audit.ActionUpdate
+	}
+	fields := map[string]any{"email": u.Email, "name": u.Name, "role": u.Role, "verified_email": true, "invite": inv.ID}
+	if err := tx.Audit(ctx, p, audit.EntityUsers, u.ID, action, fields); err != nil {
+		return err
+	}
+	return tx.Audit(ctx, p, audit.EntityInvites, inv.ID, audit.ActionAccept, map[string]any{"status": StatusAccepted})
 }

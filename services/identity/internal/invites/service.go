@@ -7,11 +7,13 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/mail"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/plans"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/services/identity/internal/users"
 )
 
@@ -95,6 +97,9 @@ func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (
 		if watchers, err = tx.NotifiedEmails(ctx, p.AccountID, "user.invited"); err != nil {
 			return err
 		}
+		if err := tx.Audit(ctx, p, audit.EntityInvites, inv.ID, audit.ActionCreate, AuditFields(inv)); err != nil {
+			return err
+		}
 		return tx.Emit(ctx, Event{Kind: UserInvited, AccountID: p.AccountID, ActorID: p.ActorID, Time: now, Invite: inv})
 	})
 	if err != nil {
@@ -152,7 +157,10 @@ func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) 
 		return apperr.ErrNotFound
 	}
 	return s.store.InInviteTx(ctx, func(tx Tx) error {
-		return tx.DeleteInvite(ctx, p.AccountID, id)
+		if err := tx.DeleteInvite(ctx, p.AccountID, id); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p, audit.EntityInvites, id, audit.ActionDelete, nil)
 	})
 }
 
@@ -192,8 +200,11 @@ func (s *Service) Resend(ctx context.Context, p principal.Principal, id string) 
 			return err
 		}
 		letter = Letter{Invite: inv, Token: token, AccountName: acc.Name}
-		letter.Inviter, err = tx.Inviter(ctx, p.AccountID, p.ActorID)
-		return err
+		if letter.Inviter, err = tx.Inviter(ctx, p.AccountID, p.ActorID); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p, audit.EntityInvites, inv.ID, audit.ActionResend,
+			map[string]any{"expires_time": timefmt.Format(inv.ExpiresTime)})
 	})
 	if err != nil {
 		return Invite{}, err
@@ -236,4 +247,11 @@ func firstErr(err, fallback error) error {
 		return err
 	}
 	return fallback
+}
+
+// AuditFields are what the audit log records of a new invite: never its
+// token, which is the credential.
+func AuditFields(inv Invite) map[string]any {
+	return map[string]any{"email": inv.Email, "name": inv.Name, "role": inv.Role,
+		"expires_time": timefmt.Format(inv.ExpiresTime)}
 }

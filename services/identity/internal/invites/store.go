@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/page"
 )
 
@@ -58,6 +59,7 @@ type Tx interface {
 	NotifiedEmails(ctx context.Context, accountID, event string) ([]string, error)
 	// Emit records e in the transaction's outbox.
 	Emit(ctx context.Context, e Event) error
+	audit.Recorder
 }
 
 // Inviter is who made or resent an invite: a user or an API key.

@@ -94,7 +94,8 @@ func (s *Server) ResendInvite(ctx context.Context, in *identityv1.ResendInviteRe
 // AcceptInvite backs the gateway's POST /invites/accept. The invitee has
 // no principal: the token is the credential.
 func (s *Server) AcceptInvite(ctx context.Context, in *identityv1.AcceptInviteRequest) (*identityv1.AcceptInviteResponse, error) {
-	joined, err := s.invites.Accept(ctx, invites.Acceptance{Token: in.GetToken(), Name: in.GetName(), Password: in.GetPassword()})
+	joined, err := s.invites.Accept(ctx, invites.Acceptance{
+		Token: in.GetToken(), Name: in.GetName(), Password: in.GetPassword(), ClientIP: in.GetClientIp()})
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"google.golang.org/grpc"
 
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+	"github.com/vidhost/vidhost/services/identity/internal/auditlog"
 	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
@@ -18,6 +19,8 @@ type Server struct {
 	admin   *Admin
 	users   *users.Service
 	invites *invites.Service
+	// auditLog lists the account's audit log.
+	auditLog *auditlog.Service
 }
 
 // New returns a Server over the API key and JWT key domains.

@@ -9,9 +9,11 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/pg"
+	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/identity/internal/events"
 	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/store/db"
@@ -62,6 +64,11 @@ func (v InviteStore) InInviteTx(ctx context.Context, fn func(invites.Tx) error) 
 type inviteTx struct {
 	q    *db.Queries
 	pgTx pgx.Tx
+}
+
+// Audit records a change in the account's audit log, in this transaction.
+func (t inviteTx) Audit(ctx context.Context, p principal.Principal, entityType, entityID, action string, changed any) error {
+	return audit.Record(ctx, t.pgTx, p, entityType, entityID, action, changed)
 }
 
 // LockAccount reads and locks the account's row.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
@@ -95,7 +96,10 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 			return err
 		}
 		out = after
-		return tx.Emit(ctx, Event{Kind: UserUpdated, AccountID: p.AccountID, ActorID: p.ActorID, Time: now, User: after})
+		if err := tx.Emit(ctx, Event{Kind: UserUpdated, AccountID: p.AccountID, ActorID: p.ActorID, Time: now, User: after}); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p, audit.EntityUsers, id, audit.ActionUpdate, audit.Changes(auditFields(before), auditFields(after)))
 	})
 	if err != nil {
 		return User{}, err
@@ -129,7 +133,10 @@ func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) 
 		if err := tx.DeleteUser(ctx, p.AccountID, id); err != nil {
 			return err
 		}
-		return tx.Emit(ctx, Event{Kind: UserDeleted, AccountID: p.AccountID, ActorID: p.ActorID, Time: s.timestamp(), User: target})
+		if err := tx.Emit(ctx, Event{Kind: UserDeleted, AccountID: p.AccountID, ActorID: p.ActorID, Time: s.timestamp(), User: target}); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p, audit.EntityUsers, id, audit.ActionDelete, auditFields(target))
 	})
 	if err != nil {
 		return err

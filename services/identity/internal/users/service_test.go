@@ -25,6 +25,9 @@ func (m *memoryStore) GetUser(ctx context.Context, _, id string) (User, error) {
 }
 func (m *memoryStore) InTx(_ context.Context, fn func(Tx) error) error { return fn(m) }
 func (m *memoryStore) Emit(context.Context, Event) error               { return nil }
+func (m *memoryStore) Audit(context.Context, principal.Principal, string, string, string, any) error {
+	return nil
+}
 
 func (m *memoryStore) LockUser(_ context.Context, _, id string) (User, error) {
 	u, ok := m.users[id]

@@ -5,6 +5,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/page"
 )
@@ -58,6 +59,8 @@ type Tx interface {
 	SaveSettings(ctx context.Context, accountID, actorID string, c SettingsChange) (StoredSettings, error)
 	// Emit records e in the transaction's outbox.
 	Emit(ctx context.Context, e Event) error
+	// Audit records a client's change in the account's audit log.
+	audit.Recorder
 }
 
 // Usage is what an account's quotas count.

@@ -41,6 +41,7 @@ const (
 	IdentityService_DeleteInvite_FullMethodName        = "/vidhost.identity.v1.IdentityService/DeleteInvite"
 	IdentityService_ResendInvite_FullMethodName        = "/vidhost.identity.v1.IdentityService/ResendInvite"
 	IdentityService_AcceptInvite_FullMethodName        = "/vidhost.identity.v1.IdentityService/AcceptInvite"
+	IdentityService_ListAuditLogs_FullMethodName       = "/vidhost.identity.v1.IdentityService/ListAuditLogs"
 )
 
 // IdentityServiceClient is the client API for IdentityService service.
@@ -89,6 +90,9 @@ type IdentityServiceClient interface {
 	// Internal: called by the gateway's /invites/accept page without a
 	// principal (the invitee has none), never mapped to /v2.
 	AcceptInvite(ctx context.Context, in *AcceptInviteRequest, opts ...grpc.CallOption) (*AcceptInviteResponse, error)
+	// ListAuditLogs returns the account's audit log, newest first
+	// (docs/audit-logs.md); plans without audit logs are refused.
+	ListAuditLogs(ctx context.Context, in *ListAuditLogsRequest, opts ...grpc.CallOption) (*ListAuditLogsResponse, error)
 }
 
 type identityServiceClient struct {
@@ -319,6 +323,16 @@ func (c *identityServiceClient) AcceptInvite(ctx context.Context, in *AcceptInvi
 	return out, nil
 }
 
+func (c *identityServiceClient) ListAuditLogs(ctx context.Context, in *ListAuditLogsRequest, opts ...grpc.CallOption) (*ListAuditLogsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListAuditLogsResponse)
+	err := c.cc.Invoke(ctx, IdentityService_ListAuditLogs_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // IdentityServiceServer is the server API for IdentityService service.
 // All implementations must embed UnimplementedIdentityServiceServer
 // for forward compatibility.
@@ -365,6 +379,9 @@ type IdentityServiceServer interface {
 	// Internal: called by the gateway's /invites/accept page without a
 	// principal (the invitee has none), never mapped to /v2.
 	AcceptInvite(context.Context, *AcceptInviteRequest) (*AcceptInviteResponse, error)
+	// ListAuditLogs returns the account's audit log, newest first
+	// (docs/audit-logs.md); plans without audit logs are refused.
+	ListAuditLogs(context.Context, *ListAuditLogsRequest) (*ListAuditLogsResponse, error)
 	mustEmbedUnimplementedIdentityServiceServer()
 }
 
@@ -440,6 +457,9 @@ func (UnimplementedIdentityServiceServer) ResendInvite(context.Context, *ResendI
 }
 func (UnimplementedIdentityServiceServer) AcceptInvite(context.Context, *AcceptInviteRequest) (*AcceptInviteResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method AcceptInvite not implemented")
+}
+func (UnimplementedIdentityServiceServer) ListAuditLogs(context.Context, *ListAuditLogsRequest) (*ListAuditLogsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListAuditLogs not implemented")
 }
 func (UnimplementedIdentityServiceServer) mustEmbedUnimplementedIdentityServiceServer() {}
 func (UnimplementedIdentityServiceServer) testEmbeddedByValue()                         {}
@@ -858,6 +878,24 @@ func _IdentityService_AcceptInvite_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _IdentityService_ListAuditLogs_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListAuditLogsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).ListAuditLogs(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_ListAuditLogs_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).ListAuditLogs(ctx, req.(*ListAuditLogsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // IdentityService_ServiceDesc is the grpc.ServiceDesc for IdentityService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -952,6 +990,10 @@ var IdentityService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AcceptInvite",
 			Handler:    _IdentityService_AcceptInvite_Handler,
+		},
+		{
+			MethodName: "ListAuditLogs",
+			Handler:    _IdentityService_ListAuditLogs_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
