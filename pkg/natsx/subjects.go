@@ -39,6 +39,9 @@ const (
 
 	// UPLOADS stream.
 	SubjectUploadCompleted = "upload.completed"
+	// SubjectUploadQuotaReached: an upload was refused over the account's
+	// bytes quota (at most once an hour per account).
+	SubjectUploadQuotaReached = "upload.quota_reached"
 
 	// VIEWS stream.
 	SubjectAnalyticsViews = "analytics.views"

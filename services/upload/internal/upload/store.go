@@ -58,6 +58,11 @@ type Tx interface {
 	SaveSettings(ctx context.Context, accountID, actorID string, c SettingsChange) (StoredSettings, error)
 	// Emit records e in the transaction's outbox.
 	Emit(ctx context.Context, e Event) error
+	// NoteQuotaReached records that the account reached its bytes quota at
+	// now and reports true, unless that was already recorded after since.
+	NoteQuotaReached(ctx context.Context, accountID string, now, since time.Time) (bool, error)
+	// EmitQuotaReached records e in the transaction's outbox.
+	EmitQuotaReached(ctx context.Context, e QuotaReached) error
 }
 
 // Usage is what an account's quotas count.
