@@ -63,6 +63,7 @@ var Policy = map[string]Rule{
 	"/vidhost.identity.v1.IdentityAdminService/SetAccountPlan": {Callers: byOperator, Write: true},
 	"/vidhost.identity.v1.IdentityAdminService/DisableAccount": {Callers: byOperator, Write: true},
 	"/vidhost.identity.v1.IdentityAdminService/RecoverKey":     {Callers: byOperator, Write: true},
+	"/vidhost.identity.v1.IdentityAdminService/EnableAccount":  {Callers: byOperator, Write: true},
 
 	// Catalog through /v2. GetPlayer is also the playback edge's, with a
 	// read-only principal of the video's account.
