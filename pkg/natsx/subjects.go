@@ -12,9 +12,13 @@ const (
 	SubjectUserDeleted = "user.deleted"
 
 	// CATALOG stream.
-	SubjectVideoCreated    = "video.created"
-	SubjectVideoUpdated    = "video.updated"
-	SubjectVideoDeleted    = "video.deleted"
+	SubjectVideoCreated = "video.created"
+	SubjectVideoUpdated = "video.updated"
+	SubjectVideoDeleted = "video.deleted"
+	// SubjectVideoReady and SubjectVideoError: transcoding settled (besides
+	// the video.updated of the same change); users are emailed about them.
+	SubjectVideoReady      = "video.ready"
+	SubjectVideoError      = "video.error"
 	SubjectCategoryCreated = "category.created"
 	SubjectCategoryUpdated = "category.updated"
 	SubjectCategoryDeleted = "category.deleted"
