@@ -45,8 +45,14 @@ var rights = map[string]Rights{
 		Reads: []string{StreamNameIdentity, StreamNameCatalog},
 	},
 	ServiceIdentity: {
-		Publish: []string{"key.>", "user.>"},
-		Ensures: []string{StreamNameIdentity},
+		Publish: []string{"key.>", "user.>",
+			DeadLetterSubject(SubjectVideoReady), DeadLetterSubject(SubjectVideoError), DeadLetterSubject(SubjectUploadQuotaReached)},
+		// The streams it reads are ensured too, so identity may start
+		// before the catalog and the upload service.
+		Ensures: []string{StreamNameIdentity, StreamNameCatalog, StreamNameUploads, StreamNameDeadLetter},
+		// Notification emails: video.ready and video.error (CATALOG),
+		// upload.quota_reached (UPLOADS).
+		Reads: []string{StreamNameCatalog, StreamNameUploads},
 	},
 	ServiceCatalog: {
 		Publish: []string{"video.>", "category.>", "player.>", "folder.>", SubjectTranscodeJobs,

@@ -38,7 +38,9 @@ type Config struct {
 	BootstrapFile string `env:"VIDHOST_BOOTSTRAP_FILE" envDefault:"vidhost-bootstrap.env"`
 	// SMTP is where identity sends mail (VIDHOST_SMTP_HOST, _PORT, _USER,
 	// _PASSWORD, _FROM, _TIMEOUT); the devstack points it at its Mailpit.
-	SMTP      mail.Config
+	SMTP mail.Config
+	// PublicURL is the gateway's address, for links in mail (empty: none).
+	PublicURL string `env:"VIDHOST_PUBLIC_URL"`
 	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
 	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/mail"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
@@ -37,12 +38,20 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := cfg.validate(opts); err != nil {
 		return nil, err
 	}
-	pool, _, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamIdentity)
+	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamIdentity,
+		natsx.StreamCatalog, natsx.StreamUploads, natsx.StreamDeadLetter) // the last three for the notifier
 	if err != nil {
 		return nil, err
 	}
 	st := store.New(pool)
 	if err := runBootstrap(ctx, cfg, st, logger, opts.OnBootstrap); err != nil {
+		return nil, err
+	}
+	mailer, err := mail.New(cfg.SMTP)
+	if err != nil {
+		return nil, err
+	}
+	if err := startNotifier(ctx, cfg, js, st, mailer, logger, stack); err != nil {
 		return nil, err
 	}
 	// Disabling or deleting a user has nothing more to stop until sessions

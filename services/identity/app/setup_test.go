@@ -15,6 +15,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/mail"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/pgtest"
@@ -66,6 +67,8 @@ func testConfig(t *testing.T, db pgtest.DB, natsURL string) app.Config {
 	return app.Config{
 		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, NATS: natstest.Settings(t, natsx.ServiceIdentity),
 		InternalSecret: string(internalSecret), OwnerEmail: "Owner@Example.com",
+		// Nowhere: tests that read mail point it at a Mailpit.
+		SMTP: mail.Config{Host: "127.0.0.1", Port: 1, From: "Vidhost <no-reply@vidhost.test>", Timeout: time.Second},
 	}
 }
 

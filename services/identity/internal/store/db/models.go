@@ -52,6 +52,13 @@ type JwtKey struct {
 	UpdatedTime time.Time
 }
 
+type NotificationsSent struct {
+	AccountID string
+	EventID   string
+	UserID    string
+	SentTime  time.Time
+}
+
 type Outbox struct {
 	Seq         int64
 	ID          string
