@@ -17,6 +17,10 @@ var ErrLastOwner = &apperr.Conflict{Reason: "an account must keep one enabled ow
 // errOwnerOnly refuses owner grants and removals by a caller who is not an owner.
 var errOwnerOnly = &apperr.Denied{Reason: "only an owner can grant or remove the owner role"}
 
+// errOwnerTarget refuses a change to an owner by a caller who is not one:
+// admins manage the users below owner (docs/roles.md).
+var errOwnerTarget = &apperr.Denied{Reason: "only an owner can change or delete an owner"}
+
 // Stopper ends what an enabled user could still do when they are disabled or
 // deleted. Sessions arrive with the sign-in issue; until then it is a no-op.
 type Stopper interface {
@@ -91,6 +95,9 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 		if (before.Role == roles.Owner) != (after.Role == roles.Owner) && CallerRole(p) != roles.Owner {
 			return errOwnerOnly
 		}
+		if before.Role == roles.Owner && CallerRole(p) != roles.Owner {
+			return errOwnerTarget
+		}
 		if before.activeOwner() && !after.activeOwner() && len(owners) <= 1 {
 			return ErrLastOwner
 		}
@@ -125,7 +132,7 @@ func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) 
 			return err
 		}
 		if target.Role == roles.Owner && CallerRole(p) != roles.Owner {
-			return errOwnerOnly
+			return errOwnerTarget
 		}
 		if target.activeOwner() && len(owners) <= 1 {
 			return ErrLastOwner

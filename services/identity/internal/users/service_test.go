@@ -74,6 +74,8 @@ func TestOnlyAnOwnerGrantsOrRemovesOwner(t *testing.T) {
 	_, err = svc.Update(ctx, p, ownerB, role(roles.Admin))
 	require.ErrorAs(t, err, &denied, "an admin cannot remove owner")
 	require.ErrorAs(t, svc.Delete(ctx, p, ownerB), &denied, "an admin cannot delete an owner")
+	_, err = svc.Update(ctx, p, ownerB, Update{Paths: []string{"enabled"}, Values: User{Enabled: false}})
+	require.ErrorAs(t, err, &denied, "an admin cannot disable an owner")
 	_, err = svc.Update(ctx, p, admin, role(roles.Uploader))
 	require.NoError(t, err, "an admin changes roles below owner")
 
