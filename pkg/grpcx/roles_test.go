@@ -3,6 +3,7 @@ package grpcx
 import (
 	"flag"
 	"fmt"
+	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -11,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/roles"
 )
@@ -57,6 +60,11 @@ func TestRoleRefusal(t *testing.T) {
 			assert.EqualError(t, err, tt.wantMsg)
 			_, refusal := authorize(map[string]Rule{writeMethod: rule}, principal.Call{Caller: Gateway, Method: writeMethod, Principal: tt.p})
 			assert.True(t, RefusedByRole(refusal), "%v", refusal)
+			// What a client sees through the gateway.
+			mapped := envelope.FromError(refusal)
+			assert.Equal(t, http.StatusForbidden, mapped.HTTPStatus)
+			assert.Equal(t, apperr.CodeRoleForbidden, mapped.Error.Code)
+			assert.Equal(t, tt.wantMsg, mapped.Error.Message)
 		})
 	}
 }
