@@ -32,6 +32,8 @@ const (
 	CodeFailedPrecondition = "failed_precondition"
 	// CodeUploadsDisabled: The account's uploads switch is off (docs/uploads.md).
 	CodeUploadsDisabled = "uploads_disabled"
+	// CodeInviteInvalid: POST /invites/accept with a token that is unknown, already used, revoked (the invite was deleted or resent) or past its expiry; the inviter can resend the invite (docs/invites.md).
+	CodeInviteInvalid = "invite_invalid"
 	// CodeUploadFileTooLarge: The declared size is over the account's per-file limit; the message gives the limit in bytes.
 	CodeUploadFileTooLarge = "upload_file_too_large"
 	// CodeUploadExpired: A tus PATCH arrived after the upload's window closed; the bytes already sent are discarded.
@@ -71,6 +73,7 @@ var definitions = map[string]Definition{
 	CodeConflict:             {HTTPStatus: 409, GRPCCode: codes.AlreadyExists, Generic: true, FixedMessage: false, Message: "conflict"},
 	CodeFailedPrecondition:   {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: true, FixedMessage: false, Message: "conflict"},
 	CodeUploadsDisabled:      {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "uploads are disabled for this account"},
+	CodeInviteInvalid:        {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "this invite link is invalid or has expired"},
 	CodeUploadFileTooLarge:   {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "size is larger than this account's limit per file"},
 	CodeUploadExpired:        {HTTPStatus: 410, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this upload's time to complete has passed; create a new upload"},
 	CodeBodyTooLarge:         {HTTPStatus: 413, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "request body is too large"},
@@ -115,6 +118,7 @@ var allCodes = []string{
 	CodeConflict,
 	CodeFailedPrecondition,
 	CodeUploadsDisabled,
+	CodeInviteInvalid,
 	CodeUploadFileTooLarge,
 	CodeUploadExpired,
 	CodeBodyTooLarge,

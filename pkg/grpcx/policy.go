@@ -52,10 +52,18 @@ var Policy = map[string]Rule{
 	"/vidhost.identity.v1.IdentityService/GetUser":             {Callers: byGateway, Account: true, Role: roles.Viewer},
 	"/vidhost.identity.v1.IdentityService/UpdateUser":          {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
 	"/vidhost.identity.v1.IdentityService/DeleteUser":          {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/CreateInvite":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListInvites":         {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/GetInvite":           {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/DeleteInvite":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ResendInvite":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
 	// Identity, internal: the gateway resolving a bearer key (before any
-	// principal exists) and the playback edge verifying a viewer JWT.
+	// principal exists), the playback edge verifying a viewer JWT, and the
+	// gateway's invite page for an invitee, who has no principal (the
+	// invite's token is the credential).
 	"/vidhost.identity.v1.IdentityService/Authenticate":    {Callers: byGateway},
 	"/vidhost.identity.v1.IdentityService/GetJwtPublicKey": {Callers: byGateway},
+	"/vidhost.identity.v1.IdentityService/AcceptInvite":    {Callers: byGateway, Write: true},
 	// Identity, the operator's: accounts and plans (docs/operator.md). No
 	// account principal: they act on any account.
 	"/vidhost.identity.v1.IdentityAdminService/CreateAccount":  {Callers: byOperator, Write: true},

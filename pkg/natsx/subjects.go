@@ -10,6 +10,7 @@ const (
 	SubjectUserCreated = "user.created"
 	SubjectUserUpdated = "user.updated"
 	SubjectUserDeleted = "user.deleted"
+	SubjectUserInvited = "user.invited" // an invite was made (docs/invites.md)
 
 	// CATALOG stream.
 	SubjectVideoCreated = "video.created"

@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"net/url"
 
 	"github.com/vidhost/vidhost/pkg/mail"
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -39,8 +40,10 @@ type Config struct {
 	// SMTP is where identity sends mail (VIDHOST_SMTP_HOST, _PORT, _USER,
 	// _PASSWORD, _FROM, _TIMEOUT); the devstack points it at its Mailpit.
 	SMTP mail.Config
-	// PublicURL is the gateway's address, for links in mail (empty: none).
-	PublicURL string `env:"VIDHOST_PUBLIC_URL"`
+	// PublicURL is the gateway's public base URL, the same value the
+	// gateway takes: invite emails link <PublicURL>/invites/accept, and
+	// notification emails a video's watch page.
+	PublicURL string `env:"VIDHOST_PUBLIC_URL" envDefault:"http://127.0.0.1:8080"`
 	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
 	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
@@ -64,6 +67,9 @@ func (c Config) validate(opts Options) error {
 	}
 	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
 		errs = append(errs, err)
+	}
+	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		errs = append(errs, fmt.Errorf("VIDHOST_PUBLIC_URL %q must be an absolute http(s) URL without a query", c.PublicURL))
 	}
 	return errors.Join(errs...)
 }

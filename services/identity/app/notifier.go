@@ -13,9 +13,16 @@ import (
 )
 
 // startNotifier emails users the events they chose (docs/users.md) until
-// shutdown.
+// shutdown. Without a mailer (no SMTP host) it does not start: the events
+// wait in their streams, and are mailed from where the durable consumers
+// stopped once mail is configured (or from the next events, for a first
+// start).
 func startNotifier(ctx context.Context, cfg Config, js jetstream.JetStream, st *store.Store, sender notify.Sender,
 	logger *slog.Logger, stack *lifecycle.Stack) error {
+	if sender == nil {
+		logger.Warn("no SMTP host (VIDHOST_SMTP_HOST): notification emails are not sent")
+		return nil
+	}
 	stop, err := notify.Start(ctx, js, notify.Decoder{PublicURL: cfg.PublicURL}, notify.New(st.Notifications(), sender), logger)
 	if err != nil {
 		return fmt.Errorf("identity: %w", err)

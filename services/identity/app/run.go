@@ -12,6 +12,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/identity/internal/accounts"
+	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/server"
@@ -47,18 +48,31 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := runBootstrap(ctx, cfg, st, logger, opts.OnBootstrap); err != nil {
 		return nil, err
 	}
-	mailer, err := mail.New(cfg.SMTP)
+	mailer, err := newMailer(cfg, logger)
 	if err != nil {
 		return nil, err
 	}
+	inviteService := invites.NewService(st.Invites(), mailer, cfg.PublicURL, logger)
 	if err := startNotifier(ctx, cfg, js, st, mailer, logger, stack); err != nil {
 		return nil, err
 	}
 	// Disabling or deleting a user has nothing more to stop until sessions
 	// arrive (sign-in issue): they plug a users.Stopper in here.
 	return server.New(keys.NewService(st), jwtkeys.NewService(st)).
-		WithAdmin(server.NewAdmin(accounts.NewService(st))).
-		WithUsers(users.NewService(st.Users(), nil)), nil
+		WithAdmin(server.NewAdmin(accounts.NewService(st, inviteService))).
+		WithUsers(users.NewService(st.Users(), nil)).
+		WithInvites(inviteService), nil
+}
+
+// newMailer is how invites are mailed, after their transaction commits
+// (docs/invites.md). Without an SMTP host nothing is mailed: invites are
+// still made, and each unsent one is logged.
+func newMailer(cfg Config, logger *slog.Logger) (invites.Mailer, error) {
+	if cfg.SMTP.Host == "" {
+		logger.Warn("no SMTP host (VIDHOST_SMTP_HOST): invite emails are not sent")
+		return nil, nil
+	}
+	return mail.New(cfg.SMTP)
 }
 
 // serve runs the gRPC server until ctx is done; grpcx drains it then.

@@ -15,7 +15,6 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
-	"github.com/vidhost/vidhost/pkg/mail"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/pgtest"
@@ -46,9 +45,18 @@ type testBundle struct {
 // setup runs identity on a fresh schema and NATS server until t ends.
 func setup(t *testing.T) *testBundle {
 	t.Helper()
+	return setupWith(t, nil)
+}
+
+// setupWith is setup with a change to the configuration (mail settings).
+func setupWith(t *testing.T, change func(*app.Config)) *testBundle {
+	t.Helper()
 	db := pgtest.Schema(t)
 	tb := &testBundle{natsURL: natstest.Start(t)}
 	tb.cfg = testConfig(t, db, tb.natsURL)
+	if change != nil {
+		change(&tb.cfg)
+	}
 	tb.bootstrap, tb.client, tb.addr = runService(t, tb.cfg, runOptions{})
 	tb.pool = db.Pool(t)
 	// ownerA acts through its real unrestricted key, as through the gateway
@@ -67,8 +75,7 @@ func testConfig(t *testing.T, db pgtest.DB, natsURL string) app.Config {
 	return app.Config{
 		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, NATS: natstest.Settings(t, natsx.ServiceIdentity),
 		InternalSecret: string(internalSecret), OwnerEmail: "Owner@Example.com",
-		// Nowhere: tests that read mail point it at a Mailpit.
-		SMTP: mail.Config{Host: "127.0.0.1", Port: 1, From: "Vidhost <no-reply@vidhost.test>", Timeout: time.Second},
+		PublicURL: "https://videos.example.com",
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/plans"
+	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 )
 
@@ -20,17 +21,27 @@ const (
 // Service carries out the operator's requests; the caller has already
 // checked that the operator makes them.
 type Service struct {
-	store Store
-	now   func() time.Time
+	store   Store
+	inviter Inviter
+	now     func() time.Time
 }
 
-// NewService returns a Service over store.
-func NewService(store Store) *Service {
-	return &Service{store: store, now: time.Now}
+// Inviter mails an invite's link after its transaction commits;
+// *invites.Service is one.
+type Inviter interface {
+	Deliver(ctx context.Context, letter invites.Letter) bool
 }
 
-// Create makes an account, its owner and a first read-write key, in one
-// transaction. An owner email already used by any user is a conflict.
+// NewService returns a Service over store; inviter mails the owners'
+// invites (nil: they are stored but not mailed).
+func NewService(store Store, inviter Inviter) *Service {
+	return &Service{store: store, inviter: inviter, now: time.Now}
+}
+
+// Create makes an account, its owner, the owner's invite and a first
+// read-write key, in one transaction, then mails the invite: accepting it
+// sets the owner's name and password. An owner email already used by any
+// user is a conflict.
 func (s *Service) Create(ctx context.Context, in Input) (Created, error) {
 	in, err := in.Validate()
 	if err != nil {
@@ -41,6 +52,7 @@ func (s *Service) Create(ctx context.Context, in Input) (Created, error) {
 		Account: Account{ID: ids.New(), Name: in.Name, Plan: in.Plan, Enabled: true, CreatedTime: now, UpdatedTime: now},
 		OwnerID: ids.New(),
 	}
+	var letter invites.Letter
 	err = s.store.InAccountTx(ctx, func(tx Tx) error {
 		if err := tx.InsertAccount(ctx, out.Account, OperatorActor); err != nil {
 			return err
@@ -48,10 +60,21 @@ func (s *Service) Create(ctx context.Context, in Input) (Created, error) {
 		if err := tx.InsertOwner(ctx, out.Account.ID, out.OwnerID, in.OwnerEmail, OperatorActor, now); err != nil {
 			return err
 		}
+		inv, token, hash := invites.ForOwner(out.Account.ID, out.OwnerID, in.OwnerEmail, OperatorActor, now)
+		if err := tx.InsertInvite(ctx, out.Account.ID, inv, hash); err != nil {
+			return err
+		}
+		letter = invites.Letter{Invite: inv, Token: token, AccountName: in.Name}
 		out.Key, err = insertKey(ctx, tx, out.Account.ID, FirstKeyName, now)
 		return err
 	})
-	return out, err
+	if err != nil {
+		return Created{}, err
+	}
+	if s.inviter != nil {
+		out.OwnerInviteSent = s.inviter.Deliver(ctx, letter)
+	}
+	return out, nil
 }
 
 // List returns a page of accounts, oldest first, and the next page's cursor.

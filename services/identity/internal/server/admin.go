@@ -37,7 +37,7 @@ func (a *Admin) CreateAccount(ctx context.Context, in *identityv1.CreateAccountR
 	}
 	return &identityv1.CreateAccountResponse{
 		Account: accountProto(created.Account), OwnerUserId: created.OwnerID,
-		ApiKeyId: created.Key.ID, ApiKey: created.Key.Value,
+		ApiKeyId: created.Key.ID, ApiKey: created.Key.Value, OwnerInviteSent: created.OwnerInviteSent,
 	}, nil
 }
 

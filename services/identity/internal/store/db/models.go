@@ -6,6 +6,8 @@ package db
 
 import (
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 type Account struct {
@@ -38,6 +40,22 @@ type Bootstrap struct {
 	AccountID   string
 	UserID      string
 	CreatedTime time.Time
+}
+
+type Invite struct {
+	ID           string
+	AccountID    string
+	Email        string
+	Name         string
+	Role         string
+	UserID       pgtype.Text
+	TokenHash    []byte
+	ExpiresTime  time.Time
+	AcceptedTime pgtype.Timestamptz
+	CreatedBy    string
+	CreatedTime  time.Time
+	UpdatedBy    string
+	UpdatedTime  time.Time
 }
 
 type JwtKey struct {

@@ -174,9 +174,12 @@ type CreateAccountResponse struct {
 	OwnerUserId string                 `protobuf:"bytes,2,opt,name=owner_user_id,json=ownerUserId,proto3" json:"owner_user_id,omitempty"`
 	ApiKeyId    string                 `protobuf:"bytes,3,opt,name=api_key_id,json=apiKeyId,proto3" json:"api_key_id,omitempty"`
 	// The key's secret: returned once, never stored in clear.
-	ApiKey        string `protobuf:"bytes,4,opt,name=api_key,json=apiKey,proto3" json:"api_key,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ApiKey string `protobuf:"bytes,4,opt,name=api_key,json=apiKey,proto3" json:"api_key,omitempty"`
+	// Whether the owner's invite (their link to choose a password) was
+	// handed to the mail server; if not, the log says why.
+	OwnerInviteSent bool `protobuf:"varint,5,opt,name=owner_invite_sent,json=ownerInviteSent,proto3" json:"owner_invite_sent,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *CreateAccountResponse) Reset() {
@@ -235,6 +238,13 @@ func (x *CreateAccountResponse) GetApiKey() string {
 		return x.ApiKey
 	}
 	return ""
+}
+
+func (x *CreateAccountResponse) GetOwnerInviteSent() bool {
+	if x != nil {
+		return x.OwnerInviteSent
+	}
+	return false
 }
 
 type ListAccountsRequest struct {
@@ -594,13 +604,14 @@ const file_vidhost_identity_v1_admin_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1f\n" +
 	"\vowner_email\x18\x02 \x01(\tR\n" +
 	"ownerEmail\x12\x12\n" +
-	"\x04plan\x18\x03 \x01(\tR\x04plan\"\xaa\x01\n" +
+	"\x04plan\x18\x03 \x01(\tR\x04plan\"\xd6\x01\n" +
 	"\x15CreateAccountResponse\x126\n" +
 	"\aaccount\x18\x01 \x01(\v2\x1c.vidhost.identity.v1.AccountR\aaccount\x12\"\n" +
 	"\rowner_user_id\x18\x02 \x01(\tR\vownerUserId\x12\x1c\n" +
 	"\n" +
 	"api_key_id\x18\x03 \x01(\tR\bapiKeyId\x12\x17\n" +
-	"\aapi_key\x18\x04 \x01(\tR\x06apiKey\"R\n" +
+	"\aapi_key\x18\x04 \x01(\tR\x06apiKey\x12*\n" +
+	"\x11owner_invite_sent\x18\x05 \x01(\bR\x0fownerInviteSent\"R\n" +
 	"\x13ListAccountsRequest\x12\x19\n" +
 	"\x05limit\x18\x01 \x01(\x05H\x00R\x05limit\x88\x01\x01\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursorB\b\n" +

@@ -36,7 +36,8 @@ const (
 // lost. Internal: callable as the operator caller only, never mapped to REST.
 type IdentityAdminServiceClient interface {
 	// CreateAccount makes an account, its owner (who has no password yet: the
-	// invite flow sets it) and a first read-write API key, returned only here.
+	// invite mailed to them sets it) and a first read-write API key, returned
+	// only here.
 	CreateAccount(ctx context.Context, in *CreateAccountRequest, opts ...grpc.CallOption) (*CreateAccountResponse, error)
 	// ListAccounts lists every account, oldest first.
 	ListAccounts(ctx context.Context, in *ListAccountsRequest, opts ...grpc.CallOption) (*ListAccountsResponse, error)
@@ -129,7 +130,8 @@ func (c *identityAdminServiceClient) EnableAccount(ctx context.Context, in *Enab
 // lost. Internal: callable as the operator caller only, never mapped to REST.
 type IdentityAdminServiceServer interface {
 	// CreateAccount makes an account, its owner (who has no password yet: the
-	// invite flow sets it) and a first read-write API key, returned only here.
+	// invite mailed to them sets it) and a first read-write API key, returned
+	// only here.
 	CreateAccount(context.Context, *CreateAccountRequest) (*CreateAccountResponse, error)
 	// ListAccounts lists every account, oldest first.
 	ListAccounts(context.Context, *ListAccountsRequest) (*ListAccountsResponse, error)
