@@ -16,6 +16,8 @@ const (
 	CodePermissionDenied = "permission_denied"
 	// CodeReadOnlyKey: A read-only key (permissions `["fetch"]`) was used for a request that changes something.
 	CodeReadOnlyKey = "read_only_key"
+	// CodeRoleForbidden: A signed-in person's role is below the least role the request needs; the message names both (docs/roles.md). API keys keep their own permissions and never get this.
+	CodeRoleForbidden = "role_forbidden"
 	// CodePlanRequired: The account's plan lacks the capability (live streaming, audit logs...); the message names the cheapest plan that has it (docs/plans.md).
 	CodePlanRequired = "plan_required"
 	// CodeIPNotAllowed: The key's `ips` list does not include the client's address; the message names the address.
@@ -63,6 +65,7 @@ var definitions = map[string]Definition{
 	CodeUnauthenticated:      {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: true, FixedMessage: false, Message: "a valid API key is required"},
 	CodePermissionDenied:     {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: true, FixedMessage: false, Message: "forbidden"},
 	CodeReadOnlyKey:          {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "this API key is read-only"},
+	CodeRoleForbidden:        {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "your role cannot do this"},
 	CodePlanRequired:         {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "the account's plan does not include this"},
 	CodeIPNotAllowed:         {HTTPStatus: 403, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this API key is not allowed from this address"},
 	CodeNotFound:             {HTTPStatus: 404, GRPCCode: codes.NotFound, Generic: true, FixedMessage: true, Message: "Not found"},
@@ -107,6 +110,7 @@ var allCodes = []string{
 	CodeUnauthenticated,
 	CodePermissionDenied,
 	CodeReadOnlyKey,
+	CodeRoleForbidden,
 	CodePlanRequired,
 	CodeIPNotAllowed,
 	CodeNotFound,

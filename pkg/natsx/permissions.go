@@ -45,11 +45,16 @@ var rights = map[string]Rights{
 		Reads: []string{StreamNameIdentity, StreamNameCatalog},
 	},
 	ServiceIdentity: {
-		Publish: slices.Concat([]string{"key.>", "user.>", DeadLetterSubject(SubjectAuditPrefix + ">")},
+		Publish: slices.Concat([]string{"key.>", "user.>", DeadLetterSubject(SubjectAuditPrefix + ">"),
+			DeadLetterSubject(SubjectVideoReady), DeadLetterSubject(SubjectVideoError), DeadLetterSubject(SubjectUploadQuotaReached)},
 			AuditSubjects("keys", "jwt_keys", "users", "invites", "accounts")),
-		Ensures: []string{StreamNameIdentity, StreamNameAudit, StreamNameDeadLetter},
-		// Every service's audit entries, which it stores (docs/audit-logs.md).
-		Reads: []string{StreamNameAudit},
+		// The streams it reads are ensured too, so identity may start
+		// before the catalog and the upload service.
+		Ensures: []string{StreamNameIdentity, StreamNameAudit, StreamNameCatalog, StreamNameUploads, StreamNameDeadLetter},
+		// Every service's audit entries, which it stores (docs/audit-logs.md);
+		// notification emails: video.ready and video.error (CATALOG),
+		// upload.quota_reached (UPLOADS).
+		Reads: []string{StreamNameAudit, StreamNameCatalog, StreamNameUploads},
 	},
 	ServiceCatalog: {
 		Publish: slices.Concat([]string{"video.>", "category.>", "player.>", "folder.>", SubjectTranscodeJobs,

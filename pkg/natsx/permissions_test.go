@@ -57,6 +57,10 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		{natsx.ServiceTranscode, natsx.SubjectTranscodeCompleted, true},
 		{natsx.ServiceTranscode, natsx.DeadLetterSubject(natsx.SubjectTranscodeJobs), true},
 		{natsx.ServiceIdentity, natsx.SubjectKeyDeleted, true},
+		// A notification event that can never make a mail.
+		{natsx.ServiceIdentity, natsx.DeadLetterSubject(natsx.SubjectVideoReady), true},
+		{natsx.ServiceIdentity, natsx.DeadLetterSubject(natsx.SubjectUploadQuotaReached), true},
+		{natsx.ServiceIdentity, natsx.DeadLetterSubject(natsx.SubjectTranscodeJobs), false},
 		{natsx.ServiceUpload, natsx.SubjectUploadCompleted, true},
 		// Audit entries, each about the service's own resources.
 		{natsx.ServiceCatalog, "audit.videos.create", true},
@@ -79,6 +83,9 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		// Forged events of another service.
 		{natsx.ServiceCatalog, natsx.SubjectKeyDeleted, false},
 		{natsx.ServiceIdentity, natsx.SubjectVideoDeleted, false},
+		{natsx.ServiceIdentity, natsx.SubjectVideoReady, false},
+		{natsx.ServiceIdentity, natsx.SubjectUploadQuotaReached, false},
+		{natsx.ServiceCatalog, natsx.SubjectUploadQuotaReached, false},
 		{natsx.ServiceTranscode, natsx.SubjectVideoUpdated, false},
 		{natsx.ServiceHooks, natsx.SubjectVideoUpdated, false},
 	}
@@ -134,7 +141,10 @@ func TestServicesReadTheirStreamsOnly(t *testing.T) {
 		{natsx.ServiceUpload, natsx.StreamNameIdentity, false},
 		{natsx.ServiceCatalog, natsx.StreamNameIdentity, false},
 		{natsx.ServiceTranscode, natsx.StreamNameMedia, false},
-		{natsx.ServiceIdentity, natsx.StreamNameCatalog, false},
+		// Notification emails: video.ready|error and upload.quota_reached.
+		{natsx.ServiceIdentity, natsx.StreamNameCatalog, true},
+		{natsx.ServiceIdentity, natsx.StreamNameUploads, true},
+		{natsx.ServiceIdentity, natsx.StreamNameMedia, false},
 		{natsx.ServiceAnalytics, natsx.StreamNameViews, false},
 	}
 	for _, tt := range tests {

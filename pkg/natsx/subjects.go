@@ -13,9 +13,13 @@ const (
 	SubjectUserInvited = "user.invited" // an invite was made (docs/invites.md)
 
 	// CATALOG stream.
-	SubjectVideoCreated    = "video.created"
-	SubjectVideoUpdated    = "video.updated"
-	SubjectVideoDeleted    = "video.deleted"
+	SubjectVideoCreated = "video.created"
+	SubjectVideoUpdated = "video.updated"
+	SubjectVideoDeleted = "video.deleted"
+	// SubjectVideoReady and SubjectVideoError: transcoding settled (besides
+	// the video.updated of the same change); users are emailed about them.
+	SubjectVideoReady      = "video.ready"
+	SubjectVideoError      = "video.error"
 	SubjectCategoryCreated = "category.created"
 	SubjectCategoryUpdated = "category.updated"
 	SubjectCategoryDeleted = "category.deleted"
@@ -40,6 +44,9 @@ const (
 
 	// UPLOADS stream.
 	SubjectUploadCompleted = "upload.completed"
+	// SubjectUploadQuotaReached: an upload was refused over the account's
+	// bytes quota (at most once an hour per account).
+	SubjectUploadQuotaReached = "upload.quota_reached"
 
 	// VIEWS stream.
 	SubjectAnalyticsViews = "analytics.views"

@@ -83,6 +83,7 @@ func commands() map[string]command {
 		"accounts list":     {run: listAccounts},
 		"accounts set-plan": {positional: []string{"ACCOUNT_ID", "PLAN"}, run: setPlan},
 		"accounts disable":  {positional: []string{"ACCOUNT_ID"}, run: disable},
+		"accounts enable":   {positional: []string{"ACCOUNT_ID"}, run: enable},
 		"keys recover":      {positional: []string{"ACCOUNT_ID"}, run: recoverKey},
 	}
 }
@@ -140,6 +141,14 @@ func setPlan(ctx context.Context, c identityv1.IdentityAdminServiceClient, args 
 
 func disable(ctx context.Context, c identityv1.IdentityAdminServiceClient, args []string) (result, error) {
 	a, err := c.DisableAccount(ctx, &identityv1.DisableAccountRequest{AccountId: args[0]})
+	if err != nil {
+		return nil, err
+	}
+	return accountOf(a), nil
+}
+
+func enable(ctx context.Context, c identityv1.IdentityAdminServiceClient, args []string) (result, error) {
+	a, err := c.EnableAccount(ctx, &identityv1.EnableAccountRequest{AccountId: args[0]})
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,8 @@ type Config struct {
 	// _PASSWORD, _FROM, _TIMEOUT); the devstack points it at its Mailpit.
 	SMTP mail.Config
 	// PublicURL is the gateway's public base URL, the same value the
-	// gateway takes: invite emails link <PublicURL>/invites/accept.
+	// gateway takes: invite emails link <PublicURL>/invites/accept, and
+	// notification emails a video's watch page.
 	PublicURL string `env:"VIDHOST_PUBLIC_URL" envDefault:"http://127.0.0.1:8080"`
 	// AuditRetention is how long audit entries are kept (docs/audit-logs.md);
 	// the database keeps every entry younger than audit.RetentionFloor

@@ -40,7 +40,8 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := cfg.validate(opts); err != nil {
 		return nil, err
 	}
-	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamIdentity, natsx.StreamAudit, natsx.StreamDeadLetter)
+	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamIdentity, natsx.StreamAudit,
+		natsx.StreamCatalog, natsx.StreamUploads, natsx.StreamDeadLetter) // catalog and uploads for the notifier
 	if err != nil {
 		return nil, err
 	}
@@ -57,6 +58,9 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return nil, err
 	}
 	inviteService := invites.NewService(st.Invites(), mailer, cfg.PublicURL, logger)
+	if err := startNotifier(ctx, cfg, js, st, mailer, logger, stack); err != nil {
+		return nil, err
+	}
 	// Disabling or deleting a user has nothing more to stop until sessions
 	// arrive (sign-in issue): they plug a users.Stopper in here.
 	return server.New(keys.NewService(st), jwtkeys.NewService(st)).

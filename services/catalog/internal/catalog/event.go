@@ -14,6 +14,11 @@ const (
 	Created EventKind = iota + 1
 	Updated
 	Deleted
+	// Ready and Failed are a video's transcoding settling, announced
+	// besides its video.updated so that notifications (video.ready,
+	// video.error) need not compare states.
+	Ready
+	Failed
 )
 
 func (k EventKind) String() string {
@@ -24,6 +29,10 @@ func (k EventKind) String() string {
 		return "updated"
 	case Deleted:
 		return "deleted"
+	case Ready:
+		return "ready"
+	case Failed:
+		return "failed"
 	}
 	return "unknown"
 }

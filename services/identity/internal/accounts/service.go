@@ -117,6 +117,12 @@ func (s *Service) Disable(ctx context.Context, id string) (Account, error) {
 	return s.update(ctx, id, audit.ActionDisable, func(a *Account) { a.Enabled = false })
 }
 
+// Enable lets the account's keys authenticate again, and announces each
+// key as updated so gateways drop what they cached of it.
+func (s *Service) Enable(ctx context.Context, id string) (Account, error) {
+	return s.update(ctx, id, audit.ActionEnable, func(a *Account) { a.Enabled = true })
+}
+
 // RecoverKey mints a new read-write key for the account; a disabled
 // account is refused.
 func (s *Service) RecoverKey(ctx context.Context, accountID string) (keys.Created, error) {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/ids"
-	"github.com/vidhost/vidhost/services/identity/internal/users"
+	"github.com/vidhost/vidhost/pkg/roles"
 )
 
 // TTL is how long an invite's link works, from its creation or its last
@@ -70,8 +70,8 @@ func (in Input) Validate() (Input, error) {
 		return in, apperr.InvalidField("email", "must be an email address")
 	}
 	in.Email = strings.ToLower(email)
-	if !validRole(in.Role) {
-		return in, apperr.InvalidField("role", "must be one of %s", strings.Join(users.Roles, ", "))
+	if err := roles.Validate("role", in.Role); err != nil {
+		return in, err
 	}
 	in.Name = strings.TrimSpace(in.Name)
 	if n := utf8.RuneCountInString(in.Name); in.NameSet && (n < 1 || n > 100) {
@@ -80,22 +80,13 @@ func (in Input) Validate() (Input, error) {
 	return in, nil
 }
 
-func validRole(role string) bool {
-	for _, r := range users.Roles {
-		if r == role {
-			return true
-		}
-	}
-	return false
-}
-
 // ForOwner is the invite of the owner the operator names when making an
 // account (accounts.Service.Create): it completes that existing user. The
 // token is returned for the email and hash is what is stored.
 func ForOwner(accountID, userID, email, actor string, now time.Time) (inv Invite, token string, hash []byte) {
 	token, hash = newToken()
 	inv = Invite{
-		ID: ids.New(), AccountID: accountID, Email: email, Role: users.RoleOwner, UserID: userID,
+		ID: ids.New(), AccountID: accountID, Email: email, Role: roles.Owner, UserID: userID,
 		ExpiresTime: now.Add(TTL), CreatedBy: actor, CreatedTime: now, UpdatedBy: actor, UpdatedTime: now,
 	}
 	return inv, token, hash

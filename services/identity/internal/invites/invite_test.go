@@ -11,7 +11,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/principal"
-	"github.com/vidhost/vidhost/services/identity/internal/users"
+	"github.com/vidhost/vidhost/pkg/roles"
 )
 
 func TestInputValidate(t *testing.T) {
@@ -63,8 +63,8 @@ func TestCheckSeats(t *testing.T) {
 
 func TestOnlyAnOwnerInvitesAnOwner(t *testing.T) {
 	svc := NewService(nil, nil, "https://v.example", nil) // refused before the store is used
-	svc.roleOf = func(principal.Principal) string { return users.RoleAdmin }
-	_, err := svc.Create(context.Background(), principal.Principal{AccountID: "acc"}, Input{Email: "a@example.com", Role: users.RoleOwner})
+	svc.roleOf = func(principal.Principal) string { return roles.Admin }
+	_, err := svc.Create(context.Background(), principal.Principal{AccountID: "acc"}, Input{Email: "a@example.com", Role: roles.Owner})
 	var denied *apperr.Denied
 	require.ErrorAs(t, err, &denied)
 	assert.Equal(t, "only an owner can invite an owner", denied.Reason)

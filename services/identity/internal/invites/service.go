@@ -13,6 +13,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/plans"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
 	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/services/identity/internal/users"
 )
@@ -71,7 +72,7 @@ func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (
 	if err != nil {
 		return Invite{}, err
 	}
-	if in.Role == users.RoleOwner && s.roleOf(p) != users.RoleOwner {
+	if in.Role == roles.Owner && s.roleOf(p) != roles.Owner {
 		return Invite{}, errOwnerOnly
 	}
 	now := s.timestamp()

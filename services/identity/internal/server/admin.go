@@ -76,6 +76,15 @@ func (a *Admin) DisableAccount(ctx context.Context, in *identityv1.DisableAccoun
 	return accountProto(acc), nil
 }
 
+// EnableAccount lets the account's keys authenticate again.
+func (a *Admin) EnableAccount(ctx context.Context, in *identityv1.EnableAccountRequest) (*identityv1.Account, error) {
+	acc, err := a.accounts.Enable(ctx, in.GetAccountId())
+	if err != nil {
+		return nil, err
+	}
+	return accountProto(acc), nil
+}
+
 // RecoverKey mints a new read-write key for the account.
 func (a *Admin) RecoverKey(ctx context.Context, in *identityv1.RecoverKeyRequest) (*identityv1.RecoverKeyResponse, error) {
 	created, err := a.accounts.RecoverKey(ctx, in.GetAccountId())

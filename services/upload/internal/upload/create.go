@@ -28,7 +28,7 @@ func (s *Service) CreateUpload(ctx context.Context, p principal.Principal, in Ne
 	if err != nil {
 		return Upload{}, err
 	}
-	limits, err := s.AccountSettings(ctx, p.AccountID)
+	limits, err := s.limitsFor(ctx, p)
 	if err != nil {
 		return Upload{}, err
 	}
@@ -45,7 +45,7 @@ func (s *Service) CreateUpload(ctx context.Context, p principal.Principal, in Ne
 		if err := tx.LockAccount(ctx, p.AccountID); err != nil {
 			return err
 		}
-		if err := s.checkUsage(ctx, tx, p.AccountID, limits.Settings, size, now); err != nil {
+		if err := s.checkUsage(ctx, tx, p.AccountID, limits, size, now); err != nil {
 			return err
 		}
 		if created, err = tx.InsertUpload(ctx, p.AccountID, p.ActorID, u); err != nil {
@@ -53,6 +53,7 @@ func (s *Service) CreateUpload(ctx context.Context, p principal.Principal, in Ne
 		}
 		return tx.Audit(ctx, p, audit.EntityUploads, created.ID, audit.ActionCreate, auditFields(created))
 	})
+	s.announceQuotaReached(ctx, p, err)
 	created.URL = u.URL
 	return created, err
 }

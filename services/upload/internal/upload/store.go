@@ -61,6 +61,11 @@ type Tx interface {
 	Emit(ctx context.Context, e Event) error
 	// Audit records a client's change in the account's audit log.
 	audit.Recorder
+	// NoteQuotaReached records that the account reached its bytes quota at
+	// now and reports true, unless that was already recorded after since.
+	NoteQuotaReached(ctx context.Context, accountID string, now, since time.Time) (bool, error)
+	// EmitQuotaReached records e in the transaction's outbox.
+	EmitQuotaReached(ctx context.Context, e QuotaReached) error
 }
 
 // Usage is what an account's quotas count.

@@ -70,6 +70,13 @@ type JwtKey struct {
 	UpdatedTime time.Time
 }
 
+type NotificationsSent struct {
+	AccountID string
+	EventID   string
+	UserID    string
+	SentTime  time.Time
+}
+
 type Outbox struct {
 	Seq         int64
 	ID          string
