@@ -33,7 +33,7 @@ type StoreFunc func(ctx context.Context, e auditlog.Entry) error
 
 // auditConsumer stores the entries it is given.
 type auditConsumer struct {
-	js     jetstream.JetStream
+	settle natsx.Settler
 	store  StoreFunc
 	logger *slog.Logger
 	ctx    context.Context // base of each entry's context; never canceled
@@ -52,7 +52,8 @@ func StartAuditConsumer(ctx context.Context, js jetstream.JetStream, store Store
 	if err != nil {
 		return nil, fmt.Errorf("events: audit consumer: %w", err)
 	}
-	c := &auditConsumer{js: js, store: store, logger: logger, ctx: context.WithoutCancel(ctx)}
+	settle := natsx.Settler{JS: js, Logger: logger, Backoff: natsx.Backoff{Min: minRetry, Max: maxRetry}, Timeout: storeTimeout}
+	c := &auditConsumer{settle: settle, store: store, logger: logger, ctx: context.WithoutCancel(ctx)}
 	consuming, err := consumer.Consume(c.handle, jetstream.ConsumeErrHandler(
 		func(_ jetstream.ConsumeContext, err error) { logger.Warn("audit consumer", "error", err) }))
 	if err != nil {
@@ -67,45 +68,14 @@ func StartAuditConsumer(ctx context.Context, js jetstream.JetStream, store Store
 func (c *auditConsumer) handle(msg jetstream.Msg) {
 	entry, err := audit.Decode(msg.Data())
 	if err != nil {
-		c.deadLetter(msg, err)
+		c.settle.DeadLetter(c.ctx, msg, err)
 		return
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, storeTimeout)
 	defer cancel()
 	if err := c.store(ctx, auditlog.FromProto(entry)); err != nil {
-		delay := retryDelay(msg)
-		c.logger.Warn("audit entry not stored, retrying", "subject", msg.Subject(), "id", entry.GetId(),
-			"error", err, "retry_in", delay)
-		_ = msg.NakWithDelay(delay)
+		c.settle.Retry(msg, "audit entry not stored", err, "id", entry.GetId())
 		return
 	}
 	_ = msg.Ack()
-}
-
-// deadLetter republishes msg to its dead-letter subject, then terminates
-// it; if the publish fails, msg is retried instead, so it is never
-// dropped unseen.
-func (c *auditConsumer) deadLetter(msg jetstream.Msg, cause error) {
-	ctx, cancel := context.WithTimeout(c.ctx, storeTimeout)
-	defer cancel()
-	if err := natsx.DeadLetter(ctx, c.js, msg, cause.Error()); err != nil {
-		c.logger.Warn("dead-letter publish failed, retrying", "subject", msg.Subject(), "error", err)
-		_ = msg.NakWithDelay(retryDelay(msg))
-		return
-	}
-	c.logger.Error("audit entry dead-lettered", "subject", msg.Subject(), "error", cause)
-	_ = msg.TermWithReason(cause.Error())
-}
-
-// retryDelay doubles with each delivery of msg, from minRetry to maxRetry.
-func retryDelay(msg jetstream.Msg) time.Duration {
-	delivered := uint64(1)
-	if meta, err := msg.Metadata(); err == nil {
-		delivered = meta.NumDelivered
-	}
-	delay := minRetry
-	for i := uint64(1); i < delivered && delay < maxRetry; i++ {
-		delay *= 2
-	}
-	return min(delay, maxRetry)
 }

@@ -45,7 +45,7 @@ var subscriptions = []struct {
 
 // Consumer delivers the notices of the events it reads.
 type Consumer struct {
-	js       jetstream.JetStream
+	settle   natsx.Settler
 	decoder  Decoder
 	notifier *Notifier
 	logger   *slog.Logger
@@ -56,7 +56,8 @@ type Consumer struct {
 // stop ends consumption once the events in hand are done; unacknowledged
 // ones are delivered again later.
 func Start(ctx context.Context, js jetstream.JetStream, decoder Decoder, notifier *Notifier, logger *slog.Logger) (stop func(), err error) {
-	c := &Consumer{js: js, decoder: decoder, notifier: notifier, logger: logger, ctx: context.WithoutCancel(ctx)}
+	settle := natsx.Settler{JS: js, Logger: logger, Backoff: natsx.Backoff{Min: minRetry, Max: maxRetry}, Timeout: deliverTimeout}
+	c := &Consumer{settle: settle, decoder: decoder, notifier: notifier, logger: logger, ctx: context.WithoutCancel(ctx)}
 	var running []jetstream.ConsumeContext
 	stop = func() {
 		for _, r := range running {
@@ -97,45 +98,14 @@ func Start(ctx context.Context, js jetstream.JetStream, decoder Decoder, notifie
 func (c *Consumer) handle(msg jetstream.Msg) {
 	notice, err := c.decoder.Decode(msg.Subject(), msg.Data())
 	if err != nil {
-		c.deadLetter(msg, err)
+		c.settle.DeadLetter(c.ctx, msg, err)
 		return
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, deliverTimeout)
 	defer cancel()
 	if err := c.notifier.Deliver(ctx, notice); err != nil {
-		delay := retryDelay(msg)
-		c.logger.Warn("notification not sent, retrying", "subject", msg.Subject(),
-			"event_id", notice.EventID, "error", err, "retry_in", delay)
-		_ = msg.NakWithDelay(delay)
+		c.settle.Retry(msg, "notification not sent", err, "event_id", notice.EventID)
 		return
 	}
 	_ = msg.Ack()
-}
-
-// deadLetter republishes a poison event to its dead-letter subject, then
-// terminates it; if that publish fails the event is retried instead, so it
-// is never dropped unseen.
-func (c *Consumer) deadLetter(msg jetstream.Msg, cause error) {
-	ctx, cancel := context.WithTimeout(c.ctx, deliverTimeout)
-	defer cancel()
-	if err := natsx.DeadLetter(ctx, c.js, msg, cause.Error()); err != nil {
-		c.logger.Warn("dead-letter publish failed, retrying", "subject", msg.Subject(), "error", err)
-		_ = msg.NakWithDelay(retryDelay(msg))
-		return
-	}
-	c.logger.Error("message dead-lettered", "subject", msg.Subject(), "error", cause)
-	_ = msg.TermWithReason(cause.Error())
-}
-
-// retryDelay doubles with each delivery, from minRetry up to maxRetry.
-func retryDelay(msg jetstream.Msg) time.Duration {
-	delivered := uint64(1)
-	if meta, err := msg.Metadata(); err == nil {
-		delivered = meta.NumDelivered
-	}
-	delay := minRetry
-	for i := uint64(1); i < delivered && delay < maxRetry; i++ {
-		delay *= 2
-	}
-	return min(delay, maxRetry)
 }
