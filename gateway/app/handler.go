@@ -14,6 +14,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/httpx"
+	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
 // routes are what newHandler serves.
@@ -60,6 +61,10 @@ func newHandler(rt routes) http.Handler {
 	if rt.playback != nil {
 		rt.playback.Register(root) // /watch, /embed, /media, /leads, /collect, /static
 	}
+	invitePage{ // /invites/accept: no API key, the invite's token is the credential
+		identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
+		clientIP: rt.clientIP, timeout: rt.cfg.RequestTimeout, logger: rt.logger,
+	}.register(root)
 	root.Handle("/", http.HandlerFunc(notFound))
 	return middleware.Chain(root,
 		middleware.Recover(rt.logger),                           // outermost: a panic anywhere becomes a 500

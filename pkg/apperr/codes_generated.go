@@ -18,6 +18,8 @@ const (
 	CodePermissionDenied = "permission_denied"
 	// CodeReadOnlyKey: A read-only key (permissions `["fetch"]`) was used for a request that changes something.
 	CodeReadOnlyKey = "read_only_key"
+	// CodeRoleForbidden: A signed-in person's role is below the least role the request needs; the message names both (docs/roles.md). API keys keep their own permissions and never get this.
+	CodeRoleForbidden = "role_forbidden"
 	// CodePlanRequired: The account's plan lacks the capability (live streaming, audit logs...); the message names the cheapest plan that has it (docs/plans.md).
 	CodePlanRequired = "plan_required"
 	// CodeIPNotAllowed: The key's `ips` list does not include the client's address; the message names the address.
@@ -32,6 +34,8 @@ const (
 	CodeFailedPrecondition = "failed_precondition"
 	// CodeUploadsDisabled: The account's uploads switch is off (docs/uploads.md).
 	CodeUploadsDisabled = "uploads_disabled"
+	// CodeInviteInvalid: POST /invites/accept with a token that is unknown, already used, revoked (the invite was deleted or resent) or past its expiry; the inviter can resend the invite (docs/invites.md).
+	CodeInviteInvalid = "invite_invalid"
 	// CodeUploadFileTooLarge: The declared size is over the account's per-file limit; the message gives the limit in bytes.
 	CodeUploadFileTooLarge = "upload_file_too_large"
 	// CodeUploadExpired: A tus PATCH arrived after the upload's window closed; the bytes already sent are discarded.
@@ -64,6 +68,7 @@ var definitions = map[string]Definition{
 	CodeUnauthenticated:      {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: true, FixedMessage: false, Message: "a valid API key is required"},
 	CodePermissionDenied:     {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: true, FixedMessage: false, Message: "forbidden"},
 	CodeReadOnlyKey:          {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "this API key is read-only"},
+	CodeRoleForbidden:        {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "your role cannot do this"},
 	CodePlanRequired:         {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "the account's plan does not include this"},
 	CodeIPNotAllowed:         {HTTPStatus: 403, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this API key is not allowed from this address"},
 	CodeNotFound:             {HTTPStatus: 404, GRPCCode: codes.NotFound, Generic: true, FixedMessage: true, Message: "Not found"},
@@ -71,6 +76,7 @@ var definitions = map[string]Definition{
 	CodeConflict:             {HTTPStatus: 409, GRPCCode: codes.AlreadyExists, Generic: true, FixedMessage: false, Message: "conflict"},
 	CodeFailedPrecondition:   {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: true, FixedMessage: false, Message: "conflict"},
 	CodeUploadsDisabled:      {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "uploads are disabled for this account"},
+	CodeInviteInvalid:        {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "this invite link is invalid or has expired"},
 	CodeUploadFileTooLarge:   {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "size is larger than this account's limit per file"},
 	CodeUploadExpired:        {HTTPStatus: 410, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this upload's time to complete has passed; create a new upload"},
 	CodeBodyTooLarge:         {HTTPStatus: 413, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "request body is too large"},
@@ -108,6 +114,7 @@ var allCodes = []string{
 	CodeUnauthenticated,
 	CodePermissionDenied,
 	CodeReadOnlyKey,
+	CodeRoleForbidden,
 	CodePlanRequired,
 	CodeIPNotAllowed,
 	CodeNotFound,
@@ -115,6 +122,7 @@ var allCodes = []string{
 	CodeConflict,
 	CodeFailedPrecondition,
 	CodeUploadsDisabled,
+	CodeInviteInvalid,
 	CodeUploadFileTooLarge,
 	CodeUploadExpired,
 	CodeBodyTooLarge,

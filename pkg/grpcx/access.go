@@ -2,6 +2,7 @@ package grpcx
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
@@ -24,6 +26,30 @@ type Rule struct {
 	// Write means the method changes state: read-only principals are
 	// refused (a call with no principal has nothing to refuse).
 	Write bool
+	// Role is the least role (pkg/roles) a signed-in person needs for the
+	// method; every Account rule names one (docs/roles.md). API keys keep
+	// their own permissions and are not held to it.
+	Role string
+}
+
+// RoleRefusal is the refusal of p by the rule's role, or nil: only a
+// person (ActorType user) is held to it, and a person whose role is
+// unknown or missing has none of the rights. The message names the role
+// the person has and the least one the method needs.
+func (r Rule) RoleRefusal(p principal.Principal) error {
+	if p.ActorType != principal.ActorUser || r.Role == "" || roles.AtLeast(p.Role, r.Role) {
+		return nil
+	}
+	have := p.Role
+	if !roles.Known(have) {
+		have = "none"
+	}
+	need := r.Role + " or higher"
+	if r.Role == roles.Owner {
+		need = roles.Owner
+	}
+	return &apperr.Denied{Code: apperr.CodeRoleForbidden,
+		Reason: fmt.Sprintf("your role (%s) cannot do this; it needs %s", have, need)}
 }
 
 // healthService is the one service open to any caller: load balancers and
@@ -46,7 +72,14 @@ var (
 // refusals (rather than the handler's), for tests of the policy.
 func RefusedByAccessCheck(err error) bool {
 	msg := status.Convert(err).Message()
-	return strings.HasPrefix(msg, "internal call: ") || msg == status.Convert(errReadOnly).Message()
+	return strings.HasPrefix(msg, "internal call: ") || msg == status.Convert(errReadOnly).Message() ||
+		RefusedByRole(err)
+}
+
+// RefusedByRole reports whether err is a refusal by the rule's role.
+func RefusedByRole(err error) bool {
+	st := status.Convert(err)
+	return st.Code() == codes.PermissionDenied && apperr.CodeOf(st) == apperr.CodeRoleForbidden
 }
 
 // CallerKeys returns the HMAC key of each caller Policy knows, derived from
@@ -75,6 +108,11 @@ func authorize(policy map[string]Rule, call principal.Call) (reason string, refu
 		return "method needs an account principal", errNotAllowed
 	case rule.Write && p.ReadOnly:
 		return "read-only principal on a write", errReadOnly
+	}
+	if rule.Account {
+		if err := rule.RoleRefusal(p); err != nil {
+			return "role below the method's least role", apperr.ToStatus(err)
+		}
 	}
 	return "", nil
 }

@@ -1,5 +1,12 @@
 package grpcx
 
+import (
+	"net/http"
+
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
+)
+
 // The callers of internal calls. Each signs with its own key, derived from
 // the root secret as secrets.InternalCall(name).
 const (
@@ -23,30 +30,41 @@ var (
 )
 
 // Policy is who may call what, for every method of every service: the
-// callers allowed, whether an account principal is required, and whether
-// the method writes (read-only keys refused). A method missing here is
-// refused (default deny); only the gRPC health service is open to all.
+// callers allowed, whether an account principal is required, whether the
+// method writes (read-only keys refused), and the least role a signed-in
+// person needs (docs/roles.md; API keys are not held to it). A method
+// missing here is refused (default deny); only the gRPC health service is
+// open to all.
 // Each service's tests check that its descriptor has no method left out.
 var Policy = map[string]Rule{
 	// Identity: API keys and JWT keys through /v2.
-	"/vidhost.identity.v1.IdentityService/CreateApiKey":        {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.identity.v1.IdentityService/ListApiKeys":         {Callers: byGateway, Account: true},
-	"/vidhost.identity.v1.IdentityService/ListApiKeySummaries": {Callers: byGateway, Account: true},
-	"/vidhost.identity.v1.IdentityService/GetApiKey":           {Callers: byGateway, Account: true},
-	"/vidhost.identity.v1.IdentityService/UpdateApiKey":        {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.identity.v1.IdentityService/DeleteApiKey":        {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.identity.v1.IdentityService/CreateJwtKey":        {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.identity.v1.IdentityService/ListJwtKeys":         {Callers: byGateway, Account: true},
-	"/vidhost.identity.v1.IdentityService/GetJwtKey":           {Callers: byGateway, Account: true},
-	"/vidhost.identity.v1.IdentityService/DeleteJwtKey":        {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.identity.v1.IdentityService/ListUsers":           {Callers: byGateway, Account: true},
-	"/vidhost.identity.v1.IdentityService/GetUser":             {Callers: byGateway, Account: true},
-	"/vidhost.identity.v1.IdentityService/UpdateUser":          {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.identity.v1.IdentityService/DeleteUser":          {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.identity.v1.IdentityService/CreateApiKey":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListApiKeys":         {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListApiKeySummaries": {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/GetApiKey":           {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/UpdateApiKey":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/DeleteApiKey":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/CreateJwtKey":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListJwtKeys":         {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/GetJwtKey":           {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/DeleteJwtKey":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListUsers":           {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.identity.v1.IdentityService/GetUser":             {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.identity.v1.IdentityService/UpdateUser":          {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/DeleteUser":          {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/CreateInvite":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListInvites":         {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/GetInvite":           {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/DeleteInvite":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ResendInvite":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListAuditLogs":       {Callers: byGateway, Account: true, Role: roles.Admin},
 	// Identity, internal: the gateway resolving a bearer key (before any
-	// principal exists) and the playback edge verifying a viewer JWT.
+	// principal exists), the playback edge verifying a viewer JWT, and the
+	// gateway's invite page for an invitee, who has no principal (the
+	// invite's token is the credential).
 	"/vidhost.identity.v1.IdentityService/Authenticate":    {Callers: byGateway},
 	"/vidhost.identity.v1.IdentityService/GetJwtPublicKey": {Callers: byGateway},
+	"/vidhost.identity.v1.IdentityService/AcceptInvite":    {Callers: byGateway, Write: true},
 	// Identity, the operator's: accounts and plans (docs/operator.md). No
 	// account principal: they act on any account.
 	"/vidhost.identity.v1.IdentityAdminService/CreateAccount":  {Callers: byOperator, Write: true},
@@ -54,78 +72,88 @@ var Policy = map[string]Rule{
 	"/vidhost.identity.v1.IdentityAdminService/SetAccountPlan": {Callers: byOperator, Write: true},
 	"/vidhost.identity.v1.IdentityAdminService/DisableAccount": {Callers: byOperator, Write: true},
 	"/vidhost.identity.v1.IdentityAdminService/RecoverKey":     {Callers: byOperator, Write: true},
+	"/vidhost.identity.v1.IdentityAdminService/EnableAccount":  {Callers: byOperator, Write: true},
 
 	// Catalog through /v2. GetPlayer is also the playback edge's, with a
 	// read-only principal of the video's account.
-	"/vidhost.catalog.v1.CatalogService/CreateCategory":    {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/ListCategories":    {Callers: byGateway, Account: true},
-	"/vidhost.catalog.v1.CatalogService/GetCategory":       {Callers: byGateway, Account: true},
-	"/vidhost.catalog.v1.CatalogService/UpdateCategory":    {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/DeleteCategory":    {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/CreatePlayer":      {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/ListPlayers":       {Callers: byGateway, Account: true},
-	"/vidhost.catalog.v1.CatalogService/GetPlayer":         {Callers: byGateway, Account: true},
-	"/vidhost.catalog.v1.CatalogService/UpdatePlayer":      {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/DeletePlayer":      {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/CreateVideo":       {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/ListVideos":        {Callers: byGateway, Account: true},
-	"/vidhost.catalog.v1.CatalogService/GetVideo":          {Callers: byGateway, Account: true},
-	"/vidhost.catalog.v1.CatalogService/UpdateVideo":       {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/DeleteVideo":       {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/CreateCard":        {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/UpdateCard":        {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/DeleteCard":        {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/CreateGate":        {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/UpdateGate":        {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/DeleteGate":        {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/CreateHotspot":     {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/UpdateHotspot":     {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/DeleteHotspot":     {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/CreateChapter":     {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/UpdateChapter":     {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/DeleteChapter":     {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/CreateTrack":       {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/DeleteTrack":       {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/SetThumbnail":      {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/CreateFolder":      {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/ListFolders":       {Callers: byGateway, Account: true},
-	"/vidhost.catalog.v1.CatalogService/GetFolder":         {Callers: byGateway, Account: true},
-	"/vidhost.catalog.v1.CatalogService/UpdateFolder":      {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/DeleteFolder":      {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/ListFolderVideos":  {Callers: byGateway, Account: true},
-	"/vidhost.catalog.v1.CatalogService/AddFolderVideo":    {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/RemoveFolderVideo": {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.catalog.v1.CatalogService/ListLeads":         {Callers: byGateway, Account: true},
-	"/vidhost.catalog.v1.CatalogService/DeleteLead":        {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.catalog.v1.CatalogService/CreateCategory":    {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.catalog.v1.CatalogService/ListCategories":    {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/GetCategory":       {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/UpdateCategory":    {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.catalog.v1.CatalogService/DeleteCategory":    {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.catalog.v1.CatalogService/CreatePlayer":      {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.catalog.v1.CatalogService/ListPlayers":       {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/GetPlayer":         {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/UpdatePlayer":      {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.catalog.v1.CatalogService/DeletePlayer":      {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.catalog.v1.CatalogService/CreateVideo":       {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/ListVideos":        {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/GetVideo":          {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/UpdateVideo":       {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/DeleteVideo":       {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/CreateCard":        {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/UpdateCard":        {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/DeleteCard":        {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/CreateGate":        {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/UpdateGate":        {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/DeleteGate":        {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/CreateHotspot":     {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/UpdateHotspot":     {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/DeleteHotspot":     {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/CreateChapter":     {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/UpdateChapter":     {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/DeleteChapter":     {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/CreateTrack":       {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/DeleteTrack":       {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/SetThumbnail":      {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/CreateFolder":      {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/ListFolders":       {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/GetFolder":         {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/UpdateFolder":      {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/DeleteFolder":      {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/ListFolderVideos":  {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/AddFolderVideo":    {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/RemoveFolderVideo": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/ListLeads":         {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/DeleteLead":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
 	// Catalog, internal: the playback edge, for viewers who have no
 	// principal; the edge enforces privacy and the catalog checks the gate.
 	"/vidhost.catalog.v1.CatalogService/GetVideoForPlayback": {Callers: byGateway},
 	"/vidhost.catalog.v1.CatalogService/SubmitLead":          {Callers: byGateway, Write: true},
 
 	// Upload through /v2 (tus has its own check: principal.TusMethod).
-	"/vidhost.upload.v1.UploadService/CreateUpload": {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.upload.v1.UploadService/ListUploads":  {Callers: byGateway, Account: true},
-	"/vidhost.upload.v1.UploadService/DeleteUpload": {Callers: byGateway, Account: true, Write: true},
+	"/vidhost.upload.v1.UploadService/CreateUpload": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.upload.v1.UploadService/ListUploads":  {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.upload.v1.UploadService/DeleteUpload": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	// Upload's tus endpoint: HTTP through the gateway's tus proxy, checked by
+	// the upload service itself (services/upload/internal/tus), which reads
+	// these rules for their role.
+	principal.TusMethod(http.MethodPost):   {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	principal.TusMethod(http.MethodHead):   {Callers: byGateway, Account: true, Role: roles.Uploader},
+	principal.TusMethod(http.MethodPatch):  {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	principal.TusMethod(http.MethodDelete): {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
 	// Upload, internal: the catalog taking an upload, or asking what a URL
 	// source may take, for the client it acts for; operators reading and
 	// setting any account's limits.
-	"/vidhost.upload.v1.UploadService/ResolveUpload":      {Callers: byCatalog, Account: true, Write: true},
-	"/vidhost.upload.v1.UploadService/AllowUrlSource":     {Callers: byCatalog, Account: true, Write: true},
+	"/vidhost.upload.v1.UploadService/ResolveUpload":      {Callers: byCatalog, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.upload.v1.UploadService/AllowUrlSource":     {Callers: byCatalog, Account: true, Write: true, Role: roles.Uploader},
 	"/vidhost.upload.v1.UploadService/GetAccountSettings": {Callers: byOperator},
 	"/vidhost.upload.v1.UploadService/SetAccountSettings": {Callers: byOperator, Write: true},
 
 	// Hooks through /v2: services and hooks (docs/services.md, docs/hooks.md).
-	"/vidhost.hooks.v1.HooksService/CreateService":       {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.hooks.v1.HooksService/ListServices":        {Callers: byGateway, Account: true},
-	"/vidhost.hooks.v1.HooksService/GetService":          {Callers: byGateway, Account: true},
-	"/vidhost.hooks.v1.HooksService/UpdateService":       {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.hooks.v1.HooksService/DeleteService":       {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.hooks.v1.HooksService/RotateServiceSecret": {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.hooks.v1.HooksService/CreateHook":          {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.hooks.v1.HooksService/ListHooks":           {Callers: byGateway, Account: true},
-	"/vidhost.hooks.v1.HooksService/GetHook":             {Callers: byGateway, Account: true},
-	"/vidhost.hooks.v1.HooksService/UpdateHook":          {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.hooks.v1.HooksService/DeleteHook":          {Callers: byGateway, Account: true, Write: true},
-	"/vidhost.hooks.v1.HooksService/ListDeliveries":      {Callers: byGateway, Account: true},
-	"/vidhost.hooks.v1.HooksService/RetryDelivery":       {Callers: byGateway, Account: true, Write: true},
+	// Admins only, reading included: they send the account's videos out and
+	// hold credentials, as API keys do.
+	"/vidhost.hooks.v1.HooksService/CreateService":       {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.hooks.v1.HooksService/ListServices":        {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.hooks.v1.HooksService/GetService":          {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.hooks.v1.HooksService/UpdateService":       {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.hooks.v1.HooksService/DeleteService":       {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.hooks.v1.HooksService/RotateServiceSecret": {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.hooks.v1.HooksService/CreateHook":          {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.hooks.v1.HooksService/ListHooks":           {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.hooks.v1.HooksService/GetHook":             {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.hooks.v1.HooksService/UpdateHook":          {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.hooks.v1.HooksService/DeleteHook":          {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.hooks.v1.HooksService/ListDeliveries":      {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.hooks.v1.HooksService/RetryDelivery":       {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
 }

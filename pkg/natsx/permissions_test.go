@@ -57,7 +57,22 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		{natsx.ServiceTranscode, natsx.SubjectTranscodeCompleted, true},
 		{natsx.ServiceTranscode, natsx.DeadLetterSubject(natsx.SubjectTranscodeJobs), true},
 		{natsx.ServiceIdentity, natsx.SubjectKeyDeleted, true},
+		// A notification event that can never make a mail.
+		{natsx.ServiceIdentity, natsx.DeadLetterSubject(natsx.SubjectVideoReady), true},
+		{natsx.ServiceIdentity, natsx.DeadLetterSubject(natsx.SubjectUploadQuotaReached), true},
+		{natsx.ServiceIdentity, natsx.DeadLetterSubject(natsx.SubjectTranscodeJobs), false},
 		{natsx.ServiceUpload, natsx.SubjectUploadCompleted, true},
+		// Audit entries, each about the service's own resources.
+		{natsx.ServiceCatalog, "audit.videos.create", true},
+		{natsx.ServiceIdentity, "audit.keys.delete", true},
+		{natsx.ServiceIdentity, "audit.accounts.set_plan", true},
+		{natsx.ServiceUpload, "audit.uploads.create", true},
+		{natsx.ServiceIdentity, natsx.DeadLetterSubject("audit.videos.create"), true},
+		{natsx.ServiceCatalog, "audit.keys.create", false},
+		{natsx.ServiceUpload, "audit.videos.delete", false},
+		{natsx.ServiceIdentity, "audit.videos.update", false},
+		{natsx.ServiceGateway, "audit.keys.create", false},
+		{natsx.ServiceTranscode, "audit.videos.update", false},
 		// Forged jobs: only catalog enqueues them.
 		{natsx.ServiceGateway, natsx.SubjectTranscodeJobs, false},
 		{natsx.ServiceUpload, natsx.SubjectTranscodeJobs, false},
@@ -68,6 +83,9 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		// Forged events of another service.
 		{natsx.ServiceCatalog, natsx.SubjectKeyDeleted, false},
 		{natsx.ServiceIdentity, natsx.SubjectVideoDeleted, false},
+		{natsx.ServiceIdentity, natsx.SubjectVideoReady, false},
+		{natsx.ServiceIdentity, natsx.SubjectUploadQuotaReached, false},
+		{natsx.ServiceCatalog, natsx.SubjectUploadQuotaReached, false},
 		{natsx.ServiceTranscode, natsx.SubjectVideoUpdated, false},
 		{natsx.ServiceHooks, natsx.SubjectVideoUpdated, false},
 		// The hooks service announces its own resources, and only those.
@@ -115,6 +133,10 @@ func TestServicesReadTheirStreamsOnly(t *testing.T) {
 		allowed         bool
 	}{
 		{natsx.ServiceGateway, natsx.StreamNameIdentity, true},
+		// Identity stores every service's audit entries; no one else reads them.
+		{natsx.ServiceIdentity, natsx.StreamNameAudit, true},
+		{natsx.ServiceCatalog, natsx.StreamNameAudit, false},
+		{natsx.ServiceGateway, natsx.StreamNameAudit, false},
 		{natsx.ServiceCatalog, natsx.StreamNameMedia, true},
 		// Its own video.deleted, to delete the video's media.
 		{natsx.ServiceCatalog, natsx.StreamNameCatalog, true},
@@ -125,7 +147,10 @@ func TestServicesReadTheirStreamsOnly(t *testing.T) {
 		{natsx.ServiceUpload, natsx.StreamNameIdentity, false},
 		{natsx.ServiceCatalog, natsx.StreamNameIdentity, false},
 		{natsx.ServiceTranscode, natsx.StreamNameMedia, false},
-		{natsx.ServiceIdentity, natsx.StreamNameCatalog, false},
+		// Notification emails: video.ready|error and upload.quota_reached.
+		{natsx.ServiceIdentity, natsx.StreamNameCatalog, true},
+		{natsx.ServiceIdentity, natsx.StreamNameUploads, true},
+		{natsx.ServiceIdentity, natsx.StreamNameMedia, false},
 		{natsx.ServiceAnalytics, natsx.StreamNameViews, false},
 		// The delivery engine matches hooks on video.created.
 		{natsx.ServiceHooks, natsx.StreamNameCatalog, true},

@@ -32,7 +32,7 @@ func TestEachSubjectLandsInItsStream(t *testing.T) {
 		{natsx.SubjectTranscribeCompleted, natsx.StreamNameMedia},
 		{natsx.SubjectUploadCompleted, natsx.StreamNameUploads},
 		{natsx.SubjectAnalyticsViews, natsx.StreamNameViews},
-		{natsx.SubjectAuditEvents, natsx.StreamNameAudit},
+		{"audit.videos.create", natsx.StreamNameAudit},
 		{natsx.DeadLetterSubject(natsx.SubjectVideoCreated), natsx.StreamNameDeadLetter},
 		{natsx.SubjectServiceCreated, natsx.StreamNameHooks},
 		{natsx.SubjectHookDeleted, natsx.StreamNameHooks},

@@ -10,11 +10,16 @@ const (
 	SubjectUserCreated = "user.created"
 	SubjectUserUpdated = "user.updated"
 	SubjectUserDeleted = "user.deleted"
+	SubjectUserInvited = "user.invited" // an invite was made (docs/invites.md)
 
 	// CATALOG stream.
-	SubjectVideoCreated    = "video.created"
-	SubjectVideoUpdated    = "video.updated"
-	SubjectVideoDeleted    = "video.deleted"
+	SubjectVideoCreated = "video.created"
+	SubjectVideoUpdated = "video.updated"
+	SubjectVideoDeleted = "video.deleted"
+	// SubjectVideoReady and SubjectVideoError: transcoding settled (besides
+	// the video.updated of the same change); users are emailed about them.
+	SubjectVideoReady      = "video.ready"
+	SubjectVideoError      = "video.error"
 	SubjectCategoryCreated = "category.created"
 	SubjectCategoryUpdated = "category.updated"
 	SubjectCategoryDeleted = "category.deleted"
@@ -39,12 +44,15 @@ const (
 
 	// UPLOADS stream.
 	SubjectUploadCompleted = "upload.completed"
+	// SubjectUploadQuotaReached: an upload was refused over the account's
+	// bytes quota (at most once an hour per account).
+	SubjectUploadQuotaReached = "upload.quota_reached"
 
 	// VIEWS stream.
 	SubjectAnalyticsViews = "analytics.views"
 
-	// AUDIT stream.
-	SubjectAuditEvents = "audit.events"
+	// AUDIT stream: audit.<entity_type>.<action_type> (pkg/audit).
+	SubjectAuditPrefix = "audit."
 
 	// HOOKS stream: the hooks service's services and hooks.
 	SubjectServiceCreated = "service.created"
@@ -58,6 +66,16 @@ const (
 	// SubjectDeadLetterPrefix + its original subject.
 	SubjectDeadLetterPrefix = "deadletter."
 )
+
+// AuditSubjects are the subjects of audit entries about entityTypes, one
+// wildcard each: a service may write entries about its own resources only.
+func AuditSubjects(entityTypes ...string) []string {
+	out := make([]string, len(entityTypes))
+	for i, entity := range entityTypes {
+		out[i] = SubjectAuditPrefix + entity + ".>"
+	}
+	return out
+}
 
 // DeadLetterSubject is where a consumer sends a message from subject that
 // can never be processed.

@@ -39,11 +39,18 @@ type createdAccount struct {
 	OwnerUserID string `json:"owner_user_id"`
 	APIKeyID    string `json:"api_key_id"`
 	APIKey      string `json:"api_key"`
+	// OwnerInviteSent tells whether the owner's invite reached the mail
+	// server; when false, identity's log says why (resend it with the key).
+	OwnerInviteSent bool `json:"owner_invite_sent"`
 }
 
 func (c createdAccount) human(w io.Writer) {
 	c.account.human(w)
-	fmt.Fprintf(w, "owner user %s (no password yet: invite them once invites exist)\n", c.OwnerUserID)
+	if c.OwnerInviteSent {
+		fmt.Fprintf(w, "owner user %s: invite emailed (they choose a password from its link)\n", c.OwnerUserID)
+	} else {
+		fmt.Fprintf(w, "owner user %s: invite NOT emailed (see identity's log; POST /v2/invites/{id}/resend)\n", c.OwnerUserID)
+	}
 	fmt.Fprintf(w, "API key %s (read-write; shown only now, keep it safe):\n%s\n", c.APIKeyID, c.APIKey)
 }
 
@@ -76,6 +83,7 @@ func commands() map[string]command {
 		"accounts list":     {run: listAccounts},
 		"accounts set-plan": {positional: []string{"ACCOUNT_ID", "PLAN"}, run: setPlan},
 		"accounts disable":  {positional: []string{"ACCOUNT_ID"}, run: disable},
+		"accounts enable":   {positional: []string{"ACCOUNT_ID"}, run: enable},
 		"keys recover":      {positional: []string{"ACCOUNT_ID"}, run: recoverKey},
 	}
 }
@@ -100,7 +108,7 @@ func createCommand() command {
 				return nil, err
 			}
 			return createdAccount{account: accountOf(out.GetAccount()), OwnerUserID: out.GetOwnerUserId(),
-				APIKeyID: out.GetApiKeyId(), APIKey: out.GetApiKey()}, nil
+				APIKeyID: out.GetApiKeyId(), APIKey: out.GetApiKey(), OwnerInviteSent: out.GetOwnerInviteSent()}, nil
 		},
 	}
 }
@@ -133,6 +141,14 @@ func setPlan(ctx context.Context, c identityv1.IdentityAdminServiceClient, args 
 
 func disable(ctx context.Context, c identityv1.IdentityAdminServiceClient, args []string) (result, error) {
 	a, err := c.DisableAccount(ctx, &identityv1.DisableAccountRequest{AccountId: args[0]})
+	if err != nil {
+		return nil, err
+	}
+	return accountOf(a), nil
+}
+
+func enable(ctx context.Context, c identityv1.IdentityAdminServiceClient, args []string) (result, error) {
+	a, err := c.EnableAccount(ctx, &identityv1.EnableAccountRequest{AccountId: args[0]})
 	if err != nil {
 		return nil, err
 	}

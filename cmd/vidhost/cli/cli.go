@@ -32,6 +32,7 @@ commands:
   accounts list
   accounts set-plan ACCOUNT_ID PLAN
   accounts disable ACCOUNT_ID
+  accounts enable ACCOUNT_ID
   keys recover ACCOUNT_ID
 
 Identity is found through --identity-addr, VIDHOST_IDENTITY_ADDR or

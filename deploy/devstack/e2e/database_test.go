@@ -58,6 +58,43 @@ func TestDatabaseRolesAreLeastPrivilege(t *testing.T) {
 	})
 }
 
+// The audit log is append-only for the service that writes it: identity's
+// own role, logged in with its password, may read and insert entries and
+// do nothing else to them.
+func TestAuditLogIsAppendOnlyForIdentity(t *testing.T) {
+	if os.Getenv("DATABASE_URL") != "" {
+		t.Skip("an operator's database: every service shares its role")
+	}
+	identityURL := suite.ServiceDatabaseURL("identity")
+	u, err := url.Parse(identityURL)
+	require.NoError(t, err)
+	require.Equal(t, "identity", u.User.Username())
+	conn, err := connect(t, identityURL)
+	require.NoError(t, err)
+	var n int
+	require.NoError(t, conn.QueryRow(t.Context(), "SELECT count(*) FROM audit.audit_logs").Scan(&n), "identity reads")
+	for _, query := range []string{
+		"UPDATE audit.audit_logs SET action_data = '{}'",
+		"DELETE FROM audit.audit_logs",
+		"TRUNCATE audit.audit_logs",
+		"DROP TABLE audit.audit_logs",
+		"ALTER TABLE audit.audit_logs DISABLE TRIGGER ALL",
+		"CREATE OR REPLACE FUNCTION audit.expire(keep interval) RETURNS bigint LANGUAGE sql AS 'SELECT 0::bigint'",
+	} {
+		_, err := conn.Exec(t.Context(), query)
+		var pgErr *pgconn.PgError
+		if assert.ErrorAs(t, err, &pgErr, query) {
+			assert.Equal(t, "42501", pgErr.Code, "%s: insufficient privilege", query)
+		}
+	}
+	var expired int64
+	require.NoError(t, conn.QueryRow(t.Context(), "SELECT audit.expire('0 seconds')").Scan(&expired))
+	assert.Zero(t, expired, "expiry never reaches entries younger than the floor")
+	var after int
+	require.NoError(t, conn.QueryRow(t.Context(), "SELECT count(*) FROM audit.audit_logs").Scan(&after))
+	assert.GreaterOrEqual(t, after, n)
+}
+
 func connect(t *testing.T, rawURL string) (*pgx.Conn, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)

@@ -68,7 +68,7 @@ func apiRoutes(t *testing.T) []route {
 // chapters, gates, hotspots, tracks, leads) are addressed through A's video,
 // which B must not find whatever the sub-resource id.
 type fixtures struct {
-	video, category, categoryValue, player, folder, upload, jwtKey, key, user, sub string
+	video, category, categoryValue, player, folder, upload, jwtKey, key, user, invite, sub string
 	// service is A's webhook (serviceSecret its signing secret), hook A's
 	// hook on it.
 	service, serviceSecret, hook string
@@ -76,7 +76,7 @@ type fixtures struct {
 
 // secrets are the values of A that B must never find or see.
 func (f fixtures) secrets() []string {
-	return []string{f.video, f.category, f.categoryValue, f.player, f.folder, f.upload, f.jwtKey, f.key, f.user,
+	return []string{f.video, f.category, f.categoryValue, f.player, f.folder, f.upload, f.jwtKey, f.key, f.user, f.invite,
 		f.service, f.serviceSecret, f.hook}
 }
 
@@ -100,6 +100,7 @@ func createFixtures(t *testing.T, key string) fixtures {
 	f.upload = created("/v2/uploads", map[string]any{"name": "a.mp4", "size": 1024})
 	f.jwtKey = created("/v2/jwt_keys", map[string]any{"name": "A's JWT key", "public_key": publicKeyPEM(t)})
 	f.key = created("/v2/keys", map[string]any{"type": "api", "name": "A's key", "permissions": []string{}, "ips": []string{}})
+	f.invite = created("/v2/invites", map[string]any{"email": uniqueWord(t, "invitee") + "@example.com", "role": "viewer"})
 	var users []struct {
 		ID string `json:"id"`
 	}
@@ -162,6 +163,14 @@ func walkCases(a fixtures) map[route]walkCase {
 		"GET /v2/users/{id}":       {path: "/v2/users/" + a.user},
 		"PATCH /v2/users/{id}":     {path: "/v2/users/" + a.user, body: name},
 		"DELETE /v2/users/{id}":    {path: "/v2/users/" + a.user},
+		// B's own log, which names nothing of A.
+		"GET /v2/audit_logs": {path: "/v2/audit_logs", list: true},
+
+		"GET /v2/invites":              {path: "/v2/invites", list: true},
+		"POST /v2/invites":             {path: "/v2/invites", own: true, body: map[string]any{"email": "b" + strings.ToLower(ids.New()[:8]) + "@example.com", "role": "viewer"}},
+		"GET /v2/invites/{id}":         {path: "/v2/invites/" + a.invite},
+		"DELETE /v2/invites/{id}":      {path: "/v2/invites/" + a.invite},
+		"POST /v2/invites/{id}/resend": {path: "/v2/invites/" + a.invite + "/resend"},
 
 		"GET /v2/categories":                               {path: "/v2/categories", list: true},
 		"POST /v2/categories":                              {path: "/v2/categories", own: true, body: map[string]any{"name": "B's", "value": "b" + strings.ToLower(ids.New()[:8])}},
@@ -235,7 +244,7 @@ func snapshot(t *testing.T, key string, a fixtures) map[string]string {
 		"/v2/videos/" + a.video, "/v2/categories/" + a.category, "/v2/players/" + a.player, "/v2/folders/" + a.folder,
 		"/v2/folders/" + a.folder + "/videos", "/v2/keys/" + a.key, "/v2/jwt_keys/" + a.jwtKey, "/v2/uploads",
 		"/v2/videos/" + a.video + "/leads", "/v2/keys", "/v2/folders", "/v2/categories", "/v2/players", "/v2/videos",
-		"/v2/users/" + a.user, "/v2/users",
+		"/v2/users/" + a.user, "/v2/users", "/v2/invites/" + a.invite, "/v2/invites",
 		"/v2/services/" + a.service, "/v2/services", "/v2/hooks/" + a.hook, "/v2/hooks", "/v2/hooks/" + a.hook + "/deliveries",
 	} {
 		out[path] = string(mustOK(t, call(t, "GET", path, key, nil)).Body.Result)

@@ -32,15 +32,19 @@ type transcoded struct {
 // TestTranscodeThroughTheSuite runs a real worker: an uploaded 12 s 720p
 // clip becomes a ready video whose HLS, DASH and MP4 outputs ffprobe reads
 // over HTTP, with a JPEG thumbnail and sprite; a clipped source URL yields
-// the clipped duration. About 40 s on two cores.
+// the clipped duration; the owner, who chose video.ready, is mailed. About
+// 40 s on two cores.
 func TestTranscodeThroughTheSuite(t *testing.T) {
 	clip := makeClip(t, 1280, 720, 12)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		data, err := os.ReadFile(clip)
 		require.NoError(t, err)
+		chooseNotifications(t, "video.ready")
 		ref, _ := uploadForVideo(t, "clip.mp4", data)
 		created := createVideo(t, map[string]any{"name": "Transcoded", "input": ref})
 		v := waitReady(t, created.ID)
+		// The owner chose video.ready: identity mailed them, through the stack's Mailpit.
+		assert.Contains(t, requireNotified(t, `Your video "Transcoded" is ready`), suite.URL+"/watch/"+created.ID)
 		assert.Equal(t, 100, v.Progress)
 		assert.InDelta(t, 12, v.Duration, 0.5)
 		assertOutputsPlay(t, v, 12)

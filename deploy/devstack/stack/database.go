@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/pg"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
@@ -56,6 +57,11 @@ func provisionRoles(ctx context.Context, adminURL string, port int, root secrets
 		}
 		urls[service] = serviceURL(service, password, port)
 	}
+	// The audit log's schema, owned by a role nobody logs in as: identity
+	// stores entries there and may never change or delete one.
+	if err := audit.Provision(ctx, conn, "identity"); err != nil {
+		return nil, err
+	}
 	return urls, nil
 }
 
@@ -92,6 +98,20 @@ func roleStatements(service, schema, password string) []string {
 		     EXECUTE format('ALTER TABLE %I.%I OWNER TO %I', ` + literal(schema) + `, r.relname, ` + literal(service) + `);
 		   END LOOP; END $own$`,
 	}
+}
+
+// provisionAuditAsSelf makes the audit schema for the role of url.
+func provisionAuditAsSelf(ctx context.Context, url string) error {
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return fmt.Errorf("provision the audit log: %w", err)
+	}
+	defer conn.Close(context.Background())
+	var role string
+	if err := conn.QueryRow(ctx, "SELECT current_user").Scan(&role); err != nil {
+		return fmt.Errorf("provision the audit log: %w", err)
+	}
+	return audit.Provision(ctx, conn, role)
 }
 
 func execAll(ctx context.Context, conn *pgx.Conn, statements []string) error {

@@ -16,7 +16,9 @@ import (
 // owner-only (pgtest.StartOwnerOnly), with one role per service.
 func (s *Stack) startDatabase(ctx context.Context) (databaseURLs, error) {
 	if s.cfg.DatabaseURL != "" {
-		return databaseURLs{admin: s.cfg.DatabaseURL}, nil
+		// Every service shares the operator's role, which therefore writes
+		// the audit log too: append-only needs a role per service.
+		return databaseURLs{admin: s.cfg.DatabaseURL}, provisionAuditAsSelf(ctx, s.cfg.DatabaseURL)
 	}
 	if err := pgtest.Available(); err != nil {
 		return databaseURLs{}, err

@@ -77,6 +77,8 @@ func (s *Stack) startIdentity() (string, <-chan identityapp.Bootstrap, error) {
 	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.db.forService("identity"), s.natsURL, s.secret, s.cfg.LogLevel
 	// Mail goes to the stack's Mailpit; user, password and from keep the environment's values.
 	cfg.SMTP.Host, cfg.SMTP.Port = s.mailpit.SMTPHost, s.mailpit.SMTPPort
+	// Invite and notification emails link the stack's gateway.
+	cfg.PublicURL = s.URL
 	lis, err := loopback()
 	if err != nil {
 		return "", nil, err

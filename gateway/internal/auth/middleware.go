@@ -43,7 +43,7 @@ func Require(a *Authenticator, clientIP ClientIP, logger *slog.Logger) func(http
 				return
 			}
 			p := cred.Principal
-			p.ClientIP = addrString(ip)
+			p.ClientIP = AddrString(ip)
 			next.ServeHTTP(w, r.WithContext(principal.NewContext(r.Context(), p)))
 		})
 	}
@@ -79,8 +79,8 @@ func resolveFailed(w http.ResponseWriter, r *http.Request, logger *slog.Logger, 
 	envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))
 }
 
-// addrString is ip as audit logs record it, "" when the address is unknown.
-func addrString(ip netip.Addr) string {
+// AddrString is ip as audit logs record it, "" when the address is unknown.
+func AddrString(ip netip.Addr) string {
 	if !ip.IsValid() {
 		return ""
 	}

@@ -1,6 +1,7 @@
 package grpcxtest
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"testing"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
@@ -43,8 +45,9 @@ func RequireDeclared(t *testing.T, desc *grpc.ServiceDesc) {
 }
 
 // CheckAccess calls every method of desc on the server at addr, which
-// derives its keys from root, with bad credentials of each kind and with
-// the allowed ones. The requests are empty: the check runs before the
+// derives its keys from root, with bad credentials of each kind, with the
+// allowed ones, and, where the method acts for an account, as a person of
+// each role (docs/roles.md). The requests are empty: the check runs before the
 // handler reads them, and the allowed caller only has to get past it.
 func CheckAccess(t *testing.T, addr string, root secrets.Root, desc *grpc.ServiceDesc) {
 	t.Helper()
@@ -70,6 +73,32 @@ func CheckAccess(t *testing.T, addr string, root secrets.Root, desc *grpc.Servic
 				c.t = t
 				c.allowed(principal.NewCall(allowed.Caller, full, allowed.Principal))
 			})
+			if rule.Account {
+				c.t = t
+				c.checkRoles(rule, allowed)
+			}
+		})
+	}
+}
+
+// checkRoles calls the method as a person of every role, of an unknown
+// role and of none: the ones at least the rule's role get past the check,
+// the others are refused for their role. The allowed call (an API key)
+// has no role and got past already: keys are never refused by role.
+func (a access) checkRoles(rule grpcx.Rule, allowed principal.Call) {
+	t := a.t
+	for _, role := range append(roles.All(), "", "unknown") {
+		t.Run("as "+cmp.Or(role, "no role"), func(t *testing.T) {
+			a.t = t
+			c := allowed
+			c.Principal.ActorType, c.Principal.Role = principal.ActorUser, role
+			if roles.AtLeast(role, rule.Role) {
+				a.allowed(c)
+				return
+			}
+			err := a.invoke(a.sign(c))
+			assert.Equal(t, codes.PermissionDenied, status.Code(err), "%v", err)
+			assert.True(t, grpcx.RefusedByRole(err), "refused for the role: %v", err)
 		})
 	}
 }
@@ -79,7 +108,8 @@ func CheckAccess(t *testing.T, addr string, root secrets.Root, desc *grpc.Servic
 func allowedCall(rule grpcx.Rule, method string) principal.Call {
 	var p principal.Principal
 	if rule.Account {
-		p = principal.Principal{AccountID: "00000000000000000000000000", KeyID: "grpcxtest", ActorID: "grpcxtest"}
+		p = principal.Principal{AccountID: "00000000000000000000000000", KeyID: "grpcxtest", ActorID: "grpcxtest",
+			ActorType: principal.ActorAPIKey}
 	}
 	return principal.NewCall(rule.Callers[0], method, p)
 }

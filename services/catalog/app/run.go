@@ -33,7 +33,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) err
 func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, stack *lifecycle.Stack) error {
 	// The catalog publishes to CATALOG and JOBS, consumes MEDIA, and dead-letters poison reports.
 	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg),
-		natsx.StreamCatalog, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter)
+		natsx.StreamCatalog, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter, natsx.StreamAudit)
 	if err != nil {
 		return fmt.Errorf("catalog: %w", err)
 	}

@@ -150,6 +150,34 @@ func TestDisableAccount(t *testing.T) {
 	requireStatus(t, err, codes.NotFound, "Not found")
 }
 
+func TestEnableAccount(t *testing.T) {
+	tb := setup(t)
+	admin := tb.adminClient(t)
+	created := tb.createAccount(t, admin, "Returning", "returning@example.com", "")
+	id := created.GetAccount().GetId()
+	_, err := admin.DisableAccount(t.Context(), &identityv1.DisableAccountRequest{AccountId: id})
+	require.NoError(t, err)
+	tb.nextEvent(t, natsx.SubjectKeyUpdated, created.GetApiKeyId())
+
+	acc, err := admin.EnableAccount(t.Context(), &identityv1.EnableAccountRequest{AccountId: id})
+	require.NoError(t, err)
+	assert.True(t, acc.GetEnabled())
+
+	// The key works again by the time the call returned, and gateways hear of it.
+	auth, err := tb.client.Authenticate(t.Context(), &identityv1.AuthenticateRequest{Key: created.GetApiKey()})
+	require.NoError(t, err)
+	assert.Equal(t, id, auth.GetPrincipal().GetAccountId())
+	tb.nextEvent(t, natsx.SubjectKeyUpdated, created.GetApiKeyId())
+	_, err = admin.RecoverKey(t.Context(), &identityv1.RecoverKeyRequest{AccountId: id})
+	require.NoError(t, err, "an enabled account may recover a key")
+
+	again, err := admin.EnableAccount(t.Context(), &identityv1.EnableAccountRequest{AccountId: id})
+	require.NoError(t, err, "enabling an enabled account changes nothing")
+	assert.True(t, again.GetEnabled())
+	_, err = admin.EnableAccount(t.Context(), &identityv1.EnableAccountRequest{AccountId: missingAccount})
+	requireStatus(t, err, codes.NotFound, "Not found")
+}
+
 func TestRecoverKey(t *testing.T) {
 	tb := setup(t)
 	admin := tb.adminClient(t)

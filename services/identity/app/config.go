@@ -3,7 +3,10 @@ package app
 import (
 	"errors"
 	"fmt"
+	"net/url"
+	"time"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/mail"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
@@ -38,9 +41,17 @@ type Config struct {
 	BootstrapFile string `env:"VIDHOST_BOOTSTRAP_FILE" envDefault:"vidhost-bootstrap.env"`
 	// SMTP is where identity sends mail (VIDHOST_SMTP_HOST, _PORT, _USER,
 	// _PASSWORD, _FROM, _TIMEOUT); the devstack points it at its Mailpit.
-	SMTP      mail.Config
-	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	SMTP mail.Config
+	// PublicURL is the gateway's public base URL, the same value the
+	// gateway takes: invite emails link <PublicURL>/invites/accept, and
+	// notification emails a video's watch page.
+	PublicURL string `env:"VIDHOST_PUBLIC_URL" envDefault:"http://127.0.0.1:8080"`
+	// AuditRetention is how long audit entries are kept (docs/audit-logs.md);
+	// the database keeps every entry younger than audit.RetentionFloor
+	// whatever this says.
+	AuditRetention time.Duration `env:"VIDHOST_AUDIT_RETENTION" envDefault:"8760h"`
+	LogLevel       string        `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat      string        `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // validate names the environment variable of each missing setting.
@@ -60,8 +71,14 @@ func (c Config) validate(opts Options) error {
 			errs = append(errs, fmt.Errorf("%s must be set", r.name))
 		}
 	}
+	if c.AuditRetention != 0 && c.AuditRetention < audit.RetentionFloor {
+		errs = append(errs, fmt.Errorf("VIDHOST_AUDIT_RETENTION must be at least %s", audit.RetentionFloor))
+	}
 	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
 		errs = append(errs, err)
+	}
+	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		errs = append(errs, fmt.Errorf("VIDHOST_PUBLIC_URL %q must be an absolute http(s) URL without a query", c.PublicURL))
 	}
 	return errors.Join(errs...)
 }

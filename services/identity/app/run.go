@@ -7,10 +7,13 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/mail"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/identity/internal/accounts"
+	"github.com/vidhost/vidhost/services/identity/internal/auditlog"
+	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/server"
@@ -37,7 +40,8 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := cfg.validate(opts); err != nil {
 		return nil, err
 	}
-	pool, _, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamIdentity)
+	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamIdentity, natsx.StreamAudit,
+		natsx.StreamCatalog, natsx.StreamUploads, natsx.StreamDeadLetter) // catalog and uploads for the notifier
 	if err != nil {
 		return nil, err
 	}
@@ -45,11 +49,36 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := runBootstrap(ctx, cfg, st, logger, opts.OnBootstrap); err != nil {
 		return nil, err
 	}
+	mailer, err := newMailer(cfg, logger)
+	if err != nil {
+		return nil, err
+	}
+	auditLog := auditlog.NewService(st)
+	if err := startAuditLog(ctx, cfg, js, auditLog, logger, stack); err != nil {
+		return nil, err
+	}
+	inviteService := invites.NewService(st.Invites(), mailer, cfg.PublicURL, logger)
+	if err := startNotifier(ctx, cfg, js, st, mailer, logger, stack); err != nil {
+		return nil, err
+	}
 	// Disabling or deleting a user has nothing more to stop until sessions
 	// arrive (sign-in issue): they plug a users.Stopper in here.
 	return server.New(keys.NewService(st), jwtkeys.NewService(st)).
-		WithAdmin(server.NewAdmin(accounts.NewService(st))).
-		WithUsers(users.NewService(st.Users(), nil)), nil
+		WithAdmin(server.NewAdmin(accounts.NewService(st, inviteService))).
+		WithUsers(users.NewService(st.Users(), nil)).
+		WithInvites(inviteService).
+		WithAuditLog(auditLog), nil
+}
+
+// newMailer is how invites are mailed, after their transaction commits
+// (docs/invites.md). Without an SMTP host nothing is mailed: invites are
+// still made, and each unsent one is logged.
+func newMailer(cfg Config, logger *slog.Logger) (invites.Mailer, error) {
+	if cfg.SMTP.Host == "" {
+		logger.Warn("no SMTP host (VIDHOST_SMTP_HOST): invite emails are not sent")
+		return nil, nil
+	}
+	return mail.New(cfg.SMTP)
 }
 
 // serve runs the gRPC server until ctx is done; grpcx drains it then.

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
@@ -45,9 +46,18 @@ type testBundle struct {
 // setup runs identity on a fresh schema and NATS server until t ends.
 func setup(t *testing.T) *testBundle {
 	t.Helper()
+	return setupWith(t, nil)
+}
+
+// setupWith is setup with a change to the configuration (mail settings).
+func setupWith(t *testing.T, change func(*app.Config)) *testBundle {
+	t.Helper()
 	db := pgtest.Schema(t)
 	tb := &testBundle{natsURL: natstest.Start(t)}
 	tb.cfg = testConfig(t, db, tb.natsURL)
+	if change != nil {
+		change(&tb.cfg)
+	}
 	tb.bootstrap, tb.client, tb.addr = runService(t, tb.cfg, runOptions{})
 	tb.pool = db.Pool(t)
 	// ownerA acts through its real unrestricted key, as through the gateway
@@ -63,10 +73,22 @@ func setup(t *testing.T) *testBundle {
 }
 
 func testConfig(t *testing.T, db pgtest.DB, natsURL string) app.Config {
+	provisionAudit(t, db)
 	return app.Config{
 		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, NATS: natstest.Settings(t, natsx.ServiceIdentity),
 		InternalSecret: string(internalSecret), OwnerEmail: "Owner@Example.com",
+		PublicURL: "https://videos.example.com",
 	}
+}
+
+// provisionAudit makes the audit schema, as the devstack's provisioning
+// does, for the role the tests connect as.
+func provisionAudit(t *testing.T, db pgtest.DB) {
+	t.Helper()
+	pool := db.Pool(t)
+	var role string
+	require.NoError(t, pool.QueryRow(t.Context(), "SELECT current_user").Scan(&role))
+	require.NoError(t, audit.Provision(t.Context(), pool, role))
 }
 
 // runOptions vary runService.

@@ -52,11 +52,14 @@ type Config struct {
 	// Defaults for accounts without settings of their own.
 	UploadsEnabled bool  `env:"VIDHOST_UPLOAD_ENABLED" envDefault:"true"`
 	MaxFileBytes   int64 `env:"VIDHOST_UPLOAD_MAX_FILE_BYTES" envDefault:"10737418240"` // 10 GiB
-	QuotaBytes     int64 `env:"VIDHOST_UPLOAD_QUOTA_BYTES" envDefault:"107374182400"`   // 100 GiB
-	MaxConcurrent  int32 `env:"VIDHOST_UPLOAD_MAX_CONCURRENT" envDefault:"10"`
-	Blob           BlobConfig
-	LogLevel       string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat      string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	// QuotaBytes caps every plan's upload quota (pkg/plans), for a host
+	// with less storage than the plans promise; 0, the default, caps none.
+	// An account's own quota_bytes (SetAccountSettings) overrides both.
+	QuotaBytes    int64 `env:"VIDHOST_UPLOAD_QUOTA_BYTES" envDefault:"0"`
+	MaxConcurrent int32 `env:"VIDHOST_UPLOAD_MAX_CONCURRENT" envDefault:"10"`
+	Blob          BlobConfig
+	LogLevel      string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat     string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // Options are the in-process hooks of Run.

@@ -30,7 +30,7 @@ func TestConfigDefaults(t *testing.T) {
 	assert.Equal(t, 5*time.Minute, cfg.SweepInterval)
 	assert.True(t, cfg.UploadsEnabled)
 	assert.Equal(t, int64(10<<30), cfg.MaxFileBytes)
-	assert.Equal(t, int64(100<<30), cfg.QuotaBytes)
+	assert.Zero(t, cfg.QuotaBytes, "no cap: the plans' quotas apply")
 	assert.Equal(t, int32(10), cfg.MaxConcurrent)
 	assert.Equal(t, "local", cfg.Blob.Driver)
 	assert.Equal(t, "/var/lib/vidhost/blob/.tus", cfg.StagingDir())
@@ -58,7 +58,8 @@ func TestRunRefusesIncompleteConfig(t *testing.T) {
 		{"short secret", func(c *Config) { c.InternalSecret = "s3cret" }, "VIDHOST_INTERNAL_SECRET must be at least 32 bytes (it has 6)"},
 		{"no sweep interval", func(c *Config) { c.SweepInterval = 0 }, "VIDHOST_UPLOAD_SWEEP_INTERVAL must be positive"},
 		{"retention too short", func(c *Config) { c.Retention = time.Hour }, "retention must be longer than the URL and tus TTLs"},
-		{"no limits", func(c *Config) { c.QuotaBytes = 0 }, "default max file bytes, quota bytes and max concurrent must be positive"},
+		{"no limits", func(c *Config) { c.MaxConcurrent = 0 }, "default max file bytes and max concurrent must be positive"},
+		{"negative quota cap", func(c *Config) { c.QuotaBytes = -1 }, "quota bytes cap must be 0 (none) or positive"},
 		{"no blob dir", func(c *Config) { c.Blob.Dir = "" }, "VIDHOST_BLOB_DIR must be set"},
 		{"no public URL", func(c *Config) { c.PublicURL = "" }, "VIDHOST_BLOB_PUBLIC_URL or VIDHOST_PUBLIC_URL must be set"},
 		{"short signing secret", func(c *Config) { c.Blob.SigningSecret = "short" }, "VIDHOST_BLOB_SIGNING_SECRET must be at least 32 bytes"},

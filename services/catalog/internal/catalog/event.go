@@ -1,6 +1,10 @@
 package catalog
 
-import "time"
+import (
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/principal"
+)
 
 // EventKind says what happened to a resource.
 type EventKind int
@@ -10,6 +14,11 @@ const (
 	Created EventKind = iota + 1
 	Updated
 	Deleted
+	// Ready and Failed are a video's transcoding settling, announced
+	// besides its video.updated so that notifications (video.ready,
+	// video.error) need not compare states.
+	Ready
+	Failed
 )
 
 func (k EventKind) String() string {
@@ -20,13 +29,18 @@ func (k EventKind) String() string {
 		return "updated"
 	case Deleted:
 		return "deleted"
+	case Ready:
+		return "ready"
+	case Failed:
+		return "failed"
 	}
 	return "unknown"
 }
 
 // Event announces a committed change. Resource is the resource's state after
 // the change (its last state for a deletion): a Category, Player, Video
-// (media URLs rendered) or Folder.
+// (media URLs rendered) or Folder, each announced on the bus; or a
+// FolderVideo or Lead, which only the audit log records.
 // internal/events turns it into the wire event and its subject.
 type Event struct {
 	Kind      EventKind
@@ -34,4 +48,18 @@ type Event struct {
 	ActorID   string
 	Time      time.Time
 	Resource  any
+	// Actor is who asked for the change through the interface, recorded in
+	// the account's audit log with it; nil for the catalog's own churn
+	// (transcode progress), which is not audited (docs/audit-logs.md).
+	Actor *principal.Principal
+	// Before is an update's resource before the change, from which the
+	// audit log records only the fields that changed; nil if unknown.
+	Before any
+}
+
+// FolderVideo is a video filed in (Created) or taken out of (Deleted) a
+// folder: a change of the folder, recorded in the audit log only.
+type FolderVideo struct {
+	FolderID string
+	VideoID  string
 }

@@ -19,13 +19,16 @@ func (s *Service) ListFolderVideos(ctx context.Context, p principal.Principal, f
 
 // AddFolderVideo files a video in a folder; filing it again changes
 // nothing. Membership is not part of either resource, so no event is
-// published.
+// published; the audit log records it as a change of the folder.
 func (s *Service) AddFolderVideo(ctx context.Context, p principal.Principal, folderID, videoID string) error {
 	if err := checkIDs(folderID, videoID); err != nil {
 		return err
 	}
 	return s.store.InTx(ctx, func(tx Tx) error {
-		return tx.AddFolderVideo(ctx, p.AccountID, p.ActorID, folderID, videoID)
+		if err := tx.AddFolderVideo(ctx, p.AccountID, p.ActorID, folderID, videoID); err != nil {
+			return err
+		}
+		return tx.Emit(ctx, s.event(p, Created, FolderVideo{FolderID: folderID, VideoID: videoID}))
 	})
 }
 
@@ -35,7 +38,10 @@ func (s *Service) RemoveFolderVideo(ctx context.Context, p principal.Principal, 
 		return err
 	}
 	return s.store.InTx(ctx, func(tx Tx) error {
-		return tx.RemoveFolderVideo(ctx, p.AccountID, folderID, videoID)
+		if err := tx.RemoveFolderVideo(ctx, p.AccountID, folderID, videoID); err != nil {
+			return err
+		}
+		return tx.Emit(ctx, s.event(p, Deleted, FolderVideo{FolderID: folderID, VideoID: videoID}))
 	})
 }
 

@@ -70,6 +70,11 @@ func (s *Service) DeleteLead(ctx context.Context, p principal.Principal, videoID
 		return err
 	}
 	return s.store.InTx(ctx, func(tx Tx) error {
-		return tx.DeleteLead(ctx, p.AccountID, videoID, id)
+		if err := tx.DeleteLead(ctx, p.AccountID, videoID, id); err != nil {
+			return err
+		}
+		// The audit log records which lead went, never what it held: the
+		// erasure must not live on in the log.
+		return tx.Emit(ctx, s.event(p, Deleted, Lead{ID: id, AccountID: p.AccountID, VideoID: videoID}))
 	})
 }

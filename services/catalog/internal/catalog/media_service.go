@@ -47,12 +47,35 @@ func (s *Service) ApplyMediaReport(ctx context.Context, r MediaReport) (bool, er
 			return err
 		}
 		applied = true
-		return tx.Emit(ctx, Event{Kind: Updated, AccountID: saved.AccountID, Time: s.now(), Resource: s.media.render(saved)})
+		rendered, now := s.media.render(saved), s.now()
+		if err := tx.Emit(ctx, Event{Kind: Updated, AccountID: saved.AccountID, Time: now, Resource: rendered}); err != nil {
+			return err
+		}
+		if settled, ok := settledKind(current, saved); ok {
+			return tx.Emit(ctx, Event{Kind: settled, AccountID: saved.AccountID, Time: now, Resource: rendered})
+		}
+		return nil
 	})
 	if err == nil && gone {
 		return false, s.reportForNoVideo(ctx, r)
 	}
 	return applied, err
+}
+
+// settledKind is Ready or Failed when a report took the video from
+// transcoding to ready or error. Both are final (MediaReport.apply), so a
+// video settles once and its event is emitted once.
+func settledKind(before, after Video) (EventKind, bool) {
+	if before.Status == after.Status {
+		return 0, false
+	}
+	switch after.Status {
+	case StatusReady:
+		return Ready, true
+	case StatusError:
+		return Failed, true
+	}
+	return 0, false
 }
 
 // reportForNoVideo handles a report about a video that is not there. A

@@ -48,13 +48,33 @@ func (s *Service) LimitJobsPerAccount(n int) *Service {
 func commit[T any](ctx context.Context, s *Service, p principal.Principal, kind EventKind, write func(Tx) (T, error)) (T, error) {
 	var out T
 	err := s.store.InTx(ctx, func(tx Tx) error {
+		recording := &beforeTx{Tx: tx}
 		var err error
-		if out, err = write(tx); err != nil {
+		if out, err = write(recording); err != nil {
 			return err
 		}
-		return tx.Emit(ctx, Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: s.now(), Resource: out})
+		e := s.event(p, kind, out)
+		if kind == Updated {
+			e.Before = s.rendered(recording.before)
+		}
+		return tx.Emit(ctx, e)
 	})
 	return out, err
+}
+
+// rendered is resource with its media URLs rendered if it is a video, as
+// the video a change announces is.
+func (s *Service) rendered(resource any) any {
+	if v, ok := resource.(Video); ok {
+		return s.media.render(v)
+	}
+	return resource
+}
+
+// event is the announcement of a change p asked for, which the audit log
+// records too.
+func (s *Service) event(p principal.Principal, kind EventKind, resource any) Event {
+	return Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: s.now(), Resource: resource, Actor: &p}
 }
 
 // checkID answers Not found for ids that cannot exist, without a query.

@@ -36,7 +36,7 @@ type ApplyFunc func(ctx context.Context, r catalog.MediaReport) (bool, error)
 
 // MediaConsumer applies transcode.progress|completed|failed to videos.
 type MediaConsumer struct {
-	js     jetstream.JetStream
+	settle natsx.Settler
 	apply  ApplyFunc
 	logger *slog.Logger
 	ctx    context.Context // base of each report's context; never canceled
@@ -57,7 +57,7 @@ func StartMediaConsumer(ctx context.Context, js jetstream.JetStream, apply Apply
 	if err != nil {
 		return nil, fmt.Errorf("events: media consumer: %w", err)
 	}
-	c := &MediaConsumer{js: js, apply: apply, logger: logger, ctx: context.WithoutCancel(ctx)}
+	c := &MediaConsumer{settle: settler(js, logger), apply: apply, logger: logger, ctx: context.WithoutCancel(ctx)}
 	consuming, err := consumer.Consume(c.handle, jetstream.ConsumeErrHandler(
 		func(_ jetstream.ConsumeContext, err error) { logger.Warn("media consumer", "error", err) }))
 	if err != nil {
@@ -73,7 +73,7 @@ func StartMediaConsumer(ctx context.Context, js jetstream.JetStream, apply Apply
 func (c *MediaConsumer) handle(msg jetstream.Msg) {
 	report, err := DecodeMediaReport(msg.Subject(), msg.Data())
 	if err != nil {
-		c.deadLetter(msg, err)
+		c.settle.DeadLetter(c.ctx, msg, err)
 		return
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, applyTimeout)
@@ -83,55 +83,20 @@ func (c *MediaConsumer) handle(msg jetstream.Msg) {
 	case err == nil:
 		_ = msg.Ack()
 	case errors.Is(err, catalog.ErrReportAccount), errors.Is(err, catalog.ErrMediaUndeletable):
-		c.deadLetter(msg, err)
+		c.settle.DeadLetter(c.ctx, msg, err)
 	case errors.Is(err, apperr.ErrNotFound):
 		// The video was deleted (or never was): nothing will ever change.
 		c.logger.Info("media report for no video", "subject", msg.Subject(), "video_id", report.VideoID)
 		_ = msg.Ack()
 	default:
-		delay := retryDelay(msg)
-		c.logger.Warn("media report not applied, retrying", "subject", msg.Subject(),
-			"video_id", report.VideoID, "error", err, "retry_in", delay)
-		_ = msg.NakWithDelay(delay)
+		c.settle.Retry(msg, "media report not applied", err, "video_id", report.VideoID)
 	}
 }
 
-// deadLetter republishes a poison message to its dead-letter subject, then
-// terminates it. If that publish fails the message is retried instead, so
-// it is never dropped unseen.
-func (c *MediaConsumer) deadLetter(msg jetstream.Msg, cause error) {
-	deadLetter(c.ctx, c.js, c.logger, msg, cause)
-}
+// retry is the catalog consumers' policy for passing failures.
+var retry = natsx.Backoff{Min: minRetry, Max: maxRetry}
 
-// deadLetter republishes msg to its dead-letter subject (natsx.DeadLetter),
-// then terminates it; if the publish fails, msg is retried instead, so it is
-// never dropped unseen.
-func deadLetter(base context.Context, js jetstream.JetStream, logger *slog.Logger, msg jetstream.Msg, cause error) {
-	ctx, cancel := context.WithTimeout(base, applyTimeout)
-	defer cancel()
-	if err := natsx.DeadLetter(ctx, js, msg, cause.Error()); err != nil {
-		logger.Warn("dead-letter publish failed, retrying", "subject", msg.Subject(), "error", err)
-		_ = msg.NakWithDelay(retryDelay(msg))
-		return
-	}
-	logger.Error("message dead-lettered", "subject", msg.Subject(), "error", cause)
-	_ = msg.TermWithReason(cause.Error())
-}
-
-// retryDelay is the wait before msg's next delivery.
-func retryDelay(msg jetstream.Msg) time.Duration {
-	delivered := uint64(1)
-	if meta, err := msg.Metadata(); err == nil {
-		delivered = meta.NumDelivered
-	}
-	return backoff(delivered)
-}
-
-// backoff doubles with each delivery, from minRetry up to maxRetry.
-func backoff(delivered uint64) time.Duration {
-	delay := minRetry
-	for i := uint64(1); i < delivered && delay < maxRetry; i++ {
-		delay *= 2
-	}
-	return min(delay, maxRetry)
+// settler ends the catalog consumers' messages (natsx.Settler).
+func settler(js jetstream.JetStream, logger *slog.Logger) natsx.Settler {
+	return natsx.Settler{JS: js, Logger: logger, Backoff: retry, Timeout: applyTimeout}
 }

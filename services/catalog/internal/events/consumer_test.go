@@ -107,7 +107,7 @@ func TestConsumerAcksReportsForNoVideo(t *testing.T) {
 }
 
 func TestBackoff(t *testing.T) {
-	assert.Equal(t, minRetry, backoff(1))
-	assert.Equal(t, 4*minRetry, backoff(3))
-	assert.Equal(t, maxRetry, backoff(50))
+	assert.Equal(t, minRetry, retry.After(1))
+	assert.Equal(t, 4*minRetry, retry.After(3))
+	assert.Equal(t, maxRetry, retry.After(50))
 }

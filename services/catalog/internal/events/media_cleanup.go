@@ -62,9 +62,10 @@ func StartMediaCleanupConsumer(ctx context.Context, js jetstream.JetStream, clea
 // done: a redelivery deletes nothing more), Nak with a growing delay when
 // the store failed, dead-letter and Term when it can never work.
 func handleVideoDeleted(base context.Context, js jetstream.JetStream, cleanup CleanupFunc, logger *slog.Logger, msg jetstream.Msg) {
+	settle := settler(js, logger)
 	media, err := DecodeVideoDeleted(msg.Data())
 	if err != nil {
-		deadLetter(base, js, logger, msg, err)
+		settle.DeadLetter(base, msg, err)
 		return
 	}
 	ctx, cancel := context.WithTimeout(base, cleanupTimeout)
@@ -74,11 +75,9 @@ func handleVideoDeleted(base context.Context, js jetstream.JetStream, cleanup Cl
 	case err == nil:
 		_ = msg.Ack()
 	case errors.Is(err, catalog.ErrMediaUndeletable):
-		deadLetter(base, js, logger, msg, err)
+		settle.DeadLetter(base, msg, err)
 	default:
-		delay := retryDelay(msg)
-		logger.Warn("video media not deleted, retrying", "video_id", media.VideoID, "error", err, "retry_in", delay)
-		_ = msg.NakWithDelay(delay)
+		settle.Retry(msg, "video media not deleted", err, "video_id", media.VideoID)
 	}
 }
 

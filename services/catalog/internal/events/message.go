@@ -33,6 +33,8 @@ var (
 		catalog.Created: natsx.SubjectVideoCreated,
 		catalog.Updated: natsx.SubjectVideoUpdated,
 		catalog.Deleted: natsx.SubjectVideoDeleted,
+		catalog.Ready:   natsx.SubjectVideoReady,
+		catalog.Failed:  natsx.SubjectVideoError,
 	}
 	folderSubjects = map[catalog.EventKind]string{
 		catalog.Created: natsx.SubjectFolderCreated,

@@ -53,6 +53,7 @@ func meta(b testBundle) *eventsv1.EventMeta {
 func TestTranscodeReportsMoveTheVideoForward(t *testing.T) {
 	b := setup(t)
 	updates := b.events(t, natsx.SubjectVideoUpdated)
+	settled := b.events(t, "video.*")
 	v := createVideo(t, b, b.alice, "Transcoded")
 	id := v.GetId()
 	hls := []*eventsv1.MediaOutput{{Label: "HLS", Path: "hls/master.m3u8"}}
@@ -103,10 +104,22 @@ func TestTranscodeReportsMoveTheVideoForward(t *testing.T) {
 	info, err := updates.Info(t.Context())
 	require.NoError(t, err)
 	assert.Zero(t, info.NumPending, "ignored reports published nothing")
+
+	// And one video.ready, after the update that made it ready.
+	var subjects []string
+	for range 5 { // created, three updates, ready
+		subjects = append(subjects, next(t, settled).Subject())
+	}
+	assert.Equal(t, []string{natsx.SubjectVideoCreated, natsx.SubjectVideoUpdated, natsx.SubjectVideoUpdated,
+		natsx.SubjectVideoUpdated, natsx.SubjectVideoReady}, subjects)
+	info, err = settled.Info(t.Context())
+	require.NoError(t, err)
+	assert.Zero(t, info.NumPending, "video.ready once, however many reports")
 }
 
 func TestTranscodeFailureIsShown(t *testing.T) {
 	b := setup(t)
+	failures := b.events(t, natsx.SubjectVideoError)
 	v := createVideo(t, b, b.alice, "Broken")
 
 	b.report(t, natsx.SubjectTranscodeProgress, &eventsv1.TranscodeProgress{Meta: meta(b), VideoId: v.GetId(), Progress: 10})
@@ -118,6 +131,10 @@ func TestTranscodeFailureIsShown(t *testing.T) {
 	assert.Equal(t, "error", got.GetStatus())
 	assert.Equal(t, "the source has no video stream", got.GetStatusReason())
 	assert.Equal(t, int32(10), got.GetProgress())
+	var event eventsv1.VideoEvent
+	decodeAs(t, next(t, failures), natsx.SubjectVideoError, &event)
+	assert.Equal(t, v.GetId(), event.GetVideo().GetId())
+	assert.Equal(t, "the source has no video stream", event.GetVideo().GetStatusReason())
 }
 
 func TestReportsMustNameTheVideosAccount(t *testing.T) {

@@ -45,11 +45,13 @@ type tx struct {
 	pgTx pgx.Tx
 }
 
-// Emit encodes e and adds it to the transaction's outbox.
+// Emit encodes e, and its audit entry when a client made the change, and
+// adds them to the transaction's outbox: the one place every catalog
+// mutation is audited.
 func (t *tx) Emit(ctx context.Context, e catalog.Event) error {
-	msg, err := events.Message(e)
+	msgs, err := events.Messages(e)
 	if err != nil {
 		return err
 	}
-	return outbox.Enqueue(ctx, t.pgTx, msg)
+	return outbox.Enqueue(ctx, t.pgTx, msgs...)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/plans"
+	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 )
 
@@ -33,6 +34,8 @@ type Created struct {
 	Account Account
 	OwnerID string
 	Key     keys.Created
+	// OwnerInviteSent tells whether the owner's invite reached the mail server.
+	OwnerInviteSent bool
 }
 
 // Store is identity's database as this domain needs it.
@@ -49,6 +52,8 @@ type Tx interface {
 	InsertAccount(ctx context.Context, a Account, actor string) error
 	// InsertOwner adds the account's owner, who has no password yet.
 	InsertOwner(ctx context.Context, accountID, userID, email, actor string, at time.Time) error
+	// InsertInvite stores the owner's invite with its token's hash.
+	InsertInvite(ctx context.Context, accountID string, inv invites.Invite, tokenHash []byte) error
 	// LockAccount reads an account and locks it until the transaction ends;
 	// apperr.ErrNotFound when there is none.
 	LockAccount(ctx context.Context, id string) (Account, error)

@@ -5,9 +5,12 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/plans"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 )
 
@@ -20,17 +23,27 @@ const (
 // Service carries out the operator's requests; the caller has already
 // checked that the operator makes them.
 type Service struct {
-	store Store
-	now   func() time.Time
+	store   Store
+	inviter Inviter
+	now     func() time.Time
 }
 
-// NewService returns a Service over store.
-func NewService(store Store) *Service {
-	return &Service{store: store, now: time.Now}
+// Inviter mails an invite's link after its transaction commits;
+// *invites.Service is one.
+type Inviter interface {
+	Deliver(ctx context.Context, letter invites.Letter) bool
 }
 
-// Create makes an account, its owner and a first read-write key, in one
-// transaction. An owner email already used by any user is a conflict.
+// NewService returns a Service over store; inviter mails the owners'
+// invites (nil: they are stored but not mailed).
+func NewService(store Store, inviter Inviter) *Service {
+	return &Service{store: store, inviter: inviter, now: time.Now}
+}
+
+// Create makes an account, its owner, the owner's invite and a first
+// read-write key, in one transaction, then mails the invite: accepting it
+// sets the owner's name and password. An owner email already used by any
+// user is a conflict.
 func (s *Service) Create(ctx context.Context, in Input) (Created, error) {
 	in, err := in.Validate()
 	if err != nil {
@@ -41,6 +54,7 @@ func (s *Service) Create(ctx context.Context, in Input) (Created, error) {
 		Account: Account{ID: ids.New(), Name: in.Name, Plan: in.Plan, Enabled: true, CreatedTime: now, UpdatedTime: now},
 		OwnerID: ids.New(),
 	}
+	var letter invites.Letter
 	err = s.store.InAccountTx(ctx, func(tx Tx) error {
 		if err := tx.InsertAccount(ctx, out.Account, OperatorActor); err != nil {
 			return err
@@ -48,10 +62,30 @@ func (s *Service) Create(ctx context.Context, in Input) (Created, error) {
 		if err := tx.InsertOwner(ctx, out.Account.ID, out.OwnerID, in.OwnerEmail, OperatorActor, now); err != nil {
 			return err
 		}
+		inv, token, hash := invites.ForOwner(out.Account.ID, out.OwnerID, in.OwnerEmail, OperatorActor, now)
+		if err := tx.InsertInvite(ctx, out.Account.ID, inv, hash); err != nil {
+			return err
+		}
+		letter = invites.Letter{Invite: inv, Token: token, AccountName: in.Name}
+		err := tx.Audit(ctx, operator(out.Account.ID), audit.EntityInvites, inv.ID, audit.ActionCreate, invites.AuditFields(inv))
+		if err != nil {
+			return err
+		}
+		err = tx.Audit(ctx, operator(out.Account.ID), audit.EntityAccounts, out.Account.ID, audit.ActionCreate,
+			map[string]any{"name": out.Account.Name, "plan": out.Account.Plan, "owner_email": in.OwnerEmail})
+		if err != nil {
+			return err
+		}
 		out.Key, err = insertKey(ctx, tx, out.Account.ID, FirstKeyName, now)
 		return err
 	})
-	return out, err
+	if err != nil {
+		return Created{}, err
+	}
+	if s.inviter != nil {
+		out.OwnerInviteSent = s.inviter.Deliver(ctx, letter)
+	}
+	return out, nil
 }
 
 // List returns a page of accounts, oldest first, and the next page's cursor.
@@ -73,14 +107,20 @@ func (s *Service) SetPlan(ctx context.Context, id, plan string) (Account, error)
 	if err := plans.Validate("plan", plan); err != nil {
 		return Account{}, err
 	}
-	return s.update(ctx, id, func(a *Account) { a.Plan = plan })
+	return s.update(ctx, id, audit.ActionSetPlan, func(a *Account) { a.Plan = plan })
 }
 
 // Disable stops the account's keys: Authenticate refuses them as soon as
 // the transaction commits, and each key is announced as updated so
 // gateways drop the principals they cache.
 func (s *Service) Disable(ctx context.Context, id string) (Account, error) {
-	return s.update(ctx, id, func(a *Account) { a.Enabled = false })
+	return s.update(ctx, id, audit.ActionDisable, func(a *Account) { a.Enabled = false })
+}
+
+// Enable lets the account's keys authenticate again, and announces each
+// key as updated so gateways drop what they cached of it.
+func (s *Service) Enable(ctx context.Context, id string) (Account, error) {
+	return s.update(ctx, id, audit.ActionEnable, func(a *Account) { a.Enabled = true })
 }
 
 // RecoverKey mints a new read-write key for the account; a disabled
@@ -105,8 +145,9 @@ func (s *Service) RecoverKey(ctx context.Context, accountID string) (keys.Create
 	return created, err
 }
 
-// update applies change to an account and announces all of its keys.
-func (s *Service) update(ctx context.Context, id string, change func(*Account)) (Account, error) {
+// update applies change to an account, records it as action in the
+// account's audit log and announces all of its keys.
+func (s *Service) update(ctx context.Context, id, action string, change func(*Account)) (Account, error) {
 	if !ids.Valid(id) {
 		return Account{}, apperr.ErrNotFound
 	}
@@ -116,9 +157,14 @@ func (s *Service) update(ctx context.Context, id string, change func(*Account)) 
 		if a, err = tx.LockAccount(ctx, id); err != nil {
 			return err
 		}
+		before := auditFields(a)
 		change(&a)
 		a.UpdatedTime = s.timestamp()
 		if err := tx.UpdateAccount(ctx, a, OperatorActor); err != nil {
+			return err
+		}
+		err = tx.Audit(ctx, operator(a.ID), audit.EntityAccounts, a.ID, action, audit.Changes(before, auditFields(a)))
+		if err != nil {
 			return err
 		}
 		return announceKeys(ctx, tx, a)
@@ -153,7 +199,22 @@ func insertKey(ctx context.Context, tx Tx, accountID, name string, at time.Time)
 		return keys.Created{}, err
 	}
 	err := tx.Emit(ctx, keys.Event{Kind: keys.KeyCreated, AccountID: accountID, ActorID: OperatorActor, Time: at, Key: k})
+	if err != nil {
+		return keys.Created{}, err
+	}
+	err = tx.Audit(ctx, operator(accountID), audit.EntityKeys, k.ID, audit.ActionCreate, keys.AuditFields(k))
 	return keys.Created{Key: k, Value: value}, err
+}
+
+// operator is the principal the audit log records for the operator's
+// changes to an account: the system, by OperatorActor, from no address.
+func operator(accountID string) principal.Principal {
+	return audit.System(accountID, OperatorActor)
+}
+
+// auditFields are what the audit log records of an account.
+func auditFields(a Account) map[string]any {
+	return map[string]any{"name": a.Name, "plan": a.Plan, "enabled": a.Enabled}
 }
 
 // timestamp is now at PostgreSQL's precision.

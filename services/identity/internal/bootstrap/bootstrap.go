@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/password"
@@ -86,9 +87,14 @@ func (plan Plan) InsertFirstKey(ctx context.Context, tx keys.Tx) error {
 	if err := tx.InsertKey(ctx, plan.AccountID, plan.Key, plan.KeyHash); err != nil {
 		return err
 	}
-	return tx.Emit(ctx, keys.Event{
+	err := tx.Emit(ctx, keys.Event{
 		Kind: keys.KeyCreated, AccountID: plan.AccountID, ActorID: plan.UserID, Time: plan.Time, Key: plan.Key,
 	})
+	if err != nil {
+		return err
+	}
+	return tx.Audit(ctx, audit.System(plan.AccountID, "bootstrap"), audit.EntityKeys, plan.Key.ID, audit.ActionCreate,
+		keys.AuditFields(plan.Key))
 }
 
 func existingResult(e Existing) Result {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
@@ -34,7 +35,13 @@ func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (
 		ID: ids.New(), AccountID: p.AccountID, Name: in.Name, PublicKey: publicKey, Algorithm: algorithm,
 		CreatedBy: p.ActorID, CreatedTime: now, UpdatedBy: p.ActorID, UpdatedTime: now,
 	}
-	if err := s.store.CreateJwtKey(ctx, p.AccountID, k); err != nil {
+	err = s.store.InJwtKeyTx(ctx, func(tx Tx) error {
+		if err := tx.InsertJwtKey(ctx, p.AccountID, k); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p, audit.EntityJWTKeys, k.ID, audit.ActionCreate, auditFields(k))
+	})
+	if err != nil {
 		return Key{}, err
 	}
 	return k, nil
@@ -64,7 +71,18 @@ func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) 
 	if !ids.Valid(id) {
 		return apperr.ErrNotFound
 	}
-	return s.store.DeleteJwtKey(ctx, p.AccountID, id)
+	return s.store.InJwtKeyTx(ctx, func(tx Tx) error {
+		if err := tx.DeleteJwtKey(ctx, p.AccountID, id); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p, audit.EntityJWTKeys, id, audit.ActionDelete, nil)
+	})
+}
+
+// auditFields are what the audit log records of a key: a public key is no
+// secret, and says which key it was.
+func auditFields(k Key) map[string]any {
+	return map[string]any{"name": k.Name, "public_key": k.PublicKey, "algorithm": k.Algorithm}
 }
 
 // PublicKey returns the key a viewer JWT names (kid) in the account of the

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
@@ -39,7 +40,7 @@ func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (
 		CreatedBy: p.ActorID, CreatedTime: now, UpdatedBy: p.ActorID, UpdatedTime: now,
 	}
 	value, hash := NewValue()
-	_, err = s.commit(ctx, p, KeyCreated, now, func(tx Tx) (Key, error) {
+	_, err = s.commit(ctx, p, KeyCreated, now, nil, func(tx Tx) (Key, error) {
 		return k, tx.InsertKey(ctx, p.AccountID, k, hash)
 	})
 	if err != nil {
@@ -83,11 +84,13 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 		return Key{}, err
 	}
 	now := s.timestamp()
-	return s.commit(ctx, p, KeyUpdated, now, func(tx Tx) (Key, error) {
+	var before Key
+	return s.commit(ctx, p, KeyUpdated, now, &before, func(tx Tx) (Key, error) {
 		k, err := tx.LockKey(ctx, p.AccountID, id)
 		if err != nil {
 			return Key{}, err
 		}
+		before = k
 		// Both sides: a key may neither edit a wider key nor widen one.
 		if why := within(k, caller); restricted && why != "" {
 			return Key{}, deniedWider("update a key with", why)
@@ -116,7 +119,7 @@ func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) 
 	if err := s.checkWithin(ctx, p, "delete a key with", target); err != nil {
 		return err
 	}
-	_, err = s.commit(ctx, p, KeyDeleted, s.timestamp(), func(tx Tx) (Key, error) {
+	_, err = s.commit(ctx, p, KeyDeleted, s.timestamp(), nil, func(tx Tx) (Key, error) {
 		return target, tx.DeleteKey(ctx, p.AccountID, id)
 	})
 	return err
@@ -136,16 +139,24 @@ func (s *Service) Authenticate(ctx context.Context, value string) (Credential, e
 }
 
 // commit runs write in a transaction and records, in the same transaction,
-// the event that announces the key it returns, as of at: the change is
-// published if and only if it is committed.
-func (s *Service) commit(ctx context.Context, p principal.Principal, kind EventKind, at time.Time, write func(Tx) (Key, error)) (Key, error) {
+// the event that announces the key it returns, as of at, and its audit
+// entry: the change is published if and only if it is committed. before,
+// filled by an update's write, makes the entry record the changed fields.
+func (s *Service) commit(ctx context.Context, p principal.Principal, kind EventKind, at time.Time, before *Key, write func(Tx) (Key, error)) (Key, error) {
 	var k Key
 	err := s.store.InTx(ctx, func(tx Tx) error {
 		var err error
 		if k, err = write(tx); err != nil {
 			return err
 		}
-		return tx.Emit(ctx, Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: at, Key: k})
+		if err := tx.Emit(ctx, Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: at, Key: k}); err != nil {
+			return err
+		}
+		changed := AuditFields(k)
+		if before != nil {
+			changed = audit.Changes(AuditFields(*before), changed)
+		}
+		return tx.Audit(ctx, p, audit.EntityKeys, k.ID, auditActions[kind], changed)
 	})
 	return k, err
 }

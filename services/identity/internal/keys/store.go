@@ -3,6 +3,8 @@ package keys
 import (
 	"context"
 
+	"github.com/vidhost/vidhost/pkg/audit"
+
 	"github.com/vidhost/vidhost/pkg/page"
 )
 
@@ -36,4 +38,7 @@ type Tx interface {
 	// Emit records e in the transaction's outbox; a relay publishes it
 	// once the transaction has committed.
 	Emit(ctx context.Context, e Event) error
+	// Audit records the change in the account's audit log, in the same
+	// transaction.
+	audit.Recorder
 }

@@ -37,7 +37,7 @@ func (a *Admin) CreateAccount(ctx context.Context, in *identityv1.CreateAccountR
 	}
 	return &identityv1.CreateAccountResponse{
 		Account: accountProto(created.Account), OwnerUserId: created.OwnerID,
-		ApiKeyId: created.Key.ID, ApiKey: created.Key.Value,
+		ApiKeyId: created.Key.ID, ApiKey: created.Key.Value, OwnerInviteSent: created.OwnerInviteSent,
 	}, nil
 }
 
@@ -70,6 +70,15 @@ func (a *Admin) SetAccountPlan(ctx context.Context, in *identityv1.SetAccountPla
 // DisableAccount stops the account's keys.
 func (a *Admin) DisableAccount(ctx context.Context, in *identityv1.DisableAccountRequest) (*identityv1.Account, error) {
 	acc, err := a.accounts.Disable(ctx, in.GetAccountId())
+	if err != nil {
+		return nil, err
+	}
+	return accountProto(acc), nil
+}
+
+// EnableAccount lets the account's keys authenticate again.
+func (a *Admin) EnableAccount(ctx context.Context, in *identityv1.EnableAccountRequest) (*identityv1.Account, error) {
+	acc, err := a.accounts.Enable(ctx, in.GetAccountId())
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,8 @@ import (
 	"google.golang.org/grpc"
 
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+	"github.com/vidhost/vidhost/services/identity/internal/auditlog"
+	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/users"
@@ -16,6 +18,9 @@ type Server struct {
 	jwtKeys *jwtkeys.Service
 	admin   *Admin
 	users   *users.Service
+	invites *invites.Service
+	// auditLog lists the account's audit log.
+	auditLog *auditlog.Service
 }
 
 // New returns a Server over the API key and JWT key domains.

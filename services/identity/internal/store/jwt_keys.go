@@ -4,18 +4,30 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/store/db"
 )
 
-var _ jwtkeys.Store = (*Store)(nil)
+var (
+	_ jwtkeys.Store = (*Store)(nil)
+	_ jwtkeys.Tx    = (*tx)(nil)
+)
 
-// CreateJwtKey stores k. No event goes out: nothing else caches JWT keys
+// InJwtKeyTx runs fn in a transaction, committing when it returns nil.
+func (s *Store) InJwtKeyTx(ctx context.Context, fn func(jwtkeys.Tx) error) error {
+	return s.inTx(ctx, func(q *db.Queries, pgTx pgx.Tx) error {
+		return fn(&tx{q: q, pgTx: pgTx})
+	})
+}
+
+// InsertJwtKey stores k. No event goes out: nothing else caches JWT keys
 // for longer than the edge's few seconds.
-func (s *Store) CreateJwtKey(ctx context.Context, accountID string, k jwtkeys.Key) error {
-	err := s.q.InsertJwtKey(ctx, db.InsertJwtKeyParams{
+func (t *tx) InsertJwtKey(ctx context.Context, accountID string, k jwtkeys.Key) error {
+	err := t.q.InsertJwtKey(ctx, db.InsertJwtKeyParams{
 		ID: k.ID, AccountID: accountID, Name: k.Name, PublicKey: k.PublicKey, Algorithm: k.Algorithm,
 		CreatedBy: k.CreatedBy, CreatedTime: k.CreatedTime, UpdatedBy: k.UpdatedBy, UpdatedTime: k.UpdatedTime,
 	})
@@ -50,8 +62,8 @@ func (s *Store) GetJwtKey(ctx context.Context, accountID, id string) (jwtkeys.Ke
 }
 
 // DeleteJwtKey removes one key of the account.
-func (s *Store) DeleteJwtKey(ctx context.Context, accountID, id string) error {
-	n, err := s.q.DeleteJwtKey(ctx, db.DeleteJwtKeyParams{AccountID: accountID, ID: id})
+func (t *tx) DeleteJwtKey(ctx context.Context, accountID, id string) error {
+	n, err := t.q.DeleteJwtKey(ctx, db.DeleteJwtKeyParams{AccountID: accountID, ID: id})
 	if err != nil {
 		return fmt.Errorf("delete jwt key: %w", err)
 	}

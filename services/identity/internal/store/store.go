@@ -8,8 +8,10 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/plans"
+	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/identity/internal/events"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/store/db"
@@ -54,6 +56,12 @@ func (t *tx) Emit(ctx context.Context, e keys.Event) error {
 		return err
 	}
 	return outbox.Enqueue(ctx, t.pgTx, msg)
+}
+
+// Audit records a change in the account's audit log, in this transaction
+// (audit.Recorder): the hook every identity mutation calls.
+func (t *tx) Audit(ctx context.Context, p principal.Principal, entityType, entityID, action string, changed any) error {
+	return audit.Record(ctx, t.pgTx, p, entityType, entityID, action, changed)
 }
 
 // CreateAccount adds an account on the free plan. Accounts are made by

@@ -9,8 +9,10 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/identity/internal/events"
 	"github.com/vidhost/vidhost/services/identity/internal/store/db"
 	"github.com/vidhost/vidhost/services/identity/internal/users"
@@ -111,6 +113,11 @@ func (t userTx) DeleteUser(ctx context.Context, accountID, id string) error {
 		return apperr.ErrNotFound
 	}
 	return nil
+}
+
+// Audit records a change in the account's audit log, in this transaction.
+func (t userTx) Audit(ctx context.Context, p principal.Principal, entityType, entityID, action string, changed any) error {
+	return audit.Record(ctx, t.pgTx, p, entityType, entityID, action, changed)
 }
 
 // Emit adds e to the transaction's outbox.

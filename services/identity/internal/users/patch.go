@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/roles"
 )
 
 // Update is a PATCH request: the field-mask paths the client sent and the
@@ -58,8 +59,8 @@ func (p *Patch) set(path string, v User) error {
 		}
 		p.Name = &name
 	case "role":
-		if !validRole(v.Role) {
-			return apperr.InvalidField("role", "must be one of %s", strings.Join(Roles, ", "))
+		if err := roles.Validate("role", v.Role); err != nil {
+			return err
 		}
 		p.Role = &v.Role
 	case "notifications":

@@ -5,9 +5,11 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
 )
 
 // ErrLastOwner is the 409 of the last-owner rule.
@@ -15,6 +17,10 @@ var ErrLastOwner = &apperr.Conflict{Reason: "an account must keep one enabled ow
 
 // errOwnerOnly refuses owner grants and removals by a caller who is not an owner.
 var errOwnerOnly = &apperr.Denied{Reason: "only an owner can grant or remove the owner role"}
+
+// errOwnerTarget refuses a change to an owner by a caller who is not one:
+// admins manage the users below owner (docs/roles.md).
+var errOwnerTarget = &apperr.Denied{Reason: "only an owner can change or delete an owner"}
 
 // Stopper ends what an enabled user could still do when they are disabled or
 // deleted. Sessions arrive with the sign-in issue; until then it is a no-op.
@@ -27,20 +33,23 @@ type Service struct {
 	store   Store
 	stopper Stopper
 	now     func() time.Time
-	// roleOf is CallerRole; tests replace it to act as a person of a role.
-	roleOf func(principal.Principal) string
 }
 
 // NewService returns a Service over store; stopper may be nil.
 func NewService(store Store, stopper Stopper) *Service {
-	return &Service{store: store, stopper: stopper, now: time.Now, roleOf: CallerRole}
+	return &Service{store: store, stopper: stopper, now: time.Now}
 }
 
-// CallerRole is the role the principal acts with. Today every caller is an
-// API key, and API keys act with the account's full rights, so a key caller
-// is an owner (read-only keys are stopped before, by principal.RequireWriter).
-// When sessions arrive, a person's own role is returned here instead.
-func CallerRole(principal.Principal) string { return RoleOwner }
+// CallerRole is the role the principal acts with: a signed-in person's
+// own role (signed on the call, docs/roles.md). API keys act with the
+// account's full rights, so a key caller is an owner (read-only keys are
+// stopped before, by principal.RequireWriter).
+func CallerRole(p principal.Principal) string {
+	if p.ActorType == principal.ActorUser {
+		return p.Role
+	}
+	return roles.Owner
+}
 
 // List returns a page of the account's users, oldest first, and the next cursor.
 func (s *Service) List(ctx context.Context, p principal.Principal, req page.Request) ([]User, string, error) {
@@ -84,8 +93,11 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 		}
 		after := before
 		patch.Apply(&after)
-		if (before.Role == RoleOwner) != (after.Role == RoleOwner) && s.roleOf(p) != RoleOwner {
+		if (before.Role == roles.Owner) != (after.Role == roles.Owner) && CallerRole(p) != roles.Owner {
 			return errOwnerOnly
+		}
+		if before.Role == roles.Owner && CallerRole(p) != roles.Owner {
+			return errOwnerTarget
 		}
 		if before.activeOwner() && !after.activeOwner() && len(owners) <= 1 {
 			return ErrLastOwner
@@ -95,7 +107,10 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 			return err
 		}
 		out = after
-		return tx.Emit(ctx, Event{Kind: UserUpdated, AccountID: p.AccountID, ActorID: p.ActorID, Time: now, User: after})
+		if err := tx.Emit(ctx, Event{Kind: UserUpdated, AccountID: p.AccountID, ActorID: p.ActorID, Time: now, User: after}); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p, audit.EntityUsers, id, audit.ActionUpdate, audit.Changes(auditFields(before), auditFields(after)))
 	})
 	if err != nil {
 		return User{}, err
@@ -120,8 +135,8 @@ func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) 
 		if target, err = tx.LockUser(ctx, p.AccountID, id); err != nil {
 			return err
 		}
-		if target.Role == RoleOwner && s.roleOf(p) != RoleOwner {
-			return errOwnerOnly
+		if target.Role == roles.Owner && CallerRole(p) != roles.Owner {
+			return errOwnerTarget
 		}
 		if target.activeOwner() && len(owners) <= 1 {
 			return ErrLastOwner
@@ -129,7 +144,10 @@ func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) 
 		if err := tx.DeleteUser(ctx, p.AccountID, id); err != nil {
 			return err
 		}
-		return tx.Emit(ctx, Event{Kind: UserDeleted, AccountID: p.AccountID, ActorID: p.ActorID, Time: s.timestamp(), User: target})
+		if err := tx.Emit(ctx, Event{Kind: UserDeleted, AccountID: p.AccountID, ActorID: p.ActorID, Time: s.timestamp(), User: target}); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p, audit.EntityUsers, id, audit.ActionDelete, auditFields(target))
 	})
 	if err != nil {
 		return err

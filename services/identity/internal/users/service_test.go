@@ -12,6 +12,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
 )
 
 // memoryStore is a Store of one account's users, enough for the role rules.
@@ -25,6 +26,9 @@ func (m *memoryStore) GetUser(ctx context.Context, _, id string) (User, error) {
 }
 func (m *memoryStore) InTx(_ context.Context, fn func(Tx) error) error { return fn(m) }
 func (m *memoryStore) Emit(context.Context, Event) error               { return nil }
+func (m *memoryStore) Audit(context.Context, principal.Principal, string, string, string, any) error {
+	return nil
+}
 
 func (m *memoryStore) LockUser(_ context.Context, _, id string) (User, error) {
 	u, ok := m.users[id]
@@ -57,27 +61,29 @@ func (m *memoryStore) DeleteUser(_ context.Context, _, id string) error {
 func TestOnlyAnOwnerGrantsOrRemovesOwner(t *testing.T) {
 	ownerA, ownerB, admin := ids.New(), ids.New(), ids.New()
 	store := &memoryStore{users: map[string]User{
-		ownerA: {ID: ownerA, Role: RoleOwner, Enabled: true},
-		ownerB: {ID: ownerB, Role: RoleOwner, Enabled: true},
-		admin:  {ID: admin, Role: RoleAdmin, Enabled: true},
+		ownerA: {ID: ownerA, Role: roles.Owner, Enabled: true},
+		ownerB: {ID: ownerB, Role: roles.Owner, Enabled: true},
+		admin:  {ID: admin, Role: roles.Admin, Enabled: true},
 	}}
 	svc := NewService(store, nil)
 	svc.now = func() time.Time { return time.Unix(0, 0) }
-	svc.roleOf = func(principal.Principal) string { return RoleAdmin }
-	ctx, p := context.Background(), principal.Principal{AccountID: "acc"}
+	ctx := context.Background()
+	p := principal.Principal{AccountID: "acc", ActorType: principal.ActorUser, Role: roles.Admin}
 	role := func(r string) Update { return Update{Paths: []string{"role"}, Values: User{Role: r}} }
 
 	var denied *apperr.Denied
-	_, err := svc.Update(ctx, p, admin, role(RoleOwner))
+	_, err := svc.Update(ctx, p, admin, role(roles.Owner))
 	require.ErrorAs(t, err, &denied, "an admin cannot grant owner")
-	_, err = svc.Update(ctx, p, ownerB, role(RoleAdmin))
+	_, err = svc.Update(ctx, p, ownerB, role(roles.Admin))
 	require.ErrorAs(t, err, &denied, "an admin cannot remove owner")
 	require.ErrorAs(t, svc.Delete(ctx, p, ownerB), &denied, "an admin cannot delete an owner")
-	_, err = svc.Update(ctx, p, admin, role(RoleUploader))
+	_, err = svc.Update(ctx, p, ownerB, Update{Paths: []string{"enabled"}, Values: User{Enabled: false}})
+	require.ErrorAs(t, err, &denied, "an admin cannot disable an owner")
+	_, err = svc.Update(ctx, p, admin, role(roles.Uploader))
 	require.NoError(t, err, "an admin changes roles below owner")
 
-	svc.roleOf = CallerRole // a key caller acts as owner
-	got, err := svc.Update(ctx, p, admin, role(RoleOwner))
+	key := principal.Principal{AccountID: "acc", ActorType: principal.ActorAPIKey} // a key caller acts as owner
+	got, err := svc.Update(ctx, key, admin, role(roles.Owner))
 	require.NoError(t, err)
-	assert.Equal(t, RoleOwner, got.Role)
+	assert.Equal(t, roles.Owner, got.Role)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/page"
 )
 
@@ -28,6 +29,8 @@ type Tx interface {
 	DeleteUser(ctx context.Context, accountID, id string) error
 	// Emit records e in the transaction's outbox.
 	Emit(ctx context.Context, e Event) error
+	// Audit records the change in the account's audit log.
+	audit.Recorder
 }
 
 // EventKind says what happened to a user.

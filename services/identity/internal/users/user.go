@@ -1,22 +1,13 @@
 package users
 
 import (
-	"slices"
 	"time"
+
+	"github.com/vidhost/vidhost/pkg/roles"
 )
 
-// Roles, from least to most rights (docs/users.md).
-const (
-	RoleViewer   = "viewer"
-	RoleUploader = "uploader"
-	RoleAdmin    = "admin"
-	RoleOwner    = "owner"
-)
-
-// Roles lists every role.
-var Roles = []string{RoleViewer, RoleUploader, RoleAdmin, RoleOwner}
-
-// Notifications lists the event names a user may be emailed about.
+// Notifications lists the event names a user may be emailed about
+// (docs/users.md); the notifier emails them when the event happens.
 var Notifications = []string{"video.ready", "video.error", "upload.quota_reached", "user.invited"}
 
 // User is a person of an account.
@@ -38,6 +29,4 @@ type User struct {
 }
 
 // activeOwner reports whether u counts for the last-owner rule.
-func (u User) activeOwner() bool { return u.Role == RoleOwner && u.Enabled }
-
-func validRole(role string) bool { return slices.Contains(Roles, role) }
+func (u User) activeOwner() bool { return u.Role == roles.Owner && u.Enabled }

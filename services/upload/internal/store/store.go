@@ -9,7 +9,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	auditlog "github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/outbox"
+	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/upload/internal/events"
 	"github.com/vidhost/vidhost/services/upload/internal/store/db"
 	"github.com/vidhost/vidhost/services/upload/internal/upload"
@@ -43,6 +45,11 @@ type reader struct{ q *db.Queries }
 type tx struct {
 	q    *db.Queries
 	pgTx pgx.Tx
+}
+
+// Audit records a change in the account's audit log, in this transaction.
+func (t *tx) Audit(ctx context.Context, p principal.Principal, entityType, entityID, action string, changed any) error {
+	return auditlog.Record(ctx, t.pgTx, p, entityType, entityID, action, changed)
 }
 
 // Emit encodes e and adds it to the transaction's outbox.

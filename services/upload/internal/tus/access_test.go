@@ -1,6 +1,7 @@
 package tus_test
 
 import (
+	"cmp"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
 	uploadv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/upload/v1"
 
 	"github.com/vidhost/vidhost/services/upload/app"
@@ -51,6 +54,41 @@ func TestReadOnlyKeyMayOnlyAsk(t *testing.T) {
 	assert.Equal(t, 4, c.offset(location))
 	assert.Equal(t, http.StatusForbidden, c.patch(location, 4, randomBytes(t, 6)).StatusCode)
 	assert.Equal(t, http.StatusForbidden, c.create("b.mp4", 1).StatusCode)
+}
+
+// TestTusNeedsAnUploader walks the tus rules of grpcx.Policy: a person
+// below uploader is refused with role_forbidden on every method, an
+// uploader gets through, and an API key is never held to a role.
+func TestTusNeedsAnUploader(t *testing.T) {
+	b := uploadtest.Start(t, uploadtest.Local)
+	location, _ := started(t, tusClient(t, b, b.Alice))
+	person := func(role string) principal.Principal {
+		p := b.Alice
+		p.ActorType, p.Role = principal.ActorUser, role
+		return p
+	}
+	for _, role := range []string{roles.Viewer, "", "unknown"} {
+		t.Run("as "+cmp.Or(role, "no role"), func(t *testing.T) {
+			c := tusClient(t, b, person(role))
+			for _, resp := range []*http.Response{
+				c.create("b.mp4", 1),
+				c.do(http.MethodHead, location, nil, nil),
+				c.patch(location, 4, randomBytes(t, 6)),
+				c.do(http.MethodDelete, location, nil, nil),
+			} {
+				assert.Equal(t, http.StatusForbidden, resp.StatusCode, resp.Request.Method)
+				if resp.Request.Method != http.MethodHead { // a HEAD answer has no body
+					assert.Contains(t, readBody(t, resp), `"code":"role_forbidden"`, resp.Request.Method)
+				}
+			}
+		})
+	}
+	uploader := tusClient(t, b, person(roles.Uploader))
+	assert.Equal(t, 4, uploader.offset(location))
+	assert.Equal(t, http.StatusCreated, uploader.create("c.mp4", 1).StatusCode)
+	key := b.Alice
+	key.ActorType = principal.ActorAPIKey
+	assert.Equal(t, http.StatusCreated, tusClient(t, b, key).create("d.mp4", 1).StatusCode)
 }
 
 func TestTusDeleteRemovesUploadAndStaging(t *testing.T) {

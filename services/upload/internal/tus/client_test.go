@@ -120,3 +120,11 @@ func decodeFailure(t *testing.T, resp *http.Response) envelope {
 	assert.Equal(t, resp.StatusCode, apperr.HTTPStatus(env.Errors[0].Code), "code %q", env.Errors[0].Code)
 	return env
 }
+
+// readBody returns the body of resp.
+func readBody(t *testing.T, resp *http.Response) string {
+	t.Helper()
+	data, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return string(data)
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/principal"
 )
@@ -27,7 +28,7 @@ func (s *Service) CreateUpload(ctx context.Context, p principal.Principal, in Ne
 	if err != nil {
 		return Upload{}, err
 	}
-	limits, err := s.AccountSettings(ctx, p.AccountID)
+	limits, err := s.limitsFor(ctx, p)
 	if err != nil {
 		return Upload{}, err
 	}
@@ -44,14 +45,23 @@ func (s *Service) CreateUpload(ctx context.Context, p principal.Principal, in Ne
 		if err := tx.LockAccount(ctx, p.AccountID); err != nil {
 			return err
 		}
-		if err := s.checkUsage(ctx, tx, p.AccountID, limits.Settings, size, now); err != nil {
+		if err := s.checkUsage(ctx, tx, p.AccountID, limits, size, now); err != nil {
 			return err
 		}
-		created, err = tx.InsertUpload(ctx, p.AccountID, p.ActorID, u)
-		return err
+		if created, err = tx.InsertUpload(ctx, p.AccountID, p.ActorID, u); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p, audit.EntityUploads, created.ID, audit.ActionCreate, auditFields(created))
 	})
+	s.announceQuotaReached(ctx, p, err)
 	created.URL = u.URL
 	return created, err
+}
+
+// auditFields are what the audit log records of an upload: never its
+// presigned URL, which lets anyone holding it write the object.
+func auditFields(u Upload) map[string]any {
+	return map[string]any{"name": u.Name, "size": u.Size, "transport": u.Transport}
 }
 
 // prepare builds the pending upload and, for PUT, signs its URL.

@@ -3,6 +3,7 @@ package upload
 import (
 	"context"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
 )
@@ -42,8 +43,10 @@ func (s *Service) DeleteUpload(ctx context.Context, p principal.Principal, id st
 	var deleted Upload
 	err := s.store.InTx(ctx, func(tx Tx) error {
 		var err error
-		deleted, err = tx.MarkDeleted(ctx, p.AccountID, p.ActorID, id)
-		return err
+		if deleted, err = tx.MarkDeleted(ctx, p.AccountID, p.ActorID, id); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p, audit.EntityUploads, id, audit.ActionDelete, auditFields(deleted))
 	})
 	if err != nil {
 		return err

@@ -37,9 +37,7 @@ func (s Settings) fits(usage Usage, size int64) error {
 			"this account already has %d uploads in progress, its limit; finish or delete one first", usage.InProgress)}
 	}
 	if usage.Bytes+size > s.QuotaBytes {
-		return &apperr.Exhausted{Code: apperr.CodeUploadQuotaBytes, Reason: fmt.Sprintf(
-			"this upload would take the account's uploads to %d bytes, over its quota of %d bytes; delete uploads or wait for older ones to expire",
-			usage.Bytes+size, s.QuotaBytes)}
+		return s.overQuota(usage, size)
 	}
 	return nil
 }

@@ -37,8 +37,11 @@ func (o Options) Validate() error {
 		errs = append(errs, errors.New("retention must be longer than the URL and tus TTLs"))
 	}
 	d := o.Defaults
-	if d.MaxFileBytes < 1 || d.QuotaBytes < 1 || d.MaxConcurrent < 1 {
-		errs = append(errs, errors.New("default max file bytes, quota bytes and max concurrent must be positive"))
+	if d.MaxFileBytes < 1 || d.MaxConcurrent < 1 {
+		errs = append(errs, errors.New("default max file bytes and max concurrent must be positive"))
+	}
+	if d.QuotaBytes < 0 {
+		errs = append(errs, errors.New("quota bytes cap must be 0 (none) or positive"))
 	}
 	return errors.Join(errs...)
 }

@@ -12,8 +12,12 @@ type Settings struct {
 	// MaxFileBytes is the largest size of one upload.
 	MaxFileBytes int64
 	// QuotaBytes bounds the sum of the sizes of the account's live uploads
-	// (pending or complete).
+	// (pending or complete). As a default it is the service's cap on the
+	// plans' quotas, 0 for none (VIDHOST_UPLOAD_QUOTA_BYTES).
 	QuotaBytes int64
+	// QuotaPlan names the plan QuotaBytes comes from; empty when the
+	// operator set the account's own quota, or the cap applies.
+	QuotaPlan string
 	// MaxConcurrent bounds the uploads whose bytes may still arrive.
 	MaxConcurrent int32
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/page"
 )
@@ -58,6 +59,13 @@ type Tx interface {
 	SaveSettings(ctx context.Context, accountID, actorID string, c SettingsChange) (StoredSettings, error)
 	// Emit records e in the transaction's outbox.
 	Emit(ctx context.Context, e Event) error
+	// Audit records a client's change in the account's audit log.
+	audit.Recorder
+	// NoteQuotaReached records that the account reached its bytes quota at
+	// now and reports true, unless that was already recorded after since.
+	NoteQuotaReached(ctx context.Context, accountID string, now, since time.Time) (bool, error)
+	// EmitQuotaReached records e in the transaction's outbox.
+	EmitQuotaReached(ctx context.Context, e QuotaReached) error
 }
 
 // Usage is what an account's quotas count.

@@ -21,7 +21,7 @@ import (
 // the account. So URL sources are bounded by the quotas, not counted in
 // them (docs/uploads.md).
 func (s *Service) AllowURLSource(ctx context.Context, p principal.Principal) (int64, error) {
-	limits, err := s.AccountSettings(ctx, p.AccountID)
+	limits, err := s.limitsFor(ctx, p)
 	if err != nil {
 		return 0, err
 	}
@@ -35,12 +35,13 @@ func (s *Service) AllowURLSource(ctx context.Context, p principal.Principal) (in
 			return err
 		}
 		// At least one byte must fit: a full quota refuses as for an upload.
-		if err := s.checkUsage(ctx, tx, p.AccountID, limits.Settings, 1, now); err != nil {
+		if err := s.checkUsage(ctx, tx, p.AccountID, limits, 1, now); err != nil {
 			return err
 		}
 		usage, err := tx.Usage(ctx, p.AccountID, now)
 		maxBytes = min(limits.MaxFileBytes, limits.QuotaBytes-usage.Bytes)
 		return err
 	})
+	s.announceQuotaReached(ctx, p, err)
 	return maxBytes, err
 }

@@ -6,6 +6,8 @@ package db
 
 import (
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 type Account struct {
@@ -40,6 +42,22 @@ type Bootstrap struct {
 	CreatedTime time.Time
 }
 
+type Invite struct {
+	ID           string
+	AccountID    string
+	Email        string
+	Name         string
+	Role         string
+	UserID       pgtype.Text
+	TokenHash    []byte
+	ExpiresTime  time.Time
+	AcceptedTime pgtype.Timestamptz
+	CreatedBy    string
+	CreatedTime  time.Time
+	UpdatedBy    string
+	UpdatedTime  time.Time
+}
+
 type JwtKey struct {
 	ID          string
 	AccountID   string
@@ -50,6 +68,13 @@ type JwtKey struct {
 	CreatedTime time.Time
 	UpdatedBy   string
 	UpdatedTime time.Time
+}
+
+type NotificationsSent struct {
+	AccountID string
+	EventID   string
+	UserID    string
+	SentTime  time.Time
 }
 
 type Outbox struct {

@@ -28,6 +28,11 @@ type Outbox struct {
 	CreatedTime time.Time
 }
 
+type QuotaNotice struct {
+	AccountID   string
+	NoticedTime time.Time
+}
+
 type Upload struct {
 	ID             string
 	AccountID      string

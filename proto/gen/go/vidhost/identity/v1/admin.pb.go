@@ -174,9 +174,12 @@ type CreateAccountResponse struct {
 	OwnerUserId string                 `protobuf:"bytes,2,opt,name=owner_user_id,json=ownerUserId,proto3" json:"owner_user_id,omitempty"`
 	ApiKeyId    string                 `protobuf:"bytes,3,opt,name=api_key_id,json=apiKeyId,proto3" json:"api_key_id,omitempty"`
 	// The key's secret: returned once, never stored in clear.
-	ApiKey        string `protobuf:"bytes,4,opt,name=api_key,json=apiKey,proto3" json:"api_key,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ApiKey string `protobuf:"bytes,4,opt,name=api_key,json=apiKey,proto3" json:"api_key,omitempty"`
+	// Whether the owner's invite (their link to choose a password) was
+	// handed to the mail server; if not, the log says why.
+	OwnerInviteSent bool `protobuf:"varint,5,opt,name=owner_invite_sent,json=ownerInviteSent,proto3" json:"owner_invite_sent,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *CreateAccountResponse) Reset() {
@@ -235,6 +238,13 @@ func (x *CreateAccountResponse) GetApiKey() string {
 		return x.ApiKey
 	}
 	return ""
+}
+
+func (x *CreateAccountResponse) GetOwnerInviteSent() bool {
+	if x != nil {
+		return x.OwnerInviteSent
+	}
+	return false
 }
 
 type ListAccountsRequest struct {
@@ -534,6 +544,50 @@ func (x *RecoverKeyResponse) GetApiKey() string {
 	return ""
 }
 
+type EnableAccountRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	AccountId     string                 `protobuf:"bytes,1,opt,name=account_id,json=accountId,proto3" json:"account_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnableAccountRequest) Reset() {
+	*x = EnableAccountRequest{}
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnableAccountRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnableAccountRequest) ProtoMessage() {}
+
+func (x *EnableAccountRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnableAccountRequest.ProtoReflect.Descriptor instead.
+func (*EnableAccountRequest) Descriptor() ([]byte, []int) {
+	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *EnableAccountRequest) GetAccountId() string {
+	if x != nil {
+		return x.AccountId
+	}
+	return ""
+}
+
 var File_vidhost_identity_v1_admin_proto protoreflect.FileDescriptor
 
 const file_vidhost_identity_v1_admin_proto_rawDesc = "" +
@@ -550,13 +604,14 @@ const file_vidhost_identity_v1_admin_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1f\n" +
 	"\vowner_email\x18\x02 \x01(\tR\n" +
 	"ownerEmail\x12\x12\n" +
-	"\x04plan\x18\x03 \x01(\tR\x04plan\"\xaa\x01\n" +
+	"\x04plan\x18\x03 \x01(\tR\x04plan\"\xd6\x01\n" +
 	"\x15CreateAccountResponse\x126\n" +
 	"\aaccount\x18\x01 \x01(\v2\x1c.vidhost.identity.v1.AccountR\aaccount\x12\"\n" +
 	"\rowner_user_id\x18\x02 \x01(\tR\vownerUserId\x12\x1c\n" +
 	"\n" +
 	"api_key_id\x18\x03 \x01(\tR\bapiKeyId\x12\x17\n" +
-	"\aapi_key\x18\x04 \x01(\tR\x06apiKey\"R\n" +
+	"\aapi_key\x18\x04 \x01(\tR\x06apiKey\x12*\n" +
+	"\x11owner_invite_sent\x18\x05 \x01(\bR\x0fownerInviteSent\"R\n" +
 	"\x13ListAccountsRequest\x12\x19\n" +
 	"\x05limit\x18\x01 \x01(\x05H\x00R\x05limit\x88\x01\x01\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursorB\b\n" +
@@ -578,14 +633,18 @@ const file_vidhost_identity_v1_admin_proto_rawDesc = "" +
 	"\x12RecoverKeyResponse\x12\x1c\n" +
 	"\n" +
 	"api_key_id\x18\x01 \x01(\tR\bapiKeyId\x12\x17\n" +
-	"\aapi_key\x18\x02 \x01(\tR\x06apiKey2\xfa\x03\n" +
+	"\aapi_key\x18\x02 \x01(\tR\x06apiKey\"5\n" +
+	"\x14EnableAccountRequest\x12\x1d\n" +
+	"\n" +
+	"account_id\x18\x01 \x01(\tR\taccountId2\xd4\x04\n" +
 	"\x14IdentityAdminService\x12f\n" +
 	"\rCreateAccount\x12).vidhost.identity.v1.CreateAccountRequest\x1a*.vidhost.identity.v1.CreateAccountResponse\x12c\n" +
 	"\fListAccounts\x12(.vidhost.identity.v1.ListAccountsRequest\x1a).vidhost.identity.v1.ListAccountsResponse\x12Z\n" +
 	"\x0eSetAccountPlan\x12*.vidhost.identity.v1.SetAccountPlanRequest\x1a\x1c.vidhost.identity.v1.Account\x12Z\n" +
 	"\x0eDisableAccount\x12*.vidhost.identity.v1.DisableAccountRequest\x1a\x1c.vidhost.identity.v1.Account\x12]\n" +
 	"\n" +
-	"RecoverKey\x12&.vidhost.identity.v1.RecoverKeyRequest\x1a'.vidhost.identity.v1.RecoverKeyResponseB\xdb\x01\n" +
+	"RecoverKey\x12&.vidhost.identity.v1.RecoverKeyRequest\x1a'.vidhost.identity.v1.RecoverKeyResponse\x12X\n" +
+	"\rEnableAccount\x12).vidhost.identity.v1.EnableAccountRequest\x1a\x1c.vidhost.identity.v1.AccountB\xdb\x01\n" +
 	"\x17com.vidhost.identity.v1B\n" +
 	"AdminProtoP\x01ZFgithub.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1;identityv1\xa2\x02\x03VIX\xaa\x02\x13Vidhost.Identity.V1\xca\x02\x13Vidhost\\Identity\\V1\xe2\x02\x1fVidhost\\Identity\\V1\\GPBMetadata\xea\x02\x15Vidhost::Identity::V1b\x06proto3"
 
@@ -601,7 +660,7 @@ func file_vidhost_identity_v1_admin_proto_rawDescGZIP() []byte {
 	return file_vidhost_identity_v1_admin_proto_rawDescData
 }
 
-var file_vidhost_identity_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_vidhost_identity_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_vidhost_identity_v1_admin_proto_goTypes = []any{
 	(*Account)(nil),               // 0: vidhost.identity.v1.Account
 	(*CreateAccountRequest)(nil),  // 1: vidhost.identity.v1.CreateAccountRequest
@@ -612,6 +671,7 @@ var file_vidhost_identity_v1_admin_proto_goTypes = []any{
 	(*DisableAccountRequest)(nil), // 6: vidhost.identity.v1.DisableAccountRequest
 	(*RecoverKeyRequest)(nil),     // 7: vidhost.identity.v1.RecoverKeyRequest
 	(*RecoverKeyResponse)(nil),    // 8: vidhost.identity.v1.RecoverKeyResponse
+	(*EnableAccountRequest)(nil),  // 9: vidhost.identity.v1.EnableAccountRequest
 }
 var file_vidhost_identity_v1_admin_proto_depIdxs = []int32{
 	0, // 0: vidhost.identity.v1.CreateAccountResponse.account:type_name -> vidhost.identity.v1.Account
@@ -621,13 +681,15 @@ var file_vidhost_identity_v1_admin_proto_depIdxs = []int32{
 	5, // 4: vidhost.identity.v1.IdentityAdminService.SetAccountPlan:input_type -> vidhost.identity.v1.SetAccountPlanRequest
 	6, // 5: vidhost.identity.v1.IdentityAdminService.DisableAccount:input_type -> vidhost.identity.v1.DisableAccountRequest
 	7, // 6: vidhost.identity.v1.IdentityAdminService.RecoverKey:input_type -> vidhost.identity.v1.RecoverKeyRequest
-	2, // 7: vidhost.identity.v1.IdentityAdminService.CreateAccount:output_type -> vidhost.identity.v1.CreateAccountResponse
-	4, // 8: vidhost.identity.v1.IdentityAdminService.ListAccounts:output_type -> vidhost.identity.v1.ListAccountsResponse
-	0, // 9: vidhost.identity.v1.IdentityAdminService.SetAccountPlan:output_type -> vidhost.identity.v1.Account
-	0, // 10: vidhost.identity.v1.IdentityAdminService.DisableAccount:output_type -> vidhost.identity.v1.Account
-	8, // 11: vidhost.identity.v1.IdentityAdminService.RecoverKey:output_type -> vidhost.identity.v1.RecoverKeyResponse
-	7, // [7:12] is the sub-list for method output_type
-	2, // [2:7] is the sub-list for method input_type
+	9, // 7: vidhost.identity.v1.IdentityAdminService.EnableAccount:input_type -> vidhost.identity.v1.EnableAccountRequest
+	2, // 8: vidhost.identity.v1.IdentityAdminService.CreateAccount:output_type -> vidhost.identity.v1.CreateAccountResponse
+	4, // 9: vidhost.identity.v1.IdentityAdminService.ListAccounts:output_type -> vidhost.identity.v1.ListAccountsResponse
+	0, // 10: vidhost.identity.v1.IdentityAdminService.SetAccountPlan:output_type -> vidhost.identity.v1.Account
+	0, // 11: vidhost.identity.v1.IdentityAdminService.DisableAccount:output_type -> vidhost.identity.v1.Account
+	8, // 12: vidhost.identity.v1.IdentityAdminService.RecoverKey:output_type -> vidhost.identity.v1.RecoverKeyResponse
+	0, // 13: vidhost.identity.v1.IdentityAdminService.EnableAccount:output_type -> vidhost.identity.v1.Account
+	8, // [8:14] is the sub-list for method output_type
+	2, // [2:8] is the sub-list for method input_type
 	2, // [2:2] is the sub-list for extension type_name
 	2, // [2:2] is the sub-list for extension extendee
 	0, // [0:2] is the sub-list for field type_name
@@ -645,7 +707,7 @@ func file_vidhost_identity_v1_admin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_identity_v1_admin_proto_rawDesc), len(file_vidhost_identity_v1_admin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   9,
+			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -24,6 +24,7 @@ const (
 	IdentityAdminService_SetAccountPlan_FullMethodName = "/vidhost.identity.v1.IdentityAdminService/SetAccountPlan"
 	IdentityAdminService_DisableAccount_FullMethodName = "/vidhost.identity.v1.IdentityAdminService/DisableAccount"
 	IdentityAdminService_RecoverKey_FullMethodName     = "/vidhost.identity.v1.IdentityAdminService/RecoverKey"
+	IdentityAdminService_EnableAccount_FullMethodName  = "/vidhost.identity.v1.IdentityAdminService/EnableAccount"
 )
 
 // IdentityAdminServiceClient is the client API for IdentityAdminService service.
@@ -35,7 +36,8 @@ const (
 // lost. Internal: callable as the operator caller only, never mapped to REST.
 type IdentityAdminServiceClient interface {
 	// CreateAccount makes an account, its owner (who has no password yet: the
-	// invite flow sets it) and a first read-write API key, returned only here.
+	// invite mailed to them sets it) and a first read-write API key, returned
+	// only here.
 	CreateAccount(ctx context.Context, in *CreateAccountRequest, opts ...grpc.CallOption) (*CreateAccountResponse, error)
 	// ListAccounts lists every account, oldest first.
 	ListAccounts(ctx context.Context, in *ListAccountsRequest, opts ...grpc.CallOption) (*ListAccountsResponse, error)
@@ -46,6 +48,9 @@ type IdentityAdminServiceClient interface {
 	DisableAccount(ctx context.Context, in *DisableAccountRequest, opts ...grpc.CallOption) (*Account, error)
 	// RecoverKey mints a new read-write key for the account, returned only here.
 	RecoverKey(ctx context.Context, in *RecoverKeyRequest, opts ...grpc.CallOption) (*RecoverKeyResponse, error)
+	// EnableAccount lets a disabled account's keys authenticate again (those
+	// not revoked meanwhile), and tells gateways to drop what they cache.
+	EnableAccount(ctx context.Context, in *EnableAccountRequest, opts ...grpc.CallOption) (*Account, error)
 }
 
 type identityAdminServiceClient struct {
@@ -106,6 +111,16 @@ func (c *identityAdminServiceClient) RecoverKey(ctx context.Context, in *Recover
 	return out, nil
 }
 
+func (c *identityAdminServiceClient) EnableAccount(ctx context.Context, in *EnableAccountRequest, opts ...grpc.CallOption) (*Account, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Account)
+	err := c.cc.Invoke(ctx, IdentityAdminService_EnableAccount_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // IdentityAdminServiceServer is the server API for IdentityAdminService service.
 // All implementations must embed UnimplementedIdentityAdminServiceServer
 // for forward compatibility.
@@ -115,7 +130,8 @@ func (c *identityAdminServiceClient) RecoverKey(ctx context.Context, in *Recover
 // lost. Internal: callable as the operator caller only, never mapped to REST.
 type IdentityAdminServiceServer interface {
 	// CreateAccount makes an account, its owner (who has no password yet: the
-	// invite flow sets it) and a first read-write API key, returned only here.
+	// invite mailed to them sets it) and a first read-write API key, returned
+	// only here.
 	CreateAccount(context.Context, *CreateAccountRequest) (*CreateAccountResponse, error)
 	// ListAccounts lists every account, oldest first.
 	ListAccounts(context.Context, *ListAccountsRequest) (*ListAccountsResponse, error)
@@ -126,6 +142,9 @@ type IdentityAdminServiceServer interface {
 	DisableAccount(context.Context, *DisableAccountRequest) (*Account, error)
 	// RecoverKey mints a new read-write key for the account, returned only here.
 	RecoverKey(context.Context, *RecoverKeyRequest) (*RecoverKeyResponse, error)
+	// EnableAccount lets a disabled account's keys authenticate again (those
+	// not revoked meanwhile), and tells gateways to drop what they cache.
+	EnableAccount(context.Context, *EnableAccountRequest) (*Account, error)
 	mustEmbedUnimplementedIdentityAdminServiceServer()
 }
 
@@ -150,6 +169,9 @@ func (UnimplementedIdentityAdminServiceServer) DisableAccount(context.Context, *
 }
 func (UnimplementedIdentityAdminServiceServer) RecoverKey(context.Context, *RecoverKeyRequest) (*RecoverKeyResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecoverKey not implemented")
+}
+func (UnimplementedIdentityAdminServiceServer) EnableAccount(context.Context, *EnableAccountRequest) (*Account, error) {
+	return nil, status.Error(codes.Unimplemented, "method EnableAccount not implemented")
 }
 func (UnimplementedIdentityAdminServiceServer) mustEmbedUnimplementedIdentityAdminServiceServer() {}
 func (UnimplementedIdentityAdminServiceServer) testEmbeddedByValue()                              {}
@@ -262,6 +284,24 @@ func _IdentityAdminService_RecoverKey_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _IdentityAdminService_EnableAccount_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(EnableAccountRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityAdminServiceServer).EnableAccount(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityAdminService_EnableAccount_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityAdminServiceServer).EnableAccount(ctx, req.(*EnableAccountRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // IdentityAdminService_ServiceDesc is the grpc.ServiceDesc for IdentityAdminService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -288,6 +328,10 @@ var IdentityAdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecoverKey",
 			Handler:    _IdentityAdminService_RecoverKey_Handler,
+		},
+		{
+			MethodName: "EnableAccount",
+			Handler:    _IdentityAdminService_EnableAccount_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -652,7 +652,10 @@ type AccountSettings struct {
 	UploadsEnabled bool                   `protobuf:"varint,2,opt,name=uploads_enabled,json=uploadsEnabled,proto3" json:"uploads_enabled,omitempty"`
 	// Largest size of one upload, in bytes.
 	MaxFileBytes int64 `protobuf:"varint,3,opt,name=max_file_bytes,json=maxFileBytes,proto3" json:"max_file_bytes,omitempty"`
-	// Largest total size of the account's live uploads, in bytes.
+	// Largest total size of the account's live uploads, in bytes: the
+	// account's own if set; otherwise the service's cap on the plans' quotas
+	// (VIDHOST_UPLOAD_QUOTA_BYTES), 0 when there is none and the account's
+	// plan's quota applies as it is (docs/plans.md).
 	QuotaBytes int64 `protobuf:"varint,4,opt,name=quota_bytes,json=quotaBytes,proto3" json:"quota_bytes,omitempty"`
 	// Most uploads whose bytes have not arrived yet, at one time.
 	MaxConcurrent int32 `protobuf:"varint,5,opt,name=max_concurrent,json=maxConcurrent,proto3" json:"max_concurrent,omitempty"`

@@ -1,0 +1,69 @@
+package audit
+
+import "github.com/vidhost/vidhost/pkg/principal"
+
+// Actor types, as entries show them.
+const (
+	ActorAPIKey = principal.ActorAPIKey
+	ActorUser   = principal.ActorUser
+	ActorSystem = principal.ActorSystem
+)
+
+// Action types. Resources are created, updated and deleted; the others
+// name what is not a plain change of fields.
+const (
+	ActionCreate  = "create"
+	ActionUpdate  = "update"
+	ActionDelete  = "delete"
+	ActionSignIn  = "sign_in"
+	ActionSetPlan = "set_plan"
+	ActionDisable = "disable"
+	ActionEnable  = "enable"
+	// ActionResend is an invite mailed again with a new link.
+	ActionResend = "resend"
+	// ActionAccept is an invite used to join the account.
+	ActionAccept = "accept"
+)
+
+// Entity types: the plural resource names of the interface's paths.
+const (
+	EntityVideos     = "videos"
+	EntityFolders    = "folders"
+	EntityPlayers    = "players"
+	EntityCategories = "categories"
+	EntityLeads      = "leads"
+	EntityKeys       = "keys"
+	EntityJWTKeys    = "jwt_keys"
+	EntityUsers      = "users"
+	EntityInvites    = "invites"
+	EntityAccounts   = "accounts"
+	EntityUploads    = "uploads"
+)
+
+// System returns the principal of a change the platform makes to account
+// itself (an operator's command, a worker): actorID names which.
+func System(accountID, actorID string) principal.Principal {
+	return principal.Principal{AccountID: accountID, ActorID: actorID, ActorType: ActorSystem}
+}
+
+// actorOf returns p's actor type and id. A principal that names no type is
+// an API key's if it carries a key, the system's otherwise.
+func actorOf(p principal.Principal) (string, string) {
+	switch {
+	case p.ActorType != "":
+		return p.ActorType, p.ActorID
+	case p.KeyID != "":
+		return ActorAPIKey, firstOf(p.ActorID, p.KeyID)
+	default:
+		return ActorSystem, p.ActorID
+	}
+}
+
+func firstOf(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

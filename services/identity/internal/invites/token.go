@@ -1,0 +1,38 @@
+package invites
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+)
+
+// tokenBytes is the randomness of a link's token: 256 bits, so a single
+// unsalted SHA-256 is a safe lookup key (as for API keys, keys.HashValue).
+const tokenBytes = 32
+
+// tokenLen is the length of a token in unpadded URL-safe base64.
+var tokenLen = base64.RawURLEncoding.EncodedLen(tokenBytes)
+
+// newToken returns a fresh token for a link and the hash that is stored.
+func newToken() (token string, hash []byte) {
+	raw := make([]byte, tokenBytes)
+	_, _ = rand.Read(raw) // never fails (Go 1.24+)
+	token = base64.RawURLEncoding.EncodeToString(raw)
+	return token, hashToken(token)
+}
+
+// hashToken is what is stored and looked up instead of the token.
+func hashToken(token string) []byte {
+	sum := sha256.Sum256([]byte(token))
+	return sum[:]
+}
+
+// wellFormed reports whether token could be one this service made; others
+// are refused without a query.
+func wellFormed(token string) bool {
+	if len(token) != tokenLen {
+		return false
+	}
+	_, err := base64.RawURLEncoding.DecodeString(token)
+	return err == nil
+}
