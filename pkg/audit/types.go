@@ -38,6 +38,8 @@ const (
 	EntityInvites    = "invites"
 	EntityAccounts   = "accounts"
 	EntityUploads    = "uploads"
+	EntityServices   = "services"
+	EntityHooks      = "hooks"
 )
 
 // System returns the principal of a change the platform makes to account

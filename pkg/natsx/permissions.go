@@ -45,21 +45,30 @@ var rights = map[string]Rights{
 		Reads: []string{StreamNameIdentity, StreamNameCatalog},
 	},
 	ServiceIdentity: {
-		Publish: []string{"key.>", "user.>"},
-		Ensures: []string{StreamNameIdentity},
+		Publish: slices.Concat([]string{"key.>", "user.>", DeadLetterSubject(SubjectAuditPrefix + ">"),
+			DeadLetterSubject(SubjectVideoReady), DeadLetterSubject(SubjectVideoError), DeadLetterSubject(SubjectUploadQuotaReached)},
+			AuditSubjects("keys", "jwt_keys", "users", "invites", "accounts")),
+		// The streams it reads are ensured too, so identity may start
+		// before the catalog and the upload service.
+		Ensures: []string{StreamNameIdentity, StreamNameAudit, StreamNameCatalog, StreamNameUploads, StreamNameDeadLetter},
+		// Every service's audit entries, which it stores (docs/audit-logs.md);
+		// notification emails: video.ready and video.error (CATALOG),
+		// upload.quota_reached (UPLOADS).
+		Reads: []string{StreamNameAudit, StreamNameCatalog, StreamNameUploads},
 	},
 	ServiceCatalog: {
-		Publish: []string{"video.>", "category.>", "player.>", "folder.>", SubjectTranscodeJobs,
+		Publish: slices.Concat([]string{"video.>", "category.>", "player.>", "folder.>", SubjectTranscodeJobs,
 			DeadLetterSubject(SubjectTranscodeProgress), DeadLetterSubject(SubjectTranscodeCompleted),
 			DeadLetterSubject(SubjectTranscodeFailed), DeadLetterSubject(SubjectVideoDeleted)},
-		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter},
+			AuditSubjects("videos", "folders", "players", "categories", "leads")),
+		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameAudit},
 		// Transcode reports; its own video.deleted, on which it deletes the
 		// video's media (the catalog owns the files of its videos).
 		Reads: []string{StreamNameMedia, StreamNameCatalog},
 	},
 	ServiceUpload: {
-		Publish: []string{"upload.>"},
-		Ensures: []string{StreamNameUploads},
+		Publish: slices.Concat([]string{"upload.>"}, AuditSubjects("uploads")),
+		Ensures: []string{StreamNameUploads, StreamNameAudit},
 	},
 	ServiceTranscode: {
 		Publish: []string{SubjectTranscodeProgress, SubjectTranscodeCompleted, SubjectTranscodeFailed,
@@ -71,8 +80,9 @@ var rights = map[string]Rights{
 	// matches hooks on CATALOG's video.created (which it ensures too, so
 	// it may start before the catalog).
 	ServiceHooks: {
-		Publish: []string{"service.>", "hook.>", DeadLetterSubject(SubjectVideoCreated)},
-		Ensures: []string{StreamNameHooks, StreamNameCatalog, StreamNameDeadLetter},
+		Publish: slices.Concat([]string{"service.>", "hook.>", DeadLetterSubject(SubjectVideoCreated)},
+			AuditSubjects("services", "hooks")),
+		Ensures: []string{StreamNameHooks, StreamNameCatalog, StreamNameDeadLetter, StreamNameAudit},
 		Reads:   []string{StreamNameCatalog},
 	},
 	ServiceAnalytics: {},

@@ -25,9 +25,10 @@ const VideoCreatedConsumerName = "hooks-video-created"
 const (
 	matchTimeout = 10 * time.Second
 	ackWait      = 30 * time.Second
-	// retryDelay spaces retries of an event the database could not take.
-	retryDelay = 5 * time.Second
 )
+
+// retries spaces retries of an event the database could not take.
+var retries = natsx.Backoff{Min: time.Second, Max: 30 * time.Second}
 
 // MatchFunc records the deliveries an event calls for
 // (hooks.Registry.MatchVideoCreated).
@@ -49,7 +50,8 @@ func StartVideoCreatedConsumer(ctx context.Context, js jetstream.JetStream, matc
 		return nil, fmt.Errorf("events: video.created consumer: %w", err)
 	}
 	base := context.WithoutCancel(ctx)
-	handle := func(msg jetstream.Msg) { handleVideoCreated(base, js, match, logger, msg) }
+	settle := natsx.Settler{JS: js, Logger: logger, Backoff: retries, Timeout: matchTimeout}
+	handle := func(msg jetstream.Msg) { handleVideoCreated(base, settle, match, logger, msg) }
 	consuming, err := consumer.Consume(handle, jetstream.ConsumeErrHandler(
 		func(_ jetstream.ConsumeContext, err error) { logger.Warn("video.created consumer", "error", err) }))
 	if err != nil {
@@ -60,24 +62,17 @@ func StartVideoCreatedConsumer(ctx context.Context, js jetstream.JetStream, matc
 
 // handleVideoCreated acks once the deliveries are recorded, naks with a
 // delay when the database failed, and dead-letters what cannot be read.
-func handleVideoCreated(base context.Context, js jetstream.JetStream, match MatchFunc, logger *slog.Logger, msg jetstream.Msg) {
+func handleVideoCreated(base context.Context, settle natsx.Settler, match MatchFunc, logger *slog.Logger, msg jetstream.Msg) {
 	event, err := DecodeVideoCreated(msg.Data())
-	ctx, cancel := context.WithTimeout(base, matchTimeout)
-	defer cancel()
 	if err != nil {
-		if dlErr := natsx.DeadLetter(ctx, js, msg, err.Error()); dlErr != nil {
-			logger.Warn("dead-letter publish failed, retrying", "error", dlErr)
-			_ = msg.NakWithDelay(retryDelay)
-			return
-		}
-		logger.Error("video.created dead-lettered", "error", err)
-		_ = msg.TermWithReason(err.Error())
+		settle.DeadLetter(base, msg, err)
 		return
 	}
+	ctx, cancel := context.WithTimeout(base, matchTimeout)
+	defer cancel()
 	recorded, err := match(ctx, event)
 	if err != nil {
-		logger.Warn("video.created not matched, retrying", "video_id", event.VideoID, "error", err)
-		_ = msg.NakWithDelay(retryDelay)
+		settle.Retry(msg, "video.created not matched", err, "video_id", event.VideoID)
 		return
 	}
 	if recorded > 0 {

@@ -22,7 +22,7 @@ func (r *Registry) CreateHook(ctx context.Context, p principal.Principal, h Hook
 		return Hook{}, err
 	}
 	h.ID, h.Enabled = ids.New(), true
-	return commit(ctx, r, p, Created, func(tx Tx) (Hook, error) {
+	return commit(ctx, r, p, Created, func(tx Tx, before *any) (Hook, error) {
 		s, err := r.serviceOf(ctx, tx, p.AccountID, h.ServiceID)
 		if err != nil {
 			return Hook{}, err
@@ -76,11 +76,12 @@ func (r *Registry) UpdateHook(ctx context.Context, p principal.Principal, id str
 	if err := checkID(id); err != nil {
 		return Hook{}, err
 	}
-	return commit(ctx, r, p, Updated, func(tx Tx) (Hook, error) {
+	return commit(ctx, r, p, Updated, func(tx Tx, before *any) (Hook, error) {
 		current, err := tx.LockHook(ctx, p.AccountID, id)
 		if err != nil {
 			return Hook{}, err
 		}
+		*before = current
 		next, err := patch.apply(current)
 		if err != nil {
 			return Hook{}, err
@@ -124,7 +125,7 @@ func (r *Registry) DeleteHook(ctx context.Context, p principal.Principal, id str
 	if err := checkID(id); err != nil {
 		return err
 	}
-	_, err := commit(ctx, r, p, Deleted, func(tx Tx) (Hook, error) {
+	_, err := commit(ctx, r, p, Deleted, func(tx Tx, before *any) (Hook, error) {
 		return tx.DeleteHook(ctx, p.AccountID, id)
 	})
 	return err

@@ -26,21 +26,25 @@ func NewRegistry(store Store, urls netguard.URLPolicy) *Registry {
 }
 
 // commit runs write in a transaction and records, in the same transaction,
-// the event announcing its result.
-func commit[T any](ctx context.Context, r *Registry, p principal.Principal, kind EventKind, write func(Tx) (T, error)) (T, error) {
+// the event announcing its result (and its audit entry). write may set
+// *before to the resource as it was, for an update's entry.
+func commit[T any](ctx context.Context, r *Registry, p principal.Principal, kind EventKind, write func(tx Tx, before *any) (T, error)) (T, error) {
 	var out T
 	err := r.store.InTx(ctx, func(tx Tx) error {
+		var before any
 		var err error
-		if out, err = write(tx); err != nil {
+		if out, err = write(tx, &before); err != nil {
 			return err
 		}
-		return tx.Emit(ctx, r.event(p, kind, out))
+		e := r.event(p, kind, out)
+		e.Before = before
+		return tx.Emit(ctx, e)
 	})
 	return out, err
 }
 
 func (r *Registry) event(p principal.Principal, kind EventKind, resource any) Event {
-	return Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: r.now(), Resource: resource}
+	return Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: r.now(), Resource: resource, Actor: p}
 }
 
 // checkID answers Not found for ids that cannot exist, without a query.

@@ -1,6 +1,10 @@
 package hooks
 
-import "time"
+import (
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/principal"
+)
 
 // Audit records who created a resource and who last changed it, and when.
 type Audit struct {
@@ -34,10 +38,15 @@ func (k EventKind) String() string {
 
 // Event announces a committed change: Resource is the Service (without its
 // credentials) or Hook after the change, or its last state when deleted.
+// Every change is a client's, so each is also an entry of the account's
+// audit log, by Actor; Before, for an update, is the resource before it,
+// so the entry records only the fields that changed.
 type Event struct {
 	Kind      EventKind
 	AccountID string
 	ActorID   string
 	Time      time.Time
 	Resource  any
+	Before    any
+	Actor     principal.Principal
 }

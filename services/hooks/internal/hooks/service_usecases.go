@@ -20,7 +20,7 @@ func (r *Registry) CreateService(ctx context.Context, p principal.Principal, s S
 	if s.Type == TypeWebhook {
 		s.Credentials.Secret = newSecret()
 	}
-	return commit(ctx, r, p, Created, func(tx Tx) (Service, error) {
+	return commit(ctx, r, p, Created, func(tx Tx, before *any) (Service, error) {
 		return tx.InsertService(ctx, p.AccountID, p.ActorID, s)
 	})
 }
@@ -46,11 +46,12 @@ func (r *Registry) UpdateService(ctx context.Context, p principal.Principal, id 
 	if err := checkID(id); err != nil {
 		return Service{}, err
 	}
-	return commit(ctx, r, p, Updated, func(tx Tx) (Service, error) {
+	return commit(ctx, r, p, Updated, func(tx Tx, before *any) (Service, error) {
 		current, err := tx.LockService(ctx, p.AccountID, id)
 		if err != nil {
 			return Service{}, err
 		}
+		*before = current
 		next, err := patch.apply(current)
 		if err != nil {
 			return Service{}, err
@@ -69,11 +70,12 @@ func (r *Registry) RotateServiceSecret(ctx context.Context, p principal.Principa
 	if err := checkID(id); err != nil {
 		return Service{}, err
 	}
-	return commit(ctx, r, p, Updated, func(tx Tx) (Service, error) {
+	return commit(ctx, r, p, Updated, func(tx Tx, before *any) (Service, error) {
 		s, err := tx.LockService(ctx, p.AccountID, id)
 		if err != nil {
 			return Service{}, err
 		}
+		*before = s
 		if err := s.rotateSecret(r.now()); err != nil {
 			return Service{}, err
 		}
@@ -87,7 +89,7 @@ func (r *Registry) DeleteService(ctx context.Context, p principal.Principal, id 
 	if err := checkID(id); err != nil {
 		return err
 	}
-	_, err := commit(ctx, r, p, Deleted, func(tx Tx) (Service, error) {
+	_, err := commit(ctx, r, p, Deleted, func(tx Tx, before *any) (Service, error) {
 		s, err := tx.DeleteService(ctx, p.AccountID, id)
 		if err != nil {
 			return Service{}, err
@@ -97,7 +99,11 @@ func (r *Registry) DeleteService(ctx context.Context, p principal.Principal, id 
 			return Service{}, err
 		}
 		for _, h := range disabled {
-			if err := tx.Emit(ctx, r.event(p, Updated, h)); err != nil {
+			e := r.event(p, Updated, h)
+			was := h
+			was.Enabled = true
+			e.Before = was
+			if err := tx.Emit(ctx, e); err != nil {
 				return Service{}, err
 			}
 		}

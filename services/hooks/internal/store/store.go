@@ -48,13 +48,14 @@ type tx struct {
 	box  secrets.Box
 }
 
-// Emit encodes e and adds it to the transaction's outbox.
+// Emit encodes e, its event and its audit entry, and adds them to the
+// transaction's outbox.
 func (t *tx) Emit(ctx context.Context, e hooks.Event) error {
-	msg, err := events.Message(e)
+	msgs, err := events.Messages(e)
 	if err != nil {
 		return err
 	}
-	return outbox.Enqueue(ctx, t.pgTx, msg)
+	return outbox.Enqueue(ctx, t.pgTx, msgs...)
 }
 
 // mapError turns "no row" into apperr.ErrNotFound and wraps the rest with
