@@ -27,6 +27,9 @@ const (
 	BlobURL Purpose = "blob-url"
 	// MediaToken signs the tokens that open a private video's media files.
 	MediaToken Purpose = "media-token"
+	// UploadToken signs the upload tokens a customer's backend mints for a
+	// browser (docs/tokens.md).
+	UploadToken Purpose = "upload-token"
 )
 
 // InternalCall is the HMAC key service caller signs its internal gRPC

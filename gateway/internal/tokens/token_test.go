@@ -1,0 +1,58 @@
+package tokens
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestVerify(t *testing.T) {
+	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	signer := NewSigner([]byte("0123456789abcdef0123456789abcdef"), clock)
+	token, minted := signer.Mint(Claims{Type: TypeUpload, AccountID: "acc", KeyID: "key", MaxSizeBytes: 10}, DefaultTTL)
+	require.True(t, strings.HasPrefix(token, Prefix))
+
+	got, err := signer.Verify(token)
+	require.NoError(t, err)
+	assert.Equal(t, minted, got)
+	assert.Equal(t, now.Add(DefaultTTL), got.ExpiresTime())
+
+	body, sig, _ := strings.Cut(strings.TrimPrefix(token, Prefix), ".")
+	other := NewSigner([]byte("another key another key another k"), clock)
+	otherToken, _ := other.Mint(Claims{Type: TypeUpload, AccountID: "acc", KeyID: "key", MaxSizeBytes: 1 << 40}, DefaultTTL)
+	otherBody, _, _ := strings.Cut(strings.TrimPrefix(otherToken, Prefix), ".")
+	cases := []struct {
+		name  string
+		token string
+		at    time.Time
+		want  error
+	}{
+		{"expired", token, now.Add(DefaultTTL), ErrExpired},
+		{"another installation's", otherToken, now, ErrInvalid},
+		{"claims swapped under the signature", Prefix + otherBody + "." + sig, now, ErrInvalid},
+		{"signature cut", Prefix + body + "." + sig[:10], now, ErrInvalid},
+		{"no signature", Prefix + body, now, ErrInvalid},
+		{"an API key", "vh_" + body, now, ErrInvalid},
+		{"too long", token + strings.Repeat("a", maxLength), now, ErrInvalid},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			at := tc.at
+			_, err := NewSigner(signer.key, func() time.Time { return at }).Verify(tc.token)
+			assert.ErrorIs(t, err, tc.want)
+		})
+	}
+}
+
+func TestAllows(t *testing.T) {
+	assert.True(t, Allows("POST", "/v2/uploads"))
+	assert.True(t, Allows("POST", "/v2/videos"))
+	for _, r := range [][2]string{{"GET", "/v2/uploads"}, {"GET", "/v2/videos"}, {"POST", "/v2/tokens"},
+		{"POST", "/v2/keys"}, {"DELETE", "/v2/uploads/x"}, {"POST", "/v2/uploads/tus/"}} {
+		assert.False(t, Allows(r[0], r[1]), r)
+	}
+}
