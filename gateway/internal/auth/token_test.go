@@ -22,8 +22,8 @@ import (
 // asked (failingIdentity would turn that into a 503).
 func TestUploadTokens(t *testing.T) {
 	signer := tokens.NewSigner([]byte("0123456789abcdef0123456789abcdef"), time.Now)
-	valid, claims := signer.Mint(tokens.Claims{Type: tokens.TypeUpload, AccountID: "acc", KeyID: "key", MaxSizeBytes: 42}, time.Minute)
-	expired, _ := signer.Mint(tokens.Claims{Type: tokens.TypeUpload, AccountID: "acc", KeyID: "key", MaxSizeBytes: 42}, -time.Second)
+	valid, claims := signer.Mint(tokens.Claims{Type: tokens.TypeUpload, AccountID: "acc", KeyID: "key", ActorID: "key", ActorType: "api_key", MaxSizeBytes: 42}, time.Minute)
+	expired, _ := signer.Mint(tokens.Claims{Type: tokens.TypeUpload, AccountID: "acc", KeyID: "key", ActorID: "key", ActorType: "api_key", MaxSizeBytes: 42}, -time.Second)
 	cases := []struct {
 		name, method, path, token string
 		status                    int

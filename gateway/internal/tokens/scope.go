@@ -18,15 +18,17 @@ var allowed = map[string]bool{
 // Allows reports whether an upload token may be used for method and path.
 func Allows(method, path string) bool { return allowed[method+" "+path] }
 
-// Principal is who a request with the token acts as: the minting key, in
-// its account, narrowed by the token's id and size cap. It is never
-// read-only (a read-only key cannot mint) and never has live streaming.
+// Principal is who a request with the token acts as: its minter (an API key
+// or a person), in its account, narrowed by the token's id and size cap. It
+// is never read-only (a read-only key cannot mint) and never has live
+// streaming.
 func (c Claims) Principal(clientIP string) principal.Principal {
 	return principal.Principal{
 		AccountID:      c.AccountID,
 		KeyID:          c.KeyID,
-		ActorID:        c.KeyID,
-		ActorType:      principal.ActorAPIKey,
+		ActorID:        c.ActorID,
+		ActorType:      c.ActorType,
+		Role:           c.Role,
 		ClientIP:       clientIP,
 		Plan:           c.Plan,
 		UploadToken:    c.ID,

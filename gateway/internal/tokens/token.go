@@ -47,9 +47,14 @@ type Claims struct {
 	// which makes the token single-use.
 	ID        string `json:"jti"`
 	AccountID string `json:"acc"`
-	// KeyID is the API key that minted the token: the actor of what the
-	// token does, in created_by and audit logs.
-	KeyID string `json:"kid"`
+	// KeyID is the API key that minted the token (empty when a signed-in
+	// person did); ActorID and ActorType are the minter as audit logs name
+	// it: the actor of what the token does, in created_by and audit logs.
+	KeyID     string `json:"kid,omitempty"`
+	ActorID   string `json:"act"`
+	ActorType string `json:"aty"`
+	// Role is the minting person's role, empty for a key.
+	Role string `json:"rol,omitempty"`
 	// Plan is the account's plan when minted, for the upload quotas.
 	Plan         string `json:"plan,omitempty"`
 	MaxSizeBytes int64  `json:"max"`

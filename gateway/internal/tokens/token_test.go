@@ -13,7 +13,7 @@ func TestVerify(t *testing.T) {
 	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
 	signer := NewSigner([]byte("0123456789abcdef0123456789abcdef"), clock)
-	token, minted := signer.Mint(Claims{Type: TypeUpload, AccountID: "acc", KeyID: "key", MaxSizeBytes: 10}, DefaultTTL)
+	token, minted := signer.Mint(Claims{Type: TypeUpload, AccountID: "acc", KeyID: "key", ActorID: "key", ActorType: "api_key", MaxSizeBytes: 10}, DefaultTTL)
 	require.True(t, strings.HasPrefix(token, Prefix))
 
 	got, err := signer.Verify(token)
@@ -23,7 +23,7 @@ func TestVerify(t *testing.T) {
 
 	body, sig, _ := strings.Cut(strings.TrimPrefix(token, Prefix), ".")
 	other := NewSigner([]byte("another key another key another k"), clock)
-	otherToken, _ := other.Mint(Claims{Type: TypeUpload, AccountID: "acc", KeyID: "key", MaxSizeBytes: 1 << 40}, DefaultTTL)
+	otherToken, _ := other.Mint(Claims{Type: TypeUpload, AccountID: "acc", KeyID: "key", ActorID: "key", ActorType: "api_key", MaxSizeBytes: 1 << 40}, DefaultTTL)
 	otherBody, _, _ := strings.Cut(strings.TrimPrefix(otherToken, Prefix), ".")
 	cases := []struct {
 		name  string

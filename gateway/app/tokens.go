@@ -1,0 +1,87 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/vidhost/vidhost/gateway/internal/tokens"
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/envelope"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
+	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/pkg/timefmt"
+)
+
+// tokensPath mints upload tokens (docs/tokens.md). The gateway serves it
+// itself: a token is verified here and nowhere else, so it is minted here.
+const tokensPath = "/v2/tokens"
+
+// tokenResult is the token as POST /v2/tokens returns it, once.
+type tokenResult struct {
+	ID           string `json:"id"`
+	Type         string `json:"type"`
+	Token        string `json:"token"`
+	MaxSizeBytes int64  `json:"max_size_bytes"`
+	ExpiresTime  string `json:"expires_time"`
+	CreatedBy    string `json:"created_by"`
+	CreatedTime  string `json:"created_time"`
+}
+
+// mintTokens answers POST /v2/tokens, behind the /v2 authentication, body
+// limit and JSON checks. Minting is logged (account, minter, token id), and
+// what the token does is audited by the upload service as the minter's.
+type mintTokens struct {
+	signer tokens.Signer
+	now    func() time.Time
+	logger *slog.Logger
+}
+
+func (m mintTokens) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		envelope.WriteError(w, apperr.CodeMethodNotAllowed, "")
+		return
+	}
+	p, _ := principal.FromContext(r.Context()) // auth.Require put it there
+	if p.ActorType == principal.ActorUser && !roles.AtLeast(p.Role, roles.Uploader) {
+		envelope.WriteError(w, apperr.CodeRoleForbidden, fmt.Sprintf("your role %s cannot mint tokens: it takes %s", p.Role, roles.Uploader))
+		return
+	}
+	var req tokens.Request
+	decoder := json.NewDecoder(r.Body)
+	decoder.DisallowUnknownFields()
+	if err := decoder.Decode(&req); err != nil {
+		envelope.WriteError(w, apperr.CodeInvalidArgument, "malformed JSON")
+		return
+	}
+	maxSize, ttl, err := req.Validate()
+	if err != nil {
+		writeAppError(w, err)
+		return
+	}
+	token, claims := m.signer.Mint(tokens.Claims{Type: tokens.TypeUpload, AccountID: p.AccountID, KeyID: p.KeyID,
+		ActorID: p.ActorID, ActorType: p.ActorType, Role: p.Role, Plan: p.Plan, MaxSizeBytes: maxSize}, ttl)
+	m.logger.InfoContext(r.Context(), "upload token minted", "account", p.AccountID, "actor", p.ActorID,
+		"token_id", claims.ID, "max_size_bytes", maxSize, "expires", claims.ExpiresTime())
+	result, _ := json.Marshal(tokenResult{ID: claims.ID, Type: claims.Type, Token: token, MaxSizeBytes: maxSize,
+		ExpiresTime: timefmt.Format(claims.ExpiresTime()), CreatedBy: p.ActorID, CreatedTime: timefmt.Format(m.now())})
+	w.Header().Set("Cache-Control", "no-store") // a credential
+	envelope.Write(w, http.StatusOK, envelope.Success(result, nil))
+}
+
+// writeAppError answers a domain error as the services' would be.
+func writeAppError(w http.ResponseWriter, err error) {
+	mapped := envelope.FromError(err)
+	envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))
+}
+
+// addTokens makes the gateway mint upload tokens and accept them, signed
+// with a key derived from the root secret: every replica agrees on it.
+func (rt *routes) addTokens() {
+	signer := tokens.NewSigner(secrets.MustRoot(rt.cfg.InternalSecret).Derive(secrets.UploadToken), time.Now)
+	rt.auth.AcceptUploadTokens(signer)
+	rt.mint = mintTokens{signer: signer, now: time.Now, logger: rt.logger}
+}
