@@ -1,0 +1,61 @@
+package e2e
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// mintUploadToken asks the suite for an upload token with the owner's key.
+func mintUploadToken(t *testing.T, maxSize int) string {
+	t.Helper()
+	var minted struct {
+		Token string `json:"token"`
+	}
+	mustOK(t, call(t, "POST", "/v2/tokens", owner(),
+		map[string]any{"type": "upload", "max_size_bytes": maxSize, "ttl_seconds": 600})).decode(t, &minted)
+	require.True(t, strings.HasPrefix(minted.Token, "vht_"), minted.Token)
+	return minted.Token
+}
+
+// mustFailCode asserts a failure envelope with status and error code.
+func mustFailCode(t *testing.T, r response, status int, code string) {
+	t.Helper()
+	require.Equal(t, status, r.Status, r.Raw)
+	require.False(t, r.Body.Success, r.Raw)
+	require.Len(t, r.Body.Errors, 1, r.Raw)
+	assert.Equal(t, code, r.Body.Errors[0].Code, r.Raw)
+}
+
+// TestUploadTokenRefusals: what an upload token may not do is a clear 401
+// or 403 in the envelope, through the real gateway and services. (Expiry
+// is covered by gateway/internal/auth: the shortest token lives a minute.)
+func TestUploadTokenRefusals(t *testing.T) {
+	token := mintUploadToken(t, 1000)
+
+	mustFailCode(t, call(t, "POST", "/v2/uploads", token, map[string]any{"name": "big.mp4", "size": 1001}),
+		http.StatusForbidden, "token_upload_too_large")
+	mustFailCode(t, call(t, "GET", "/v2/videos", token, nil), http.StatusForbidden, "token_scope")
+	mustFailCode(t, call(t, "POST", "/v2/tokens", token, map[string]any{"type": "upload", "max_size_bytes": 1}),
+		http.StatusForbidden, "token_scope")
+	mustFailCode(t, call(t, "POST", "/v2/uploads", token[:len(token)-3]+"abc", map[string]any{"name": "a.mp4", "size": 10}),
+		http.StatusUnauthorized, "token_invalid")
+	mustFailCode(t, call(t, "POST", "/v2/videos", token, map[string]any{"name": "From a URL", "input": "https://example.com/a.mp4"}),
+		http.StatusForbidden, "token_scope")
+
+	other, _ := uploadForVideo(t, "other.mp4", randomBytes(t, 100))
+	mustFailCode(t, call(t, "POST", "/v2/videos", token, map[string]any{"name": "Not mine", "input": other}),
+		http.StatusForbidden, "token_scope")
+
+	var u upload
+	mustOK(t, call(t, "POST", "/v2/uploads", token, map[string]any{"name": "clip.mp4", "size": 1000})).decode(t, &u)
+	mustFailCode(t, call(t, "POST", "/v2/uploads", token, map[string]any{"name": "again.mp4", "size": 10}),
+		http.StatusForbidden, "token_used")
+	require.Equal(t, http.StatusOK, put(t, u.URL, randomBytes(t, 1000)))
+	mustOK(t, call(t, "POST", "/v2/videos", token, map[string]any{"name": "Mine", "input": "svc://uploads/" + u.ID}))
+	mustFailCode(t, call(t, "POST", "/v2/videos", token, map[string]any{"name": "Twice", "input": "svc://uploads/" + u.ID}),
+		http.StatusForbidden, "token_used")
+}
