@@ -10,6 +10,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/middleware"
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/gateway/internal/rest"
+	"github.com/vidhost/vidhost/gateway/internal/tokens"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/envelope"
@@ -25,9 +26,10 @@ type routes struct {
 	auth     *auth.Authenticator
 	clientIP auth.ClientIP
 	conns    []conn
-	tus      http.Handler // resumable uploads, proxied to the upload service
-	mint     http.Handler // POST /v2/tokens
-	blob     http.Handler // nil unless the blob store is a local directory
+	tus      http.Handler  // resumable uploads, proxied to the upload service
+	mint     http.Handler  // POST /v2/tokens
+	tokens   tokens.Signer // upload and viewer tokens
+	blob     http.Handler  // nil unless the blob store is a local directory
 
 	// playback is nil when no blob store is configured.
 	playback *playback.Handler

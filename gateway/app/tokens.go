@@ -16,7 +16,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/timefmt"
 )
 
-// tokensPath mints upload tokens (docs/tokens.md). The gateway serves it
+// tokensPath mints upload and viewer tokens (docs/tokens.md). The gateway serves it
 // itself: a token is verified here and nowhere else, so it is minted here.
 const tokensPath = "/v2/tokens"
 
@@ -25,7 +25,8 @@ type tokenResult struct {
 	ID           string `json:"id"`
 	Type         string `json:"type"`
 	Token        string `json:"token"`
-	MaxSizeBytes int64  `json:"max_size_bytes"`
+	MaxSizeBytes int64  `json:"max_size_bytes,omitempty"`
+	VideoID      string `json:"video_id,omitempty"`
 	ExpiresTime  string `json:"expires_time"`
 	CreatedBy    string `json:"created_by"`
 	CreatedTime  string `json:"created_time"`
@@ -57,17 +58,18 @@ func (m mintTokens) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		envelope.WriteError(w, apperr.CodeInvalidArgument, "malformed JSON")
 		return
 	}
-	maxSize, ttl, err := req.Validate()
+	asked, ttl, err := req.Validate()
 	if err != nil {
 		writeAppError(w, err)
 		return
 	}
-	token, claims := m.signer.Mint(tokens.Claims{Type: tokens.TypeUpload, AccountID: p.AccountID, KeyID: p.KeyID,
-		ActorID: p.ActorID, ActorType: p.ActorType, Role: p.Role, Plan: p.Plan, MaxSizeBytes: maxSize}, ttl)
-	m.logger.InfoContext(r.Context(), "upload token minted", "account", p.AccountID, "actor", p.ActorID,
-		"token_id", claims.ID, "max_size_bytes", maxSize, "expires", claims.ExpiresTime())
-	result, _ := json.Marshal(tokenResult{ID: claims.ID, Type: claims.Type, Token: token, MaxSizeBytes: maxSize,
-		ExpiresTime: timefmt.Format(claims.ExpiresTime()), CreatedBy: p.ActorID, CreatedTime: timefmt.Format(m.now())})
+	asked.AccountID, asked.KeyID, asked.ActorID, asked.ActorType, asked.Role, asked.Plan =
+		p.AccountID, p.KeyID, p.ActorID, p.ActorType, p.Role, p.Plan
+	token, claims := m.signer.Mint(asked, ttl)
+	m.logger.InfoContext(r.Context(), "token minted", "type", claims.Type, "account", p.AccountID, "actor", p.ActorID,
+		"token_id", claims.ID, "max_size_bytes", claims.MaxSizeBytes, "video_id", claims.VideoID, "expires", claims.ExpiresTime())
+	result, _ := json.Marshal(tokenResult{ID: claims.ID, Type: claims.Type, Token: token, MaxSizeBytes: claims.MaxSizeBytes,
+		VideoID: claims.VideoID, ExpiresTime: timefmt.Format(claims.ExpiresTime()), CreatedBy: p.ActorID, CreatedTime: timefmt.Format(m.now())})
 	w.Header().Set("Cache-Control", "no-store") // a credential
 	envelope.Write(w, http.StatusOK, envelope.Success(result, nil))
 }
@@ -83,5 +85,6 @@ func writeAppError(w http.ResponseWriter, err error) {
 func (rt *routes) addTokens() {
 	signer := tokens.NewSigner(secrets.MustRoot(rt.cfg.InternalSecret).Derive(secrets.UploadToken), time.Now)
 	rt.auth.AcceptUploadTokens(signer)
+	rt.tokens = signer
 	rt.mint = mintTokens{signer: signer, now: time.Now, logger: rt.logger}
 }

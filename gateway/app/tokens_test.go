@@ -23,7 +23,7 @@ func (b testBundle) mint(t *testing.T, key, body string) (int, string, string) {
 		ExpiresTime string `json:"expires_time"`
 	}
 	require.NoError(t, json.Unmarshal(env.Result, &result))
-	assert.Equal(t, "upload", result.Type)
+	assert.Contains(t, []string{"upload", "viewer"}, result.Type)
 	assert.NotEmpty(t, result.ExpiresTime)
 	assert.Equal(t, "no-store", resp.Header.Get("Cache-Control"))
 	return resp.StatusCode, result.Token, ""
@@ -38,7 +38,15 @@ func TestMintingTokens(t *testing.T) {
 	}{
 		{"an upload token", keyReadWrite, `{"type": "upload", "max_size_bytes": 1048576, "ttl_seconds": 600}`, http.StatusOK, ""},
 		{"the default lifetime", keyReadWrite, `{"type": "upload", "max_size_bytes": 1}`, http.StatusOK, ""},
-		{"no such type", keyReadWrite, `{"type": "download", "max_size_bytes": 1}`, http.StatusBadRequest, "type must be upload"},
+		{"no such type", keyReadWrite, `{"type": "download", "max_size_bytes": 1}`, http.StatusBadRequest, "type must be upload or viewer"},
+		{"a viewer token", keyReadWrite, `{"type": "viewer", "video_id": "V1StGXR8_Z5jdHi6B-myT", "ttl_seconds": 86400}`, http.StatusOK, ""},
+		{"a viewer token without a video", keyReadWrite, `{"type": "viewer"}`, http.StatusBadRequest, "video_id must be a video id"},
+		{"a viewer token with a cap", keyReadWrite, `{"type": "viewer", "video_id": "V1StGXR8_Z5jdHi6B-myT", "max_size_bytes": 1}`,
+			http.StatusBadRequest, "max_size_bytes is only for upload tokens"},
+		{"a viewer token too long", keyReadWrite, `{"type": "viewer", "video_id": "V1StGXR8_Z5jdHi6B-myT", "ttl_seconds": 86401}`,
+			http.StatusBadRequest, "ttl_seconds must be a whole number from 60 to 86400"},
+		{"an upload token for a video", keyReadWrite, `{"type": "upload", "max_size_bytes": 1, "video_id": "V1StGXR8_Z5jdHi6B-myT"}`,
+			http.StatusBadRequest, "video_id is only for viewer tokens"},
 		{"no cap", keyReadWrite, `{"type": "upload"}`, http.StatusBadRequest,
 			"max_size_bytes must be a whole number of bytes from 1 to 9007199254740992"},
 		{"too long", keyReadWrite, `{"type": "upload", "max_size_bytes": 1, "ttl_seconds": 3601}`, http.StatusBadRequest,

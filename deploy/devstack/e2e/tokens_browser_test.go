@@ -48,7 +48,8 @@ window.addEventListener('load', async () => {
 
 // TestBrowserUploadsWithAnUploadToken is the done-when of tokens: a page on
 // another origin (its own server, another port) uploads a clip with an
-// upload token and the video becomes ready. About 15 s (a real worker).
+// upload token and the video becomes ready; a viewer token then opens it,
+// made private. About 5 s (a real worker, a 2 s clip).
 func TestBrowserUploadsWithAnUploadToken(t *testing.T) {
 	clip := makeClip(t, 320, 240, 2)
 	withSuite(t, newSuite(t, 1), "local", func() {
@@ -72,5 +73,6 @@ func TestBrowserUploadsWithAnUploadToken(t *testing.T) {
 
 		v := waitReady(t, result[len("video:"):])
 		require.InDelta(t, 2, v.Duration, 0.5)
+		assertViewerTokenOpens(t, v.ID)
 	})
 }

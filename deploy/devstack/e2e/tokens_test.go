@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -58,4 +59,47 @@ func TestUploadTokenRefusals(t *testing.T) {
 	mustOK(t, call(t, "POST", "/v2/videos", token, map[string]any{"name": "Mine", "input": "svc://uploads/" + u.ID}))
 	mustFailCode(t, call(t, "POST", "/v2/videos", token, map[string]any{"name": "Twice", "input": "svc://uploads/" + u.ID}),
 		http.StatusForbidden, "token_used")
+}
+
+// watchStatus GETs a playback page with query and returns the status.
+func watchStatus(t *testing.T, path, query string) int {
+	t.Helper()
+	resp, err := http.Get(suite.URL + path + query)
+	require.NoError(t, err)
+	_ = resp.Body.Close()
+	return resp.StatusCode
+}
+
+// mintViewerToken asks the suite for a viewer token of video id.
+func mintViewerToken(t *testing.T, id string) string {
+	t.Helper()
+	var minted struct {
+		Token   string `json:"token"`
+		Type    string `json:"type"`
+		VideoID string `json:"video_id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/tokens", owner(),
+		map[string]any{"type": "viewer", "video_id": id, "ttl_seconds": 300})).decode(t, &minted)
+	assert.Equal(t, "viewer", minted.Type)
+	assert.Equal(t, id, minted.VideoID)
+	return minted.Token
+}
+
+// assertViewerTokenOpens checks, on a ready video made private, that a
+// viewer token opens its landing page and embed like a viewer JWT, and
+// nothing else: not another video, not the API, not once altered.
+func assertViewerTokenOpens(t *testing.T, id string) {
+	t.Helper()
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, owner(), map[string]any{"privacy": "private"}))
+	token := mintViewerToken(t, id)
+	ref, _ := uploadForVideo(t, "other.mp4", randomBytes(t, 100))
+	other := createVideo(t, map[string]any{"name": "Other", "input": ref, "privacy": "private"})
+
+	require.Eventually(t, func() bool { return watchStatus(t, "/watch/"+id, "") == http.StatusForbidden },
+		5*time.Second, 50*time.Millisecond, "the edge sees the video private")
+	assert.Equal(t, http.StatusOK, watchStatus(t, "/watch/"+id, "?jwt="+token))
+	assert.Equal(t, http.StatusOK, watchStatus(t, "/embed/"+id, "?jwt="+token))
+	assert.Equal(t, http.StatusForbidden, watchStatus(t, "/watch/"+other.ID, "?jwt="+token))
+	assert.Equal(t, http.StatusForbidden, watchStatus(t, "/watch/"+id, "?jwt="+token[:len(token)-3]+"abc"))
+	mustFailCode(t, call(t, "GET", "/v2/videos/"+id, token, nil), http.StatusForbidden, "token_scope")
 }

@@ -27,6 +27,10 @@ func serveWithToken(w http.ResponseWriter, r *http.Request, next http.Handler, s
 		envelope.WriteError(w, apperr.CodeTokenInvalid, "")
 		return
 	}
+	if claims.Type != tokens.TypeUpload {
+		envelope.WriteError(w, apperr.CodeTokenScope, "a viewer token opens /watch and /embed of its video, not the API")
+		return
+	}
 	if !tokens.Allows(r.Method, r.URL.Path) {
 		envelope.WriteError(w, apperr.CodeTokenScope,
 			"this upload token cannot be used for "+r.Method+" "+r.URL.Path+": only for POST /v2/uploads and POST /v2/videos")

@@ -23,6 +23,7 @@ import (
 func TestUploadTokens(t *testing.T) {
 	signer := tokens.NewSigner([]byte("0123456789abcdef0123456789abcdef"), time.Now)
 	valid, claims := signer.Mint(tokens.Claims{Type: tokens.TypeUpload, AccountID: "acc", KeyID: "key", ActorID: "key", ActorType: "api_key", MaxSizeBytes: 42}, time.Minute)
+	viewer, _ := signer.Mint(tokens.Claims{Type: tokens.TypeViewer, AccountID: "acc", KeyID: "key", ActorID: "key", ActorType: "api_key", VideoID: "v"}, time.Minute)
 	expired, _ := signer.Mint(tokens.Claims{Type: tokens.TypeUpload, AccountID: "acc", KeyID: "key", ActorID: "key", ActorType: "api_key", MaxSizeBytes: 42}, -time.Second)
 	cases := []struct {
 		name, method, path, token string
@@ -34,6 +35,7 @@ func TestUploadTokens(t *testing.T) {
 		{"lists nothing", http.MethodGet, "/v2/videos", valid, http.StatusForbidden, "token_scope"},
 		{"mints nothing", http.MethodPost, "/v2/tokens", valid, http.StatusForbidden, "token_scope"},
 		{"no tus", http.MethodPost, "/v2/uploads/tus/", valid, http.StatusForbidden, "token_scope"},
+		{"a viewer token", http.MethodPost, "/v2/uploads", viewer, http.StatusForbidden, "token_scope"},
 		{"expired", http.MethodPost, "/v2/uploads", expired, http.StatusUnauthorized, "token_expired"},
 		{"tampered", http.MethodPost, "/v2/uploads", valid[:len(valid)-2] + "xx", http.StatusUnauthorized, "token_invalid"},
 	}

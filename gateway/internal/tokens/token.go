@@ -15,14 +15,22 @@ import (
 // (vh_…) without asking identity.
 const Prefix = "vht_"
 
-// TypeUpload is the one token type there is today.
-const TypeUpload = "upload"
-
-// Lifetimes of a token (ttl_seconds).
+// Token types: an upload token makes one upload and one video from it; a
+// viewer token opens one private video's pages and media.
 const (
-	DefaultTTL = 15 * time.Minute
-	MinTTL     = time.Minute
-	MaxTTL     = time.Hour
+	TypeUpload = "upload"
+	TypeViewer = "viewer"
+)
+
+// Lifetimes of a token (ttl_seconds). A viewer token may live as long as a
+// viewer JWT by default: the media tokens it opens die with it, so it must
+// outlast a film.
+const (
+	DefaultTTL       = 15 * time.Minute
+	MinTTL           = time.Minute
+	MaxTTL           = time.Hour
+	DefaultViewerTTL = time.Hour
+	MaxViewerTTL     = 24 * time.Hour
 )
 
 // maxLength bounds what is decoded at all; real tokens are ~300 bytes.
@@ -57,8 +65,10 @@ type Claims struct {
 	Role string `json:"rol,omitempty"`
 	// Plan is the account's plan when minted, for the upload quotas.
 	Plan         string `json:"plan,omitempty"`
-	MaxSizeBytes int64  `json:"max"`
-	Expires      int64  `json:"exp"`
+	MaxSizeBytes int64  `json:"max,omitempty"`
+	// VideoID is the one video a viewer token opens.
+	VideoID string `json:"vid,omitempty"`
+	Expires int64  `json:"exp"`
 }
 
 // ExpiresTime is Expires as a time.
@@ -102,13 +112,27 @@ func (s Signer) Verify(token string) (Claims, error) {
 		return Claims{}, ErrInvalid
 	}
 	var c Claims
-	if err := json.Unmarshal(payload, &c); err != nil || c.Type != TypeUpload || c.ID == "" || c.AccountID == "" {
+	if err := json.Unmarshal(payload, &c); err != nil || !c.complete() {
 		return Claims{}, ErrInvalid
 	}
 	if !s.now().Before(c.ExpiresTime()) {
 		return Claims{}, ErrExpired
 	}
 	return c, nil
+}
+
+// complete reports whether c has what its type needs.
+func (c Claims) complete() bool {
+	if c.ID == "" || c.AccountID == "" {
+		return false
+	}
+	switch c.Type {
+	case TypeUpload:
+		return c.MaxSizeBytes > 0
+	case TypeViewer:
+		return c.VideoID != ""
+	}
+	return false
 }
 
 func (s Signer) sign(body string) string {

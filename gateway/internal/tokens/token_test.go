@@ -1,6 +1,8 @@
 package tokens
 
 import (
+	"encoding/base64"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -37,6 +39,8 @@ func TestVerify(t *testing.T) {
 		{"signature cut", Prefix + body + "." + sig[:10], now, ErrInvalid},
 		{"no signature", Prefix + body, now, ErrInvalid},
 		{"an API key", "vh_" + body, now, ErrInvalid},
+		{"an upload token without a cap", unsigned(signer, Claims{Type: TypeUpload, ID: "x", AccountID: "acc"}), now, ErrInvalid},
+		{"a viewer token without a video", unsigned(signer, Claims{Type: TypeViewer, ID: "x", AccountID: "acc", Expires: now.Add(time.Hour).Unix()}), now, ErrInvalid},
 		{"too long", token + strings.Repeat("a", maxLength), now, ErrInvalid},
 	}
 	for _, tc := range cases {
@@ -55,4 +59,12 @@ func TestAllows(t *testing.T) {
 		{"POST", "/v2/keys"}, {"DELETE", "/v2/uploads/x"}, {"POST", "/v2/uploads/tus/"}} {
 		assert.False(t, Allows(r[0], r[1]), r)
 	}
+}
+
+// unsigned signs claims as they are (Mint would fill in id and expiry), to
+// check that Verify wants what each type needs even when signed.
+func unsigned(s Signer, c Claims) string {
+	payload, _ := json.Marshal(c)
+	body := base64.RawURLEncoding.EncodeToString(payload)
+	return Prefix + body + "." + s.sign(body)
 }
