@@ -1,9 +1,11 @@
 package e2e
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -12,66 +14,56 @@ import (
 	"github.com/vidhost/vidhost/gateway/web/browsertest"
 )
 
-// uploaderPage is a customer's page, as docs/tokens.md shows it: it gets a
-// token (here in its URL, standing in for its backend), declares the
-// upload, PUTs the file and creates the video, all cross-origin.
-const uploaderPage = `<!doctype html>
-<meta charset="utf-8">
-<title>Customer upload page</title>
-<script>
-async function upload(api, token, file) {
-  const auth = { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json' };
-  let res = await fetch(api + '/v2/uploads', { method: 'POST', headers: auth,
-    body: JSON.stringify({ name: file.name, size: file.size }) });
-  let body = await res.json();
-  if (!body.success) throw new Error('upload: ' + body.errors[0].message);
-  const up = body.result;
-  res = await fetch(up.url, { method: 'PUT', body: file });
-  if (!res.ok) throw new Error('PUT: ' + res.status);
-  res = await fetch(api + '/v2/videos', { method: 'POST', headers: auth,
-    body: JSON.stringify({ name: 'From the browser', input: 'svc://uploads/' + up.id }) });
-  body = await res.json();
-  if (!body.success) throw new Error('video: ' + body.errors[0].message);
-  return body.result.id;
+// docsUploadPage is the browser example of docs/tokens.md, pointed at the
+// suite: the test runs what the documentation shows.
+func docsUploadPage(t *testing.T) string {
+	t.Helper()
+	doc, err := os.ReadFile("../../../docs/tokens.md")
+	require.NoError(t, err)
+	_, rest, ok := strings.Cut(string(doc), "<!-- browser-upload.html")
+	require.True(t, ok, "docs/tokens.md has the browser-upload.html example")
+	_, rest, _ = strings.Cut(rest, "```html\n")
+	page, _, ok := strings.Cut(rest, "```")
+	require.True(t, ok)
+	const placeholder = "'https://videos.example.com'"
+	require.Contains(t, page, placeholder)
+	return strings.Replace(page, placeholder, "'"+suite.URL+"'", 1)
 }
-window.addEventListener('load', async () => {
-  const params = new URLSearchParams(location.search);
-  try {
-    const clip = await (await fetch('/clip.mp4')).blob();
-    const file = new File([clip], 'clip.mp4', { type: 'video/mp4' });
-    window.result = 'video:' + await upload(params.get('api'), params.get('token'), file);
-  } catch (e) {
-    window.result = 'error:' + e.message;
-  }
-});
-</script>`
+
+// customerSite is a customer's own origin (its own server and port): the
+// page of docs/tokens.md, and the backend route that mints an upload token
+// with the customer's key.
+func customerSite(t *testing.T, page string) *httptest.Server {
+	t.Helper()
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/upload-token" {
+			w.Header().Set("Content-Type", "application/json")
+			_ = json.NewEncoder(w).Encode(map[string]string{"token": mintUploadToken(t, 10<<20)})
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(page))
+	}))
+	t.Cleanup(site.Close)
+	return site
+}
 
 // TestBrowserUploadsWithAnUploadToken is the done-when of tokens: a page on
-// another origin (its own server, another port) uploads a clip with an
-// upload token and the video becomes ready; a viewer token then opens it,
-// made private. About 5 s (a real worker, a 2 s clip).
+// another origin uploads a clip with an upload token, in headless Chromium,
+// and the video becomes ready; a viewer token then opens it, made private.
+// About 5 s (a real worker, a 2 s clip).
 func TestBrowserUploadsWithAnUploadToken(t *testing.T) {
 	clip := makeClip(t, 320, 240, 2)
 	withSuite(t, newSuite(t, 1), "local", func() {
-		origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path == "/clip.mp4" {
-				http.ServeFile(w, r, clip)
-				return
-			}
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			_, _ = w.Write([]byte(uploaderPage))
-		}))
-		t.Cleanup(origin.Close)
-		token := mintUploadToken(t, 10<<20)
-
+		site := customerSite(t, docsUploadPage(t))
 		ctx := browsertest.NewTab(t)
-		page := origin.URL + "/?" + url.Values{"api": {suite.URL}, "token": {token}}.Encode()
-		_, err := chromedp.Run(ctx, chromedp.Navigate(page))
-		require.NoError(t, err)
-		result := browsertest.Poll[string](t, ctx, `window.result`)
-		require.Regexp(t, `^video:[A-Za-z0-9_-]{21}$`, result)
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(site.URL+"/"),
+			chromedp.SetUploadFiles("#file", []string{clip}))) // as if a person chose the file
+		result := browsertest.Poll[string](t, ctx,
+			`(s => s.dataset.videoId || (s.dataset.error && 'error: ' + s.dataset.error))(document.getElementById('status'))`)
+		require.Regexp(t, `^[A-Za-z0-9_-]{21}$`, result)
 
-		v := waitReady(t, result[len("video:"):])
+		v := waitReady(t, result)
 		require.InDelta(t, 2, v.Duration, 0.5)
 		assertViewerTokenOpens(t, v.ID)
 	})
