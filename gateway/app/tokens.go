@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -14,6 +15,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/roles"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/pkg/timefmt"
+	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
 // tokensPath mints upload and viewer tokens (docs/tokens.md). The gateway serves it
@@ -33,12 +35,15 @@ type tokenResult struct {
 }
 
 // mintTokens answers POST /v2/tokens, behind the /v2 authentication, body
-// limit and JSON checks. Minting is logged (account, minter, token id), and
-// what the token does is audited by the upload service as the minter's.
+// limit and JSON checks. Identity writes the audit entry of every token
+// before it is handed out; what an upload token then does is audited by
+// the services as the minter's.
 type mintTokens struct {
-	signer tokens.Signer
-	now    func() time.Time
-	logger *slog.Logger
+	signer   tokens.Signer
+	identity identityv1.IdentityServiceClient
+	timeout  time.Duration
+	now      func() time.Time
+	logger   *slog.Logger
 }
 
 func (m mintTokens) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -66,12 +71,30 @@ func (m mintTokens) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	asked.AccountID, asked.KeyID, asked.ActorID, asked.ActorType, asked.Role, asked.Plan =
 		p.AccountID, p.KeyID, p.ActorID, p.ActorType, p.Role, p.Plan
 	token, claims := m.signer.Mint(asked, ttl)
+	if err := m.record(r.Context(), claims); err != nil {
+		mapped := envelope.FromError(err)
+		if mapped.Hidden {
+			m.logger.ErrorContext(r.Context(), "record token failed", "error", err.Error())
+		}
+		envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))
+		return
+	}
 	m.logger.InfoContext(r.Context(), "token minted", "type", claims.Type, "account", p.AccountID, "actor", p.ActorID,
 		"token_id", claims.ID, "max_size_bytes", claims.MaxSizeBytes, "video_id", claims.VideoID, "expires", claims.ExpiresTime())
 	result, _ := json.Marshal(tokenResult{ID: claims.ID, Type: claims.Type, Token: token, MaxSizeBytes: claims.MaxSizeBytes,
 		VideoID: claims.VideoID, ExpiresTime: timefmt.Format(claims.ExpiresTime()), CreatedBy: p.ActorID, CreatedTime: timefmt.Format(m.now())})
 	w.Header().Set("Cache-Control", "no-store") // a credential
 	envelope.Write(w, http.StatusOK, envelope.Success(result, nil))
+}
+
+// record asks identity to audit the minted token, acting as the principal
+// of ctx (role uploader and a writing key, as the access table says).
+func (m mintTokens) record(ctx context.Context, c tokens.Claims) error {
+	ctx, cancel := context.WithTimeout(ctx, m.timeout)
+	defer cancel()
+	_, err := m.identity.RecordToken(ctx, &identityv1.RecordTokenRequest{Id: c.ID, Type: c.Type,
+		MaxSizeBytes: c.MaxSizeBytes, VideoId: c.VideoID, ExpiresTime: timefmt.Format(c.ExpiresTime())})
+	return err
 }
 
 // writeAppError answers a domain error as the services' would be.
@@ -86,5 +109,6 @@ func (rt *routes) addTokens() {
 	signer := tokens.NewSigner(secrets.MustRoot(rt.cfg.InternalSecret).Derive(secrets.UploadToken), time.Now)
 	rt.auth.AcceptUploadTokens(signer)
 	rt.tokens = signer
-	rt.mint = mintTokens{signer: signer, now: time.Now, logger: rt.logger}
+	rt.mint = mintTokens{signer: signer, now: time.Now, logger: rt.logger, timeout: rt.cfg.RequestTimeout,
+		identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend))}
 }

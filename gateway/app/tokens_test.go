@@ -62,6 +62,12 @@ func TestMintingTokens(t *testing.T) {
 			assert.Equal(t, tc.message, message)
 			if tc.status == http.StatusOK {
 				assert.Regexp(t, `^vht_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$`, token)
+				recorded := b.backends.Identity.Tokens()
+				require.NotEmpty(t, recorded, "identity audits every token handed out")
+				last := recorded[len(recorded)-1]
+				assert.Equal(t, "acc1", last.AccountID)
+				assert.NotEmpty(t, last.Request.GetId())
+				assert.NotContains(t, last.Request.String(), token, "never the token itself")
 			}
 		})
 	}

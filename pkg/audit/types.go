@@ -38,6 +38,9 @@ const (
 	EntityInvites    = "invites"
 	EntityAccounts   = "accounts"
 	EntityUploads    = "uploads"
+	// EntityTokens are the upload and viewer tokens the gateway mints
+	// (docs/tokens.md); only their creation is recorded.
+	EntityTokens = "tokens"
 )
 
 // System returns the principal of a change the platform makes to account

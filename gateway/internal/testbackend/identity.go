@@ -2,10 +2,12 @@ package testbackend
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/principal"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
@@ -13,9 +15,10 @@ import (
 // values and counts its calls.
 type Identity struct {
 	identityv1.UnimplementedIdentityServiceServer
-	mu    sync.Mutex
-	keys  map[string]*identityv1.Principal
-	calls atomic.Int64
+	mu     sync.Mutex
+	keys   map[string]*identityv1.Principal
+	tokens []RecordedToken
+	calls  atomic.Int64
 }
 
 // NewIdentity returns a fake that knows no keys.
@@ -58,4 +61,30 @@ func (f *Identity) ListApiKeys(context.Context, *identityv1.ListApiKeysRequest) 
 
 func (f *Identity) DeleteApiKey(context.Context, *identityv1.DeleteApiKeyRequest) (*identityv1.DeleteApiKeyResponse, error) {
 	return &identityv1.DeleteApiKeyResponse{}, nil
+}
+
+// RecordToken remembers the tokens the gateway recorded, with the account
+// they were recorded for.
+func (f *Identity) RecordToken(ctx context.Context, req *identityv1.RecordTokenRequest) (*identityv1.RecordTokenResponse, error) {
+	p, ok := principal.FromContext(ctx)
+	if !ok {
+		return nil, apperr.ErrUnauthenticated
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.tokens = append(f.tokens, RecordedToken{AccountID: p.AccountID, Request: req})
+	return &identityv1.RecordTokenResponse{}, nil
+}
+
+// RecordedToken is one RecordToken call.
+type RecordedToken struct {
+	AccountID string
+	Request   *identityv1.RecordTokenRequest
+}
+
+// Tokens returns the tokens recorded so far.
+func (f *Identity) Tokens() []RecordedToken {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.tokens)
 }
