@@ -13,10 +13,16 @@ import (
 // mintUploadToken asks the suite for an upload token with the owner's key.
 func mintUploadToken(t *testing.T, maxSize int) string {
 	t.Helper()
+	return mintUploadTokenWith(t, owner(), maxSize)
+}
+
+// mintUploadTokenWith asks for an upload token with key.
+func mintUploadTokenWith(t *testing.T, key string, maxSize int) string {
+	t.Helper()
 	var minted struct {
 		Token string `json:"token"`
 	}
-	mustOK(t, call(t, "POST", "/v2/tokens", owner(),
+	mustOK(t, call(t, "POST", "/v2/tokens", key,
 		map[string]any{"type": "upload", "max_size_bytes": maxSize, "ttl_seconds": 600})).decode(t, &minted)
 	require.True(t, strings.HasPrefix(minted.Token, "vht_"), minted.Token)
 	return minted.Token
@@ -59,6 +65,23 @@ func TestUploadTokenRefusals(t *testing.T) {
 	mustOK(t, call(t, "POST", "/v2/videos", token, map[string]any{"name": "Mine", "input": "svc://uploads/" + u.ID}))
 	mustFailCode(t, call(t, "POST", "/v2/videos", token, map[string]any{"name": "Twice", "input": "svc://uploads/" + u.ID}),
 		http.StatusForbidden, "token_used")
+}
+
+// TestDeletingAKeyRevokesItsUploadTokens: a token is only as good as the
+// key that minted it, at its next use.
+func TestDeletingAKeyRevokesItsUploadTokens(t *testing.T) {
+	var key struct {
+		ID    string `json:"id"`
+		Value string `json:"value"`
+	}
+	mustOK(t, call(t, "POST", "/v2/keys", owner(), map[string]any{"type": "api", "name": "minter",
+		"permissions": []string{}, "ips": []string{}})).decode(t, &key)
+	token := mintUploadTokenWith(t, key.Value, 1000)
+	mustOK(t, call(t, "DELETE", "/v2/keys/"+key.ID, owner(), nil))
+
+	r := call(t, "POST", "/v2/uploads", token, map[string]any{"name": "late.mp4", "size": 10})
+	mustFailCode(t, r, http.StatusUnauthorized, "token_invalid")
+	assert.Equal(t, "this token is not valid: the API key that minted it was deleted", r.message())
 }
 
 // watchStatus GETs a playback page with query and returns the status.

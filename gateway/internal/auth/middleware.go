@@ -30,7 +30,7 @@ func Require(a *Authenticator, clientIP ClientIP, logger *slog.Logger) func(http
 				return
 			}
 			if a.uploadTokens != nil && strings.HasPrefix(key, tokens.Prefix) {
-				serveWithToken(w, r, next, *a.uploadTokens, key, clientIP)
+				serveWithToken(w, r, next, a, key, clientIP, logger)
 				return
 			}
 			cred, err := a.Resolve(r.Context(), key)

@@ -88,3 +88,15 @@ func (f *Identity) Tokens() []RecordedToken {
 	defer f.mu.Unlock()
 	return slices.Clone(f.tokens)
 }
+
+// GetApiKey answers for the keys SetKey made, by their key id.
+func (f *Identity) GetApiKey(_ context.Context, req *identityv1.GetApiKeyRequest) (*identityv1.ApiKey, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, p := range f.keys {
+		if p.GetKeyId() == req.GetId() {
+			return &identityv1.ApiKey{Id: p.GetKeyId(), Type: "api", Permissions: p.GetPermissions(), Ips: p.GetIps()}, nil
+		}
+	}
+	return nil, apperr.ErrNotFound
+}
