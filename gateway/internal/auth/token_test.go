@@ -30,7 +30,7 @@ type keyIdentity struct {
 	err  error
 }
 
-func (f keyIdentity) GetApiKey(_ context.Context, in *identityv1.GetApiKeyRequest, _ ...grpc.CallOption) (*identityv1.ApiKey, error) {
+func (f keyIdentity) GetApiKey(_ context.Context, in *identityv1.GetApiKeyRequest, _ ...grpc.CallOption) (*identityv1.ApiKey, error) { //nolint:revive // the generated client names it so
 	if f.err != nil {
 		return nil, f.err
 	}
