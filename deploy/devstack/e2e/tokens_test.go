@@ -1,7 +1,11 @@
 package e2e
 
 import (
+	"bytes"
+	"encoding/base64"
+	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -125,4 +129,64 @@ func assertViewerTokenOpens(t *testing.T, id string) {
 	assert.Equal(t, http.StatusForbidden, watchStatus(t, "/watch/"+other.ID, "?jwt="+token))
 	assert.Equal(t, http.StatusForbidden, watchStatus(t, "/watch/"+id, "?jwt="+token[:len(token)-3]+"abc"))
 	mustFailCode(t, call(t, "GET", "/v2/videos/"+id, token, nil), http.StatusForbidden, "token_scope")
+}
+
+// tusWith is one tus request through the gateway with credential.
+func tusWith(t *testing.T, credential, method, url string, headers map[string]string, body []byte) (*http.Response, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, bytes.NewReader(body))
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+credential)
+	req.Header.Set("Tus-Resumable", "1.0.0")
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp, string(raw)
+}
+
+// TestUploadTokenOverTus: a token creates one tus upload, sends its bytes
+// (in two PATCHes, resuming) and makes the video; it cannot touch another
+// tus upload.
+func TestUploadTokenOverTus(t *testing.T) {
+	token := mintUploadToken(t, 2000)
+	body := randomBytes(t, 2000)
+	create := func(credential string, size int) (*http.Response, string) {
+		return tusWith(t, credential, "POST", suite.URL+"/v2/uploads/tus/", map[string]string{
+			"Upload-Length":   strconv.Itoa(size),
+			"Upload-Metadata": "filename " + base64.StdEncoding.EncodeToString([]byte("tus.mp4")),
+		}, nil)
+	}
+	tooBig, raw := create(token, 2001)
+	assert.Equal(t, http.StatusForbidden, tooBig.StatusCode)
+	assert.Contains(t, raw, `"code":"token_upload_too_large"`)
+
+	created, raw := create(token, len(body))
+	require.Equal(t, http.StatusCreated, created.StatusCode, raw)
+	location, id := created.Header.Get("Location"), created.Header.Get("Vidhost-Upload-Id")
+	again, raw := create(token, 10)
+	assert.Equal(t, http.StatusForbidden, again.StatusCode)
+	assert.Contains(t, raw, `"code":"token_used"`)
+
+	others, _ := create(owner(), 10)
+	require.Equal(t, http.StatusCreated, others.StatusCode)
+	patch := map[string]string{"Content-Type": "application/offset+octet-stream", "Upload-Offset": "0"}
+	stolen, raw := tusWith(t, token, "PATCH", others.Header.Get("Location"), patch, []byte("0123456789"))
+	assert.Equal(t, http.StatusForbidden, stolen.StatusCode)
+	assert.Contains(t, raw, `"code":"token_scope"`)
+	deleted, _ := tusWith(t, token, "DELETE", location, nil, nil)
+	assert.Equal(t, http.StatusForbidden, deleted.StatusCode)
+
+	first, _ := tusWith(t, token, "PATCH", location, patch, body[:500])
+	require.Equal(t, http.StatusNoContent, first.StatusCode)
+	head, _ := tusWith(t, token, "HEAD", location, nil, nil)
+	require.Equal(t, "500", head.Header.Get("Upload-Offset"))
+	patch["Upload-Offset"] = "500"
+	rest, _ := tusWith(t, token, "PATCH", location, patch, body[500:])
+	require.Equal(t, http.StatusNoContent, rest.StatusCode)
+	mustOK(t, call(t, "POST", "/v2/videos", token, map[string]any{"name": "Over tus", "input": "svc://uploads/" + id}))
 }

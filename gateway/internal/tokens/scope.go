@@ -2,21 +2,33 @@ package tokens
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/vidhost/vidhost/pkg/principal"
 )
 
-// Requests an upload token may make: declare the upload, then create the
-// video from it. The PUT goes to the presigned URL the first returns, which
-// is its own credential. The upload service makes the token single-use and
-// holds it to its size cap; the catalog holds the video to that upload.
+// Requests an upload token may make: declare the upload (or create the tus
+// upload), then create the video from it. The PUT goes to the presigned URL
+// the first returns, which is its own credential; tus PATCH and HEAD carry
+// the token again. The upload service makes the token single-use, holds it
+// to its size cap and to its own tus upload, and to one video from it.
 var allowed = map[string]bool{
-	http.MethodPost + " /v2/uploads": true,
-	http.MethodPost + " /v2/videos":  true,
+	http.MethodPost + " /v2/uploads":      true,
+	http.MethodPost + " /v2/videos":       true,
+	http.MethodPost + " " + tusCollection: true,
 }
 
+// tusCollection is the tus endpoint; its uploads live below it.
+const tusCollection = "/v2/uploads/tus/"
+
 // Allows reports whether an upload token may be used for method and path.
-func Allows(method, path string) bool { return allowed[method+" "+path] }
+func Allows(method, path string) bool {
+	if allowed[method+" "+path] {
+		return true
+	}
+	sending := method == http.MethodPatch || method == http.MethodHead
+	return sending && strings.HasPrefix(path, tusCollection) && len(path) > len(tusCollection)
+}
 
 // Principal is who a request with the token acts as: its minter (an API key
 // or a person), in its account, narrowed by the token's id and size cap. It

@@ -55,8 +55,12 @@ func TestVerify(t *testing.T) {
 func TestAllows(t *testing.T) {
 	assert.True(t, Allows("POST", "/v2/uploads"))
 	assert.True(t, Allows("POST", "/v2/videos"))
+	assert.True(t, Allows("POST", "/v2/uploads/tus/"))
+	assert.True(t, Allows("PATCH", "/v2/uploads/tus/abc+def"))
+	assert.True(t, Allows("HEAD", "/v2/uploads/tus/abc"))
 	for _, r := range [][2]string{{"GET", "/v2/uploads"}, {"GET", "/v2/videos"}, {"POST", "/v2/tokens"},
-		{"POST", "/v2/keys"}, {"DELETE", "/v2/uploads/x"}, {"POST", "/v2/uploads/tus/"}} {
+		{"POST", "/v2/keys"}, {"DELETE", "/v2/uploads/x"}, {"DELETE", "/v2/uploads/tus/abc"},
+		{"PATCH", "/v2/uploads/tus/"}, {"POST", "/v2/uploads/tus/abc"}} {
 		assert.False(t, Allows(r[0], r[1]), r)
 	}
 }

@@ -43,3 +43,12 @@ func checkTokenReference(p principal.Principal, u Upload, field string) error {
 	}
 	return nil
 }
+
+// TokenMaySend lets a token send bytes (tus PATCH, HEAD) only to the upload
+// it created.
+func TokenMaySend(p principal.Principal, u Upload) error {
+	if p.UploadToken == "" || u.TokenID == p.UploadToken {
+		return nil
+	}
+	return &apperr.Denied{Code: apperr.CodeTokenScope, Reason: "this upload token may only send the bytes of the upload it created"}
+}
