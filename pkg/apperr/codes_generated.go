@@ -22,7 +22,7 @@ const (
 	CodeReadOnlyKey = "read_only_key"
 	// CodeRoleForbidden: A signed-in person's role is below the least role the request needs; the message names both (docs/roles.md). API keys keep their own permissions and never get this.
 	CodeRoleForbidden = "role_forbidden"
-	// CodeTokenScope: An upload token (docs/tokens.md) was sent to an endpoint other than `POST /v2/uploads` and `POST /v2/videos`, or the video's `input` is not the upload made with the token.
+	// CodeTokenScope: An upload token (docs/tokens.md) was sent with a request other than `POST /v2/uploads`, `POST /v2/videos` and the tus creation, `PATCH` and `HEAD` of its own upload; or the video's `input` is not the upload made with the token; or a viewer token was sent to the API.
 	CodeTokenScope = "token_scope"
 	// CodeTokenUsed: An upload token creates one upload and one video from it; mint a new token for the next file (docs/tokens.md).
 	CodeTokenUsed = "token_used"

@@ -43,7 +43,7 @@ func serveWithToken(w http.ResponseWriter, r *http.Request, next http.Handler, a
 	}
 	if !tokens.Allows(r.Method, r.URL.Path) {
 		envelope.WriteError(w, apperr.CodeTokenScope,
-			"this upload token cannot be used for "+r.Method+" "+r.URL.Path+": only for POST /v2/uploads and POST /v2/videos")
+			"this upload token cannot be used for "+r.Method+" "+r.URL.Path+": only for POST /v2/uploads, its tus upload and POST /v2/videos")
 		return
 	}
 	p := claims.Principal(AddrString(clientIP.Of(r)))
