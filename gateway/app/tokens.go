@@ -49,7 +49,6 @@ func (m mintTokens) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		envelope.WriteError(w, apperr.CodeMethodNotAllowed, "")
 		return
 	}
-	p, _ := principal.FromContext(r.Context()) // auth.Require put it there; RecordToken's rule holds it to its role
 	var req tokens.Request
 	decoder := json.NewDecoder(r.Body)
 	decoder.DisallowUnknownFields()
@@ -57,28 +56,35 @@ func (m mintTokens) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		envelope.WriteError(w, apperr.CodeInvalidArgument, "malformed JSON")
 		return
 	}
-	asked, ttl, err := req.Validate()
+	p, _ := principal.FromContext(r.Context()) // auth.Require put it there
+	token, claims, err := m.mint(r.Context(), p, req)
 	if err != nil {
-		writeAppError(w, err)
+		m.writeError(w, r, err)
 		return
 	}
-	asked.AccountID, asked.KeyID, asked.ActorID, asked.ActorType, asked.Role, asked.Plan =
-		p.AccountID, p.KeyID, p.ActorID, p.ActorType, p.Role, p.Plan
-	token, claims := m.signer.Mint(asked, ttl)
-	if err := m.record(r.Context(), claims); err != nil {
-		mapped := envelope.FromError(err)
-		if mapped.Hidden {
-			m.logger.ErrorContext(r.Context(), "record token failed", "error", err.Error())
-		}
-		envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))
-		return
-	}
-	m.logger.InfoContext(r.Context(), "token minted", "type", claims.Type, "account", p.AccountID, "actor", p.ActorID,
-		"token_id", claims.ID, "max_size_bytes", claims.MaxSizeBytes, "video_id", claims.VideoID, "expires", claims.ExpiresTime())
 	result, _ := json.Marshal(tokenResult{ID: claims.ID, Type: claims.Type, Token: token, MaxSizeBytes: claims.MaxSizeBytes,
 		VideoID: claims.VideoID, ExpiresTime: timefmt.Format(claims.ExpiresTime()), CreatedBy: p.ActorID, CreatedTime: timefmt.Format(m.now())})
 	w.Header().Set("Cache-Control", "no-store") // a credential
 	envelope.Write(w, http.StatusOK, envelope.Success(result, nil))
+}
+
+// mint checks req, signs the token for p and has it audited; a token
+// identity did not record is never returned (RecordToken's rule also holds
+// a person to the role uploader).
+func (m mintTokens) mint(ctx context.Context, p principal.Principal, req tokens.Request) (string, tokens.Claims, error) {
+	asked, ttl, err := req.Validate()
+	if err != nil {
+		return "", tokens.Claims{}, err
+	}
+	asked.AccountID, asked.KeyID, asked.ActorID, asked.ActorType, asked.Role, asked.Plan =
+		p.AccountID, p.KeyID, p.ActorID, p.ActorType, p.Role, p.Plan
+	token, claims := m.signer.Mint(asked, ttl)
+	if err := m.record(ctx, claims); err != nil {
+		return "", tokens.Claims{}, err
+	}
+	m.logger.InfoContext(ctx, "token minted", "type", claims.Type, "account", p.AccountID, "actor", p.ActorID,
+		"token_id", claims.ID, "max_size_bytes", claims.MaxSizeBytes, "video_id", claims.VideoID, "expires", claims.ExpiresTime())
+	return token, claims, nil
 }
 
 // record asks identity to audit the minted token, acting as the principal
@@ -91,9 +97,13 @@ func (m mintTokens) record(ctx context.Context, c tokens.Claims) error {
 	return err
 }
 
-// writeAppError answers a domain error as the services' would be.
-func writeAppError(w http.ResponseWriter, err error) {
+// writeError answers err as a service's would be, logging what the client
+// is not shown.
+func (m mintTokens) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	mapped := envelope.FromError(err)
+	if mapped.Hidden {
+		m.logger.ErrorContext(r.Context(), "mint token failed", "error", err.Error())
+	}
 	envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))
 }
 

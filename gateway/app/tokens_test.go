@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
 )
 
 // mint asks the gateway for an upload token with key.
@@ -71,6 +73,18 @@ func TestMintingTokens(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestNoTokenWithoutItsAuditEntry: when identity cannot record the token
+// (down, or a person's role too low), none is handed out.
+func TestNoTokenWithoutItsAuditEntry(t *testing.T) {
+	b := setup(t)
+	b.backends.Identity.RefuseTokens(&apperr.Denied{Code: apperr.CodeRoleForbidden,
+		Reason: "your role (viewer) cannot do this; it needs uploader or higher"})
+	status, token, message := b.mint(t, keyReadWrite, `{"type": "upload", "max_size_bytes": 1}`)
+	assert.Equal(t, http.StatusForbidden, status)
+	assert.Empty(t, token)
+	assert.Equal(t, "your role (viewer) cannot do this; it needs uploader or higher", message)
 }
 
 // TestUploadTokenReachesOnlyItsRequests: the token opens POST /v2/uploads

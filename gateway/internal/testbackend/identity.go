@@ -18,7 +18,9 @@ type Identity struct {
 	mu     sync.Mutex
 	keys   map[string]*identityv1.Principal
 	tokens []RecordedToken
-	calls  atomic.Int64
+	// refuseTokens, when set, is RecordToken's answer.
+	refuseTokens error
+	calls        atomic.Int64
 }
 
 // NewIdentity returns a fake that knows no keys.
@@ -72,8 +74,18 @@ func (f *Identity) RecordToken(ctx context.Context, req *identityv1.RecordTokenR
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.refuseTokens != nil {
+		return nil, f.refuseTokens
+	}
 	f.tokens = append(f.tokens, RecordedToken{AccountID: p.AccountID, Request: req})
 	return &identityv1.RecordTokenResponse{}, nil
+}
+
+// RefuseTokens makes RecordToken answer err (nil records again).
+func (f *Identity) RefuseTokens(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.refuseTokens = err
 }
 
 // RecordedToken is one RecordToken call.
