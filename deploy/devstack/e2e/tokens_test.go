@@ -190,3 +190,29 @@ func TestUploadTokenOverTus(t *testing.T) {
 	require.Equal(t, http.StatusNoContent, rest.StatusCode)
 	mustOK(t, call(t, "POST", "/v2/videos", token, map[string]any{"name": "Over tus", "input": "svc://uploads/" + id}))
 }
+
+// TestTokensStayInTheirAccount: tokens are outside gateway/api_v2.yaml, so
+// the isolation walk does not reach them; B's tokens cannot touch A's
+// uploads or videos.
+func TestTokensStayInTheirAccount(t *testing.T) {
+	a := createTenant(t, "Tokens A", "free")
+	b := createTenant(t, "Tokens B", "free")
+	var aUpload upload
+	mustOK(t, call(t, "POST", "/v2/uploads", a.key, map[string]any{"name": "a.mp4", "size": 100})).decode(t, &aUpload)
+	require.Equal(t, http.StatusOK, put(t, aUpload.URL, randomBytes(t, 100)))
+	var aVideo struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/videos", a.key, map[string]any{"name": "A's", "input": "svc://uploads/" + aUpload.ID,
+		"privacy": "private"})).decode(t, &aVideo)
+
+	bUpload := mintUploadTokenWith(t, b.key, 1000)
+	r := call(t, "POST", "/v2/videos", bUpload, map[string]any{"name": "Stolen", "input": "svc://uploads/" + aUpload.ID})
+	mustFail(t, r, http.StatusBadRequest, "input references an upload that does not exist")
+
+	var bViewer struct {
+		Token string `json:"token"`
+	}
+	mustOK(t, call(t, "POST", "/v2/tokens", b.key, map[string]any{"type": "viewer", "video_id": aVideo.ID})).decode(t, &bViewer)
+	assert.Equal(t, http.StatusForbidden, watchStatus(t, "/watch/"+aVideo.ID, "?jwt="+bViewer.Token))
+}
