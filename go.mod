@@ -18,6 +18,7 @@ require (
 	github.com/nats-io/nats.go v1.55.0
 	github.com/nats-io/nkeys v0.4.16
 	github.com/pressly/goose/v3 v3.29.0
+	github.com/rs/cors v1.11.1
 	github.com/standard-webhooks/standard-webhooks/libraries v0.0.1
 	github.com/stretchr/testify v1.12.1
 	github.com/tus/tusd/v2 v2.10.1

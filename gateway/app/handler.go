@@ -10,6 +10,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/middleware"
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/gateway/internal/rest"
+	"github.com/vidhost/vidhost/gateway/internal/tokens"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/envelope"
@@ -25,8 +26,10 @@ type routes struct {
 	auth     *auth.Authenticator
 	clientIP auth.ClientIP
 	conns    []conn
-	tus      http.Handler // resumable uploads, proxied to the upload service
-	blob     http.Handler // nil unless the blob store is a local directory
+	tus      http.Handler  // resumable uploads, proxied to the upload service
+	mint     http.Handler  // POST /v2/tokens
+	tokens   tokens.Signer // upload and viewer tokens
+	blob     http.Handler  // nil unless the blob store is a local directory
 
 	// playback is nil when no blob store is configured.
 	playback *playback.Handler
@@ -52,11 +55,20 @@ func newHandler(rt routes) http.Handler {
 	root := http.NewServeMux()
 	root.Handle("/healthz", healthHandler(rt.conns))
 	root.Handle("/v2/", v2)
+	crossOrigin := uploadCORS()                       // a page elsewhere uploads with an upload token
+	root.Handle("/v2/uploads", crossOrigin(v2))       // exactly: lists and deletes stay same-origin
+	root.Handle("/v2/videos", crossOrigin(v2))        // the video made from the token's upload
+	root.Handle(tokensPath, middleware.Chain(rt.mint, // minted by a backend with its key, never cross-origin
+		middleware.Timeout(rt.cfg.RequestTimeout),
+		auth.Require(rt.auth, rt.clientIP, rt.logger),
+		middleware.BodyLimit(rt.cfg.BodyLimit),
+		middleware.RequireJSON(),
+	))
 	// Uploads stream gigabytes: past the server's read and write timeouts
 	// they live as long as bytes move (httpx.OnProgress).
 	root.Handle(tusPath, httpx.OnProgress(httpx.DefaultProgressTimeout, rt.tus)) // before /v2/: no JSON rules, no body limit
 	if rt.blob != nil {
-		root.Handle(blob.HandlerPath, httpx.OnProgress(httpx.DefaultProgressTimeout, rt.blob)) // the local driver's signed URLs
+		root.Handle(blob.HandlerPath, crossOrigin(httpx.OnProgress(httpx.DefaultProgressTimeout, rt.blob))) // the local driver's signed URLs
 	}
 	if rt.playback != nil {
 		rt.playback.Register(root) // /watch, /embed, /media, /leads, /collect, /static

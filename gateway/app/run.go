@@ -65,6 +65,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return err
 	}
 	rt := routes{cfg: cfg, logger: logger, gateway: gateway, auth: authn.authenticator, clientIP: authn.clientIP, conns: conns}
+	rt.addTokens()
 	if err := rt.addUploads(); err != nil {
 		_ = lis.Close()
 		return err

@@ -14,12 +14,22 @@ const (
 	CodeServiceRequired = "service_required"
 	// CodeUnauthenticated: No API key, or an unknown, revoked or deleted one. The response carries `WWW-Authenticate: Bearer`.
 	CodeUnauthenticated = "unauthenticated"
+	// CodeTokenInvalid: A bearer value that looks like a Vidhost token (`vht_`) is malformed or its signature does not verify (it was altered, or minted by another installation).
+	CodeTokenInvalid = "token_invalid"
+	// CodeTokenExpired: The token's `expires_time` has passed; ask your backend for a new one (docs/tokens.md).
+	CodeTokenExpired = "token_expired"
 	// CodePermissionDenied: The caller may not do this (a signed URL that does not verify, a private resource, a key wider than its creator's).
 	CodePermissionDenied = "permission_denied"
 	// CodeReadOnlyKey: A read-only key (permissions `["fetch"]`) was used for a request that changes something.
 	CodeReadOnlyKey = "read_only_key"
 	// CodeRoleForbidden: A signed-in person's role is below the least role the request needs; the message names both (docs/roles.md). API keys keep their own permissions and never get this.
 	CodeRoleForbidden = "role_forbidden"
+	// CodeTokenScope: An upload token (docs/tokens.md) was sent with a request other than `POST /v2/uploads`, `POST /v2/videos` and the tus creation, `PATCH` and `HEAD` of its own upload; or the video's `input` is not the upload made with the token; or a viewer token was sent to the API.
+	CodeTokenScope = "token_scope"
+	// CodeTokenUsed: An upload token creates one upload and one video from it; mint a new token for the next file (docs/tokens.md).
+	CodeTokenUsed = "token_used"
+	// CodeTokenUploadTooLarge: The declared size is over the upload token's `max_size_bytes`; the message gives the cap in bytes.
+	CodeTokenUploadTooLarge = "token_upload_too_large"
 	// CodePlanRequired: The account's plan lacks the capability (live streaming, audit logs...); the message names the cheapest plan that has it (docs/plans.md).
 	CodePlanRequired = "plan_required"
 	// CodeIPNotAllowed: The key's `ips` list does not include the client's address; the message names the address.
@@ -66,9 +76,14 @@ var definitions = map[string]Definition{
 	CodeUnsupportedMediaType: {HTTPStatus: 400, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "Content-Type must be application/json"},
 	CodeServiceRequired:      {HTTPStatus: 400, GRPCCode: codes.InvalidArgument, Generic: false, FixedMessage: false, Message: "a service must exist first"},
 	CodeUnauthenticated:      {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: true, FixedMessage: false, Message: "a valid API key is required"},
+	CodeTokenInvalid:         {HTTPStatus: 401, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this token is not valid"},
+	CodeTokenExpired:         {HTTPStatus: 401, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this token has expired"},
 	CodePermissionDenied:     {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: true, FixedMessage: false, Message: "forbidden"},
 	CodeReadOnlyKey:          {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "this API key is read-only"},
 	CodeRoleForbidden:        {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "your role cannot do this"},
+	CodeTokenScope:           {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "this upload token cannot be used for this request"},
+	CodeTokenUsed:            {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "this upload token has already been used"},
+	CodeTokenUploadTooLarge:  {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "size is larger than this upload token allows"},
 	CodePlanRequired:         {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "the account's plan does not include this"},
 	CodeIPNotAllowed:         {HTTPStatus: 403, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this API key is not allowed from this address"},
 	CodeNotFound:             {HTTPStatus: 404, GRPCCode: codes.NotFound, Generic: true, FixedMessage: true, Message: "Not found"},
@@ -112,9 +127,14 @@ var allCodes = []string{
 	CodeUnsupportedMediaType,
 	CodeServiceRequired,
 	CodeUnauthenticated,
+	CodeTokenInvalid,
+	CodeTokenExpired,
 	CodePermissionDenied,
 	CodeReadOnlyKey,
 	CodeRoleForbidden,
+	CodeTokenScope,
+	CodeTokenUsed,
+	CodeTokenUploadTooLarge,
 	CodePlanRequired,
 	CodeIPNotAllowed,
 	CodeNotFound,

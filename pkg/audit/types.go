@@ -40,6 +40,9 @@ const (
 	EntityUploads    = "uploads"
 	EntityServices   = "services"
 	EntityHooks      = "hooks"
+	// EntityTokens are the upload and viewer tokens the gateway mints
+	// (docs/tokens.md); only their creation is recorded.
+	EntityTokens = "tokens"
 )
 
 // System returns the principal of a change the platform makes to account

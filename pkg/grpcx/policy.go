@@ -65,6 +65,9 @@ var Policy = map[string]Rule{
 	"/vidhost.identity.v1.IdentityService/Authenticate":    {Callers: byGateway},
 	"/vidhost.identity.v1.IdentityService/GetJwtPublicKey": {Callers: byGateway},
 	"/vidhost.identity.v1.IdentityService/AcceptInvite":    {Callers: byGateway, Write: true},
+	// The gateway's POST /v2/tokens auditing a token it minted for the
+	// principal (docs/tokens.md).
+	"/vidhost.identity.v1.IdentityService/RecordToken": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
 	// Identity, the operator's: accounts and plans (docs/operator.md). No
 	// account principal: they act on any account.
 	"/vidhost.identity.v1.IdentityAdminService/CreateAccount":  {Callers: byOperator, Write: true},

@@ -110,6 +110,9 @@ func encodeFlags(p Principal) string {
 	if p.LiveEnabled {
 		f = append(f, "live")
 	}
+	if p.UploadToken != "" { // token ids are base64url: no commas, no "="
+		f = append(f, "token="+p.UploadToken, "max="+strconv.FormatInt(p.MaxUploadBytes, 10))
+	}
 	return strings.Join(f, ",")
 }
 
@@ -120,6 +123,23 @@ func decodeFlags(flags string, p *Principal) {
 			p.ReadOnly = true
 		case "live":
 			p.LiveEnabled = true
+		default:
+			decodeTokenFlag(f, p)
 		}
+	}
+}
+
+// decodeTokenFlag reads the upload token flags "token=<jti>" and
+// "max=<bytes>"; anything else is ignored, as unknown flags are.
+func decodeTokenFlag(flag string, p *Principal) {
+	name, value, ok := strings.Cut(flag, "=")
+	if !ok {
+		return
+	}
+	switch name {
+	case "token":
+		p.UploadToken = value
+	case "max":
+		p.MaxUploadBytes, _ = strconv.ParseInt(value, 10, 64)
 	}
 }

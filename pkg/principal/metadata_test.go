@@ -41,6 +41,14 @@ func TestSignedCallRoundTrip(t *testing.T) {
 	assert.Equal(t, want.Expires.Unix(), got.Expires.Unix())
 }
 
+func TestUploadTokenScopeRoundTrips(t *testing.T) {
+	want := NewCall("gateway", method, Principal{AccountID: "acc", KeyID: "key", ActorID: "key",
+		ActorType: ActorAPIKey, UploadToken: "Zm9vYmFyLWJhei1xdXV4", MaxUploadBytes: 5 << 20})
+	got, _, err := FromIncoming(incoming(AppendToOutgoing(context.Background(), want, gatewayKey)), method, keys)
+	require.NoError(t, err)
+	assert.Equal(t, want.Principal, got.Principal)
+}
+
 func TestServiceLevelCallHasNoPrincipal(t *testing.T) {
 	ctx := incoming(AppendToOutgoing(context.Background(), NewCall("gateway", method, Principal{}), gatewayKey))
 	got, ok, err := FromIncoming(ctx, method, keys)

@@ -31,6 +31,12 @@ type Principal struct {
 	// Plan names the account's plan (pkg/plans), whose quotas services
 	// enforce; empty for service-level calls.
 	Plan string
+	// UploadToken is the id (jti) of the upload token the request came
+	// with, empty for an API key (docs/tokens.md): such a principal may
+	// create one upload of at most MaxUploadBytes and one video from it.
+	UploadToken string
+	// MaxUploadBytes is the upload token's size cap; 0 without a token.
+	MaxUploadBytes int64
 }
 
 // Actor types, as audit logs show them (docs/audit-logs.md).

@@ -31,6 +31,9 @@ const (
 	// integration targets at rest (webhook signing secrets, API keys, S3
 	// keys), with a Box.
 	ServiceCredentials Purpose = "service-credentials"
+	// UploadToken signs the upload tokens a customer's backend mints for a
+	// browser (docs/tokens.md).
+	UploadToken Purpose = "upload-token"
 )
 
 // InternalCall is the HMAC key service caller signs its internal gRPC

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
+	"github.com/vidhost/vidhost/gateway/internal/tokens"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/logx"
@@ -23,12 +24,18 @@ const authenticateTimeout = 3 * time.Second
 type Authenticator struct {
 	client identityv1.IdentityServiceClient
 	cache  *Cache
+	// uploadTokens verifies upload tokens; nil refuses them like unknown keys.
+	uploadTokens *tokens.Signer
 }
 
 // NewAuthenticator returns an Authenticator asking client and using cache.
 func NewAuthenticator(client identityv1.IdentityServiceClient, cache *Cache) *Authenticator {
 	return &Authenticator{client: client, cache: cache}
 }
+
+// AcceptUploadTokens makes Require accept upload tokens signed by signer,
+// on the few requests they allow (docs/tokens.md).
+func (a *Authenticator) AcceptUploadTokens(signer tokens.Signer) { a.uploadTokens = &signer }
 
 // Resolve returns the credential of key. Errors are gRPC statuses:
 // Unauthenticated for keys identity does not know, others when identity

@@ -9,14 +9,15 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/vidhost/vidhost/gateway/internal/tokens"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/principal"
 )
 
-// maxKeyLength bounds what is hashed and sent to identity; real keys are
-// far shorter.
-const maxKeyLength = 256
+// maxKeyLength bounds what is hashed and sent to identity or verified as an
+// upload token; real keys and tokens are far shorter.
+const maxKeyLength = 1024
 
 // Require authenticates every request and authorizes it against the key's
 // address list and permissions; the principal goes into the context.
@@ -26,6 +27,10 @@ func Require(a *Authenticator, clientIP ClientIP, logger *slog.Logger) func(http
 			key, ok := bearerKey(r.Header.Get("Authorization"))
 			if !ok {
 				unauthorized(w)
+				return
+			}
+			if a.uploadTokens != nil && strings.HasPrefix(key, tokens.Prefix) {
+				serveWithToken(w, r, next, a, key, clientIP, logger)
 				return
 			}
 			cred, err := a.Resolve(r.Context(), key)

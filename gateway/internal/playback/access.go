@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
+	"github.com/vidhost/vidhost/gateway/internal/tokens"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 )
 
@@ -61,6 +63,9 @@ func (h *Handler) authorize(r *http.Request, v *catalogv1.PlaybackVideo, mediaTo
 			return grant{}, errBadMediaToken
 		}
 	}
+	if raw := query.Get(JWTParam); raw != "" && h.platform != nil && strings.HasPrefix(raw, tokens.Prefix) {
+		return h.viewerToken(raw, v)
+	}
 	if raw := query.Get(JWTParam); raw != "" {
 		viewer, err := h.viewers.verify(r.Context(), raw, v.GetAccountId(), v.GetVideoId())
 		if err != nil {
@@ -73,6 +78,20 @@ func (h *Handler) authorize(r *http.Request, v *catalogv1.PlaybackVideo, mediaTo
 		return grant{token: h.tokens.Mint(v.GetVideoId())}, nil
 	}
 	return grant{}, errPrivate
+}
+
+// viewerToken grants v to a viewer token minted for it (docs/tokens.md):
+// the media tokens it opens die with it, as with a viewer JWT, but nothing
+// revokes it sooner (no JWT key to delete: keep its ttl short).
+func (h *Handler) viewerToken(raw string, v *catalogv1.PlaybackVideo) (grant, error) {
+	claims, err := h.platform.Verify(raw)
+	if err != nil {
+		return grant{}, fmt.Errorf("%w: %w", errBadViewerToken, err)
+	}
+	if claims.Type != tokens.TypeViewer || claims.AccountID != v.GetAccountId() || claims.VideoID != v.GetVideoId() {
+		return grant{}, fmt.Errorf("%w: a token of another kind or video", errBadViewerToken)
+	}
+	return grant{token: h.tokens.MintFor(v.GetVideoId(), "", claims.ExpiresTime())}, nil
 }
 
 // lookup finds the video of r's {video_id} and checks r may see it.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vidhost/vidhost/gateway/internal/tokens"
 	"github.com/vidhost/vidhost/gateway/web"
 	"github.com/vidhost/vidhost/pkg/blob"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
@@ -35,6 +36,9 @@ type Options struct {
 	// ViewerJWTMaxLifetime caps a viewer JWT's exp - max(iat, now); 0 is
 	// DefaultViewerJWTMaxLifetime.
 	ViewerJWTMaxLifetime time.Duration
+	// ViewerTokens verifies the viewer tokens POST /v2/tokens mints, sent
+	// like a viewer JWT (?jwt=); nil accepts none.
+	ViewerTokens *tokens.Signer
 	// Sessions recognises the dashboard's cookie; nil accepts none.
 	Sessions SessionVerifier
 	// Leads receives gate submissions; nil logs them (LogLeadSink).
@@ -60,6 +64,7 @@ type Handler struct {
 	manifests *manifestCache
 	media     mediaURLs
 	sessions  SessionVerifier
+	platform  *tokens.Signer // viewer tokens; nil accepts none
 	leads     LeadSink
 	limiter   *leadLimiter
 	logger    *slog.Logger
@@ -99,6 +104,7 @@ func New(opts Options) (*Handler, error) {
 		manifests: newManifestCache(opts.Store, opts.ManifestCacheBytes, now),
 		media:     mediaURLs{base: strings.TrimSuffix(opts.MediaBaseURL, "/")},
 		sessions:  opts.Sessions,
+		platform:  opts.ViewerTokens,
 		leads:     leads,
 		limiter:   newLeadLimiter(opts.LeadsPerMinute, opts.ClientIP, now),
 		logger:    logger,

@@ -2,10 +2,12 @@ package testbackend
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/principal"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
@@ -13,9 +15,12 @@ import (
 // values and counts its calls.
 type Identity struct {
 	identityv1.UnimplementedIdentityServiceServer
-	mu    sync.Mutex
-	keys  map[string]*identityv1.Principal
-	calls atomic.Int64
+	mu     sync.Mutex
+	keys   map[string]*identityv1.Principal
+	tokens []RecordedToken
+	// refuseTokens, when set, is RecordToken's answer.
+	refuseTokens error
+	calls        atomic.Int64
 }
 
 // NewIdentity returns a fake that knows no keys.
@@ -58,4 +63,52 @@ func (f *Identity) ListApiKeys(context.Context, *identityv1.ListApiKeysRequest) 
 
 func (f *Identity) DeleteApiKey(context.Context, *identityv1.DeleteApiKeyRequest) (*identityv1.DeleteApiKeyResponse, error) {
 	return &identityv1.DeleteApiKeyResponse{}, nil
+}
+
+// RecordToken remembers the tokens the gateway recorded, with the account
+// they were recorded for.
+func (f *Identity) RecordToken(ctx context.Context, req *identityv1.RecordTokenRequest) (*identityv1.RecordTokenResponse, error) {
+	p, ok := principal.FromContext(ctx)
+	if !ok {
+		return nil, apperr.ErrUnauthenticated
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.refuseTokens != nil {
+		return nil, f.refuseTokens
+	}
+	f.tokens = append(f.tokens, RecordedToken{AccountID: p.AccountID, Request: req})
+	return &identityv1.RecordTokenResponse{}, nil
+}
+
+// RefuseTokens makes RecordToken answer err (nil records again).
+func (f *Identity) RefuseTokens(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.refuseTokens = err
+}
+
+// RecordedToken is one RecordToken call.
+type RecordedToken struct {
+	AccountID string
+	Request   *identityv1.RecordTokenRequest
+}
+
+// Tokens returns the tokens recorded so far.
+func (f *Identity) Tokens() []RecordedToken {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.tokens)
+}
+
+// GetApiKey answers for the keys SetKey made, by their key id.
+func (f *Identity) GetApiKey(_ context.Context, req *identityv1.GetApiKeyRequest) (*identityv1.ApiKey, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, p := range f.keys {
+		if p.GetKeyId() == req.GetId() {
+			return &identityv1.ApiKey{Id: p.GetKeyId(), Type: "api", Permissions: p.GetPermissions(), Ips: p.GetIps()}, nil
+		}
+	}
+	return nil, apperr.ErrNotFound
 }

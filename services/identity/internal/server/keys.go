@@ -107,3 +107,17 @@ func (s *Server) DeleteApiKey(ctx context.Context, in *identityv1.DeleteApiKeyRe
 	}
 	return &identityv1.DeleteApiKeyResponse{}, nil
 }
+
+// RecordToken audits a token the gateway minted (docs/tokens.md).
+func (s *Server) RecordToken(ctx context.Context, in *identityv1.RecordTokenRequest) (*identityv1.RecordTokenResponse, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	err = s.keys.RecordToken(ctx, p, keys.MintedToken{ID: in.GetId(), Type: in.GetType(),
+		MaxSizeBytes: in.GetMaxSizeBytes(), VideoID: in.GetVideoId(), ExpiresTime: in.GetExpiresTime()})
+	if err != nil {
+		return nil, err
+	}
+	return &identityv1.RecordTokenResponse{}, nil
+}

@@ -26,6 +26,7 @@ func toUpload(row db.Upload) upload.Upload {
 		Key:            row.Key,
 		Transport:      upload.Transport(row.Transport),
 		TusID:          row.TusID,
+		TokenID:        row.TokenID,
 		State:          upload.State(row.State),
 		ExpiresTime:    row.ExpiresTime.UTC(),
 		CompletedTime:  utcOrZero(row.CompletedTime),

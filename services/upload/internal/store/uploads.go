@@ -6,6 +6,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/pg"
 	"github.com/vidhost/vidhost/services/upload/internal/store/db"
 	"github.com/vidhost/vidhost/services/upload/internal/upload"
 )
@@ -52,8 +53,11 @@ func (t *tx) PendingUploads(ctx context.Context, accountID string, limit int) ([
 func (t *tx) InsertUpload(ctx context.Context, accountID, actorID string, u upload.Upload) (upload.Upload, error) {
 	row, err := t.q.InsertUpload(ctx, db.InsertUploadParams{
 		ID: u.ID, AccountID: accountID, Name: u.Name, Size: u.Size, Key: u.Key,
-		Transport: string(u.Transport), ExpiresTime: u.ExpiresTime, ActorID: actorID,
+		Transport: string(u.Transport), ExpiresTime: u.ExpiresTime, TokenID: u.TokenID, ActorID: actorID,
 	})
+	if pg.IsUniqueViolation(err) && pg.ConstraintName(err) == "uploads_token_idx" {
+		return upload.Upload{}, upload.ErrTokenUsed
+	}
 	return toUpload(row), mapError(err, "insert upload")
 }
 
@@ -72,6 +76,11 @@ func (t *tx) ReferenceUpload(ctx context.Context, accountID, id string) error {
 		return apperr.ErrNotFound
 	}
 	return mapError(err, "reference upload")
+}
+
+func (t *tx) ReferenceUploadOnce(ctx context.Context, accountID, id string) (bool, error) {
+	n, err := t.q.ReferenceUploadOnce(ctx, db.ReferenceUploadOnceParams{AccountID: accountID, ID: id})
+	return n == 1, mapError(err, "reference upload once")
 }
 
 func (t *tx) SetTusID(ctx context.Context, accountID, id, tusID string) error {

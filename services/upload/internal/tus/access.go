@@ -82,6 +82,9 @@ func (a access) serveUpload(w http.ResponseWriter, r *http.Request, p principal.
 	if err == nil && !a.names(tusID, u) {
 		err = apperr.ErrNotFound
 	}
+	if err == nil {
+		err = upload.TokenMaySend(p, u)
+	}
 	switch {
 	case err != nil:
 		writeResponse(w, response(err))

@@ -28,6 +28,9 @@ func (s *Service) CreateUpload(ctx context.Context, p principal.Principal, in Ne
 	if err != nil {
 		return Upload{}, err
 	}
+	if err := checkTokenSize(p, size); err != nil {
+		return Upload{}, err
+	}
 	limits, err := s.limitsFor(ctx, p)
 	if err != nil {
 		return Upload{}, err
@@ -40,6 +43,7 @@ func (s *Service) CreateUpload(ctx context.Context, p principal.Principal, in Ne
 	if err != nil {
 		return Upload{}, err
 	}
+	u.TokenID = p.UploadToken
 	var created Upload
 	err = s.store.InTx(ctx, func(tx Tx) error {
 		if err := tx.LockAccount(ctx, p.AccountID); err != nil {
@@ -61,7 +65,11 @@ func (s *Service) CreateUpload(ctx context.Context, p principal.Principal, in Ne
 // auditFields are what the audit log records of an upload: never its
 // presigned URL, which lets anyone holding it write the object.
 func auditFields(u Upload) map[string]any {
-	return map[string]any{"name": u.Name, "size": u.Size, "transport": u.Transport}
+	fields := map[string]any{"name": u.Name, "size": u.Size, "transport": u.Transport}
+	if u.TokenID != "" {
+		fields["token_id"] = u.TokenID // made by a browser with the actor's upload token
+	}
+	return fields
 }
 
 // prepare builds the pending upload and, for PUT, signs its URL.

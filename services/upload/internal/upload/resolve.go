@@ -38,6 +38,9 @@ func (s *Service) Resolve(ctx context.Context, p principal.Principal, ref string
 	if err != nil {
 		return Resolution{}, err
 	}
+	if err := checkTokenReference(p, u, field); err != nil {
+		return Resolution{}, err
+	}
 	if u.Kind() != want {
 		return Resolution{}, errWrongKind(field, want)
 	}
@@ -64,7 +67,14 @@ func (s *Service) reference(ctx context.Context, p principal.Principal, u Upload
 				return missingIfGone(err, field)
 			}
 		}
-		return tx.ReferenceUpload(ctx, u.AccountID, u.ID)
+		if p.UploadToken == "" {
+			return tx.ReferenceUpload(ctx, u.AccountID, u.ID)
+		}
+		first, err := tx.ReferenceUploadOnce(ctx, u.AccountID, u.ID)
+		if err == nil && !first {
+			return ErrTokenUsed // two videos raced for the token's one
+		}
+		return err
 	})
 }
 

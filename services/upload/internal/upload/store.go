@@ -53,6 +53,9 @@ type Tx interface {
 	CompleteUpload(ctx context.Context, accountID, id string) (Upload, error)
 	AbandonUpload(ctx context.Context, accountID, id string) error
 	ReferenceUpload(ctx context.Context, accountID, id string) error
+	// ReferenceUploadOnce records the first reference and reports false
+	// when the upload was referenced already.
+	ReferenceUploadOnce(ctx context.Context, accountID, id string) (bool, error)
 	SetTusID(ctx context.Context, accountID, id, tusID string) error
 	MarkDeleted(ctx context.Context, accountID, actorID, id string) (Upload, error)
 	RemoveUpload(ctx context.Context, accountID, id string) error

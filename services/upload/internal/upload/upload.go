@@ -39,7 +39,9 @@ type Upload struct {
 	Transport Transport
 	// TusID is tusd's id of a tus upload once created ("" before, or for PUT).
 	TusID string
-	State State
+	// TokenID is the upload token it was created with ("" for a key).
+	TokenID string
+	State   State
 	// ExpiresTime ends the window in which bytes may arrive.
 	ExpiresTime    time.Time
 	CompletedTime  time.Time // zero until complete

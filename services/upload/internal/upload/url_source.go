@@ -21,6 +21,9 @@ import (
 // the account. So URL sources are bounded by the quotas, not counted in
 // them (docs/uploads.md).
 func (s *Service) AllowURLSource(ctx context.Context, p principal.Principal) (int64, error) {
+	if p.UploadToken != "" {
+		return 0, errTokenScope("input") // a token's video comes from its upload only
+	}
 	limits, err := s.limitsFor(ctx, p)
 	if err != nil {
 		return 0, err

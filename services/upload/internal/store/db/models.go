@@ -49,4 +49,5 @@ type Upload struct {
 	CreatedTime    time.Time
 	UpdatedBy      string
 	UpdatedTime    time.Time
+	TokenID        string
 }

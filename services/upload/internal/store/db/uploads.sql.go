@@ -57,7 +57,7 @@ const completeUpload = `-- name: CompleteUpload :one
 UPDATE uploads
 SET state = 'complete', completed_time = now()
 WHERE account_id = $1 AND id = $2 AND state IN ('pending', 'abandoned')
-RETURNING id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time
+RETURNING id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time, token_id
 `
 
 type CompleteUploadParams struct {
@@ -84,12 +84,13 @@ func (q *Queries) CompleteUpload(ctx context.Context, arg CompleteUploadParams) 
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.TokenID,
 	)
 	return i, err
 }
 
 const deletedUploadsWithLiveURLs = `-- name: DeletedUploadsWithLiveURLs :many
-SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time FROM uploads
+SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time, token_id FROM uploads
 WHERE state = 'deleted' AND transport = 'put' AND referenced_time IS NULL
 	AND expires_time > $1::timestamptz
 ORDER BY expires_time, id
@@ -122,6 +123,7 @@ func (q *Queries) DeletedUploadsWithLiveURLs(ctx context.Context, since time.Tim
 			&i.CreatedTime,
 			&i.UpdatedBy,
 			&i.UpdatedTime,
+			&i.TokenID,
 		); err != nil {
 			return nil, err
 		}
@@ -134,7 +136,7 @@ func (q *Queries) DeletedUploadsWithLiveURLs(ctx context.Context, since time.Tim
 }
 
 const expiredUploads = `-- name: ExpiredUploads :many
-SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time FROM uploads
+SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time, token_id FROM uploads
 WHERE created_time < $1::timestamptz
 ORDER BY created_time, id
 LIMIT $2
@@ -171,6 +173,7 @@ func (q *Queries) ExpiredUploads(ctx context.Context, arg ExpiredUploadsParams) 
 			&i.CreatedTime,
 			&i.UpdatedBy,
 			&i.UpdatedTime,
+			&i.TokenID,
 		); err != nil {
 			return nil, err
 		}
@@ -183,7 +186,7 @@ func (q *Queries) ExpiredUploads(ctx context.Context, arg ExpiredUploadsParams) 
 }
 
 const getUpload = `-- name: GetUpload :one
-SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time FROM uploads
+SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time, token_id FROM uploads
 WHERE account_id = $1 AND id = $2 AND state <> 'deleted'
 `
 
@@ -212,16 +215,17 @@ func (q *Queries) GetUpload(ctx context.Context, arg GetUploadParams) (Upload, e
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.TokenID,
 	)
 	return i, err
 }
 
 const insertUpload = `-- name: InsertUpload :one
-INSERT INTO uploads (id, account_id, name, size, key, transport, expires_time,
+INSERT INTO uploads (id, account_id, name, size, key, transport, expires_time, token_id,
                      created_by, created_time, updated_by, updated_time)
-VALUES ($1, $2, $3, $4, $5, $6, $7,
-        $8, now(), $8, now())
-RETURNING id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+        $9, now(), $9, now())
+RETURNING id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time, token_id
 `
 
 type InsertUploadParams struct {
@@ -232,6 +236,7 @@ type InsertUploadParams struct {
 	Key         string
 	Transport   string
 	ExpiresTime time.Time
+	TokenID     string
 	ActorID     string
 }
 
@@ -244,6 +249,7 @@ func (q *Queries) InsertUpload(ctx context.Context, arg InsertUploadParams) (Upl
 		arg.Key,
 		arg.Transport,
 		arg.ExpiresTime,
+		arg.TokenID,
 		arg.ActorID,
 	)
 	var i Upload
@@ -263,12 +269,13 @@ func (q *Queries) InsertUpload(ctx context.Context, arg InsertUploadParams) (Upl
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.TokenID,
 	)
 	return i, err
 }
 
 const listUploads = `-- name: ListUploads :many
-SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time FROM uploads
+SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time, token_id FROM uploads
 WHERE account_id = $1 AND state <> 'deleted'
   AND (created_time, id) > ($2::timestamptz, $3::text)
 ORDER BY created_time, id
@@ -313,6 +320,7 @@ func (q *Queries) ListUploads(ctx context.Context, arg ListUploadsParams) ([]Upl
 			&i.CreatedTime,
 			&i.UpdatedBy,
 			&i.UpdatedTime,
+			&i.TokenID,
 		); err != nil {
 			return nil, err
 		}
@@ -339,7 +347,7 @@ const markUploadDeleted = `-- name: MarkUploadDeleted :one
 UPDATE uploads
 SET state = 'deleted', updated_by = $1, updated_time = now()
 WHERE account_id = $2 AND id = $3 AND state <> 'deleted'
-RETURNING id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time
+RETURNING id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time, token_id
 `
 
 type MarkUploadDeletedParams struct {
@@ -367,12 +375,13 @@ func (q *Queries) MarkUploadDeleted(ctx context.Context, arg MarkUploadDeletedPa
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.TokenID,
 	)
 	return i, err
 }
 
 const overdueUploads = `-- name: OverdueUploads :many
-SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time FROM uploads
+SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time, token_id FROM uploads
 WHERE state = 'pending' AND expires_time < $1::timestamptz
 ORDER BY expires_time, id
 LIMIT $2
@@ -409,6 +418,7 @@ func (q *Queries) OverdueUploads(ctx context.Context, arg OverdueUploadsParams) 
 			&i.CreatedTime,
 			&i.UpdatedBy,
 			&i.UpdatedTime,
+			&i.TokenID,
 		); err != nil {
 			return nil, err
 		}
@@ -421,7 +431,7 @@ func (q *Queries) OverdueUploads(ctx context.Context, arg OverdueUploadsParams) 
 }
 
 const pendingUploads = `-- name: PendingUploads :many
-SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time FROM uploads
+SELECT id, account_id, name, size, key, transport, tus_id, state, expires_time, completed_time, referenced_time, created_by, created_time, updated_by, updated_time, token_id FROM uploads
 WHERE account_id = $1 AND state = 'pending'
 ORDER BY created_time, id
 LIMIT $2
@@ -457,6 +467,7 @@ func (q *Queries) PendingUploads(ctx context.Context, arg PendingUploadsParams) 
 			&i.CreatedTime,
 			&i.UpdatedBy,
 			&i.UpdatedTime,
+			&i.TokenID,
 		); err != nil {
 			return nil, err
 		}
@@ -481,6 +492,26 @@ type ReferenceUploadParams struct {
 
 func (q *Queries) ReferenceUpload(ctx context.Context, arg ReferenceUploadParams) (int64, error) {
 	result, err := q.db.Exec(ctx, referenceUpload, arg.AccountID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const referenceUploadOnce = `-- name: ReferenceUploadOnce :execrows
+UPDATE uploads
+SET referenced_time = now()
+WHERE account_id = $1 AND id = $2 AND state = 'complete' AND referenced_time IS NULL
+`
+
+type ReferenceUploadOnceParams struct {
+	AccountID string
+	ID        string
+}
+
+// An upload token's one video: refused (no row) once referenced.
+func (q *Queries) ReferenceUploadOnce(ctx context.Context, arg ReferenceUploadOnceParams) (int64, error) {
+	result, err := q.db.Exec(ctx, referenceUploadOnce, arg.AccountID, arg.ID)
 	if err != nil {
 		return 0, err
 	}

@@ -1,7 +1,7 @@
 -- name: InsertUpload :one
-INSERT INTO uploads (id, account_id, name, size, key, transport, expires_time,
+INSERT INTO uploads (id, account_id, name, size, key, transport, expires_time, token_id,
                      created_by, created_time, updated_by, updated_time)
-VALUES (@id, @account_id, @name, @size, @key, @transport, @expires_time,
+VALUES (@id, @account_id, @name, @size, @key, @transport, @expires_time, @token_id,
         @actor_id, now(), @actor_id, now())
 RETURNING *;
 
@@ -53,6 +53,12 @@ WHERE account_id = @account_id AND id = @id AND state = 'pending';
 UPDATE uploads
 SET referenced_time = coalesce(referenced_time, now())
 WHERE account_id = @account_id AND id = @id AND state = 'complete';
+
+-- name: ReferenceUploadOnce :execrows
+-- An upload token's one video: refused (no row) once referenced.
+UPDATE uploads
+SET referenced_time = now()
+WHERE account_id = @account_id AND id = @id AND state = 'complete' AND referenced_time IS NULL;
 
 -- name: SetTusID :exec
 UPDATE uploads

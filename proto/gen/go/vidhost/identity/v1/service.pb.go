@@ -24,7 +24,7 @@ var File_vidhost_identity_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_identity_v1_service_proto_rawDesc = "" +
 	"\n" +
-	"!vidhost/identity/v1/service.proto\x12\x13vidhost.identity.v1\x1a!vidhost/identity/v1/invites.proto\x1a$vidhost/identity/v1/audit_logs.proto\x1a\"vidhost/identity/v1/jwt_keys.proto\x1a\"vidhost/identity/v1/messages.proto\x1a\x1fvidhost/identity/v1/users.proto2\xfd\x10\n" +
+	"!vidhost/identity/v1/service.proto\x12\x13vidhost.identity.v1\x1a!vidhost/identity/v1/invites.proto\x1a$vidhost/identity/v1/audit_logs.proto\x1a\"vidhost/identity/v1/jwt_keys.proto\x1a\"vidhost/identity/v1/messages.proto\x1a vidhost/identity/v1/tokens.proto\x1a\x1fvidhost/identity/v1/users.proto2\xdf\x11\n" +
 	"\x0fIdentityService\x12U\n" +
 	"\fCreateApiKey\x12(.vidhost.identity.v1.CreateApiKeyRequest\x1a\x1b.vidhost.identity.v1.ApiKey\x12`\n" +
 	"\vListApiKeys\x12'.vidhost.identity.v1.ListApiKeysRequest\x1a(.vidhost.identity.v1.ListApiKeysResponse\x12x\n" +
@@ -50,7 +50,8 @@ const file_vidhost_identity_v1_service_proto_rawDesc = "" +
 	"\fDeleteInvite\x12(.vidhost.identity.v1.DeleteInviteRequest\x1a).vidhost.identity.v1.DeleteInviteResponse\x12U\n" +
 	"\fResendInvite\x12(.vidhost.identity.v1.ResendInviteRequest\x1a\x1b.vidhost.identity.v1.Invite\x12c\n" +
 	"\fAcceptInvite\x12(.vidhost.identity.v1.AcceptInviteRequest\x1a).vidhost.identity.v1.AcceptInviteResponse\x12f\n" +
-	"\rListAuditLogs\x12).vidhost.identity.v1.ListAuditLogsRequest\x1a*.vidhost.identity.v1.ListAuditLogsResponseB\xdd\x01\n" +
+	"\rListAuditLogs\x12).vidhost.identity.v1.ListAuditLogsRequest\x1a*.vidhost.identity.v1.ListAuditLogsResponse\x12`\n" +
+	"\vRecordToken\x12'.vidhost.identity.v1.RecordTokenRequest\x1a(.vidhost.identity.v1.RecordTokenResponseB\xdd\x01\n" +
 	"\x17com.vidhost.identity.v1B\fServiceProtoP\x01ZFgithub.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1;identityv1\xa2\x02\x03VIX\xaa\x02\x13Vidhost.Identity.V1\xca\x02\x13Vidhost\\Identity\\V1\xe2\x02\x1fVidhost\\Identity\\V1\\GPBMetadata\xea\x02\x15Vidhost::Identity::V1b\x06proto3"
 
 var file_vidhost_identity_v1_service_proto_goTypes = []any{
@@ -77,23 +78,25 @@ var file_vidhost_identity_v1_service_proto_goTypes = []any{
 	(*ResendInviteRequest)(nil),         // 20: vidhost.identity.v1.ResendInviteRequest
 	(*AcceptInviteRequest)(nil),         // 21: vidhost.identity.v1.AcceptInviteRequest
 	(*ListAuditLogsRequest)(nil),        // 22: vidhost.identity.v1.ListAuditLogsRequest
-	(*ApiKey)(nil),                      // 23: vidhost.identity.v1.ApiKey
-	(*ListApiKeysResponse)(nil),         // 24: vidhost.identity.v1.ListApiKeysResponse
-	(*ListApiKeySummariesResponse)(nil), // 25: vidhost.identity.v1.ListApiKeySummariesResponse
-	(*DeleteApiKeyResponse)(nil),        // 26: vidhost.identity.v1.DeleteApiKeyResponse
-	(*AuthenticateResponse)(nil),        // 27: vidhost.identity.v1.AuthenticateResponse
-	(*JwtKey)(nil),                      // 28: vidhost.identity.v1.JwtKey
-	(*ListJwtKeysResponse)(nil),         // 29: vidhost.identity.v1.ListJwtKeysResponse
-	(*DeleteJwtKeyResponse)(nil),        // 30: vidhost.identity.v1.DeleteJwtKeyResponse
-	(*GetJwtPublicKeyResponse)(nil),     // 31: vidhost.identity.v1.GetJwtPublicKeyResponse
-	(*ListUsersResponse)(nil),           // 32: vidhost.identity.v1.ListUsersResponse
-	(*User)(nil),                        // 33: vidhost.identity.v1.User
-	(*DeleteUserResponse)(nil),          // 34: vidhost.identity.v1.DeleteUserResponse
-	(*Invite)(nil),                      // 35: vidhost.identity.v1.Invite
-	(*ListInvitesResponse)(nil),         // 36: vidhost.identity.v1.ListInvitesResponse
-	(*DeleteInviteResponse)(nil),        // 37: vidhost.identity.v1.DeleteInviteResponse
-	(*AcceptInviteResponse)(nil),        // 38: vidhost.identity.v1.AcceptInviteResponse
-	(*ListAuditLogsResponse)(nil),       // 39: vidhost.identity.v1.ListAuditLogsResponse
+	(*RecordTokenRequest)(nil),          // 23: vidhost.identity.v1.RecordTokenRequest
+	(*ApiKey)(nil),                      // 24: vidhost.identity.v1.ApiKey
+	(*ListApiKeysResponse)(nil),         // 25: vidhost.identity.v1.ListApiKeysResponse
+	(*ListApiKeySummariesResponse)(nil), // 26: vidhost.identity.v1.ListApiKeySummariesResponse
+	(*DeleteApiKeyResponse)(nil),        // 27: vidhost.identity.v1.DeleteApiKeyResponse
+	(*AuthenticateResponse)(nil),        // 28: vidhost.identity.v1.AuthenticateResponse
+	(*JwtKey)(nil),                      // 29: vidhost.identity.v1.JwtKey
+	(*ListJwtKeysResponse)(nil),         // 30: vidhost.identity.v1.ListJwtKeysResponse
+	(*DeleteJwtKeyResponse)(nil),        // 31: vidhost.identity.v1.DeleteJwtKeyResponse
+	(*GetJwtPublicKeyResponse)(nil),     // 32: vidhost.identity.v1.GetJwtPublicKeyResponse
+	(*ListUsersResponse)(nil),           // 33: vidhost.identity.v1.ListUsersResponse
+	(*User)(nil),                        // 34: vidhost.identity.v1.User
+	(*DeleteUserResponse)(nil),          // 35: vidhost.identity.v1.DeleteUserResponse
+	(*Invite)(nil),                      // 36: vidhost.identity.v1.Invite
+	(*ListInvitesResponse)(nil),         // 37: vidhost.identity.v1.ListInvitesResponse
+	(*DeleteInviteResponse)(nil),        // 38: vidhost.identity.v1.DeleteInviteResponse
+	(*AcceptInviteResponse)(nil),        // 39: vidhost.identity.v1.AcceptInviteResponse
+	(*ListAuditLogsResponse)(nil),       // 40: vidhost.identity.v1.ListAuditLogsResponse
+	(*RecordTokenResponse)(nil),         // 41: vidhost.identity.v1.RecordTokenResponse
 }
 var file_vidhost_identity_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.identity.v1.IdentityService.CreateApiKey:input_type -> vidhost.identity.v1.CreateApiKeyRequest
@@ -119,31 +122,33 @@ var file_vidhost_identity_v1_service_proto_depIdxs = []int32{
 	20, // 20: vidhost.identity.v1.IdentityService.ResendInvite:input_type -> vidhost.identity.v1.ResendInviteRequest
 	21, // 21: vidhost.identity.v1.IdentityService.AcceptInvite:input_type -> vidhost.identity.v1.AcceptInviteRequest
 	22, // 22: vidhost.identity.v1.IdentityService.ListAuditLogs:input_type -> vidhost.identity.v1.ListAuditLogsRequest
-	23, // 23: vidhost.identity.v1.IdentityService.CreateApiKey:output_type -> vidhost.identity.v1.ApiKey
-	24, // 24: vidhost.identity.v1.IdentityService.ListApiKeys:output_type -> vidhost.identity.v1.ListApiKeysResponse
-	25, // 25: vidhost.identity.v1.IdentityService.ListApiKeySummaries:output_type -> vidhost.identity.v1.ListApiKeySummariesResponse
-	23, // 26: vidhost.identity.v1.IdentityService.GetApiKey:output_type -> vidhost.identity.v1.ApiKey
-	23, // 27: vidhost.identity.v1.IdentityService.UpdateApiKey:output_type -> vidhost.identity.v1.ApiKey
-	26, // 28: vidhost.identity.v1.IdentityService.DeleteApiKey:output_type -> vidhost.identity.v1.DeleteApiKeyResponse
-	27, // 29: vidhost.identity.v1.IdentityService.Authenticate:output_type -> vidhost.identity.v1.AuthenticateResponse
-	28, // 30: vidhost.identity.v1.IdentityService.CreateJwtKey:output_type -> vidhost.identity.v1.JwtKey
-	29, // 31: vidhost.identity.v1.IdentityService.ListJwtKeys:output_type -> vidhost.identity.v1.ListJwtKeysResponse
-	28, // 32: vidhost.identity.v1.IdentityService.GetJwtKey:output_type -> vidhost.identity.v1.JwtKey
-	30, // 33: vidhost.identity.v1.IdentityService.DeleteJwtKey:output_type -> vidhost.identity.v1.DeleteJwtKeyResponse
-	31, // 34: vidhost.identity.v1.IdentityService.GetJwtPublicKey:output_type -> vidhost.identity.v1.GetJwtPublicKeyResponse
-	32, // 35: vidhost.identity.v1.IdentityService.ListUsers:output_type -> vidhost.identity.v1.ListUsersResponse
-	33, // 36: vidhost.identity.v1.IdentityService.GetUser:output_type -> vidhost.identity.v1.User
-	33, // 37: vidhost.identity.v1.IdentityService.UpdateUser:output_type -> vidhost.identity.v1.User
-	34, // 38: vidhost.identity.v1.IdentityService.DeleteUser:output_type -> vidhost.identity.v1.DeleteUserResponse
-	35, // 39: vidhost.identity.v1.IdentityService.CreateInvite:output_type -> vidhost.identity.v1.Invite
-	36, // 40: vidhost.identity.v1.IdentityService.ListInvites:output_type -> vidhost.identity.v1.ListInvitesResponse
-	35, // 41: vidhost.identity.v1.IdentityService.GetInvite:output_type -> vidhost.identity.v1.Invite
-	37, // 42: vidhost.identity.v1.IdentityService.DeleteInvite:output_type -> vidhost.identity.v1.DeleteInviteResponse
-	35, // 43: vidhost.identity.v1.IdentityService.ResendInvite:output_type -> vidhost.identity.v1.Invite
-	38, // 44: vidhost.identity.v1.IdentityService.AcceptInvite:output_type -> vidhost.identity.v1.AcceptInviteResponse
-	39, // 45: vidhost.identity.v1.IdentityService.ListAuditLogs:output_type -> vidhost.identity.v1.ListAuditLogsResponse
-	23, // [23:46] is the sub-list for method output_type
-	0,  // [0:23] is the sub-list for method input_type
+	23, // 23: vidhost.identity.v1.IdentityService.RecordToken:input_type -> vidhost.identity.v1.RecordTokenRequest
+	24, // 24: vidhost.identity.v1.IdentityService.CreateApiKey:output_type -> vidhost.identity.v1.ApiKey
+	25, // 25: vidhost.identity.v1.IdentityService.ListApiKeys:output_type -> vidhost.identity.v1.ListApiKeysResponse
+	26, // 26: vidhost.identity.v1.IdentityService.ListApiKeySummaries:output_type -> vidhost.identity.v1.ListApiKeySummariesResponse
+	24, // 27: vidhost.identity.v1.IdentityService.GetApiKey:output_type -> vidhost.identity.v1.ApiKey
+	24, // 28: vidhost.identity.v1.IdentityService.UpdateApiKey:output_type -> vidhost.identity.v1.ApiKey
+	27, // 29: vidhost.identity.v1.IdentityService.DeleteApiKey:output_type -> vidhost.identity.v1.DeleteApiKeyResponse
+	28, // 30: vidhost.identity.v1.IdentityService.Authenticate:output_type -> vidhost.identity.v1.AuthenticateResponse
+	29, // 31: vidhost.identity.v1.IdentityService.CreateJwtKey:output_type -> vidhost.identity.v1.JwtKey
+	30, // 32: vidhost.identity.v1.IdentityService.ListJwtKeys:output_type -> vidhost.identity.v1.ListJwtKeysResponse
+	29, // 33: vidhost.identity.v1.IdentityService.GetJwtKey:output_type -> vidhost.identity.v1.JwtKey
+	31, // 34: vidhost.identity.v1.IdentityService.DeleteJwtKey:output_type -> vidhost.identity.v1.DeleteJwtKeyResponse
+	32, // 35: vidhost.identity.v1.IdentityService.GetJwtPublicKey:output_type -> vidhost.identity.v1.GetJwtPublicKeyResponse
+	33, // 36: vidhost.identity.v1.IdentityService.ListUsers:output_type -> vidhost.identity.v1.ListUsersResponse
+	34, // 37: vidhost.identity.v1.IdentityService.GetUser:output_type -> vidhost.identity.v1.User
+	34, // 38: vidhost.identity.v1.IdentityService.UpdateUser:output_type -> vidhost.identity.v1.User
+	35, // 39: vidhost.identity.v1.IdentityService.DeleteUser:output_type -> vidhost.identity.v1.DeleteUserResponse
+	36, // 40: vidhost.identity.v1.IdentityService.CreateInvite:output_type -> vidhost.identity.v1.Invite
+	37, // 41: vidhost.identity.v1.IdentityService.ListInvites:output_type -> vidhost.identity.v1.ListInvitesResponse
+	36, // 42: vidhost.identity.v1.IdentityService.GetInvite:output_type -> vidhost.identity.v1.Invite
+	38, // 43: vidhost.identity.v1.IdentityService.DeleteInvite:output_type -> vidhost.identity.v1.DeleteInviteResponse
+	36, // 44: vidhost.identity.v1.IdentityService.ResendInvite:output_type -> vidhost.identity.v1.Invite
+	39, // 45: vidhost.identity.v1.IdentityService.AcceptInvite:output_type -> vidhost.identity.v1.AcceptInviteResponse
+	40, // 46: vidhost.identity.v1.IdentityService.ListAuditLogs:output_type -> vidhost.identity.v1.ListAuditLogsResponse
+	41, // 47: vidhost.identity.v1.IdentityService.RecordToken:output_type -> vidhost.identity.v1.RecordTokenResponse
+	24, // [24:48] is the sub-list for method output_type
+	0,  // [0:24] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name
@@ -158,6 +163,7 @@ func file_vidhost_identity_v1_service_proto_init() {
 	file_vidhost_identity_v1_audit_logs_proto_init()
 	file_vidhost_identity_v1_jwt_keys_proto_init()
 	file_vidhost_identity_v1_messages_proto_init()
+	file_vidhost_identity_v1_tokens_proto_init()
 	file_vidhost_identity_v1_users_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

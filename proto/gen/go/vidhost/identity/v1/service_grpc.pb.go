@@ -42,6 +42,7 @@ const (
 	IdentityService_ResendInvite_FullMethodName        = "/vidhost.identity.v1.IdentityService/ResendInvite"
 	IdentityService_AcceptInvite_FullMethodName        = "/vidhost.identity.v1.IdentityService/AcceptInvite"
 	IdentityService_ListAuditLogs_FullMethodName       = "/vidhost.identity.v1.IdentityService/ListAuditLogs"
+	IdentityService_RecordToken_FullMethodName         = "/vidhost.identity.v1.IdentityService/RecordToken"
 )
 
 // IdentityServiceClient is the client API for IdentityService service.
@@ -93,6 +94,10 @@ type IdentityServiceClient interface {
 	// ListAuditLogs returns the account's audit log, newest first
 	// (docs/audit-logs.md); plans without audit logs are refused.
 	ListAuditLogs(ctx context.Context, in *ListAuditLogsRequest, opts ...grpc.CallOption) (*ListAuditLogsResponse, error)
+	// RecordToken writes the audit entry of a token the gateway minted for
+	// the principal (docs/tokens.md). Internal: the gateway's POST /v2/tokens,
+	// which hands out no token that was not recorded; never mapped to /v2.
+	RecordToken(ctx context.Context, in *RecordTokenRequest, opts ...grpc.CallOption) (*RecordTokenResponse, error)
 }
 
 type identityServiceClient struct {
@@ -333,6 +338,16 @@ func (c *identityServiceClient) ListAuditLogs(ctx context.Context, in *ListAudit
 	return out, nil
 }
 
+func (c *identityServiceClient) RecordToken(ctx context.Context, in *RecordTokenRequest, opts ...grpc.CallOption) (*RecordTokenResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordTokenResponse)
+	err := c.cc.Invoke(ctx, IdentityService_RecordToken_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // IdentityServiceServer is the server API for IdentityService service.
 // All implementations must embed UnimplementedIdentityServiceServer
 // for forward compatibility.
@@ -382,6 +397,10 @@ type IdentityServiceServer interface {
 	// ListAuditLogs returns the account's audit log, newest first
 	// (docs/audit-logs.md); plans without audit logs are refused.
 	ListAuditLogs(context.Context, *ListAuditLogsRequest) (*ListAuditLogsResponse, error)
+	// RecordToken writes the audit entry of a token the gateway minted for
+	// the principal (docs/tokens.md). Internal: the gateway's POST /v2/tokens,
+	// which hands out no token that was not recorded; never mapped to /v2.
+	RecordToken(context.Context, *RecordTokenRequest) (*RecordTokenResponse, error)
 	mustEmbedUnimplementedIdentityServiceServer()
 }
 
@@ -460,6 +479,9 @@ func (UnimplementedIdentityServiceServer) AcceptInvite(context.Context, *AcceptI
 }
 func (UnimplementedIdentityServiceServer) ListAuditLogs(context.Context, *ListAuditLogsRequest) (*ListAuditLogsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListAuditLogs not implemented")
+}
+func (UnimplementedIdentityServiceServer) RecordToken(context.Context, *RecordTokenRequest) (*RecordTokenResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordToken not implemented")
 }
 func (UnimplementedIdentityServiceServer) mustEmbedUnimplementedIdentityServiceServer() {}
 func (UnimplementedIdentityServiceServer) testEmbeddedByValue()                         {}
@@ -896,6 +918,24 @@ func _IdentityService_ListAuditLogs_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _IdentityService_RecordToken_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecordTokenRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).RecordToken(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_RecordToken_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).RecordToken(ctx, req.(*RecordTokenRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // IdentityService_ServiceDesc is the grpc.ServiceDesc for IdentityService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -994,6 +1034,10 @@ var IdentityService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListAuditLogs",
 			Handler:    _IdentityService_ListAuditLogs_Handler,
+		},
+		{
+			MethodName: "RecordToken",
+			Handler:    _IdentityService_RecordToken_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
