@@ -38,6 +38,9 @@ const (
 	EntityInvites    = "invites"
 	EntityAccounts   = "accounts"
 	EntityUploads    = "uploads"
+	// EntityIdentityProviders are an account's single sign-on providers;
+	// SSO sign-ins and their refusals are recorded against them too.
+	EntityIdentityProviders = "identity_providers"
 )
 
 // System returns the principal of a change the platform makes to account
