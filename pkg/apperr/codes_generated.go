@@ -79,7 +79,7 @@ var definitions = map[string]Definition{
 	CodeUploadsDisabled:      {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "uploads are disabled for this account"},
 	CodeInviteInvalid:        {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "this invite link is invalid or has expired"},
 	CodeSsoRefused:           {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "single sign-on was refused"},
-	CodeSsoNotConfigured:     {HTTPStatus: 404, GRPCCode: codes.NotFound, Generic: false, FixedMessage: false, Message: "no single sign-on is set up for this email address"},
+	CodeSsoNotConfigured:     {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "no single sign-on is set up for this email address"},
 	CodeUploadFileTooLarge:   {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "size is larger than this account's limit per file"},
 	CodeUploadExpired:        {HTTPStatus: 410, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this upload's time to complete has passed; create a new upload"},
 	CodeBodyTooLarge:         {HTTPStatus: 413, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "request body is too large"},

@@ -276,7 +276,7 @@ func TestSSORefusesBadCallbacks(t *testing.T) {
 	})
 	t.Run("a domain with no provider", func(t *testing.T) {
 		got := newBrowser(t).get(t, suite.URL+"/sso/start?email=someone@"+uniqueWord(t, "none")+".example.com")
-		assert.Equal(t, http.StatusNotFound, got.status)
+		assert.Equal(t, http.StatusConflict, got.status)
 		assert.Contains(t, got.body, "no single sign-on is set up for")
 	})
 

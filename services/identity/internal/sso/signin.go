@@ -29,7 +29,7 @@ var (
 
 // refused is the answer a person sees: code sso_refused and the reason.
 func refused(reason error) error {
-	return &apperr.Refused{Code: apperr.CodeSsoRefused, Reason: reasonOf(reason)}
+	return &apperr.Denied{Code: apperr.CodeSsoRefused, Reason: reasonOf(reason)}
 }
 
 // reasonOf is the first line of a joined error: the person's message, not
@@ -139,7 +139,7 @@ func (s *Service) Finish(ctx context.Context, cb Callback) (SignIn, error) {
 		return SignIn{}, refuse(errDomain, claims.Email)
 	}
 	out, err := s.signIn(ctx, p, claims, cb.ClientIP)
-	var r *apperr.Refused
+	var r *apperr.Denied
 	if errors.As(err, &r) {
 		return SignIn{}, refuse(errors.New(r.Reason), claims.Email)
 	}
