@@ -61,8 +61,7 @@ func (p ssoPages) start(w http.ResponseWriter, r *http.Request) {
 		p.refuse(w, r, err)
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: ssoFlowCookie, Value: out.GetFlow(), Path: web.SSOCallbackPath,
-		MaxAge: int(ssoFlowTTL.Seconds()), HttpOnly: true, Secure: p.secure, SameSite: http.SameSiteLaxMode})
+	http.SetCookie(w, p.cookie(ssoFlowCookie, out.GetFlow(), web.SSOCallbackPath, int(ssoFlowTTL.Seconds())))
 	http.Redirect(w, r, out.GetAuthorizeUrl(), http.StatusFound)
 }
 
@@ -73,8 +72,7 @@ const ssoFlowTTL = 10 * time.Minute
 // outcome: a flow is used once.
 func (p ssoPages) callback(w http.ResponseWriter, r *http.Request) {
 	web.SetSSOHeaders(w.Header())
-	http.SetCookie(w, &http.Cookie{Name: ssoFlowCookie, Value: "", Path: web.SSOCallbackPath, MaxAge: -1,
-		HttpOnly: true, Secure: p.secure, SameSite: http.SameSiteLaxMode})
+	http.SetCookie(w, p.cookie(ssoFlowCookie, "", web.SSOCallbackPath, -1))
 	if len(r.URL.RawQuery) > maxSSOQuery {
 		web.RenderMessage(w, http.StatusBadRequest, "Sign-in refused", "the request is too large")
 		return
@@ -94,12 +92,21 @@ func (p ssoPages) callback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if token := out.GetSessionToken(); token != "" {
-		expires, _ := time.Parse(time.RFC3339Nano, out.GetSessionExpiresTime())
-		http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: token, Path: "/", Expires: expires,
-			HttpOnly: true, Secure: p.secure, SameSite: http.SameSiteLaxMode})
+		session := p.cookie(sessionCookie, token, "/", 0) //nolint:gosec // HttpOnly and Lax; Secure as p.cookie says
+		session.Expires, _ = time.Parse(time.RFC3339Nano, out.GetSessionExpiresTime())
+		http.SetCookie(w, session)
 	}
 	web.RenderMessage(w, http.StatusOK, "Signed in",
 		fmt.Sprintf("You are signed in as %s (%s).", out.GetEmail(), out.GetRole()))
+}
+
+// cookie is an HttpOnly, SameSite=Lax cookie: Lax, not Strict, because
+// the provider's redirect back is a navigation from another site, which
+// must carry the flow cookie.
+func (p ssoPages) cookie(name, value, path string, maxAge int) *http.Cookie {
+	//nolint:gosec // Secure follows the public URL: the devstack serves http on loopback, where a Secure cookie would never come back
+	return &http.Cookie{Name: name, Value: value, Path: path, MaxAge: maxAge,
+		HttpOnly: true, Secure: p.secure, SameSite: http.SameSiteLaxMode}
 }
 
 // refuse shows identity's refusal on a page; an internal failure shows

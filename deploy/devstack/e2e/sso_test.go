@@ -69,13 +69,6 @@ func startOP(t *testing.T, users ...opUser) openIDProvider {
 	return op
 }
 
-// ssoTenant is an enterprise account (audit logs) with an identity
-// provider for domain.
-type ssoTenant struct {
-	tenant
-	domain, idp string
-}
-
 // browser is a cookie jar that stops before the suite's callback when
 // asked, so a test can tamper with what the OP sent back.
 type browser struct {
@@ -182,7 +175,7 @@ func TestSSOSignInMakesAUserWithTheDefaultRole(t *testing.T) {
 	// The OP's users are fixed at its start; the tenant's domain is random.
 	domain := uniqueWord(t, "sso") + ".example.com"
 	op := startOP(t, domainUser(domain))
-	tn := ssoTenant{tenant: createTenant(t, "SSO", "enterprise"), domain: domain}
+	tn := createTenant(t, "SSO", "enterprise")
 	mustOK(t, call(t, "POST", "/v2/identity_providers", tn.key, map[string]any{
 		"name": "Test OP", "issuer_url": op.issuer, "client_id": op.clientID, "client_secret": op.clientSecret,
 		"allowed_domains": []string{domain}, "default_role": "uploader",
@@ -237,7 +230,7 @@ func TestSSORefusesBadCallbacks(t *testing.T) {
 		opUser{ID: "eve", Username: "eve", Password: "verysecure", Email: "eve@elsewhere.example.org", EmailVerified: true},
 		opUser{ID: "uv", Username: "unverified", Password: "verysecure", Email: "uv@" + domain, EmailVerified: false},
 	)
-	tn := ssoTenant{tenant: createTenant(t, "SSO refusals", "enterprise"), domain: domain}
+	tn := createTenant(t, "SSO refusals", "enterprise")
 	mustOK(t, call(t, "POST", "/v2/identity_providers", tn.key, map[string]any{
 		"name": "Test OP", "issuer_url": op.issuer, "client_id": op.clientID, "client_secret": op.clientSecret,
 		"allowed_domains": []string{domain}, "default_role": "viewer",
@@ -300,7 +293,7 @@ func TestSSORefusesBadCallbacks(t *testing.T) {
 func TestSSORefusesAProviderWhoseIssuerDiffers(t *testing.T) {
 	domain := uniqueWord(t, "sso") + ".example.com"
 	op := startOP(t, opUser{ID: "carol", Username: "carol", Password: "verysecure", Email: "carol@" + domain, EmailVerified: true})
-	tn := ssoTenant{tenant: createTenant(t, "SSO issuer", "enterprise"), domain: domain}
+	tn := createTenant(t, "SSO issuer", "enterprise")
 	// The same OP by another name: its discovery document names 127.0.0.1.
 	wrongIssuer := strings.Replace(op.issuer, "127.0.0.1", "localhost", 1)
 	mustOK(t, call(t, "POST", "/v2/identity_providers", tn.key, map[string]any{
