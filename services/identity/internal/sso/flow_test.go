@@ -57,3 +57,14 @@ func TestGuardedAddresses(t *testing.T) {
 	assert.True(t, allowedAddress(netip.MustParseAddr("127.0.0.1"), IssuerPolicy{AllowLoopbackHTTP: true}))
 	assert.False(t, allowedAddress(netip.MustParseAddr("10.0.0.1"), IssuerPolicy{AllowLoopbackHTTP: true}))
 }
+
+func TestAnUnreadableSecretIsThePersonsMessage(t *testing.T) {
+	root := secrets.MustRoot("0123456789abcdef0123456789abcdef")
+	s := &Service{secrets: secrets.NewBox(root, secrets.IdentityProviderSecret)}
+	p := Provider{ID: "p", AccountID: "a"}
+	p.SealedSecret = s.seal(p, "secret")
+	s.secrets = secrets.NewBox(secrets.MustRoot("another-root-secret-of-32-bytes-or-more"), secrets.IdentityProviderSecret)
+	_, err := s.open(t.Context(), p)
+	assert.ErrorIs(t, err, errSecretUnreadable)
+	assert.Equal(t, errSecretUnreadable.Error(), reasonOf(err))
+}

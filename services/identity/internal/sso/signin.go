@@ -25,6 +25,8 @@ var (
 	errAccountOff   = errors.New("this account is disabled")
 	errProviderOff  = errors.New("this identity provider is disabled or was deleted")
 	errNoSeat       = errors.New("the account's plan has no room for another user: ask an admin")
+	// errSecretUnreadable is a client secret sealed under another root secret.
+	errSecretUnreadable = errors.New("the identity provider's client secret cannot be read: an admin must set it again")
 )
 
 // refused is the answer a person sees: code sso_refused and the reason.
@@ -80,7 +82,8 @@ func (s *Service) Begin(ctx context.Context, in BeginInput) (Redirect, error) {
 func (s *Service) open(ctx context.Context, p Provider) (session, error) {
 	secret, err := s.clientSecret(p)
 	if err != nil {
-		return session{}, fmt.Errorf("sso: open client secret of %s: %w", p.ID, err)
+		// The root secret changed since the secret was sealed.
+		return session{}, errors.Join(errSecretUnreadable, err)
 	}
 	return s.relying.open(ctx, p, secret, s.callbackURL)
 }
