@@ -77,6 +77,11 @@ func newHandler(rt routes) http.Handler {
 		identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
 		clientIP: rt.clientIP, timeout: rt.cfg.RequestTimeout, logger: rt.logger,
 	}.register(root)
+	ssoPages{ // /sso: no API key, the flow cookie and the provider's ID token are the credentials
+		identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
+		clientIP: rt.clientIP, timeout: rt.cfg.RequestTimeout, logger: rt.logger,
+		secure: securePublicURL(rt.cfg.PublicURL),
+	}.register(root)
 	root.Handle("/", http.HandlerFunc(notFound))
 	return middleware.Chain(root,
 		middleware.Recover(rt.logger),                           // outermost: a panic anywhere becomes a 500

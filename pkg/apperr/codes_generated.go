@@ -46,6 +46,10 @@ const (
 	CodeUploadsDisabled = "uploads_disabled"
 	// CodeInviteInvalid: POST /invites/accept with a token that is unknown, already used, revoked (the invite was deleted or resent) or past its expiry; the inviter can resend the invite (docs/invites.md).
 	CodeInviteInvalid = "invite_invalid"
+	// CodeSsoRefused: A single sign-on callback was refused: a state or nonce that does not match this browser's sign-in, an expired or forged sign-in cookie, an identity provider whose issuer does not match, an unverified email or one outside the provider's allowed_domains, an email that signs in with a password or belongs to another account. The message says which; the refusal is audited and nothing changes (docs/identity-providers.md).
+	CodeSsoRefused = "sso_refused"
+	// CodeSsoNotConfigured: GET /sso/start with an email whose domain no enabled identity provider allows (docs/identity-providers.md).
+	CodeSsoNotConfigured = "sso_not_configured"
 	// CodeUploadFileTooLarge: The declared size is over the account's per-file limit; the message gives the limit in bytes.
 	CodeUploadFileTooLarge = "upload_file_too_large"
 	// CodeUploadExpired: A tus PATCH arrived after the upload's window closed; the bytes already sent are discarded.
@@ -92,6 +96,8 @@ var definitions = map[string]Definition{
 	CodeFailedPrecondition:   {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: true, FixedMessage: false, Message: "conflict"},
 	CodeUploadsDisabled:      {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "uploads are disabled for this account"},
 	CodeInviteInvalid:        {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "this invite link is invalid or has expired"},
+	CodeSsoRefused:           {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "single sign-on was refused"},
+	CodeSsoNotConfigured:     {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "no single sign-on is set up for this email address"},
 	CodeUploadFileTooLarge:   {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "size is larger than this account's limit per file"},
 	CodeUploadExpired:        {HTTPStatus: 410, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this upload's time to complete has passed; create a new upload"},
 	CodeBodyTooLarge:         {HTTPStatus: 413, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "request body is too large"},
@@ -143,6 +149,8 @@ var allCodes = []string{
 	CodeFailedPrecondition,
 	CodeUploadsDisabled,
 	CodeInviteInvalid,
+	CodeSsoRefused,
+	CodeSsoNotConfigured,
 	CodeUploadFileTooLarge,
 	CodeUploadExpired,
 	CodeBodyTooLarge,

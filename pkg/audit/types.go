@@ -43,6 +43,9 @@ const (
 	// EntityTokens are the upload and viewer tokens the gateway mints
 	// (docs/tokens.md); only their creation is recorded.
 	EntityTokens = "tokens"
+	// EntityIdentityProviders are an account's single sign-on providers;
+	// SSO sign-ins and their refusals are recorded against them too.
+	EntityIdentityProviders = "identity_providers"
 )
 
 // System returns the principal of a change the platform makes to account

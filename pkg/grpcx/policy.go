@@ -38,26 +38,31 @@ var (
 // Each service's tests check that its descriptor has no method left out.
 var Policy = map[string]Rule{
 	// Identity: API keys and JWT keys through /v2.
-	"/vidhost.identity.v1.IdentityService/CreateApiKey":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/ListApiKeys":         {Callers: byGateway, Account: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/ListApiKeySummaries": {Callers: byGateway, Account: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/GetApiKey":           {Callers: byGateway, Account: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/UpdateApiKey":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/DeleteApiKey":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/CreateJwtKey":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/ListJwtKeys":         {Callers: byGateway, Account: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/GetJwtKey":           {Callers: byGateway, Account: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/DeleteJwtKey":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/ListUsers":           {Callers: byGateway, Account: true, Role: roles.Viewer},
-	"/vidhost.identity.v1.IdentityService/GetUser":             {Callers: byGateway, Account: true, Role: roles.Viewer},
-	"/vidhost.identity.v1.IdentityService/UpdateUser":          {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/DeleteUser":          {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/CreateInvite":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/ListInvites":         {Callers: byGateway, Account: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/GetInvite":           {Callers: byGateway, Account: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/DeleteInvite":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/ResendInvite":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
-	"/vidhost.identity.v1.IdentityService/ListAuditLogs":       {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/CreateApiKey":           {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListApiKeys":            {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListApiKeySummaries":    {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/GetApiKey":              {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/UpdateApiKey":           {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/DeleteApiKey":           {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/CreateJwtKey":           {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListJwtKeys":            {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/GetJwtKey":              {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/DeleteJwtKey":           {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListUsers":              {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.identity.v1.IdentityService/GetUser":                {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.identity.v1.IdentityService/UpdateUser":             {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/DeleteUser":             {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/CreateInvite":           {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListInvites":            {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/GetInvite":              {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/DeleteInvite":           {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ResendInvite":           {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListAuditLogs":          {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/CreateIdentityProvider": {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/ListIdentityProviders":  {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/GetIdentityProvider":    {Callers: byGateway, Account: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/UpdateIdentityProvider": {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/DeleteIdentityProvider": {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
 	// Identity, internal: the gateway resolving a bearer key (before any
 	// principal exists), the playback edge verifying a viewer JWT, and the
 	// gateway's invite page for an invitee, who has no principal (the
@@ -68,6 +73,11 @@ var Policy = map[string]Rule{
 	// The gateway's POST /v2/tokens auditing a token it minted for the
 	// principal (docs/tokens.md).
 	"/vidhost.identity.v1.IdentityService/RecordToken": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	// Single sign-on's pages, for a person who has no principal yet: the
+	// sealed flow cookie and the provider's signed ID token are the
+	// credentials (docs/identity-providers.md).
+	"/vidhost.identity.v1.IdentityService/BeginSso":    {Callers: byGateway},
+	"/vidhost.identity.v1.IdentityService/CompleteSso": {Callers: byGateway, Write: true},
 	// Identity, the operator's: accounts and plans (docs/operator.md). No
 	// account principal: they act on any account.
 	"/vidhost.identity.v1.IdentityAdminService/CreateAccount":  {Callers: byOperator, Write: true},

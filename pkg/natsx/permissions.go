@@ -47,7 +47,7 @@ var rights = map[string]Rights{
 	ServiceIdentity: {
 		Publish: slices.Concat([]string{"key.>", "user.>", DeadLetterSubject(SubjectAuditPrefix + ">"),
 			DeadLetterSubject(SubjectVideoReady), DeadLetterSubject(SubjectVideoError), DeadLetterSubject(SubjectUploadQuotaReached)},
-			AuditSubjects("keys", "jwt_keys", "users", "invites", "accounts", "tokens")),
+			AuditSubjects("keys", "jwt_keys", "users", "invites", "accounts", "tokens", "identity_providers")),
 		// The streams it reads are ensured too, so identity may start
 		// before the catalog and the upload service.
 		Ensures: []string{StreamNameIdentity, StreamNameAudit, StreamNameCatalog, StreamNameUploads, StreamNameDeadLetter},

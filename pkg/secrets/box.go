@@ -62,3 +62,12 @@ func (b Box) Open(sealed []byte, context string) ([]byte, error) {
 	}
 	return plaintext, nil
 }
+
+// BoxFor returns the Box of root's key for purpose.
+func BoxFor(root Root, purpose Purpose) Box {
+	box, err := NewBox(root.Derive(purpose))
+	if err != nil {
+		panic(fmt.Sprintf("secrets: box: %v", err)) // a derived key always has KeyLength bytes
+	}
+	return box
+}

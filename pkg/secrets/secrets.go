@@ -31,6 +31,12 @@ const (
 	// integration targets at rest (webhook signing secrets, API keys, S3
 	// keys), with a Box.
 	ServiceCredentials Purpose = "service-credentials"
+	// IdentityProviderSecret seals an identity provider's OAuth client
+	// secret at rest (services/identity/internal/sso), with a Box.
+	IdentityProviderSecret Purpose = "identity-provider-secret"
+	// SSOFlow seals the single sign-on flow's state, nonce and PKCE verifier
+	// into the short-lived cookie that binds the flow to a browser.
+	SSOFlow Purpose = "sso-flow"
 	// UploadToken signs the upload tokens a customer's backend mints for a
 	// browser (docs/tokens.md).
 	UploadToken Purpose = "upload-token"

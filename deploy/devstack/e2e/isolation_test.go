@@ -68,7 +68,7 @@ func apiRoutes(t *testing.T) []route {
 // chapters, gates, hotspots, tracks, leads) are addressed through A's video,
 // which B must not find whatever the sub-resource id.
 type fixtures struct {
-	video, category, categoryValue, player, folder, upload, jwtKey, key, user, invite, sub string
+	video, category, categoryValue, player, folder, upload, jwtKey, key, user, invite, idp, sub string
 	// service is A's webhook (serviceSecret its signing secret), hook A's
 	// hook on it.
 	service, serviceSecret, hook string
@@ -76,7 +76,7 @@ type fixtures struct {
 
 // secrets are the values of A that B must never find or see.
 func (f fixtures) secrets() []string {
-	return []string{f.video, f.category, f.categoryValue, f.player, f.folder, f.upload, f.jwtKey, f.key, f.user, f.invite,
+	return []string{f.video, f.category, f.categoryValue, f.player, f.folder, f.upload, f.jwtKey, f.key, f.user, f.invite, f.idp,
 		f.service, f.serviceSecret, f.hook}
 }
 
@@ -101,6 +101,7 @@ func createFixtures(t *testing.T, key string) fixtures {
 	f.jwtKey = created("/v2/jwt_keys", map[string]any{"name": "A's JWT key", "public_key": publicKeyPEM(t)})
 	f.key = created("/v2/keys", map[string]any{"type": "api", "name": "A's key", "permissions": []string{}, "ips": []string{}})
 	f.invite = created("/v2/invites", map[string]any{"email": uniqueWord(t, "invitee") + "@example.com", "role": "viewer"})
+	f.idp = created("/v2/identity_providers", idpBody(uniqueWord(t, "a")+".example.com"))
 	var users []struct {
 		ID string `json:"id"`
 	}
@@ -124,6 +125,13 @@ func webhookBody(name string) map[string]any {
 
 func hookBody(serviceID string) map[string]any {
 	return map[string]any{"name": "Every video", "event": "video.created", "service": serviceID, "action": "videos.insert"}
+}
+
+// idpBody is an identity provider claiming domain; nothing fetches its issuer
+// until someone signs in.
+func idpBody(domain string) map[string]any {
+	return map[string]any{"name": "SSO", "issuer_url": "https://idp.example.com", "client_id": "vidhost",
+		"client_secret": "s3cret-" + domain, "allowed_domains": []string{domain}, "default_role": "viewer"}
 }
 
 func publicKeyPEM(t *testing.T) string {
@@ -171,6 +179,12 @@ func walkCases(a fixtures) map[route]walkCase {
 		"GET /v2/invites/{id}":         {path: "/v2/invites/" + a.invite},
 		"DELETE /v2/invites/{id}":      {path: "/v2/invites/" + a.invite},
 		"POST /v2/invites/{id}/resend": {path: "/v2/invites/" + a.invite + "/resend"},
+
+		"GET /v2/identity_providers":         {path: "/v2/identity_providers", list: true},
+		"POST /v2/identity_providers":        {path: "/v2/identity_providers", own: true, body: idpBody("b" + strings.ToLower(ids.New()[:8]) + ".example.com")},
+		"GET /v2/identity_providers/{id}":    {path: "/v2/identity_providers/" + a.idp},
+		"PATCH /v2/identity_providers/{id}":  {path: "/v2/identity_providers/" + a.idp, body: name},
+		"DELETE /v2/identity_providers/{id}": {path: "/v2/identity_providers/" + a.idp},
 
 		"GET /v2/categories":                               {path: "/v2/categories", list: true},
 		"POST /v2/categories":                              {path: "/v2/categories", own: true, body: map[string]any{"name": "B's", "value": "b" + strings.ToLower(ids.New()[:8])}},
@@ -246,6 +260,7 @@ func snapshot(t *testing.T, key string, a fixtures) map[string]string {
 		"/v2/videos/" + a.video + "/leads", "/v2/keys", "/v2/folders", "/v2/categories", "/v2/players", "/v2/videos",
 		"/v2/users/" + a.user, "/v2/users", "/v2/invites/" + a.invite, "/v2/invites",
 		"/v2/services/" + a.service, "/v2/services", "/v2/hooks/" + a.hook, "/v2/hooks", "/v2/hooks/" + a.hook + "/deliveries",
+		"/v2/identity_providers/" + a.idp, "/v2/identity_providers",
 	} {
 		out[path] = string(mustOK(t, call(t, "GET", path, key, nil)).Body.Result)
 	}

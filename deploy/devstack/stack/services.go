@@ -79,6 +79,8 @@ func (s *Stack) startIdentity() (string, <-chan identityapp.Bootstrap, error) {
 	cfg.SMTP.Host, cfg.SMTP.Port = s.mailpit.SMTPHost, s.mailpit.SMTPPort
 	// Invite and notification emails link the stack's gateway.
 	cfg.PublicURL = s.URL
+	// Single sign-on's test provider runs on this machine over http.
+	cfg.SSOAllowLoopbackIssuers = true
 	lis, err := loopback()
 	if err != nil {
 		return "", nil, err

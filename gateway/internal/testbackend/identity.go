@@ -112,3 +112,30 @@ func (f *Identity) GetApiKey(_ context.Context, req *identityv1.GetApiKeyRequest
 	}
 	return nil, apperr.ErrNotFound
 }
+
+// The fake single sign-on: BeginSso always starts a flow sealed as
+// FakeSSOFlow; CompleteSso accepts only that flow, and starts a session
+// when the code is FakeSSOCodeWithSession (as once sessions are plugged in).
+const (
+	FakeSSOFlow            = "sealed-flow"
+	FakeSSOCodeWithSession = "code-with-session"
+	FakeSSOSessionToken    = "session-token"
+)
+
+func (f *Identity) BeginSso(_ context.Context, req *identityv1.BeginSsoRequest) (*identityv1.BeginSsoResponse, error) {
+	if req.GetEmail() == "" {
+		return nil, apperr.InvalidField("email", "must be an email address")
+	}
+	return &identityv1.BeginSsoResponse{AuthorizeUrl: "https://idp.example.com/authorize?state=s", Flow: FakeSSOFlow}, nil
+}
+
+func (f *Identity) CompleteSso(_ context.Context, req *identityv1.CompleteSsoRequest) (*identityv1.CompleteSsoResponse, error) {
+	if req.GetFlow() != FakeSSOFlow {
+		return nil, &apperr.Denied{Code: apperr.CodeSsoRefused, Reason: "this sign-in is invalid or has expired: start again"}
+	}
+	out := &identityv1.CompleteSsoResponse{AccountId: "acc1", UserId: "user9", Email: "alice@example.com", Role: "viewer", Created: true}
+	if req.GetCode() == FakeSSOCodeWithSession {
+		out.SessionToken, out.SessionExpiresTime = FakeSSOSessionToken, "2030-01-01T00:00:00.000Z"
+	}
+	return out, nil
+}

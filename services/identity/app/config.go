@@ -46,6 +46,11 @@ type Config struct {
 	// gateway takes: invite emails link <PublicURL>/invites/accept, and
 	// notification emails a video's watch page.
 	PublicURL string `env:"VIDHOST_PUBLIC_URL" envDefault:"http://127.0.0.1:8080"`
+	// SSOAllowLoopbackIssuers admits http:// identity provider issuers on
+	// this machine (localhost, 127.0.0.0/8, ::1); otherwise issuers must be
+	// https and public (docs/identity-providers.md). The devstack sets it
+	// for its test provider.
+	SSOAllowLoopbackIssuers bool `env:"VIDHOST_SSO_ALLOW_LOOPBACK_ISSUERS" envDefault:"false"`
 	// AuditRetention is how long audit entries are kept (docs/audit-logs.md);
 	// the database keeps every entry younger than audit.RetentionFloor
 	// whatever this says.

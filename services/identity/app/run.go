@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net"
+	"strings"
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
@@ -17,6 +18,7 @@ import (
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/server"
+	"github.com/vidhost/vidhost/services/identity/internal/sso"
 	"github.com/vidhost/vidhost/services/identity/internal/store"
 	"github.com/vidhost/vidhost/services/identity/internal/users"
 )
@@ -67,7 +69,18 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		WithAdmin(server.NewAdmin(accounts.NewService(st, inviteService))).
 		WithUsers(users.NewService(st.Users(), nil)).
 		WithInvites(inviteService).
-		WithAuditLog(auditLog), nil
+		WithAuditLog(auditLog).
+		WithSSO(newSSO(cfg, st, logger)), nil
+}
+
+// newSSO is identity providers and single sign-on. No session starter yet:
+// the sessions work plugs one in here (sso.Options.Starter), and until then
+// a sign-in answers the user alone.
+func newSSO(cfg Config, st *store.Store, logger *slog.Logger) *sso.Service {
+	return sso.NewService(st.SSO(), sso.Options{
+		Root: secrets.MustRoot(cfg.InternalSecret), PublicURL: strings.TrimSuffix(cfg.PublicURL, "/"),
+		Policy: sso.IssuerPolicy{AllowLoopbackHTTP: cfg.SSOAllowLoopbackIssuers}, Logger: logger,
+	})
 }
 
 // newMailer is how invites are mailed, after their transaction commits

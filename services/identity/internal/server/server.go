@@ -8,6 +8,7 @@ import (
 	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
+	"github.com/vidhost/vidhost/services/identity/internal/sso"
 	"github.com/vidhost/vidhost/services/identity/internal/users"
 )
 
@@ -21,6 +22,8 @@ type Server struct {
 	invites *invites.Service
 	// auditLog lists the account's audit log.
 	auditLog *auditlog.Service
+	// sso is identity providers and single sign-on.
+	sso *sso.Service
 }
 
 // New returns a Server over the API key and JWT key domains.

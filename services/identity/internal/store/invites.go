@@ -214,7 +214,8 @@ func (t inviteTx) CompleteUser(ctx context.Context, accountID string, u invites.
 		return fmt.Errorf("complete invited user: %w", err)
 	}
 	if n == 0 {
-		return apperr.ErrNotFound
+		// Gone, or signs in with single sign-on and so takes no password.
+		return invites.ErrInvalid
 	}
 	return nil
 }

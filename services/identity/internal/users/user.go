@@ -10,6 +10,19 @@ import (
 // (docs/users.md); the notifier emails them when the event happens.
 var Notifications = []string{"video.ready", "video.error", "upload.quota_reached", "user.invited"}
 
+// The ways a user signs in: the interface's authentication values.
+const (
+	AuthenticationPassword = "password"
+	AuthenticationSSO      = "sso"
+)
+
+// CanUsePassword reports whether u may have and use a password. A user
+// whose authentication is sso signs in only through their account's
+// identity provider (docs/identity-providers.md): password sign-in, password
+// reset and setting a password must all refuse them. Invites already do
+// (CompleteInvitedUser matches password users only).
+func CanUsePassword(u User) bool { return u.Authentication != AuthenticationSSO }
+
 // User is a person of an account.
 type User struct {
 	ID             string

@@ -16,7 +16,7 @@ const completeInvitedUser = `-- name: CompleteInvitedUser :execrows
 UPDATE users
 SET name = $1, password_hash = $2, verified_email = true,
     updated_by = $3, updated_time = $4
-WHERE account_id = $5 AND id = $3
+WHERE account_id = $5 AND id = $3 AND authentication = 'password'
 `
 
 type CompleteInvitedUserParams struct {
@@ -28,7 +28,9 @@ type CompleteInvitedUserParams struct {
 }
 
 // Accepting an invite of an existing user (an operator-made owner) sets the
-// name and password they chose and marks the email verified.
+// name and password they chose and marks the email verified. A user whose
+// authentication is sso never gets a password (users.CanUsePassword): no
+// row matches, and the invite is refused as invalid.
 func (q *Queries) CompleteInvitedUser(ctx context.Context, arg CompleteInvitedUserParams) (int64, error) {
 	result, err := q.db.Exec(ctx, completeInvitedUser,
 		arg.Name,

@@ -42,6 +42,28 @@ type Bootstrap struct {
 	CreatedTime time.Time
 }
 
+type IdentityProvider struct {
+	ID                 string
+	AccountID          string
+	Name               string
+	IssuerUrl          string
+	ClientID           string
+	ClientSecretSealed []byte
+	AllowedDomains     []string
+	DefaultRole        string
+	Enabled            bool
+	CreatedBy          string
+	CreatedTime        time.Time
+	UpdatedBy          string
+	UpdatedTime        time.Time
+}
+
+type IdentityProviderDomain struct {
+	Domain     string
+	ProviderID string
+	AccountID  string
+}
+
 type Invite struct {
 	ID           string
 	AccountID    string

@@ -95,8 +95,10 @@ VALUES (@id, @account_id, @email, @name, @role, 'password', @password_hash,
 
 -- name: CompleteInvitedUser :execrows
 -- Accepting an invite of an existing user (an operator-made owner) sets the
--- name and password they chose and marks the email verified.
+-- name and password they chose and marks the email verified. A user whose
+-- authentication is sso never gets a password (users.CanUsePassword): no
+-- row matches, and the invite is refused as invalid.
 UPDATE users
 SET name = @name, password_hash = @password_hash, verified_email = true,
     updated_by = @id, updated_time = @updated_time
-WHERE account_id = @account_id AND id = @id;
+WHERE account_id = @account_id AND id = @id AND authentication = 'password';

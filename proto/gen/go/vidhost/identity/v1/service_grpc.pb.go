@@ -19,30 +19,37 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	IdentityService_CreateApiKey_FullMethodName        = "/vidhost.identity.v1.IdentityService/CreateApiKey"
-	IdentityService_ListApiKeys_FullMethodName         = "/vidhost.identity.v1.IdentityService/ListApiKeys"
-	IdentityService_ListApiKeySummaries_FullMethodName = "/vidhost.identity.v1.IdentityService/ListApiKeySummaries"
-	IdentityService_GetApiKey_FullMethodName           = "/vidhost.identity.v1.IdentityService/GetApiKey"
-	IdentityService_UpdateApiKey_FullMethodName        = "/vidhost.identity.v1.IdentityService/UpdateApiKey"
-	IdentityService_DeleteApiKey_FullMethodName        = "/vidhost.identity.v1.IdentityService/DeleteApiKey"
-	IdentityService_Authenticate_FullMethodName        = "/vidhost.identity.v1.IdentityService/Authenticate"
-	IdentityService_CreateJwtKey_FullMethodName        = "/vidhost.identity.v1.IdentityService/CreateJwtKey"
-	IdentityService_ListJwtKeys_FullMethodName         = "/vidhost.identity.v1.IdentityService/ListJwtKeys"
-	IdentityService_GetJwtKey_FullMethodName           = "/vidhost.identity.v1.IdentityService/GetJwtKey"
-	IdentityService_DeleteJwtKey_FullMethodName        = "/vidhost.identity.v1.IdentityService/DeleteJwtKey"
-	IdentityService_GetJwtPublicKey_FullMethodName     = "/vidhost.identity.v1.IdentityService/GetJwtPublicKey"
-	IdentityService_ListUsers_FullMethodName           = "/vidhost.identity.v1.IdentityService/ListUsers"
-	IdentityService_GetUser_FullMethodName             = "/vidhost.identity.v1.IdentityService/GetUser"
-	IdentityService_UpdateUser_FullMethodName          = "/vidhost.identity.v1.IdentityService/UpdateUser"
-	IdentityService_DeleteUser_FullMethodName          = "/vidhost.identity.v1.IdentityService/DeleteUser"
-	IdentityService_CreateInvite_FullMethodName        = "/vidhost.identity.v1.IdentityService/CreateInvite"
-	IdentityService_ListInvites_FullMethodName         = "/vidhost.identity.v1.IdentityService/ListInvites"
-	IdentityService_GetInvite_FullMethodName           = "/vidhost.identity.v1.IdentityService/GetInvite"
-	IdentityService_DeleteInvite_FullMethodName        = "/vidhost.identity.v1.IdentityService/DeleteInvite"
-	IdentityService_ResendInvite_FullMethodName        = "/vidhost.identity.v1.IdentityService/ResendInvite"
-	IdentityService_AcceptInvite_FullMethodName        = "/vidhost.identity.v1.IdentityService/AcceptInvite"
-	IdentityService_ListAuditLogs_FullMethodName       = "/vidhost.identity.v1.IdentityService/ListAuditLogs"
-	IdentityService_RecordToken_FullMethodName         = "/vidhost.identity.v1.IdentityService/RecordToken"
+	IdentityService_CreateApiKey_FullMethodName           = "/vidhost.identity.v1.IdentityService/CreateApiKey"
+	IdentityService_ListApiKeys_FullMethodName            = "/vidhost.identity.v1.IdentityService/ListApiKeys"
+	IdentityService_ListApiKeySummaries_FullMethodName    = "/vidhost.identity.v1.IdentityService/ListApiKeySummaries"
+	IdentityService_GetApiKey_FullMethodName              = "/vidhost.identity.v1.IdentityService/GetApiKey"
+	IdentityService_UpdateApiKey_FullMethodName           = "/vidhost.identity.v1.IdentityService/UpdateApiKey"
+	IdentityService_DeleteApiKey_FullMethodName           = "/vidhost.identity.v1.IdentityService/DeleteApiKey"
+	IdentityService_Authenticate_FullMethodName           = "/vidhost.identity.v1.IdentityService/Authenticate"
+	IdentityService_CreateJwtKey_FullMethodName           = "/vidhost.identity.v1.IdentityService/CreateJwtKey"
+	IdentityService_ListJwtKeys_FullMethodName            = "/vidhost.identity.v1.IdentityService/ListJwtKeys"
+	IdentityService_GetJwtKey_FullMethodName              = "/vidhost.identity.v1.IdentityService/GetJwtKey"
+	IdentityService_DeleteJwtKey_FullMethodName           = "/vidhost.identity.v1.IdentityService/DeleteJwtKey"
+	IdentityService_GetJwtPublicKey_FullMethodName        = "/vidhost.identity.v1.IdentityService/GetJwtPublicKey"
+	IdentityService_ListUsers_FullMethodName              = "/vidhost.identity.v1.IdentityService/ListUsers"
+	IdentityService_GetUser_FullMethodName                = "/vidhost.identity.v1.IdentityService/GetUser"
+	IdentityService_UpdateUser_FullMethodName             = "/vidhost.identity.v1.IdentityService/UpdateUser"
+	IdentityService_DeleteUser_FullMethodName             = "/vidhost.identity.v1.IdentityService/DeleteUser"
+	IdentityService_CreateInvite_FullMethodName           = "/vidhost.identity.v1.IdentityService/CreateInvite"
+	IdentityService_ListInvites_FullMethodName            = "/vidhost.identity.v1.IdentityService/ListInvites"
+	IdentityService_GetInvite_FullMethodName              = "/vidhost.identity.v1.IdentityService/GetInvite"
+	IdentityService_DeleteInvite_FullMethodName           = "/vidhost.identity.v1.IdentityService/DeleteInvite"
+	IdentityService_ResendInvite_FullMethodName           = "/vidhost.identity.v1.IdentityService/ResendInvite"
+	IdentityService_AcceptInvite_FullMethodName           = "/vidhost.identity.v1.IdentityService/AcceptInvite"
+	IdentityService_ListAuditLogs_FullMethodName          = "/vidhost.identity.v1.IdentityService/ListAuditLogs"
+	IdentityService_RecordToken_FullMethodName            = "/vidhost.identity.v1.IdentityService/RecordToken"
+	IdentityService_CreateIdentityProvider_FullMethodName = "/vidhost.identity.v1.IdentityService/CreateIdentityProvider"
+	IdentityService_ListIdentityProviders_FullMethodName  = "/vidhost.identity.v1.IdentityService/ListIdentityProviders"
+	IdentityService_GetIdentityProvider_FullMethodName    = "/vidhost.identity.v1.IdentityService/GetIdentityProvider"
+	IdentityService_UpdateIdentityProvider_FullMethodName = "/vidhost.identity.v1.IdentityService/UpdateIdentityProvider"
+	IdentityService_DeleteIdentityProvider_FullMethodName = "/vidhost.identity.v1.IdentityService/DeleteIdentityProvider"
+	IdentityService_BeginSso_FullMethodName               = "/vidhost.identity.v1.IdentityService/BeginSso"
+	IdentityService_CompleteSso_FullMethodName            = "/vidhost.identity.v1.IdentityService/CompleteSso"
 )
 
 // IdentityServiceClient is the client API for IdentityService service.
@@ -98,6 +105,18 @@ type IdentityServiceClient interface {
 	// the principal (docs/tokens.md). Internal: the gateway's POST /v2/tokens,
 	// which hands out no token that was not recorded; never mapped to /v2.
 	RecordToken(ctx context.Context, in *RecordTokenRequest, opts ...grpc.CallOption) (*RecordTokenResponse, error)
+	// Identity providers: single sign-on through OpenID Connect
+	// (docs/identity-providers.md).
+	CreateIdentityProvider(ctx context.Context, in *CreateIdentityProviderRequest, opts ...grpc.CallOption) (*IdentityProvider, error)
+	ListIdentityProviders(ctx context.Context, in *ListIdentityProvidersRequest, opts ...grpc.CallOption) (*ListIdentityProvidersResponse, error)
+	GetIdentityProvider(ctx context.Context, in *GetIdentityProviderRequest, opts ...grpc.CallOption) (*IdentityProvider, error)
+	UpdateIdentityProvider(ctx context.Context, in *UpdateIdentityProviderRequest, opts ...grpc.CallOption) (*IdentityProvider, error)
+	DeleteIdentityProvider(ctx context.Context, in *DeleteIdentityProviderRequest, opts ...grpc.CallOption) (*DeleteIdentityProviderResponse, error)
+	// BeginSso and CompleteSso are the gateway's /sso/start and
+	// /sso/callback, for a person who has no principal yet. Internal, never
+	// mapped to /v2.
+	BeginSso(ctx context.Context, in *BeginSsoRequest, opts ...grpc.CallOption) (*BeginSsoResponse, error)
+	CompleteSso(ctx context.Context, in *CompleteSsoRequest, opts ...grpc.CallOption) (*CompleteSsoResponse, error)
 }
 
 type identityServiceClient struct {
@@ -348,6 +367,76 @@ func (c *identityServiceClient) RecordToken(ctx context.Context, in *RecordToken
 	return out, nil
 }
 
+func (c *identityServiceClient) CreateIdentityProvider(ctx context.Context, in *CreateIdentityProviderRequest, opts ...grpc.CallOption) (*IdentityProvider, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(IdentityProvider)
+	err := c.cc.Invoke(ctx, IdentityService_CreateIdentityProvider_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *identityServiceClient) ListIdentityProviders(ctx context.Context, in *ListIdentityProvidersRequest, opts ...grpc.CallOption) (*ListIdentityProvidersResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListIdentityProvidersResponse)
+	err := c.cc.Invoke(ctx, IdentityService_ListIdentityProviders_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *identityServiceClient) GetIdentityProvider(ctx context.Context, in *GetIdentityProviderRequest, opts ...grpc.CallOption) (*IdentityProvider, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(IdentityProvider)
+	err := c.cc.Invoke(ctx, IdentityService_GetIdentityProvider_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *identityServiceClient) UpdateIdentityProvider(ctx context.Context, in *UpdateIdentityProviderRequest, opts ...grpc.CallOption) (*IdentityProvider, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(IdentityProvider)
+	err := c.cc.Invoke(ctx, IdentityService_UpdateIdentityProvider_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *identityServiceClient) DeleteIdentityProvider(ctx context.Context, in *DeleteIdentityProviderRequest, opts ...grpc.CallOption) (*DeleteIdentityProviderResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteIdentityProviderResponse)
+	err := c.cc.Invoke(ctx, IdentityService_DeleteIdentityProvider_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *identityServiceClient) BeginSso(ctx context.Context, in *BeginSsoRequest, opts ...grpc.CallOption) (*BeginSsoResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(BeginSsoResponse)
+	err := c.cc.Invoke(ctx, IdentityService_BeginSso_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *identityServiceClient) CompleteSso(ctx context.Context, in *CompleteSsoRequest, opts ...grpc.CallOption) (*CompleteSsoResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CompleteSsoResponse)
+	err := c.cc.Invoke(ctx, IdentityService_CompleteSso_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // IdentityServiceServer is the server API for IdentityService service.
 // All implementations must embed UnimplementedIdentityServiceServer
 // for forward compatibility.
@@ -401,6 +490,18 @@ type IdentityServiceServer interface {
 	// the principal (docs/tokens.md). Internal: the gateway's POST /v2/tokens,
 	// which hands out no token that was not recorded; never mapped to /v2.
 	RecordToken(context.Context, *RecordTokenRequest) (*RecordTokenResponse, error)
+	// Identity providers: single sign-on through OpenID Connect
+	// (docs/identity-providers.md).
+	CreateIdentityProvider(context.Context, *CreateIdentityProviderRequest) (*IdentityProvider, error)
+	ListIdentityProviders(context.Context, *ListIdentityProvidersRequest) (*ListIdentityProvidersResponse, error)
+	GetIdentityProvider(context.Context, *GetIdentityProviderRequest) (*IdentityProvider, error)
+	UpdateIdentityProvider(context.Context, *UpdateIdentityProviderRequest) (*IdentityProvider, error)
+	DeleteIdentityProvider(context.Context, *DeleteIdentityProviderRequest) (*DeleteIdentityProviderResponse, error)
+	// BeginSso and CompleteSso are the gateway's /sso/start and
+	// /sso/callback, for a person who has no principal yet. Internal, never
+	// mapped to /v2.
+	BeginSso(context.Context, *BeginSsoRequest) (*BeginSsoResponse, error)
+	CompleteSso(context.Context, *CompleteSsoRequest) (*CompleteSsoResponse, error)
 	mustEmbedUnimplementedIdentityServiceServer()
 }
 
@@ -482,6 +583,27 @@ func (UnimplementedIdentityServiceServer) ListAuditLogs(context.Context, *ListAu
 }
 func (UnimplementedIdentityServiceServer) RecordToken(context.Context, *RecordTokenRequest) (*RecordTokenResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordToken not implemented")
+}
+func (UnimplementedIdentityServiceServer) CreateIdentityProvider(context.Context, *CreateIdentityProviderRequest) (*IdentityProvider, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateIdentityProvider not implemented")
+}
+func (UnimplementedIdentityServiceServer) ListIdentityProviders(context.Context, *ListIdentityProvidersRequest) (*ListIdentityProvidersResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListIdentityProviders not implemented")
+}
+func (UnimplementedIdentityServiceServer) GetIdentityProvider(context.Context, *GetIdentityProviderRequest) (*IdentityProvider, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetIdentityProvider not implemented")
+}
+func (UnimplementedIdentityServiceServer) UpdateIdentityProvider(context.Context, *UpdateIdentityProviderRequest) (*IdentityProvider, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateIdentityProvider not implemented")
+}
+func (UnimplementedIdentityServiceServer) DeleteIdentityProvider(context.Context, *DeleteIdentityProviderRequest) (*DeleteIdentityProviderResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteIdentityProvider not implemented")
+}
+func (UnimplementedIdentityServiceServer) BeginSso(context.Context, *BeginSsoRequest) (*BeginSsoResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method BeginSso not implemented")
+}
+func (UnimplementedIdentityServiceServer) CompleteSso(context.Context, *CompleteSsoRequest) (*CompleteSsoResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CompleteSso not implemented")
 }
 func (UnimplementedIdentityServiceServer) mustEmbedUnimplementedIdentityServiceServer() {}
 func (UnimplementedIdentityServiceServer) testEmbeddedByValue()                         {}
@@ -936,6 +1058,132 @@ func _IdentityService_RecordToken_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _IdentityService_CreateIdentityProvider_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateIdentityProviderRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).CreateIdentityProvider(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_CreateIdentityProvider_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).CreateIdentityProvider(ctx, req.(*CreateIdentityProviderRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _IdentityService_ListIdentityProviders_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListIdentityProvidersRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).ListIdentityProviders(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_ListIdentityProviders_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).ListIdentityProviders(ctx, req.(*ListIdentityProvidersRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _IdentityService_GetIdentityProvider_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetIdentityProviderRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).GetIdentityProvider(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_GetIdentityProvider_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).GetIdentityProvider(ctx, req.(*GetIdentityProviderRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _IdentityService_UpdateIdentityProvider_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateIdentityProviderRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).UpdateIdentityProvider(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_UpdateIdentityProvider_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).UpdateIdentityProvider(ctx, req.(*UpdateIdentityProviderRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _IdentityService_DeleteIdentityProvider_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteIdentityProviderRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).DeleteIdentityProvider(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_DeleteIdentityProvider_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).DeleteIdentityProvider(ctx, req.(*DeleteIdentityProviderRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _IdentityService_BeginSso_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BeginSsoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).BeginSso(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_BeginSso_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).BeginSso(ctx, req.(*BeginSsoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _IdentityService_CompleteSso_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CompleteSsoRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).CompleteSso(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_CompleteSso_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).CompleteSso(ctx, req.(*CompleteSsoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // IdentityService_ServiceDesc is the grpc.ServiceDesc for IdentityService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1038,6 +1286,34 @@ var IdentityService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecordToken",
 			Handler:    _IdentityService_RecordToken_Handler,
+		},
+		{
+			MethodName: "CreateIdentityProvider",
+			Handler:    _IdentityService_CreateIdentityProvider_Handler,
+		},
+		{
+			MethodName: "ListIdentityProviders",
+			Handler:    _IdentityService_ListIdentityProviders_Handler,
+		},
+		{
+			MethodName: "GetIdentityProvider",
+			Handler:    _IdentityService_GetIdentityProvider_Handler,
+		},
+		{
+			MethodName: "UpdateIdentityProvider",
+			Handler:    _IdentityService_UpdateIdentityProvider_Handler,
+		},
+		{
+			MethodName: "DeleteIdentityProvider",
+			Handler:    _IdentityService_DeleteIdentityProvider_Handler,
+		},
+		{
+			MethodName: "BeginSso",
+			Handler:    _IdentityService_BeginSso_Handler,
+		},
+		{
+			MethodName: "CompleteSso",
+			Handler:    _IdentityService_CompleteSso_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -1,0 +1,123 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/vidhost/vidhost/gateway/internal/auth"
+	"github.com/vidhost/vidhost/gateway/web"
+	"github.com/vidhost/vidhost/pkg/envelope"
+	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+)
+
+// Cookies of single sign-on (docs/identity-providers.md).
+const (
+	// ssoFlowCookie keeps the sealed flow (state, nonce, PKCE verifier)
+	// from /sso/start to /sso/callback, and only there.
+	ssoFlowCookie = "vh_sso_flow"
+	// sessionCookie carries a session token once sessions exist. The
+	// sessions work owns its name and attributes: the lead reconciles this
+	// one with theirs when merging.
+	sessionCookie = "vh_session"
+	// maxSSOQuery bounds the query strings the two endpoints read.
+	maxSSOQuery = 8 << 10
+)
+
+// ssoPages serves single sign-on: the email page, the start of the flow
+// and the identity provider's callback. None needs an API key.
+type ssoPages struct {
+	identity identityv1.IdentityServiceClient
+	clientIP auth.ClientIP
+	timeout  time.Duration
+	logger   *slog.Logger
+	// secure marks the cookies Secure: the public URL is https.
+	secure bool
+}
+
+// register mounts the pages on mux.
+func (p ssoPages) register(mux *http.ServeMux) {
+	mux.HandleFunc("GET "+web.SSOPath, func(w http.ResponseWriter, _ *http.Request) { web.RenderSSOPage(w) })
+	mux.HandleFunc("GET "+web.SSOStartPath, p.start)
+	mux.HandleFunc("GET "+web.SSOCallbackPath, p.callback)
+}
+
+// start finds the email's identity provider and sends the browser there,
+// with the flow in a cookie only the callback receives.
+func (p ssoPages) start(w http.ResponseWriter, r *http.Request) {
+	web.SetSSOHeaders(w.Header())
+	if len(r.URL.RawQuery) > maxSSOQuery {
+		web.RenderMessage(w, http.StatusBadRequest, "Sign-in refused", "the request is too large")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), p.timeout)
+	defer cancel()
+	out, err := p.identity.BeginSso(ctx, &identityv1.BeginSsoRequest{
+		Email: r.URL.Query().Get("email"), ClientIp: auth.AddrString(p.clientIP.Of(r))})
+	if err != nil {
+		p.refuse(w, r, err)
+		return
+	}
+	http.SetCookie(w, p.cookie(ssoFlowCookie, out.GetFlow(), web.SSOCallbackPath, int(ssoFlowTTL.Seconds())))
+	http.Redirect(w, r, out.GetAuthorizeUrl(), http.StatusFound)
+}
+
+// ssoFlowTTL is the flow cookie's lifetime, identity's sso.FlowTTL.
+const ssoFlowTTL = 10 * time.Minute
+
+// callback completes the sign-in. The flow cookie is cleared whatever the
+// outcome: a flow is used once.
+func (p ssoPages) callback(w http.ResponseWriter, r *http.Request) {
+	web.SetSSOHeaders(w.Header())
+	http.SetCookie(w, p.cookie(ssoFlowCookie, "", web.SSOCallbackPath, -1))
+	if len(r.URL.RawQuery) > maxSSOQuery {
+		web.RenderMessage(w, http.StatusBadRequest, "Sign-in refused", "the request is too large")
+		return
+	}
+	flow := ""
+	if c, err := r.Cookie(ssoFlowCookie); err == nil {
+		flow = c.Value
+	}
+	q := r.URL.Query()
+	ctx, cancel := context.WithTimeout(r.Context(), p.timeout)
+	defer cancel()
+	out, err := p.identity.CompleteSso(ctx, &identityv1.CompleteSsoRequest{
+		Code: q.Get("code"), State: q.Get("state"), Error: q.Get("error"), Flow: flow,
+		ClientIp: auth.AddrString(p.clientIP.Of(r)), UserAgent: r.UserAgent()})
+	if err != nil {
+		p.refuse(w, r, err)
+		return
+	}
+	if token := out.GetSessionToken(); token != "" {
+		session := p.cookie(sessionCookie, token, "/", 0) //nolint:gosec // HttpOnly and Lax; Secure as p.cookie says
+		session.Expires, _ = time.Parse(time.RFC3339Nano, out.GetSessionExpiresTime())
+		http.SetCookie(w, session)
+	}
+	web.RenderMessage(w, http.StatusOK, "Signed in",
+		fmt.Sprintf("You are signed in as %s (%s).", out.GetEmail(), out.GetRole()))
+}
+
+// cookie is an HttpOnly, SameSite=Lax cookie: Lax, not Strict, because
+// the provider's redirect back is a navigation from another site, which
+// must carry the flow cookie.
+func (p ssoPages) cookie(name, value, path string, maxAge int) *http.Cookie {
+	//nolint:gosec // Secure follows the public URL: the devstack serves http on loopback, where a Secure cookie would never come back
+	return &http.Cookie{Name: name, Value: value, Path: path, MaxAge: maxAge,
+		HttpOnly: true, Secure: p.secure, SameSite: http.SameSiteLaxMode}
+}
+
+// refuse shows identity's refusal on a page; an internal failure shows
+// the generic message and is logged.
+func (p ssoPages) refuse(w http.ResponseWriter, r *http.Request, err error) {
+	mapped := envelope.FromError(err)
+	if mapped.Hidden {
+		p.logger.ErrorContext(r.Context(), "single sign-on failed", "error", err.Error())
+	}
+	web.RenderMessage(w, mapped.HTTPStatus, "Sign-in refused", mapped.Error.Message)
+}
+
+// securePublicURL reports whether the gateway's public URL is https.
+func securePublicURL(publicURL string) bool { return strings.HasPrefix(publicURL, "https://") }
