@@ -27,6 +27,9 @@ const (
 	BlobURL Purpose = "blob-url"
 	// MediaToken signs the tokens that open a private video's media files.
 	MediaToken Purpose = "media-token"
+	// TOTPSecret seals users' TOTP secrets at rest (AES-256-GCM in
+	// identity's database), so a dump alone does not give them away.
+	TOTPSecret Purpose = "totp-secret"
 )
 
 // InternalCall is the HMAC key service caller signs its internal gRPC

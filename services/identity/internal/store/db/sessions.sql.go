@@ -10,16 +10,21 @@ import (
 	"time"
 )
 
-const deleteExpiredSessions = `-- name: DeleteExpiredSessions :execrows
-DELETE FROM sessions WHERE expires_time <= $1 OR idle_expires_time <= $1
+const deleteExpiredUserSessions = `-- name: DeleteExpiredUserSessions :exec
+DELETE FROM sessions WHERE account_id = $1 AND user_id = $2
+  AND (expires_time <= $3 OR idle_expires_time <= $3)
 `
 
-func (q *Queries) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
-	result, err := q.db.Exec(ctx, deleteExpiredSessions, now)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
+type DeleteExpiredUserSessionsParams struct {
+	AccountID string
+	UserID    string
+	Now       time.Time
+}
+
+// Run when a session starts: a user's ended sessions go then.
+func (q *Queries) DeleteExpiredUserSessions(ctx context.Context, arg DeleteExpiredUserSessionsParams) error {
+	_, err := q.db.Exec(ctx, deleteExpiredUserSessions, arg.AccountID, arg.UserID, arg.Now)
+	return err
 }
 
 const deleteOtherUserSessions = `-- name: DeleteOtherUserSessions :execrows

@@ -31,5 +31,7 @@ DELETE FROM sessions WHERE account_id = @account_id AND user_id = @user_id;
 -- name: DeleteOtherUserSessions :execrows
 DELETE FROM sessions WHERE account_id = @account_id AND user_id = @user_id AND id <> @keep_id;
 
--- name: DeleteExpiredSessions :execrows
-DELETE FROM sessions WHERE expires_time <= @now OR idle_expires_time <= @now;
+-- name: DeleteExpiredUserSessions :exec
+-- Run when a session starts: a user's ended sessions go then.
+DELETE FROM sessions WHERE account_id = @account_id AND user_id = @user_id
+  AND (expires_time <= @now OR idle_expires_time <= @now);

@@ -1,0 +1,40 @@
+package signin
+
+import (
+	"context"
+
+	"github.com/vidhost/vidhost/pkg/audit"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/identity/internal/password"
+)
+
+// ChangePassword sets the signed-in user's password after checking the
+// current one, and ends their other sessions: whoever else knew the old
+// password is signed out. keepSessionID is the session making the change.
+func (s *Service) ChangePassword(ctx context.Context, p principal.Principal, current, next, keepSessionID string) error {
+	if p.ActorType != principal.ActorUser {
+		return errSessionRequired
+	}
+	if err := password.Check("new_password", next); err != nil {
+		return err
+	}
+	hash := password.Hash(next)
+	err := s.store.InSignInTx(ctx, func(tx Tx) error {
+		stored, err := tx.PasswordHash(ctx, p.AccountID, p.ActorID)
+		if err != nil {
+			return err
+		}
+		if !password.VerifyOrDummy(current, stored) {
+			return errPasswordWrong
+		}
+		if err := tx.SetPasswordHash(ctx, p.AccountID, p.ActorID, hash, p.ActorID, s.timestamp()); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p, audit.EntityUsers, p.ActorID, audit.ActionUpdate, map[string]any{"password": "changed"})
+	})
+	if err != nil {
+		return err
+	}
+	_, err = s.sessions.EndOthers(ctx, p.AccountID, p.ActorID, keepSessionID)
+	return err
+}
