@@ -16,7 +16,10 @@ import (
 	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
+	"github.com/vidhost/vidhost/services/identity/internal/mfa"
 	"github.com/vidhost/vidhost/services/identity/internal/server"
+	"github.com/vidhost/vidhost/services/identity/internal/sessions"
+	"github.com/vidhost/vidhost/services/identity/internal/signin"
 	"github.com/vidhost/vidhost/services/identity/internal/store"
 	"github.com/vidhost/vidhost/services/identity/internal/users"
 )
@@ -61,11 +64,18 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := startNotifier(ctx, cfg, js, st, mailer, logger, stack); err != nil {
 		return nil, err
 	}
-	// Disabling or deleting a user has nothing more to stop until sessions
-	// arrive (sign-in issue): they plug a users.Stopper in here.
+	sealer, err := mfa.NewSealer(secrets.MustRoot(cfg.InternalSecret))
+	if err != nil {
+		return nil, err
+	}
+	// Disabling or deleting a user ends their sessions at once (the
+	// users.Stopper); sign-in starts them (docs/authentication.md).
+	sessionService := sessions.NewService(st.Sessions())
+	signIn := signin.NewService(st.SignIn(), sessionService, sealer, logger)
 	return server.New(keys.NewService(st), jwtkeys.NewService(st)).
 		WithAdmin(server.NewAdmin(accounts.NewService(st, inviteService))).
-		WithUsers(users.NewService(st.Users(), nil)).
+		WithUsers(users.NewService(st.Users(), sessionService)).
+		WithSessions(server.NewSessions(signIn, sessionService)).
 		WithInvites(inviteService).
 		WithAuditLog(auditLog), nil
 }

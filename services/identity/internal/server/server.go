@@ -21,6 +21,8 @@ type Server struct {
 	invites *invites.Service
 	// auditLog lists the account's audit log.
 	auditLog *auditlog.Service
+	// sessions is sign-in's own gRPC service, registered beside s.
+	sessions *Sessions
 }
 
 // New returns a Server over the API key and JWT key domains.
@@ -39,5 +41,8 @@ func (s *Server) Register(reg grpc.ServiceRegistrar) {
 	identityv1.RegisterIdentityServiceServer(reg, s)
 	if s.admin != nil {
 		s.admin.Register(reg)
+	}
+	if s.sessions != nil {
+		s.sessions.Register(reg)
 	}
 }

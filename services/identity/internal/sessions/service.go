@@ -82,6 +82,17 @@ func (s *Service) End(ctx context.Context, token string) (Session, error) {
 	return sess, orInvalid(err)
 }
 
+// SignOut ends the session of token or, with everywhere, every session of
+// its user, and reports how many ended.
+func (s *Service) SignOut(ctx context.Context, token string, everywhere bool) (int64, error) {
+	sess, err := s.End(ctx, token)
+	if err != nil || !everywhere {
+		return 1, err
+	}
+	n, err := s.EndOthers(ctx, sess.AccountID, sess.UserID, "")
+	return n + 1, err
+}
+
 // EndOthers ends every session of the user but keepID ("" ends them all):
 // "sign out everywhere", and what a password change does.
 func (s *Service) EndOthers(ctx context.Context, accountID, userID, keepID string) (int64, error) {

@@ -57,4 +57,6 @@ type Resolved struct {
 	Email   string
 	Role    string
 	Plan    string
+	// LiveEnabled tells whether the plan includes live streaming.
+	LiveEnabled bool
 }

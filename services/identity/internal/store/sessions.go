@@ -52,7 +52,7 @@ func (v SessionStore) ResolveSession(ctx context.Context, tokenHash []byte, now 
 			ClientIP: r.ClientIp, UserAgent: r.UserAgent, CreatedTime: r.CreatedTime, LastSeenTime: r.LastSeenTime,
 			IdleExpiresTime: r.IdleExpiresTime, ExpiresTime: r.ExpiresTime,
 		},
-		Email: r.Email, Role: r.Role, Plan: r.Plan,
+		Email: r.Email, Role: r.Role, Plan: r.Plan, LiveEnabled: liveEnabled(r.Plan),
 	}, nil
 }
 
