@@ -18,12 +18,26 @@ import (
 // far shorter.
 const maxKeyLength = 256
 
-// Require authenticates every request and authorizes it against the key's
-// address list and permissions; the principal goes into the context.
+// Require authenticates every request with an API key and authorizes it
+// against the key's address list and permissions; the principal goes into
+// the context.
 func Require(a *Authenticator, clientIP ClientIP, logger *slog.Logger) func(http.Handler) http.Handler {
+	return RequireKeyOrSession(a, nil, clientIP, logger)
+}
+
+// RequireKeyOrSession is Require that also accepts the session cookie when
+// no Authorization header is sent (sessions nil: keys only). A session acts
+// as its user, with the user's role; a request that changes something needs
+// the session's CSRF token (docs/authentication.md).
+func RequireKeyOrSession(a *Authenticator, sessions *Sessions, clientIP ClientIP, logger *slog.Logger) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			key, ok := bearerKey(r.Header.Get("Authorization"))
+			header := r.Header.Get("Authorization")
+			if token, ok := sessionToken(sessions, r); ok && header == "" {
+				serveSession(w, r, next, sessions, token, clientIP, logger)
+				return
+			}
+			key, ok := bearerKey(header)
 			if !ok {
 				unauthorized(w)
 				return
@@ -47,6 +61,35 @@ func Require(a *Authenticator, clientIP ClientIP, logger *slog.Logger) func(http
 			next.ServeHTTP(w, r.WithContext(principal.NewContext(r.Context(), p)))
 		})
 	}
+}
+
+func sessionToken(sessions *Sessions, r *http.Request) (string, bool) {
+	if sessions == nil {
+		return "", false
+	}
+	return sessions.Token(r)
+}
+
+// serveSession authenticates r by its session cookie and checks CSRF.
+func serveSession(w http.ResponseWriter, r *http.Request, next http.Handler, sessions *Sessions, token string, clientIP ClientIP, logger *slog.Logger) {
+	resolved, err := sessions.Resolve(r.Context(), token)
+	if err != nil {
+		mapped := envelope.FromError(err)
+		if mapped.Hidden {
+			logger.WarnContext(r.Context(), "session lookup failed", "error", err.Error())
+		}
+		envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))
+		return
+	}
+	ip := AddrString(clientIP.Of(r))
+	if problem := sessions.CSRFProblem(r, resolved.GetSession().GetCsrfToken()); problem != "" {
+		logger.WarnContext(r.Context(), "request with the session cookie refused: CSRF",
+			"user_id", resolved.GetSession().GetUserId(), "client_ip", ip, "reason", problem)
+		envelope.WriteError(w, apperr.CodeCsrfInvalid, problem)
+		return
+	}
+	p := SessionPrincipal(resolved, ip)
+	next.ServeHTTP(w, r.WithContext(principal.NewContext(r.Context(), p)))
 }
 
 // bearerKey reads "Bearer <key>" (the scheme is case-insensitive).

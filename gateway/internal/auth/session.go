@@ -1,0 +1,142 @@
+package auth
+
+import (
+	"context"
+	"crypto/subtle"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"google.golang.org/grpc/metadata"
+
+	"github.com/vidhost/vidhost/pkg/grpcx"
+	"github.com/vidhost/vidhost/pkg/logx"
+	"github.com/vidhost/vidhost/pkg/principal"
+	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+)
+
+// Cookie names of a session (docs/authentication.md). The __Host- prefix
+// makes browsers keep the cookie only if it is Secure, has Path=/ and no
+// Domain, so no subdomain can plant or widen it; plain http (local
+// development) cannot use it.
+const (
+	SecureCookieName = "__Host-vidhost_session"
+	DevCookieName    = "vidhost_session"
+	// CSRFHeader carries the session's CSRF token on every request that
+	// changes something.
+	CSRFHeader = "X-CSRF-Token"
+)
+
+// Sessions recognises the session cookie and resolves it through identity
+// on every request: nothing is cached, so a sign-out, a disabled user or a
+// password change takes effect when its call returns.
+type Sessions struct {
+	client identityv1.SessionServiceClient
+	// origin is the public URL's scheme://host, the only Origin a
+	// state-changing request with the cookie may come from.
+	origin string
+	secure bool
+}
+
+// NewSessions returns the session support of a gateway serving publicURL.
+// The cookie is Secure unless publicURL is plain http, which is only
+// accepted for local development (config validation).
+func NewSessions(client identityv1.SessionServiceClient, publicURL string) *Sessions {
+	u, _ := url.Parse(publicURL)
+	return &Sessions{client: client, origin: u.Scheme + "://" + u.Host, secure: u.Scheme == "https"}
+}
+
+// CookieName is the session cookie's name at this gateway.
+func (s *Sessions) CookieName() string {
+	if s.secure {
+		return SecureCookieName
+	}
+	return DevCookieName
+}
+
+// Token returns the session token r carries, if any.
+func (s *Sessions) Token(r *http.Request) (string, bool) {
+	c, err := r.Cookie(s.CookieName())
+	if err != nil || c.Value == "" || len(c.Value) > maxKeyLength {
+		return "", false
+	}
+	return c.Value, true
+}
+
+// SetCookie gives the browser the session's token until expires.
+func (s *Sessions) SetCookie(w http.ResponseWriter, token string, expires time.Time) {
+	http.SetCookie(w, &http.Cookie{Name: s.CookieName(), Value: token, Path: "/", Expires: expires,
+		Secure: s.secure, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+}
+
+// ClearCookie tells the browser to forget the session cookie.
+func (s *Sessions) ClearCookie(w http.ResponseWriter) {
+	http.SetCookie(w, &http.Cookie{Name: s.CookieName(), Value: "", Path: "/", MaxAge: -1,
+		Secure: s.secure, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+}
+
+// Resolve asks identity for the live session of token.
+func (s *Sessions) Resolve(ctx context.Context, token string) (*identityv1.ResolveSessionResponse, error) {
+	ctx, cancel := context.WithTimeout(ctx, authenticateTimeout)
+	defer cancel()
+	if id := logx.RequestID(ctx); id != "" {
+		ctx = metadata.AppendToOutgoingContext(ctx, grpcx.RequestIDHeader, id)
+	}
+	return s.client.ResolveSession(ctx, &identityv1.ResolveSessionRequest{Token: token})
+}
+
+// Client is identity's session service, for the gateway's /v2/session.
+func (s *Sessions) Client() identityv1.SessionServiceClient { return s.client }
+
+// SessionPrincipal is who a resolved session acts as: its user, with the
+// user's role, from ip.
+func SessionPrincipal(r *identityv1.ResolveSessionResponse, ip string) principal.Principal {
+	sess := r.GetSession()
+	return principal.Principal{AccountID: sess.GetAccountId(), ActorID: sess.GetUserId(), ActorType: principal.ActorUser,
+		Role: r.GetRole(), Plan: r.GetPlan(), LiveEnabled: r.GetLiveEnabled(), ClientIP: ip}
+}
+
+// CSRFProblem says why a request made with the cookie may not change
+// anything, or "" when it may: reads always may; others need the session's
+// token in X-CSRF-Token and, when the browser names one, this gateway's
+// Origin. SameSite=Lax already keeps the cookie off most cross-site
+// requests; the token covers the rest (a sibling subdomain, old browsers).
+func (s *Sessions) CSRFProblem(r *http.Request, csrfToken string) string {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return ""
+	}
+	if problem := s.OriginProblem(r); problem != "" {
+		return problem
+	}
+	sent := r.Header.Get(CSRFHeader)
+	if sent == "" {
+		return "this request needs the session's CSRF token in the X-CSRF-Token header"
+	}
+	if csrfToken == "" || subtle.ConstantTimeCompare([]byte(sent), []byte(csrfToken)) != 1 {
+		return "the X-CSRF-Token header does not match this session: sign in again or reload the page"
+	}
+	return ""
+}
+
+// OriginProblem says why r's Origin header is not this gateway's public
+// origin, or "" when it is or the browser sent none.
+func (s *Sessions) OriginProblem(r *http.Request) string {
+	if origin := r.Header.Get("Origin"); origin != "" && !strings.EqualFold(origin, s.origin) {
+		return "this request comes from another origin (" + origin + ") and cannot use the session"
+	}
+	return ""
+}
+
+// MayView reports whether r carries a live session of a user of accountID
+// (playback.SessionVerifier): every role may watch the account's videos.
+// Any doubt, identity unreachable included, is false.
+func (s *Sessions) MayView(r *http.Request, accountID string) bool {
+	token, ok := s.Token(r)
+	if !ok {
+		return false
+	}
+	resolved, err := s.Resolve(r.Context(), token)
+	return err == nil && resolved.GetSession().GetAccountId() == accountID
+}

@@ -1,0 +1,99 @@
+// The sign-in and sign-out pages (docs/authentication.md). The form is an
+// ordinary one, so password managers fill it; this script posts it as JSON
+// to /v2/session, which sets the HttpOnly session cookie. When the user has
+// multi-factor codes the answer is mfa_code_required: the code field shows
+// and the form is sent again with it. No inline script: the page's CSP
+// allows 'self' only.
+"use strict";
+
+const say = (text, isError) => {
+  const status = document.getElementById("vh-signin-status");
+  status.textContent = text;
+  status.classList.toggle("vh-error", Boolean(isError));
+};
+
+const firstError = (body) =>
+  (body && body.errors && body.errors[0]) || { code: "", message: "Something went wrong." };
+
+// next is where a signed-in user goes: a same-origin path from ?next=, or
+// the account's security page.
+const next = () => {
+  const target = new URLSearchParams(window.location.search).get("next") || "";
+  return target.startsWith("/") && !target.startsWith("//") ? target : "/v2/session";
+};
+
+const signIn = (form) => {
+  const codeStep = document.getElementById("vh-signin-code-step");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const button = form.querySelector("button");
+    button.disabled = true;
+    say("Signing in…");
+    try {
+      const response = await fetch(form.action, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          email: form.elements.email.value.trim(),
+          password: form.elements.password.value,
+          code: form.elements.code.value.trim(),
+        }),
+      });
+      const body = await response.json();
+      if (body.success) {
+        say("Signed in.");
+        window.location.assign(next());
+        return;
+      }
+      const error = firstError(body);
+      if (error.code === "mfa_code_required") {
+        codeStep.hidden = false;
+        form.elements.code.focus();
+      }
+      say(error.message, true);
+    } catch {
+      say("The server could not be reached: try again.", true);
+    }
+    button.disabled = false;
+  });
+};
+
+const signOut = (form) => {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const current = await fetch(form.action, { credentials: "same-origin" });
+      const session = await current.json();
+      if (!session.success) {
+        say("You are not signed in.");
+        return;
+      }
+      const everywhere = form.elements.everywhere.checked;
+      const response = await fetch(everywhere ? form.action + "s" : form.action, {
+        method: "DELETE",
+        credentials: "same-origin",
+        headers: { "X-CSRF-Token": session.result.csrf_token },
+      });
+      const body = await response.json();
+      if (body.success) {
+        form.hidden = true;
+        say("You are signed out.");
+        return;
+      }
+      say(firstError(body).message, true);
+    } catch {
+      say("The server could not be reached: try again.", true);
+    }
+  });
+};
+
+document.addEventListener("DOMContentLoaded", () => {
+  const inForm = document.getElementById("vh-signin-form");
+  if (inForm) {
+    signIn(inForm);
+  }
+  const outForm = document.getElementById("vh-signout-form");
+  if (outForm) {
+    signOut(outForm);
+  }
+});
