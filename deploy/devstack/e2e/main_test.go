@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/deploy/devstack/stack"
+	"github.com/vidhost/vidhost/gateway/web/browsertest"
 )
 
 // suite is the devstack shared by every test of the package.
@@ -33,6 +34,7 @@ func runSuite(m *testing.M) int {
 		return 1
 	}
 	code := m.Run()
+	browsertest.CloseBrowser() // the sign-in test's Chromium, if it started
 	stopCtx, stopCancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer stopCancel()
 	if err := suite.Stop(stopCtx); err != nil {
