@@ -103,9 +103,7 @@ func (e sessionEndpoints) withSession(next func(http.ResponseWriter, *http.Reque
 			e.fail(w, r, err)
 			return
 		}
-		if problem := e.sessions.CSRFProblem(r, resolved.GetSession().GetCsrfToken()); problem != "" {
-			e.logger.WarnContext(r.Context(), "session request refused: CSRF", "user_id", resolved.GetSession().GetUserId(), "reason", problem)
-			envelope.WriteError(w, apperr.CodeCsrfInvalid, problem)
+		if e.sessions.RefuseCSRF(w, r, token, resolved, auth.AddrString(e.clientIP.Of(r)), e.logger) {
 			return
 		}
 		next(w, r.WithContext(ctx), token, resolved)

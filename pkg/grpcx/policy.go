@@ -73,6 +73,7 @@ var Policy = map[string]Rule{
 	"/vidhost.identity.v1.SessionService/ResolveSession": {Callers: byGateway},
 	"/vidhost.identity.v1.SessionService/SignOut":        {Callers: byGateway, Write: true},
 	"/vidhost.identity.v1.SessionService/ChangePassword": {Callers: byGateway, Write: true},
+	"/vidhost.identity.v1.SessionService/RecordRefusal":  {Callers: byGateway, Write: true},
 	"/vidhost.identity.v1.SessionService/EnrolMfa":       {Callers: byGateway, Account: true, Write: true, Role: roles.Viewer},
 	"/vidhost.identity.v1.SessionService/ConfirmMfa":     {Callers: byGateway, Account: true, Write: true, Role: roles.Viewer},
 	"/vidhost.identity.v1.SessionService/DisableMfa":     {Callers: byGateway, Account: true, Write: true, Role: roles.Viewer},

@@ -99,7 +99,7 @@ func TestSignInWithTOTPMakesTheFirstKeyAndWatchesAPrivateVideo(t *testing.T) {
 		password := suite.Credentials.OwnerPassword
 		alice := newPerson(t)
 		mustOK(t, alice.signIn(t, password, ""))
-		secret := enrolTOTP(t, alice)
+		secret, _ := enrolTOTP(t, alice)
 
 		// A new browser: password, then the code step.
 		bob := newPerson(t)
@@ -136,8 +136,9 @@ func TestSignInWithTOTPMakesTheFirstKeyAndWatchesAPrivateVideo(t *testing.T) {
 	})
 }
 
-// enrolTOTP turns TOTP on for the signed-in person and returns its secret.
-func enrolTOTP(t *testing.T, p *person) string {
+// enrolTOTP turns TOTP on for the signed-in person and returns its secret
+// and recovery codes.
+func enrolTOTP(t *testing.T, p *person) (string, []string) {
 	t.Helper()
 	var enrolment struct {
 		Secret string `json:"secret"`
@@ -154,7 +155,7 @@ func enrolTOTP(t *testing.T, p *person) string {
 	}
 	mustOK(t, p.do(t, "POST", "/v2/users/me/mfa/confirm", map[string]any{"code": code})).decode(t, &confirmed)
 	require.Len(t, confirmed.RecoveryCodes, 10)
-	return enrolment.Secret
+	return enrolment.Secret, confirmed.RecoveryCodes
 }
 
 // transcodedPrivateVideo uploads clip with key and waits until the private

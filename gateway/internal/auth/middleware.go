@@ -82,10 +82,7 @@ func serveSession(w http.ResponseWriter, r *http.Request, next http.Handler, ses
 		return
 	}
 	ip := AddrString(clientIP.Of(r))
-	if problem := sessions.CSRFProblem(r, resolved.GetSession().GetCsrfToken()); problem != "" {
-		logger.WarnContext(r.Context(), "request with the session cookie refused: CSRF",
-			"user_id", resolved.GetSession().GetUserId(), "client_ip", ip, "reason", problem)
-		envelope.WriteError(w, apperr.CodeCsrfInvalid, problem)
+	if sessions.RefuseCSRF(w, r, token, resolved, ip, logger) {
 		return
 	}
 	p := SessionPrincipal(resolved, ip)

@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"crypto/subtle"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -10,6 +11,8 @@ import (
 
 	"google.golang.org/grpc/metadata"
 
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/logx"
 	"github.com/vidhost/vidhost/pkg/principal"
@@ -66,14 +69,23 @@ func (s *Sessions) Token(r *http.Request) (string, bool) {
 
 // SetCookie gives the browser the session's token until expires.
 func (s *Sessions) SetCookie(w http.ResponseWriter, token string, expires time.Time) {
-	http.SetCookie(w, &http.Cookie{Name: s.CookieName(), Value: token, Path: "/", Expires: expires,
-		Secure: s.secure, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	c := s.cookie(token) //nolint:gosec // G124: see cookie
+	c.Expires = expires
+	http.SetCookie(w, c)
 }
 
 // ClearCookie tells the browser to forget the session cookie.
 func (s *Sessions) ClearCookie(w http.ResponseWriter) {
-	http.SetCookie(w, &http.Cookie{Name: s.CookieName(), Value: "", Path: "/", MaxAge: -1,
-		Secure: s.secure, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	c := s.cookie("") //nolint:gosec // G124: see cookie
+	c.MaxAge = -1
+	http.SetCookie(w, c)
+}
+
+// cookie is the session cookie with value: HttpOnly (no script reads it),
+// SameSite=Lax, Path=/, and Secure unless the public URL is plain http.
+func (s *Sessions) cookie(value string) *http.Cookie {
+	return &http.Cookie{Name: s.CookieName(), Value: value, Path: "/", //nolint:gosec // G124: Secure is off only for a plain-http public URL (local development), where the browser would drop a Secure cookie
+		Secure: s.secure, HttpOnly: true, SameSite: http.SameSiteLaxMode}
 }
 
 // Resolve asks identity for the live session of token.
@@ -118,6 +130,26 @@ func (s *Sessions) CSRFProblem(r *http.Request, csrfToken string) string {
 		return "the X-CSRF-Token header does not match this session: sign in again or reload the page"
 	}
 	return ""
+}
+
+// RefuseCSRF answers 403 csrf_invalid, and has identity audit it as the
+// session's user's, when r may not change anything with its session
+// (CSRFProblem); it reports whether it refused. An audit that fails is
+// logged: the refusal stands either way.
+func (s *Sessions) RefuseCSRF(w http.ResponseWriter, r *http.Request, token string, resolved *identityv1.ResolveSessionResponse, ip string, logger *slog.Logger) bool {
+	problem := s.CSRFProblem(r, resolved.GetSession().GetCsrfToken())
+	if problem == "" {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), authenticateTimeout)
+	defer cancel()
+	_, err := s.client.RecordRefusal(ctx, &identityv1.RecordRefusalRequest{Token: token, Reason: problem,
+		Method: r.Method, Path: r.URL.Path, ClientIp: ip})
+	if err != nil {
+		logger.WarnContext(r.Context(), "CSRF refusal not audited", "user_id", resolved.GetSession().GetUserId(), "error", err.Error())
+	}
+	envelope.WriteError(w, apperr.CodeCsrfInvalid, problem)
+	return true
 }
 
 // OriginProblem says why r's Origin header is not this gateway's public

@@ -34,6 +34,10 @@ func (fakeSessions) ResolveSession(_ context.Context, in *identityv1.ResolveSess
 		Role: "uploader", Plan: "pro"}, nil
 }
 
+func (fakeSessions) RecordRefusal(context.Context, *identityv1.RecordRefusalRequest, ...grpc.CallOption) (*identityv1.RecordRefusalResponse, error) {
+	return &identityv1.RecordRefusalResponse{}, nil
+}
+
 func TestSessionCookieAuthenticatesAsTheUser(t *testing.T) {
 	sessions := NewSessions(fakeSessions{}, "https://videos.example.com")
 	assert.Equal(t, "__Host-vidhost_session", sessions.CookieName())

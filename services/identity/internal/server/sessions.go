@@ -80,6 +80,16 @@ func (s *Sessions) ChangePassword(ctx context.Context, in *identityv1.ChangePass
 	return &identityv1.ChangePasswordResponse{}, nil
 }
 
+// RecordRefusal backs the gateway's audit of a CSRF refusal.
+func (s *Sessions) RecordRefusal(ctx context.Context, in *identityv1.RecordRefusalRequest) (*identityv1.RecordRefusalResponse, error) {
+	err := s.signIn.RecordRefusal(ctx, in.GetToken(), signin.Refusal{Reason: in.GetReason(), Method: in.GetMethod(),
+		Path: in.GetPath(), ClientIP: in.GetClientIp()})
+	if err != nil {
+		return nil, err
+	}
+	return &identityv1.RecordRefusalResponse{}, nil
+}
+
 // EnrolMfa backs POST /v2/users/me/mfa.
 func (s *Sessions) EnrolMfa(ctx context.Context, _ *identityv1.EnrolMfaRequest) (*identityv1.MfaEnrolment, error) {
 	p, err := principal.RequireWriter(ctx)

@@ -589,6 +589,120 @@ func (*ChangePasswordResponse) Descriptor() ([]byte, []int) {
 	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{8}
 }
 
+type RecordRefusalRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The session cookie's token; an unknown one records nothing.
+	Token string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	// What was wrong, as the client was told.
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	Method        string `protobuf:"bytes,3,opt,name=method,proto3" json:"method,omitempty"`
+	Path          string `protobuf:"bytes,4,opt,name=path,proto3" json:"path,omitempty"`
+	ClientIp      string `protobuf:"bytes,5,opt,name=client_ip,json=clientIp,proto3" json:"client_ip,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordRefusalRequest) Reset() {
+	*x = RecordRefusalRequest{}
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordRefusalRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordRefusalRequest) ProtoMessage() {}
+
+func (x *RecordRefusalRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordRefusalRequest.ProtoReflect.Descriptor instead.
+func (*RecordRefusalRequest) Descriptor() ([]byte, []int) {
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *RecordRefusalRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *RecordRefusalRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *RecordRefusalRequest) GetMethod() string {
+	if x != nil {
+		return x.Method
+	}
+	return ""
+}
+
+func (x *RecordRefusalRequest) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *RecordRefusalRequest) GetClientIp() string {
+	if x != nil {
+		return x.ClientIp
+	}
+	return ""
+}
+
+type RecordRefusalResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordRefusalResponse) Reset() {
+	*x = RecordRefusalResponse{}
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordRefusalResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordRefusalResponse) ProtoMessage() {}
+
+func (x *RecordRefusalResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordRefusalResponse.ProtoReflect.Descriptor instead.
+func (*RecordRefusalResponse) Descriptor() ([]byte, []int) {
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{10}
+}
+
 type EnrolMfaRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -597,7 +711,7 @@ type EnrolMfaRequest struct {
 
 func (x *EnrolMfaRequest) Reset() {
 	*x = EnrolMfaRequest{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[9]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -609,7 +723,7 @@ func (x *EnrolMfaRequest) String() string {
 func (*EnrolMfaRequest) ProtoMessage() {}
 
 func (x *EnrolMfaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[9]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -622,7 +736,7 @@ func (x *EnrolMfaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrolMfaRequest.ProtoReflect.Descriptor instead.
 func (*EnrolMfaRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{9}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{11}
 }
 
 // MfaEnrolment is a new TOTP secret, shown once.
@@ -640,7 +754,7 @@ type MfaEnrolment struct {
 
 func (x *MfaEnrolment) Reset() {
 	*x = MfaEnrolment{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[10]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -652,7 +766,7 @@ func (x *MfaEnrolment) String() string {
 func (*MfaEnrolment) ProtoMessage() {}
 
 func (x *MfaEnrolment) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[10]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -665,7 +779,7 @@ func (x *MfaEnrolment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MfaEnrolment.ProtoReflect.Descriptor instead.
 func (*MfaEnrolment) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{10}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *MfaEnrolment) GetSecret() string {
@@ -699,7 +813,7 @@ type ConfirmMfaRequest struct {
 
 func (x *ConfirmMfaRequest) Reset() {
 	*x = ConfirmMfaRequest{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[11]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -711,7 +825,7 @@ func (x *ConfirmMfaRequest) String() string {
 func (*ConfirmMfaRequest) ProtoMessage() {}
 
 func (x *ConfirmMfaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[11]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -724,7 +838,7 @@ func (x *ConfirmMfaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmMfaRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmMfaRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{11}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ConfirmMfaRequest) GetCode() string {
@@ -744,7 +858,7 @@ type ConfirmMfaResponse struct {
 
 func (x *ConfirmMfaResponse) Reset() {
 	*x = ConfirmMfaResponse{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[12]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -756,7 +870,7 @@ func (x *ConfirmMfaResponse) String() string {
 func (*ConfirmMfaResponse) ProtoMessage() {}
 
 func (x *ConfirmMfaResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[12]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -769,7 +883,7 @@ func (x *ConfirmMfaResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmMfaResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmMfaResponse) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{12}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ConfirmMfaResponse) GetRecoveryCodes() []string {
@@ -789,7 +903,7 @@ type DisableMfaRequest struct {
 
 func (x *DisableMfaRequest) Reset() {
 	*x = DisableMfaRequest{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[13]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -801,7 +915,7 @@ func (x *DisableMfaRequest) String() string {
 func (*DisableMfaRequest) ProtoMessage() {}
 
 func (x *DisableMfaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[13]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -814,7 +928,7 @@ func (x *DisableMfaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisableMfaRequest.ProtoReflect.Descriptor instead.
 func (*DisableMfaRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{13}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *DisableMfaRequest) GetCode() string {
@@ -832,7 +946,7 @@ type DisableMfaResponse struct {
 
 func (x *DisableMfaResponse) Reset() {
 	*x = DisableMfaResponse{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[14]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -844,7 +958,7 @@ func (x *DisableMfaResponse) String() string {
 func (*DisableMfaResponse) ProtoMessage() {}
 
 func (x *DisableMfaResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[14]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -857,7 +971,7 @@ func (x *DisableMfaResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisableMfaResponse.ProtoReflect.Descriptor instead.
 func (*DisableMfaResponse) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{14}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{16}
 }
 
 var File_vidhost_identity_v1_sessions_proto protoreflect.FileDescriptor
@@ -907,7 +1021,14 @@ const file_vidhost_identity_v1_sessions_proto_rawDesc = "" +
 	"\x10current_password\x18\x02 \x01(\tR\x0fcurrentPassword\x12!\n" +
 	"\fnew_password\x18\x03 \x01(\tR\vnewPassword\x12\x1b\n" +
 	"\tclient_ip\x18\x04 \x01(\tR\bclientIp\"\x18\n" +
-	"\x16ChangePasswordResponse\"\x11\n" +
+	"\x16ChangePasswordResponse\"\x8d\x01\n" +
+	"\x14RecordRefusalRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\x12\x16\n" +
+	"\x06method\x18\x03 \x01(\tR\x06method\x12\x12\n" +
+	"\x04path\x18\x04 \x01(\tR\x04path\x12\x1b\n" +
+	"\tclient_ip\x18\x05 \x01(\tR\bclientIp\"\x17\n" +
+	"\x15RecordRefusalResponse\"\x11\n" +
 	"\x0fEnrolMfaRequest\"Q\n" +
 	"\fMfaEnrolment\x12\x16\n" +
 	"\x06secret\x18\x01 \x01(\tR\x06secret\x12\x10\n" +
@@ -919,12 +1040,13 @@ const file_vidhost_identity_v1_sessions_proto_rawDesc = "" +
 	"\x0erecovery_codes\x18\x01 \x03(\tR\rrecoveryCodes\"'\n" +
 	"\x11DisableMfaRequest\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\"\x14\n" +
-	"\x12DisableMfaResponse2\xa2\x05\n" +
+	"\x12DisableMfaResponse2\x8a\x06\n" +
 	"\x0eSessionService\x12Q\n" +
 	"\x06SignIn\x12\".vidhost.identity.v1.SignInRequest\x1a#.vidhost.identity.v1.SignInResponse\x12i\n" +
 	"\x0eResolveSession\x12*.vidhost.identity.v1.ResolveSessionRequest\x1a+.vidhost.identity.v1.ResolveSessionResponse\x12T\n" +
 	"\aSignOut\x12#.vidhost.identity.v1.SignOutRequest\x1a$.vidhost.identity.v1.SignOutResponse\x12i\n" +
-	"\x0eChangePassword\x12*.vidhost.identity.v1.ChangePasswordRequest\x1a+.vidhost.identity.v1.ChangePasswordResponse\x12S\n" +
+	"\x0eChangePassword\x12*.vidhost.identity.v1.ChangePasswordRequest\x1a+.vidhost.identity.v1.ChangePasswordResponse\x12f\n" +
+	"\rRecordRefusal\x12).vidhost.identity.v1.RecordRefusalRequest\x1a*.vidhost.identity.v1.RecordRefusalResponse\x12S\n" +
 	"\bEnrolMfa\x12$.vidhost.identity.v1.EnrolMfaRequest\x1a!.vidhost.identity.v1.MfaEnrolment\x12]\n" +
 	"\n" +
 	"ConfirmMfa\x12&.vidhost.identity.v1.ConfirmMfaRequest\x1a'.vidhost.identity.v1.ConfirmMfaResponse\x12]\n" +
@@ -944,7 +1066,7 @@ func file_vidhost_identity_v1_sessions_proto_rawDescGZIP() []byte {
 	return file_vidhost_identity_v1_sessions_proto_rawDescData
 }
 
-var file_vidhost_identity_v1_sessions_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_vidhost_identity_v1_sessions_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_vidhost_identity_v1_sessions_proto_goTypes = []any{
 	(*Session)(nil),                // 0: vidhost.identity.v1.Session
 	(*SignInRequest)(nil),          // 1: vidhost.identity.v1.SignInRequest
@@ -955,12 +1077,14 @@ var file_vidhost_identity_v1_sessions_proto_goTypes = []any{
 	(*SignOutResponse)(nil),        // 6: vidhost.identity.v1.SignOutResponse
 	(*ChangePasswordRequest)(nil),  // 7: vidhost.identity.v1.ChangePasswordRequest
 	(*ChangePasswordResponse)(nil), // 8: vidhost.identity.v1.ChangePasswordResponse
-	(*EnrolMfaRequest)(nil),        // 9: vidhost.identity.v1.EnrolMfaRequest
-	(*MfaEnrolment)(nil),           // 10: vidhost.identity.v1.MfaEnrolment
-	(*ConfirmMfaRequest)(nil),      // 11: vidhost.identity.v1.ConfirmMfaRequest
-	(*ConfirmMfaResponse)(nil),     // 12: vidhost.identity.v1.ConfirmMfaResponse
-	(*DisableMfaRequest)(nil),      // 13: vidhost.identity.v1.DisableMfaRequest
-	(*DisableMfaResponse)(nil),     // 14: vidhost.identity.v1.DisableMfaResponse
+	(*RecordRefusalRequest)(nil),   // 9: vidhost.identity.v1.RecordRefusalRequest
+	(*RecordRefusalResponse)(nil),  // 10: vidhost.identity.v1.RecordRefusalResponse
+	(*EnrolMfaRequest)(nil),        // 11: vidhost.identity.v1.EnrolMfaRequest
+	(*MfaEnrolment)(nil),           // 12: vidhost.identity.v1.MfaEnrolment
+	(*ConfirmMfaRequest)(nil),      // 13: vidhost.identity.v1.ConfirmMfaRequest
+	(*ConfirmMfaResponse)(nil),     // 14: vidhost.identity.v1.ConfirmMfaResponse
+	(*DisableMfaRequest)(nil),      // 15: vidhost.identity.v1.DisableMfaRequest
+	(*DisableMfaResponse)(nil),     // 16: vidhost.identity.v1.DisableMfaResponse
 }
 var file_vidhost_identity_v1_sessions_proto_depIdxs = []int32{
 	0,  // 0: vidhost.identity.v1.SignInResponse.session:type_name -> vidhost.identity.v1.Session
@@ -969,18 +1093,20 @@ var file_vidhost_identity_v1_sessions_proto_depIdxs = []int32{
 	3,  // 3: vidhost.identity.v1.SessionService.ResolveSession:input_type -> vidhost.identity.v1.ResolveSessionRequest
 	5,  // 4: vidhost.identity.v1.SessionService.SignOut:input_type -> vidhost.identity.v1.SignOutRequest
 	7,  // 5: vidhost.identity.v1.SessionService.ChangePassword:input_type -> vidhost.identity.v1.ChangePasswordRequest
-	9,  // 6: vidhost.identity.v1.SessionService.EnrolMfa:input_type -> vidhost.identity.v1.EnrolMfaRequest
-	11, // 7: vidhost.identity.v1.SessionService.ConfirmMfa:input_type -> vidhost.identity.v1.ConfirmMfaRequest
-	13, // 8: vidhost.identity.v1.SessionService.DisableMfa:input_type -> vidhost.identity.v1.DisableMfaRequest
-	2,  // 9: vidhost.identity.v1.SessionService.SignIn:output_type -> vidhost.identity.v1.SignInResponse
-	4,  // 10: vidhost.identity.v1.SessionService.ResolveSession:output_type -> vidhost.identity.v1.ResolveSessionResponse
-	6,  // 11: vidhost.identity.v1.SessionService.SignOut:output_type -> vidhost.identity.v1.SignOutResponse
-	8,  // 12: vidhost.identity.v1.SessionService.ChangePassword:output_type -> vidhost.identity.v1.ChangePasswordResponse
-	10, // 13: vidhost.identity.v1.SessionService.EnrolMfa:output_type -> vidhost.identity.v1.MfaEnrolment
-	12, // 14: vidhost.identity.v1.SessionService.ConfirmMfa:output_type -> vidhost.identity.v1.ConfirmMfaResponse
-	14, // 15: vidhost.identity.v1.SessionService.DisableMfa:output_type -> vidhost.identity.v1.DisableMfaResponse
-	9,  // [9:16] is the sub-list for method output_type
-	2,  // [2:9] is the sub-list for method input_type
+	9,  // 6: vidhost.identity.v1.SessionService.RecordRefusal:input_type -> vidhost.identity.v1.RecordRefusalRequest
+	11, // 7: vidhost.identity.v1.SessionService.EnrolMfa:input_type -> vidhost.identity.v1.EnrolMfaRequest
+	13, // 8: vidhost.identity.v1.SessionService.ConfirmMfa:input_type -> vidhost.identity.v1.ConfirmMfaRequest
+	15, // 9: vidhost.identity.v1.SessionService.DisableMfa:input_type -> vidhost.identity.v1.DisableMfaRequest
+	2,  // 10: vidhost.identity.v1.SessionService.SignIn:output_type -> vidhost.identity.v1.SignInResponse
+	4,  // 11: vidhost.identity.v1.SessionService.ResolveSession:output_type -> vidhost.identity.v1.ResolveSessionResponse
+	6,  // 12: vidhost.identity.v1.SessionService.SignOut:output_type -> vidhost.identity.v1.SignOutResponse
+	8,  // 13: vidhost.identity.v1.SessionService.ChangePassword:output_type -> vidhost.identity.v1.ChangePasswordResponse
+	10, // 14: vidhost.identity.v1.SessionService.RecordRefusal:output_type -> vidhost.identity.v1.RecordRefusalResponse
+	12, // 15: vidhost.identity.v1.SessionService.EnrolMfa:output_type -> vidhost.identity.v1.MfaEnrolment
+	14, // 16: vidhost.identity.v1.SessionService.ConfirmMfa:output_type -> vidhost.identity.v1.ConfirmMfaResponse
+	16, // 17: vidhost.identity.v1.SessionService.DisableMfa:output_type -> vidhost.identity.v1.DisableMfaResponse
+	10, // [10:18] is the sub-list for method output_type
+	2,  // [2:10] is the sub-list for method input_type
 	2,  // [2:2] is the sub-list for extension type_name
 	2,  // [2:2] is the sub-list for extension extendee
 	0,  // [0:2] is the sub-list for field type_name
@@ -997,7 +1123,7 @@ func file_vidhost_identity_v1_sessions_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_identity_v1_sessions_proto_rawDesc), len(file_vidhost_identity_v1_sessions_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

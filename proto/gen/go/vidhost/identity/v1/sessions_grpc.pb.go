@@ -23,6 +23,7 @@ const (
 	SessionService_ResolveSession_FullMethodName = "/vidhost.identity.v1.SessionService/ResolveSession"
 	SessionService_SignOut_FullMethodName        = "/vidhost.identity.v1.SessionService/SignOut"
 	SessionService_ChangePassword_FullMethodName = "/vidhost.identity.v1.SessionService/ChangePassword"
+	SessionService_RecordRefusal_FullMethodName  = "/vidhost.identity.v1.SessionService/RecordRefusal"
 	SessionService_EnrolMfa_FullMethodName       = "/vidhost.identity.v1.SessionService/EnrolMfa"
 	SessionService_ConfirmMfa_FullMethodName     = "/vidhost.identity.v1.SessionService/ConfirmMfa"
 	SessionService_DisableMfa_FullMethodName     = "/vidhost.identity.v1.SessionService/DisableMfa"
@@ -50,6 +51,9 @@ type SessionServiceClient interface {
 	// ChangePassword sets the session's user's password and ends their other
 	// sessions. Internal: the gateway's POST /v2/session/password.
 	ChangePassword(ctx context.Context, in *ChangePasswordRequest, opts ...grpc.CallOption) (*ChangePasswordResponse, error)
+	// RecordRefusal audits a request the gateway refused although it carried
+	// a live session: a missing or wrong CSRF token, another Origin. Internal.
+	RecordRefusal(ctx context.Context, in *RecordRefusalRequest, opts ...grpc.CallOption) (*RecordRefusalResponse, error)
 	// EnrolMfa starts TOTP enrolment: the secret is shown once.
 	EnrolMfa(ctx context.Context, in *EnrolMfaRequest, opts ...grpc.CallOption) (*MfaEnrolment, error)
 	// ConfirmMfa turns TOTP on with a first code; the recovery codes are
@@ -101,6 +105,16 @@ func (c *sessionServiceClient) ChangePassword(ctx context.Context, in *ChangePas
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ChangePasswordResponse)
 	err := c.cc.Invoke(ctx, SessionService_ChangePassword_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *sessionServiceClient) RecordRefusal(ctx context.Context, in *RecordRefusalRequest, opts ...grpc.CallOption) (*RecordRefusalResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordRefusalResponse)
+	err := c.cc.Invoke(ctx, SessionService_RecordRefusal_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -159,6 +173,9 @@ type SessionServiceServer interface {
 	// ChangePassword sets the session's user's password and ends their other
 	// sessions. Internal: the gateway's POST /v2/session/password.
 	ChangePassword(context.Context, *ChangePasswordRequest) (*ChangePasswordResponse, error)
+	// RecordRefusal audits a request the gateway refused although it carried
+	// a live session: a missing or wrong CSRF token, another Origin. Internal.
+	RecordRefusal(context.Context, *RecordRefusalRequest) (*RecordRefusalResponse, error)
 	// EnrolMfa starts TOTP enrolment: the secret is shown once.
 	EnrolMfa(context.Context, *EnrolMfaRequest) (*MfaEnrolment, error)
 	// ConfirmMfa turns TOTP on with a first code; the recovery codes are
@@ -187,6 +204,9 @@ func (UnimplementedSessionServiceServer) SignOut(context.Context, *SignOutReques
 }
 func (UnimplementedSessionServiceServer) ChangePassword(context.Context, *ChangePasswordRequest) (*ChangePasswordResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ChangePassword not implemented")
+}
+func (UnimplementedSessionServiceServer) RecordRefusal(context.Context, *RecordRefusalRequest) (*RecordRefusalResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordRefusal not implemented")
 }
 func (UnimplementedSessionServiceServer) EnrolMfa(context.Context, *EnrolMfaRequest) (*MfaEnrolment, error) {
 	return nil, status.Error(codes.Unimplemented, "method EnrolMfa not implemented")
@@ -290,6 +310,24 @@ func _SessionService_ChangePassword_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _SessionService_RecordRefusal_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecordRefusalRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SessionServiceServer).RecordRefusal(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SessionService_RecordRefusal_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SessionServiceServer).RecordRefusal(ctx, req.(*RecordRefusalRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _SessionService_EnrolMfa_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(EnrolMfaRequest)
 	if err := dec(in); err != nil {
@@ -366,6 +404,10 @@ var SessionService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ChangePassword",
 			Handler:    _SessionService_ChangePassword_Handler,
+		},
+		{
+			MethodName: "RecordRefusal",
+			Handler:    _SessionService_RecordRefusal_Handler,
 		},
 		{
 			MethodName: "EnrolMfa",
