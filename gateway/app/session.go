@@ -47,6 +47,9 @@ func (e sessionEndpoints) register(mux *http.ServeMux) {
 	mux.HandleFunc("DELETE "+web.SessionPath, e.withSession(e.signOut(false)))
 	mux.HandleFunc("DELETE "+web.SessionPath+"s", e.withSession(e.signOut(true)))
 	mux.HandleFunc("POST "+web.SessionPath+"/password", e.withSession(e.changePassword))
+	mux.HandleFunc("POST "+web.ResetPath+"/request", e.requestReset)
+	mux.HandleFunc("POST "+web.ResetPath, e.reset)
+	mux.HandleFunc("GET "+web.ResetPath, func(w http.ResponseWriter, _ *http.Request) { web.RenderResetPage(w) })
 	mux.HandleFunc("GET "+web.SignInPath, func(w http.ResponseWriter, _ *http.Request) { web.RenderSignInPage(w) })
 	mux.HandleFunc("GET "+web.SignOutPath, func(w http.ResponseWriter, _ *http.Request) { web.RenderSignOutPage(w) })
 	mux.Handle("GET "+web.SignInPath+".js", web.SignInAssetHandler())
@@ -63,12 +66,8 @@ type signInBody struct {
 // the cookie, or identity's refusal.
 func (e sessionEndpoints) signIn(w http.ResponseWriter, r *http.Request) {
 	// Login CSRF: another site must not sign a browser in as someone else.
-	if problem := e.sessions.OriginProblem(r); problem != "" {
-		envelope.WriteError(w, apperr.CodeCsrfInvalid, problem)
-		return
-	}
 	var body signInBody
-	if !decodeSessionBody(w, r, &body) {
+	if !e.sameOriginBody(w, r, &body) {
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), e.timeout)
@@ -150,6 +149,57 @@ func (e sessionEndpoints) changePassword(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	writeResult(w, map[string]any{})
+}
+
+// requestReset answers POST /reset-password/request: 200 whatever the
+// email, so the answer tells nothing; identity mails the link.
+func (e sessionEndpoints) requestReset(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Email string `json:"email"`
+	}
+	if !e.sameOriginBody(w, r, &body) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), e.timeout)
+	defer cancel()
+	_, err := e.sessions.Client().RequestPasswordReset(ctx, &identityv1.RequestPasswordResetRequest{Email: body.Email,
+		ClientIp: auth.AddrString(e.clientIP.Of(r))})
+	if err != nil {
+		e.fail(w, r, err)
+		return
+	}
+	writeResult(w, map[string]any{})
+}
+
+// reset answers POST /reset-password: the link's token and a new password.
+func (e sessionEndpoints) reset(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Token    string `json:"token"`
+		Password string `json:"password"`
+	}
+	if !e.sameOriginBody(w, r, &body) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), e.timeout)
+	defer cancel()
+	_, err := e.sessions.Client().ResetPassword(ctx, &identityv1.ResetPasswordRequest{Token: body.Token, Password: body.Password,
+		ClientIp: auth.AddrString(e.clientIP.Of(r))})
+	if err != nil {
+		e.fail(w, r, err)
+		return
+	}
+	e.sessions.ClearCookie(w) // every session of the user ended
+	writeResult(w, map[string]any{})
+}
+
+// sameOriginBody refuses another origin's request and decodes the JSON
+// body into v, answering the refusals itself.
+func (e sessionEndpoints) sameOriginBody(w http.ResponseWriter, r *http.Request, v any) bool {
+	if problem := e.sessions.OriginProblem(r); problem != "" {
+		envelope.WriteError(w, apperr.CodeCsrfInvalid, problem)
+		return false
+	}
+	return decodeSessionBody(w, r, v)
 }
 
 // fail writes identity's refusal in the envelope; a session that no longer

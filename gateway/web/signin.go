@@ -12,6 +12,9 @@ import (
 const (
 	SignInPath  = "/signin"
 	SignOutPath = "/signout"
+	// ResetPath is the page a password reset link opens (#token=…), and
+	// where it posts the new password; ResetPath+"/request" asks for a link.
+	ResetPath = "/reset-password"
 	// SessionPath is the gateway's /v2 endpoint of the session itself.
 	SessionPath = "/v2/session"
 )
@@ -27,7 +30,7 @@ var signInAssets = map[string]string{
 }
 
 type signInView struct {
-	Session, Script, Stylesheet string
+	Session, Reset, Script, Stylesheet string
 }
 
 // RenderSignInPage writes /signin: email and password, then a code step
@@ -37,8 +40,12 @@ func RenderSignInPage(w http.ResponseWriter) { renderSignIn(w, "signin.html") }
 // RenderSignOutPage writes /signout: one button that ends the session.
 func RenderSignOutPage(w http.ResponseWriter) { renderSignIn(w, "signout.html") }
 
+// RenderResetPage writes /reset-password: an email to mail a link to or,
+// opened from the link, a new password.
+func RenderResetPage(w http.ResponseWriter) { renderSignIn(w, "reset.html") }
+
 func renderSignIn(w http.ResponseWriter, name string) {
-	view := signInView{Session: SessionPath, Script: SignInPath + ".js", Stylesheet: SignInPath + ".css"}
+	view := signInView{Session: SessionPath, Reset: ResetPath, Script: SignInPath + ".js", Stylesheet: SignInPath + ".css"}
 	var body bytes.Buffer
 	if err := pages.ExecuteTemplate(&body, name, view); err != nil {
 		http.Error(w, "internal error", http.StatusInternalServerError)

@@ -40,6 +40,8 @@ const (
 	CodeUploadExpired = "upload_expired"
 	// CodeBodyTooLarge: The request body is larger than the limit (1 MiB by default on /v2; an upload URL's signed size); the message gives the limit.
 	CodeBodyTooLarge = "body_too_large"
+	// CodePasswordResetInvalid: A password reset whose link is unknown, already used (a reset uses up every open link of the user), past its hour, or of a user who is disabled or signs in with SSO: ask for a new link (docs/authentication.md).
+	CodePasswordResetInvalid = "password_reset_invalid"
 	// CodeSignInFailed: Sign-in with an unknown email, a wrong password, or a user or account that is disabled: one answer for all, so it tells a guesser nothing (docs/authentication.md).
 	CodeSignInFailed = "sign_in_failed"
 	// CodeMfaCodeRequired: The email and password were right and the user has multi-factor codes: send them again with `code` (a TOTP code or a recovery code).
@@ -91,6 +93,7 @@ var definitions = map[string]Definition{
 	CodeUploadFileTooLarge:   {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "size is larger than this account's limit per file"},
 	CodeUploadExpired:        {HTTPStatus: 410, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this upload's time to complete has passed; create a new upload"},
 	CodeBodyTooLarge:         {HTTPStatus: 413, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "request body is too large"},
+	CodePasswordResetInvalid: {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "this password reset link is invalid or has expired"},
 	CodeSignInFailed:         {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "email or password is incorrect"},
 	CodeMfaCodeRequired:      {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "enter the code from your authenticator app"},
 	CodeMfaCodeInvalid:       {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "the code is incorrect or was already used"},
@@ -143,6 +146,7 @@ var allCodes = []string{
 	CodeUploadFileTooLarge,
 	CodeUploadExpired,
 	CodeBodyTooLarge,
+	CodePasswordResetInvalid,
 	CodeSignInFailed,
 	CodeMfaCodeRequired,
 	CodeMfaCodeInvalid,

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -82,6 +83,23 @@ func TestSignInRefusals(t *testing.T) {
 			mustOK(t, signedIn.do(t, "GET", "/v2/session", nil)) // still signed in
 			entry := waitForAuditEntry(t, `"check":"csrf"`)
 			assert.Equal(t, "user", entry.ActorType)
+		})
+
+		t.Run("password reset by mail, its link used once", func(t *testing.T) {
+			anon := newPerson(t)
+			mustOK(t, anon.do(t, "POST", "/reset-password/request", map[string]any{"email": "nobody@example.com"}))
+			mustOK(t, anon.do(t, "POST", "/reset-password/request", map[string]any{"email": suite.Credentials.OwnerEmail}))
+			body := requireNotified(t, "Reset your Vidhost password")
+			match := regexp.MustCompile(`/reset-password#token=([A-Za-z0-9_-]{43})`).FindStringSubmatch(body)
+			require.NotNil(t, match, body)
+			mustFail(t, anon.do(t, "POST", "/reset-password", map[string]any{"token": match[1], "password": "qwertyuiop"}),
+				http.StatusBadRequest, "password is too common")
+			mustOK(t, anon.do(t, "POST", "/reset-password", map[string]any{"token": match[1], "password": "a reset passphrase"}))
+			mustFail(t, anon.do(t, "POST", "/reset-password", map[string]any{"token": match[1], "password": "another passphrase"}),
+				http.StatusConflict, "this password reset link is invalid or has expired")
+			mustFail(t, signedIn.do(t, "GET", "/v2/session", nil), http.StatusUnauthorized, "this session is invalid or has expired")
+			mustFail(t, newPerson(t).signIn(t, password, codes[2]), http.StatusUnauthorized, "email or password is incorrect")
+			mustOK(t, newPerson(t).signIn(t, "a reset passphrase", codes[2]))
 		})
 
 		assert.Equal(t, keysBefore, countKeys(t), "no refused request made a key")

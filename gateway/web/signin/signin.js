@@ -1,4 +1,4 @@
-// The sign-in and sign-out pages (docs/authentication.md). The form is an
+// The sign-in, sign-out and password reset pages (docs/authentication.md). The form is an
 // ordinary one, so password managers fill it; this script posts it as JSON
 // to /v2/session, which sets the HttpOnly session cookie. When the user has
 // multi-factor codes the answer is mfa_code_required: the code field shows
@@ -87,7 +87,57 @@ const signOut = (form) => {
   });
 };
 
+// postJSON posts body to url and says what the envelope answered.
+const postJSON = async (url, body, done) => {
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (answer.success) {
+      say(done);
+      return true;
+    }
+    say(firstError(answer).message, true);
+  } catch {
+    say("The server could not be reached: try again.", true);
+  }
+  return false;
+};
+
+// resetPassword runs /reset-password: without a token, ask for a link;
+// opened from the link (#token=…), choose the new password.
+const resetPassword = (requestForm, resetForm) => {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get("token") || "";
+  if (window.location.hash) {
+    // Keep the token out of the history and of anything copied from the address bar.
+    window.history.replaceState(null, "", window.location.pathname);
+  }
+  if (token) {
+    requestForm.hidden = true;
+    resetForm.hidden = false;
+  }
+  requestForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    await postJSON(requestForm.action, { email: requestForm.elements.email.value.trim() },
+      "If this email has a password here, a link to reset it is on its way.");
+  });
+  resetForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (await postJSON(resetForm.action, { token, password: resetForm.elements.password.value },
+      "Your password is set and every session is signed out: sign in again.")) {
+      resetForm.hidden = true;
+    }
+  });
+};
+
 document.addEventListener("DOMContentLoaded", () => {
+  const requestForm = document.getElementById("vh-reset-request-form");
+  if (requestForm) {
+    resetPassword(requestForm, document.getElementById("vh-reset-form"));
+  }
   const inForm = document.getElementById("vh-signin-form");
   if (inForm) {
     signIn(inForm);

@@ -71,7 +71,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	// Disabling or deleting a user ends their sessions at once (the
 	// users.Stopper); sign-in starts them (docs/authentication.md).
 	sessionService := sessions.NewService(st.Sessions())
-	signIn := signin.NewService(st.SignIn(), sessionService, sealer, logger)
+	signIn := signin.NewService(st.SignIn(), sessionService, sealer, logger).WithResets(mailer, cfg.PublicURL)
 	return server.New(keys.NewService(st), jwtkeys.NewService(st)).
 		WithAdmin(server.NewAdmin(accounts.NewService(st, inviteService))).
 		WithUsers(users.NewService(st.Users(), sessionService)).

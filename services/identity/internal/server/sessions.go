@@ -80,6 +80,22 @@ func (s *Sessions) ChangePassword(ctx context.Context, in *identityv1.ChangePass
 	return &identityv1.ChangePasswordResponse{}, nil
 }
 
+// RequestPasswordReset backs the gateway's POST /reset-password/request.
+func (s *Sessions) RequestPasswordReset(ctx context.Context, in *identityv1.RequestPasswordResetRequest) (*identityv1.RequestPasswordResetResponse, error) {
+	if err := s.signIn.RequestReset(ctx, in.GetEmail(), in.GetClientIp()); err != nil {
+		return nil, err
+	}
+	return &identityv1.RequestPasswordResetResponse{}, nil
+}
+
+// ResetPassword backs the gateway's POST /reset-password.
+func (s *Sessions) ResetPassword(ctx context.Context, in *identityv1.ResetPasswordRequest) (*identityv1.ResetPasswordResponse, error) {
+	if err := s.signIn.Reset(ctx, in.GetToken(), in.GetPassword(), in.GetClientIp()); err != nil {
+		return nil, err
+	}
+	return &identityv1.ResetPasswordResponse{}, nil
+}
+
 // RecordRefusal backs the gateway's audit of a CSRF refusal.
 func (s *Sessions) RecordRefusal(ctx context.Context, in *identityv1.RecordRefusalRequest) (*identityv1.RecordRefusalResponse, error) {
 	err := s.signIn.RecordRefusal(ctx, in.GetToken(), signin.Refusal{Reason: in.GetReason(), Method: in.GetMethod(),

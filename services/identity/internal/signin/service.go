@@ -53,6 +53,9 @@ type Service struct {
 	sealer   *mfa.Sealer
 	logger   *slog.Logger
 	now      func() time.Time
+	// mailer and publicURL send password reset links (WithResets).
+	mailer    Mailer
+	publicURL string
 }
 
 // NewService returns a Service that starts sessions with sessions.

@@ -34,7 +34,21 @@ type Tx interface {
 	DisableTOTP(ctx context.Context, accountID, userID, actor string, at time.Time) error
 	PasswordHash(ctx context.Context, accountID, userID string) (string, error)
 	SetPasswordHash(ctx context.Context, accountID, userID, hash, actor string, at time.Time) error
+	// CountOpenPasswordResets is how many reset links of the user are
+	// neither used nor expired at now.
+	CountOpenPasswordResets(ctx context.Context, accountID, userID string, now time.Time) (int, error)
+	InsertPasswordReset(ctx context.Context, accountID, userID string, tokenHash []byte, expires time.Time) error
+	// LockPasswordReset finds the open link of tokenHash of an enabled
+	// password user; apperr.ErrNotFound otherwise.
+	LockPasswordReset(ctx context.Context, tokenHash []byte, now time.Time) (ResetTarget, error)
+	// UsePasswordResets closes every open link of the user.
+	UsePasswordResets(ctx context.Context, accountID, userID string, now time.Time) error
 	audit.Recorder
+}
+
+// ResetTarget is the user a password reset link is for.
+type ResetTarget struct {
+	AccountID, UserID, Email, Role string
 }
 
 // Candidate is the user an email names, with what sign-in checks.

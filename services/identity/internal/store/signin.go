@@ -135,3 +135,32 @@ func wrap(op string, err error) error {
 	}
 	return nil
 }
+
+// CountOpenPasswordResets counts the user's open reset links.
+func (t signInTx) CountOpenPasswordResets(ctx context.Context, accountID, userID string, now time.Time) (int, error) {
+	n, err := t.q.CountOpenPasswordResets(ctx, db.CountOpenPasswordResetsParams{AccountID: accountID, UserID: userID, Now: now})
+	if err != nil {
+		return 0, fmt.Errorf("count password resets: %w", err)
+	}
+	return int(n), nil
+}
+
+// InsertPasswordReset stores a reset link by its token's hash.
+func (t signInTx) InsertPasswordReset(ctx context.Context, accountID, userID string, tokenHash []byte, expires time.Time) error {
+	return wrap("insert password reset", t.q.InsertPasswordReset(ctx, db.InsertPasswordResetParams{
+		TokenHash: tokenHash, AccountID: accountID, UserID: userID, ExpiresTime: expires}))
+}
+
+// LockPasswordReset finds and locks an open reset link and its user.
+func (t signInTx) LockPasswordReset(ctx context.Context, tokenHash []byte, now time.Time) (signin.ResetTarget, error) {
+	r, err := t.q.LockPasswordReset(ctx, db.LockPasswordResetParams{TokenHash: tokenHash, Now: now})
+	if err != nil {
+		return signin.ResetTarget{}, notFound("lock password reset", err)
+	}
+	return signin.ResetTarget{AccountID: r.AccountID, UserID: r.UserID, Email: r.Email, Role: r.Role}, nil
+}
+
+// UsePasswordResets closes the user's open reset links.
+func (t signInTx) UsePasswordResets(ctx context.Context, accountID, userID string, now time.Time) error {
+	return wrap("use password resets", t.q.UsePasswordResets(ctx, db.UsePasswordResetsParams{AccountID: accountID, UserID: userID, Now: now}))
+}

@@ -38,6 +38,26 @@ func (q *Queries) ConfirmTOTP(ctx context.Context, arg ConfirmTOTPParams) error 
 	return err
 }
 
+const countOpenPasswordResets = `-- name: CountOpenPasswordResets :one
+SELECT count(*) FROM password_resets
+WHERE account_id = $1 AND user_id = $2 AND used_time IS NULL AND expires_time > $3
+`
+
+type CountOpenPasswordResetsParams struct {
+	AccountID string
+	UserID    string
+	Now       time.Time
+}
+
+// Links mailed to the user that are still open: bounds the mail one
+// address can be sent.
+func (q *Queries) CountOpenPasswordResets(ctx context.Context, arg CountOpenPasswordResetsParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countOpenPasswordResets, arg.AccountID, arg.UserID, arg.Now)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const countSignInFailures = `-- name: CountSignInFailures :one
 SELECT count(*) FROM sign_in_failures WHERE subject = $1 AND failed_time > $2
 `
@@ -184,6 +204,28 @@ func (q *Queries) GetUserMFA(ctx context.Context, arg GetUserMFAParams) (GetUser
 	return i, err
 }
 
+const insertPasswordReset = `-- name: InsertPasswordReset :exec
+INSERT INTO password_resets (token_hash, account_id, user_id, expires_time)
+VALUES ($1, $2, $3, $4)
+`
+
+type InsertPasswordResetParams struct {
+	TokenHash   []byte
+	AccountID   string
+	UserID      string
+	ExpiresTime time.Time
+}
+
+func (q *Queries) InsertPasswordReset(ctx context.Context, arg InsertPasswordResetParams) error {
+	_, err := q.db.Exec(ctx, insertPasswordReset,
+		arg.TokenHash,
+		arg.AccountID,
+		arg.UserID,
+		arg.ExpiresTime,
+	)
+	return err
+}
+
 const insertSignInFailure = `-- name: InsertSignInFailure :exec
 INSERT INTO sign_in_failures (subject, failed_time) VALUES ($1, $2)
 `
@@ -196,6 +238,43 @@ type InsertSignInFailureParams struct {
 func (q *Queries) InsertSignInFailure(ctx context.Context, arg InsertSignInFailureParams) error {
 	_, err := q.db.Exec(ctx, insertSignInFailure, arg.Subject, arg.FailedTime)
 	return err
+}
+
+const lockPasswordReset = `-- name: LockPasswordReset :one
+SELECT r.account_id, r.user_id, u.email, u.role
+FROM password_resets r
+JOIN users u ON u.account_id = r.account_id AND u.id = r.user_id
+JOIN accounts a ON a.id = r.account_id
+WHERE r.token_hash = $1 AND r.used_time IS NULL AND r.expires_time > $2
+  AND u.enabled AND a.enabled AND u.authentication = 'password'
+FOR UPDATE OF r, u
+`
+
+type LockPasswordResetParams struct {
+	TokenHash []byte
+	Now       time.Time
+}
+
+type LockPasswordResetRow struct {
+	AccountID string
+	UserID    string
+	Email     string
+	Role      string
+}
+
+// The one reset lookup not filtered on an account: the link's token is the
+// credential. Only an open link of an enabled password user of an enabled
+// account is found.
+func (q *Queries) LockPasswordReset(ctx context.Context, arg LockPasswordResetParams) (LockPasswordResetRow, error) {
+	row := q.db.QueryRow(ctx, lockPasswordReset, arg.TokenHash, arg.Now)
+	var i LockPasswordResetRow
+	err := row.Scan(
+		&i.AccountID,
+		&i.UserID,
+		&i.Email,
+		&i.Role,
+	)
+	return i, err
 }
 
 const setPasswordHash = `-- name: SetPasswordHash :exec
@@ -273,5 +352,22 @@ func (q *Queries) SetTOTPPending(ctx context.Context, arg SetTOTPPendingParams) 
 		arg.AccountID,
 		arg.ID,
 	)
+	return err
+}
+
+const usePasswordResets = `-- name: UsePasswordResets :exec
+UPDATE password_resets SET used_time = $1::timestamptz
+WHERE account_id = $2 AND user_id = $3 AND used_time IS NULL
+`
+
+type UsePasswordResetsParams struct {
+	Now       time.Time
+	AccountID string
+	UserID    string
+}
+
+// A reset uses up every open link of the user, not only its own.
+func (q *Queries) UsePasswordResets(ctx context.Context, arg UsePasswordResetsParams) error {
+	_, err := q.db.Exec(ctx, usePasswordResets, arg.Now, arg.AccountID, arg.UserID)
 	return err
 }

@@ -49,3 +49,30 @@ WHERE account_id = @account_id AND id = @id;
 
 -- name: GetPasswordHash :one
 SELECT password_hash FROM users WHERE account_id = @account_id AND id = @id;
+
+-- name: CountOpenPasswordResets :one
+-- Links mailed to the user that are still open: bounds the mail one
+-- address can be sent.
+SELECT count(*) FROM password_resets
+WHERE account_id = @account_id AND user_id = @user_id AND used_time IS NULL AND expires_time > @now;
+
+-- name: InsertPasswordReset :exec
+INSERT INTO password_resets (token_hash, account_id, user_id, expires_time)
+VALUES (@token_hash, @account_id, @user_id, @expires_time);
+
+-- name: LockPasswordReset :one
+-- The one reset lookup not filtered on an account: the link's token is the
+-- credential. Only an open link of an enabled password user of an enabled
+-- account is found.
+SELECT r.account_id, r.user_id, u.email, u.role
+FROM password_resets r
+JOIN users u ON u.account_id = r.account_id AND u.id = r.user_id
+JOIN accounts a ON a.id = r.account_id
+WHERE r.token_hash = @token_hash AND r.used_time IS NULL AND r.expires_time > @now
+  AND u.enabled AND a.enabled AND u.authentication = 'password'
+FOR UPDATE OF r, u;
+
+-- name: UsePasswordResets :exec
+-- A reset uses up every open link of the user, not only its own.
+UPDATE password_resets SET used_time = @now::timestamptz
+WHERE account_id = @account_id AND user_id = @user_id AND used_time IS NULL;

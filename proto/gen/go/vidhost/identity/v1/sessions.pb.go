@@ -589,6 +589,192 @@ func (*ChangePasswordResponse) Descriptor() ([]byte, []int) {
 	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{8}
 }
 
+type RequestPasswordResetRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Email         string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	ClientIp      string                 `protobuf:"bytes,2,opt,name=client_ip,json=clientIp,proto3" json:"client_ip,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RequestPasswordResetRequest) Reset() {
+	*x = RequestPasswordResetRequest{}
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RequestPasswordResetRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RequestPasswordResetRequest) ProtoMessage() {}
+
+func (x *RequestPasswordResetRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RequestPasswordResetRequest.ProtoReflect.Descriptor instead.
+func (*RequestPasswordResetRequest) Descriptor() ([]byte, []int) {
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *RequestPasswordResetRequest) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *RequestPasswordResetRequest) GetClientIp() string {
+	if x != nil {
+		return x.ClientIp
+	}
+	return ""
+}
+
+type RequestPasswordResetResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RequestPasswordResetResponse) Reset() {
+	*x = RequestPasswordResetResponse{}
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RequestPasswordResetResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RequestPasswordResetResponse) ProtoMessage() {}
+
+func (x *RequestPasswordResetResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RequestPasswordResetResponse.ProtoReflect.Descriptor instead.
+func (*RequestPasswordResetResponse) Descriptor() ([]byte, []int) {
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{10}
+}
+
+type ResetPasswordRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The token of the link's fragment.
+	Token string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	// 10-128 characters, not a common password.
+	Password      string `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
+	ClientIp      string `protobuf:"bytes,3,opt,name=client_ip,json=clientIp,proto3" json:"client_ip,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResetPasswordRequest) Reset() {
+	*x = ResetPasswordRequest{}
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResetPasswordRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResetPasswordRequest) ProtoMessage() {}
+
+func (x *ResetPasswordRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResetPasswordRequest.ProtoReflect.Descriptor instead.
+func (*ResetPasswordRequest) Descriptor() ([]byte, []int) {
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ResetPasswordRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *ResetPasswordRequest) GetPassword() string {
+	if x != nil {
+		return x.Password
+	}
+	return ""
+}
+
+func (x *ResetPasswordRequest) GetClientIp() string {
+	if x != nil {
+		return x.ClientIp
+	}
+	return ""
+}
+
+type ResetPasswordResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResetPasswordResponse) Reset() {
+	*x = ResetPasswordResponse{}
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResetPasswordResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResetPasswordResponse) ProtoMessage() {}
+
+func (x *ResetPasswordResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResetPasswordResponse.ProtoReflect.Descriptor instead.
+func (*ResetPasswordResponse) Descriptor() ([]byte, []int) {
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{12}
+}
+
 type RecordRefusalRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The session cookie's token; an unknown one records nothing.
@@ -604,7 +790,7 @@ type RecordRefusalRequest struct {
 
 func (x *RecordRefusalRequest) Reset() {
 	*x = RecordRefusalRequest{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[9]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -616,7 +802,7 @@ func (x *RecordRefusalRequest) String() string {
 func (*RecordRefusalRequest) ProtoMessage() {}
 
 func (x *RecordRefusalRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[9]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -629,7 +815,7 @@ func (x *RecordRefusalRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRefusalRequest.ProtoReflect.Descriptor instead.
 func (*RecordRefusalRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{9}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *RecordRefusalRequest) GetToken() string {
@@ -675,7 +861,7 @@ type RecordRefusalResponse struct {
 
 func (x *RecordRefusalResponse) Reset() {
 	*x = RecordRefusalResponse{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[10]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -687,7 +873,7 @@ func (x *RecordRefusalResponse) String() string {
 func (*RecordRefusalResponse) ProtoMessage() {}
 
 func (x *RecordRefusalResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[10]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -700,7 +886,7 @@ func (x *RecordRefusalResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordRefusalResponse.ProtoReflect.Descriptor instead.
 func (*RecordRefusalResponse) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{10}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{14}
 }
 
 type EnrolMfaRequest struct {
@@ -711,7 +897,7 @@ type EnrolMfaRequest struct {
 
 func (x *EnrolMfaRequest) Reset() {
 	*x = EnrolMfaRequest{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[11]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -723,7 +909,7 @@ func (x *EnrolMfaRequest) String() string {
 func (*EnrolMfaRequest) ProtoMessage() {}
 
 func (x *EnrolMfaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[11]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -736,7 +922,7 @@ func (x *EnrolMfaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnrolMfaRequest.ProtoReflect.Descriptor instead.
 func (*EnrolMfaRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{11}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{15}
 }
 
 // MfaEnrolment is a new TOTP secret, shown once.
@@ -754,7 +940,7 @@ type MfaEnrolment struct {
 
 func (x *MfaEnrolment) Reset() {
 	*x = MfaEnrolment{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[12]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -766,7 +952,7 @@ func (x *MfaEnrolment) String() string {
 func (*MfaEnrolment) ProtoMessage() {}
 
 func (x *MfaEnrolment) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[12]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -779,7 +965,7 @@ func (x *MfaEnrolment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MfaEnrolment.ProtoReflect.Descriptor instead.
 func (*MfaEnrolment) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{12}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *MfaEnrolment) GetSecret() string {
@@ -813,7 +999,7 @@ type ConfirmMfaRequest struct {
 
 func (x *ConfirmMfaRequest) Reset() {
 	*x = ConfirmMfaRequest{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[13]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -825,7 +1011,7 @@ func (x *ConfirmMfaRequest) String() string {
 func (*ConfirmMfaRequest) ProtoMessage() {}
 
 func (x *ConfirmMfaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[13]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -838,7 +1024,7 @@ func (x *ConfirmMfaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmMfaRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmMfaRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{13}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ConfirmMfaRequest) GetCode() string {
@@ -858,7 +1044,7 @@ type ConfirmMfaResponse struct {
 
 func (x *ConfirmMfaResponse) Reset() {
 	*x = ConfirmMfaResponse{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[14]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -870,7 +1056,7 @@ func (x *ConfirmMfaResponse) String() string {
 func (*ConfirmMfaResponse) ProtoMessage() {}
 
 func (x *ConfirmMfaResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[14]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -883,7 +1069,7 @@ func (x *ConfirmMfaResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmMfaResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmMfaResponse) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{14}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ConfirmMfaResponse) GetRecoveryCodes() []string {
@@ -903,7 +1089,7 @@ type DisableMfaRequest struct {
 
 func (x *DisableMfaRequest) Reset() {
 	*x = DisableMfaRequest{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[15]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -915,7 +1101,7 @@ func (x *DisableMfaRequest) String() string {
 func (*DisableMfaRequest) ProtoMessage() {}
 
 func (x *DisableMfaRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[15]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -928,7 +1114,7 @@ func (x *DisableMfaRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisableMfaRequest.ProtoReflect.Descriptor instead.
 func (*DisableMfaRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{15}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *DisableMfaRequest) GetCode() string {
@@ -946,7 +1132,7 @@ type DisableMfaResponse struct {
 
 func (x *DisableMfaResponse) Reset() {
 	*x = DisableMfaResponse{}
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[16]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -958,7 +1144,7 @@ func (x *DisableMfaResponse) String() string {
 func (*DisableMfaResponse) ProtoMessage() {}
 
 func (x *DisableMfaResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[16]
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -971,7 +1157,7 @@ func (x *DisableMfaResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisableMfaResponse.ProtoReflect.Descriptor instead.
 func (*DisableMfaResponse) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{16}
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{20}
 }
 
 var File_vidhost_identity_v1_sessions_proto protoreflect.FileDescriptor
@@ -1021,7 +1207,16 @@ const file_vidhost_identity_v1_sessions_proto_rawDesc = "" +
 	"\x10current_password\x18\x02 \x01(\tR\x0fcurrentPassword\x12!\n" +
 	"\fnew_password\x18\x03 \x01(\tR\vnewPassword\x12\x1b\n" +
 	"\tclient_ip\x18\x04 \x01(\tR\bclientIp\"\x18\n" +
-	"\x16ChangePasswordResponse\"\x8d\x01\n" +
+	"\x16ChangePasswordResponse\"P\n" +
+	"\x1bRequestPasswordResetRequest\x12\x14\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1b\n" +
+	"\tclient_ip\x18\x02 \x01(\tR\bclientIp\"\x1e\n" +
+	"\x1cRequestPasswordResetResponse\"e\n" +
+	"\x14ResetPasswordRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\x12\x1a\n" +
+	"\bpassword\x18\x02 \x01(\tR\bpassword\x12\x1b\n" +
+	"\tclient_ip\x18\x03 \x01(\tR\bclientIp\"\x17\n" +
+	"\x15ResetPasswordResponse\"\x8d\x01\n" +
 	"\x14RecordRefusalRequest\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\x12\x16\n" +
@@ -1040,12 +1235,14 @@ const file_vidhost_identity_v1_sessions_proto_rawDesc = "" +
 	"\x0erecovery_codes\x18\x01 \x03(\tR\rrecoveryCodes\"'\n" +
 	"\x11DisableMfaRequest\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\"\x14\n" +
-	"\x12DisableMfaResponse2\x8a\x06\n" +
+	"\x12DisableMfaResponse2\xef\a\n" +
 	"\x0eSessionService\x12Q\n" +
 	"\x06SignIn\x12\".vidhost.identity.v1.SignInRequest\x1a#.vidhost.identity.v1.SignInResponse\x12i\n" +
 	"\x0eResolveSession\x12*.vidhost.identity.v1.ResolveSessionRequest\x1a+.vidhost.identity.v1.ResolveSessionResponse\x12T\n" +
 	"\aSignOut\x12#.vidhost.identity.v1.SignOutRequest\x1a$.vidhost.identity.v1.SignOutResponse\x12i\n" +
-	"\x0eChangePassword\x12*.vidhost.identity.v1.ChangePasswordRequest\x1a+.vidhost.identity.v1.ChangePasswordResponse\x12f\n" +
+	"\x0eChangePassword\x12*.vidhost.identity.v1.ChangePasswordRequest\x1a+.vidhost.identity.v1.ChangePasswordResponse\x12{\n" +
+	"\x14RequestPasswordReset\x120.vidhost.identity.v1.RequestPasswordResetRequest\x1a1.vidhost.identity.v1.RequestPasswordResetResponse\x12f\n" +
+	"\rResetPassword\x12).vidhost.identity.v1.ResetPasswordRequest\x1a*.vidhost.identity.v1.ResetPasswordResponse\x12f\n" +
 	"\rRecordRefusal\x12).vidhost.identity.v1.RecordRefusalRequest\x1a*.vidhost.identity.v1.RecordRefusalResponse\x12S\n" +
 	"\bEnrolMfa\x12$.vidhost.identity.v1.EnrolMfaRequest\x1a!.vidhost.identity.v1.MfaEnrolment\x12]\n" +
 	"\n" +
@@ -1066,25 +1263,29 @@ func file_vidhost_identity_v1_sessions_proto_rawDescGZIP() []byte {
 	return file_vidhost_identity_v1_sessions_proto_rawDescData
 }
 
-var file_vidhost_identity_v1_sessions_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_vidhost_identity_v1_sessions_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_vidhost_identity_v1_sessions_proto_goTypes = []any{
-	(*Session)(nil),                // 0: vidhost.identity.v1.Session
-	(*SignInRequest)(nil),          // 1: vidhost.identity.v1.SignInRequest
-	(*SignInResponse)(nil),         // 2: vidhost.identity.v1.SignInResponse
-	(*ResolveSessionRequest)(nil),  // 3: vidhost.identity.v1.ResolveSessionRequest
-	(*ResolveSessionResponse)(nil), // 4: vidhost.identity.v1.ResolveSessionResponse
-	(*SignOutRequest)(nil),         // 5: vidhost.identity.v1.SignOutRequest
-	(*SignOutResponse)(nil),        // 6: vidhost.identity.v1.SignOutResponse
-	(*ChangePasswordRequest)(nil),  // 7: vidhost.identity.v1.ChangePasswordRequest
-	(*ChangePasswordResponse)(nil), // 8: vidhost.identity.v1.ChangePasswordResponse
-	(*RecordRefusalRequest)(nil),   // 9: vidhost.identity.v1.RecordRefusalRequest
-	(*RecordRefusalResponse)(nil),  // 10: vidhost.identity.v1.RecordRefusalResponse
-	(*EnrolMfaRequest)(nil),        // 11: vidhost.identity.v1.EnrolMfaRequest
-	(*MfaEnrolment)(nil),           // 12: vidhost.identity.v1.MfaEnrolment
-	(*ConfirmMfaRequest)(nil),      // 13: vidhost.identity.v1.ConfirmMfaRequest
-	(*ConfirmMfaResponse)(nil),     // 14: vidhost.identity.v1.ConfirmMfaResponse
-	(*DisableMfaRequest)(nil),      // 15: vidhost.identity.v1.DisableMfaRequest
-	(*DisableMfaResponse)(nil),     // 16: vidhost.identity.v1.DisableMfaResponse
+	(*Session)(nil),                      // 0: vidhost.identity.v1.Session
+	(*SignInRequest)(nil),                // 1: vidhost.identity.v1.SignInRequest
+	(*SignInResponse)(nil),               // 2: vidhost.identity.v1.SignInResponse
+	(*ResolveSessionRequest)(nil),        // 3: vidhost.identity.v1.ResolveSessionRequest
+	(*ResolveSessionResponse)(nil),       // 4: vidhost.identity.v1.ResolveSessionResponse
+	(*SignOutRequest)(nil),               // 5: vidhost.identity.v1.SignOutRequest
+	(*SignOutResponse)(nil),              // 6: vidhost.identity.v1.SignOutResponse
+	(*ChangePasswordRequest)(nil),        // 7: vidhost.identity.v1.ChangePasswordRequest
+	(*ChangePasswordResponse)(nil),       // 8: vidhost.identity.v1.ChangePasswordResponse
+	(*RequestPasswordResetRequest)(nil),  // 9: vidhost.identity.v1.RequestPasswordResetRequest
+	(*RequestPasswordResetResponse)(nil), // 10: vidhost.identity.v1.RequestPasswordResetResponse
+	(*ResetPasswordRequest)(nil),         // 11: vidhost.identity.v1.ResetPasswordRequest
+	(*ResetPasswordResponse)(nil),        // 12: vidhost.identity.v1.ResetPasswordResponse
+	(*RecordRefusalRequest)(nil),         // 13: vidhost.identity.v1.RecordRefusalRequest
+	(*RecordRefusalResponse)(nil),        // 14: vidhost.identity.v1.RecordRefusalResponse
+	(*EnrolMfaRequest)(nil),              // 15: vidhost.identity.v1.EnrolMfaRequest
+	(*MfaEnrolment)(nil),                 // 16: vidhost.identity.v1.MfaEnrolment
+	(*ConfirmMfaRequest)(nil),            // 17: vidhost.identity.v1.ConfirmMfaRequest
+	(*ConfirmMfaResponse)(nil),           // 18: vidhost.identity.v1.ConfirmMfaResponse
+	(*DisableMfaRequest)(nil),            // 19: vidhost.identity.v1.DisableMfaRequest
+	(*DisableMfaResponse)(nil),           // 20: vidhost.identity.v1.DisableMfaResponse
 }
 var file_vidhost_identity_v1_sessions_proto_depIdxs = []int32{
 	0,  // 0: vidhost.identity.v1.SignInResponse.session:type_name -> vidhost.identity.v1.Session
@@ -1093,20 +1294,24 @@ var file_vidhost_identity_v1_sessions_proto_depIdxs = []int32{
 	3,  // 3: vidhost.identity.v1.SessionService.ResolveSession:input_type -> vidhost.identity.v1.ResolveSessionRequest
 	5,  // 4: vidhost.identity.v1.SessionService.SignOut:input_type -> vidhost.identity.v1.SignOutRequest
 	7,  // 5: vidhost.identity.v1.SessionService.ChangePassword:input_type -> vidhost.identity.v1.ChangePasswordRequest
-	9,  // 6: vidhost.identity.v1.SessionService.RecordRefusal:input_type -> vidhost.identity.v1.RecordRefusalRequest
-	11, // 7: vidhost.identity.v1.SessionService.EnrolMfa:input_type -> vidhost.identity.v1.EnrolMfaRequest
-	13, // 8: vidhost.identity.v1.SessionService.ConfirmMfa:input_type -> vidhost.identity.v1.ConfirmMfaRequest
-	15, // 9: vidhost.identity.v1.SessionService.DisableMfa:input_type -> vidhost.identity.v1.DisableMfaRequest
-	2,  // 10: vidhost.identity.v1.SessionService.SignIn:output_type -> vidhost.identity.v1.SignInResponse
-	4,  // 11: vidhost.identity.v1.SessionService.ResolveSession:output_type -> vidhost.identity.v1.ResolveSessionResponse
-	6,  // 12: vidhost.identity.v1.SessionService.SignOut:output_type -> vidhost.identity.v1.SignOutResponse
-	8,  // 13: vidhost.identity.v1.SessionService.ChangePassword:output_type -> vidhost.identity.v1.ChangePasswordResponse
-	10, // 14: vidhost.identity.v1.SessionService.RecordRefusal:output_type -> vidhost.identity.v1.RecordRefusalResponse
-	12, // 15: vidhost.identity.v1.SessionService.EnrolMfa:output_type -> vidhost.identity.v1.MfaEnrolment
-	14, // 16: vidhost.identity.v1.SessionService.ConfirmMfa:output_type -> vidhost.identity.v1.ConfirmMfaResponse
-	16, // 17: vidhost.identity.v1.SessionService.DisableMfa:output_type -> vidhost.identity.v1.DisableMfaResponse
-	10, // [10:18] is the sub-list for method output_type
-	2,  // [2:10] is the sub-list for method input_type
+	9,  // 6: vidhost.identity.v1.SessionService.RequestPasswordReset:input_type -> vidhost.identity.v1.RequestPasswordResetRequest
+	11, // 7: vidhost.identity.v1.SessionService.ResetPassword:input_type -> vidhost.identity.v1.ResetPasswordRequest
+	13, // 8: vidhost.identity.v1.SessionService.RecordRefusal:input_type -> vidhost.identity.v1.RecordRefusalRequest
+	15, // 9: vidhost.identity.v1.SessionService.EnrolMfa:input_type -> vidhost.identity.v1.EnrolMfaRequest
+	17, // 10: vidhost.identity.v1.SessionService.ConfirmMfa:input_type -> vidhost.identity.v1.ConfirmMfaRequest
+	19, // 11: vidhost.identity.v1.SessionService.DisableMfa:input_type -> vidhost.identity.v1.DisableMfaRequest
+	2,  // 12: vidhost.identity.v1.SessionService.SignIn:output_type -> vidhost.identity.v1.SignInResponse
+	4,  // 13: vidhost.identity.v1.SessionService.ResolveSession:output_type -> vidhost.identity.v1.ResolveSessionResponse
+	6,  // 14: vidhost.identity.v1.SessionService.SignOut:output_type -> vidhost.identity.v1.SignOutResponse
+	8,  // 15: vidhost.identity.v1.SessionService.ChangePassword:output_type -> vidhost.identity.v1.ChangePasswordResponse
+	10, // 16: vidhost.identity.v1.SessionService.RequestPasswordReset:output_type -> vidhost.identity.v1.RequestPasswordResetResponse
+	12, // 17: vidhost.identity.v1.SessionService.ResetPassword:output_type -> vidhost.identity.v1.ResetPasswordResponse
+	14, // 18: vidhost.identity.v1.SessionService.RecordRefusal:output_type -> vidhost.identity.v1.RecordRefusalResponse
+	16, // 19: vidhost.identity.v1.SessionService.EnrolMfa:output_type -> vidhost.identity.v1.MfaEnrolment
+	18, // 20: vidhost.identity.v1.SessionService.ConfirmMfa:output_type -> vidhost.identity.v1.ConfirmMfaResponse
+	20, // 21: vidhost.identity.v1.SessionService.DisableMfa:output_type -> vidhost.identity.v1.DisableMfaResponse
+	12, // [12:22] is the sub-list for method output_type
+	2,  // [2:12] is the sub-list for method input_type
 	2,  // [2:2] is the sub-list for extension type_name
 	2,  // [2:2] is the sub-list for extension extendee
 	0,  // [0:2] is the sub-list for field type_name
@@ -1123,7 +1328,7 @@ func file_vidhost_identity_v1_sessions_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_identity_v1_sessions_proto_rawDesc), len(file_vidhost_identity_v1_sessions_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

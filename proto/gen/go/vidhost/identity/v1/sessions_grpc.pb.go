@@ -19,14 +19,16 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	SessionService_SignIn_FullMethodName         = "/vidhost.identity.v1.SessionService/SignIn"
-	SessionService_ResolveSession_FullMethodName = "/vidhost.identity.v1.SessionService/ResolveSession"
-	SessionService_SignOut_FullMethodName        = "/vidhost.identity.v1.SessionService/SignOut"
-	SessionService_ChangePassword_FullMethodName = "/vidhost.identity.v1.SessionService/ChangePassword"
-	SessionService_RecordRefusal_FullMethodName  = "/vidhost.identity.v1.SessionService/RecordRefusal"
-	SessionService_EnrolMfa_FullMethodName       = "/vidhost.identity.v1.SessionService/EnrolMfa"
-	SessionService_ConfirmMfa_FullMethodName     = "/vidhost.identity.v1.SessionService/ConfirmMfa"
-	SessionService_DisableMfa_FullMethodName     = "/vidhost.identity.v1.SessionService/DisableMfa"
+	SessionService_SignIn_FullMethodName               = "/vidhost.identity.v1.SessionService/SignIn"
+	SessionService_ResolveSession_FullMethodName       = "/vidhost.identity.v1.SessionService/ResolveSession"
+	SessionService_SignOut_FullMethodName              = "/vidhost.identity.v1.SessionService/SignOut"
+	SessionService_ChangePassword_FullMethodName       = "/vidhost.identity.v1.SessionService/ChangePassword"
+	SessionService_RequestPasswordReset_FullMethodName = "/vidhost.identity.v1.SessionService/RequestPasswordReset"
+	SessionService_ResetPassword_FullMethodName        = "/vidhost.identity.v1.SessionService/ResetPassword"
+	SessionService_RecordRefusal_FullMethodName        = "/vidhost.identity.v1.SessionService/RecordRefusal"
+	SessionService_EnrolMfa_FullMethodName             = "/vidhost.identity.v1.SessionService/EnrolMfa"
+	SessionService_ConfirmMfa_FullMethodName           = "/vidhost.identity.v1.SessionService/ConfirmMfa"
+	SessionService_DisableMfa_FullMethodName           = "/vidhost.identity.v1.SessionService/DisableMfa"
 )
 
 // SessionServiceClient is the client API for SessionService service.
@@ -51,6 +53,13 @@ type SessionServiceClient interface {
 	// ChangePassword sets the session's user's password and ends their other
 	// sessions. Internal: the gateway's POST /v2/session/password.
 	ChangePassword(ctx context.Context, in *ChangePasswordRequest, opts ...grpc.CallOption) (*ChangePasswordResponse, error)
+	// RequestPasswordReset mails a single-use reset link to an email when it
+	// is a password user's; it answers the same for any email. Internal: the
+	// gateway's POST /reset-password/request.
+	RequestPasswordReset(ctx context.Context, in *RequestPasswordResetRequest, opts ...grpc.CallOption) (*RequestPasswordResetResponse, error)
+	// ResetPassword sets a new password through a reset link's token and
+	// ends every session of the user. Internal: POST /reset-password.
+	ResetPassword(ctx context.Context, in *ResetPasswordRequest, opts ...grpc.CallOption) (*ResetPasswordResponse, error)
 	// RecordRefusal audits a request the gateway refused although it carried
 	// a live session: a missing or wrong CSRF token, another Origin. Internal.
 	RecordRefusal(ctx context.Context, in *RecordRefusalRequest, opts ...grpc.CallOption) (*RecordRefusalResponse, error)
@@ -105,6 +114,26 @@ func (c *sessionServiceClient) ChangePassword(ctx context.Context, in *ChangePas
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ChangePasswordResponse)
 	err := c.cc.Invoke(ctx, SessionService_ChangePassword_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *sessionServiceClient) RequestPasswordReset(ctx context.Context, in *RequestPasswordResetRequest, opts ...grpc.CallOption) (*RequestPasswordResetResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RequestPasswordResetResponse)
+	err := c.cc.Invoke(ctx, SessionService_RequestPasswordReset_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *sessionServiceClient) ResetPassword(ctx context.Context, in *ResetPasswordRequest, opts ...grpc.CallOption) (*ResetPasswordResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ResetPasswordResponse)
+	err := c.cc.Invoke(ctx, SessionService_ResetPassword_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -173,6 +202,13 @@ type SessionServiceServer interface {
 	// ChangePassword sets the session's user's password and ends their other
 	// sessions. Internal: the gateway's POST /v2/session/password.
 	ChangePassword(context.Context, *ChangePasswordRequest) (*ChangePasswordResponse, error)
+	// RequestPasswordReset mails a single-use reset link to an email when it
+	// is a password user's; it answers the same for any email. Internal: the
+	// gateway's POST /reset-password/request.
+	RequestPasswordReset(context.Context, *RequestPasswordResetRequest) (*RequestPasswordResetResponse, error)
+	// ResetPassword sets a new password through a reset link's token and
+	// ends every session of the user. Internal: POST /reset-password.
+	ResetPassword(context.Context, *ResetPasswordRequest) (*ResetPasswordResponse, error)
 	// RecordRefusal audits a request the gateway refused although it carried
 	// a live session: a missing or wrong CSRF token, another Origin. Internal.
 	RecordRefusal(context.Context, *RecordRefusalRequest) (*RecordRefusalResponse, error)
@@ -204,6 +240,12 @@ func (UnimplementedSessionServiceServer) SignOut(context.Context, *SignOutReques
 }
 func (UnimplementedSessionServiceServer) ChangePassword(context.Context, *ChangePasswordRequest) (*ChangePasswordResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ChangePassword not implemented")
+}
+func (UnimplementedSessionServiceServer) RequestPasswordReset(context.Context, *RequestPasswordResetRequest) (*RequestPasswordResetResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RequestPasswordReset not implemented")
+}
+func (UnimplementedSessionServiceServer) ResetPassword(context.Context, *ResetPasswordRequest) (*ResetPasswordResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ResetPassword not implemented")
 }
 func (UnimplementedSessionServiceServer) RecordRefusal(context.Context, *RecordRefusalRequest) (*RecordRefusalResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordRefusal not implemented")
@@ -310,6 +352,42 @@ func _SessionService_ChangePassword_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _SessionService_RequestPasswordReset_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RequestPasswordResetRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SessionServiceServer).RequestPasswordReset(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SessionService_RequestPasswordReset_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SessionServiceServer).RequestPasswordReset(ctx, req.(*RequestPasswordResetRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _SessionService_ResetPassword_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ResetPasswordRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SessionServiceServer).ResetPassword(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SessionService_ResetPassword_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SessionServiceServer).ResetPassword(ctx, req.(*ResetPasswordRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _SessionService_RecordRefusal_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(RecordRefusalRequest)
 	if err := dec(in); err != nil {
@@ -404,6 +482,14 @@ var SessionService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ChangePassword",
 			Handler:    _SessionService_ChangePassword_Handler,
+		},
+		{
+			MethodName: "RequestPasswordReset",
+			Handler:    _SessionService_RequestPasswordReset_Handler,
+		},
+		{
+			MethodName: "ResetPassword",
+			Handler:    _SessionService_ResetPassword_Handler,
 		},
 		{
 			MethodName: "RecordRefusal",
