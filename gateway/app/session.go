@@ -112,7 +112,9 @@ func (e sessionEndpoints) withSession(next func(http.ResponseWriter, *http.Reque
 // current answers GET /v2/session: who is signed in, and the CSRF token
 // the page sends back.
 func (e sessionEndpoints) current(w http.ResponseWriter, _ *http.Request, _ string, resolved *identityv1.ResolveSessionResponse) {
-	writeResult(w, sessionResult(resolved.GetSession(), resolved.GetEmail(), resolved.GetRole()))
+	out := sessionResult(resolved.GetSession(), resolved.GetEmail(), resolved.GetRole())
+	out["mfa_enrolment_required"] = resolved.GetMfaEnrolmentRequired()
+	writeResult(w, out)
 }
 
 // signOut answers DELETE /v2/session (this session) and DELETE

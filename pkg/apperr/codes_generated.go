@@ -52,6 +52,8 @@ const (
 	CodeSessionInvalid = "session_invalid"
 	// CodeCsrfInvalid: A request that changes something was made with the session cookie without the session's CSRF token in `X-CSRF-Token`, with a wrong one, or from another origin (docs/authentication.md).
 	CodeCsrfInvalid = "csrf_invalid"
+	// CodeMfaEnrolmentRequired: An owner made multi-factor codes required of the account (`PUT /v2/account/mfa_required`) and this signed-in user has none: until they enrol, their session may only enrol (`POST /v2/users/me/mfa`, `/confirm`) and read or end itself.
+	CodeMfaEnrolmentRequired = "mfa_enrolment_required"
 	// CodeSessionRequired: The request is about the signed-in user (multi-factor enrolment, signing out everywhere) and was made with an API key.
 	CodeSessionRequired = "session_required"
 	// CodeSignInRateLimited: Ten failed sign-ins for one email, or fifty from one address, in 15 minutes; the response carries `Retry-After` (docs/authentication.md).
@@ -99,6 +101,7 @@ var definitions = map[string]Definition{
 	CodeMfaCodeInvalid:       {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "the code is incorrect or was already used"},
 	CodeSessionInvalid:       {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "this session is invalid or has expired: sign in again"},
 	CodeCsrfInvalid:          {HTTPStatus: 403, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this request needs the session's X-CSRF-Token header"},
+	CodeMfaEnrolmentRequired: {HTTPStatus: 403, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "your account requires multi-factor codes: enrol them first with POST /v2/users/me/mfa"},
 	CodeSessionRequired:      {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "only a signed-in user can do this"},
 	CodeSignInRateLimited:    {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: false, FixedMessage: false, Message: "too many failed sign-ins: try again in 15 minutes"},
 	CodeLimitReached:         {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: true, FixedMessage: false, Message: "too many requests"},
@@ -152,6 +155,7 @@ var allCodes = []string{
 	CodeMfaCodeInvalid,
 	CodeSessionInvalid,
 	CodeCsrfInvalid,
+	CodeMfaEnrolmentRequired,
 	CodeSessionRequired,
 	CodeSignInRateLimited,
 	CodeLimitReached,

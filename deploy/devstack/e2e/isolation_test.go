@@ -147,9 +147,11 @@ func walkCases(a fixtures) map[route]walkCase {
 		"POST /v2/users/me/mfa":         {path: "/v2/users/me/mfa", signedIn: true, body: map[string]any{}},
 		"POST /v2/users/me/mfa/confirm": {path: "/v2/users/me/mfa/confirm", signedIn: true, body: map[string]any{"code": "123456"}},
 		"POST /v2/users/me/mfa/disable": {path: "/v2/users/me/mfa/disable", signedIn: true, body: map[string]any{"code": "123456"}},
-		"GET /v2/users/{id}":            {path: "/v2/users/" + a.user},
-		"PATCH /v2/users/{id}":          {path: "/v2/users/" + a.user, body: name},
-		"DELETE /v2/users/{id}":         {path: "/v2/users/" + a.user},
+		// B's own account: it names no id of A.
+		"PUT /v2/account/mfa_required": {path: "/v2/account/mfa_required", own: true, body: map[string]any{"required": false}},
+		"GET /v2/users/{id}":           {path: "/v2/users/" + a.user},
+		"PATCH /v2/users/{id}":         {path: "/v2/users/" + a.user, body: name},
+		"DELETE /v2/users/{id}":        {path: "/v2/users/" + a.user},
 		// B's own log, which names nothing of A.
 		"GET /v2/audit_logs": {path: "/v2/audit_logs", list: true},
 

@@ -102,6 +102,35 @@ func TestSignInRefusals(t *testing.T) {
 			mustOK(t, newPerson(t).signIn(t, "a reset passphrase", codes[2]))
 		})
 
+		t.Run("an account that requires codes", func(t *testing.T) {
+			email := uniqueWord(t, "viewer") + "@example.com"
+			mustOK(t, call(t, "POST", "/v2/invites", owner(), map[string]any{"email": email, "role": "viewer"}))
+			mustOK(t, acceptInvite(t, inviteToken(t, email, 1), "Viewer", "a viewer passphrase"))
+			viewer := newPerson(t)
+			viewerIn := func(code string) response {
+				return viewer.do(t, "POST", "/v2/session", map[string]any{"email": email, "password": "a viewer passphrase", "code": code})
+			}
+			r := viewerIn("")
+			mustOK(t, r)
+			var s struct {
+				CSRFToken string `json:"csrf_token"`
+			}
+			r.decode(t, &s)
+			viewer.csrf = s.CSRFToken
+			mustFail(t, viewer.do(t, "PUT", "/v2/account/mfa_required", map[string]any{"required": true}), http.StatusForbidden, "")
+			mustOK(t, call(t, "PUT", "/v2/account/mfa_required", owner(), map[string]any{"required": true}))
+
+			mustFail(t, viewer.do(t, "GET", "/v2/videos", nil), http.StatusForbidden, "your account requires multi-factor codes")
+			var current struct {
+				Required bool `json:"mfa_enrolment_required"`
+			}
+			mustOK(t, viewer.do(t, "GET", "/v2/session", nil)).decode(t, &current)
+			assert.True(t, current.Required)
+			enrolTOTP(t, viewer)
+			mustOK(t, viewer.do(t, "GET", "/v2/videos", nil))
+			mustOK(t, call(t, "PUT", "/v2/account/mfa_required", owner(), map[string]any{"required": false}))
+		})
+
 		assert.Equal(t, keysBefore, countKeys(t), "no refused request made a key")
 	})
 }

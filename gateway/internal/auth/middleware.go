@@ -63,6 +63,10 @@ func RequireKeyOrSession(a *Authenticator, sessions *Sessions, clientIP ClientIP
 	}
 }
 
+// enrolmentPaths are what a session that must enrol multi-factor codes may
+// still call under /v2 (besides the gateway's own /v2/session).
+var enrolmentPaths = map[string]bool{"/v2/users/me/mfa": true, "/v2/users/me/mfa/confirm": true}
+
 func sessionToken(sessions *Sessions, r *http.Request) (string, bool) {
 	if sessions == nil {
 		return "", false
@@ -83,6 +87,10 @@ func serveSession(w http.ResponseWriter, r *http.Request, next http.Handler, ses
 	}
 	ip := AddrString(clientIP.Of(r))
 	if sessions.RefuseCSRF(w, r, token, resolved, ip, logger) {
+		return
+	}
+	if resolved.GetMfaEnrolmentRequired() && !enrolmentPaths[r.URL.Path] {
+		envelope.WriteError(w, apperr.CodeMfaEnrolmentRequired, "")
 		return
 	}
 	p := SessionPrincipal(resolved, ip)

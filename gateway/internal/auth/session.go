@@ -170,5 +170,5 @@ func (s *Sessions) MayView(r *http.Request, accountID string) bool {
 		return false
 	}
 	resolved, err := s.Resolve(r.Context(), token)
-	return err == nil && resolved.GetSession().GetAccountId() == accountID
+	return err == nil && resolved.GetSession().GetAccountId() == accountID && !resolved.GetMfaEnrolmentRequired()
 }

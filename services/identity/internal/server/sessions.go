@@ -54,7 +54,7 @@ func (s *Sessions) ResolveSession(ctx context.Context, in *identityv1.ResolveSes
 		return nil, err
 	}
 	return &identityv1.ResolveSessionResponse{Session: sessionProto(r.Session), Email: r.Email, Role: r.Role,
-		Plan: r.Plan, LiveEnabled: r.LiveEnabled}, nil
+		Plan: r.Plan, LiveEnabled: r.LiveEnabled, MfaEnrolmentRequired: r.MFAEnrolmentRequired}, nil
 }
 
 // SignOut backs the gateway's DELETE /v2/session and DELETE /v2/sessions.
@@ -143,6 +143,18 @@ func (s *Sessions) DisableMfa(ctx context.Context, in *identityv1.DisableMfaRequ
 		return nil, err
 	}
 	return &identityv1.DisableMfaResponse{}, nil
+}
+
+// SetAccountMfaRequired backs PUT /v2/account/mfa_required.
+func (s *Sessions) SetAccountMfaRequired(ctx context.Context, in *identityv1.SetAccountMfaRequiredRequest) (*identityv1.SetAccountMfaRequiredResponse, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.signIn.SetAccountRequirement(ctx, p, in.GetRequired()); err != nil {
+		return nil, err
+	}
+	return &identityv1.SetAccountMfaRequiredResponse{MfaRequired: in.GetRequired()}, nil
 }
 
 func sessionProto(s sessions.Session) *identityv1.Session {

@@ -59,4 +59,7 @@ type Resolved struct {
 	Plan    string
 	// LiveEnabled tells whether the plan includes live streaming.
 	LiveEnabled bool
+	// MFAEnrolmentRequired: the account requires multi-factor codes and
+	// the user has none yet, so the session may only enrol them.
+	MFAEnrolmentRequired bool
 }

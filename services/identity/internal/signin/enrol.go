@@ -118,3 +118,14 @@ func firstErr(err, fallback error) error {
 	}
 	return fallback
 }
+
+// SetAccountRequirement makes multi-factor codes required (or not) of
+// everyone in the account. The policy lets owners (and API keys) only.
+func (s *Service) SetAccountRequirement(ctx context.Context, p principal.Principal, required bool) error {
+	return s.store.InSignInTx(ctx, func(tx Tx) error {
+		if err := tx.SetAccountMFARequired(ctx, p.AccountID, required, p.ActorID, s.timestamp()); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, p, audit.EntityAccounts, p.AccountID, audit.ActionUpdate, map[string]any{"mfa_required": required})
+	})
+}

@@ -41,6 +41,7 @@ type Tx interface {
 	// LockPasswordReset finds the open link of tokenHash of an enabled
 	// password user; apperr.ErrNotFound otherwise.
 	LockPasswordReset(ctx context.Context, tokenHash []byte, now time.Time) (ResetTarget, error)
+	SetAccountMFARequired(ctx context.Context, accountID string, required bool, actor string, at time.Time) error
 	// UsePasswordResets closes every open link of the user.
 	UsePasswordResets(ctx context.Context, accountID, userID string, now time.Time) error
 	audit.Recorder

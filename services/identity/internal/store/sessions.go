@@ -53,6 +53,7 @@ func (v SessionStore) ResolveSession(ctx context.Context, tokenHash []byte, now 
 			IdleExpiresTime: r.IdleExpiresTime, ExpiresTime: r.ExpiresTime,
 		},
 		Email: r.Email, Role: r.Role, Plan: r.Plan, LiveEnabled: liveEnabled(r.Plan),
+		MFAEnrolmentRequired: r.MfaEnrolmentRequired,
 	}, nil
 }
 

@@ -164,3 +164,9 @@ func (t signInTx) LockPasswordReset(ctx context.Context, tokenHash []byte, now t
 func (t signInTx) UsePasswordResets(ctx context.Context, accountID, userID string, now time.Time) error {
 	return wrap("use password resets", t.q.UsePasswordResets(ctx, db.UsePasswordResetsParams{AccountID: accountID, UserID: userID, Now: now}))
 }
+
+// SetAccountMFARequired sets the account's multi-factor requirement.
+func (t signInTx) SetAccountMFARequired(ctx context.Context, accountID string, required bool, actor string, at time.Time) error {
+	return wrap("set account mfa required", t.q.SetAccountMFARequired(ctx, db.SetAccountMFARequiredParams{
+		MfaRequired: required, Actor: actor, Now: at, AccountID: accountID}))
+}

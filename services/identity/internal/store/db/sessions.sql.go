@@ -121,7 +121,8 @@ func (q *Queries) InsertSession(ctx context.Context, arg InsertSessionParams) er
 const resolveSession = `-- name: ResolveSession :one
 SELECT s.id, s.account_id, s.user_id, s.csrf_token, s.method, s.client_ip, s.user_agent,
        s.created_time, s.last_seen_time, s.idle_expires_time, s.expires_time,
-       u.role, u.email, a.plan
+       u.role, u.email, a.plan,
+       (a.mfa_required AND u.totp_secret IS NULL)::boolean AS mfa_enrolment_required
 FROM sessions s
 JOIN users u ON u.account_id = s.account_id AND u.id = s.user_id
 JOIN accounts a ON a.id = s.account_id
@@ -135,20 +136,21 @@ type ResolveSessionParams struct {
 }
 
 type ResolveSessionRow struct {
-	ID              string
-	AccountID       string
-	UserID          string
-	CsrfToken       string
-	Method          string
-	ClientIp        string
-	UserAgent       string
-	CreatedTime     time.Time
-	LastSeenTime    time.Time
-	IdleExpiresTime time.Time
-	ExpiresTime     time.Time
-	Role            string
-	Email           string
-	Plan            string
+	ID                   string
+	AccountID            string
+	UserID               string
+	CsrfToken            string
+	Method               string
+	ClientIp             string
+	UserAgent            string
+	CreatedTime          time.Time
+	LastSeenTime         time.Time
+	IdleExpiresTime      time.Time
+	ExpiresTime          time.Time
+	Role                 string
+	Email                string
+	Plan                 string
+	MfaEnrolmentRequired bool
 }
 
 // The one session lookup not filtered on an account: the cookie's token is
@@ -172,6 +174,7 @@ func (q *Queries) ResolveSession(ctx context.Context, arg ResolveSessionParams) 
 		&i.Role,
 		&i.Email,
 		&i.Plan,
+		&i.MfaEnrolmentRequired,
 	)
 	return i, err
 }

@@ -277,6 +277,28 @@ func (q *Queries) LockPasswordReset(ctx context.Context, arg LockPasswordResetPa
 	return i, err
 }
 
+const setAccountMFARequired = `-- name: SetAccountMFARequired :exec
+UPDATE accounts SET mfa_required = $1, updated_by = $2, updated_time = $3
+WHERE id = $4
+`
+
+type SetAccountMFARequiredParams struct {
+	MfaRequired bool
+	Actor       string
+	Now         time.Time
+	AccountID   string
+}
+
+func (q *Queries) SetAccountMFARequired(ctx context.Context, arg SetAccountMFARequiredParams) error {
+	_, err := q.db.Exec(ctx, setAccountMFARequired,
+		arg.MfaRequired,
+		arg.Actor,
+		arg.Now,
+		arg.AccountID,
+	)
+	return err
+}
+
 const setPasswordHash = `-- name: SetPasswordHash :exec
 UPDATE users SET password_hash = $1, updated_by = $2, updated_time = $3
 WHERE account_id = $4 AND id = $5

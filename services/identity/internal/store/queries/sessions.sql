@@ -10,7 +10,8 @@ VALUES (@id, @account_id, @user_id, @token_hash, @csrf_token, @method, @client_i
 -- session of an enabled user of an enabled account resolves.
 SELECT s.id, s.account_id, s.user_id, s.csrf_token, s.method, s.client_ip, s.user_agent,
        s.created_time, s.last_seen_time, s.idle_expires_time, s.expires_time,
-       u.role, u.email, a.plan
+       u.role, u.email, a.plan,
+       (a.mfa_required AND u.totp_secret IS NULL)::boolean AS mfa_enrolment_required
 FROM sessions s
 JOIN users u ON u.account_id = s.account_id AND u.id = s.user_id
 JOIN accounts a ON a.id = s.account_id

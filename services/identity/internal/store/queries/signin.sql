@@ -76,3 +76,7 @@ FOR UPDATE OF r, u;
 -- A reset uses up every open link of the user, not only its own.
 UPDATE password_resets SET used_time = @now::timestamptz
 WHERE account_id = @account_id AND user_id = @user_id AND used_time IS NULL;
+
+-- name: SetAccountMFARequired :exec
+UPDATE accounts SET mfa_required = @mfa_required, updated_by = @actor, updated_time = @now
+WHERE id = @account_id;

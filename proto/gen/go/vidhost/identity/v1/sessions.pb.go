@@ -306,11 +306,14 @@ type ResolveSessionResponse struct {
 	Session *Session               `protobuf:"bytes,1,opt,name=session,proto3" json:"session,omitempty"`
 	Email   string                 `protobuf:"bytes,2,opt,name=email,proto3" json:"email,omitempty"`
 	// The user's role (pkg/roles) and the account's plan, for the principal.
-	Role          string `protobuf:"bytes,3,opt,name=role,proto3" json:"role,omitempty"`
-	Plan          string `protobuf:"bytes,4,opt,name=plan,proto3" json:"plan,omitempty"`
-	LiveEnabled   bool   `protobuf:"varint,5,opt,name=live_enabled,json=liveEnabled,proto3" json:"live_enabled,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Role        string `protobuf:"bytes,3,opt,name=role,proto3" json:"role,omitempty"`
+	Plan        string `protobuf:"bytes,4,opt,name=plan,proto3" json:"plan,omitempty"`
+	LiveEnabled bool   `protobuf:"varint,5,opt,name=live_enabled,json=liveEnabled,proto3" json:"live_enabled,omitempty"`
+	// The account requires multi-factor codes and this user has none yet:
+	// the session may only enrol them (and read or end itself).
+	MfaEnrolmentRequired bool `protobuf:"varint,6,opt,name=mfa_enrolment_required,json=mfaEnrolmentRequired,proto3" json:"mfa_enrolment_required,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *ResolveSessionResponse) Reset() {
@@ -374,6 +377,13 @@ func (x *ResolveSessionResponse) GetPlan() string {
 func (x *ResolveSessionResponse) GetLiveEnabled() bool {
 	if x != nil {
 		return x.LiveEnabled
+	}
+	return false
+}
+
+func (x *ResolveSessionResponse) GetMfaEnrolmentRequired() bool {
+	if x != nil {
+		return x.MfaEnrolmentRequired
 	}
 	return false
 }
@@ -1160,6 +1170,94 @@ func (*DisableMfaResponse) Descriptor() ([]byte, []int) {
 	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{20}
 }
 
+type SetAccountMfaRequiredRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Required      bool                   `protobuf:"varint,1,opt,name=required,proto3" json:"required,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetAccountMfaRequiredRequest) Reset() {
+	*x = SetAccountMfaRequiredRequest{}
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetAccountMfaRequiredRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetAccountMfaRequiredRequest) ProtoMessage() {}
+
+func (x *SetAccountMfaRequiredRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetAccountMfaRequiredRequest.ProtoReflect.Descriptor instead.
+func (*SetAccountMfaRequiredRequest) Descriptor() ([]byte, []int) {
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *SetAccountMfaRequiredRequest) GetRequired() bool {
+	if x != nil {
+		return x.Required
+	}
+	return false
+}
+
+type SetAccountMfaRequiredResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	MfaRequired   bool                   `protobuf:"varint,1,opt,name=mfa_required,json=mfaRequired,proto3" json:"mfa_required,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetAccountMfaRequiredResponse) Reset() {
+	*x = SetAccountMfaRequiredResponse{}
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetAccountMfaRequiredResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetAccountMfaRequiredResponse) ProtoMessage() {}
+
+func (x *SetAccountMfaRequiredResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_identity_v1_sessions_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetAccountMfaRequiredResponse.ProtoReflect.Descriptor instead.
+func (*SetAccountMfaRequiredResponse) Descriptor() ([]byte, []int) {
+	return file_vidhost_identity_v1_sessions_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *SetAccountMfaRequiredResponse) GetMfaRequired() bool {
+	if x != nil {
+		return x.MfaRequired
+	}
+	return false
+}
+
 var File_vidhost_identity_v1_sessions_proto protoreflect.FileDescriptor
 
 const file_vidhost_identity_v1_sessions_proto_rawDesc = "" +
@@ -1187,13 +1285,14 @@ const file_vidhost_identity_v1_sessions_proto_rawDesc = "" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x126\n" +
 	"\asession\x18\x02 \x01(\v2\x1c.vidhost.identity.v1.SessionR\asession\"-\n" +
 	"\x15ResolveSessionRequest\x12\x14\n" +
-	"\x05token\x18\x01 \x01(\tR\x05token\"\xb1\x01\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\"\xe7\x01\n" +
 	"\x16ResolveSessionResponse\x126\n" +
 	"\asession\x18\x01 \x01(\v2\x1c.vidhost.identity.v1.SessionR\asession\x12\x14\n" +
 	"\x05email\x18\x02 \x01(\tR\x05email\x12\x12\n" +
 	"\x04role\x18\x03 \x01(\tR\x04role\x12\x12\n" +
 	"\x04plan\x18\x04 \x01(\tR\x04plan\x12!\n" +
-	"\flive_enabled\x18\x05 \x01(\bR\vliveEnabled\"c\n" +
+	"\flive_enabled\x18\x05 \x01(\bR\vliveEnabled\x124\n" +
+	"\x16mfa_enrolment_required\x18\x06 \x01(\bR\x14mfaEnrolmentRequired\"c\n" +
 	"\x0eSignOutRequest\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x12\x1e\n" +
 	"\n" +
@@ -1235,7 +1334,11 @@ const file_vidhost_identity_v1_sessions_proto_rawDesc = "" +
 	"\x0erecovery_codes\x18\x01 \x03(\tR\rrecoveryCodes\"'\n" +
 	"\x11DisableMfaRequest\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\"\x14\n" +
-	"\x12DisableMfaResponse2\xef\a\n" +
+	"\x12DisableMfaResponse\":\n" +
+	"\x1cSetAccountMfaRequiredRequest\x12\x1a\n" +
+	"\brequired\x18\x01 \x01(\bR\brequired\"B\n" +
+	"\x1dSetAccountMfaRequiredResponse\x12!\n" +
+	"\fmfa_required\x18\x01 \x01(\bR\vmfaRequired2\xef\b\n" +
 	"\x0eSessionService\x12Q\n" +
 	"\x06SignIn\x12\".vidhost.identity.v1.SignInRequest\x1a#.vidhost.identity.v1.SignInResponse\x12i\n" +
 	"\x0eResolveSession\x12*.vidhost.identity.v1.ResolveSessionRequest\x1a+.vidhost.identity.v1.ResolveSessionResponse\x12T\n" +
@@ -1248,7 +1351,8 @@ const file_vidhost_identity_v1_sessions_proto_rawDesc = "" +
 	"\n" +
 	"ConfirmMfa\x12&.vidhost.identity.v1.ConfirmMfaRequest\x1a'.vidhost.identity.v1.ConfirmMfaResponse\x12]\n" +
 	"\n" +
-	"DisableMfa\x12&.vidhost.identity.v1.DisableMfaRequest\x1a'.vidhost.identity.v1.DisableMfaResponseB\xde\x01\n" +
+	"DisableMfa\x12&.vidhost.identity.v1.DisableMfaRequest\x1a'.vidhost.identity.v1.DisableMfaResponse\x12~\n" +
+	"\x15SetAccountMfaRequired\x121.vidhost.identity.v1.SetAccountMfaRequiredRequest\x1a2.vidhost.identity.v1.SetAccountMfaRequiredResponseB\xde\x01\n" +
 	"\x17com.vidhost.identity.v1B\rSessionsProtoP\x01ZFgithub.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1;identityv1\xa2\x02\x03VIX\xaa\x02\x13Vidhost.Identity.V1\xca\x02\x13Vidhost\\Identity\\V1\xe2\x02\x1fVidhost\\Identity\\V1\\GPBMetadata\xea\x02\x15Vidhost::Identity::V1b\x06proto3"
 
 var (
@@ -1263,29 +1367,31 @@ func file_vidhost_identity_v1_sessions_proto_rawDescGZIP() []byte {
 	return file_vidhost_identity_v1_sessions_proto_rawDescData
 }
 
-var file_vidhost_identity_v1_sessions_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_vidhost_identity_v1_sessions_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_vidhost_identity_v1_sessions_proto_goTypes = []any{
-	(*Session)(nil),                      // 0: vidhost.identity.v1.Session
-	(*SignInRequest)(nil),                // 1: vidhost.identity.v1.SignInRequest
-	(*SignInResponse)(nil),               // 2: vidhost.identity.v1.SignInResponse
-	(*ResolveSessionRequest)(nil),        // 3: vidhost.identity.v1.ResolveSessionRequest
-	(*ResolveSessionResponse)(nil),       // 4: vidhost.identity.v1.ResolveSessionResponse
-	(*SignOutRequest)(nil),               // 5: vidhost.identity.v1.SignOutRequest
-	(*SignOutResponse)(nil),              // 6: vidhost.identity.v1.SignOutResponse
-	(*ChangePasswordRequest)(nil),        // 7: vidhost.identity.v1.ChangePasswordRequest
-	(*ChangePasswordResponse)(nil),       // 8: vidhost.identity.v1.ChangePasswordResponse
-	(*RequestPasswordResetRequest)(nil),  // 9: vidhost.identity.v1.RequestPasswordResetRequest
-	(*RequestPasswordResetResponse)(nil), // 10: vidhost.identity.v1.RequestPasswordResetResponse
-	(*ResetPasswordRequest)(nil),         // 11: vidhost.identity.v1.ResetPasswordRequest
-	(*ResetPasswordResponse)(nil),        // 12: vidhost.identity.v1.ResetPasswordResponse
-	(*RecordRefusalRequest)(nil),         // 13: vidhost.identity.v1.RecordRefusalRequest
-	(*RecordRefusalResponse)(nil),        // 14: vidhost.identity.v1.RecordRefusalResponse
-	(*EnrolMfaRequest)(nil),              // 15: vidhost.identity.v1.EnrolMfaRequest
-	(*MfaEnrolment)(nil),                 // 16: vidhost.identity.v1.MfaEnrolment
-	(*ConfirmMfaRequest)(nil),            // 17: vidhost.identity.v1.ConfirmMfaRequest
-	(*ConfirmMfaResponse)(nil),           // 18: vidhost.identity.v1.ConfirmMfaResponse
-	(*DisableMfaRequest)(nil),            // 19: vidhost.identity.v1.DisableMfaRequest
-	(*DisableMfaResponse)(nil),           // 20: vidhost.identity.v1.DisableMfaResponse
+	(*Session)(nil),                       // 0: vidhost.identity.v1.Session
+	(*SignInRequest)(nil),                 // 1: vidhost.identity.v1.SignInRequest
+	(*SignInResponse)(nil),                // 2: vidhost.identity.v1.SignInResponse
+	(*ResolveSessionRequest)(nil),         // 3: vidhost.identity.v1.ResolveSessionRequest
+	(*ResolveSessionResponse)(nil),        // 4: vidhost.identity.v1.ResolveSessionResponse
+	(*SignOutRequest)(nil),                // 5: vidhost.identity.v1.SignOutRequest
+	(*SignOutResponse)(nil),               // 6: vidhost.identity.v1.SignOutResponse
+	(*ChangePasswordRequest)(nil),         // 7: vidhost.identity.v1.ChangePasswordRequest
+	(*ChangePasswordResponse)(nil),        // 8: vidhost.identity.v1.ChangePasswordResponse
+	(*RequestPasswordResetRequest)(nil),   // 9: vidhost.identity.v1.RequestPasswordResetRequest
+	(*RequestPasswordResetResponse)(nil),  // 10: vidhost.identity.v1.RequestPasswordResetResponse
+	(*ResetPasswordRequest)(nil),          // 11: vidhost.identity.v1.ResetPasswordRequest
+	(*ResetPasswordResponse)(nil),         // 12: vidhost.identity.v1.ResetPasswordResponse
+	(*RecordRefusalRequest)(nil),          // 13: vidhost.identity.v1.RecordRefusalRequest
+	(*RecordRefusalResponse)(nil),         // 14: vidhost.identity.v1.RecordRefusalResponse
+	(*EnrolMfaRequest)(nil),               // 15: vidhost.identity.v1.EnrolMfaRequest
+	(*MfaEnrolment)(nil),                  // 16: vidhost.identity.v1.MfaEnrolment
+	(*ConfirmMfaRequest)(nil),             // 17: vidhost.identity.v1.ConfirmMfaRequest
+	(*ConfirmMfaResponse)(nil),            // 18: vidhost.identity.v1.ConfirmMfaResponse
+	(*DisableMfaRequest)(nil),             // 19: vidhost.identity.v1.DisableMfaRequest
+	(*DisableMfaResponse)(nil),            // 20: vidhost.identity.v1.DisableMfaResponse
+	(*SetAccountMfaRequiredRequest)(nil),  // 21: vidhost.identity.v1.SetAccountMfaRequiredRequest
+	(*SetAccountMfaRequiredResponse)(nil), // 22: vidhost.identity.v1.SetAccountMfaRequiredResponse
 }
 var file_vidhost_identity_v1_sessions_proto_depIdxs = []int32{
 	0,  // 0: vidhost.identity.v1.SignInResponse.session:type_name -> vidhost.identity.v1.Session
@@ -1300,18 +1406,20 @@ var file_vidhost_identity_v1_sessions_proto_depIdxs = []int32{
 	15, // 9: vidhost.identity.v1.SessionService.EnrolMfa:input_type -> vidhost.identity.v1.EnrolMfaRequest
 	17, // 10: vidhost.identity.v1.SessionService.ConfirmMfa:input_type -> vidhost.identity.v1.ConfirmMfaRequest
 	19, // 11: vidhost.identity.v1.SessionService.DisableMfa:input_type -> vidhost.identity.v1.DisableMfaRequest
-	2,  // 12: vidhost.identity.v1.SessionService.SignIn:output_type -> vidhost.identity.v1.SignInResponse
-	4,  // 13: vidhost.identity.v1.SessionService.ResolveSession:output_type -> vidhost.identity.v1.ResolveSessionResponse
-	6,  // 14: vidhost.identity.v1.SessionService.SignOut:output_type -> vidhost.identity.v1.SignOutResponse
-	8,  // 15: vidhost.identity.v1.SessionService.ChangePassword:output_type -> vidhost.identity.v1.ChangePasswordResponse
-	10, // 16: vidhost.identity.v1.SessionService.RequestPasswordReset:output_type -> vidhost.identity.v1.RequestPasswordResetResponse
-	12, // 17: vidhost.identity.v1.SessionService.ResetPassword:output_type -> vidhost.identity.v1.ResetPasswordResponse
-	14, // 18: vidhost.identity.v1.SessionService.RecordRefusal:output_type -> vidhost.identity.v1.RecordRefusalResponse
-	16, // 19: vidhost.identity.v1.SessionService.EnrolMfa:output_type -> vidhost.identity.v1.MfaEnrolment
-	18, // 20: vidhost.identity.v1.SessionService.ConfirmMfa:output_type -> vidhost.identity.v1.ConfirmMfaResponse
-	20, // 21: vidhost.identity.v1.SessionService.DisableMfa:output_type -> vidhost.identity.v1.DisableMfaResponse
-	12, // [12:22] is the sub-list for method output_type
-	2,  // [2:12] is the sub-list for method input_type
+	21, // 12: vidhost.identity.v1.SessionService.SetAccountMfaRequired:input_type -> vidhost.identity.v1.SetAccountMfaRequiredRequest
+	2,  // 13: vidhost.identity.v1.SessionService.SignIn:output_type -> vidhost.identity.v1.SignInResponse
+	4,  // 14: vidhost.identity.v1.SessionService.ResolveSession:output_type -> vidhost.identity.v1.ResolveSessionResponse
+	6,  // 15: vidhost.identity.v1.SessionService.SignOut:output_type -> vidhost.identity.v1.SignOutResponse
+	8,  // 16: vidhost.identity.v1.SessionService.ChangePassword:output_type -> vidhost.identity.v1.ChangePasswordResponse
+	10, // 17: vidhost.identity.v1.SessionService.RequestPasswordReset:output_type -> vidhost.identity.v1.RequestPasswordResetResponse
+	12, // 18: vidhost.identity.v1.SessionService.ResetPassword:output_type -> vidhost.identity.v1.ResetPasswordResponse
+	14, // 19: vidhost.identity.v1.SessionService.RecordRefusal:output_type -> vidhost.identity.v1.RecordRefusalResponse
+	16, // 20: vidhost.identity.v1.SessionService.EnrolMfa:output_type -> vidhost.identity.v1.MfaEnrolment
+	18, // 21: vidhost.identity.v1.SessionService.ConfirmMfa:output_type -> vidhost.identity.v1.ConfirmMfaResponse
+	20, // 22: vidhost.identity.v1.SessionService.DisableMfa:output_type -> vidhost.identity.v1.DisableMfaResponse
+	22, // 23: vidhost.identity.v1.SessionService.SetAccountMfaRequired:output_type -> vidhost.identity.v1.SetAccountMfaRequiredResponse
+	13, // [13:24] is the sub-list for method output_type
+	2,  // [2:13] is the sub-list for method input_type
 	2,  // [2:2] is the sub-list for extension type_name
 	2,  // [2:2] is the sub-list for extension extendee
 	0,  // [0:2] is the sub-list for field type_name
@@ -1328,7 +1436,7 @@ func file_vidhost_identity_v1_sessions_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_identity_v1_sessions_proto_rawDesc), len(file_vidhost_identity_v1_sessions_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   21,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,16 +19,17 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	SessionService_SignIn_FullMethodName               = "/vidhost.identity.v1.SessionService/SignIn"
-	SessionService_ResolveSession_FullMethodName       = "/vidhost.identity.v1.SessionService/ResolveSession"
-	SessionService_SignOut_FullMethodName              = "/vidhost.identity.v1.SessionService/SignOut"
-	SessionService_ChangePassword_FullMethodName       = "/vidhost.identity.v1.SessionService/ChangePassword"
-	SessionService_RequestPasswordReset_FullMethodName = "/vidhost.identity.v1.SessionService/RequestPasswordReset"
-	SessionService_ResetPassword_FullMethodName        = "/vidhost.identity.v1.SessionService/ResetPassword"
-	SessionService_RecordRefusal_FullMethodName        = "/vidhost.identity.v1.SessionService/RecordRefusal"
-	SessionService_EnrolMfa_FullMethodName             = "/vidhost.identity.v1.SessionService/EnrolMfa"
-	SessionService_ConfirmMfa_FullMethodName           = "/vidhost.identity.v1.SessionService/ConfirmMfa"
-	SessionService_DisableMfa_FullMethodName           = "/vidhost.identity.v1.SessionService/DisableMfa"
+	SessionService_SignIn_FullMethodName                = "/vidhost.identity.v1.SessionService/SignIn"
+	SessionService_ResolveSession_FullMethodName        = "/vidhost.identity.v1.SessionService/ResolveSession"
+	SessionService_SignOut_FullMethodName               = "/vidhost.identity.v1.SessionService/SignOut"
+	SessionService_ChangePassword_FullMethodName        = "/vidhost.identity.v1.SessionService/ChangePassword"
+	SessionService_RequestPasswordReset_FullMethodName  = "/vidhost.identity.v1.SessionService/RequestPasswordReset"
+	SessionService_ResetPassword_FullMethodName         = "/vidhost.identity.v1.SessionService/ResetPassword"
+	SessionService_RecordRefusal_FullMethodName         = "/vidhost.identity.v1.SessionService/RecordRefusal"
+	SessionService_EnrolMfa_FullMethodName              = "/vidhost.identity.v1.SessionService/EnrolMfa"
+	SessionService_ConfirmMfa_FullMethodName            = "/vidhost.identity.v1.SessionService/ConfirmMfa"
+	SessionService_DisableMfa_FullMethodName            = "/vidhost.identity.v1.SessionService/DisableMfa"
+	SessionService_SetAccountMfaRequired_FullMethodName = "/vidhost.identity.v1.SessionService/SetAccountMfaRequired"
 )
 
 // SessionServiceClient is the client API for SessionService service.
@@ -70,6 +71,10 @@ type SessionServiceClient interface {
 	ConfirmMfa(ctx context.Context, in *ConfirmMfaRequest, opts ...grpc.CallOption) (*ConfirmMfaResponse, error)
 	// DisableMfa turns TOTP off, proven by a current or recovery code.
 	DisableMfa(ctx context.Context, in *DisableMfaRequest, opts ...grpc.CallOption) (*DisableMfaResponse, error)
+	// SetAccountMfaRequired makes multi-factor codes required of everyone in
+	// the account (owners only): a user without them must enrol at their
+	// next sign-in before doing anything else.
+	SetAccountMfaRequired(ctx context.Context, in *SetAccountMfaRequiredRequest, opts ...grpc.CallOption) (*SetAccountMfaRequiredResponse, error)
 }
 
 type sessionServiceClient struct {
@@ -180,6 +185,16 @@ func (c *sessionServiceClient) DisableMfa(ctx context.Context, in *DisableMfaReq
 	return out, nil
 }
 
+func (c *sessionServiceClient) SetAccountMfaRequired(ctx context.Context, in *SetAccountMfaRequiredRequest, opts ...grpc.CallOption) (*SetAccountMfaRequiredResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetAccountMfaRequiredResponse)
+	err := c.cc.Invoke(ctx, SessionService_SetAccountMfaRequired_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // SessionServiceServer is the server API for SessionService service.
 // All implementations must embed UnimplementedSessionServiceServer
 // for forward compatibility.
@@ -219,6 +234,10 @@ type SessionServiceServer interface {
 	ConfirmMfa(context.Context, *ConfirmMfaRequest) (*ConfirmMfaResponse, error)
 	// DisableMfa turns TOTP off, proven by a current or recovery code.
 	DisableMfa(context.Context, *DisableMfaRequest) (*DisableMfaResponse, error)
+	// SetAccountMfaRequired makes multi-factor codes required of everyone in
+	// the account (owners only): a user without them must enrol at their
+	// next sign-in before doing anything else.
+	SetAccountMfaRequired(context.Context, *SetAccountMfaRequiredRequest) (*SetAccountMfaRequiredResponse, error)
 	mustEmbedUnimplementedSessionServiceServer()
 }
 
@@ -258,6 +277,9 @@ func (UnimplementedSessionServiceServer) ConfirmMfa(context.Context, *ConfirmMfa
 }
 func (UnimplementedSessionServiceServer) DisableMfa(context.Context, *DisableMfaRequest) (*DisableMfaResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DisableMfa not implemented")
+}
+func (UnimplementedSessionServiceServer) SetAccountMfaRequired(context.Context, *SetAccountMfaRequiredRequest) (*SetAccountMfaRequiredResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetAccountMfaRequired not implemented")
 }
 func (UnimplementedSessionServiceServer) mustEmbedUnimplementedSessionServiceServer() {}
 func (UnimplementedSessionServiceServer) testEmbeddedByValue()                        {}
@@ -460,6 +482,24 @@ func _SessionService_DisableMfa_Handler(srv interface{}, ctx context.Context, de
 	return interceptor(ctx, in, info, handler)
 }
 
+func _SessionService_SetAccountMfaRequired_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetAccountMfaRequiredRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SessionServiceServer).SetAccountMfaRequired(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SessionService_SetAccountMfaRequired_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SessionServiceServer).SetAccountMfaRequired(ctx, req.(*SetAccountMfaRequiredRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // SessionService_ServiceDesc is the grpc.ServiceDesc for SessionService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -506,6 +546,10 @@ var SessionService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DisableMfa",
 			Handler:    _SessionService_DisableMfa_Handler,
+		},
+		{
+			MethodName: "SetAccountMfaRequired",
+			Handler:    _SessionService_SetAccountMfaRequired_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
