@@ -16,10 +16,10 @@ const firstError = (body) =>
   (body && body.errors && body.errors[0]) || { code: "", message: "Something went wrong." };
 
 // next is where a signed-in user goes: a same-origin path from ?next=, or
-// the account's security page.
+// "" to stay (there is no dashboard yet).
 const next = () => {
   const target = new URLSearchParams(window.location.search).get("next") || "";
-  return target.startsWith("/") && !target.startsWith("//") ? target : "/v2/session";
+  return target.startsWith("/") && !target.startsWith("//") ? target : "";
 };
 
 const signIn = (form) => {
@@ -41,8 +41,11 @@ const signIn = (form) => {
       });
       const body = await response.json();
       if (body.success) {
-        say("Signed in.");
-        window.location.assign(next());
+        say("You are signed in.");
+        form.hidden = true;
+        if (next()) {
+          window.location.assign(next());
+        }
         return;
       }
       const error = firstError(body);
