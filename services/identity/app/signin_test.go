@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -200,4 +201,20 @@ func codeAt(t *testing.T, secret string, at time.Time) string {
 	code, err := mfa.CodeAt(secret, at)
 	require.NoError(t, err)
 	return code
+}
+
+func TestFailedSignInsAreRateLimitedPerAddress(t *testing.T) {
+	tb := setup(t)
+	sc := tb.sessionClient(t)
+	for i := range 50 {
+		_, err := sc.SignIn(t.Context(), &identityv1.SignInRequest{Email: fmt.Sprintf("guess%d@example.com", i),
+			Password: "wrong password!", ClientIp: "198.51.100.9"})
+		requireStatus(t, err, codes.Unauthenticated, "email or password is incorrect")
+	}
+	_, err := sc.SignIn(t.Context(), &identityv1.SignInRequest{Email: tb.bootstrap.Email, Password: tb.bootstrap.Password,
+		ClientIp: "198.51.100.9"})
+	requireStatus(t, err, codes.ResourceExhausted, "too many failed sign-ins: try again in 15 minutes")
+	_, err = sc.SignIn(t.Context(), &identityv1.SignInRequest{Email: tb.bootstrap.Email, Password: tb.bootstrap.Password,
+		ClientIp: "198.51.100.10"})
+	require.NoError(t, err, "another address is not limited")
 }
