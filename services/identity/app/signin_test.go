@@ -167,6 +167,12 @@ func TestChangingThePasswordEndsOtherSessions(t *testing.T) {
 		CurrentPassword: tb.bootstrap.Password, NewPassword: "qwertyuiop"})
 	requireStatus(t, err, codes.InvalidArgument, "new_password is too common: it appears in lists of leaked passwords")
 	_, err = sc.ChangePassword(t.Context(), &identityv1.ChangePasswordRequest{Token: second.GetToken(),
+		CurrentPassword: "not the password", NewPassword: "a brand new passphrase"})
+	requireStatus(t, err, codes.PermissionDenied, "current_password is incorrect")
+	assert.Contains(t, waitForSignIn(t, tb, "failure").GetActionData(), `"reason":"current_password"`)
+	_, err = sc.ResolveSession(t.Context(), &identityv1.ResolveSessionRequest{Token: first.GetToken()})
+	require.NoError(t, err, "a refused change ends nothing")
+	_, err = sc.ChangePassword(t.Context(), &identityv1.ChangePasswordRequest{Token: second.GetToken(),
 		CurrentPassword: tb.bootstrap.Password, NewPassword: "a brand new passphrase"})
 	require.NoError(t, err)
 	_, err = sc.ResolveSession(t.Context(), &identityv1.ResolveSessionRequest{Token: first.GetToken()})
