@@ -121,6 +121,9 @@ func TestSignInWithTOTPMakesTheFirstKeyAndWatchesAPrivateVideo(t *testing.T) {
 		video := transcodedPrivateVideo(t, key.Value, clip)
 		bobsCookie := bob.cookie(t)
 		watchWithCookie(t, bobsCookie, video)
+		status, page := fetchWithCookie(t, suite.URL+"/embed/"+video, bobsCookie)
+		assert.Equal(t, http.StatusOK, status, "the embed page opens by the cookie too")
+		assert.Contains(t, page, "token=", "its media URLs carry a media token, not the cookie")
 
 		mustOK(t, bob.do(t, "DELETE", "/v2/session", nil))
 		assert.Empty(t, bob.cookie(t), "the cookie is cleared")
@@ -130,7 +133,7 @@ func TestSignInWithTOTPMakesTheFirstKeyAndWatchesAPrivateVideo(t *testing.T) {
 		mustOK(t, stale.do(t, "GET", "/v2/session", nil)) // alice's session still lives
 		stale.client.Jar.SetCookies(u, []*http.Cookie{{Name: sessionCookie, Value: bobsCookie}})
 		mustFail(t, stale.do(t, "GET", "/v2/videos", nil), http.StatusUnauthorized, "this session is invalid or has expired")
-		status, page := fetchWithCookie(t, suite.URL+"/watch/"+video, bobsCookie)
+		status, page = fetchWithCookie(t, suite.URL+"/watch/"+video, bobsCookie)
 		assert.Equal(t, http.StatusForbidden, status)
 		assert.Contains(t, page, "This video is private")
 	})
