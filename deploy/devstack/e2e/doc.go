@@ -4,5 +4,5 @@
 // about ten seconds; `go test -short` skips nothing here because it is the
 // proof that the parts fit together. The sign-in tests (signin_test.go)
 // start suites of their own and drive headless Chromium for the private
-// watch page: about ten seconds more, and -short skips only their browser.
+// watch page: about ten seconds more (-short skips that one at its browser).
 package e2e
