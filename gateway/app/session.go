@@ -153,47 +153,6 @@ func (e sessionEndpoints) changePassword(w http.ResponseWriter, r *http.Request,
 	writeResult(w, map[string]any{})
 }
 
-// requestReset answers POST /reset-password/request: 200 whatever the
-// email, so the answer tells nothing; identity mails the link.
-func (e sessionEndpoints) requestReset(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Email string `json:"email"`
-	}
-	if !e.sameOriginBody(w, r, &body) {
-		return
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), e.timeout)
-	defer cancel()
-	_, err := e.sessions.Client().RequestPasswordReset(ctx, &identityv1.RequestPasswordResetRequest{Email: body.Email,
-		ClientIp: auth.AddrString(e.clientIP.Of(r))})
-	if err != nil {
-		e.fail(w, r, err)
-		return
-	}
-	writeResult(w, map[string]any{})
-}
-
-// reset answers POST /reset-password: the link's token and a new password.
-func (e sessionEndpoints) reset(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Token    string `json:"token"`
-		Password string `json:"password"`
-	}
-	if !e.sameOriginBody(w, r, &body) {
-		return
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), e.timeout)
-	defer cancel()
-	_, err := e.sessions.Client().ResetPassword(ctx, &identityv1.ResetPasswordRequest{Token: body.Token, Password: body.Password,
-		ClientIp: auth.AddrString(e.clientIP.Of(r))})
-	if err != nil {
-		e.fail(w, r, err)
-		return
-	}
-	e.sessions.ClearCookie(w) // every session of the user ended
-	writeResult(w, map[string]any{})
-}
-
 // sameOriginBody refuses another origin's request and decodes the JSON
 // body into v, answering the refusals itself.
 func (e sessionEndpoints) sameOriginBody(w http.ResponseWriter, r *http.Request, v any) bool {
