@@ -128,11 +128,22 @@ func TestTOTPEnrolmentAndSignInWithCodes(t *testing.T) {
 	_, err = tb.signIn(t, sc, tb.bootstrap.Password, next)
 	requireStatus(t, err, codes.Unauthenticated, "the code is incorrect or was already used")
 
+	_, err = sc.DisableMfa(ctx, &identityv1.DisableMfaRequest{Code: "654321"})
+	requireStatus(t, err, codes.Unauthenticated, "the code is incorrect or was already used")
+	user, err = tb.client.GetUser(as(t, tb.owner()), &identityv1.GetUserRequest{Id: tb.bootstrap.UserID})
+	require.NoError(t, err)
+	assert.True(t, user.GetMfaRequired(), "a wrong code turns nothing off")
+
 	recovery := confirmed.GetRecoveryCodes()[0]
 	_, err = tb.signIn(t, sc, tb.bootstrap.Password, recovery)
 	require.NoError(t, err)
 	_, err = tb.signIn(t, sc, tb.bootstrap.Password, recovery)
 	requireStatus(t, err, codes.Unauthenticated, "the code is incorrect or was already used")
+
+	_, err = sc.DisableMfa(ctx, &identityv1.DisableMfaRequest{Code: confirmed.GetRecoveryCodes()[1]})
+	require.NoError(t, err)
+	_, err = tb.signIn(t, sc, tb.bootstrap.Password, "")
+	require.NoError(t, err, "no code needed once turned off")
 }
 
 func TestMFAEnrolmentIsForSignedInUsers(t *testing.T) {

@@ -2,6 +2,7 @@ package signin
 
 import (
 	"context"
+	"errors"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/audit"
@@ -80,28 +81,44 @@ func (s *Service) Confirm(ctx context.Context, p principal.Principal, code strin
 }
 
 // Disable turns TOTP off for the signed-in user, who proves it with a
-// current code or a recovery code.
+// current code or a recovery code. A wrong code counts as a failed sign-in
+// (and is limited as one), so a session cannot be used to guess codes.
 func (s *Service) Disable(ctx context.Context, p principal.Principal, code string) error {
 	if p.ActorType != principal.ActorUser {
 		return errSessionRequired
 	}
-	return s.store.InSignInTx(ctx, func(tx Tx) error {
-		state, _, err := s.lockMFA(ctx, tx, p)
+	now := s.timestamp()
+	var email string
+	err := s.store.InSignInTx(ctx, func(tx Tx) error {
+		state, mail, err := s.lockMFA(ctx, tx, p)
 		if err != nil {
+			return err
+		}
+		email = mail
+		if err := s.checkLimits(ctx, Attempt{Email: email, ClientIP: p.ClientIP}, now); err != nil {
 			return err
 		}
 		if state.TOTPSecret == nil {
 			return errNotEnrolled
 		}
 		user := Candidate{ID: p.ActorID, AccountID: p.AccountID, MFAState: state}
-		if _, ok, err := s.checkCode(ctx, tx, user, code, s.timestamp()); err != nil || !ok {
+		if _, ok, err := s.checkCode(ctx, tx, user, code, now); err != nil || !ok {
 			return firstErr(err, ErrCodeInvalid)
 		}
-		if err := tx.DisableTOTP(ctx, p.AccountID, p.ActorID, p.ActorID, s.timestamp()); err != nil {
+		if err := tx.DisableTOTP(ctx, p.AccountID, p.ActorID, p.ActorID, now); err != nil {
 			return err
 		}
 		return tx.Audit(ctx, p, audit.EntityUsers, p.ActorID, audit.ActionUpdate, map[string]any{"mfa_required": false})
 	})
+	if !errors.Is(err, ErrCodeInvalid) {
+		return err
+	}
+	// The refusal rolled back; the failure is committed on its own.
+	return firstErr(s.store.InSignInTx(ctx, func(tx Tx) error {
+		_, err := s.refuse(ctx, tx, Attempt{Email: email, ClientIP: p.ClientIP}, Candidate{ID: p.ActorID, AccountID: p.AccountID},
+			"mfa_code", ErrCodeInvalid, now)
+		return err
+	}), ErrCodeInvalid)
 }
 
 func (s *Service) lockMFA(ctx context.Context, tx Tx, p principal.Principal) (MFAState, string, error) {
