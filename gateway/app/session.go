@@ -97,7 +97,7 @@ func (e sessionEndpoints) withSession(next func(http.ResponseWriter, *http.Reque
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), e.timeout)
 		defer cancel()
-		resolved, err := e.sessions.Resolve(ctx, token)
+		resolved, err := e.sessions.Resolve(ctx, token, auth.AddrString(e.clientIP.Of(r)))
 		if err != nil {
 			e.fail(w, r, err)
 			return

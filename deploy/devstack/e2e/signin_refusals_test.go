@@ -61,12 +61,21 @@ func TestSignInRefusals(t *testing.T) {
 		t.Run("forged and expired session cookies", func(t *testing.T) {
 			forged := withCookie(t, strings.Repeat("A", 43))
 			mustFail(t, forged.do(t, "GET", "/v2/videos", nil), http.StatusUnauthorized, "this session is invalid or has expired: sign in again")
-			mustFail(t, forged.do(t, "GET", "/v2/session", nil), http.StatusUnauthorized, "this session is invalid or has expired")
+			assert.Empty(t, forged.cookie(t), "the gateway clears a cookie that does not work")
+			mustFail(t, withCookie(t, strings.Repeat("A", 43)).do(t, "GET", "/v2/session", nil), http.StatusUnauthorized,
+				"this session is invalid or has expired")
 
 			expired := newPerson(t)
 			mustOK(t, expired.signIn(t, password, codes[1]))
-			expireSession(t, expired.cookie(t))
+			old := expired.cookie(t)
+			expireSession(t, old)
 			mustFail(t, expired.do(t, "GET", "/v2/videos", nil), http.StatusUnauthorized, "this session is invalid or has expired: sign in again")
+			assert.Empty(t, expired.cookie(t), "the gateway clears a cookie that no longer works")
+			entry := waitForAuditEntry(t, `"check":"session"`)
+			assert.Equal(t, "system", entry.ActorType)
+			assert.Equal(t, "refuse", entry.ActionType)
+			assert.Equal(t, "127.0.0.1", entry.ActionIP)
+			mustFail(t, withCookie(t, old).do(t, "GET", "/v2/videos", nil), http.StatusUnauthorized, "this session is invalid")
 		})
 
 		t.Run("missing and wrong CSRF tokens", func(t *testing.T) {

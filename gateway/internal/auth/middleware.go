@@ -76,16 +76,19 @@ func sessionToken(sessions *Sessions, r *http.Request) (string, bool) {
 
 // serveSession authenticates r by its session cookie and checks CSRF.
 func serveSession(w http.ResponseWriter, r *http.Request, next http.Handler, sessions *Sessions, token string, clientIP ClientIP, logger *slog.Logger) {
-	resolved, err := sessions.Resolve(r.Context(), token)
+	ip := AddrString(clientIP.Of(r))
+	resolved, err := sessions.Resolve(r.Context(), token, ip)
 	if err != nil {
 		mapped := envelope.FromError(err)
 		if mapped.Hidden {
 			logger.WarnContext(r.Context(), "session lookup failed", "error", err.Error())
 		}
+		if mapped.Error.Code == apperr.CodeSessionInvalid {
+			sessions.ClearCookie(w) // the browser stops sending it
+		}
 		envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))
 		return
 	}
-	ip := AddrString(clientIP.Of(r))
 	if sessions.RefuseCSRF(w, r, token, resolved, ip, logger) {
 		return
 	}

@@ -88,14 +88,14 @@ func (s *Sessions) cookie(value string) *http.Cookie {
 		Secure: s.secure, HttpOnly: true, SameSite: http.SameSiteLaxMode}
 }
 
-// Resolve asks identity for the live session of token.
-func (s *Sessions) Resolve(ctx context.Context, token string) (*identityv1.ResolveSessionResponse, error) {
+// Resolve asks identity for the live session of token, used from clientIP.
+func (s *Sessions) Resolve(ctx context.Context, token, clientIP string) (*identityv1.ResolveSessionResponse, error) {
 	ctx, cancel := context.WithTimeout(ctx, authenticateTimeout)
 	defer cancel()
 	if id := logx.RequestID(ctx); id != "" {
 		ctx = metadata.AppendToOutgoingContext(ctx, grpcx.RequestIDHeader, id)
 	}
-	return s.client.ResolveSession(ctx, &identityv1.ResolveSessionRequest{Token: token})
+	return s.client.ResolveSession(ctx, &identityv1.ResolveSessionRequest{Token: token, ClientIp: clientIP})
 }
 
 // Client is identity's session service, for the gateway's /v2/session.
@@ -169,6 +169,6 @@ func (s *Sessions) MayView(r *http.Request, accountID string) bool {
 	if !ok {
 		return false
 	}
-	resolved, err := s.Resolve(r.Context(), token)
+	resolved, err := s.Resolve(r.Context(), token, "")
 	return err == nil && resolved.GetSession().GetAccountId() == accountID && !resolved.GetMfaEnrolmentRequired()
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/base64"
+	"errors"
 
 	"google.golang.org/grpc"
 
@@ -50,6 +51,12 @@ func (s *Sessions) SignIn(ctx context.Context, in *identityv1.SignInRequest) (*i
 // ResolveSession backs every request the gateway gets with a cookie.
 func (s *Sessions) ResolveSession(ctx context.Context, in *identityv1.ResolveSessionRequest) (*identityv1.ResolveSessionResponse, error) {
 	r, err := s.sessions.Resolve(ctx, in.GetToken())
+	var ended *sessions.EndedError
+	if errors.As(err, &ended) {
+		if auditErr := s.signIn.AuditEndedSession(ctx, ended.Session, in.GetClientIp()); auditErr != nil {
+			return nil, auditErr
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

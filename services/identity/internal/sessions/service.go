@@ -60,8 +60,11 @@ func (s *Service) Resolve(ctx context.Context, token string) (Resolved, error) {
 	}
 	now := s.timestamp()
 	r, err := s.store.ResolveSession(ctx, opaque.Hash(token), now)
+	if errors.Is(err, apperr.ErrNotFound) {
+		return Resolved{}, s.ended(ctx, token)
+	}
 	if err != nil {
-		return Resolved{}, orInvalid(err)
+		return Resolved{}, err
 	}
 	if now.Sub(r.Session.LastSeenTime) >= touchEvery {
 		idle := minTime(now.Add(Idle), r.Session.ExpiresTime)
@@ -72,6 +75,29 @@ func (s *Service) Resolve(ctx context.Context, token string) (Resolved, error) {
 	}
 	return r, nil
 }
+
+// ended is the answer to a token that resolves to no live session: when a
+// row is still there (expired, or its user or account disabled) it is
+// removed, and the error names it once so the caller can audit its use.
+func (s *Service) ended(ctx context.Context, token string) error {
+	sess, err := s.store.DeleteSessionByToken(ctx, opaque.Hash(token))
+	if errors.Is(err, apperr.ErrNotFound) {
+		return ErrInvalid // forged, or signed out before
+	}
+	if err != nil {
+		return err
+	}
+	return &EndedError{Session: sess}
+}
+
+// EndedError is ErrInvalid for a token whose session existed but had
+// expired or whose user or account was disabled.
+type EndedError struct{ Session Session }
+
+func (e *EndedError) Error() string { return ErrInvalid.Error() }
+
+// Unwrap makes an EndedError answer as ErrInvalid.
+func (e *EndedError) Unwrap() error { return ErrInvalid }
 
 // End signs the session of token out. An unknown token is ErrInvalid.
 func (s *Service) End(ctx context.Context, token string) (Session, error) {

@@ -6,6 +6,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/identity/internal/password"
+	"github.com/vidhost/vidhost/services/identity/internal/sessions"
 )
 
 // ChangePassword sets the signed-in user's password after checking the
@@ -77,5 +78,16 @@ func (s *Service) RecordRefusal(ctx context.Context, token string, r Refusal) er
 	return s.store.InSignInTx(ctx, func(tx Tx) error {
 		return tx.Audit(ctx, p, audit.EntityUsers, sess.UserID, audit.ActionRefuse,
 			map[string]any{"check": "csrf", "reason": r.Reason, "method": r.Method, "path": r.Path})
+	})
+}
+
+// AuditEndedSession records that the cookie of a session that had expired,
+// or whose user or account was disabled, was used: by the system, since
+// whoever holds an old cookie is not proven to be its user.
+func (s *Service) AuditEndedSession(ctx context.Context, sess sessions.Session, clientIP string) error {
+	p := principal.Principal{AccountID: sess.AccountID, ActorID: failureAuditorID, ActorType: principal.ActorSystem, ClientIP: clientIP}
+	return s.store.InSignInTx(ctx, func(tx Tx) error {
+		return tx.Audit(ctx, p, audit.EntityUsers, sess.UserID, audit.ActionRefuse,
+			map[string]any{"check": "session", "reason": "the session had expired or its user was disabled", "session_id": sess.ID})
 	})
 }

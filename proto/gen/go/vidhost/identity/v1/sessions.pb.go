@@ -258,8 +258,10 @@ func (x *SignInResponse) GetSession() *Session {
 }
 
 type ResolveSessionRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Token string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	// The client's address, recorded when an ended session's cookie is used.
+	ClientIp      string `protobuf:"bytes,2,opt,name=client_ip,json=clientIp,proto3" json:"client_ip,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -297,6 +299,13 @@ func (*ResolveSessionRequest) Descriptor() ([]byte, []int) {
 func (x *ResolveSessionRequest) GetToken() string {
 	if x != nil {
 		return x.Token
+	}
+	return ""
+}
+
+func (x *ResolveSessionRequest) GetClientIp() string {
+	if x != nil {
+		return x.ClientIp
 	}
 	return ""
 }
@@ -1283,9 +1292,10 @@ const file_vidhost_identity_v1_sessions_proto_rawDesc = "" +
 	"user_agent\x18\x05 \x01(\tR\tuserAgent\"^\n" +
 	"\x0eSignInResponse\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x126\n" +
-	"\asession\x18\x02 \x01(\v2\x1c.vidhost.identity.v1.SessionR\asession\"-\n" +
+	"\asession\x18\x02 \x01(\v2\x1c.vidhost.identity.v1.SessionR\asession\"J\n" +
 	"\x15ResolveSessionRequest\x12\x14\n" +
-	"\x05token\x18\x01 \x01(\tR\x05token\"\xe7\x01\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\x12\x1b\n" +
+	"\tclient_ip\x18\x02 \x01(\tR\bclientIp\"\xe7\x01\n" +
 	"\x16ResolveSessionResponse\x126\n" +
 	"\asession\x18\x01 \x01(\v2\x1c.vidhost.identity.v1.SessionR\asession\x12\x14\n" +
 	"\x05email\x18\x02 \x01(\tR\x05email\x12\x12\n" +
