@@ -68,6 +68,9 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	}
 	rt := routes{cfg: cfg, logger: logger, gateway: gateway, auth: authn.authenticator, clientIP: authn.clientIP, conns: conns,
 		sessions: auth.NewSessions(identityv1.NewSessionServiceClient(connNamed(conns, identityBackend)), publicURL)}
+	if rt.sessions.InsecureOutsideDevelopment() {
+		logger.Warn("VIDHOST_PUBLIC_URL is plain http on a public host: session cookies cannot be Secure; use https", "public_url", publicURL)
+	}
 	if err := rt.addUploads(); err != nil {
 		_ = lis.Close()
 		return err

@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"time"
@@ -48,6 +49,25 @@ type Sessions struct {
 func NewSessions(client identityv1.SessionServiceClient, publicURL string) *Sessions {
 	u, _ := url.Parse(publicURL)
 	return &Sessions{client: client, origin: u.Scheme + "://" + u.Host, secure: u.Scheme == "https"}
+}
+
+// InsecureOutsideDevelopment reports whether the cookie is not Secure
+// although the public URL is not a loopback address: plain http in
+// production, which start-up warns about.
+func (s *Sessions) InsecureOutsideDevelopment() bool {
+	if s.secure {
+		return false
+	}
+	u, err := url.Parse(s.origin)
+	if err != nil {
+		return true
+	}
+	host := u.Hostname()
+	if host == "localhost" {
+		return false
+	}
+	ip, err := netip.ParseAddr(host)
+	return err != nil || !ip.IsLoopback()
 }
 
 // CookieName is the session cookie's name at this gateway.

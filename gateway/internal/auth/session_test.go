@@ -42,6 +42,10 @@ func TestSessionCookieAuthenticatesAsTheUser(t *testing.T) {
 	sessions := NewSessions(fakeSessions{}, "https://videos.example.com")
 	assert.Equal(t, "__Host-vidhost_session", sessions.CookieName())
 	assert.Equal(t, "vidhost_session", NewSessions(fakeSessions{}, "http://127.0.0.1:8080").CookieName())
+	assert.False(t, NewSessions(fakeSessions{}, "http://127.0.0.1:8080").InsecureOutsideDevelopment())
+	assert.False(t, NewSessions(fakeSessions{}, "http://localhost:8080").InsecureOutsideDevelopment())
+	assert.True(t, NewSessions(fakeSessions{}, "http://videos.example.com").InsecureOutsideDevelopment())
+	assert.False(t, sessions.InsecureOutsideDevelopment())
 
 	cases := []struct {
 		name, method, cookie, csrf, origin string
