@@ -31,10 +31,19 @@ const identityBackend = "identity"
 // backends are the services the gateway maps. Adding a service is one line
 // here (and its address in Config).
 var backends = []backend{
-	{identityBackend, func(c Config) string { return c.IdentityAddr }, identityv1.RegisterIdentityServiceHandler},
+	{identityBackend, func(c Config) string { return c.IdentityAddr }, registerIdentity},
 	{"catalog", func(c Config) string { return c.CatalogAddr }, catalogv1.RegisterCatalogServiceHandler},
 	{"upload", func(c Config) string { return c.UploadAddr }, uploadv1.RegisterUploadServiceHandler},
 	{"hooks", func(c Config) string { return c.HooksAddr }, hooksv1.RegisterHooksServiceHandler},
+}
+
+// registerIdentity maps identity's two /v2 services: the main one and
+// sign-in's (the signed-in user's multi-factor codes).
+func registerIdentity(ctx context.Context, mux *runtime.ServeMux, cc *grpc.ClientConn) error {
+	if err := identityv1.RegisterIdentityServiceHandler(ctx, mux, cc); err != nil {
+		return err
+	}
+	return identityv1.RegisterSessionServiceHandler(ctx, mux, cc)
 }
 
 // conn is a client connection to one backend.

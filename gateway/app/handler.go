@@ -24,6 +24,7 @@ type routes struct {
 	logger   *slog.Logger
 	gateway  *runtime.ServeMux
 	auth     *auth.Authenticator
+	sessions *auth.Sessions // the session cookie (docs/authentication.md)
 	clientIP auth.ClientIP
 	conns    []conn
 	tus      http.Handler  // resumable uploads, proxied to the upload service
@@ -38,19 +39,20 @@ type routes struct {
 // newHandler assembles the middleware chain:
 //
 //	recovery -> request id -> nosniff -> access log ->
-//	(/v2 only) deadline -> auth -> body limit -> content type ->
-//	revocations -> grpc-gateway.
+//	(/v2 only) deadline -> auth (API key, or session cookie + CSRF) ->
+//	body limit -> content type -> revocations -> grpc-gateway.
 //
 // Authentication comes before anything that reads the body: a caller
 // without a valid key costs one lookup, never a buffered megabyte.
+// /v2/session itself (sign-in, sign-out) is the gateway's own route.
 func newHandler(rt routes) http.Handler {
 	revoke := revocations{auth: rt.auth, playback: rt.playback}
 	v2 := middleware.Chain(rest.Handler(rt.gateway),
-		middleware.Timeout(rt.cfg.RequestTimeout),     // bounds auth and the backend call
-		auth.Require(rt.auth, rt.clientIP, rt.logger), // principal into the context; reads no body
-		middleware.BodyLimit(rt.cfg.BodyLimit),        // 413 before grpc-gateway reads the body
-		middleware.RequireJSON(),                      // the only body format there is
-		revoke.middleware,                             // a change is evicted before its answer leaves
+		middleware.Timeout(rt.cfg.RequestTimeout),                              // bounds auth and the backend call
+		auth.RequireKeyOrSession(rt.auth, rt.sessions, rt.clientIP, rt.logger), // principal into the context; reads no body
+		middleware.BodyLimit(rt.cfg.BodyLimit),                                 // 413 before grpc-gateway reads the body
+		middleware.RequireJSON(),                                               // the only body format there is
+		revoke.middleware,                                                      // a change is evicted before its answer leaves
 	)
 	root := http.NewServeMux()
 	root.Handle("/healthz", healthHandler(rt.conns))
@@ -80,7 +82,10 @@ func newHandler(rt routes) http.Handler {
 	ssoPages{ // /sso: no API key, the flow cookie and the provider's ID token are the credentials
 		identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
 		clientIP: rt.clientIP, timeout: rt.cfg.RequestTimeout, logger: rt.logger,
-		secure: securePublicURL(rt.cfg.PublicURL),
+		secure: securePublicURL(rt.cfg.PublicURL), sessions: rt.sessions,
+	}.register(root)
+	sessionEndpoints{ // /v2/session, /signin, /signout: the cookie is set and cleared here
+		sessions: rt.sessions, clientIP: rt.clientIP, timeout: rt.cfg.RequestTimeout, logger: rt.logger,
 	}.register(root)
 	root.Handle("/", http.HandlerFunc(notFound))
 	return middleware.Chain(root,

@@ -22,7 +22,7 @@ import (
 const maxAcceptBody = 8 << 10
 
 // Password lengths the page's form states; identity enforces them
-// (invites.MinPassword, invites.MaxPassword).
+// (password.MinLength, password.MaxLength).
 const (
 	minPassword = 10
 	maxPassword = 128

@@ -46,7 +46,10 @@ func (rt *routes) addPlayback(ctx context.Context, publicURL string) error {
 		// limited per client address as the API keys' allow-lists see it.
 		Leads: playback.CatalogLeadSink{Catalog: catalog}, ClientIP: rt.clientIP.Of,
 		ViewerTokens: &rt.tokens,
-		Logger:       rt.logger,
+		// Signed-in users watch their account's private videos by the
+		// session cookie (docs/authentication.md).
+		Sessions: rt.sessions,
+		Logger:   rt.logger,
 	})
 	return err
 }

@@ -11,8 +11,10 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/vidhost/vidhost/gateway/internal/auth"
 	"github.com/vidhost/vidhost/gateway/internal/rest"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
+	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
 // Options are the in-process knobs of Run.
@@ -64,7 +66,11 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		_ = lis.Close()
 		return err
 	}
-	rt := routes{cfg: cfg, logger: logger, gateway: gateway, auth: authn.authenticator, clientIP: authn.clientIP, conns: conns}
+	rt := routes{cfg: cfg, logger: logger, gateway: gateway, auth: authn.authenticator, clientIP: authn.clientIP, conns: conns,
+		sessions: auth.NewSessions(identityv1.NewSessionServiceClient(connNamed(conns, identityBackend)), publicURL)}
+	if rt.sessions.InsecureOutsideDevelopment() {
+		logger.Warn("VIDHOST_PUBLIC_URL is plain http on a public host: session cookies cannot be Secure; use https", "public_url", publicURL)
+	}
 	rt.addTokens()
 	if err := rt.addUploads(); err != nil {
 		_ = lis.Close()

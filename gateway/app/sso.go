@@ -19,10 +19,6 @@ const (
 	// ssoFlowCookie keeps the sealed flow (state, nonce, PKCE verifier)
 	// from /sso/start to /sso/callback, and only there.
 	ssoFlowCookie = "vh_sso_flow"
-	// sessionCookie carries a session token once sessions exist. The
-	// sessions work owns its name and attributes: the lead reconciles this
-	// one with theirs when merging.
-	sessionCookie = "vh_session"
 	// maxSSOQuery bounds the query strings the two endpoints read.
 	maxSSOQuery = 8 << 10
 )
@@ -34,8 +30,10 @@ type ssoPages struct {
 	clientIP auth.ClientIP
 	timeout  time.Duration
 	logger   *slog.Logger
-	// secure marks the cookies Secure: the public URL is https.
+	// secure marks the flow cookie Secure: the public URL is https.
 	secure bool
+	// sessions sets the session cookie a sign-in ends with.
+	sessions *auth.Sessions
 }
 
 // register mounts the pages on mux.
@@ -92,9 +90,8 @@ func (p ssoPages) callback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if token := out.GetSessionToken(); token != "" {
-		session := p.cookie(sessionCookie, token, "/", 0) //nolint:gosec // HttpOnly and Lax; Secure as p.cookie says
-		session.Expires, _ = time.Parse(time.RFC3339Nano, out.GetSessionExpiresTime())
-		http.SetCookie(w, session)
+		expires, _ := time.Parse(time.RFC3339Nano, out.GetSessionExpiresTime())
+		p.sessions.SetCookie(w, token, expires) // the same cookie as a password sign-in's
 	}
 	web.RenderMessage(w, http.StatusOK, "Signed in",
 		fmt.Sprintf("You are signed in as %s (%s).", out.GetEmail(), out.GetRole()))

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/gateway/internal/auth"
 	"github.com/vidhost/vidhost/gateway/internal/testbackend"
 )
 
@@ -37,6 +38,15 @@ func cookieNamed(resp *http.Response, name string) *http.Cookie {
 		}
 	}
 	return nil
+}
+
+// sessionCookieOf is the session cookie resp sets, under either of its
+// names (auth.Sessions picks one from the public URL).
+func sessionCookieOf(resp *http.Response) *http.Cookie {
+	if c := cookieNamed(resp, auth.SecureCookieName); c != nil {
+		return c
+	}
+	return cookieNamed(resp, auth.DevCookieName)
 }
 
 func TestSSOPageAsksForAnEmail(t *testing.T) {
@@ -79,7 +89,7 @@ func TestSSOCallbackSetsTheSessionCookieOnlyWithASession(t *testing.T) {
 	resp, body := ssoGet(t, b.url+"/sso/callback?code=plain&state=s", flow)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Contains(t, body, "You are signed in as alice@example.com (viewer).")
-	assert.Nil(t, cookieNamed(resp, "vh_session"), "no session starter: no session cookie")
+	assert.Nil(t, sessionCookieOf(resp), "no session starter: no session cookie")
 	cleared := cookieNamed(resp, "vh_sso_flow")
 	require.NotNil(t, cleared)
 	assert.Negative(t, cleared.MaxAge)
@@ -87,7 +97,7 @@ func TestSSOCallbackSetsTheSessionCookieOnlyWithASession(t *testing.T) {
 
 	resp, _ = ssoGet(t, b.url+"/sso/callback?code="+testbackend.FakeSSOCodeWithSession+"&state=s", flow)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
-	session := cookieNamed(resp, "vh_session")
+	session := sessionCookieOf(resp)
 	require.NotNil(t, session)
 	assert.Equal(t, testbackend.FakeSSOSessionToken, session.Value)
 	assert.True(t, session.HttpOnly)
@@ -96,6 +106,6 @@ func TestSSOCallbackSetsTheSessionCookieOnlyWithASession(t *testing.T) {
 	resp, body = ssoGet(t, b.url+"/sso/callback?code=x&state=s")
 	assert.Equal(t, http.StatusForbidden, resp.StatusCode)
 	assert.Contains(t, body, "this sign-in is invalid or has expired: start again")
-	assert.Nil(t, cookieNamed(resp, "vh_session"))
+	assert.Nil(t, sessionCookieOf(resp))
 	assert.True(t, strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html"))
 }

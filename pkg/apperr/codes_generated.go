@@ -56,6 +56,24 @@ const (
 	CodeUploadExpired = "upload_expired"
 	// CodeBodyTooLarge: The request body is larger than the limit (1 MiB by default on /v2; an upload URL's signed size); the message gives the limit.
 	CodeBodyTooLarge = "body_too_large"
+	// CodePasswordResetInvalid: A password reset whose link is unknown, already used (a reset uses up every open link of the user), past its hour, or of a user who is disabled or signs in with SSO: ask for a new link (docs/authentication.md).
+	CodePasswordResetInvalid = "password_reset_invalid"
+	// CodeSignInFailed: Sign-in with an unknown email, a wrong password, or a user or account that is disabled: one answer for all, so it tells a guesser nothing (docs/authentication.md).
+	CodeSignInFailed = "sign_in_failed"
+	// CodeMfaCodeRequired: The email and password were right and the user has multi-factor codes: send them again with `code` (a TOTP code or a recovery code).
+	CodeMfaCodeRequired = "mfa_code_required"
+	// CodeMfaCodeInvalid: A multi-factor code that is wrong, was already used (each TOTP code and each recovery code works once), or a recovery code already spent.
+	CodeMfaCodeInvalid = "mfa_code_invalid"
+	// CodeSessionInvalid: A session cookie that is unknown, forged, signed out, past its idle or absolute expiry, or whose user or account was disabled.
+	CodeSessionInvalid = "session_invalid"
+	// CodeCsrfInvalid: A request that changes something was made with the session cookie without the session's CSRF token in `X-CSRF-Token`, with a wrong one, or from another origin (docs/authentication.md).
+	CodeCsrfInvalid = "csrf_invalid"
+	// CodeMfaEnrolmentRequired: An owner made multi-factor codes required of the account (`PUT /v2/account/mfa_required`) and this signed-in user has none: until they enrol, their session may only enrol (`POST /v2/users/me/mfa`, `/confirm`) and read or end itself.
+	CodeMfaEnrolmentRequired = "mfa_enrolment_required"
+	// CodeSessionRequired: The request is about the signed-in user (multi-factor enrolment, signing out everywhere) and was made with an API key.
+	CodeSessionRequired = "session_required"
+	// CodeSignInRateLimited: Ten failed sign-ins for one email, or fifty from one address, in 15 minutes; the response carries `Retry-After` (docs/authentication.md).
+	CodeSignInRateLimited = "sign_in_rate_limited"
 	// CodeLimitReached: A quota or rate limit was reached; quotas with a documented reason have their own code below.
 	CodeLimitReached = "limit_reached"
 	// CodeUploadQuotaBytes: The upload would take the account's stored uploads over its bytes quota; delete uploads or wait for older ones to expire.
@@ -101,6 +119,15 @@ var definitions = map[string]Definition{
 	CodeUploadFileTooLarge:   {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "size is larger than this account's limit per file"},
 	CodeUploadExpired:        {HTTPStatus: 410, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this upload's time to complete has passed; create a new upload"},
 	CodeBodyTooLarge:         {HTTPStatus: 413, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "request body is too large"},
+	CodePasswordResetInvalid: {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "this password reset link is invalid or has expired"},
+	CodeSignInFailed:         {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "email or password is incorrect"},
+	CodeMfaCodeRequired:      {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "enter the code from your authenticator app"},
+	CodeMfaCodeInvalid:       {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "the code is incorrect or was already used"},
+	CodeSessionInvalid:       {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "this session is invalid or has expired: sign in again"},
+	CodeCsrfInvalid:          {HTTPStatus: 403, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this request needs the session's X-CSRF-Token header"},
+	CodeMfaEnrolmentRequired: {HTTPStatus: 403, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "your account requires multi-factor codes: enrol them first with POST /v2/users/me/mfa"},
+	CodeSessionRequired:      {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "only a signed-in user can do this"},
+	CodeSignInRateLimited:    {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: false, FixedMessage: false, Message: "too many failed sign-ins: try again in 15 minutes"},
 	CodeLimitReached:         {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: true, FixedMessage: false, Message: "too many requests"},
 	CodeUploadQuotaBytes:     {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: false, FixedMessage: false, Message: "this upload would take the account's uploads over its quota"},
 	CodeUploadConcurrency:    {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: false, FixedMessage: false, Message: "this account already has as many uploads in progress as it may"},
@@ -154,6 +181,15 @@ var allCodes = []string{
 	CodeUploadFileTooLarge,
 	CodeUploadExpired,
 	CodeBodyTooLarge,
+	CodePasswordResetInvalid,
+	CodeSignInFailed,
+	CodeMfaCodeRequired,
+	CodeMfaCodeInvalid,
+	CodeSessionInvalid,
+	CodeCsrfInvalid,
+	CodeMfaEnrolmentRequired,
+	CodeSessionRequired,
+	CodeSignInRateLimited,
 	CodeLimitReached,
 	CodeUploadQuotaBytes,
 	CodeUploadConcurrency,

@@ -68,5 +68,15 @@ type Refused struct {
 
 func (e *Refused) Error() string { return e.Reason }
 
+// NotAuthenticated is a credential refused for a documented reason (a wrong
+// password, an expired session), with a stable code such as
+// CodeSignInFailed; empty means CodeUnauthenticated.
+type NotAuthenticated struct {
+	Code   string
+	Reason string
+}
+
+func (e *NotAuthenticated) Error() string { return e.Reason }
+
 // Unauthenticated means no valid credential was presented.
 var ErrUnauthenticated = errors.New("a valid API key is required")

@@ -30,6 +30,7 @@ func ToStatus(err error) error {
 		conflict  *Conflict
 		exhausted *Exhausted
 		refused   *Refused
+		notAuth   *NotAuthenticated
 	)
 	switch {
 	case errors.Is(err, ErrNotFound):
@@ -44,6 +45,8 @@ func ToStatus(err error) error {
 		return WithCode(codes.AlreadyExists, conflict.Reason, CodeConflict)
 	case errors.As(err, &exhausted):
 		return WithCode(codes.ResourceExhausted, exhausted.Reason, exhausted.Code)
+	case errors.As(err, &notAuth):
+		return WithCode(codes.Unauthenticated, notAuth.Reason, notAuth.Code)
 	case errors.As(err, &refused):
 		return WithCode(codes.FailedPrecondition, refused.Reason, refused.Code)
 	case errors.Is(err, context.Canceled):

@@ -23,6 +23,9 @@ const (
 	ActionResend = "resend"
 	// ActionAccept is an invite used to join the account.
 	ActionAccept = "accept"
+	// ActionRefuse is a request refused although its session was live (a
+	// missing or wrong CSRF token).
+	ActionRefuse = "refuse"
 )
 
 // Entity types: the plural resource names of the interface's paths.

@@ -78,6 +78,21 @@ var Policy = map[string]Rule{
 	// credentials (docs/identity-providers.md).
 	"/vidhost.identity.v1.IdentityService/BeginSso":    {Callers: byGateway},
 	"/vidhost.identity.v1.IdentityService/CompleteSso": {Callers: byGateway, Write: true},
+	// Identity, sign-in (docs/authentication.md): the gateway's /v2/session,
+	// whose credential is the password or the cookie's token (no principal
+	// yet), and the signed-in user's multi-factor codes (users only:
+	// identity refuses API keys).
+	"/vidhost.identity.v1.SessionService/SignIn":                {Callers: byGateway, Write: true},
+	"/vidhost.identity.v1.SessionService/ResolveSession":        {Callers: byGateway},
+	"/vidhost.identity.v1.SessionService/SignOut":               {Callers: byGateway, Write: true},
+	"/vidhost.identity.v1.SessionService/ChangePassword":        {Callers: byGateway, Write: true},
+	"/vidhost.identity.v1.SessionService/RecordRefusal":         {Callers: byGateway, Write: true},
+	"/vidhost.identity.v1.SessionService/RequestPasswordReset":  {Callers: byGateway, Write: true},
+	"/vidhost.identity.v1.SessionService/ResetPassword":         {Callers: byGateway, Write: true},
+	"/vidhost.identity.v1.SessionService/EnrolMfa":              {Callers: byGateway, Account: true, Write: true, Role: roles.Viewer},
+	"/vidhost.identity.v1.SessionService/ConfirmMfa":            {Callers: byGateway, Account: true, Write: true, Role: roles.Viewer},
+	"/vidhost.identity.v1.SessionService/DisableMfa":            {Callers: byGateway, Account: true, Write: true, Role: roles.Viewer},
+	"/vidhost.identity.v1.SessionService/SetAccountMfaRequired": {Callers: byGateway, Account: true, Write: true, Role: roles.Owner},
 	// Identity, the operator's: accounts and plans (docs/operator.md). No
 	// account principal: they act on any account.
 	"/vidhost.identity.v1.IdentityAdminService/CreateAccount":  {Callers: byOperator, Write: true},

@@ -40,6 +40,9 @@ const (
 	// UploadToken signs the upload tokens a customer's backend mints for a
 	// browser (docs/tokens.md).
 	UploadToken Purpose = "upload-token"
+	// TOTPSecret seals users' TOTP secrets at rest (AES-256-GCM in
+	// identity's database), so a dump alone does not give them away.
+	TOTPSecret Purpose = "totp-secret"
 )
 
 // InternalCall is the HMAC key service caller signs its internal gRPC

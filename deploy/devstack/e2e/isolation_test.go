@@ -150,6 +150,9 @@ type walkCase struct {
 	list bool
 	// own: B making something of its own that can name nothing of A.
 	own bool
+	// signedIn: a route of the signed-in user (/v2/users/me/...), which
+	// names no id: B's API key is refused and sees nothing of A.
+	signedIn bool
 }
 
 // walkCases has one case per route; the walk fails on a route without one.
@@ -168,9 +171,15 @@ func walkCases(a fixtures) map[route]walkCase {
 		"GET /v2/jwt_keys/{id}":    {path: "/v2/jwt_keys/" + a.jwtKey},
 		"DELETE /v2/jwt_keys/{id}": {path: "/v2/jwt_keys/" + a.jwtKey},
 		"GET /v2/users":            {path: "/v2/users", list: true},
-		"GET /v2/users/{id}":       {path: "/v2/users/" + a.user},
-		"PATCH /v2/users/{id}":     {path: "/v2/users/" + a.user, body: name},
-		"DELETE /v2/users/{id}":    {path: "/v2/users/" + a.user},
+		// The signed-in user's multi-factor codes (docs/authentication.md).
+		"POST /v2/users/me/mfa":         {path: "/v2/users/me/mfa", signedIn: true, body: map[string]any{}},
+		"POST /v2/users/me/mfa/confirm": {path: "/v2/users/me/mfa/confirm", signedIn: true, body: map[string]any{"code": "123456"}},
+		"POST /v2/users/me/mfa/disable": {path: "/v2/users/me/mfa/disable", signedIn: true, body: map[string]any{"code": "123456"}},
+		// B's own account: it names no id of A.
+		"PUT /v2/account/mfa_required": {path: "/v2/account/mfa_required", own: true, body: map[string]any{"required": false}},
+		"GET /v2/users/{id}":           {path: "/v2/users/" + a.user},
+		"PATCH /v2/users/{id}":         {path: "/v2/users/" + a.user, body: name},
+		"DELETE /v2/users/{id}":        {path: "/v2/users/" + a.user},
 		// B's own log, which names nothing of A.
 		"GET /v2/audit_logs": {path: "/v2/audit_logs", list: true},
 
@@ -302,6 +311,8 @@ func walk(t *testing.T, keyB, method string, tc walkCase, a fixtures) {
 	switch {
 	case tc.list || tc.own:
 		require.Less(t, got.Status, 300, got.Raw)
+	case tc.signedIn:
+		mustFail(t, got, http.StatusForbidden, "only a signed-in user can do this")
 	default:
 		// A's ids answer exactly as ids that exist nowhere.
 		missing := call(t, method, replaceSecrets(tc.path, a), keyB, replaceInBody(t, body, a))

@@ -187,17 +187,23 @@ func TestSSOSignInMakesAUserWithTheDefaultRole(t *testing.T) {
 	require.Equal(t, http.StatusOK, landed.status, landed.body)
 	assert.Equal(t, "/sso/callback", landed.url.Path)
 	assert.Contains(t, landed.body, "You are signed in as "+email+" (uploader).")
+	var session *http.Cookie
 	for _, c := range (&http.Response{Header: landed.header}).Cookies() {
-		// Once sessions are plugged in, identity returns a token and the
-		// gateway sets it HttpOnly; until then there is no session cookie.
-		if c.Name == "vh_session" {
-			assert.True(t, c.HttpOnly)
-			assert.NotEmpty(t, c.Value)
+		if c.Name == sessionCookie {
+			session = c
 		}
 	}
+	require.NotNil(t, session, "the sign-in ends in the session cookie a password sign-in sets")
+	assert.True(t, session.HttpOnly)
 
 	u := userByEmail(t, tn.key, email)
 	require.NotNil(t, u, "the sign-in made the user")
+	// The cookie is a live session of that user, made by single sign-on.
+	var current map[string]any
+	mustOK(t, withCookie(t, session.Value).do(t, "GET", "/v2/session", nil)).decode(t, &current)
+	assert.Equal(t, u["id"], current["user_id"])
+	assert.Equal(t, "sso", current["method"])
+	assert.Equal(t, "uploader", current["role"])
 	assert.Equal(t, "uploader", u["role"], "the provider's default role")
 	assert.Equal(t, "sso", u["authentication"])
 	assert.Equal(t, true, u["verified_email"])

@@ -19,12 +19,26 @@ import (
 // upload token; real keys and tokens are far shorter.
 const maxKeyLength = 1024
 
-// Require authenticates every request and authorizes it against the key's
-// address list and permissions; the principal goes into the context.
+// Require authenticates every request with an API key and authorizes it
+// against the key's address list and permissions; the principal goes into
+// the context.
 func Require(a *Authenticator, clientIP ClientIP, logger *slog.Logger) func(http.Handler) http.Handler {
+	return RequireKeyOrSession(a, nil, clientIP, logger)
+}
+
+// RequireKeyOrSession is Require that also accepts the session cookie when
+// no Authorization header is sent (sessions nil: keys only). A session acts
+// as its user, with the user's role; a request that changes something needs
+// the session's CSRF token (docs/authentication.md).
+func RequireKeyOrSession(a *Authenticator, sessions *Sessions, clientIP ClientIP, logger *slog.Logger) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			key, ok := bearerKey(r.Header.Get("Authorization"))
+			header := r.Header.Get("Authorization")
+			if token, ok := sessionToken(sessions, r); ok && header == "" {
+				serveSession(w, r, next, sessions, token, clientIP, logger)
+				return
+			}
+			key, ok := bearerKey(header)
 			if !ok {
 				unauthorized(w)
 				return
@@ -52,6 +66,43 @@ func Require(a *Authenticator, clientIP ClientIP, logger *slog.Logger) func(http
 			next.ServeHTTP(w, r.WithContext(principal.NewContext(r.Context(), p)))
 		})
 	}
+}
+
+// enrolmentPaths are what a session that must enrol multi-factor codes may
+// still call under /v2 (besides the gateway's own /v2/session).
+var enrolmentPaths = map[string]bool{"/v2/users/me/mfa": true, "/v2/users/me/mfa/confirm": true}
+
+func sessionToken(sessions *Sessions, r *http.Request) (string, bool) {
+	if sessions == nil {
+		return "", false
+	}
+	return sessions.Token(r)
+}
+
+// serveSession authenticates r by its session cookie and checks CSRF.
+func serveSession(w http.ResponseWriter, r *http.Request, next http.Handler, sessions *Sessions, token string, clientIP ClientIP, logger *slog.Logger) {
+	ip := AddrString(clientIP.Of(r))
+	resolved, err := sessions.Resolve(r.Context(), token, ip)
+	if err != nil {
+		mapped := envelope.FromError(err)
+		if mapped.Hidden {
+			logger.WarnContext(r.Context(), "session lookup failed", "error", err.Error())
+		}
+		if mapped.Error.Code == apperr.CodeSessionInvalid {
+			sessions.ClearCookie(w) // the browser stops sending it
+		}
+		envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))
+		return
+	}
+	if sessions.RefuseCSRF(w, r, token, resolved, ip, logger) {
+		return
+	}
+	if resolved.GetMfaEnrolmentRequired() && !enrolmentPaths[r.URL.Path] {
+		envelope.WriteError(w, apperr.CodeMfaEnrolmentRequired, "")
+		return
+	}
+	p := SessionPrincipal(resolved, ip)
+	next.ServeHTTP(w, r.WithContext(principal.NewContext(r.Context(), p)))
 }
 
 // bearerKey reads "Bearer <key>" (the scheme is case-insensitive).

@@ -23,9 +23,8 @@ var (
 )
 
 // SessionVerifier is the hook for the dashboard's session cookie, which lets
-// signed-in users watch their account's private videos without a JWT. No
-// dashboard sessions exist yet, so Options.Sessions is nil in production and
-// no cookie is accepted; docs/playback.md says what an implementation must do.
+// signed-in users watch their account's private videos without a JWT. The
+// gateway passes its auth.Sessions; nil accepts no cookie (docs/playback.md).
 type SessionVerifier interface {
 	// MayView reports whether r carries a valid session of a user of
 	// accountID who may watch the account's videos.

@@ -17,7 +17,10 @@ import (
 	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
+	"github.com/vidhost/vidhost/services/identity/internal/mfa"
 	"github.com/vidhost/vidhost/services/identity/internal/server"
+	"github.com/vidhost/vidhost/services/identity/internal/sessions"
+	"github.com/vidhost/vidhost/services/identity/internal/signin"
 	"github.com/vidhost/vidhost/services/identity/internal/sso"
 	"github.com/vidhost/vidhost/services/identity/internal/store"
 	"github.com/vidhost/vidhost/services/identity/internal/users"
@@ -63,22 +66,29 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := startNotifier(ctx, cfg, js, st, mailer, logger, stack); err != nil {
 		return nil, err
 	}
-	// Disabling or deleting a user has nothing more to stop until sessions
-	// arrive (sign-in issue): they plug a users.Stopper in here.
+	sealer, err := mfa.NewSealer(secrets.MustRoot(cfg.InternalSecret))
+	if err != nil {
+		return nil, err
+	}
+	// Disabling or deleting a user ends their sessions at once (the
+	// users.Stopper); sign-in starts them (docs/authentication.md).
+	sessionService := sessions.NewService(st.Sessions())
+	signIn := signin.NewService(st.SignIn(), sessionService, sealer, logger).WithResets(mailer, cfg.PublicURL)
 	return server.New(keys.NewService(st), jwtkeys.NewService(st)).
 		WithAdmin(server.NewAdmin(accounts.NewService(st, inviteService))).
-		WithUsers(users.NewService(st.Users(), nil)).
+		WithUsers(users.NewService(st.Users(), sessionService)).
+		WithSessions(server.NewSessions(signIn, sessionService)).
 		WithInvites(inviteService).
 		WithAuditLog(auditLog).
-		WithSSO(newSSO(cfg, st, logger)), nil
+		WithSSO(newSSO(cfg, st, sessionService, logger)), nil
 }
 
-// newSSO is identity providers and single sign-on. No session starter yet:
-// the sessions work plugs one in here (sso.Options.Starter), and until then
-// a sign-in answers the user alone.
-func newSSO(cfg Config, st *store.Store, logger *slog.Logger) *sso.Service {
+// newSSO is identity providers and single sign-on; a sign-in ends in a
+// session of sessionService, as a password sign-in does.
+func newSSO(cfg Config, st *store.Store, sessionService *sessions.Service, logger *slog.Logger) *sso.Service {
 	return sso.NewService(st.SSO(), sso.Options{
-		Root: secrets.MustRoot(cfg.InternalSecret), PublicURL: strings.TrimSuffix(cfg.PublicURL, "/"),
+		Starter: ssoSessions{sessions: sessionService},
+		Root:    secrets.MustRoot(cfg.InternalSecret), PublicURL: strings.TrimSuffix(cfg.PublicURL, "/"),
 		Policy: sso.IssuerPolicy{AllowLoopbackHTTP: cfg.SSOAllowLoopbackIssuers}, Logger: logger,
 	})
 }

@@ -11,13 +11,8 @@ import (
 	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/identity/internal/opaque"
 	"github.com/vidhost/vidhost/services/identity/internal/password"
-)
-
-// Password lengths, in characters (docs/invites.md).
-const (
-	MinPassword = 10
-	MaxPassword = 128
 )
 
 // Acceptance is the body of POST /invites/accept.
@@ -40,10 +35,7 @@ func (a Acceptance) validate() (Acceptance, error) {
 	if n := utf8.RuneCountInString(a.Name); n < 1 || n > 100 {
 		return a, apperr.InvalidField("name", "must be 1-100 characters")
 	}
-	if n := utf8.RuneCountInString(a.Password); n < MinPassword || n > MaxPassword {
-		return a, apperr.InvalidField("password", "must be %d-%d characters", MinPassword, MaxPassword)
-	}
-	return a, nil
+	return a, password.Check("password", a.Password)
 }
 
 // Accept turns a pending invite into a user of its account, email
@@ -54,7 +46,7 @@ func (s *Service) Accept(ctx context.Context, a Acceptance) (Joined, error) {
 	if err != nil {
 		return Joined{}, err
 	}
-	if !wellFormed(a.Token) {
+	if !opaque.WellFormed(a.Token) {
 		return Joined{}, ErrInvalid
 	}
 	now := s.timestamp()
@@ -68,7 +60,7 @@ func (s *Service) Accept(ctx context.Context, a Acceptance) (Joined, error) {
 	hash := password.Hash(a.Password)
 	var out Joined
 	err = s.store.InInviteTx(ctx, func(tx Tx) error {
-		inv, err := tx.LockInviteByToken(ctx, hashToken(a.Token))
+		inv, err := tx.LockInviteByToken(ctx, opaque.Hash(a.Token))
 		if err != nil || inv.Status(now) != StatusPending {
 			return firstErr(ignoreNotFound(err), ErrInvalid)
 		}
@@ -110,7 +102,7 @@ func ignoreNotFound(err error) error {
 // checkPending answers ErrInvalid unless token is a pending invite's.
 func (s *Service) checkPending(ctx context.Context, token string, now time.Time) error {
 	return s.store.InInviteTx(ctx, func(tx Tx) error {
-		inv, err := tx.LockInviteByToken(ctx, hashToken(token))
+		inv, err := tx.LockInviteByToken(ctx, opaque.Hash(token))
 		if err != nil || inv.Status(now) != StatusPending {
 			return firstErr(ignoreNotFound(err), ErrInvalid)
 		}

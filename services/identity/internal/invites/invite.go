@@ -9,6 +9,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/roles"
+	"github.com/vidhost/vidhost/services/identity/internal/opaque"
 )
 
 // TTL is how long an invite's link works, from its creation or its last
@@ -84,7 +85,7 @@ func (in Input) Validate() (Input, error) {
 // account (accounts.Service.Create): it completes that existing user. The
 // token is returned for the email and hash is what is stored.
 func ForOwner(accountID, userID, email, actor string, now time.Time) (inv Invite, token string, hash []byte) {
-	token, hash = newToken()
+	token, hash = opaque.New()
 	inv = Invite{
 		ID: ids.New(), AccountID: accountID, Email: email, Role: roles.Owner, UserID: userID,
 		ExpiresTime: now.Add(TTL), CreatedBy: actor, CreatedTime: now, UpdatedBy: actor, UpdatedTime: now,

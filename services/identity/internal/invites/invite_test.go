@@ -12,6 +12,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/roles"
+	"github.com/vidhost/vidhost/services/identity/internal/opaque"
 )
 
 func TestInputValidate(t *testing.T) {
@@ -71,12 +72,12 @@ func TestOnlyAnOwnerInvitesAnOwner(t *testing.T) {
 }
 
 func TestTokenAndMessage(t *testing.T) {
-	token, hash := newToken()
+	token, hash := opaque.New()
 	assert.Len(t, token, 43, "32 bytes, unpadded URL-safe base64")
-	assert.True(t, wellFormed(token))
-	assert.False(t, wellFormed(token[1:]))
-	assert.Equal(t, hashToken(token), hash)
-	other, _ := newToken()
+	assert.True(t, opaque.WellFormed(token))
+	assert.False(t, opaque.WellFormed(token[1:]))
+	assert.Equal(t, opaque.Hash(token), hash)
+	other, _ := opaque.New()
 	assert.NotEqual(t, token, other)
 
 	l := Letter{Invite: Invite{Email: "ada@example.com", Role: "viewer", ExpiresTime: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)},

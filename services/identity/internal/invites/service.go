@@ -15,6 +15,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/roles"
 	"github.com/vidhost/vidhost/pkg/timefmt"
+	"github.com/vidhost/vidhost/services/identity/internal/opaque"
 	"github.com/vidhost/vidhost/services/identity/internal/users"
 )
 
@@ -87,7 +88,7 @@ func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (
 		if err != nil {
 			return err
 		}
-		token, hash := newToken()
+		token, hash := opaque.New()
 		if err := tx.InsertInvite(ctx, p.AccountID, inv, hash); err != nil {
 			return err
 		}
@@ -195,7 +196,7 @@ func (s *Service) Resend(ctx context.Context, p principal.Principal, id string) 
 				return err
 			}
 		}
-		token, hash := newToken()
+		token, hash := opaque.New()
 		inv.ExpiresTime, inv.UpdatedBy, inv.UpdatedTime = now.Add(TTL), p.ActorID, now
 		if err := tx.RenewToken(ctx, p.AccountID, inv, hash); err != nil {
 			return err

@@ -24,6 +24,8 @@ type Server struct {
 	auditLog *auditlog.Service
 	// sso is identity providers and single sign-on.
 	sso *sso.Service
+	// sessions is sign-in's own gRPC service, registered beside s.
+	sessions *Sessions
 }
 
 // New returns a Server over the API key and JWT key domains.
@@ -42,5 +44,8 @@ func (s *Server) Register(reg grpc.ServiceRegistrar) {
 	identityv1.RegisterIdentityServiceServer(reg, s)
 	if s.admin != nil {
 		s.admin.Register(reg)
+	}
+	if s.sessions != nil {
+		s.sessions.Register(reg)
 	}
 }

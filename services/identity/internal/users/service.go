@@ -23,7 +23,7 @@ var errOwnerOnly = &apperr.Denied{Reason: "only an owner can grant or remove the
 var errOwnerTarget = &apperr.Denied{Reason: "only an owner can change or delete an owner"}
 
 // Stopper ends what an enabled user could still do when they are disabled or
-// deleted. Sessions arrive with the sign-in issue; until then it is a no-op.
+// deleted: sessions.Service ends their sessions.
 type Stopper interface {
 	StopUser(ctx context.Context, accountID, userID string) error
 }

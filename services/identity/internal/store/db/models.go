@@ -19,6 +19,7 @@ type Account struct {
 	UpdatedBy   string
 	UpdatedTime time.Time
 	Enabled     bool
+	MfaRequired bool
 }
 
 type ApiKey struct {
@@ -107,6 +108,35 @@ type Outbox struct {
 	CreatedTime time.Time
 }
 
+type PasswordReset struct {
+	TokenHash   []byte
+	AccountID   string
+	UserID      string
+	ExpiresTime time.Time
+	UsedTime    pgtype.Timestamptz
+}
+
+type Session struct {
+	ID              string
+	AccountID       string
+	UserID          string
+	TokenHash       []byte
+	CsrfToken       string
+	Method          string
+	ClientIp        string
+	UserAgent       string
+	CreatedTime     time.Time
+	LastSeenTime    time.Time
+	IdleExpiresTime time.Time
+	ExpiresTime     time.Time
+}
+
+type SignInFailure struct {
+	ID         int64
+	Subject    string
+	FailedTime time.Time
+}
+
 type User struct {
 	ID             string
 	AccountID      string
@@ -123,4 +153,8 @@ type User struct {
 	CreatedTime    time.Time
 	UpdatedBy      string
 	UpdatedTime    time.Time
+	TotpSecret     []byte
+	TotpPending    []byte
+	TotpLastStep   int64
+	RecoveryCodes  [][]byte
 }

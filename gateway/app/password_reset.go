@@ -1,0 +1,50 @@
+package app
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/vidhost/vidhost/gateway/internal/auth"
+	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+)
+
+// requestReset answers POST /reset-password/request: 200 whatever the
+// email, so the answer tells nothing; identity mails the link.
+func (e sessionEndpoints) requestReset(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Email string `json:"email"`
+	}
+	if !e.sameOriginBody(w, r, &body) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), e.timeout)
+	defer cancel()
+	_, err := e.sessions.Client().RequestPasswordReset(ctx, &identityv1.RequestPasswordResetRequest{Email: body.Email,
+		ClientIp: auth.AddrString(e.clientIP.Of(r))})
+	if err != nil {
+		e.fail(w, r, err)
+		return
+	}
+	writeResult(w, map[string]any{})
+}
+
+// reset answers POST /reset-password: the link's token and a new password.
+func (e sessionEndpoints) reset(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Token    string `json:"token"`
+		Password string `json:"password"`
+	}
+	if !e.sameOriginBody(w, r, &body) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), e.timeout)
+	defer cancel()
+	_, err := e.sessions.Client().ResetPassword(ctx, &identityv1.ResetPasswordRequest{Token: body.Token, Password: body.Password,
+		ClientIp: auth.AddrString(e.clientIP.Of(r))})
+	if err != nil {
+		e.fail(w, r, err)
+		return
+	}
+	e.sessions.ClearCookie(w) // every session of the user ended
+	writeResult(w, map[string]any{})
+}

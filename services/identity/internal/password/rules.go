@@ -1,0 +1,69 @@
+package password
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+)
+
+// Password lengths, in characters (docs/authentication.md).
+const (
+	MinLength = 10
+	MaxLength = 128
+)
+
+// commonList holds the passwords of 10-128 characters among the 47,023 most
+// common of the Xato corpus of leaked passwords, as zxcvbn ships it
+// (github.com/trustelem/zxcvbn v1.0.1, data/passwords.txt, MIT; Dropbox's
+// zxcvbn list), lower-cased: shorter ones are refused by length anyway.
+//
+//go:embed common_passwords.txt
+var commonList string
+
+var common = sync.OnceValue(func() map[string]struct{} {
+	set := make(map[string]struct{}, 1600)
+	for _, line := range strings.Split(commonList, "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			set[line] = struct{}{}
+		}
+	}
+	return set
+})
+
+// Check applies the rules a new password must meet; field names the
+// request field for the message ("password", "new_password").
+func Check(field, password string) error {
+	if n := utf8.RuneCountInString(password); n < MinLength || n > MaxLength {
+		return apperr.InvalidField(field, "must be %d-%d characters", MinLength, MaxLength)
+	}
+	if IsCommon(password) {
+		return apperr.InvalidField(field, "is too common: it appears in lists of leaked passwords")
+	}
+	return nil
+}
+
+// IsCommon reports whether password (compared case-insensitively) is in
+// the bundled list of common passwords.
+func IsCommon(password string) bool {
+	_, found := common()[strings.ToLower(password)]
+	return found
+}
+
+// dummyHash is verified against when there is no user, so an unknown email
+// costs the same argon2id work as a wrong password and timing tells nothing.
+var dummyHash = sync.OnceValue(func() string { return Hash("vidhost dummy password for timing") })
+
+// VerifyOrDummy is Verify for a user who may not exist: with encoded empty
+// (no user, or a user without a password) it hashes against a dummy and
+// answers false.
+func VerifyOrDummy(password, encoded string) bool {
+	if encoded == "" {
+		_, _ = Verify(password, dummyHash())
+		return false
+	}
+	ok, err := Verify(password, encoded)
+	return ok && err == nil
+}
