@@ -30,7 +30,7 @@ var signInAssets = map[string]string{
 }
 
 type signInView struct {
-	Session, Reset, Script, Stylesheet string
+	Session, Reset, SSO, Script, Stylesheet string
 }
 
 // RenderSignInPage writes /signin: email and password, then a code step
@@ -45,7 +45,7 @@ func RenderSignOutPage(w http.ResponseWriter) { renderSignIn(w, "signout.html") 
 func RenderResetPage(w http.ResponseWriter) { renderSignIn(w, "reset.html") }
 
 func renderSignIn(w http.ResponseWriter, name string) {
-	view := signInView{Session: SessionPath, Reset: ResetPath, Script: SignInPath + ".js", Stylesheet: SignInPath + ".css"}
+	view := signInView{Session: SessionPath, Reset: ResetPath, SSO: SSOPath, Script: SignInPath + ".js", Stylesheet: SignInPath + ".css"}
 	var body bytes.Buffer
 	if err := pages.ExecuteTemplate(&body, name, view); err != nil {
 		http.Error(w, "internal error", http.StatusInternalServerError)
