@@ -1,10 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"embed"
 	"net/http"
-	"path"
 )
 
 // InvitePath is the page an invite's link opens (docs/invites.md); the
@@ -33,35 +31,8 @@ func RenderInvitePage(w http.ResponseWriter, minPassword, maxPassword int) {
 		Action: InvitePath, Script: InvitePath + ".js", Stylesheet: InvitePath + ".css",
 		MinPassword: minPassword, MaxPassword: maxPassword,
 	}
-	var body bytes.Buffer
-	if err := pages.ExecuteTemplate(&body, "invite.html", view); err != nil {
-		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
-	}
-	header := w.Header()
-	setPageHeaders(header, "no-store")
-	// The page takes a password: never framed, never sending its URL on.
-	ForbidFraming(header)
-	header.Set("Referrer-Policy", "no-referrer")
-	w.WriteHeader(http.StatusOK)
-	_, _ = body.WriteTo(w)
+	renderCredentialPage(w, "invite.html", view)
 }
 
 // InviteAssetHandler serves the page's script and stylesheet.
-func InviteAssetHandler() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		contentType, ok := inviteAssets[r.URL.Path]
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		raw, err := inviteFiles.ReadFile("invite/accept" + path.Ext(r.URL.Path))
-		if err != nil {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", contentType)
-		w.Header().Set("Cache-Control", "no-cache")
-		http.ServeContent(w, r, "", embeddedModTime, bytes.NewReader(raw))
-	})
-}
+func InviteAssetHandler() http.Handler { return pageAssets(inviteFiles, inviteAssets, "invite/accept") }

@@ -1,10 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"embed"
 	"net/http"
-	"path"
 )
 
 // Sign-in pages (docs/authentication.md). The form posts JSON to
@@ -45,36 +43,9 @@ func RenderSignOutPage(w http.ResponseWriter) { renderSignIn(w, "signout.html") 
 func RenderResetPage(w http.ResponseWriter) { renderSignIn(w, "reset.html") }
 
 func renderSignIn(w http.ResponseWriter, name string) {
-	view := signInView{Session: SessionPath, Reset: ResetPath, SSO: SSOPath, Script: SignInPath + ".js", Stylesheet: SignInPath + ".css"}
-	var body bytes.Buffer
-	if err := pages.ExecuteTemplate(&body, name, view); err != nil {
-		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
-	}
-	header := w.Header()
-	setPageHeaders(header, "no-store")
-	// The page takes a password: never framed, never sending its URL on.
-	ForbidFraming(header)
-	header.Set("Referrer-Policy", "no-referrer")
-	w.WriteHeader(http.StatusOK)
-	_, _ = body.WriteTo(w)
+	renderCredentialPage(w, name, signInView{Session: SessionPath, Reset: ResetPath, SSO: SSOPath,
+		Script: SignInPath + ".js", Stylesheet: SignInPath + ".css"})
 }
 
 // SignInAssetHandler serves the pages' script and stylesheet.
-func SignInAssetHandler() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		contentType, ok := signInAssets[r.URL.Path]
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		raw, err := signInFiles.ReadFile("signin/signin" + path.Ext(r.URL.Path))
-		if err != nil {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", contentType)
-		w.Header().Set("Cache-Control", "no-cache")
-		http.ServeContent(w, r, "", embeddedModTime, bytes.NewReader(raw))
-	})
-}
+func SignInAssetHandler() http.Handler { return pageAssets(signInFiles, signInAssets, "signin/signin") }
