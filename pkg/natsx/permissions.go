@@ -76,11 +76,13 @@ var rights = map[string]Rights{
 		Ensures: []string{StreamNameJobs, StreamNameMedia, StreamNameDeadLetter},
 		Reads:   []string{StreamNameJobs},
 	},
-	// The hooks service announces changes to services and hooks, and
-	// matches hooks on CATALOG's video.created (which it ensures too, so
-	// it may start before the catalog).
+	// The hooks service announces changes to services and hooks, matches
+	// hooks on CATALOG's video.created and runs them on video.ready (skips
+	// them on video.error and video.deleted); it ensures CATALOG too, so
+	// it may start before the catalog.
 	ServiceHooks: {
-		Publish: slices.Concat([]string{"service.>", "hook.>", DeadLetterSubject(SubjectVideoCreated)},
+		Publish: slices.Concat([]string{"service.>", "hook.>", DeadLetterSubject(SubjectVideoCreated),
+			DeadLetterSubject(SubjectVideoReady), DeadLetterSubject(SubjectVideoError), DeadLetterSubject(SubjectVideoDeleted)},
 			AuditSubjects("services", "hooks")),
 		Ensures: []string{StreamNameHooks, StreamNameCatalog, StreamNameDeadLetter, StreamNameAudit},
 		Reads:   []string{StreamNameCatalog},

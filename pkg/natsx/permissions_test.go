@@ -92,6 +92,10 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		{natsx.ServiceHooks, natsx.SubjectServiceCreated, true},
 		{natsx.ServiceHooks, natsx.SubjectHookUpdated, true},
 		{natsx.ServiceHooks, natsx.DeadLetterSubject(natsx.SubjectVideoCreated), true},
+		{natsx.ServiceHooks, natsx.DeadLetterSubject(natsx.SubjectVideoReady), true},
+		{natsx.ServiceHooks, natsx.DeadLetterSubject(natsx.SubjectVideoError), true},
+		{natsx.ServiceHooks, natsx.DeadLetterSubject(natsx.SubjectVideoDeleted), true},
+		{natsx.ServiceHooks, natsx.SubjectVideoReady, false},
 		{natsx.ServiceCatalog, natsx.SubjectHookCreated, false},
 		{natsx.ServiceGateway, natsx.SubjectServiceDeleted, false},
 	}

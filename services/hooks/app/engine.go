@@ -31,8 +31,9 @@ func startEngine(ctx context.Context, cfg Config, opts Options, st *store.Store,
 	return engine
 }
 
-// startMatching records deliveries for video.created until shutdown.
-// Deliveries it records wake engine at once.
+// startMatching records deliveries for video.created, and settles them on
+// their video's outcome, until shutdown. Deliveries made due wake engine
+// at once.
 func startMatching(ctx context.Context, js jetstream.JetStream, registry *hooks.Registry, engine *delivery.Engine, logger *slog.Logger, stack *lifecycle.Stack) error {
 	match := func(ctx context.Context, e hooks.VideoCreated) (int, error) {
 		recorded, err := registry.MatchVideoCreated(ctx, e)
@@ -48,5 +49,17 @@ func startMatching(ctx context.Context, js jetstream.JetStream, registry *hooks.
 	// Stop taking events before the engine and the pool go; one in hand
 	// finishes, the rest are delivered again after the restart.
 	stack.Push("video.created consumer", func(context.Context) error { stop(); return nil })
+	settle := func(ctx context.Context, o hooks.VideoOutcome) (int, error) {
+		due, err := registry.SettleVideo(ctx, o)
+		if due > 0 {
+			engine.Wake()
+		}
+		return due, err
+	}
+	stopOutcomes, err := events.StartVideoOutcomeConsumer(ctx, js, settle, logger)
+	if err != nil {
+		return fmt.Errorf("hooks: %w", err)
+	}
+	stack.Push("video outcome consumer", func(context.Context) error { stopOutcomes(); return nil })
 	return nil
 }

@@ -150,6 +150,11 @@ func (e *Engine) attempt(ctx context.Context, d hooks.Delivery) {
 	case err != nil:
 		e.logger.Warn("delivery: read service", "delivery_id", d.ID, "error", err) // the lease expires: retried
 		return
+	case service.Type != hooks.TypeWebhook:
+		d.Status, d.NextAttempt = hooks.DeliverySkipped, time.Time{}
+		d.LastError = "the videos.insert action of a " + service.Type + " service is not delivered yet"
+		e.record(ctx, d)
+		return
 	}
 	now := e.now()
 	result := e.sender.Send(ctx, webhook.Message{URL: service.URL, ID: d.ID, Time: now, Body: d.Payload,

@@ -100,7 +100,7 @@ func TestAttempt(t *testing.T) {
 		assert.Equal(t, "the hook's service was deleted", store.recorded[0].LastError)
 	})
 	t.Run("service at its limit: later, not counted", func(t *testing.T) {
-		store, sender := &fakeStore{service: hooks.Service{URL: "https://x.example"}}, &fakeSender{}
+		store, sender := &fakeStore{service: hooks.Service{Type: hooks.TypeWebhook, URL: "https://x.example"}}, &fakeSender{}
 		e := New(store, sender, slog.New(slog.DiscardHandler), Options{PerService: 1})
 		e.now = func() time.Time { return now }
 		assert.True(t, e.acquire("s"))

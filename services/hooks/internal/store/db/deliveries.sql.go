@@ -114,6 +114,30 @@ func (q *Queries) EnabledHooks(ctx context.Context, arg EnabledHooksParams) ([]H
 	return items, nil
 }
 
+const getVideoOutcome = `-- name: GetVideoOutcome :one
+SELECT account_id, video_id, status, reason, payload, created_time FROM video_outcomes
+WHERE account_id = $1 AND video_id = $2
+`
+
+type GetVideoOutcomeParams struct {
+	AccountID string
+	VideoID   string
+}
+
+func (q *Queries) GetVideoOutcome(ctx context.Context, arg GetVideoOutcomeParams) (VideoOutcome, error) {
+	row := q.db.QueryRow(ctx, getVideoOutcome, arg.AccountID, arg.VideoID)
+	var i VideoOutcome
+	err := row.Scan(
+		&i.AccountID,
+		&i.VideoID,
+		&i.Status,
+		&i.Reason,
+		&i.Payload,
+		&i.CreatedTime,
+	)
+	return i, err
+}
+
 const insertDelivery = `-- name: InsertDelivery :execrows
 INSERT INTO deliveries (id, account_id, hook_id, service_id, video_id, event_id, payload, status, last_error,
                         next_attempt_time, created_time, updated_time)
@@ -249,6 +273,23 @@ func (q *Queries) LockDelivery(ctx context.Context, arg LockDeliveryParams) (Del
 	return i, err
 }
 
+const lockVideo = `-- name: LockVideo :exec
+SELECT pg_advisory_xact_lock(hashtextextended($1::text || '/' || $2::text, 0))
+`
+
+type LockVideoParams struct {
+	AccountID string
+	VideoID   string
+}
+
+// Serializes matching a video's video.created and recording its outcome,
+// whichever comes first: a delivery never waits for an outcome already
+// recorded.
+func (q *Queries) LockVideo(ctx context.Context, arg LockVideoParams) error {
+	_, err := q.db.Exec(ctx, lockVideo, arg.AccountID, arg.VideoID)
+	return err
+}
+
 const openServiceRow = `-- name: OpenServiceRow :one
 SELECT id, account_id, name, type, url, base_url, endpoint, region, bucket, prefix, credentials, created_by, created_time, updated_by, updated_time FROM services
 WHERE account_id = $1 AND id = $2
@@ -280,6 +321,33 @@ func (q *Queries) OpenServiceRow(ctx context.Context, arg OpenServiceRowParams) 
 		&i.UpdatedTime,
 	)
 	return i, err
+}
+
+const putVideoOutcome = `-- name: PutVideoOutcome :exec
+INSERT INTO video_outcomes (account_id, video_id, status, reason, payload, created_time)
+VALUES ($1, $2, $3, $4, $5, now())
+ON CONFLICT (account_id, video_id) DO UPDATE
+SET status = excluded.status, reason = excluded.reason, payload = excluded.payload, created_time = excluded.created_time
+`
+
+type PutVideoOutcomeParams struct {
+	AccountID string
+	VideoID   string
+	Status    string
+	Reason    string
+	Payload   []byte
+}
+
+// The latest outcome stands (a video deleted once ready is deleted).
+func (q *Queries) PutVideoOutcome(ctx context.Context, arg PutVideoOutcomeParams) error {
+	_, err := q.db.Exec(ctx, putVideoOutcome,
+		arg.AccountID,
+		arg.VideoID,
+		arg.Status,
+		arg.Reason,
+		arg.Payload,
+	)
+	return err
 }
 
 const recordAttempt = `-- name: RecordAttempt :exec
@@ -348,4 +416,81 @@ func (q *Queries) RequeueDelivery(ctx context.Context, arg RequeueDeliveryParams
 		&i.UpdatedTime,
 	)
 	return i, err
+}
+
+const settleDelivery = `-- name: SettleDelivery :exec
+UPDATE deliveries
+SET status = $1, payload = $2, last_error = $3,
+    next_attempt_time = $4, updated_time = now()
+WHERE account_id = $5 AND id = $6 AND status = 'waiting'
+`
+
+type SettleDeliveryParams struct {
+	Status          string
+	Payload         []byte
+	LastError       string
+	NextAttemptTime pgtype.Timestamptz
+	AccountID       string
+	ID              string
+}
+
+// A waiting delivery made due (with the body it now carries) or skipped.
+func (q *Queries) SettleDelivery(ctx context.Context, arg SettleDeliveryParams) error {
+	_, err := q.db.Exec(ctx, settleDelivery,
+		arg.Status,
+		arg.Payload,
+		arg.LastError,
+		arg.NextAttemptTime,
+		arg.AccountID,
+		arg.ID,
+	)
+	return err
+}
+
+const waitingDeliveries = `-- name: WaitingDeliveries :many
+SELECT id, account_id, hook_id, service_id, video_id, event_id, payload, status, attempts, last_http_status, last_latency_ms, last_error, next_attempt_time, created_time, updated_time FROM deliveries
+WHERE account_id = $1 AND video_id = $2 AND status = 'waiting'
+ORDER BY created_time, id
+FOR UPDATE
+`
+
+type WaitingDeliveriesParams struct {
+	AccountID string
+	VideoID   string
+}
+
+func (q *Queries) WaitingDeliveries(ctx context.Context, arg WaitingDeliveriesParams) ([]Delivery, error) {
+	rows, err := q.db.Query(ctx, waitingDeliveries, arg.AccountID, arg.VideoID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Delivery{}
+	for rows.Next() {
+		var i Delivery
+		if err := rows.Scan(
+			&i.ID,
+			&i.AccountID,
+			&i.HookID,
+			&i.ServiceID,
+			&i.VideoID,
+			&i.EventID,
+			&i.Payload,
+			&i.Status,
+			&i.Attempts,
+			&i.LastHttpStatus,
+			&i.LastLatencyMs,
+			&i.LastError,
+			&i.NextAttemptTime,
+			&i.CreatedTime,
+			&i.UpdatedTime,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
