@@ -1,10 +1,13 @@
 package e2e
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -103,17 +106,83 @@ func withService(hook map[string]any, serviceID string) map[string]any {
 	return out
 }
 
-// A video created through the API reaches a webhook receiver on this
-// machine, signed, once; a video the hook's filter leaves out does not.
-func TestWebhookDeliveryEndToEnd(t *testing.T) {
-	key := createTenant(t, "Hooks delivery", "enterprise").key
-	got := make(chan map[string]any, 4)
-	var secret string
-	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		verifier, err := standardwebhooks.NewWebhook(secret)
+// TestHooksRunOnReadyVideos runs a suite with a transcode worker: a hook is
+// matched when a video is created and runs once it is ready. A tiny clip
+// reaches a webhook receiver on this machine, signed, once, as a ready
+// video; a video the hook's filter leaves out fires nothing; one whose
+// source cannot be read ends in error and its delivery is skipped with the
+// reason. About 15 s.
+func TestHooksRunOnReadyVideos(t *testing.T) {
+	clip := serveFile(t, makeClip(t, 320, 240, 2))
+	garbage := filepath.Join(t.TempDir(), "garbage.mp4")
+	require.NoError(t, os.WriteFile(garbage, bytes.Repeat([]byte("not a video "), 100), 0o600))
+	notAVideo := serveFile(t, garbage)
+	withSuite(t, newSuite(t, 1), "local", func() {
+		key := owner()
+		receiver := newHookReceiver(t)
+		hook := receiver.hook(t, key, []map[string]any{{"field": "tags", "operator": "==", "value": "launch"}})
+
+		mustOK(t, call(t, "POST", "/v2/videos", key, map[string]any{"name": "Teaser", "input": clip, "tags": []string{"teaser"}}))
+		var launch, broken struct {
+			ID string `json:"id"`
+		}
+		start := time.Now()
+		mustOK(t, call(t, "POST", "/v2/videos", key, map[string]any{"name": "Launch", "input": clip, "tags": []string{"launch"}})).decode(t, &launch)
+		mustOK(t, call(t, "POST", "/v2/videos", key, map[string]any{"name": "Broken", "input": notAVideo, "tags": []string{"launch"}})).decode(t, &broken)
+
+		select {
+		case payload := <-receiver.got:
+			t.Logf("POST /v2/videos to a signed delivery of the ready video: %s (one sample, not a benchmark)", time.Since(start))
+			assert.Equal(t, "video.created", payload["type"])
+			data := payload["data"].(map[string]any)
+			assert.Equal(t, launch.ID, data["id"])
+			assert.Equal(t, "ready", data["status"], "sent once the outputs exist")
+			assert.NotEmpty(t, data["outputs"])
+		case <-time.After(2 * time.Minute):
+			t.Fatal("no delivery arrived")
+		}
+		deliveries := func() map[string]map[string]any {
+			var list []map[string]any
+			mustOK(t, call(t, "GET", "/v2/hooks/"+hook+"/deliveries", key, nil)).decode(t, &list)
+			out := map[string]map[string]any{}
+			for _, d := range list {
+				out[d["video"].(string)] = d
+			}
+			return out
+		}
+		var d map[string]map[string]any
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			if d = deliveries(); len(d) == 2 && d[broken.ID]["status"] == "skipped" {
+				break
+			}
+		}
+		require.Len(t, d, 2, "the teaser fires nothing")
+		assert.Equal(t, "succeeded", d[launch.ID]["status"])
+		require.Equal(t, "skipped", d[broken.ID]["status"], "the broken video's delivery: %v", d[broken.ID])
+		assert.Contains(t, deliveries()[broken.ID]["error"], "the video ended in error: ")
+		select {
+		case payload := <-receiver.got:
+			t.Fatalf("a second delivery arrived: %v", payload)
+		case <-time.After(500 * time.Millisecond):
+		}
+	})
+}
+
+// hookReceiver is a webhook endpoint on this machine that verifies every
+// delivery with the Standard Webhooks library.
+type hookReceiver struct {
+	*httptest.Server
+	secret string
+	got    chan map[string]any
+}
+
+func newHookReceiver(t *testing.T) *hookReceiver {
+	r := &hookReceiver{got: make(chan map[string]any, 16)}
+	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		body, _ := io.ReadAll(req.Body)
+		verifier, err := standardwebhooks.NewWebhook(r.secret)
 		if err == nil {
-			err = verifier.Verify(body, r.Header)
+			err = verifier.Verify(body, req.Header)
 		}
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusUnauthorized)
@@ -121,47 +190,27 @@ func TestWebhookDeliveryEndToEnd(t *testing.T) {
 		}
 		var payload map[string]any
 		_ = json.Unmarshal(body, &payload)
-		payload["webhook-id"] = r.Header.Get("webhook-id")
-		got <- payload
+		payload["webhook-id"] = req.Header.Get("webhook-id")
+		r.got <- payload
 	}))
-	defer receiver.Close()
+	t.Cleanup(r.Close)
+	return r
+}
+
+// hook creates a webhook service to r and a hook with filters on it, and
+// returns the hook's id.
+func (r *hookReceiver) hook(t *testing.T, key string, filters []map[string]any) string {
+	t.Helper()
 	var service struct {
 		ID     string `json:"id"`
 		Secret string `json:"secret"`
 	}
-	mustOK(t, call(t, "POST", "/v2/services", key, map[string]any{"name": "Local", "type": "webhook", "url": receiver.URL})).decode(t, &service)
-	secret = service.Secret
+	mustOK(t, call(t, "POST", "/v2/services", key, map[string]any{"name": "Local", "type": "webhook", "url": r.URL})).decode(t, &service)
+	r.secret = service.Secret
 	var hook struct {
 		ID string `json:"id"`
 	}
 	mustOK(t, call(t, "POST", "/v2/hooks", key, map[string]any{"name": "Launches", "event": "video.created",
-		"service": service.ID, "action": "videos.insert",
-		"filters": []map[string]any{{"field": "tags", "operator": "==", "value": "launch"}}})).decode(t, &hook)
-
-	// Live events: no transcode runs, nothing changes under the test.
-	mustOK(t, call(t, "POST", "/v2/videos", key, map[string]any{"name": "Teaser", "type": "event", "tags": []string{"teaser"}}))
-	var video struct {
-		ID string `json:"id"`
-	}
-	start := time.Now()
-	mustOK(t, call(t, "POST", "/v2/videos", key, map[string]any{"name": "Launch", "type": "event", "tags": []string{"launch"}})).decode(t, &video)
-
-	select {
-	case payload := <-got:
-		t.Logf("POST /v2/videos to a signed delivery received: %s (one sample, not a benchmark)", time.Since(start))
-		assert.Equal(t, "video.created", payload["type"])
-		assert.Equal(t, video.ID, payload["data"].(map[string]any)["id"])
-	case <-time.After(15 * time.Second):
-		t.Fatal("no delivery arrived")
-	}
-	select {
-	case payload := <-got:
-		t.Fatalf("a second delivery arrived: %v", payload)
-	case <-time.After(500 * time.Millisecond):
-	}
-	var deliveries []map[string]any
-	mustOK(t, call(t, "GET", "/v2/hooks/"+hook.ID+"/deliveries", key, nil)).decode(t, &deliveries)
-	require.Len(t, deliveries, 1)
-	assert.Equal(t, "succeeded", deliveries[0]["status"])
-	assert.Equal(t, video.ID, deliveries[0]["video"])
+		"service": service.ID, "action": "videos.insert", "filters": filters})).decode(t, &hook)
+	return hook.ID
 }
