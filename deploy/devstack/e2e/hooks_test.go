@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/blob/blobtest"
 )
 
 // Services and hooks through the gateway, on an account of their own so the
@@ -165,7 +168,110 @@ func TestHooksRunOnReadyVideos(t *testing.T) {
 			t.Fatalf("a second delivery arrived: %v", payload)
 		case <-time.After(500 * time.Millisecond):
 		}
+
+		t.Run("vidhost", func(t *testing.T) { testVidhostAction(t, clip) })
+		t.Run("s3", func(t *testing.T) { testS3Action(t, clip) })
 	})
+}
+
+// testVidhostAction: a vidhost service pointing at this same instance under
+// a second account gets the inserted video to ready there.
+func testVidhostAction(t *testing.T, clip string) {
+	mirror := createTenant(t, "Hooks mirror", "enterprise")
+	var service struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/services", owner(), map[string]any{"name": "Mirror", "type": "vidhost",
+		"base_url": suite.URL + "/v2", "api_key": mirror.key})).decode(t, &service)
+	var hook struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/hooks", owner(), map[string]any{"name": "Mirror", "event": "video.created",
+		"service": service.ID, "action": "videos.insert",
+		"filters": []map[string]any{{"field": "tags", "operator": "==", "value": "mirror"}},
+		"params": []map[string]any{{"field": "name", "value": "Copy of {name}"}, {"field": "privacy", "value": "private"},
+			{"field": "tags", "value": "mirrored,e2e"}}})).decode(t, &hook)
+
+	var original struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/videos", owner(), map[string]any{"name": "Mirrored", "input": clip, "tags": []string{"mirror"}})).decode(t, &original)
+	var copied map[string]any
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline) && copied["status"] != "ready"; time.Sleep(250 * time.Millisecond) {
+		var list []map[string]any
+		mustOK(t, call(t, "GET", "/v2/videos", mirror.key, nil)).decode(t, &list)
+		if len(list) > 0 {
+			copied = list[0]
+			require.NotEqual(t, "error", copied["status"], "the copy failed: %v", copied["status_reason"])
+		}
+	}
+	require.NotNil(t, copied, "no video arrived in the second account")
+	assert.Equal(t, "ready", copied["status"], "the inserted video is ready: %v", copied)
+	assert.Equal(t, "Copy of Mirrored", copied["name"])
+	assert.Equal(t, "private", copied["privacy"])
+	assert.ElementsMatch(t, []any{"mirrored", "e2e"}, copied["tags"])
+	var deliveries []map[string]any
+	mustOK(t, call(t, "GET", "/v2/hooks/"+hook.ID+"/deliveries", owner(), nil)).decode(t, &deliveries)
+	require.Len(t, deliveries, 1)
+	assert.Equal(t, "succeeded", deliveries[0]["status"])
+	assert.Equal(t, original.ID, deliveries[0]["video"])
+}
+
+// testS3Action: an s3 service receives the video's outputs in the test S3
+// server, under prefix/video_id/.
+func testS3Action(t *testing.T, clip string) {
+	acct := createTenant(t, "Hooks archive", "enterprise")
+	target := blobtest.StartVersityGW(t)
+	bucket, err := blob.Open(t.Context(), target) // creates the bucket
+	require.NoError(t, err)
+	var service struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/services", acct.key, map[string]any{"name": "Archive", "type": "s3",
+		"endpoint": "http://" + strings.TrimPrefix(target.Endpoint, "http://"), "region": target.Region, "bucket": target.Bucket, "prefix": "archive",
+		"access_key_id": target.AccessKey, "secret_access_key": target.SecretKey})).decode(t, &service)
+	var hook struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/hooks", acct.key, map[string]any{"name": "Archive", "event": "video.created",
+		"service": service.ID, "action": "videos.insert",
+		"filters": []map[string]any{{"field": "tags", "operator": "==", "value": "archive"}},
+		"params":  []map[string]any{{"field": "prefix", "value": "launches/2026"}}})).decode(t, &hook)
+	var video struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/videos", acct.key, map[string]any{"name": "Archived", "input": clip, "tags": []string{"archive"}})).decode(t, &video)
+	var d map[string]any
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
+		var list []map[string]any
+		mustOK(t, call(t, "GET", "/v2/hooks/"+hook.ID+"/deliveries", acct.key, nil)).decode(t, &list)
+		if len(list) == 1 && list[0]["status"] != "waiting" && list[0]["status"] != "pending" {
+			d = list[0]
+			break
+		}
+	}
+	require.NotNil(t, d, "the delivery did not end")
+	require.Equal(t, "succeeded", d["status"], "%v", d)
+
+	var copied []string
+	for info, err := range bucket.List(t.Context(), "launches/2026/"+video.ID+"/") {
+		require.NoError(t, err)
+		copied = append(copied, strings.TrimPrefix(info.Key, "launches/2026/"+video.ID+"/"))
+	}
+	var source []string
+	local, err := blob.Open(t.Context(), suite.Blob().Config())
+	require.NoError(t, err)
+	prefix, err := blob.VideoPrefix(acct.id, video.ID)
+	require.NoError(t, err)
+	for info, err := range local.List(t.Context(), prefix) {
+		require.NoError(t, err)
+		source = append(source, strings.TrimPrefix(info.Key, prefix))
+	}
+	require.NotEmpty(t, source)
+	assert.ElementsMatch(t, source, copied, "every file of the video, under prefix/video_id/")
+	assert.True(t, slices.ContainsFunc(copied, func(k string) bool { return strings.HasPrefix(k, "mp4/") }), "an MP4: %v", copied)
+	assert.True(t, slices.ContainsFunc(copied, func(k string) bool { return strings.HasSuffix(k, ".m3u8") }), "HLS: %v", copied)
+	assert.True(t, slices.ContainsFunc(copied, func(k string) bool { return strings.HasSuffix(k, ".mpd") }), "DASH: %v", copied)
 }
 
 // hookReceiver is a webhook endpoint on this machine that verifies every

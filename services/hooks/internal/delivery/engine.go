@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/services/hooks/internal/action"
 	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
 	"github.com/vidhost/vidhost/services/hooks/internal/webhook"
 )
@@ -17,6 +18,16 @@ type Store interface {
 	ClaimDue(ctx context.Context, leaseUntil time.Time, limit int32) ([]hooks.Delivery, error)
 	OpenService(ctx context.Context, accountID, id string) (hooks.Service, error)
 	RecordAttempt(ctx context.Context, d hooks.Delivery) error
+	// GetHook reads the delivery's hook, for its params.
+	GetHook(ctx context.Context, accountID, id string) (hooks.Hook, error)
+	// ExtendLease keeps a claimed delivery leased for a longer attempt.
+	ExtendLease(ctx context.Context, d hooks.Delivery, leaseUntil time.Time) error
+}
+
+// Action runs the videos.insert action of a service type other than
+// webhook (action.Vidhost, action.S3): one attempt.
+type Action interface {
+	Run(ctx context.Context, j action.Job) action.Result
 }
 
 // Sender makes one attempt (webhook.Sender).
@@ -37,6 +48,12 @@ type Options struct {
 	Lease time.Duration
 	// Schedule is the retry schedule (default hooks.RetrySchedule).
 	Schedule []time.Duration
+	// Actions run the deliveries of each service type but webhook; a type
+	// without one is skipped ("not delivered yet").
+	Actions map[string]Action
+	// ActionLease is how long the attempt of an action is leased, longer
+	// than Lease for copies (default 1 h).
+	ActionLease time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -54,6 +71,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Schedule == nil {
 		o.Schedule = hooks.RetrySchedule
+	}
+	if o.ActionLease <= 0 {
+		o.ActionLease = time.Hour
 	}
 	return o
 }
@@ -151,14 +171,42 @@ func (e *Engine) attempt(ctx context.Context, d hooks.Delivery) {
 		e.logger.Warn("delivery: read service", "delivery_id", d.ID, "error", err) // the lease expires: retried
 		return
 	case service.Type != hooks.TypeWebhook:
-		d.Status, d.NextAttempt = hooks.DeliverySkipped, time.Time{}
-		d.LastError = "the videos.insert action of a " + service.Type + " service is not delivered yet"
-		e.record(ctx, d)
+		e.runAction(ctx, d, service)
 		return
 	}
 	now := e.now()
 	result := e.sender.Send(ctx, webhook.Message{URL: service.URL, ID: d.ID, Time: now, Body: d.Payload,
 		Secrets: signingSecrets(service.Credentials, now)})
+	e.record(ctx, outcome(d, result, now, e.opts.Schedule))
+}
+
+// runAction runs the action of a vidhost or s3 service once, under a
+// lease long enough for a copy.
+func (e *Engine) runAction(ctx context.Context, d hooks.Delivery, service hooks.Service) {
+	run, ok := e.opts.Actions[service.Type]
+	if !ok {
+		d.Status, d.NextAttempt = hooks.DeliverySkipped, time.Time{}
+		d.LastError = "the videos.insert action of a " + service.Type + " service is not delivered yet"
+		e.record(ctx, d)
+		return
+	}
+	if err := e.store.ExtendLease(ctx, d, e.now().Add(e.opts.ActionLease)); err != nil {
+		e.logger.Warn("delivery: extend lease", "delivery_id", d.ID, "error", err) // the lease expires: retried
+		return
+	}
+	params := map[string]string{}
+	hook, err := e.store.GetHook(ctx, d.AccountID, d.HookID)
+	switch {
+	case err == nil:
+		for _, p := range hook.Params {
+			params[p.Field] = p.Value
+		}
+	case !errors.Is(err, apperr.ErrNotFound): // a deleted hook's delivery runs without params
+		e.logger.Warn("delivery: read hook", "delivery_id", d.ID, "error", err)
+		return
+	}
+	now := e.now()
+	result := run.Run(ctx, action.Job{Delivery: d, Service: service, Params: params})
 	e.record(ctx, outcome(d, result, now, e.opts.Schedule))
 }
 

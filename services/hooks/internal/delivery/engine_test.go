@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/services/hooks/internal/action"
 	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
 	"github.com/vidhost/vidhost/services/hooks/internal/webhook"
 )
@@ -83,11 +85,37 @@ func (f *fakeStore) RecordAttempt(_ context.Context, d hooks.Delivery) error {
 	return nil
 }
 
+func (f *fakeStore) GetHook(context.Context, string, string) (hooks.Hook, error) {
+	return hooks.Hook{Params: []hooks.Param{{Field: "prefix", Value: "p"}}}, nil
+}
+func (f *fakeStore) ExtendLease(context.Context, hooks.Delivery, time.Time) error { return nil }
+
+type fakeAction struct{ jobs []action.Job }
+
+func (f *fakeAction) Run(_ context.Context, j action.Job) action.Result {
+	f.jobs = append(f.jobs, j)
+	return action.Result{Status: 200}
+}
+
 type fakeSender struct{ sent int }
 
 func (f *fakeSender) Send(context.Context, webhook.Message) webhook.Result {
 	f.sent++
 	return webhook.Result{Status: 200}
+}
+
+func TestAttemptRunsTheServiceTypesAction(t *testing.T) {
+	store, sender, s3 := &fakeStore{service: hooks.Service{Type: hooks.TypeS3}}, &fakeSender{}, &fakeAction{}
+	e := New(store, sender, slog.New(slog.DiscardHandler), Options{Actions: map[string]Action{hooks.TypeS3: s3}})
+	e.attempt(t.Context(), hooks.Delivery{ID: "d", ServiceID: "s", Status: hooks.DeliveryPending})
+	assert.Zero(t, sender.sent)
+	require.Len(t, s3.jobs, 1)
+	assert.Equal(t, map[string]string{"prefix": "p"}, s3.jobs[0].Params, "the hook's params")
+	assert.Equal(t, hooks.DeliverySucceeded, store.recorded[0].Status)
+
+	store.service.Type, store.recorded = hooks.TypeVidhost, nil
+	e.attempt(t.Context(), hooks.Delivery{ID: "d", ServiceID: "s", Status: hooks.DeliveryPending})
+	assert.Equal(t, hooks.DeliverySkipped, store.recorded[0].Status, "no action for the type")
 }
 
 func TestAttempt(t *testing.T) {

@@ -102,3 +102,9 @@ func (t *tx) RequeueDelivery(ctx context.Context, accountID, hookID, id string) 
 	row, err := t.q.RequeueDelivery(ctx, db.RequeueDeliveryParams{AccountID: accountID, HookID: hookID, ID: id})
 	return delivery(row), mapError(err, "requeue delivery")
 }
+
+// ExtendLease keeps a claimed delivery leased until leaseUntil.
+func (s *Store) ExtendLease(ctx context.Context, d hooks.Delivery, leaseUntil time.Time) error {
+	err := db.New(s.pool).ExtendLease(ctx, db.ExtendLeaseParams{AccountID: d.AccountID, ID: d.ID, LeaseUntil: leaseUntil})
+	return mapError(err, "extend lease")
+}

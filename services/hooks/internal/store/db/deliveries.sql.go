@@ -114,6 +114,25 @@ func (q *Queries) EnabledHooks(ctx context.Context, arg EnabledHooksParams) ([]H
 	return items, nil
 }
 
+const extendLease = `-- name: ExtendLease :exec
+UPDATE deliveries
+SET next_attempt_time = $1::timestamptz, updated_time = now()
+WHERE account_id = $2 AND id = $3 AND status = 'pending'
+`
+
+type ExtendLeaseParams struct {
+	LeaseUntil time.Time
+	AccountID  string
+	ID         string
+}
+
+// A claimed delivery whose attempt may outlast the lease (an S3 copy)
+// keeps it until @lease_until.
+func (q *Queries) ExtendLease(ctx context.Context, arg ExtendLeaseParams) error {
+	_, err := q.db.Exec(ctx, extendLease, arg.LeaseUntil, arg.AccountID, arg.ID)
+	return err
+}
+
 const getVideoOutcome = `-- name: GetVideoOutcome :one
 SELECT account_id, video_id, status, reason, payload, created_time FROM video_outcomes
 WHERE account_id = $1 AND video_id = $2

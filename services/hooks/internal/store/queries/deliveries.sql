@@ -83,3 +83,10 @@ UPDATE deliveries
 SET status = @status, payload = @payload, last_error = @last_error,
     next_attempt_time = sqlc.narg(next_attempt_time), updated_time = now()
 WHERE account_id = @account_id AND id = @id AND status = 'waiting';
+
+-- name: ExtendLease :exec
+-- A claimed delivery whose attempt may outlast the lease (an S3 copy)
+-- keeps it until @lease_until.
+UPDATE deliveries
+SET next_attempt_time = @lease_until::timestamptz, updated_time = now()
+WHERE account_id = @account_id AND id = @id AND status = 'pending';
