@@ -15,6 +15,9 @@ const (
 	ServiceUpload    = "upload"
 	ServiceTranscode = "transcode"
 	ServiceHooks     = "hooks"
+	// ServiceConsumer is the operator's own event consumers
+	// (docs/events.md): read-only, on the streams of public events.
+	ServiceConsumer = "consumer"
 	// Reserved for services still to come: they may connect, and do
 	// nothing else until their rights are written here with them.
 	ServiceAnalytics = "analytics"
@@ -86,6 +89,11 @@ var rights = map[string]Rights{
 			AuditSubjects("services", "hooks")),
 		Ensures: []string{StreamNameHooks, StreamNameCatalog, StreamNameDeadLetter, StreamNameAudit},
 		Reads:   []string{StreamNameCatalog},
+	},
+	// Consumers outside the suite read the public events (docs/events.md)
+	// and publish nothing; they see every account's events.
+	ServiceConsumer: {
+		Reads: []string{StreamNameCatalog, StreamNameUploads},
 	},
 	ServiceAnalytics: {},
 	ServiceLive:      {},
