@@ -44,6 +44,12 @@ type Config struct {
 	// DeliveryWorkers is how many attempts run at once; at most a quarter
 	// of them (and at least one) go to one service.
 	DeliveryWorkers int `env:"VIDHOST_HOOKS_DELIVERY_WORKERS" envDefault:"16"`
+	// DeliveryPoll is how often due deliveries are looked for (those this
+	// process records wake it at once).
+	DeliveryPoll time.Duration `env:"VIDHOST_HOOKS_DELIVERY_POLL" envDefault:"1s"`
+	// DeliveryLease is how long a claimed delivery is its worker's: one
+	// whose process died is attempted again after it.
+	DeliveryLease time.Duration `env:"VIDHOST_HOOKS_DELIVERY_LEASE" envDefault:"1m"`
 	// CopyTimeout bounds one attempt of an s3 service's copy.
 	CopyTimeout time.Duration `env:"VIDHOST_HOOKS_COPY_TIMEOUT" envDefault:"30m"`
 	// RetrySchedule is the wait after each failed attempt; one attempt
@@ -73,8 +79,11 @@ func (c Config) Validate() error {
 	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
 		errs = append(errs, err)
 	}
-	if c.DeliveryWorkers < 0 || c.DeliveryTimeout < 0 || c.CopyTimeout < 0 {
-		errs = append(errs, errors.New("VIDHOST_HOOKS_DELIVERY_WORKERS, VIDHOST_HOOKS_DELIVERY_TIMEOUT and VIDHOST_HOOKS_COPY_TIMEOUT must not be negative"))
+	if c.DeliveryWorkers < 0 || c.DeliveryTimeout < 0 || c.CopyTimeout < 0 || c.DeliveryPoll < 0 || c.DeliveryLease < 0 {
+		errs = append(errs, errors.New("VIDHOST_HOOKS_DELIVERY_{WORKERS,TIMEOUT,POLL,LEASE} and VIDHOST_HOOKS_COPY_TIMEOUT must not be negative"))
+	}
+	if c.DeliveryLease > 0 && c.DeliveryLease <= c.DeliveryTimeout {
+		errs = append(errs, errors.New("VIDHOST_HOOKS_DELIVERY_LEASE must be longer than VIDHOST_HOOKS_DELIVERY_TIMEOUT, or an attempt in flight is sent twice"))
 	}
 	for _, wait := range c.RetrySchedule {
 		if wait <= 0 {
@@ -127,6 +136,12 @@ func (c Config) deliveryOptions(opts Options) delivery.Options {
 	}
 	if o.PerService == 0 {
 		o.PerService = max(1, o.Workers/4)
+	}
+	if o.Poll == 0 {
+		o.Poll = c.DeliveryPoll
+	}
+	if o.Lease == 0 {
+		o.Lease = c.DeliveryLease
 	}
 	if o.Schedule == nil && len(c.RetrySchedule) > 0 {
 		o.Schedule = c.RetrySchedule

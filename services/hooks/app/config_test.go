@@ -28,6 +28,8 @@ func TestConfigDefaults(t *testing.T) {
 		InternalSecret:  "s3cret-s3cret-s3cret-s3cret-s3cret",
 		DeliveryTimeout: 15 * time.Second,
 		DeliveryWorkers: 16,
+		DeliveryPoll:    time.Second,
+		DeliveryLease:   time.Minute,
 		CopyTimeout:     30 * time.Minute,
 		RetrySchedule: []time.Duration{5 * time.Second, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour, 5 * time.Hour,
 			10 * time.Hour, 10 * time.Hour},
@@ -51,6 +53,7 @@ func TestRunRefusesIncompleteConfig(t *testing.T) {
 		{"no database", func(c *Config) { c.DatabaseURL = "" }, "VIDHOST_DATABASE_URL must be set"},
 		{"no schema", func(c *Config) { c.DBSchema = "" }, "VIDHOST_HOOKS_DB_SCHEMA must not be empty"},
 		{"short secret", func(c *Config) { c.InternalSecret = "s3cret" }, "VIDHOST_INTERNAL_SECRET must be at least 32 bytes (it has 6)"},
+		{"lease within an attempt", func(c *Config) { c.DeliveryTimeout, c.DeliveryLease = time.Minute, time.Second }, "VIDHOST_HOOKS_DELIVERY_LEASE must be longer"},
 		{"zero wait", func(c *Config) { c.RetrySchedule = []time.Duration{time.Second, 0} }, "VIDHOST_HOOKS_RETRY_SCHEDULE must list positive durations"},
 		{"blob without signing", func(c *Config) { c.Blob = blob.Settings{Dir: "/tmp/x", PublicURL: "http://x"} }, "VIDHOST_BLOB_SIGNING_SECRET"},
 	}
