@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"maps"
 	"sync"
 	"time"
 
@@ -15,7 +16,9 @@ import (
 
 // Store is what the engine needs of the database.
 type Store interface {
-	ClaimDue(ctx context.Context, leaseUntil time.Time, limit int32) ([]hooks.Delivery, error)
+	// ClaimDue leases up to limit due deliveries, at most perService of
+	// one service less its count in inFlight.
+	ClaimDue(ctx context.Context, leaseUntil time.Time, limit int32, perService int, inFlight map[string]int) ([]hooks.Delivery, error)
 	OpenService(ctx context.Context, accountID, id string) (hooks.Service, error)
 	RecordAttempt(ctx context.Context, d hooks.Delivery) error
 	// GetHook reads the delivery's hook, for its params.
@@ -138,16 +141,22 @@ func (e *Engine) claimAndSend(ctx context.Context, inFlight *sync.WaitGroup) {
 	if free == 0 || ctx.Err() != nil {
 		return
 	}
-	claimed, err := e.store.ClaimDue(ctx, e.now().Add(e.opts.Lease), int32(free)) //nolint:gosec // at most Workers
+	claimed, err := e.store.ClaimDue(ctx, e.now().Add(e.opts.Lease), int32(free), e.opts.PerService, e.inFlight()) //nolint:gosec // at most Workers
 	if err != nil {
 		e.logger.Warn("claim deliveries", "error", err)
 		return
 	}
 	for _, d := range claimed {
 		e.workers <- struct{}{}
+		// The service's slot is taken here, before the next claim counts
+		// what is in flight.
+		acquired := e.acquire(d.ServiceID)
 		inFlight.Go(func() {
+			// A freed worker (and service slot) claims again at once: a
+			// backlog drains at the receivers' pace, not the poll's.
+			defer e.Wake()
 			defer func() { <-e.workers }()
-			e.attempt(context.WithoutCancel(ctx), d)
+			e.attemptWith(context.WithoutCancel(ctx), d, acquired)
 		})
 	}
 }
@@ -155,7 +164,13 @@ func (e *Engine) claimAndSend(ctx context.Context, inFlight *sync.WaitGroup) {
 // attempt sends d once, unless its service is at its limit, and records
 // what happened.
 func (e *Engine) attempt(ctx context.Context, d hooks.Delivery) {
-	if !e.acquire(d.ServiceID) {
+	e.attemptWith(ctx, d, e.acquire(d.ServiceID))
+}
+
+// attemptWith is attempt once the service's slot was asked for: acquired
+// tells whether it was had (and must be released).
+func (e *Engine) attemptWith(ctx context.Context, d hooks.Delivery, acquired bool) {
+	if !acquired {
 		d.NextAttempt = e.now().Add(busyWait) // not an attempt: no count, no backoff
 		e.record(ctx, d)
 		return
@@ -245,6 +260,14 @@ func (e *Engine) record(ctx context.Context, d hooks.Delivery) {
 		// least once, deduplicated by the receiver on its id.
 		e.logger.Warn("delivery: record attempt", "delivery_id", d.ID, "error", err)
 	}
+}
+
+// inFlight is how many attempts each service has running now: a claim
+// takes only what their limits leave.
+func (e *Engine) inFlight() map[string]int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return maps.Clone(e.perService)
 }
 
 func (e *Engine) acquire(serviceID string) bool {

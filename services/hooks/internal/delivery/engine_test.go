@@ -74,7 +74,7 @@ type fakeStore struct {
 	recorded []hooks.Delivery
 }
 
-func (f *fakeStore) ClaimDue(context.Context, time.Time, int32) ([]hooks.Delivery, error) {
+func (f *fakeStore) ClaimDue(context.Context, time.Time, int32, int, map[string]int) ([]hooks.Delivery, error) {
 	return nil, nil
 }
 func (f *fakeStore) OpenService(context.Context, string, string) (hooks.Service, error) {

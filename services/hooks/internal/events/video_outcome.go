@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -66,12 +67,34 @@ func StartVideoOutcomeConsumer(ctx context.Context, js jetstream.JetStream, sett
 		}
 		_ = msg.Ack()
 	}
-	consuming, err := consumer.Consume(handle, jetstream.ConsumeErrHandler(
-		func(_ jetstream.ConsumeContext, err error) { logger.Warn("video outcome consumer", "error", err) }))
+	stop, err = consumeConcurrently(consumer, handle, "video outcome consumer", logger)
 	if err != nil {
 		return nil, fmt.Errorf("events: consume video outcomes: %w", err)
 	}
-	return func() { consuming.Stop(); <-consuming.Closed() }, nil
+	return stop, nil
+}
+
+// handlers is how many messages a consumer handles at once: each is a
+// short transaction, and one video's are serialized by its lock.
+const handlers = 8
+
+// consumeConcurrently runs handle on up to handlers messages at once until
+// stop, which waits for those in hand.
+func consumeConcurrently(consumer jetstream.Consumer, handle func(jetstream.Msg), name string, logger *slog.Logger) (stop func(), err error) {
+	slots := make(chan struct{}, handlers)
+	var inFlight sync.WaitGroup
+	consuming, err := consumer.Consume(func(msg jetstream.Msg) {
+		slots <- struct{}{}
+		inFlight.Go(func() {
+			defer func() { <-slots }()
+			handle(msg)
+		})
+	}, jetstream.PullMaxMessages(2*handlers), jetstream.ConsumeErrHandler(
+		func(_ jetstream.ConsumeContext, err error) { logger.Warn(name, "error", err) }))
+	if err != nil {
+		return nil, err
+	}
+	return func() { consuming.Stop(); <-consuming.Closed(); inFlight.Wait() }, nil
 }
 
 // DecodeVideoOutcome reads a video.ready, video.error or video.deleted

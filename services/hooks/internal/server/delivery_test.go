@@ -220,8 +220,10 @@ func TestFailedAttemptsAreRetriedUntilOneSucceeds(t *testing.T) {
 	require.NoError(t, err)
 
 	event := ids.New()
-	video := b.publishVideo(t, b.alice, event, nil, 5)
-	b.publishVideo(t, b.alice, event, nil, 5) // the same event again: no second delivery
+	created := b.publishCreated(t, b.alice, event, nil, 5)
+	b.publishEvent(t, b.alice, natsx.SubjectVideoCreated, event, created) // the same event again: no second delivery
+	b.publishOutcome(t, b.alice, natsx.SubjectVideoReady, created, "")
+	video := created.GetId()
 
 	require.Eventually(t, func() bool { return len(r.videos()) == 1 }, 10*time.Second, 20*time.Millisecond)
 	time.Sleep(200 * time.Millisecond)

@@ -27,16 +27,6 @@ func (t *tx) InsertDelivery(ctx context.Context, accountID string, d hooks.Deliv
 	return n == 1, mapError(err, "insert delivery")
 }
 
-// ClaimDue leases up to limit due deliveries of any account until
-// leaseUntil: the engine's one read across accounts.
-func (s *Store) ClaimDue(ctx context.Context, leaseUntil time.Time, limit int32) ([]hooks.Delivery, error) {
-	rows, err := db.New(s.pool).ClaimDueDeliveries(ctx, db.ClaimDueDeliveriesParams{LeaseUntil: leaseUntil, RowLimit: limit})
-	if err != nil {
-		return nil, mapError(err, "claim deliveries")
-	}
-	return mapRows(rows, delivery), nil
-}
-
 // OpenService reads a service with its credentials, without a lock: what a
 // delivery needs to sign and send.
 func (s *Store) OpenService(ctx context.Context, accountID, id string) (hooks.Service, error) {

@@ -12,62 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
-const claimDueDeliveries = `-- name: ClaimDueDeliveries :many
-UPDATE deliveries
-SET next_attempt_time = $1::timestamptz, updated_time = now()
-WHERE id IN (
-	SELECT d.id FROM deliveries d
-	WHERE d.status = 'pending' AND d.next_attempt_time <= now()
-	ORDER BY d.next_attempt_time
-	LIMIT $2
-	FOR UPDATE SKIP LOCKED
-)
-RETURNING id, account_id, hook_id, service_id, video_id, event_id, payload, status, attempts, last_http_status, last_latency_ms, last_error, next_attempt_time, created_time, updated_time
-`
-
-type ClaimDueDeliveriesParams struct {
-	LeaseUntil time.Time
-	RowLimit   int32
-}
-
-// The one query of the service not scoped by account: the engine serves
-// every account. Claimed rows are leased until @lease_until.
-func (q *Queries) ClaimDueDeliveries(ctx context.Context, arg ClaimDueDeliveriesParams) ([]Delivery, error) {
-	rows, err := q.db.Query(ctx, claimDueDeliveries, arg.LeaseUntil, arg.RowLimit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []Delivery{}
-	for rows.Next() {
-		var i Delivery
-		if err := rows.Scan(
-			&i.ID,
-			&i.AccountID,
-			&i.HookID,
-			&i.ServiceID,
-			&i.VideoID,
-			&i.EventID,
-			&i.Payload,
-			&i.Status,
-			&i.Attempts,
-			&i.LastHttpStatus,
-			&i.LastLatencyMs,
-			&i.LastError,
-			&i.NextAttemptTime,
-			&i.CreatedTime,
-			&i.UpdatedTime,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const enabledHooks = `-- name: EnabledHooks :many
 SELECT id, account_id, name, event, filters, filters_logic, service_id, action, params, enabled, created_by, created_time, updated_by, updated_time FROM hooks
 WHERE account_id = $1 AND event = $2 AND enabled
@@ -347,6 +291,7 @@ INSERT INTO video_outcomes (account_id, video_id, status, reason, payload, creat
 VALUES ($1, $2, $3, $4, $5, now())
 ON CONFLICT (account_id, video_id) DO UPDATE
 SET status = excluded.status, reason = excluded.reason, payload = excluded.payload, created_time = excluded.created_time
+WHERE video_outcomes.status <> 'deleted'
 `
 
 type PutVideoOutcomeParams struct {
@@ -357,7 +302,8 @@ type PutVideoOutcomeParams struct {
 	Payload   []byte
 }
 
-// The latest outcome stands (a video deleted once ready is deleted).
+// The latest outcome stands (a video deleted once ready is deleted), but
+// deleted is final: events handled out of order never revive a video.
 func (q *Queries) PutVideoOutcome(ctx context.Context, arg PutVideoOutcomeParams) error {
 	_, err := q.db.Exec(ctx, putVideoOutcome,
 		arg.AccountID,
@@ -370,6 +316,7 @@ func (q *Queries) PutVideoOutcome(ctx context.Context, arg PutVideoOutcomeParams
 }
 
 const recordAttempt = `-- name: RecordAttempt :exec
+
 UPDATE deliveries
 SET status = $1, attempts = $2, last_http_status = $3, last_latency_ms = $4,
     last_error = $5, next_attempt_time = $6, updated_time = now()
@@ -387,6 +334,8 @@ type RecordAttemptParams struct {
 	ID              string
 }
 
+// ClaimDueDeliveries is written by hand in claim.go: sqlc cannot analyze its
+// window function.
 func (q *Queries) RecordAttempt(ctx context.Context, arg RecordAttemptParams) error {
 	_, err := q.db.Exec(ctx, recordAttempt,
 		arg.Status,
