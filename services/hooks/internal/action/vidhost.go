@@ -65,16 +65,18 @@ func (v Vidhost) Run(ctx context.Context, j Job) Result {
 		return result
 	}
 	var created struct {
-		ID string `json:"id"`
+		Result struct {
+			ID string `json:"id"`
+		} `json:"result"` // the /v2 envelope
 	}
-	if err := json.Unmarshal(answer, &created); err != nil || created.ID == "" {
+	if err := json.Unmarshal(answer, &created); err != nil || created.Result.ID == "" {
 		result.Err = errors.New("the other instance answered without the new video's id")
 		return result
 	}
-	folderPath := "/folders/" + url.PathEscape(j.Params["folder"]) + "/videos/" + url.PathEscape(created.ID)
+	folderPath := "/folders/" + url.PathEscape(j.Params["folder"]) + "/videos/" + url.PathEscape(created.Result.ID)
 	result.Status, _, result.Err = v.post(ctx, j, folderPath, nil)
 	if result.Err != nil {
-		result.Err = fmt.Errorf("video %s created, not filed in folder %s: %w", created.ID, j.Params["folder"], result.Err)
+		result.Err = fmt.Errorf("video %s created, not filed in folder %s: %w", created.Result.ID, j.Params["folder"], result.Err)
 	}
 	result.Latency = time.Since(start)
 	return result
