@@ -178,6 +178,10 @@ func TestHooksRunOnReadyVideos(t *testing.T) {
 // a second account gets the inserted video to ready there.
 func testVidhostAction(t *testing.T, clip string) {
 	mirror := createTenant(t, "Hooks mirror", "enterprise")
+	var folder struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/folders", mirror.key, map[string]any{"name": "Mirrored"})).decode(t, &folder)
 	var service struct {
 		ID string `json:"id"`
 	}
@@ -190,7 +194,7 @@ func testVidhostAction(t *testing.T, clip string) {
 		"service": service.ID, "action": "videos.insert",
 		"filters": []map[string]any{{"field": "tags", "operator": "==", "value": "mirror"}},
 		"params": []map[string]any{{"field": "name", "value": "Copy of {name}"}, {"field": "privacy", "value": "private"},
-			{"field": "tags", "value": "mirrored,e2e"}}})).decode(t, &hook)
+			{"field": "tags", "value": "mirrored,e2e"}, {"field": "folder", "value": folder.ID}}})).decode(t, &hook)
 
 	var original struct {
 		ID string `json:"id"`
@@ -210,6 +214,10 @@ func testVidhostAction(t *testing.T, clip string) {
 	assert.Equal(t, "Copy of Mirrored", copied["name"])
 	assert.Equal(t, "private", copied["privacy"])
 	assert.ElementsMatch(t, []any{"mirrored", "e2e"}, copied["tags"])
+	var filed []map[string]any
+	mustOK(t, call(t, "GET", "/v2/folders/"+folder.ID+"/videos", mirror.key, nil)).decode(t, &filed)
+	require.Len(t, filed, 1, "filed in the folder param's folder")
+	assert.Equal(t, copied["id"], filed[0]["id"])
 	var deliveries []map[string]any
 	mustOK(t, call(t, "GET", "/v2/hooks/"+hook.ID+"/deliveries", owner(), nil)).decode(t, &deliveries)
 	require.Len(t, deliveries, 1)
