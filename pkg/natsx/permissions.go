@@ -15,6 +15,9 @@ const (
 	ServiceUpload    = "upload"
 	ServiceTranscode = "transcode"
 	ServiceHooks     = "hooks"
+	// ServiceConsumer is the operator's own event consumers
+	// (docs/events.md): read-only, on the streams of public events.
+	ServiceConsumer = "consumer"
 	// Reserved for services still to come: they may connect, and do
 	// nothing else until their rights are written here with them.
 	ServiceAnalytics = "analytics"
@@ -76,14 +79,21 @@ var rights = map[string]Rights{
 		Ensures: []string{StreamNameJobs, StreamNameMedia, StreamNameDeadLetter},
 		Reads:   []string{StreamNameJobs},
 	},
-	// The hooks service announces changes to services and hooks, and
-	// matches hooks on CATALOG's video.created (which it ensures too, so
-	// it may start before the catalog).
+	// The hooks service announces changes to services and hooks, matches
+	// hooks on CATALOG's video.created and runs them on video.ready (skips
+	// them on video.error and video.deleted); it ensures CATALOG too, so
+	// it may start before the catalog.
 	ServiceHooks: {
-		Publish: slices.Concat([]string{"service.>", "hook.>", DeadLetterSubject(SubjectVideoCreated)},
+		Publish: slices.Concat([]string{"service.>", "hook.>", DeadLetterSubject(SubjectVideoCreated),
+			DeadLetterSubject(SubjectVideoReady), DeadLetterSubject(SubjectVideoError), DeadLetterSubject(SubjectVideoDeleted)},
 			AuditSubjects("services", "hooks")),
 		Ensures: []string{StreamNameHooks, StreamNameCatalog, StreamNameDeadLetter, StreamNameAudit},
 		Reads:   []string{StreamNameCatalog},
+	},
+	// Consumers outside the suite read the public events (docs/events.md)
+	// and publish nothing; they see every account's events.
+	ServiceConsumer: {
+		Reads: []string{StreamNameCatalog, StreamNameUploads},
 	},
 	ServiceAnalytics: {},
 	ServiceLive:      {},

@@ -92,6 +92,13 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		{natsx.ServiceHooks, natsx.SubjectServiceCreated, true},
 		{natsx.ServiceHooks, natsx.SubjectHookUpdated, true},
 		{natsx.ServiceHooks, natsx.DeadLetterSubject(natsx.SubjectVideoCreated), true},
+		{natsx.ServiceHooks, natsx.DeadLetterSubject(natsx.SubjectVideoReady), true},
+		{natsx.ServiceHooks, natsx.DeadLetterSubject(natsx.SubjectVideoError), true},
+		{natsx.ServiceHooks, natsx.DeadLetterSubject(natsx.SubjectVideoDeleted), true},
+		{natsx.ServiceHooks, natsx.SubjectVideoReady, false},
+		// Consumers outside the suite publish nothing.
+		{natsx.ServiceConsumer, natsx.SubjectVideoReady, false},
+		{natsx.ServiceConsumer, natsx.SubjectTranscodeJobs, false},
 		{natsx.ServiceCatalog, natsx.SubjectHookCreated, false},
 		{natsx.ServiceGateway, natsx.SubjectServiceDeleted, false},
 	}
@@ -155,6 +162,12 @@ func TestServicesReadTheirStreamsOnly(t *testing.T) {
 		// The delivery engine matches hooks on video.created.
 		{natsx.ServiceHooks, natsx.StreamNameCatalog, true},
 		{natsx.ServiceHooks, natsx.StreamNameIdentity, false},
+		// Public events only: video and upload events, not jobs, keys or audit.
+		{natsx.ServiceConsumer, natsx.StreamNameCatalog, true},
+		{natsx.ServiceConsumer, natsx.StreamNameUploads, true},
+		{natsx.ServiceConsumer, natsx.StreamNameJobs, false},
+		{natsx.ServiceConsumer, natsx.StreamNameIdentity, false},
+		{natsx.ServiceConsumer, natsx.StreamNameAudit, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.service+" "+tt.stream, func(t *testing.T) {

@@ -1,10 +1,14 @@
 package e2e
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +18,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/blob/blobtest"
 )
 
 // Services and hooks through the gateway, on an account of their own so the
@@ -103,17 +109,194 @@ func withService(hook map[string]any, serviceID string) map[string]any {
 	return out
 }
 
-// A video created through the API reaches a webhook receiver on this
-// machine, signed, once; a video the hook's filter leaves out does not.
-func TestWebhookDeliveryEndToEnd(t *testing.T) {
-	key := createTenant(t, "Hooks delivery", "enterprise").key
-	got := make(chan map[string]any, 4)
-	var secret string
-	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		verifier, err := standardwebhooks.NewWebhook(secret)
+// TestHooksRunOnReadyVideos runs a suite with a transcode worker: a hook is
+// matched when a video is created and runs once it is ready. A tiny clip
+// reaches a webhook receiver on this machine, signed, once, as a ready
+// video; a video the hook's filter leaves out fires nothing; one whose
+// source cannot be read ends in error and its delivery is skipped with the
+// reason. About 15 s.
+func TestHooksRunOnReadyVideos(t *testing.T) {
+	clip := serveFile(t, makeClip(t, 320, 240, 2))
+	garbage := filepath.Join(t.TempDir(), "garbage.mp4")
+	require.NoError(t, os.WriteFile(garbage, bytes.Repeat([]byte("not a video "), 100), 0o600))
+	notAVideo := serveFile(t, garbage)
+	withSuite(t, newSuite(t, 1), "local", func() {
+		key := owner()
+		receiver := newHookReceiver(t)
+		hook := receiver.hook(t, key, []map[string]any{{"field": "tags", "operator": "==", "value": "launch"}})
+
+		mustOK(t, call(t, "POST", "/v2/videos", key, map[string]any{"name": "Teaser", "input": clip, "tags": []string{"teaser"}}))
+		var launch, broken struct {
+			ID string `json:"id"`
+		}
+		start := time.Now()
+		mustOK(t, call(t, "POST", "/v2/videos", key, map[string]any{"name": "Launch", "input": clip, "tags": []string{"launch"}})).decode(t, &launch)
+		mustOK(t, call(t, "POST", "/v2/videos", key, map[string]any{"name": "Broken", "input": notAVideo, "tags": []string{"launch"}})).decode(t, &broken)
+
+		select {
+		case payload := <-receiver.got:
+			t.Logf("POST /v2/videos to a signed delivery of the ready video: %s (one sample, not a benchmark)", time.Since(start))
+			assert.Equal(t, "video.created", payload["type"])
+			data := payload["data"].(map[string]any)
+			assert.Equal(t, launch.ID, data["id"])
+			assert.Equal(t, "ready", data["status"], "sent once the outputs exist")
+			assert.NotEmpty(t, data["outputs"])
+		case <-time.After(2 * time.Minute):
+			t.Fatal("no delivery arrived")
+		}
+		deliveries := func() map[string]map[string]any {
+			var list []map[string]any
+			mustOK(t, call(t, "GET", "/v2/hooks/"+hook+"/deliveries", key, nil)).decode(t, &list)
+			out := map[string]map[string]any{}
+			for _, d := range list {
+				out[d["video"].(string)] = d
+			}
+			return out
+		}
+		var d map[string]map[string]any
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			if d = deliveries(); len(d) == 2 && d[broken.ID]["status"] == "skipped" {
+				break
+			}
+		}
+		require.Len(t, d, 2, "the teaser fires nothing")
+		assert.Equal(t, "succeeded", d[launch.ID]["status"])
+		require.Equal(t, "skipped", d[broken.ID]["status"], "the broken video's delivery: %v", d[broken.ID])
+		assert.Contains(t, deliveries()[broken.ID]["error"], "the video ended in error: ")
+		select {
+		case payload := <-receiver.got:
+			t.Fatalf("a second delivery arrived: %v", payload)
+		case <-time.After(500 * time.Millisecond):
+		}
+
+		t.Run("vidhost", func(t *testing.T) { testVidhostAction(t, clip) })
+		t.Run("s3", func(t *testing.T) { testS3Action(t, clip) })
+	})
+}
+
+// testVidhostAction: a vidhost service pointing at this same instance under
+// a second account gets the inserted video to ready there.
+func testVidhostAction(t *testing.T, clip string) {
+	mirror := createTenant(t, "Hooks mirror", "enterprise")
+	var folder struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/folders", mirror.key, map[string]any{"name": "Mirrored"})).decode(t, &folder)
+	var service struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/services", owner(), map[string]any{"name": "Mirror", "type": "vidhost",
+		"base_url": suite.URL + "/v2", "api_key": mirror.key})).decode(t, &service)
+	var hook struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/hooks", owner(), map[string]any{"name": "Mirror", "event": "video.created",
+		"service": service.ID, "action": "videos.insert",
+		"filters": []map[string]any{{"field": "tags", "operator": "==", "value": "mirror"}},
+		"params": []map[string]any{{"field": "name", "value": "Copy of {name}"}, {"field": "privacy", "value": "private"},
+			{"field": "tags", "value": "mirrored,e2e"}, {"field": "folder", "value": folder.ID}}})).decode(t, &hook)
+
+	var original struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/videos", owner(), map[string]any{"name": "Mirrored", "input": clip, "tags": []string{"mirror"}})).decode(t, &original)
+	var copied map[string]any
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline) && copied["status"] != "ready"; time.Sleep(250 * time.Millisecond) {
+		var list []map[string]any
+		mustOK(t, call(t, "GET", "/v2/videos", mirror.key, nil)).decode(t, &list)
+		if len(list) > 0 {
+			copied = list[0]
+			require.NotEqual(t, "error", copied["status"], "the copy failed: %v", copied["status_reason"])
+		}
+	}
+	require.NotNil(t, copied, "no video arrived in the second account")
+	assert.Equal(t, "ready", copied["status"], "the inserted video is ready: %v", copied)
+	assert.Equal(t, "Copy of Mirrored", copied["name"])
+	assert.Equal(t, "private", copied["privacy"])
+	assert.ElementsMatch(t, []any{"mirrored", "e2e"}, copied["tags"])
+	var filed []map[string]any
+	mustOK(t, call(t, "GET", "/v2/folders/"+folder.ID+"/videos", mirror.key, nil)).decode(t, &filed)
+	require.Len(t, filed, 1, "filed in the folder param's folder")
+	assert.Equal(t, copied["id"], filed[0]["id"])
+	var deliveries []map[string]any
+	mustOK(t, call(t, "GET", "/v2/hooks/"+hook.ID+"/deliveries", owner(), nil)).decode(t, &deliveries)
+	require.Len(t, deliveries, 1)
+	assert.Equal(t, "succeeded", deliveries[0]["status"])
+	assert.Equal(t, original.ID, deliveries[0]["video"])
+}
+
+// testS3Action: an s3 service receives the video's outputs in the test S3
+// server, under prefix/video_id/.
+func testS3Action(t *testing.T, clip string) {
+	acct := createTenant(t, "Hooks archive", "enterprise")
+	target := blobtest.StartVersityGW(t)
+	bucket, err := blob.Open(t.Context(), target) // creates the bucket
+	require.NoError(t, err)
+	var service struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/services", acct.key, map[string]any{"name": "Archive", "type": "s3",
+		"endpoint": "http://" + strings.TrimPrefix(target.Endpoint, "http://"), "region": target.Region, "bucket": target.Bucket, "prefix": "archive",
+		"access_key_id": target.AccessKey, "secret_access_key": target.SecretKey})).decode(t, &service)
+	var hook struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/hooks", acct.key, map[string]any{"name": "Archive", "event": "video.created",
+		"service": service.ID, "action": "videos.insert",
+		"filters": []map[string]any{{"field": "tags", "operator": "==", "value": "archive"}},
+		"params":  []map[string]any{{"field": "prefix", "value": "launches/2026"}}})).decode(t, &hook)
+	var video struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/videos", acct.key, map[string]any{"name": "Archived", "input": clip, "tags": []string{"archive"}})).decode(t, &video)
+	var d map[string]any
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
+		var list []map[string]any
+		mustOK(t, call(t, "GET", "/v2/hooks/"+hook.ID+"/deliveries", acct.key, nil)).decode(t, &list)
+		if len(list) == 1 && list[0]["status"] != "waiting" && list[0]["status"] != "pending" {
+			d = list[0]
+			break
+		}
+	}
+	require.NotNil(t, d, "the delivery did not end")
+	require.Equal(t, "succeeded", d["status"], "%v", d)
+
+	var copied []string
+	for info, err := range bucket.List(t.Context(), "launches/2026/"+video.ID+"/") {
+		require.NoError(t, err)
+		copied = append(copied, strings.TrimPrefix(info.Key, "launches/2026/"+video.ID+"/"))
+	}
+	var source []string
+	local, err := blob.Open(t.Context(), suite.Blob().Config())
+	require.NoError(t, err)
+	prefix, err := blob.VideoPrefix(acct.id, video.ID)
+	require.NoError(t, err)
+	for info, err := range local.List(t.Context(), prefix) {
+		require.NoError(t, err)
+		source = append(source, strings.TrimPrefix(info.Key, prefix))
+	}
+	require.NotEmpty(t, source)
+	assert.ElementsMatch(t, source, copied, "every file of the video, under prefix/video_id/")
+	assert.True(t, slices.ContainsFunc(copied, func(k string) bool { return strings.HasPrefix(k, "mp4/") }), "an MP4: %v", copied)
+	assert.True(t, slices.ContainsFunc(copied, func(k string) bool { return strings.HasSuffix(k, ".m3u8") }), "HLS: %v", copied)
+	assert.True(t, slices.ContainsFunc(copied, func(k string) bool { return strings.HasSuffix(k, ".mpd") }), "DASH: %v", copied)
+}
+
+// hookReceiver is a webhook endpoint on this machine that verifies every
+// delivery with the Standard Webhooks library.
+type hookReceiver struct {
+	*httptest.Server
+	secret string
+	got    chan map[string]any
+}
+
+func newHookReceiver(t *testing.T) *hookReceiver {
+	r := &hookReceiver{got: make(chan map[string]any, 16)}
+	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		body, _ := io.ReadAll(req.Body)
+		verifier, err := standardwebhooks.NewWebhook(r.secret)
 		if err == nil {
-			err = verifier.Verify(body, r.Header)
+			err = verifier.Verify(body, req.Header)
 		}
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusUnauthorized)
@@ -121,47 +304,27 @@ func TestWebhookDeliveryEndToEnd(t *testing.T) {
 		}
 		var payload map[string]any
 		_ = json.Unmarshal(body, &payload)
-		payload["webhook-id"] = r.Header.Get("webhook-id")
-		got <- payload
+		payload["webhook-id"] = req.Header.Get("webhook-id")
+		r.got <- payload
 	}))
-	defer receiver.Close()
+	t.Cleanup(r.Close)
+	return r
+}
+
+// hook creates a webhook service to r and a hook with filters on it, and
+// returns the hook's id.
+func (r *hookReceiver) hook(t *testing.T, key string, filters []map[string]any) string {
+	t.Helper()
 	var service struct {
 		ID     string `json:"id"`
 		Secret string `json:"secret"`
 	}
-	mustOK(t, call(t, "POST", "/v2/services", key, map[string]any{"name": "Local", "type": "webhook", "url": receiver.URL})).decode(t, &service)
-	secret = service.Secret
+	mustOK(t, call(t, "POST", "/v2/services", key, map[string]any{"name": "Local", "type": "webhook", "url": r.URL})).decode(t, &service)
+	r.secret = service.Secret
 	var hook struct {
 		ID string `json:"id"`
 	}
 	mustOK(t, call(t, "POST", "/v2/hooks", key, map[string]any{"name": "Launches", "event": "video.created",
-		"service": service.ID, "action": "videos.insert",
-		"filters": []map[string]any{{"field": "tags", "operator": "==", "value": "launch"}}})).decode(t, &hook)
-
-	// Live events: no transcode runs, nothing changes under the test.
-	mustOK(t, call(t, "POST", "/v2/videos", key, map[string]any{"name": "Teaser", "type": "event", "tags": []string{"teaser"}}))
-	var video struct {
-		ID string `json:"id"`
-	}
-	start := time.Now()
-	mustOK(t, call(t, "POST", "/v2/videos", key, map[string]any{"name": "Launch", "type": "event", "tags": []string{"launch"}})).decode(t, &video)
-
-	select {
-	case payload := <-got:
-		t.Logf("POST /v2/videos to a signed delivery received: %s (one sample, not a benchmark)", time.Since(start))
-		assert.Equal(t, "video.created", payload["type"])
-		assert.Equal(t, video.ID, payload["data"].(map[string]any)["id"])
-	case <-time.After(15 * time.Second):
-		t.Fatal("no delivery arrived")
-	}
-	select {
-	case payload := <-got:
-		t.Fatalf("a second delivery arrived: %v", payload)
-	case <-time.After(500 * time.Millisecond):
-	}
-	var deliveries []map[string]any
-	mustOK(t, call(t, "GET", "/v2/hooks/"+hook.ID+"/deliveries", key, nil)).decode(t, &deliveries)
-	require.Len(t, deliveries, 1)
-	assert.Equal(t, "succeeded", deliveries[0]["status"])
-	assert.Equal(t, video.ID, deliveries[0]["video"])
+		"service": service.ID, "action": "videos.insert", "filters": filters})).decode(t, &hook)
+	return hook.ID
 }

@@ -76,6 +76,10 @@ func (s *Stack) start(ctx context.Context) error {
 // (benchmarks and tests read it).
 func (s *Stack) DatabaseURL() string { return s.db.admin }
 
+// NATSURL is the suite's NATS server (benchmarks publish on it as a
+// service, with keys derived from InternalSecret).
+func (s *Stack) NATSURL() string { return s.natsURL }
+
 // InternalSecret is the root secret every internal key derives from; the
 // operator's command signs its calls with a key derived from it.
 func (s *Stack) InternalSecret() string { return s.secret }

@@ -5,6 +5,7 @@ import (
 	"net"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/netguard"
 	"github.com/vidhost/vidhost/pkg/outbox"
@@ -42,9 +43,28 @@ type Config struct {
 	DeliveryTimeout time.Duration `env:"VIDHOST_HOOKS_DELIVERY_TIMEOUT" envDefault:"15s"`
 	// DeliveryWorkers is how many attempts run at once; at most a quarter
 	// of them (and at least one) go to one service.
-	DeliveryWorkers int    `env:"VIDHOST_HOOKS_DELIVERY_WORKERS" envDefault:"16"`
-	LogLevel        string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat       string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	DeliveryWorkers int `env:"VIDHOST_HOOKS_DELIVERY_WORKERS" envDefault:"16"`
+	// DeliveryPoll is how often due deliveries are looked for (those this
+	// process records wake it at once).
+	DeliveryPoll time.Duration `env:"VIDHOST_HOOKS_DELIVERY_POLL" envDefault:"1s"`
+	// DeliveryLease is how long a claimed delivery is its worker's: one
+	// whose process died is attempted again after it.
+	DeliveryLease time.Duration `env:"VIDHOST_HOOKS_DELIVERY_LEASE" envDefault:"1m"`
+	// CopyTimeout bounds one attempt of an s3 service's copy.
+	CopyTimeout time.Duration `env:"VIDHOST_HOOKS_COPY_TIMEOUT" envDefault:"30m"`
+	// RetrySchedule is the wait after each failed attempt; one attempt
+	// more than its length, then failed (docs/hooks.md#deliveries).
+	RetrySchedule []time.Duration `env:"VIDHOST_HOOKS_RETRY_SCHEDULE" envSeparator:"," envDefault:"5s,5m,30m,2h,5h,10h,10h"`
+	// Blob is the blob store the videos' files are read from, by the
+	// vidhost and s3 actions (the catalog's settings); left unset
+	// (local driver without VIDHOST_BLOB_DIR), those deliveries fail
+	// with the reason.
+	Blob blob.Settings
+	// PublicURL starts the local blob driver's signed URLs when
+	// VIDHOST_BLOB_PUBLIC_URL is empty (the gateway's public URL).
+	PublicURL string `env:"VIDHOST_PUBLIC_URL"`
+	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // Validate reports missing required settings before anything starts.
@@ -59,8 +79,20 @@ func (c Config) Validate() error {
 	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
 		errs = append(errs, err)
 	}
-	if c.DeliveryWorkers < 0 || c.DeliveryTimeout < 0 {
-		errs = append(errs, errors.New("VIDHOST_HOOKS_DELIVERY_WORKERS and VIDHOST_HOOKS_DELIVERY_TIMEOUT must not be negative"))
+	if c.DeliveryWorkers < 0 || c.DeliveryTimeout < 0 || c.CopyTimeout < 0 || c.DeliveryPoll < 0 || c.DeliveryLease < 0 {
+		errs = append(errs, errors.New("VIDHOST_HOOKS_DELIVERY_{WORKERS,TIMEOUT,POLL,LEASE} and VIDHOST_HOOKS_COPY_TIMEOUT must not be negative"))
+	}
+	if c.DeliveryLease > 0 && c.DeliveryLease <= c.DeliveryTimeout {
+		errs = append(errs, errors.New("VIDHOST_HOOKS_DELIVERY_LEASE must be longer than VIDHOST_HOOKS_DELIVERY_TIMEOUT, or an attempt in flight is sent twice"))
+	}
+	for _, wait := range c.RetrySchedule {
+		if wait <= 0 {
+			errs = append(errs, errors.New("VIDHOST_HOOKS_RETRY_SCHEDULE must list positive durations"))
+			break
+		}
+	}
+	if c.hasBlob() {
+		errs = append(errs, c.Blob.Validate(true, c.PublicURL))
 	}
 	return errors.Join(errs...)
 }
@@ -78,6 +110,19 @@ type Options struct {
 	Delivery delivery.Options
 }
 
+// hasBlob reports whether a blob store is configured.
+func (c Config) hasBlob() bool { return c.Blob.Driver == "s3" || c.Blob.Dir != "" }
+
+// blobConfig is the blob store's configuration, its public URL falling
+// back to the gateway's.
+func (c Config) blobConfig() blob.Config {
+	cfg := c.Blob.Config()
+	if cfg.PublicBaseURL == "" {
+		cfg.PublicBaseURL = c.PublicURL
+	}
+	return cfg
+}
+
 // urlPolicy is how strictly URLs clients save are checked.
 func (c Config) urlPolicy() netguard.URLPolicy {
 	return netguard.URLPolicy{AllowHTTP: c.AllowHTTPURLs, AllowLoopback: c.AllowLoopback}
@@ -91,6 +136,15 @@ func (c Config) deliveryOptions(opts Options) delivery.Options {
 	}
 	if o.PerService == 0 {
 		o.PerService = max(1, o.Workers/4)
+	}
+	if o.Poll == 0 {
+		o.Poll = c.DeliveryPoll
+	}
+	if o.Lease == 0 {
+		o.Lease = c.DeliveryLease
+	}
+	if o.Schedule == nil && len(c.RetrySchedule) > 0 {
+		o.Schedule = c.RetrySchedule
 	}
 	return o
 }

@@ -44,7 +44,10 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	}
 	st := store.New(pool, box)
 	registry := hooks.NewRegistry(st, cfg.urlPolicy())
-	engine := startEngine(ctx, cfg, opts, st, logger, stack)
+	engine, err := startEngine(ctx, cfg, opts, st, logger, stack)
+	if err != nil {
+		return err
+	}
 	if err := startMatching(ctx, js, registry, engine, logger, stack); err != nil {
 		return err
 	}

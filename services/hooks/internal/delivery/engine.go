@@ -4,19 +4,33 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"maps"
 	"sync"
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/services/hooks/internal/action"
 	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
 	"github.com/vidhost/vidhost/services/hooks/internal/webhook"
 )
 
 // Store is what the engine needs of the database.
 type Store interface {
-	ClaimDue(ctx context.Context, leaseUntil time.Time, limit int32) ([]hooks.Delivery, error)
+	// ClaimDue leases up to limit due deliveries, at most perService of
+	// one service less its count in inFlight.
+	ClaimDue(ctx context.Context, leaseUntil time.Time, limit int32, perService int, inFlight map[string]int) ([]hooks.Delivery, error)
 	OpenService(ctx context.Context, accountID, id string) (hooks.Service, error)
 	RecordAttempt(ctx context.Context, d hooks.Delivery) error
+	// GetHook reads the delivery's hook, for its params.
+	GetHook(ctx context.Context, accountID, id string) (hooks.Hook, error)
+	// ExtendLease keeps a claimed delivery leased for a longer attempt.
+	ExtendLease(ctx context.Context, d hooks.Delivery, leaseUntil time.Time) error
+}
+
+// Action runs the videos.insert action of a service type other than
+// webhook (action.Vidhost, action.S3): one attempt.
+type Action interface {
+	Run(ctx context.Context, j action.Job) action.Result
 }
 
 // Sender makes one attempt (webhook.Sender).
@@ -37,6 +51,12 @@ type Options struct {
 	Lease time.Duration
 	// Schedule is the retry schedule (default hooks.RetrySchedule).
 	Schedule []time.Duration
+	// Actions run the deliveries of each service type but webhook; a type
+	// without one is skipped ("not delivered yet").
+	Actions map[string]Action
+	// ActionLease is how long the attempt of an action is leased, longer
+	// than Lease for copies (default 1 h).
+	ActionLease time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -54,6 +74,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Schedule == nil {
 		o.Schedule = hooks.RetrySchedule
+	}
+	if o.ActionLease <= 0 {
+		o.ActionLease = time.Hour
 	}
 	return o
 }
@@ -118,16 +141,22 @@ func (e *Engine) claimAndSend(ctx context.Context, inFlight *sync.WaitGroup) {
 	if free == 0 || ctx.Err() != nil {
 		return
 	}
-	claimed, err := e.store.ClaimDue(ctx, e.now().Add(e.opts.Lease), int32(free)) //nolint:gosec // at most Workers
+	claimed, err := e.store.ClaimDue(ctx, e.now().Add(e.opts.Lease), int32(free), e.opts.PerService, e.inFlight()) //nolint:gosec // at most Workers
 	if err != nil {
 		e.logger.Warn("claim deliveries", "error", err)
 		return
 	}
 	for _, d := range claimed {
 		e.workers <- struct{}{}
+		// The service's slot is taken here, before the next claim counts
+		// what is in flight.
+		acquired := e.acquire(d.ServiceID)
 		inFlight.Go(func() {
+			// A freed worker (and service slot) claims again at once: a
+			// backlog drains at the receivers' pace, not the poll's.
+			defer e.Wake()
 			defer func() { <-e.workers }()
-			e.attempt(context.WithoutCancel(ctx), d)
+			e.attemptWith(context.WithoutCancel(ctx), d, acquired)
 		})
 	}
 }
@@ -135,7 +164,13 @@ func (e *Engine) claimAndSend(ctx context.Context, inFlight *sync.WaitGroup) {
 // attempt sends d once, unless its service is at its limit, and records
 // what happened.
 func (e *Engine) attempt(ctx context.Context, d hooks.Delivery) {
-	if !e.acquire(d.ServiceID) {
+	e.attemptWith(ctx, d, e.acquire(d.ServiceID))
+}
+
+// attemptWith is attempt once the service's slot was asked for: acquired
+// tells whether it was had (and must be released).
+func (e *Engine) attemptWith(ctx context.Context, d hooks.Delivery, acquired bool) {
+	if !acquired {
 		d.NextAttempt = e.now().Add(busyWait) // not an attempt: no count, no backoff
 		e.record(ctx, d)
 		return
@@ -150,10 +185,43 @@ func (e *Engine) attempt(ctx context.Context, d hooks.Delivery) {
 	case err != nil:
 		e.logger.Warn("delivery: read service", "delivery_id", d.ID, "error", err) // the lease expires: retried
 		return
+	case service.Type != hooks.TypeWebhook:
+		e.runAction(ctx, d, service)
+		return
 	}
 	now := e.now()
 	result := e.sender.Send(ctx, webhook.Message{URL: service.URL, ID: d.ID, Time: now, Body: d.Payload,
 		Secrets: signingSecrets(service.Credentials, now)})
+	e.record(ctx, outcome(d, result, now, e.opts.Schedule))
+}
+
+// runAction runs the action of a vidhost or s3 service once, under a
+// lease long enough for a copy.
+func (e *Engine) runAction(ctx context.Context, d hooks.Delivery, service hooks.Service) {
+	run, ok := e.opts.Actions[service.Type]
+	if !ok {
+		d.Status, d.NextAttempt = hooks.DeliverySkipped, time.Time{}
+		d.LastError = "the videos.insert action of a " + service.Type + " service is not delivered yet"
+		e.record(ctx, d)
+		return
+	}
+	if err := e.store.ExtendLease(ctx, d, e.now().Add(e.opts.ActionLease)); err != nil {
+		e.logger.Warn("delivery: extend lease", "delivery_id", d.ID, "error", err) // the lease expires: retried
+		return
+	}
+	params := map[string]string{}
+	hook, err := e.store.GetHook(ctx, d.AccountID, d.HookID)
+	switch {
+	case err == nil:
+		for _, p := range hook.Params {
+			params[p.Field] = p.Value
+		}
+	case !errors.Is(err, apperr.ErrNotFound): // a deleted hook's delivery runs without params
+		e.logger.Warn("delivery: read hook", "delivery_id", d.ID, "error", err)
+		return
+	}
+	now := e.now()
+	result := run.Run(ctx, action.Job{Delivery: d, Service: service, Params: params})
 	e.record(ctx, outcome(d, result, now, e.opts.Schedule))
 }
 
@@ -192,6 +260,14 @@ func (e *Engine) record(ctx context.Context, d hooks.Delivery) {
 		// least once, deduplicated by the receiver on its id.
 		e.logger.Warn("delivery: record attempt", "delivery_id", d.ID, "error", err)
 	}
+}
+
+// inFlight is how many attempts each service has running now: a claim
+// takes only what their limits leave.
+func (e *Engine) inFlight() map[string]int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return maps.Clone(e.perService)
 }
 
 func (e *Engine) acquire(serviceID string) bool {

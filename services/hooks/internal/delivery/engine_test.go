@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/services/hooks/internal/action"
 	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
 	"github.com/vidhost/vidhost/services/hooks/internal/webhook"
 )
@@ -72,7 +74,7 @@ type fakeStore struct {
 	recorded []hooks.Delivery
 }
 
-func (f *fakeStore) ClaimDue(context.Context, time.Time, int32) ([]hooks.Delivery, error) {
+func (f *fakeStore) ClaimDue(context.Context, time.Time, int32, int, map[string]int) ([]hooks.Delivery, error) {
 	return nil, nil
 }
 func (f *fakeStore) OpenService(context.Context, string, string) (hooks.Service, error) {
@@ -83,11 +85,37 @@ func (f *fakeStore) RecordAttempt(_ context.Context, d hooks.Delivery) error {
 	return nil
 }
 
+func (f *fakeStore) GetHook(context.Context, string, string) (hooks.Hook, error) {
+	return hooks.Hook{Params: []hooks.Param{{Field: "prefix", Value: "p"}}}, nil
+}
+func (f *fakeStore) ExtendLease(context.Context, hooks.Delivery, time.Time) error { return nil }
+
+type fakeAction struct{ jobs []action.Job }
+
+func (f *fakeAction) Run(_ context.Context, j action.Job) action.Result {
+	f.jobs = append(f.jobs, j)
+	return action.Result{Status: 200}
+}
+
 type fakeSender struct{ sent int }
 
 func (f *fakeSender) Send(context.Context, webhook.Message) webhook.Result {
 	f.sent++
 	return webhook.Result{Status: 200}
+}
+
+func TestAttemptRunsTheServiceTypesAction(t *testing.T) {
+	store, sender, s3 := &fakeStore{service: hooks.Service{Type: hooks.TypeS3}}, &fakeSender{}, &fakeAction{}
+	e := New(store, sender, slog.New(slog.DiscardHandler), Options{Actions: map[string]Action{hooks.TypeS3: s3}})
+	e.attempt(t.Context(), hooks.Delivery{ID: "d", ServiceID: "s", Status: hooks.DeliveryPending})
+	assert.Zero(t, sender.sent)
+	require.Len(t, s3.jobs, 1)
+	assert.Equal(t, map[string]string{"prefix": "p"}, s3.jobs[0].Params, "the hook's params")
+	assert.Equal(t, hooks.DeliverySucceeded, store.recorded[0].Status)
+
+	store.service.Type, store.recorded = hooks.TypeVidhost, nil
+	e.attempt(t.Context(), hooks.Delivery{ID: "d", ServiceID: "s", Status: hooks.DeliveryPending})
+	assert.Equal(t, hooks.DeliverySkipped, store.recorded[0].Status, "no action for the type")
 }
 
 func TestAttempt(t *testing.T) {
@@ -100,7 +128,7 @@ func TestAttempt(t *testing.T) {
 		assert.Equal(t, "the hook's service was deleted", store.recorded[0].LastError)
 	})
 	t.Run("service at its limit: later, not counted", func(t *testing.T) {
-		store, sender := &fakeStore{service: hooks.Service{URL: "https://x.example"}}, &fakeSender{}
+		store, sender := &fakeStore{service: hooks.Service{Type: hooks.TypeWebhook, URL: "https://x.example"}}, &fakeSender{}
 		e := New(store, sender, slog.New(slog.DiscardHandler), Options{PerService: 1})
 		e.now = func() time.Time { return now }
 		assert.True(t, e.acquire("s"))

@@ -52,12 +52,11 @@ func StartVideoCreatedConsumer(ctx context.Context, js jetstream.JetStream, matc
 	base := context.WithoutCancel(ctx)
 	settle := natsx.Settler{JS: js, Logger: logger, Backoff: retries, Timeout: matchTimeout}
 	handle := func(msg jetstream.Msg) { handleVideoCreated(base, settle, match, logger, msg) }
-	consuming, err := consumer.Consume(handle, jetstream.ConsumeErrHandler(
-		func(_ jetstream.ConsumeContext, err error) { logger.Warn("video.created consumer", "error", err) }))
+	stop, err = consumeConcurrently(consumer, handle, "video.created consumer", logger)
 	if err != nil {
 		return nil, fmt.Errorf("events: consume video.created: %w", err)
 	}
-	return func() { consuming.Stop(); <-consuming.Closed() }, nil
+	return stop, nil
 }
 
 // handleVideoCreated acks once the deliveries are recorded, naks with a

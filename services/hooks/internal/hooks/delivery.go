@@ -7,6 +7,10 @@ import (
 
 // Delivery statuses.
 const (
+	// DeliveryWaiting waits for its video's outputs: it becomes pending
+	// when the video is ready, skipped when it ends in error or is deleted
+	// first (docs/hooks.md#when-it-fires).
+	DeliveryWaiting = "waiting"
 	// DeliveryPending waits for its next attempt.
 	DeliveryPending = "pending"
 	// DeliverySucceeded got a 2xx answer.

@@ -13,6 +13,7 @@ import (
 var (
 	ErrDeliveryPending = &apperr.Refused{Reason: "the delivery is already waiting for its next attempt"}
 	ErrDeliverySkipped = &apperr.Refused{Reason: "a skipped delivery is never sent: see its error"}
+	ErrDeliveryWaiting = &apperr.Refused{Reason: "the delivery is waiting for its video's outputs"}
 )
 
 // ListDeliveries returns a page of one of the account's hooks' deliveries,
@@ -45,6 +46,8 @@ func (r *Registry) RetryDelivery(ctx context.Context, p principal.Principal, hoo
 			return ErrDeliveryPending
 		case d.Status == DeliverySkipped:
 			return ErrDeliverySkipped
+		case d.Status == DeliveryWaiting:
+			return ErrDeliveryWaiting
 		}
 		out, err = tx.RequeueDelivery(ctx, p.AccountID, hookID, id)
 		return err

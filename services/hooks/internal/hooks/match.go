@@ -3,7 +3,6 @@ package hooks
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
@@ -20,15 +19,43 @@ type VideoCreated struct {
 	Payload []byte
 }
 
+// Video outcomes: how a video settled (VideoOutcome.Status).
+const (
+	OutcomeReady   = "ready"
+	OutcomeError   = "error"
+	OutcomeDeleted = "deleted"
+)
+
+// VideoOutcome is how a video settled, from video.ready, video.error or
+// video.deleted.
+type VideoOutcome struct {
+	AccountID string
+	VideoID   string
+	// Status is OutcomeReady, OutcomeError or OutcomeDeleted.
+	Status string
+	// Reason is why the video ended in error (its status_reason).
+	Reason string
+	// Payload is the body a webhook delivery of the video carries once it
+	// is ready: the video as it is then.
+	Payload []byte
+}
+
 // MatchVideoCreated records a delivery for every enabled hook of the
-// account whose filters hold for the video, in one transaction; a
-// redelivered event records nothing new. Webhook deliveries are due at
-// once; the vidhost and s3 actions are recorded as skipped until they are
-// built. It returns how many deliveries were recorded.
+// account whose filters hold for the video as created, in one
+// transaction; a redelivered event records nothing new. The deliveries
+// wait for the video's outcome (SettleVideo), or take it at once if it
+// came first. It returns how many deliveries were recorded due now.
 func (r *Registry) MatchVideoCreated(ctx context.Context, e VideoCreated) (int, error) {
-	recorded := 0
+	due := 0
 	err := r.store.InTx(ctx, func(tx Tx) error {
-		recorded = 0
+		due = 0
+		if err := tx.LockVideo(ctx, e.AccountID, e.VideoID); err != nil {
+			return err
+		}
+		outcome, err := tx.VideoOutcome(ctx, e.AccountID, e.VideoID)
+		if err != nil && !errors.Is(err, apperr.ErrNotFound) {
+			return err
+		}
 		hooks, err := tx.EnabledHooks(ctx, e.AccountID, EventVideoCreated)
 		if err != nil {
 			return err
@@ -41,32 +68,79 @@ func (r *Registry) MatchVideoCreated(ctx context.Context, e VideoCreated) (int, 
 			if err != nil {
 				return err
 			}
+			if d.Status == DeliveryWaiting && outcome.Status != "" {
+				d = settle(d, outcome, r.now())
+			}
 			inserted, err := tx.InsertDelivery(ctx, e.AccountID, d)
 			if err != nil {
 				return err
 			}
-			if inserted {
-				recorded++
+			if inserted && d.Status == DeliveryPending {
+				due++
 			}
 		}
 		return nil
 	})
-	return recorded, err
+	return due, err
 }
 
 func (r *Registry) newDelivery(ctx context.Context, tx Tx, h Hook, e VideoCreated) (Delivery, error) {
 	d := Delivery{ID: ids.New(), AccountID: e.AccountID, HookID: h.ID, ServiceID: h.ServiceID, VideoID: e.VideoID,
-		EventID: e.EventID, Payload: e.Payload, Status: DeliveryPending, NextAttempt: r.now()}
-	s, err := tx.ShareService(ctx, e.AccountID, h.ServiceID)
+		EventID: e.EventID, Payload: e.Payload, Status: DeliveryWaiting}
+	_, err := tx.ShareService(ctx, e.AccountID, h.ServiceID)
 	switch {
 	case errors.Is(err, apperr.ErrNotFound):
 		// Enabled hooks have a service; this one lost it in a race.
-		d.Status, d.NextAttempt, d.LastError = DeliveryFailed, time.Time{}, "the hook's service was deleted"
+		d.Status, d.LastError = DeliveryFailed, "the hook's service was deleted"
 	case err != nil:
 		return Delivery{}, err
-	case s.Type != TypeWebhook:
-		d.Status, d.NextAttempt = DeliverySkipped, time.Time{}
-		d.LastError = fmt.Sprintf("the videos.insert action of %s is not delivered yet", aService(s.Type))
 	}
 	return d, nil
+}
+
+// SettleVideo records how a video settled and settles the deliveries
+// waiting for it: due now if it is ready, skipped with the reason if it
+// ended in error or was deleted. It returns how many became due.
+func (r *Registry) SettleVideo(ctx context.Context, o VideoOutcome) (int, error) {
+	due := 0
+	err := r.store.InTx(ctx, func(tx Tx) error {
+		due = 0
+		if err := tx.LockVideo(ctx, o.AccountID, o.VideoID); err != nil {
+			return err
+		}
+		if err := tx.PutVideoOutcome(ctx, o); err != nil {
+			return err
+		}
+		waiting, err := tx.WaitingDeliveries(ctx, o.AccountID, o.VideoID)
+		if err != nil {
+			return err
+		}
+		for _, d := range waiting {
+			d = settle(d, o, r.now())
+			if err := tx.SettleDelivery(ctx, d); err != nil {
+				return err
+			}
+			if d.Status == DeliveryPending {
+				due++
+			}
+		}
+		return nil
+	})
+	return due, err
+}
+
+// settle is a waiting delivery d once its video settled as o.
+func settle(d Delivery, o VideoOutcome, now time.Time) Delivery {
+	switch o.Status {
+	case OutcomeReady:
+		d.Status, d.NextAttempt, d.Payload = DeliveryPending, now, o.Payload
+	case OutcomeError:
+		d.Status, d.LastError = DeliverySkipped, "the video ended in error"
+		if o.Reason != "" {
+			d.LastError += ": " + o.Reason
+		}
+	default:
+		d.Status, d.LastError = DeliverySkipped, "the video was deleted before its outputs existed"
+	}
+	return d
 }

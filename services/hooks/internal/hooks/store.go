@@ -59,6 +59,20 @@ type Tx interface {
 	// InsertDelivery stores d unless the hook already has a delivery for
 	// d's event, and reports whether it did.
 	InsertDelivery(ctx context.Context, accountID string, d Delivery) (bool, error)
+	// LockVideo serializes, until the transaction ends, the changes made
+	// for one video: matching its video.created and settling it.
+	LockVideo(ctx context.Context, accountID, videoID string) error
+	// VideoOutcome reads how a video settled; apperr.ErrNotFound if it
+	// has not yet.
+	VideoOutcome(ctx context.Context, accountID, videoID string) (VideoOutcome, error)
+	// PutVideoOutcome records how a video settled, over what was recorded.
+	PutVideoOutcome(ctx context.Context, o VideoOutcome) error
+	// WaitingDeliveries reads and locks the deliveries waiting for a
+	// video's outcome.
+	WaitingDeliveries(ctx context.Context, accountID, videoID string) ([]Delivery, error)
+	// SettleDelivery stores a waiting delivery's new status, payload,
+	// error and next attempt.
+	SettleDelivery(ctx context.Context, d Delivery) error
 	// LockDelivery reads one of a hook's deliveries and locks it.
 	LockDelivery(ctx context.Context, accountID, hookID, id string) (Delivery, error)
 	// RequeueDelivery makes a delivery pending and due now, with no

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -17,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
@@ -46,6 +48,11 @@ type receiver struct {
 	attempts  map[string]int
 	succeeded map[string]string // webhook-id -> video id
 	bad       []error
+	// repeats counts successes of an id already handled, which the
+	// receiver drops (a process killed before it recorded an attempt
+	// sends it again); a fault test allows them.
+	repeats     int
+	allowRepeat bool
 }
 
 func newReceiver(t *testing.T, secret string, failFirst int) *receiver {
@@ -75,12 +82,20 @@ func (r *receiver) serve(w http.ResponseWriter, req *http.Request) {
 	var payload struct {
 		Type string `json:"type"`
 		Data struct {
-			ID string `json:"id"`
+			ID     string `json:"id"`
+			Status string `json:"status"`
 		} `json:"data"`
 	}
 	_ = json.Unmarshal(body, &payload)
+	if payload.Data.Status != "ready" {
+		r.bad = append(r.bad, fmt.Errorf("delivery %s of a video in status %q", id, payload.Data.Status))
+	}
 	if _, again := r.succeeded[id]; again {
-		r.bad = append(r.bad, assert.AnError) // a second success for one id
+		r.repeats++
+		if !r.allowRepeat {
+			r.bad = append(r.bad, assert.AnError) // a second success for one id
+		}
+		return
 	}
 	r.succeeded[id] = payload.Data.ID
 }
@@ -120,18 +135,42 @@ func setupDelivery(t *testing.T) deliveryBundle {
 	return deliveryBundle{testBundle: b, js: publish}
 }
 
-// publishVideo publishes video.created for a video of p's account, as the
-// catalog does, and returns the video's id.
+// publishVideo publishes video.created, then video.ready, for a video of
+// p's account, as the catalog does, and returns the video's id.
 func (b deliveryBundle) publishVideo(t *testing.T, p principal.Principal, eventID string, tags []string, duration float64) string {
 	t.Helper()
-	video := &catalogv1.Video{Id: ids.New(), Name: "Video", Type: "vod", Privacy: "unlisted", Tags: tags, Duration: duration}
+	video := b.publishCreated(t, p, eventID, tags, duration)
+	b.publishOutcome(t, p, natsx.SubjectVideoReady, video, "")
+	return video.GetId()
+}
+
+// publishCreated publishes video.created for a new video of p's account.
+func (b deliveryBundle) publishCreated(t *testing.T, p principal.Principal, eventID string, tags []string, duration float64) *catalogv1.Video {
+	t.Helper()
+	video := &catalogv1.Video{Id: ids.New(), Name: "Video", Type: "vod", Privacy: "unlisted", Tags: tags, Duration: duration,
+		Status: "preparing", CreatedTime: "2026-11-24T18:00:00.000Z"}
+	b.publishEvent(t, p, natsx.SubjectVideoCreated, eventID, video)
+	return video
+}
+
+// publishOutcome publishes video.ready, video.error or video.deleted for
+// video, in the status the subject means.
+func (b deliveryBundle) publishOutcome(t *testing.T, p principal.Principal, subject string, video *catalogv1.Video, reason string) {
+	t.Helper()
+	settled := proto.CloneOf(video)
+	settled.Status, settled.StatusReason = map[string]string{natsx.SubjectVideoReady: "ready", natsx.SubjectVideoError: "error",
+		natsx.SubjectVideoDeleted: video.GetStatus()}[subject], reason
+	b.publishEvent(t, p, subject, ids.New(), settled)
+}
+
+func (b deliveryBundle) publishEvent(t *testing.T, p principal.Principal, subject, eventID string, video *catalogv1.Video) {
+	t.Helper()
 	data, err := protojson.Marshal(&eventsv1.VideoEvent{
 		Meta:  &eventsv1.EventMeta{Id: eventID, AccountId: p.AccountID, OccurredTime: "2026-11-24T18:00:00.000Z"},
 		Video: video,
 	})
 	require.NoError(t, err)
-	b.js(natsx.SubjectVideoCreated, data, ids.New())
-	return video.GetId()
+	b.js(subject, data, ids.New())
 }
 
 func (b deliveryBundle) webhookTo(t *testing.T, p principal.Principal, url string) *hooksv1.Service {
@@ -181,8 +220,10 @@ func TestFailedAttemptsAreRetriedUntilOneSucceeds(t *testing.T) {
 	require.NoError(t, err)
 
 	event := ids.New()
-	video := b.publishVideo(t, b.alice, event, nil, 5)
-	b.publishVideo(t, b.alice, event, nil, 5) // the same event again: no second delivery
+	created := b.publishCreated(t, b.alice, event, nil, 5)
+	b.publishEvent(t, b.alice, natsx.SubjectVideoCreated, event, created) // the same event again: no second delivery
+	b.publishOutcome(t, b.alice, natsx.SubjectVideoReady, created, "")
+	video := created.GetId()
 
 	require.Eventually(t, func() bool { return len(r.videos()) == 1 }, 10*time.Second, 20*time.Millisecond)
 	time.Sleep(200 * time.Millisecond)
@@ -255,4 +296,58 @@ func TestTheDeliveryLogAndRetry(t *testing.T) {
 		require.NoError(t, err)
 		return list.GetItems()[0].GetStatus() == "succeeded"
 	}, 10*time.Second, 20*time.Millisecond)
+}
+
+func TestDeliveriesWaitForTheVideosOutcome(t *testing.T) {
+	b := setupDelivery(t)
+	s := b.webhookTo(t, b.alice, "http://127.0.0.1:9/in")
+	r := newReceiver(t, s.GetSecret(), 0)
+	b.repoint(t, s.GetId(), r.URL)
+	hook, err := b.client.CreateHook(as(t, b.alice), &hooksv1.CreateHookRequest{Name: "All", Event: "video.created", Service: s.GetId(), Action: "videos.insert"})
+	require.NoError(t, err)
+	deliveries := func() map[string]*hooksv1.Delivery {
+		list, err := b.client.ListDeliveries(as(t, b.alice), &hooksv1.ListDeliveriesRequest{HookId: hook.GetId()})
+		require.NoError(t, err)
+		out := map[string]*hooksv1.Delivery{}
+		for _, d := range list.GetItems() {
+			out[d.GetVideo()] = d
+		}
+		return out
+	}
+
+	ready := b.publishCreated(t, b.alice, ids.New(), nil, 5)
+	failed := b.publishCreated(t, b.alice, ids.New(), nil, 5)
+	deleted := b.publishCreated(t, b.alice, ids.New(), nil, 5)
+	require.Eventually(t, func() bool { return len(deliveries()) == 3 }, 10*time.Second, 20*time.Millisecond)
+	time.Sleep(200 * time.Millisecond)
+	assert.Empty(t, r.videos(), "nothing is sent before the video is ready")
+	waiting := deliveries()[ready.GetId()]
+	assert.Equal(t, "waiting", waiting.GetStatus())
+	_, err = b.client.RetryDelivery(as(t, b.alice), &hooksv1.RetryDeliveryRequest{HookId: hook.GetId(), Id: waiting.GetId()})
+	requireStatus(t, err, codes.FailedPrecondition, "the delivery is waiting for its video's outputs")
+
+	b.publishOutcome(t, b.alice, natsx.SubjectVideoError, failed, "the source has no video stream")
+	b.publishOutcome(t, b.alice, natsx.SubjectVideoDeleted, deleted, "")
+	b.publishOutcome(t, b.alice, natsx.SubjectVideoReady, ready, "")
+	require.Eventually(t, func() bool { return len(r.videos()) == 1 }, 10*time.Second, 20*time.Millisecond)
+	assert.Equal(t, []string{ready.GetId()}, r.videos())
+	assert.Empty(t, r.bad, "delivered with the video as it is when ready")
+	require.Eventually(t, func() bool {
+		d := deliveries()
+		return d[ready.GetId()].GetStatus() == "succeeded" && d[failed.GetId()].GetStatus() == "skipped" &&
+			d[deleted.GetId()].GetStatus() == "skipped"
+	}, 10*time.Second, 20*time.Millisecond)
+	d := deliveries()
+	assert.Equal(t, "the video ended in error: the source has no video stream", d[failed.GetId()].GetError())
+	assert.Equal(t, "the video was deleted before its outputs existed", d[deleted.GetId()].GetError())
+	assert.Equal(t, waiting.GetId(), d[ready.GetId()].GetId(), "the delivery keeps its id")
+
+	// An outcome matched before its video.created (consumers run apart)
+	// is applied when the video is matched.
+	early := &catalogv1.Video{Id: ids.New(), Name: "Early", Type: "vod", Privacy: "unlisted", Status: "preparing"}
+	b.publishOutcome(t, b.alice, natsx.SubjectVideoReady, early, "")
+	time.Sleep(200 * time.Millisecond)
+	b.publishEvent(t, b.alice, natsx.SubjectVideoCreated, ids.New(), early)
+	require.Eventually(t, func() bool { return len(r.videos()) == 2 }, 10*time.Second, 20*time.Millisecond)
+	assert.Empty(t, r.bad)
 }

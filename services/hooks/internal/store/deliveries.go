@@ -27,16 +27,6 @@ func (t *tx) InsertDelivery(ctx context.Context, accountID string, d hooks.Deliv
 	return n == 1, mapError(err, "insert delivery")
 }
 
-// ClaimDue leases up to limit due deliveries of any account until
-// leaseUntil: the engine's one read across accounts.
-func (s *Store) ClaimDue(ctx context.Context, leaseUntil time.Time, limit int32) ([]hooks.Delivery, error) {
-	rows, err := db.New(s.pool).ClaimDueDeliveries(ctx, db.ClaimDueDeliveriesParams{LeaseUntil: leaseUntil, RowLimit: limit})
-	if err != nil {
-		return nil, mapError(err, "claim deliveries")
-	}
-	return mapRows(rows, delivery), nil
-}
-
 // OpenService reads a service with its credentials, without a lock: what a
 // delivery needs to sign and send.
 func (s *Store) OpenService(ctx context.Context, accountID, id string) (hooks.Service, error) {
@@ -101,4 +91,10 @@ func (t *tx) LockDelivery(ctx context.Context, accountID, hookID, id string) (ho
 func (t *tx) RequeueDelivery(ctx context.Context, accountID, hookID, id string) (hooks.Delivery, error) {
 	row, err := t.q.RequeueDelivery(ctx, db.RequeueDeliveryParams{AccountID: accountID, HookID: hookID, ID: id})
 	return delivery(row), mapError(err, "requeue delivery")
+}
+
+// ExtendLease keeps a claimed delivery leased until leaseUntil.
+func (s *Store) ExtendLease(ctx context.Context, d hooks.Delivery, leaseUntil time.Time) error {
+	err := db.New(s.pool).ExtendLease(ctx, db.ExtendLeaseParams{AccountID: d.AccountID, ID: d.ID, LeaseUntil: leaseUntil})
+	return mapError(err, "extend lease")
 }

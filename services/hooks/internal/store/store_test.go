@@ -136,17 +136,50 @@ func TestClaimedDeliveriesComeBackAfterTheirLease(t *testing.T) {
 		}
 		return nil
 	}))
-	claimed, err := f.store.ClaimDue(ctx, time.Now().Add(300*time.Millisecond), 10)
+	claimed, err := f.store.ClaimDue(ctx, time.Now().Add(300*time.Millisecond), 10, 4, nil)
 	require.NoError(t, err)
 	require.Len(t, claimed, 1)
-	again, err := f.store.ClaimDue(ctx, time.Now().Add(time.Minute), 10)
+	again, err := f.store.ClaimDue(ctx, time.Now().Add(time.Minute), 10, 4, nil)
 	require.NoError(t, err)
 	assert.Empty(t, again, "leased to the first worker")
 
 	require.Eventually(t, func() bool {
-		again, err = f.store.ClaimDue(ctx, time.Now().Add(time.Minute), 10)
+		again, err = f.store.ClaimDue(ctx, time.Now().Add(time.Minute), 10, 4, nil)
 		return err == nil && len(again) == 1
 	}, 5*time.Second, 50*time.Millisecond, "the dead worker's lease ran out")
 	assert.Equal(t, claimed[0].ID, again[0].ID, "the same delivery, the same webhook-id")
 	assert.Equal(t, 0, again[0].Attempts)
+}
+
+// A claim takes at most perService deliveries of one service, and none of
+// a busy service's, so a backlog for one receiver leaves room for others.
+func TestClaimsShareTheBatchBetweenServices(t *testing.T) {
+	f := setup(t)
+	slow, fast := f.insertService(t, accountA), f.insertService(t, accountA)
+	ctx := t.Context()
+	require.NoError(t, f.inTx(t, func(tx hooks.Tx) error {
+		for i, service := range []string{slow.ID, slow.ID, slow.ID, slow.ID, slow.ID, fast.ID} {
+			_, err := tx.InsertDelivery(ctx, accountA, hooks.Delivery{ID: ids.New(), HookID: "hook-1", ServiceID: service,
+				VideoID: "video-1", EventID: ids.New(), Payload: []byte("{}"), Status: hooks.DeliveryPending,
+				NextAttempt: time.Now().Add(-time.Duration(10-i) * time.Second)})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	claimed, err := f.store.ClaimDue(ctx, time.Now().Add(time.Minute), 10, 2, nil)
+	require.NoError(t, err)
+	services := map[string]int{}
+	for _, d := range claimed {
+		services[d.ServiceID]++
+	}
+	assert.Equal(t, map[string]int{slow.ID: 2, fast.ID: 1}, services)
+
+	claimed, err = f.store.ClaimDue(ctx, time.Now().Add(time.Minute), 10, 2, map[string]int{slow.ID: 2})
+	require.NoError(t, err)
+	assert.Empty(t, claimed, "the slow service has two in flight; the fast one's delivery is leased")
+	claimed, err = f.store.ClaimDue(ctx, time.Now().Add(time.Minute), 10, 2, nil)
+	require.NoError(t, err)
+	assert.Len(t, claimed, 2, "the slow service's next two")
 }

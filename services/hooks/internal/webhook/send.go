@@ -62,8 +62,15 @@ func NewSender(allow netguard.Allow, timeout time.Duration) *Sender {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
+	return &Sender{client: GuardedClient(allow, timeout), timeout: timeout}
+}
+
+// GuardedTransport dials only what allow allows, checked after DNS
+// resolution, each phase bounded by timeout: every outbound request of the
+// hooks service goes through one (webhooks, other Vidhost instances, S3).
+func GuardedTransport(allow netguard.Allow, timeout time.Duration) *http.Transport {
 	dialer := &net.Dialer{Timeout: timeout, Control: netguard.Control(allow, ErrBlockedAddress)}
-	transport := &http.Transport{
+	return &http.Transport{
 		Proxy:                 nil, // a proxy would make every dial look like the proxy's address
 		DialContext:           dialer.DialContext,
 		TLSHandshakeTimeout:   timeout,
@@ -71,14 +78,25 @@ func NewSender(allow netguard.Allow, timeout time.Duration) *Sender {
 		MaxIdleConnsPerHost:   4,
 		IdleConnTimeout:       90 * time.Second,
 	}
-	client := &http.Client{
-		Transport: transport,
+}
+
+// GuardedClient is an HTTP client over GuardedTransport that never follows
+// a redirect.
+func GuardedClient(allow netguard.Allow, timeout time.Duration) *http.Client {
+	return &http.Client{
+		Transport: GuardedTransport(allow, timeout),
 		// A redirect is an answer, not a new target: following it could
 		// lead anywhere, and a receiver that moved should be updated.
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}
-	return &Sender{client: client, timeout: timeout}
 }
+
+// Explain turns a failed request's error into the reason a person can act
+// on.
+func Explain(err error) error { return explain(err) }
+
+// Truncate keeps the start of a failed answer's body for the log.
+func Truncate(body []byte) string { return truncate(body) }
 
 // Send makes one attempt.
 func (s *Sender) Send(ctx context.Context, m Message) Result {

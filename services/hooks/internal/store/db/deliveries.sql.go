@@ -12,62 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
-const claimDueDeliveries = `-- name: ClaimDueDeliveries :many
-UPDATE deliveries
-SET next_attempt_time = $1::timestamptz, updated_time = now()
-WHERE id IN (
-	SELECT d.id FROM deliveries d
-	WHERE d.status = 'pending' AND d.next_attempt_time <= now()
-	ORDER BY d.next_attempt_time
-	LIMIT $2
-	FOR UPDATE SKIP LOCKED
-)
-RETURNING id, account_id, hook_id, service_id, video_id, event_id, payload, status, attempts, last_http_status, last_latency_ms, last_error, next_attempt_time, created_time, updated_time
-`
-
-type ClaimDueDeliveriesParams struct {
-	LeaseUntil time.Time
-	RowLimit   int32
-}
-
-// The one query of the service not scoped by account: the engine serves
-// every account. Claimed rows are leased until @lease_until.
-func (q *Queries) ClaimDueDeliveries(ctx context.Context, arg ClaimDueDeliveriesParams) ([]Delivery, error) {
-	rows, err := q.db.Query(ctx, claimDueDeliveries, arg.LeaseUntil, arg.RowLimit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []Delivery{}
-	for rows.Next() {
-		var i Delivery
-		if err := rows.Scan(
-			&i.ID,
-			&i.AccountID,
-			&i.HookID,
-			&i.ServiceID,
-			&i.VideoID,
-			&i.EventID,
-			&i.Payload,
-			&i.Status,
-			&i.Attempts,
-			&i.LastHttpStatus,
-			&i.LastLatencyMs,
-			&i.LastError,
-			&i.NextAttemptTime,
-			&i.CreatedTime,
-			&i.UpdatedTime,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const enabledHooks = `-- name: EnabledHooks :many
 SELECT id, account_id, name, event, filters, filters_logic, service_id, action, params, enabled, created_by, created_time, updated_by, updated_time FROM hooks
 WHERE account_id = $1 AND event = $2 AND enabled
@@ -112,6 +56,49 @@ func (q *Queries) EnabledHooks(ctx context.Context, arg EnabledHooksParams) ([]H
 		return nil, err
 	}
 	return items, nil
+}
+
+const extendLease = `-- name: ExtendLease :exec
+UPDATE deliveries
+SET next_attempt_time = $1::timestamptz, updated_time = now()
+WHERE account_id = $2 AND id = $3 AND status = 'pending'
+`
+
+type ExtendLeaseParams struct {
+	LeaseUntil time.Time
+	AccountID  string
+	ID         string
+}
+
+// A claimed delivery whose attempt may outlast the lease (an S3 copy)
+// keeps it until @lease_until.
+func (q *Queries) ExtendLease(ctx context.Context, arg ExtendLeaseParams) error {
+	_, err := q.db.Exec(ctx, extendLease, arg.LeaseUntil, arg.AccountID, arg.ID)
+	return err
+}
+
+const getVideoOutcome = `-- name: GetVideoOutcome :one
+SELECT account_id, video_id, status, reason, payload, created_time FROM video_outcomes
+WHERE account_id = $1 AND video_id = $2
+`
+
+type GetVideoOutcomeParams struct {
+	AccountID string
+	VideoID   string
+}
+
+func (q *Queries) GetVideoOutcome(ctx context.Context, arg GetVideoOutcomeParams) (VideoOutcome, error) {
+	row := q.db.QueryRow(ctx, getVideoOutcome, arg.AccountID, arg.VideoID)
+	var i VideoOutcome
+	err := row.Scan(
+		&i.AccountID,
+		&i.VideoID,
+		&i.Status,
+		&i.Reason,
+		&i.Payload,
+		&i.CreatedTime,
+	)
+	return i, err
 }
 
 const insertDelivery = `-- name: InsertDelivery :execrows
@@ -249,6 +236,23 @@ func (q *Queries) LockDelivery(ctx context.Context, arg LockDeliveryParams) (Del
 	return i, err
 }
 
+const lockVideo = `-- name: LockVideo :exec
+SELECT pg_advisory_xact_lock(hashtextextended($1::text || '/' || $2::text, 0))
+`
+
+type LockVideoParams struct {
+	AccountID string
+	VideoID   string
+}
+
+// Serializes matching a video's video.created and recording its outcome,
+// whichever comes first: a delivery never waits for an outcome already
+// recorded.
+func (q *Queries) LockVideo(ctx context.Context, arg LockVideoParams) error {
+	_, err := q.db.Exec(ctx, lockVideo, arg.AccountID, arg.VideoID)
+	return err
+}
+
 const openServiceRow = `-- name: OpenServiceRow :one
 SELECT id, account_id, name, type, url, base_url, endpoint, region, bucket, prefix, credentials, created_by, created_time, updated_by, updated_time FROM services
 WHERE account_id = $1 AND id = $2
@@ -282,7 +286,37 @@ func (q *Queries) OpenServiceRow(ctx context.Context, arg OpenServiceRowParams) 
 	return i, err
 }
 
+const putVideoOutcome = `-- name: PutVideoOutcome :exec
+INSERT INTO video_outcomes (account_id, video_id, status, reason, payload, created_time)
+VALUES ($1, $2, $3, $4, $5, now())
+ON CONFLICT (account_id, video_id) DO UPDATE
+SET status = excluded.status, reason = excluded.reason, payload = excluded.payload, created_time = excluded.created_time
+WHERE video_outcomes.status <> 'deleted'
+`
+
+type PutVideoOutcomeParams struct {
+	AccountID string
+	VideoID   string
+	Status    string
+	Reason    string
+	Payload   []byte
+}
+
+// The latest outcome stands (a video deleted once ready is deleted), but
+// deleted is final: events handled out of order never revive a video.
+func (q *Queries) PutVideoOutcome(ctx context.Context, arg PutVideoOutcomeParams) error {
+	_, err := q.db.Exec(ctx, putVideoOutcome,
+		arg.AccountID,
+		arg.VideoID,
+		arg.Status,
+		arg.Reason,
+		arg.Payload,
+	)
+	return err
+}
+
 const recordAttempt = `-- name: RecordAttempt :exec
+
 UPDATE deliveries
 SET status = $1, attempts = $2, last_http_status = $3, last_latency_ms = $4,
     last_error = $5, next_attempt_time = $6, updated_time = now()
@@ -300,6 +334,8 @@ type RecordAttemptParams struct {
 	ID              string
 }
 
+// ClaimDueDeliveries is written by hand in claim.go: sqlc cannot analyze its
+// window function.
 func (q *Queries) RecordAttempt(ctx context.Context, arg RecordAttemptParams) error {
 	_, err := q.db.Exec(ctx, recordAttempt,
 		arg.Status,
@@ -348,4 +384,81 @@ func (q *Queries) RequeueDelivery(ctx context.Context, arg RequeueDeliveryParams
 		&i.UpdatedTime,
 	)
 	return i, err
+}
+
+const settleDelivery = `-- name: SettleDelivery :exec
+UPDATE deliveries
+SET status = $1, payload = $2, last_error = $3,
+    next_attempt_time = $4, updated_time = now()
+WHERE account_id = $5 AND id = $6 AND status = 'waiting'
+`
+
+type SettleDeliveryParams struct {
+	Status          string
+	Payload         []byte
+	LastError       string
+	NextAttemptTime pgtype.Timestamptz
+	AccountID       string
+	ID              string
+}
+
+// A waiting delivery made due (with the body it now carries) or skipped.
+func (q *Queries) SettleDelivery(ctx context.Context, arg SettleDeliveryParams) error {
+	_, err := q.db.Exec(ctx, settleDelivery,
+		arg.Status,
+		arg.Payload,
+		arg.LastError,
+		arg.NextAttemptTime,
+		arg.AccountID,
+		arg.ID,
+	)
+	return err
+}
+
+const waitingDeliveries = `-- name: WaitingDeliveries :many
+SELECT id, account_id, hook_id, service_id, video_id, event_id, payload, status, attempts, last_http_status, last_latency_ms, last_error, next_attempt_time, created_time, updated_time FROM deliveries
+WHERE account_id = $1 AND video_id = $2 AND status = 'waiting'
+ORDER BY created_time, id
+FOR UPDATE
+`
+
+type WaitingDeliveriesParams struct {
+	AccountID string
+	VideoID   string
+}
+
+func (q *Queries) WaitingDeliveries(ctx context.Context, arg WaitingDeliveriesParams) ([]Delivery, error) {
+	rows, err := q.db.Query(ctx, waitingDeliveries, arg.AccountID, arg.VideoID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Delivery{}
+	for rows.Next() {
+		var i Delivery
+		if err := rows.Scan(
+			&i.ID,
+			&i.AccountID,
+			&i.HookID,
+			&i.ServiceID,
+			&i.VideoID,
+			&i.EventID,
+			&i.Payload,
+			&i.Status,
+			&i.Attempts,
+			&i.LastHttpStatus,
+			&i.LastLatencyMs,
+			&i.LastError,
+			&i.NextAttemptTime,
+			&i.CreatedTime,
+			&i.UpdatedTime,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

@@ -70,3 +70,12 @@ type Service struct {
 	UpdatedBy   string
 	UpdatedTime time.Time
 }
+
+type VideoOutcome struct {
+	AccountID   string
+	VideoID     string
+	Status      string
+	Reason      string
+	Payload     []byte
+	CreatedTime time.Time
+}

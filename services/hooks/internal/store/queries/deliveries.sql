@@ -11,19 +11,8 @@ VALUES (@id, @account_id, @hook_id, @service_id, @video_id, @event_id, @payload,
         sqlc.narg(next_attempt_time), now(), now())
 ON CONFLICT (hook_id, event_id) DO NOTHING;
 
--- name: ClaimDueDeliveries :many
--- The one query of the service not scoped by account: the engine serves
--- every account. Claimed rows are leased until @lease_until.
-UPDATE deliveries
-SET next_attempt_time = @lease_until::timestamptz, updated_time = now()
-WHERE id IN (
-	SELECT d.id FROM deliveries d
-	WHERE d.status = 'pending' AND d.next_attempt_time <= now()
-	ORDER BY d.next_attempt_time
-	LIMIT @row_limit
-	FOR UPDATE SKIP LOCKED
-)
-RETURNING *;
+-- ClaimDueDeliveries is written by hand in claim.go: sqlc cannot analyze its
+-- window function.
 
 -- name: RecordAttempt :exec
 UPDATE deliveries
@@ -53,3 +42,42 @@ UPDATE deliveries
 SET status = 'pending', attempts = 0, last_error = '', next_attempt_time = now(), updated_time = now()
 WHERE account_id = @account_id AND hook_id = @hook_id AND id = @id
 RETURNING *;
+
+-- name: LockVideo :exec
+-- Serializes matching a video's video.created and recording its outcome,
+-- whichever comes first: a delivery never waits for an outcome already
+-- recorded.
+SELECT pg_advisory_xact_lock(hashtextextended(@account_id::text || '/' || @video_id::text, 0));
+
+-- name: GetVideoOutcome :one
+SELECT * FROM video_outcomes
+WHERE account_id = @account_id AND video_id = @video_id;
+
+-- name: PutVideoOutcome :exec
+-- The latest outcome stands (a video deleted once ready is deleted), but
+-- deleted is final: events handled out of order never revive a video.
+INSERT INTO video_outcomes (account_id, video_id, status, reason, payload, created_time)
+VALUES (@account_id, @video_id, @status, @reason, @payload, now())
+ON CONFLICT (account_id, video_id) DO UPDATE
+SET status = excluded.status, reason = excluded.reason, payload = excluded.payload, created_time = excluded.created_time
+WHERE video_outcomes.status <> 'deleted';
+
+-- name: WaitingDeliveries :many
+SELECT * FROM deliveries
+WHERE account_id = @account_id AND video_id = @video_id AND status = 'waiting'
+ORDER BY created_time, id
+FOR UPDATE;
+
+-- name: SettleDelivery :exec
+-- A waiting delivery made due (with the body it now carries) or skipped.
+UPDATE deliveries
+SET status = @status, payload = @payload, last_error = @last_error,
+    next_attempt_time = sqlc.narg(next_attempt_time), updated_time = now()
+WHERE account_id = @account_id AND id = @id AND status = 'waiting';
+
+-- name: ExtendLease :exec
+-- A claimed delivery whose attempt may outlast the lease (an S3 copy)
+-- keeps it until @lease_until.
+UPDATE deliveries
+SET next_attempt_time = @lease_until::timestamptz, updated_time = now()
+WHERE account_id = @account_id AND id = @id AND status = 'pending';

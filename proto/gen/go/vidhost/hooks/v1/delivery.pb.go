@@ -29,7 +29,8 @@ type Delivery struct {
 	Hook    string                 `protobuf:"bytes,2,opt,name=hook,proto3" json:"hook,omitempty"`
 	Service string                 `protobuf:"bytes,3,opt,name=service,proto3" json:"service,omitempty"`
 	Video   string                 `protobuf:"bytes,4,opt,name=video,proto3" json:"video,omitempty"`
-	// "pending", "succeeded", "failed" or "skipped".
+	// "waiting" (for its video's outputs), "pending", "succeeded", "failed" or
+	// "skipped".
 	Status   string `protobuf:"bytes,5,opt,name=status,proto3" json:"status,omitempty"`
 	Attempts int32  `protobuf:"varint,6,opt,name=attempts,proto3" json:"attempts,omitempty"`
 	// The receiver's last HTTP status; 0 when none came.
