@@ -50,6 +50,12 @@ type Config struct {
 	// ones are refused (docs/playback.md).
 	ViewerJWTMaxLifetime time.Duration `env:"VIDHOST_VIEWER_JWT_MAX_LIFETIME" envDefault:"24h"`
 
+	// GeoIPDB is the MaxMind-format country database the playback edge
+	// resolves viewers' countries with (docs/analytics.md); empty reports
+	// every country as unknown. `make geoip` fetches one into
+	// deploy/geoip/node_modules.
+	GeoIPDB string `env:"VIDHOST_GEOIP_DB"`
+
 	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
 	// NATS is how the service signs in to NATS and checks its certificate
 	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/vidhost/vidhost/gateway/internal/beacons"
 	"log/slog"
 	"net/http"
 
@@ -33,6 +34,10 @@ type routes struct {
 
 	// playback is nil when no blob store is configured.
 	playback *playback.Handler
+	// views queues the playback edge's view events for JetStream;
+	// countries resolves their country (nil: unknown).
+	views     *beacons.Publisher
+	countries *beacons.Countries
 }
 
 // newHandler assembles the middleware chain:

@@ -47,6 +47,7 @@ func (rt *routes) addPlayback(ctx context.Context, publicURL string) error {
 		Leads: playback.CatalogLeadSink{Catalog: catalog}, ClientIP: rt.clientIP.Of,
 		ViewerTokens: &rt.tokens,
 		Logger:       rt.logger,
+		Views:        rt.views, Countries: rt.countries,
 	})
 	return err
 }

@@ -66,6 +66,10 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	}
 	rt := routes{cfg: cfg, logger: logger, gateway: gateway, auth: authn.authenticator, clientIP: authn.clientIP, conns: conns}
 	rt.addTokens()
+	if rt.views, rt.countries, err = startViews(ctx, cfg, authn.js, logger, stack); err != nil {
+		_ = lis.Close()
+		return err
+	}
 	if err := rt.addUploads(); err != nil {
 		_ = lis.Close()
 		return err

@@ -122,6 +122,9 @@ func (s *Stack) startGateway(ctx context.Context, lis net.Listener, addrs backen
 	cfg.HooksAddr = addrs.hooks
 	cfg.Blob = s.blobSettings()
 	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.natsURL, s.secret, s.cfg.LogLevel
+	if cfg.GeoIPDB == "" {
+		cfg.GeoIPDB = devGeoIPDB()
+	}
 	s.run("gateway", func(ctx context.Context) error {
 		return gatewayapp.Run(ctx, cfg, s.serviceLogger("gateway"), gatewayapp.Options{Listener: lis})
 	})
