@@ -145,3 +145,54 @@ func TestRetentionDropsOldPartitionsOnly(t *testing.T) {
 	_, err = f.store.DropEventsBefore(t.Context(), day1.AddDate(0, 0, 3))
 	require.NoError(t, err)
 }
+
+func TestReportReadsRollups(t *testing.T) {
+	f := setup(t)
+	day2 := day1.AddDate(0, 0, 1)
+	_, err := f.store.Ingest(t.Context(), []views.Event{
+		play("r1", accountA, "v1", "", "a.example", "US", day1),
+		play("r2", accountA, "v1", "", "a.example", "NL", day1),
+		play("r3", accountA, "v2", "", "b.example", "US", day1),
+		play("r4", accountA, "v2", "", "unknown", "US", day2),
+		play("r5", accountA, "v2", "", "a.example", "US", day2.AddDate(0, 0, 5)), // outside the range
+		play("r6", accountB, "v9", "", "a.example", "US", day1),                  // another account
+	})
+	require.NoError(t, err)
+	report := func(dimension, filterText string, byViews bool, limit int) []views.Row {
+		t.Helper()
+		r, err := views.ParseReport(views.ReportParams{Dimension: dimension, Metric: "views",
+			Start: day1.Format(time.DateOnly), End: day2.Format(time.DateOnly), Filter: filterText, Limit: fmt.Sprint(limit)})
+		require.NoError(t, err)
+		r.ByViews = byViews
+		rows, err := f.store.Report(t.Context(), accountA, r)
+		require.NoError(t, err)
+		return rows
+	}
+	tests := []struct {
+		name, dimension, filter string
+		byViews                 bool
+		limit                   int
+		want                    []views.Row
+	}{
+		{"by domain", "domain", "", false, 100, []views.Row{row("a.example", 2), row("b.example", 1), row("unknown", 1)}},
+		{"by day", "day", "", false, 100, []views.Row{row("2026-11-20", 3), row("2026-11-21", 1)}},
+		{"by views, limited", "country", "", true, 1, []views.Row{row("US", 3)}},
+		{"OR binds tighter than AND", "video_id", "country==NL,domain==b.example;video_id!=v9", false, 100, []views.Row{row("v1", 1), row("v2", 1)}},
+		{"contains ignores case", "domain", "domain=@EXAMPLE", false, 100, []views.Row{row("a.example", 2), row("b.example", 1)}},
+		{"does not contain", "domain", "domain!@example", false, 100, []views.Row{row("unknown", 1)}},
+		{"day compares as a date", "day", "day>2026-11-20", false, 100, []views.Row{row("2026-11-21", 1)}},
+		{"no match: no rows", "country", "country==FR", false, 100, []views.Row{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := report(tt.dimension, tt.filter, tt.byViews, tt.limit)
+			if len(tt.want) == 0 {
+				assert.Empty(t, got)
+				return
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func row(key string, n int64) views.Row { return views.Row{Key: key, Views: n} }
