@@ -31,6 +31,8 @@ type Config struct {
 	UploadTusURL string `env:"VIDHOST_UPLOAD_TUS_URL" envDefault:"http://127.0.0.1:9113"`
 	// HooksAddr is the hooks service: /v2/services and /v2/hooks.
 	HooksAddr string `env:"VIDHOST_HOOKS_ADDR" envDefault:"127.0.0.1:9106"`
+	// AnalyticsAddr is the analytics service (views reports).
+	AnalyticsAddr string `env:"VIDHOST_ANALYTICS_ADDR" envDefault:"127.0.0.1:9107"`
 	// Blob is the object store; with the local driver the gateway serves
 	// its signed URLs under /blob/.
 	Blob blob.Settings

@@ -123,7 +123,7 @@ func (s *Stack) startGateway(ctx context.Context, lis net.Listener, addrs backen
 	cfg.HTTPAddr, cfg.PublicURL = lis.Addr().String(), s.URL
 	cfg.IdentityAddr, cfg.CatalogAddr, cfg.UploadAddr = addrs.identity, addrs.catalog, addrs.upload
 	cfg.UploadTusURL = "http://" + addrs.uploadTus
-	cfg.HooksAddr = addrs.hooks
+	cfg.HooksAddr, cfg.AnalyticsAddr = addrs.hooks, addrs.analytics
 	cfg.Blob = s.blobSettings()
 	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.natsURL, s.secret, s.cfg.LogLevel
 	if cfg.GeoIPDB == "" {

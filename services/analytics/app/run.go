@@ -14,6 +14,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/analytics/internal/events"
 	"github.com/vidhost/vidhost/services/analytics/internal/pgstore"
+	"github.com/vidhost/vidhost/services/analytics/internal/server"
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
 	"github.com/vidhost/vidhost/services/analytics/migrations"
 )
@@ -63,6 +64,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return fmt.Errorf("analytics: %w", err)
 	}
 	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Root: root})
+	server.New(store).Register(srv)
 	logger.Info("analytics serving", "addr", lis.Addr().String())
 	if opts.Ready != nil {
 		opts.Ready(lis.Addr().String())
