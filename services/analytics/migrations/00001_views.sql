@@ -24,6 +24,13 @@ CREATE TABLE IF NOT EXISTS view_events (
 	PRIMARY KEY (day, event_id)
 ) PARTITION BY RANGE (day);
 
+-- Where each batch is COPYed before its new events move to view_events.
+-- Rows live only inside the transaction that copies them (it deletes them
+-- before committing), so other transactions never see them; unlogged, as
+-- nothing in it must survive a crash. A permanent table rather than a
+-- temporary one: service roles may not create temporary tables.
+CREATE UNLOGGED TABLE IF NOT EXISTS view_events_staging (LIKE view_events INCLUDING DEFAULTS);
+
 -- Views per day x video x domain x country, kept current by the consumer in
 -- the transaction that stores the events; reports read only this.
 CREATE TABLE IF NOT EXISTS daily_views (

@@ -30,7 +30,7 @@ func New(pool *pgxpool.Pool) *Store {
 var eventColumns = []string{"day", "event_id", "account_id", "occurred_time", "type", "video_id", "player_id",
 	"viewer_id", "domain", "country", "device", "browser", "position"}
 
-// Ingest stores events in one transaction: COPY into a staging table, an
+// Ingest stores events in one transaction: COPY into the staging table, an
 // INSERT ... ON CONFLICT DO NOTHING into the partitioned table that returns
 // only the events not stored before, the replay rule over the new plays,
 // and the roll-up increments of the plays that count. A redelivered batch
@@ -61,9 +61,6 @@ func (s *Store) Ingest(ctx context.Context, events []views.Event) (views.IngestR
 // insertNew copies events into the partitioned table and returns those
 // that were not there yet.
 func insertNew(ctx context.Context, tx pgx.Tx, events []views.Event) ([]views.Event, error) {
-	if _, err := tx.Exec(ctx, `CREATE TEMP TABLE view_events_staging (LIKE view_events INCLUDING DEFAULTS) ON COMMIT DROP`); err != nil {
-		return nil, fmt.Errorf("staging table: %w", err)
-	}
 	rows := make([][]any, len(events))
 	for i, e := range events {
 		rows[i] = []any{e.Day(), e.ID, e.AccountID, e.Time, e.Type, e.VideoID, e.PlayerID, e.ViewerID,
@@ -82,6 +79,10 @@ func insertNew(ctx context.Context, tx pgx.Tx, events []views.Event) ([]views.Ev
 	newIDs, err := pgx.CollectRows(inserted, pgx.RowTo[string])
 	if err != nil {
 		return nil, fmt.Errorf("insert: %w", err)
+	}
+	// Only this transaction's rows are visible to it: no other batch is touched.
+	if _, err := tx.Exec(ctx, `DELETE FROM view_events_staging`); err != nil {
+		return nil, fmt.Errorf("staging: %w", err)
 	}
 	isNew := make(map[string]bool, len(newIDs))
 	for _, id := range newIDs {
