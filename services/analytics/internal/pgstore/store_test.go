@@ -26,7 +26,9 @@ type fixture struct {
 	pool  *pgxpool.Pool
 }
 
-func setup(t *testing.T) fixture {
+func setup(t *testing.T) fixture { return setupBench(t) }
+
+func setupBench(t testing.TB) fixture {
 	t.Helper()
 	db := pgtest.Schema(t)
 	db.Migrate(t, migrations.FS)
