@@ -23,8 +23,11 @@ const ConsumerName = "analytics-views"
 const (
 	DefaultBatchSize = 1000
 	fetchWait        = 500 * time.Millisecond
-	ingestTimeout    = 30 * time.Second
-	ackWait          = 60 * time.Second
+	ingestTimeout    = 8 * time.Second
+	// ackWait is how soon the events a killed process had fetched go to
+	// another (or the restarted) one: a batch takes milliseconds, and one
+	// stored twice is still counted once.
+	ackWait = 10 * time.Second
 )
 
 // retries spaces retries of a batch the database could not take.
