@@ -80,6 +80,10 @@ func (s *Stack) DatabaseURL() string { return s.db.admin }
 // operator's command signs its calls with a key derived from it.
 func (s *Stack) InternalSecret() string { return s.secret }
 
+// NATSURL is the client URL of the suite's NATS server (benchmarks publish
+// to it as a service, with the key InternalSecret derives).
+func (s *Stack) NATSURL() string { return s.natsURL }
+
 // ServiceDatabaseURL is the URL service connects with: its own role on the
 // private cluster, or DATABASE_URL when one was given.
 func (s *Stack) ServiceDatabaseURL(service string) string { return s.db.forService(service) }
