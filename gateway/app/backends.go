@@ -10,6 +10,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	analyticsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/analytics/v1"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
@@ -35,6 +36,7 @@ var backends = []backend{
 	{"catalog", func(c Config) string { return c.CatalogAddr }, catalogv1.RegisterCatalogServiceHandler},
 	{"upload", func(c Config) string { return c.UploadAddr }, uploadv1.RegisterUploadServiceHandler},
 	{"hooks", func(c Config) string { return c.HooksAddr }, hooksv1.RegisterHooksServiceHandler},
+	{"analytics", func(c Config) string { return c.AnalyticsAddr }, analyticsv1.RegisterAnalyticsServiceHandler},
 }
 
 // registerIdentity maps identity's two /v2 services: the main one and

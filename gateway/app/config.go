@@ -31,6 +31,8 @@ type Config struct {
 	UploadTusURL string `env:"VIDHOST_UPLOAD_TUS_URL" envDefault:"http://127.0.0.1:9113"`
 	// HooksAddr is the hooks service: /v2/services and /v2/hooks.
 	HooksAddr string `env:"VIDHOST_HOOKS_ADDR" envDefault:"127.0.0.1:9106"`
+	// AnalyticsAddr is the analytics service (views reports).
+	AnalyticsAddr string `env:"VIDHOST_ANALYTICS_ADDR" envDefault:"127.0.0.1:9107"`
 	// Blob is the object store; with the local driver the gateway serves
 	// its signed URLs under /blob/.
 	Blob blob.Settings
@@ -49,6 +51,12 @@ type Config struct {
 	// ViewerJWTMaxLifetime caps exp - max(iat, now) of a viewer JWT: longer
 	// ones are refused (docs/playback.md).
 	ViewerJWTMaxLifetime time.Duration `env:"VIDHOST_VIEWER_JWT_MAX_LIFETIME" envDefault:"24h"`
+
+	// GeoIPDB is the MaxMind-format country database the playback edge
+	// resolves viewers' countries with (docs/analytics.md); empty reports
+	// every country as unknown. `make geoip` fetches one into
+	// deploy/geoip/node_modules.
+	GeoIPDB string `env:"VIDHOST_GEOIP_DB"`
 
 	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
 	// NATS is how the service signs in to NATS and checks its certificate

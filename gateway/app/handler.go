@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/vidhost/vidhost/gateway/internal/beacons"
 	"log/slog"
 	"net/http"
 
@@ -34,6 +35,10 @@ type routes struct {
 
 	// playback is nil when no blob store is configured.
 	playback *playback.Handler
+	// views queues the playback edge's view events for JetStream;
+	// countries resolves their country (nil: unknown).
+	views     *beacons.Publisher
+	countries *beacons.Countries
 }
 
 // newHandler assembles the middleware chain:
@@ -57,10 +62,11 @@ func newHandler(rt routes) http.Handler {
 	root := http.NewServeMux()
 	root.Handle("/healthz", healthHandler(rt.conns))
 	root.Handle("/v2/", v2)
-	crossOrigin := uploadCORS()                       // a page elsewhere uploads with an upload token
-	root.Handle("/v2/uploads", crossOrigin(v2))       // exactly: lists and deletes stay same-origin
-	root.Handle("/v2/videos", crossOrigin(v2))        // the video made from the token's upload
-	root.Handle(tokensPath, middleware.Chain(rt.mint, // minted by a backend with its key, never cross-origin
+	root.Handle(analyticsVideosPath, analyticsVideos(v2)) // type=videos implied
+	crossOrigin := uploadCORS()                           // a page elsewhere uploads with an upload token
+	root.Handle("/v2/uploads", crossOrigin(v2))           // exactly: lists and deletes stay same-origin
+	root.Handle("/v2/videos", crossOrigin(v2))            // the video made from the token's upload
+	root.Handle(tokensPath, middleware.Chain(rt.mint,     // minted by a backend with its key, never cross-origin
 		middleware.Timeout(rt.cfg.RequestTimeout),
 		auth.Require(rt.auth, rt.clientIP, rt.logger),
 		middleware.BodyLimit(rt.cfg.BodyLimit),

@@ -24,7 +24,7 @@ func TestHealthz(t *testing.T) {
 	}
 	status, body := get()
 	assert.Equal(t, http.StatusOK, status)
-	assert.Equal(t, map[string]any{"identity": "SERVING", "catalog": "SERVING", "upload": "SERVING", "hooks": "SERVING"}, body["result"])
+	assert.Equal(t, map[string]any{"identity": "SERVING", "catalog": "SERVING", "upload": "SERVING", "hooks": "SERVING", "analytics": "SERVING"}, body["result"])
 
 	b.backends.SetServing(false)
 	status, body = get()
@@ -36,5 +36,6 @@ func TestHealthz(t *testing.T) {
 		map[string]any{"message": "catalog: NOT_SERVING", "code": "unavailable"},
 		map[string]any{"message": "upload: NOT_SERVING", "code": "unavailable"},
 		map[string]any{"message": "hooks: NOT_SERVING", "code": "unavailable"},
+		map[string]any{"message": "analytics: NOT_SERVING", "code": "unavailable"},
 	}, body["errors"])
 }

@@ -50,6 +50,7 @@ func (rt *routes) addPlayback(ctx context.Context, publicURL string) error {
 		// session cookie (docs/authentication.md).
 		Sessions: rt.sessions,
 		Logger:   rt.logger,
+		Views:    rt.views, Countries: rt.countries,
 	})
 	return err
 }

@@ -72,6 +72,10 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		logger.Warn("VIDHOST_PUBLIC_URL is plain http on a public host: session cookies cannot be Secure; use https", "public_url", publicURL)
 	}
 	rt.addTokens()
+	if rt.views, rt.countries, err = startViews(ctx, cfg, authn.js, logger, stack); err != nil {
+		_ = lis.Close()
+		return err
+	}
 	if err := rt.addUploads(); err != nil {
 		_ = lis.Close()
 		return err

@@ -52,7 +52,7 @@ func setup(t *testing.T, tweaks ...func(*app.Config)) testBundle {
 	backends.Identity.SetKey(keyElsewhere, &identityv1.Principal{AccountId: "acc1", KeyId: "key3", Ips: []string{"203.0.113.7"}})
 	backends.Identity.SetKey(keyLoopback, &identityv1.Principal{AccountId: "acc1", KeyId: "key4", Ips: []string{"198.51.100.1", "127.0.0.0/8"}})
 	cfg := app.Config{
-		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr, HooksAddr: backends.Addr, NATSURL: natstest.Start(t),
+		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr, HooksAddr: backends.Addr, AnalyticsAddr: backends.Addr, NATSURL: natstest.Start(t),
 		InternalSecret: testSecret, BodyLimit: testBodyLimit, NATS: natstest.Settings(t, natsx.ServiceGateway),
 	}
 	for _, tweak := range tweaks {

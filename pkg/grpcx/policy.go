@@ -168,6 +168,9 @@ var Policy = map[string]Rule{
 	"/vidhost.upload.v1.UploadService/GetAccountSettings": {Callers: byOperator},
 	"/vidhost.upload.v1.UploadService/SetAccountSettings": {Callers: byOperator, Write: true},
 
+	// Analytics through /v2: views reports of the caller's account (docs/analytics.md).
+	"/vidhost.analytics.v1.AnalyticsService/GetViews": {Callers: byGateway, Account: true, Role: roles.Viewer},
+
 	// Hooks through /v2: services and hooks (docs/services.md, docs/hooks.md).
 	// Admins only, reading included: they send the account's videos out and
 	// hold credentials, as API keys do.

@@ -15,13 +15,13 @@ const (
 	ServiceUpload    = "upload"
 	ServiceTranscode = "transcode"
 	ServiceHooks     = "hooks"
+	ServiceAnalytics = "analytics"
 	// ServiceConsumer is the operator's own event consumers
 	// (docs/events.md): read-only, on the streams of public events.
 	ServiceConsumer = "consumer"
 	// Reserved for services still to come: they may connect, and do
 	// nothing else until their rights are written here with them.
-	ServiceAnalytics = "analytics"
-	ServiceLive      = "live"
+	ServiceLive = "live"
 )
 
 // Rights are what one service may do on the bus. Everything not listed is
@@ -43,6 +43,10 @@ type Rights struct {
 // catalog's key, a forged report transcode's.
 var rights = map[string]Rights{
 	ServiceGateway: {
+		// The playback edge publishes the players' view events
+		// (docs/analytics.md).
+		Publish: []string{SubjectAnalyticsViews},
+		Ensures: []string{StreamNameViews},
 		// Key events evict the auth cache; video events the playback
 		// edge's video cache (other gateways' changes, in milliseconds).
 		Reads: []string{StreamNameIdentity, StreamNameCatalog},
@@ -95,8 +99,14 @@ var rights = map[string]Rights{
 	ServiceConsumer: {
 		Reads: []string{StreamNameCatalog, StreamNameUploads},
 	},
-	ServiceAnalytics: {},
-	ServiceLive:      {},
+	// The analytics service stores the edge's view events; it publishes
+	// nothing but the dead letters of events it can never store.
+	ServiceAnalytics: {
+		Publish: []string{DeadLetterSubject(SubjectAnalyticsViews)},
+		Ensures: []string{StreamNameViews, StreamNameDeadLetter},
+		Reads:   []string{StreamNameViews},
+	},
+	ServiceLive: {},
 }
 
 // Services returns the name of every service of the table, sorted.

@@ -101,6 +101,11 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		{natsx.ServiceConsumer, natsx.SubjectTranscodeJobs, false},
 		{natsx.ServiceCatalog, natsx.SubjectHookCreated, false},
 		{natsx.ServiceGateway, natsx.SubjectServiceDeleted, false},
+		// View events come from the playback edge only.
+		{natsx.ServiceGateway, natsx.SubjectAnalyticsViews, true},
+		{natsx.ServiceCatalog, natsx.SubjectAnalyticsViews, false},
+		{natsx.ServiceAnalytics, natsx.SubjectAnalyticsViews, false},
+		{natsx.ServiceAnalytics, natsx.DeadLetterSubject(natsx.SubjectAnalyticsViews), true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.service+" "+tt.subject, func(t *testing.T) {
@@ -158,7 +163,9 @@ func TestServicesReadTheirStreamsOnly(t *testing.T) {
 		{natsx.ServiceIdentity, natsx.StreamNameCatalog, true},
 		{natsx.ServiceIdentity, natsx.StreamNameUploads, true},
 		{natsx.ServiceIdentity, natsx.StreamNameMedia, false},
-		{natsx.ServiceAnalytics, natsx.StreamNameViews, false},
+		{natsx.ServiceAnalytics, natsx.StreamNameViews, true},
+		{natsx.ServiceGateway, natsx.StreamNameViews, false},
+		{natsx.ServiceAnalytics, natsx.StreamNameCatalog, false},
 		// The delivery engine matches hooks on video.created.
 		{natsx.ServiceHooks, natsx.StreamNameCatalog, true},
 		{natsx.ServiceHooks, natsx.StreamNameIdentity, false},

@@ -242,6 +242,10 @@ func walkCases(a fixtures) map[route]walkCase {
 		"POST /v2/videos/{video_id}/tracks":          {path: v + "/tracks", body: map[string]any{"label": "English", "language": "en", "kind": "captions", "url": "svc://uploads/" + a.upload}},
 		"DELETE /v2/videos/{video_id}/tracks/{id}":   {path: v + "/tracks/" + sub},
 
+		// B's report filtered on A's video: B's own (empty) rows, never A's views.
+		"GET /v2/analytics":        {path: "/v2/analytics?dimension=video_id&metric=views&start=2026-01-01&end=2026-12-31&filter=video_id%3D%3D" + a.video, list: true},
+		"GET /v2/analytics/videos": {path: "/v2/analytics/videos?metric=views&start=2026-01-01&end=2026-12-31&filter=video_id%3D%3D" + a.video, list: true},
+
 		"GET /v2/services":                     {path: "/v2/services", list: true},
 		"POST /v2/services":                    {path: "/v2/services", own: true, body: webhookBody("B's webhook")},
 		"GET /v2/services/{id}":                {path: "/v2/services/" + a.service},

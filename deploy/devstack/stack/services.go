@@ -15,7 +15,7 @@ import (
 // startTimeout bounds how long a service may take to become ready.
 const startTimeout = 60 * time.Second
 
-// startServices runs identity, upload, catalog, hooks, the transcode
+// startServices runs identity, upload, catalog, hooks, analytics, the transcode
 // workers and the gateway, each on its own loopback listener, and waits
 // until the gateway is healthy.
 func (s *Stack) startServices(ctx context.Context) error {
@@ -44,6 +44,10 @@ func (s *Stack) startServices(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	analyticsAddr, err := s.startAnalytics()
+	if err != nil {
+		return err
+	}
 	for worker := range s.cfg.TranscodeWorkers {
 		if err := s.startTranscode(worker); err != nil {
 			return err
@@ -61,12 +65,12 @@ func (s *Stack) startServices(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	return s.startGateway(ctx, gatewayLis, backendAddrs{identityAddr, catalogAddr, upload.grpc, upload.tus, hooksAddr})
+	return s.startGateway(ctx, gatewayLis, backendAddrs{identityAddr, catalogAddr, upload.grpc, upload.tus, hooksAddr, analyticsAddr})
 }
 
 // backendAddrs are where the gateway finds the services.
 type backendAddrs struct {
-	identity, catalog, upload, uploadTus, hooks string
+	identity, catalog, upload, uploadTus, hooks, analytics string
 }
 
 func (s *Stack) startIdentity() (string, <-chan identityapp.Bootstrap, error) {
@@ -119,9 +123,12 @@ func (s *Stack) startGateway(ctx context.Context, lis net.Listener, addrs backen
 	cfg.HTTPAddr, cfg.PublicURL = lis.Addr().String(), s.URL
 	cfg.IdentityAddr, cfg.CatalogAddr, cfg.UploadAddr = addrs.identity, addrs.catalog, addrs.upload
 	cfg.UploadTusURL = "http://" + addrs.uploadTus
-	cfg.HooksAddr = addrs.hooks
+	cfg.HooksAddr, cfg.AnalyticsAddr = addrs.hooks, addrs.analytics
 	cfg.Blob = s.blobSettings()
 	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.natsURL, s.secret, s.cfg.LogLevel
+	if cfg.GeoIPDB == "" {
+		cfg.GeoIPDB = devGeoIPDB()
+	}
 	s.run("gateway", func(ctx context.Context) error {
 		return gatewayapp.Run(ctx, cfg, s.serviceLogger("gateway"), gatewayapp.Options{Listener: lis})
 	})

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vidhost/vidhost/gateway/internal/beacons"
 	"github.com/vidhost/vidhost/gateway/internal/tokens"
 	"github.com/vidhost/vidhost/gateway/web"
 	"github.com/vidhost/vidhost/pkg/blob"
@@ -46,6 +47,14 @@ type Options struct {
 	// LeadsPerMinute bounds gate submissions per client address; 0 is
 	// DefaultLeadsPerMinute.
 	LeadsPerMinute int
+	// Views receives the enriched view events of /collect; nil drops them.
+	Views ViewSink
+	// Countries resolves client addresses to countries for view events;
+	// nil reports every country as unknown.
+	Countries *beacons.Countries
+	// BeaconsPerMinute bounds /collect beacons per client address; 0 is
+	// DefaultBeaconsPerMinute.
+	BeaconsPerMinute int
 	// ClientIP finds a request's client address (behind trusted proxies);
 	// nil takes the connection's peer.
 	ClientIP func(*http.Request) netip.Addr
@@ -68,6 +77,13 @@ type Handler struct {
 	leads     LeadSink
 	limiter   *leadLimiter
 	logger    *slog.Logger
+
+	views         ViewSink
+	countries     *beacons.Countries
+	beaconLimiter *leadLimiter
+	clientIP      func(*http.Request) netip.Addr
+	drops         BeaconDrops
+	now           func() time.Time
 }
 
 // New checks opts and returns the Handler.
@@ -90,6 +106,14 @@ func New(opts Options) (*Handler, error) {
 	if maxLifetime <= 0 {
 		maxLifetime = DefaultViewerJWTMaxLifetime
 	}
+	beaconsPerMinute := opts.BeaconsPerMinute
+	if beaconsPerMinute <= 0 {
+		beaconsPerMinute = DefaultBeaconsPerMinute
+	}
+	clientIP := opts.ClientIP
+	if clientIP == nil {
+		clientIP = peerAddr
+	}
 	leads := opts.Leads
 	if leads == nil {
 		leads = LogLeadSink{Logger: logger}
@@ -108,6 +132,12 @@ func New(opts Options) (*Handler, error) {
 		leads:     leads,
 		limiter:   newLeadLimiter(opts.LeadsPerMinute, opts.ClientIP, now),
 		logger:    logger,
+
+		views:         opts.Views,
+		countries:     opts.Countries,
+		beaconLimiter: newLeadLimiter(beaconsPerMinute, opts.ClientIP, now),
+		clientIP:      clientIP,
+		now:           now,
 	}, nil
 }
 
@@ -118,6 +148,6 @@ func (h *Handler) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /watch/{video_id}", h.page(web.ModeWatch))
 	mux.HandleFunc("GET /embed/{video_id}", h.page(web.ModeEmbed))
 	mux.HandleFunc("POST /leads/{video_id}", h.submitLead)
-	mux.HandleFunc("POST /collect", collect)
+	mux.HandleFunc("POST "+CollectPath, h.collect)
 	mux.Handle(web.StaticPath, web.StaticHandler())
 }

@@ -88,7 +88,7 @@ func run(dir string, segmentBytes, entries int, logFile, mediaLog string) error 
 		return err
 	}
 	cfg := app.Config{
-		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr, HooksAddr: backends.Addr,
+		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr, HooksAddr: backends.Addr, AnalyticsAddr: backends.Addr,
 		NATSURL:        "nats://127.0.0.1:1", // none: the REST auth cache is off, playback does not use NATS
 		InternalSecret: playbacktest.Secret, LogLevel: "info", LogFormat: "json", MediaAccessLog: mediaLog,
 		Blob: blob.Settings{Driver: "local", Dir: dir},

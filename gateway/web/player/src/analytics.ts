@@ -1,25 +1,63 @@
-// View events for the gateway's collect endpoint (unless the Player's
-// analytics is "none"): one "play" per page load, which the views metric
-// counts, and one "ended". Failures are ignored: analytics must never get in
-// the way of playback.
+// View beacons for the gateway's collect endpoint (docs/analytics.md), never
+// sent when the Player's analytics is "none": one "play" when playback first
+// starts (the views metric counts these), and one "view" once
+// VIEW_AFTER_SECONDS have been watched. They go out with
+// navigator.sendBeacon, so they survive the page closing and never hold up
+// playback; failures are ignored.
 import type { Config } from './config';
 import type { Player } from './vjs';
 
-export interface ViewEvent { event: string; video_id: string; player_id: string; position: number; referrer: string }
+export interface ViewEvent {
+  event: 'play' | 'view'; video_id: string; player_id: string; viewer_id: string;
+  position: number; referrer: string;
+}
+
+// Seconds of playback after which a "view" is sent.
+export const VIEW_AFTER_SECONDS = 5;
+
+// The storage key of the viewer id: a random id kept in this browser (local
+// storage, or session storage when that is refused) so the analytics
+// service can count a replay within 30 minutes as the same view. It names
+// no person and is sent nowhere else.
+const VIEWER_KEY = 'vidhost.viewer_id';
+
+function randomId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from({ length: 4 }, () => Math.random().toString(36).slice(2, 10)).join('').slice(0, 32);
+}
+
+export function viewerId(): string {
+  for (const storage of [() => window.localStorage, () => window.sessionStorage]) {
+    try {
+      const store = storage();
+      let id = store.getItem(VIEWER_KEY);
+      if (!id) { id = randomId(); store.setItem(VIEWER_KEY, id); }
+      return id;
+    } catch { /* storage refused (privacy settings): try the next */ }
+  }
+  return randomId();
+}
 
 function send(url: string, body: ViewEvent): void {
-  const json = JSON.stringify(body);
-  // keepalive lets the "ended" event survive the page closing right after.
-  fetch(url, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: json })
-    .catch(() => undefined);
+  try {
+    // A string body goes as text/plain: no CORS preflight, no cookies needed.
+    if (navigator.sendBeacon && navigator.sendBeacon(url, JSON.stringify(body))) return;
+  } catch { /* fall through */ }
+  fetch(url, { method: 'POST', keepalive: true, credentials: 'omit', body: JSON.stringify(body) }).catch(() => undefined);
 }
 
 export function mountAnalytics(player: Player, config: Config): void {
   if (!config.collect_url || config.player.analytics === 'none') return;
-  const report = (event: string) => send(config.collect_url, {
-    event, video_id: config.video.id, player_id: config.player.id,
+  const viewer = viewerId();
+  const report = (event: ViewEvent['event']) => send(config.collect_url, {
+    event, video_id: config.video.id, player_id: config.player.id, viewer_id: viewer,
     position: player.currentTime() || 0, referrer: document.referrer,
   });
   player.one('playing', () => report('play'));
-  player.one('ended', () => report('ended'));
+  const onTime = () => {
+    if ((player.currentTime() || 0) < VIEW_AFTER_SECONDS) return;
+    player.off('timeupdate', onTime);
+    report('view');
+  };
+  player.on('timeupdate', onTime);
 }

@@ -13,6 +13,7 @@ export interface Component {
 
 export interface Player extends Component {
   on(event: string | string[], handler: (event?: Event) => void): void;
+  off(event: string | string[], handler: (event?: Event) => void): void;
   one(event: string, handler: () => void): void;
   ready(handler: () => void): void;
   play(): Promise<void> | undefined;

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/vidhost/vidhost/deploy/devstack/stack"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/timefmt"
+	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
+)
+
+// consumerName is the analytics service's durable consumer.
+const consumerName = "analytics-views"
+
+// ingest publishes sh.events as the gateway, then waits until the service
+// has settled every one, printing both rates.
+func ingest(ctx context.Context, s *stack.Stack, sh shape) error {
+	nc, err := natsx.Connect(natsx.Client{URL: s.NATSURL(), Service: natsx.ServiceGateway, Secret: s.InternalSecret()})
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(4096))
+	if err != nil {
+		return err
+	}
+	today := time.Now().UTC().Truncate(24 * time.Hour)
+	began := time.Now()
+	for i := range sh.events {
+		msg, err := viewMessage(s.Credentials.AccountID, i, sh, today)
+		if err != nil {
+			return err
+		}
+		if _, err := js.PublishMsgAsync(msg); err != nil {
+			return err
+		}
+		if i%50_000 == 49_999 {
+			if err := waitPublished(ctx, js); err != nil {
+				return err
+			}
+		}
+	}
+	if err := waitPublished(ctx, js); err != nil {
+		return err
+	}
+	published := time.Since(began)
+	fmt.Printf("  published to JetStream: %s, %.0f events/s\n", published.Round(time.Millisecond), float64(sh.events)/published.Seconds())
+	// The analytics service's own user may read its consumer's state.
+	watcher, err := natsx.Connect(natsx.Client{URL: s.NATSURL(), Service: natsx.ServiceAnalytics, Secret: s.InternalSecret()})
+	if err != nil {
+		return err
+	}
+	defer watcher.Close()
+	watch, err := jetstream.New(watcher)
+	if err != nil {
+		return err
+	}
+	if err := waitSettled(ctx, watch); err != nil {
+		return err
+	}
+	stored := time.Since(began)
+	fmt.Printf("  stored by the analytics service (JetStream -> COPY -> roll-ups): %s, %.0f events/s end to end\n\n",
+		stored.Round(time.Millisecond), float64(sh.events)/stored.Seconds())
+	return nil
+}
+
+// viewMessage is event i: spread evenly over videos, domains, countries and
+// days, a distinct viewer each.
+func viewMessage(accountID string, i int, sh shape, today time.Time) (*nats.Msg, error) {
+	id := fmt.Sprintf("bench%016d", i)
+	at := today.AddDate(0, 0, -(i % sh.days)).Add(time.Duration(i%86_400) * time.Second)
+	data, err := protojson.Marshal(&eventsv1.ViewEvent{
+		Meta: &eventsv1.EventMeta{Id: id, AccountId: accountID, OccurredTime: timefmt.Format(at)},
+		Type: "play", VideoId: fmt.Sprintf("video%016d", i%sh.videos), ViewerId: fmt.Sprintf("viewer-%012d", i),
+		Domain: fmt.Sprintf("site%03d.example", (i/7)%sh.domains), Country: fmt.Sprintf("C%02d", (i/13)%sh.countries),
+		Device: "desktop", Browser: "chrome",
+	})
+	if err != nil {
+		return nil, err
+	}
+	msg := nats.NewMsg(natsx.SubjectAnalyticsViews)
+	msg.Data = data
+	msg.Header.Set(jetstream.MsgIDHeader, id)
+	return msg, nil
+}
+
+func waitPublished(ctx context.Context, js jetstream.JetStream) error {
+	select {
+	case <-js.PublishAsyncComplete():
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// waitSettled polls the service's consumer until nothing is pending.
+func waitSettled(ctx context.Context, js jetstream.JetStream) error {
+	for {
+		c, err := js.Consumer(ctx, natsx.StreamNameViews, consumerName)
+		if err == nil {
+			info, err := c.Info(ctx)
+			if err == nil && info.NumPending == 0 && info.NumAckPending == 0 {
+				return nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}

@@ -1,0 +1,65 @@
+// Command analytics measures the analytics service in the whole suite
+// (deploy/devstack, in process): it publishes view events over 30 days
+// (videos, domains and countries spread evenly, every viewer distinct so
+// each play is a view) to analytics.views as the gateway does, times the
+// service storing them all (JetStream -> COPY -> roll-ups), then measures
+// report latency through the gateway, and the same two reports computed
+// from the raw events without roll-ups, with the ratio.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/vidhost/vidhost/deploy/devstack/stack"
+)
+
+// shape is the generated data set.
+type shape struct {
+	events, videos, domains, countries, days int
+}
+
+func main() {
+	var sh shape
+	flag.IntVar(&sh.events, "events", 10_000_000, "view events to ingest")
+	flag.IntVar(&sh.videos, "videos", 1000, "videos")
+	flag.IntVar(&sh.domains, "domains", 200, "embedding domains")
+	flag.IntVar(&sh.countries, "countries", 60, "countries")
+	flag.IntVar(&sh.days, "days", 30, "days the views are spread over (ending today)")
+	queries := flag.Int("queries", 200, "requests per report through the gateway")
+	rawQueries := flag.Int("raw-queries", 10, "runs per report on the raw events")
+	flag.Parse()
+	if err := run(sh, *queries, *rawQueries); err != nil {
+		fmt.Fprintln(os.Stderr, "bench/analytics:", err)
+		os.Exit(1)
+	}
+}
+
+func run(sh shape, queries, rawQueries int) error {
+	varDir, err := os.MkdirTemp("", "vidhost-bench-analytics-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(varDir)
+	_ = os.Chmod(varDir, 0o755) // the private PostgreSQL runs as another user
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Hour)
+	defer cancel()
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
+	s, err := stack.Start(ctx, stack.Config{VarDir: varDir, HTTPAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "error",
+		DatabaseURL: os.Getenv("DATABASE_URL")}, logger)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = s.Stop(context.Background()) }()
+
+	fmt.Printf("ingest: %d view events over %d days (%d videos, %d domains, %d countries)\n",
+		sh.events, sh.days, sh.videos, sh.domains, sh.countries)
+	if err := ingest(ctx, s, sh); err != nil {
+		return err
+	}
+	return measureReports(ctx, s, sh, queries, rawQueries)
+}

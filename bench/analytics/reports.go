@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/vidhost/vidhost/deploy/devstack/stack"
+)
+
+// report is one measured report: its query string for /v2/analytics and the
+// same report computed from the raw events.
+type report struct {
+	name  string
+	query url.Values
+	raw   string // $1 account, $2 start, $3 end
+}
+
+func reports(start, end string) []report {
+	return []report{
+		{
+			name: "dimension=day, two filters (country in 2 of 60; domain contains)",
+			query: url.Values{"dimension": {"day"}, "metric": {"views"}, "start": {start}, "end": {end},
+				"filter": {"country==C01,country==C02;domain=@site1"}},
+			raw: `SELECT to_char(day, 'YYYY-MM-DD') AS key, count(*) FROM analytics.view_events
+				WHERE account_id = $1 AND day BETWEEN $2 AND $3 AND counted AND type = 'play'
+				  AND (country = 'C01' OR country = 'C02') AND strpos(lower(domain), 'site1') > 0
+				GROUP BY 1 ORDER BY 1`,
+		},
+		{
+			name: "dimension=domain&by=views&limit=10",
+			query: url.Values{"dimension": {"domain"}, "metric": {"views"}, "start": {start}, "end": {end},
+				"by": {"views"}, "limit": {"10"}},
+			raw: `SELECT domain, count(*) AS views FROM analytics.view_events
+				WHERE account_id = $1 AND day BETWEEN $2 AND $3 AND counted AND type = 'play'
+				GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`,
+		},
+	}
+}
+
+func measureReports(ctx context.Context, s *stack.Stack, sh shape, queries, rawQueries int) error {
+	pool, err := pgxpool.New(ctx, s.DatabaseURL())
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if _, err := pool.Exec(ctx, "VACUUM ANALYZE analytics.view_events, analytics.daily_views"); err != nil {
+		return err
+	}
+	today := time.Now().UTC()
+	start, end := today.AddDate(0, 0, -(sh.days-1)).Format(time.DateOnly), today.Format(time.DateOnly)
+	for _, r := range reports(start, end) {
+		api, err := timeRuns(queries, func() error { return get(ctx, s, r.query) })
+		if err != nil {
+			return err
+		}
+		raw, err := timeRuns(rawQueries, func() error {
+			rows, err := pool.Query(ctx, r.raw, s.Credentials.AccountID, start, end)
+			if err != nil {
+				return err
+			}
+			rows.Close()
+			return rows.Err()
+		})
+		if err != nil {
+			return err
+		}
+		fmt.Printf("%s over %d days\n", r.name, sh.days)
+		fmt.Printf("  GET /v2/analytics (roll-ups, through the gateway), %d requests: p50 %s  p99 %s\n", queries, api.p50(), api.p99())
+		fmt.Printf("  same report on the raw events (SQL, no gateway), %d runs:     p50 %s  p99 %s\n", rawQueries, raw.p50(), raw.p99())
+		fmt.Printf("  ratio raw/roll-ups p50: %.1fx\n\n", float64(raw.quantile(0.5))/float64(api.quantile(0.5)))
+	}
+	return nil
+}
+
+func get(ctx context.Context, s *stack.Stack, query url.Values) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.URL+"/v2/analytics?"+query.Encode(), nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "Bearer "+s.Credentials.APIKey)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET /v2/analytics: %d %s", resp.StatusCode, body)
+	}
+	return nil
+}
+
+// durations are sorted run times.
+type durations []time.Duration
+
+func timeRuns(n int, fn func() error) (durations, error) {
+	out := make(durations, 0, n)
+	for range n {
+		began := time.Now()
+		if err := fn(); err != nil {
+			return nil, err
+		}
+		out = append(out, time.Since(began))
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+func (d durations) quantile(q float64) time.Duration { return d[min(len(d)-1, int(q*float64(len(d))))] }
+func (d durations) p50() string                      { return d.quantile(0.5).Round(10 * time.Microsecond).String() }
+func (d durations) p99() string                      { return d.quantile(0.99).Round(10 * time.Microsecond).String() }

@@ -1,0 +1,73 @@
+package app
+
+import (
+	"errors"
+	"net"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/secrets"
+)
+
+// Config is the analytics service's configuration, loaded from VIDHOST_*
+// environment variables over the defaults below (pkg/config).
+type Config struct {
+	// GRPCAddr is where the gRPC server listens (Options.Listener overrides it).
+	GRPCAddr string `env:"VIDHOST_ANALYTICS_GRPC_ADDR" envDefault:"127.0.0.1:9107"`
+	// DatabaseURL is a PostgreSQL connection URL (required).
+	DatabaseURL string `env:"VIDHOST_DATABASE_URL" secret:"true"`
+	// DBSchema is the schema the service owns; migrations are applied to it.
+	DBSchema string `env:"VIDHOST_ANALYTICS_DB_SCHEMA" envDefault:"analytics"`
+	// NATSURL is the NATS server with JetStream the view events arrive on.
+	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
+	// NATS is how the service signs in to NATS (docs/security-bus.md).
+	NATS natsx.Settings
+	// InternalSecret is the root secret (required, at least 32 bytes).
+	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
+	// RetentionDays is how many days of raw view events are kept; older
+	// days' partitions are dropped (the daily roll-ups stay).
+	RetentionDays int `env:"VIDHOST_ANALYTICS_RETENTION_DAYS" envDefault:"90"`
+	// BatchSize is the most view events stored in one transaction.
+	BatchSize int    `env:"VIDHOST_ANALYTICS_BATCH_SIZE" envDefault:"1000"`
+	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+}
+
+// Validate reports missing or impossible settings before anything starts.
+func (c Config) Validate() error {
+	var errs []error
+	if c.DatabaseURL == "" {
+		errs = append(errs, errors.New("VIDHOST_DATABASE_URL must be set"))
+	}
+	if c.DBSchema == "" {
+		errs = append(errs, errors.New("VIDHOST_ANALYTICS_DB_SCHEMA must not be empty"))
+	}
+	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
+		errs = append(errs, err)
+	}
+	if c.RetentionDays < 1 {
+		errs = append(errs, errors.New("VIDHOST_ANALYTICS_RETENTION_DAYS must be at least 1"))
+	}
+	if c.BatchSize < 1 || c.BatchSize > 10_000 {
+		errs = append(errs, errors.New("VIDHOST_ANALYTICS_BATCH_SIZE must be 1-10000"))
+	}
+	return errors.Join(errs...)
+}
+
+// retention is RetentionDays as a duration.
+func (c Config) retention() time.Duration { return time.Duration(c.RetentionDays) * 24 * time.Hour }
+
+// Options are the in-process hooks of Run.
+type Options struct {
+	// Listener, if set, is served instead of listening on Config.GRPCAddr;
+	// tests and the devstack pass one on port 0. Run closes it.
+	Listener net.Listener
+	// Ready, if set, is called with the listening address once the server
+	// accepts calls.
+	Ready func(addr string)
+}
+
+// natsClient is the service's identity on the bus.
+func natsClient(cfg Config) natsx.Client {
+	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceAnalytics, Secret: cfg.InternalSecret, Settings: cfg.NATS}
+}

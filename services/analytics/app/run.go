@@ -1,0 +1,94 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/grpcx"
+	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/pg"
+	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/services/analytics/internal/events"
+	"github.com/vidhost/vidhost/services/analytics/internal/pgstore"
+	"github.com/vidhost/vidhost/services/analytics/internal/server"
+	"github.com/vidhost/vidhost/services/analytics/internal/views"
+	"github.com/vidhost/vidhost/services/analytics/migrations"
+)
+
+// retentionEvery is how often old raw events are dropped.
+const retentionEvery = time.Hour
+
+// Run starts the analytics service and serves until ctx is done, then shuts
+// down in reverse order of start-up.
+func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) error {
+	if err := cfg.Validate(); err != nil {
+		return fmt.Errorf("analytics: %w", err)
+	}
+	return lifecycle.Run(ctx, logger, lifecycle.ShutdownTimeout, func(stack *lifecycle.Stack) error {
+		return start(ctx, cfg, logger, opts, stack)
+	})
+}
+
+// start brings up everything the server needs, in STYLE.md's order, pushing
+// each cleanup on stack as it goes, and serves until ctx is done.
+func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, stack *lifecycle.Stack) error {
+	root := secrets.MustRoot(cfg.InternalSecret)
+	pool, err := pg.Start(ctx, cfg.DatabaseURL, cfg.DBSchema, migrations.FS, stack)
+	if err != nil {
+		return fmt.Errorf("analytics: %w", err)
+	}
+	// It reads VIEWS and dead-letters what it can never store.
+	js, err := natsx.StartJetStream(ctx, natsClient(cfg), logger, stack, natsx.StreamViews, natsx.StreamDeadLetter)
+	if err != nil {
+		return fmt.Errorf("analytics: %w", err)
+	}
+	store := pgstore.New(pool)
+	consumer, err := events.NewConsumer(ctx, js, store, logger, events.Options{BatchSize: cfg.BatchSize, Retention: cfg.retention()})
+	if err != nil {
+		return fmt.Errorf("analytics: %w", err)
+	}
+	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	var wg sync.WaitGroup
+	wg.Go(func() { consumer.Run(runCtx) })
+	wg.Go(func() { keepRetention(runCtx, store, cfg.retention(), logger) })
+	// Stop the consumer (its batch in flight finishes) and the retention
+	// loop before NATS and the pool close.
+	stack.Push("stop views consumer", func(context.Context) error { stop(); wg.Wait(); return nil })
+
+	lis, err := grpcx.Listen(opts.Listener, cfg.GRPCAddr)
+	if err != nil {
+		return fmt.Errorf("analytics: %w", err)
+	}
+	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Root: root})
+	server.New(store).Register(srv)
+	logger.Info("analytics serving", "addr", lis.Addr().String())
+	if opts.Ready != nil {
+		opts.Ready(lis.Addr().String())
+	}
+	// Serve drains in-flight calls itself when ctx is done.
+	return srv.Serve(ctx, lis, grpcx.DefaultDrain)
+}
+
+// keepRetention drops raw events older than retention at start and then
+// every retentionEvery, until ctx ends.
+func keepRetention(ctx context.Context, store views.Store, retention time.Duration, logger *slog.Logger) {
+	ticker := time.NewTicker(retentionEvery)
+	defer ticker.Stop()
+	for {
+		dropped, err := store.DropEventsBefore(ctx, time.Now().UTC().Add(-retention))
+		if err != nil {
+			logger.Warn("analytics retention", "error", err)
+		} else if len(dropped) > 0 {
+			logger.Info("analytics retention: dropped raw events", "partitions", dropped)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+	}
+}

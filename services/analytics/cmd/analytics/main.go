@@ -1,0 +1,24 @@
+// Command analytics runs the analytics service: it stores the playback
+// edge's view events from JetStream and keeps the daily roll-ups the views
+// reports read. Configuration comes from VIDHOST_* environment variables;
+// see app.Config.
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+
+	"github.com/vidhost/vidhost/pkg/command"
+	"github.com/vidhost/vidhost/services/analytics/app"
+)
+
+func main() {
+	os.Exit(command.Main(command.Service[app.Config]{
+		Name:    "analytics",
+		Logging: func(c *app.Config) (string, string) { return c.LogLevel, c.LogFormat },
+		Run: func(ctx context.Context, cfg app.Config, logger *slog.Logger) error {
+			return app.Run(ctx, cfg, logger, app.Options{})
+		},
+	}))
+}

@@ -1,0 +1,168 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/vidhost/vidhost/pkg/natsx"
+	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
+	"github.com/vidhost/vidhost/services/analytics/internal/views"
+)
+
+// ConsumerName is the durable consumer of analytics.views: events published
+// while the service is down are stored when it is back.
+const ConsumerName = "analytics-views"
+
+// Consumer defaults.
+const (
+	DefaultBatchSize = 1000
+	fetchWait        = 500 * time.Millisecond
+	ingestTimeout    = 8 * time.Second
+	// ackWait is how soon the events a killed process had fetched go to
+	// another (or the restarted) one: a batch takes milliseconds, and one
+	// stored twice is still counted once.
+	ackWait = 10 * time.Second
+)
+
+// retries spaces retries of a batch the database could not take.
+var retries = natsx.Backoff{Min: time.Second, Max: 30 * time.Second}
+
+// Options tune the Consumer.
+type Options struct {
+	// BatchSize is the most events stored in one transaction.
+	BatchSize int
+	// Retention is how long raw events are kept: older events (a very late
+	// redelivery) are dropped rather than stored in a day that retention
+	// already removed, where they could count again.
+	Retention time.Duration
+	Now       func() time.Time
+}
+
+// Consumer stores view events in batches.
+type Consumer struct {
+	js       jetstream.JetStream
+	consumer jetstream.Consumer
+	store    views.Store
+	settle   natsx.Settler
+	logger   *slog.Logger
+	opts     Options
+}
+
+// NewConsumer creates (or updates) the durable consumer.
+func NewConsumer(ctx context.Context, js jetstream.JetStream, store views.Store, logger *slog.Logger, opts Options) (*Consumer, error) {
+	if opts.BatchSize <= 0 {
+		opts.BatchSize = DefaultBatchSize
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	consumer, err := js.CreateOrUpdateConsumer(ctx, natsx.StreamNameViews, jetstream.ConsumerConfig{
+		Durable:       ConsumerName,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       ackWait,
+		MaxDeliver:    -1, // database outages retry until they pass; poison is dead-lettered
+		MaxAckPending: 4 * opts.BatchSize,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("events: views consumer: %w", err)
+	}
+	return &Consumer{js: js, consumer: consumer, store: store, logger: logger, opts: opts,
+		settle: natsx.Settler{JS: js, Logger: logger, Backoff: retries, Timeout: ingestTimeout}}, nil
+}
+
+// Run fetches and stores batches until ctx ends; a batch in flight finishes.
+func (c *Consumer) Run(ctx context.Context) {
+	for ctx.Err() == nil {
+		batch, err := c.consumer.Fetch(c.opts.BatchSize, jetstream.FetchMaxWait(fetchWait))
+		if err != nil {
+			c.logger.Warn("views consumer: fetch", "error", err)
+			sleep(ctx, time.Second)
+			continue
+		}
+		var msgs []jetstream.Msg
+		for msg := range batch.Messages() {
+			msgs = append(msgs, msg)
+		}
+		if err := batch.Error(); err != nil && !errors.Is(err, jetstream.ErrNoMessages) && !errors.Is(err, context.DeadlineExceeded) {
+			c.logger.Warn("views consumer: fetch", "error", err)
+		}
+		c.handle(context.WithoutCancel(ctx), msgs)
+	}
+}
+
+// handle stores msgs in one transaction, then acknowledges them; an event
+// that cannot be read is dead-lettered, a failed transaction retried.
+func (c *Consumer) handle(ctx context.Context, msgs []jetstream.Msg) {
+	if len(msgs) == 0 {
+		return
+	}
+	oldest := views.DayOf(c.opts.Now()).Add(-c.opts.Retention)
+	events := make([]views.Event, 0, len(msgs))
+	keep := make([]jetstream.Msg, 0, len(msgs))
+	for _, msg := range msgs {
+		event, err := Decode(msg.Data())
+		if err != nil {
+			c.settle.DeadLetter(ctx, msg, err)
+			continue
+		}
+		if c.opts.Retention > 0 && event.Time.Before(oldest) {
+			_ = msg.Term() // its day's raw events are gone: storing it again could count it twice
+			continue
+		}
+		events, keep = append(events, event), append(keep, msg)
+	}
+	ingestCtx, cancel := context.WithTimeout(ctx, ingestTimeout)
+	defer cancel()
+	if _, err := c.store.Ingest(ingestCtx, events); err != nil {
+		c.logger.Warn("view events not stored, retrying", "events", len(events), "error", err)
+		for _, msg := range keep {
+			_ = msg.NakWithDelay(retries.Delay(msg))
+		}
+		return
+	}
+	for _, msg := range keep {
+		_ = msg.Ack()
+	}
+}
+
+// Decode reads a view event as the edge publishes it.
+func Decode(data []byte) (views.Event, error) {
+	var event eventsv1.ViewEvent
+	if err := protojson.Unmarshal(data, &event); err != nil {
+		return views.Event{}, fmt.Errorf("events: decode view event: %w", err)
+	}
+	meta := event.GetMeta()
+	at, err := time.Parse(time.RFC3339Nano, meta.GetOccurredTime())
+	if err != nil || meta.GetId() == "" || meta.GetAccountId() == "" || event.GetVideoId() == "" {
+		return views.Event{}, errors.New("events: view event without id, account, video or time")
+	}
+	if event.GetType() != views.TypePlay && event.GetType() != views.TypeView {
+		return views.Event{}, fmt.Errorf("events: unknown view event type %q", event.GetType())
+	}
+	return views.Event{
+		ID: meta.GetId(), AccountID: meta.GetAccountId(), Time: at.UTC(), Type: event.GetType(),
+		VideoID: event.GetVideoId(), PlayerID: event.GetPlayerId(), ViewerID: event.GetViewerId(),
+		Domain: orUnknown(event.GetDomain()), Country: orUnknown(event.GetCountry()),
+		Device: orUnknown(event.GetDevice()), Browser: orUnknown(event.GetBrowser()), Position: event.GetPosition(),
+	}, nil
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}
+
+func sleep(ctx context.Context, d time.Duration) {
+	select {
+	case <-ctx.Done():
+	case <-time.After(d):
+	}
+}
