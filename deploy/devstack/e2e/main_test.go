@@ -26,6 +26,13 @@ func runSuite(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(varDir)
+	// The gateways trust one proxy, 127.0.0.2, which only the country test
+	// dials from (forwardedClient): every other request comes from
+	// 127.0.0.1, whose X-Forwarded-For is still ignored.
+	if err := os.Setenv("VIDHOST_TRUSTED_PROXIES", trustedProxy); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	suite, err = startSuite(ctx, varDir, 0) // API tests: a worker would move videos on under them
