@@ -55,9 +55,9 @@ func TestQualityOnSpokenFixture(t *testing.T) {
 	assert.True(t, strings.HasPrefix(vtt.String(), "WEBVTT\n"))
 }
 
-// TestSilenceGivesAnEmptyTrack: a video with sound but no speech is a ready,
-// empty track, not an error.
-func TestSilenceGivesAnEmptyTrack(t *testing.T) {
+// TestSilenceIsNoSpeech: a video whose audio is silent ends in ErrNoSpeech
+// (the transcribe's error reason), with nothing written.
+func TestSilenceIsNoSpeech(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs ffmpeg and pocketsphinx")
 	}
@@ -66,10 +66,9 @@ func TestSilenceGivesAnEmptyTrack(t *testing.T) {
 	require.NoError(t, runFFmpeg(t, "-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo", "-t", "5", "-c:a", "aac", src))
 	var vtt bytes.Buffer
 	cfg := transcribe.Config{FFmpeg: "ffmpeg", Engine: speech.Pocketsphinx{}}
-	result, err := transcribe.Run(t.Context(), cfg, src, dir, "en-US", &vtt)
-	require.NoError(t, err)
-	assert.Empty(t, result.Cues)
-	assert.Equal(t, "WEBVTT\n", vtt.String())
+	_, err := transcribe.Run(t.Context(), cfg, src, dir, "en-US", &vtt)
+	require.ErrorIs(t, err, transcribe.ErrNoSpeech)
+	assert.Empty(t, vtt.String())
 }
 
 // TestNoAudioStream: a video without sound fails with a reason.
