@@ -2,9 +2,15 @@ package media
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
+	"strings"
 	"time"
 )
+
+// ErrNoAudio is a source without an audio stream: nothing to transcribe.
+var ErrNoAudio = errors.New("the video has no audio")
 
 // SpeechSampleRate is what speech recognisers expect: 16 kHz, mono, 16-bit.
 const SpeechSampleRate = 16000
@@ -28,10 +34,16 @@ func speechArgs(src, dst string, maxDuration time.Duration) []string {
 }
 
 // ExtractSpeech writes src's first audio stream to dst as 16 kHz mono s16le
-// WAV, at most maxDuration long.
+// WAV, at most maxDuration long. A source without audio is ErrNoAudio: ffmpeg
+// says "Stream map '0:a:0' matches no streams. To ignore this, add a trailing
+// '?' to the map." and the error keeps its last line.
 func ExtractSpeech(ctx context.Context, ffmpeg, src, dst string, maxDuration time.Duration) error {
-	return runTool(ctx, ffmpeg, speechArgs(src, dst, maxDuration), func(r io.Reader) error {
+	err := runTool(ctx, ffmpeg, speechArgs(src, dst, maxDuration), func(r io.Reader) error {
 		_, err := io.Copy(io.Discard, r)
 		return err
 	})
+	if err != nil && (strings.Contains(err.Error(), "matches no streams") || strings.Contains(err.Error(), "trailing '?' to the map")) {
+		return fmt.Errorf("%w: %w", ErrNoAudio, err)
+	}
+	return err
 }

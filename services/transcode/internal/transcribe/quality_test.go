@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/services/transcode/internal/media"
 	"github.com/vidhost/vidhost/services/transcode/internal/speech"
 	"github.com/vidhost/vidhost/services/transcode/internal/speech/speechtest"
 	"github.com/vidhost/vidhost/services/transcode/internal/transcribe"
@@ -81,5 +82,5 @@ func TestNoAudioStream(t *testing.T) {
 	require.NoError(t, runFFmpeg(t, "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=10:duration=2", "-c:v", "libx264", "-preset", "ultrafast", src))
 	cfg := transcribe.Config{FFmpeg: "ffmpeg", Engine: speech.Pocketsphinx{}}
 	_, err := transcribe.Run(t.Context(), cfg, src, dir, "en-US", &bytes.Buffer{})
-	assert.ErrorContains(t, err, "extract audio")
+	assert.ErrorIs(t, err, media.ErrNoAudio)
 }
