@@ -71,6 +71,9 @@ func startTranscribes(ctx context.Context, cfg Config, js jetstream.JetStream, l
 	if err != nil {
 		return fmt.Errorf("transcode: %w", err)
 	}
+	if err := transcribe.SweepWorkDir(cfg.WorkDir); err != nil {
+		logger.Warn("transcribe work directory sweep incomplete", "dir", cfg.WorkDir, "error", err)
+	}
 	runner := &transcribe.Runner{Store: store, WorkDir: cfg.WorkDir,
 		Config: transcribe.Config{FFmpeg: cfg.FFmpeg, Engine: engine}}
 	wcfg := cfg.workerConfig()

@@ -3,6 +3,7 @@ package transcribe
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -47,7 +48,10 @@ func (r *Runner) Run(ctx context.Context, j Job) (Completion, error) {
 	if err != nil {
 		return Completion{}, err
 	}
-	dir, err := os.MkdirTemp(r.WorkDir, "transcribe-")
+	if err := os.MkdirAll(r.WorkDir, 0o750); err != nil {
+		return Completion{}, fmt.Errorf("work dir: %w", err)
+	}
+	dir, err := os.MkdirTemp(r.WorkDir, workDirPattern)
 	if err != nil {
 		return Completion{}, fmt.Errorf("work dir: %w", err)
 	}
@@ -65,6 +69,23 @@ func (r *Runner) Run(ctx context.Context, j Job) (Completion, error) {
 		return Completion{}, fmt.Errorf("store %s: %w", vttKey, err)
 	}
 	return Completion{VTTKey: vttKey, CueCount: len(result.Cues)}, nil
+}
+
+// workDirPattern names a job's directory in the work dir.
+const workDirPattern = "transcribe-*"
+
+// SweepWorkDir removes the directories of jobs whose worker died; call it
+// before the worker starts.
+func SweepWorkDir(workDir string) error {
+	dirs, err := filepath.Glob(filepath.Join(workDir, workDirPattern))
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, dir := range dirs {
+		errs = append(errs, os.RemoveAll(dir))
+	}
+	return errors.Join(errs...)
 }
 
 func (r *Runner) copySource(ctx context.Context, key, path string) error {

@@ -53,6 +53,13 @@ func TestRunnerStoresTheTrack(t *testing.T) {
 		_, err := runner.Run(t.Context(), j)
 		assert.ErrorIs(t, err, speech.ErrUnsupportedLanguage)
 	})
+	t.Run("a dead job's directory is swept", func(t *testing.T) {
+		require.NoError(t, os.Mkdir(runner.WorkDir+"/transcribe-dead", 0o750))
+		require.NoError(t, os.WriteFile(runner.WorkDir+"/keep", nil, 0o600))
+		require.NoError(t, transcribe.SweepWorkDir(runner.WorkDir))
+		assert.NoDirExists(t, runner.WorkDir+"/transcribe-dead")
+		assert.FileExists(t, runner.WorkDir+"/keep", "only transcribe directories go")
+	})
 	t.Run("a missing source", func(t *testing.T) {
 		j.SourceKey = sourceKey + ".gone"
 		_, err := runner.Run(t.Context(), j)
