@@ -116,7 +116,7 @@ deps-run: ## install missing system packages the devstack needs (PostgreSQL, ffm
 	@deploy/scripts/install-deps.sh run
 
 .PHONY: deps-test
-deps-test: ## install missing system packages the tests need (adds Chromium, nginx)
+deps-test: ## install missing system packages the tests need (adds Chromium, nginx, pocketsphinx, flite)
 	@deploy/scripts/install-deps.sh test
 
 .PHONY: bench

@@ -3,7 +3,9 @@
 # are missing. Usage: install-deps.sh [run|test]
 #   run:  PostgreSQL and ffmpeg (the devstack's database and media tools)
 #   test: also Chromium (browser tests), nginx (delivery benchmark baseline)
-#         and Node.js with npm (the player bundle is rebuilt and compared)
+#         and Node.js with npm (the player bundle is rebuilt and compared),
+#         pocketsphinx with its en-US model (the default transcribe engine)
+#         and flite (speaks the transcribe test fixture)
 set -euo pipefail
 
 mode=${1:-run}
@@ -15,6 +17,9 @@ if [ "$mode" = test ]; then
   command -v chromium >/dev/null || need+=(chromium)
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)
   command -v npm >/dev/null || need+=(nodejs npm)
+  command -v pocketsphinx_continuous >/dev/null || need+=(pocketsphinx)
+  [ -d /usr/share/pocketsphinx/model/en-us ] || need+=(pocketsphinx-en-us)
+  command -v flite >/dev/null || need+=(flite)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 

@@ -66,7 +66,10 @@ var rights = map[string]Rights{
 	ServiceCatalog: {
 		Publish: slices.Concat([]string{"video.>", "category.>", "player.>", "folder.>", SubjectTranscodeJobs,
 			DeadLetterSubject(SubjectTranscodeProgress), DeadLetterSubject(SubjectTranscodeCompleted),
-			DeadLetterSubject(SubjectTranscodeFailed), DeadLetterSubject(SubjectVideoDeleted)},
+			DeadLetterSubject(SubjectTranscodeFailed), DeadLetterSubject(SubjectVideoDeleted),
+			// Transcribe jobs (docs/transcribes.md) and reports it can never apply.
+			SubjectTranscribeJobs, DeadLetterSubject(SubjectTranscribeProgress),
+			DeadLetterSubject(SubjectTranscribeCompleted), DeadLetterSubject(SubjectTranscribeFailed)},
 			AuditSubjects("videos", "folders", "players", "categories", "leads")),
 		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameAudit},
 		// Transcode reports; its own video.deleted, on which it deletes the
@@ -79,7 +82,10 @@ var rights = map[string]Rights{
 	},
 	ServiceTranscode: {
 		Publish: []string{SubjectTranscodeProgress, SubjectTranscodeCompleted, SubjectTranscodeFailed,
-			DeadLetterSubject(SubjectTranscodeJobs)},
+			DeadLetterSubject(SubjectTranscodeJobs),
+			// Its second handler runs transcribe jobs (docs/transcribes.md).
+			SubjectTranscribeProgress, SubjectTranscribeCompleted, SubjectTranscribeFailed,
+			DeadLetterSubject(SubjectTranscribeJobs)},
 		Ensures: []string{StreamNameJobs, StreamNameMedia, StreamNameDeadLetter},
 		Reads:   []string{StreamNameJobs},
 	},

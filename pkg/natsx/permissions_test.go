@@ -106,6 +106,16 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		{natsx.ServiceCatalog, natsx.SubjectAnalyticsViews, false},
 		{natsx.ServiceAnalytics, natsx.SubjectAnalyticsViews, false},
 		{natsx.ServiceAnalytics, natsx.DeadLetterSubject(natsx.SubjectAnalyticsViews), true},
+		// Transcribe jobs come from catalog, their reports from transcode.
+		{natsx.ServiceCatalog, natsx.SubjectTranscribeJobs, true},
+		{natsx.ServiceCatalog, natsx.DeadLetterSubject(natsx.SubjectTranscribeCompleted), true},
+		{natsx.ServiceTranscode, natsx.SubjectTranscribeCompleted, true},
+		{natsx.ServiceTranscode, natsx.SubjectTranscribeProgress, true},
+		{natsx.ServiceTranscode, natsx.DeadLetterSubject(natsx.SubjectTranscribeJobs), true},
+		{natsx.ServiceTranscode, natsx.SubjectTranscribeJobs, false},
+		{natsx.ServiceGateway, natsx.SubjectTranscribeJobs, false},
+		{natsx.ServiceCatalog, natsx.SubjectTranscribeCompleted, false},
+		{natsx.ServiceHooks, natsx.SubjectTranscribeFailed, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.service+" "+tt.subject, func(t *testing.T) {

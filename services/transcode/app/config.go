@@ -71,6 +71,8 @@ type Config struct {
 	// FFmpeg and FFprobe are the tools' names or paths.
 	FFmpeg  string `env:"VIDHOST_FFMPEG" envDefault:"ffmpeg"`
 	FFprobe string `env:"VIDHOST_FFPROBE" envDefault:"ffprobe"`
+	// Transcribe configures the second handler, for transcribe jobs.
+	Transcribe TranscribeConfig
 	// Source URL downloads (see package fetch).
 	FetchAllowPrivate  bool          `env:"VIDHOST_FETCH_ALLOW_PRIVATE"`
 	FetchAllowLoopback bool          `env:"VIDHOST_FETCH_ALLOW_LOOPBACK"`                     // this machine only (the devstack)

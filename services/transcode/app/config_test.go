@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -87,6 +88,37 @@ func TestRunRefusesIncompleteConfig(t *testing.T) {
 			err := Run(context.Background(), cfg, slog.New(slog.DiscardHandler), Options{})
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
+
+func TestTranscribeEngine(t *testing.T) {
+	tests := []struct {
+		name    string
+		cfg     TranscribeConfig
+		want    string // the engine's languages, joined
+		wantErr string
+	}{
+		{name: "off", cfg: TranscribeConfig{Engine: "off"}},
+		{name: "pocketsphinx", cfg: TranscribeConfig{Engine: "pocketsphinx", Pocketsphinx: "pocketsphinx_continuous"}, want: "en-US"},
+		{name: "pocketsphinx missing", cfg: TranscribeConfig{Engine: "pocketsphinx", Pocketsphinx: "/nonexistent/ps"}, wantErr: "not found"},
+		{name: "whisper", cfg: TranscribeConfig{Engine: "whisper", WhisperBin: "/opt/whisper-cli", WhisperModel: "/opt/m.bin", Languages: "en-US,de-DE"}, want: "en-US,de-DE"},
+		{name: "whisper without model", cfg: TranscribeConfig{Engine: "whisper", WhisperBin: "/opt/whisper-cli"}, wantErr: "must be set"},
+		{name: "unknown", cfg: TranscribeConfig{Engine: "vosk"}, wantErr: "must be pocketsphinx, whisper or off"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			engine, err := tt.cfg.engine()
+			if tt.wantErr != "" {
+				assert.ErrorContains(t, err, tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			if tt.want == "" {
+				assert.Nil(t, engine)
+				return
+			}
+			assert.Equal(t, tt.want, strings.Join(engine.Languages(), ","))
 		})
 	}
 }

@@ -75,7 +75,7 @@ func startWorker(ctx context.Context, cfg Config, logger *slog.Logger, stack *li
 	}
 	// Stop taking jobs, let running ones finish or hand them back, before NATS closes.
 	stack.Push("worker", w.Stop)
-	return nil
+	return startTranscribes(ctx, cfg, js, logger, stack)
 }
 
 func closeListener(opts Options) {

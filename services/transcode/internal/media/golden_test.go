@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -26,4 +27,8 @@ func assertGolden(t *testing.T, name string, args []string) {
 	want, err := os.ReadFile(path)
 	require.NoError(t, err, "run with -update to create it")
 	assert.Equal(t, string(want), got)
+}
+
+func TestSpeechArgsGolden(t *testing.T) {
+	assertGolden(t, "speech_wav", speechArgs("/work/source", "/work/speech.wav", 3*time.Hour))
 }

@@ -872,6 +872,307 @@ func (x *TranscodeFailed) GetReason() string {
 	return ""
 }
 
+// TranscribeJob is published on transcribe.jobs (stream JOBS, work queue)
+// through catalog's outbox when a transcribe is created (docs/transcribes.md).
+type TranscribeJob struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Meta         *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	TranscribeId string                 `protobuf:"bytes,2,opt,name=transcribe_id,json=transcribeId,proto3" json:"transcribe_id,omitempty"`
+	VideoId      string                 `protobuf:"bytes,3,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	// A blob-store key of the video's progressive MP4, the audio's source.
+	SourceObjectKey string `protobuf:"bytes,4,opt,name=source_object_key,json=sourceObjectKey,proto3" json:"source_object_key,omitempty"`
+	// BCP 47 tag with region, one the worker's engine lists (en-US).
+	Language      string `protobuf:"bytes,5,opt,name=language,proto3" json:"language,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TranscribeJob) Reset() {
+	*x = TranscribeJob{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TranscribeJob) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TranscribeJob) ProtoMessage() {}
+
+func (x *TranscribeJob) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TranscribeJob.ProtoReflect.Descriptor instead.
+func (*TranscribeJob) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *TranscribeJob) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *TranscribeJob) GetTranscribeId() string {
+	if x != nil {
+		return x.TranscribeId
+	}
+	return ""
+}
+
+func (x *TranscribeJob) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
+func (x *TranscribeJob) GetSourceObjectKey() string {
+	if x != nil {
+		return x.SourceObjectKey
+	}
+	return ""
+}
+
+func (x *TranscribeJob) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
+// TranscribeProgress is published on transcribe.progress while a job runs.
+// The first one (progress 0) moves the transcribe from queued to processing.
+type TranscribeProgress struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Meta         *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	TranscribeId string                 `protobuf:"bytes,2,opt,name=transcribe_id,json=transcribeId,proto3" json:"transcribe_id,omitempty"`
+	VideoId      string                 `protobuf:"bytes,3,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	// 0-99; 100 only ever comes with TranscribeCompleted.
+	Progress      int32 `protobuf:"varint,4,opt,name=progress,proto3" json:"progress,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TranscribeProgress) Reset() {
+	*x = TranscribeProgress{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TranscribeProgress) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TranscribeProgress) ProtoMessage() {}
+
+func (x *TranscribeProgress) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TranscribeProgress.ProtoReflect.Descriptor instead.
+func (*TranscribeProgress) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *TranscribeProgress) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *TranscribeProgress) GetTranscribeId() string {
+	if x != nil {
+		return x.TranscribeId
+	}
+	return ""
+}
+
+func (x *TranscribeProgress) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
+func (x *TranscribeProgress) GetProgress() int32 {
+	if x != nil {
+		return x.Progress
+	}
+	return 0
+}
+
+// TranscribeCompleted is published on transcribe.completed: catalog stores
+// the WebVTT as an ordinary track of the video and the transcribe becomes
+// ready with its track_id.
+type TranscribeCompleted struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Meta         *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	TranscribeId string                 `protobuf:"bytes,2,opt,name=transcribe_id,json=transcribeId,proto3" json:"transcribe_id,omitempty"`
+	VideoId      string                 `protobuf:"bytes,3,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	// Blob-store key of the WebVTT file the worker wrote.
+	VttObjectKey  string `protobuf:"bytes,4,opt,name=vtt_object_key,json=vttObjectKey,proto3" json:"vtt_object_key,omitempty"`
+	CueCount      int32  `protobuf:"varint,5,opt,name=cue_count,json=cueCount,proto3" json:"cue_count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TranscribeCompleted) Reset() {
+	*x = TranscribeCompleted{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TranscribeCompleted) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TranscribeCompleted) ProtoMessage() {}
+
+func (x *TranscribeCompleted) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TranscribeCompleted.ProtoReflect.Descriptor instead.
+func (*TranscribeCompleted) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *TranscribeCompleted) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *TranscribeCompleted) GetTranscribeId() string {
+	if x != nil {
+		return x.TranscribeId
+	}
+	return ""
+}
+
+func (x *TranscribeCompleted) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
+func (x *TranscribeCompleted) GetVttObjectKey() string {
+	if x != nil {
+		return x.VttObjectKey
+	}
+	return ""
+}
+
+func (x *TranscribeCompleted) GetCueCount() int32 {
+	if x != nil {
+		return x.CueCount
+	}
+	return 0
+}
+
+// TranscribeFailed is published on transcribe.failed: the transcribe ends in
+// error with a reason a user can read ("the video has no audio").
+type TranscribeFailed struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Meta          *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	TranscribeId  string                 `protobuf:"bytes,2,opt,name=transcribe_id,json=transcribeId,proto3" json:"transcribe_id,omitempty"`
+	VideoId       string                 `protobuf:"bytes,3,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	Reason        string                 `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TranscribeFailed) Reset() {
+	*x = TranscribeFailed{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TranscribeFailed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TranscribeFailed) ProtoMessage() {}
+
+func (x *TranscribeFailed) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TranscribeFailed.ProtoReflect.Descriptor instead.
+func (*TranscribeFailed) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *TranscribeFailed) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *TranscribeFailed) GetTranscribeId() string {
+	if x != nil {
+		return x.TranscribeId
+	}
+	return ""
+}
+
+func (x *TranscribeFailed) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
+func (x *TranscribeFailed) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
 // ServiceEvent is published on service.created|updated|deleted (stream
 // HOOKS). Its service carries no credential: no secret, no key.
 type ServiceEvent struct {
@@ -884,7 +1185,7 @@ type ServiceEvent struct {
 
 func (x *ServiceEvent) Reset() {
 	*x = ServiceEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -896,7 +1197,7 @@ func (x *ServiceEvent) String() string {
 func (*ServiceEvent) ProtoMessage() {}
 
 func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -909,7 +1210,7 @@ func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceEvent.ProtoReflect.Descriptor instead.
 func (*ServiceEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{12}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ServiceEvent) GetMeta() *EventMeta {
@@ -937,7 +1238,7 @@ type HookEvent struct {
 
 func (x *HookEvent) Reset() {
 	*x = HookEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -949,7 +1250,7 @@ func (x *HookEvent) String() string {
 func (*HookEvent) ProtoMessage() {}
 
 func (x *HookEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -962,7 +1263,7 @@ func (x *HookEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HookEvent.ProtoReflect.Descriptor instead.
 func (*HookEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{13}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *HookEvent) GetMeta() *EventMeta {
@@ -1043,7 +1344,29 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\x0fTranscodeFailed\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
 	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x12\x16\n" +
-	"\x06reason\x18\x03 \x01(\tR\x06reason\"u\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\"\xc9\x01\n" +
+	"\rTranscribeJob\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12#\n" +
+	"\rtranscribe_id\x18\x02 \x01(\tR\ftranscribeId\x12\x19\n" +
+	"\bvideo_id\x18\x03 \x01(\tR\avideoId\x12*\n" +
+	"\x11source_object_key\x18\x04 \x01(\tR\x0fsourceObjectKey\x12\x1a\n" +
+	"\blanguage\x18\x05 \x01(\tR\blanguage\"\xa2\x01\n" +
+	"\x12TranscribeProgress\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12#\n" +
+	"\rtranscribe_id\x18\x02 \x01(\tR\ftranscribeId\x12\x19\n" +
+	"\bvideo_id\x18\x03 \x01(\tR\avideoId\x12\x1a\n" +
+	"\bprogress\x18\x04 \x01(\x05R\bprogress\"\xca\x01\n" +
+	"\x13TranscribeCompleted\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12#\n" +
+	"\rtranscribe_id\x18\x02 \x01(\tR\ftranscribeId\x12\x19\n" +
+	"\bvideo_id\x18\x03 \x01(\tR\avideoId\x12$\n" +
+	"\x0evtt_object_key\x18\x04 \x01(\tR\fvttObjectKey\x12\x1b\n" +
+	"\tcue_count\x18\x05 \x01(\x05R\bcueCount\"\x9c\x01\n" +
+	"\x10TranscribeFailed\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12#\n" +
+	"\rtranscribe_id\x18\x02 \x01(\tR\ftranscribeId\x12\x19\n" +
+	"\bvideo_id\x18\x03 \x01(\tR\avideoId\x12\x16\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\"u\n" +
 	"\fServiceEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x123\n" +
 	"\aservice\x18\x02 \x01(\v2\x19.vidhost.hooks.v1.ServiceR\aservice\"i\n" +
@@ -1064,38 +1387,42 @@ func file_vidhost_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_vidhost_events_v1_events_proto_rawDescData
 }
 
-var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_vidhost_events_v1_events_proto_goTypes = []any{
-	(*EventMeta)(nil),          // 0: vidhost.events.v1.EventMeta
-	(*CategoryEvent)(nil),      // 1: vidhost.events.v1.CategoryEvent
-	(*PlayerEvent)(nil),        // 2: vidhost.events.v1.PlayerEvent
-	(*VideoEvent)(nil),         // 3: vidhost.events.v1.VideoEvent
-	(*FolderEvent)(nil),        // 4: vidhost.events.v1.FolderEvent
-	(*KeyEvent)(nil),           // 5: vidhost.events.v1.KeyEvent
-	(*UserEvent)(nil),          // 6: vidhost.events.v1.UserEvent
-	(*TranscodeJob)(nil),       // 7: vidhost.events.v1.TranscodeJob
-	(*TranscodeProgress)(nil),  // 8: vidhost.events.v1.TranscodeProgress
-	(*MediaOutput)(nil),        // 9: vidhost.events.v1.MediaOutput
-	(*TranscodeCompleted)(nil), // 10: vidhost.events.v1.TranscodeCompleted
-	(*TranscodeFailed)(nil),    // 11: vidhost.events.v1.TranscodeFailed
-	(*ServiceEvent)(nil),       // 12: vidhost.events.v1.ServiceEvent
-	(*HookEvent)(nil),          // 13: vidhost.events.v1.HookEvent
-	(*v1.Category)(nil),        // 14: vidhost.catalog.v1.Category
-	(*v1.Player)(nil),          // 15: vidhost.catalog.v1.Player
-	(*v1.Video)(nil),           // 16: vidhost.catalog.v1.Video
-	(*v1.Folder)(nil),          // 17: vidhost.catalog.v1.Folder
-	(*v11.Service)(nil),        // 18: vidhost.hooks.v1.Service
-	(*v11.Hook)(nil),           // 19: vidhost.hooks.v1.Hook
+	(*EventMeta)(nil),           // 0: vidhost.events.v1.EventMeta
+	(*CategoryEvent)(nil),       // 1: vidhost.events.v1.CategoryEvent
+	(*PlayerEvent)(nil),         // 2: vidhost.events.v1.PlayerEvent
+	(*VideoEvent)(nil),          // 3: vidhost.events.v1.VideoEvent
+	(*FolderEvent)(nil),         // 4: vidhost.events.v1.FolderEvent
+	(*KeyEvent)(nil),            // 5: vidhost.events.v1.KeyEvent
+	(*UserEvent)(nil),           // 6: vidhost.events.v1.UserEvent
+	(*TranscodeJob)(nil),        // 7: vidhost.events.v1.TranscodeJob
+	(*TranscodeProgress)(nil),   // 8: vidhost.events.v1.TranscodeProgress
+	(*MediaOutput)(nil),         // 9: vidhost.events.v1.MediaOutput
+	(*TranscodeCompleted)(nil),  // 10: vidhost.events.v1.TranscodeCompleted
+	(*TranscodeFailed)(nil),     // 11: vidhost.events.v1.TranscodeFailed
+	(*TranscribeJob)(nil),       // 12: vidhost.events.v1.TranscribeJob
+	(*TranscribeProgress)(nil),  // 13: vidhost.events.v1.TranscribeProgress
+	(*TranscribeCompleted)(nil), // 14: vidhost.events.v1.TranscribeCompleted
+	(*TranscribeFailed)(nil),    // 15: vidhost.events.v1.TranscribeFailed
+	(*ServiceEvent)(nil),        // 16: vidhost.events.v1.ServiceEvent
+	(*HookEvent)(nil),           // 17: vidhost.events.v1.HookEvent
+	(*v1.Category)(nil),         // 18: vidhost.catalog.v1.Category
+	(*v1.Player)(nil),           // 19: vidhost.catalog.v1.Player
+	(*v1.Video)(nil),            // 20: vidhost.catalog.v1.Video
+	(*v1.Folder)(nil),           // 21: vidhost.catalog.v1.Folder
+	(*v11.Service)(nil),         // 22: vidhost.hooks.v1.Service
+	(*v11.Hook)(nil),            // 23: vidhost.hooks.v1.Hook
 }
 var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	0,  // 0: vidhost.events.v1.CategoryEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	14, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
+	18, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
 	0,  // 2: vidhost.events.v1.PlayerEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	15, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
+	19, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
 	0,  // 4: vidhost.events.v1.VideoEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	16, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
+	20, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
 	0,  // 6: vidhost.events.v1.FolderEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	17, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
+	21, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
 	0,  // 8: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
 	0,  // 9: vidhost.events.v1.UserEvent.meta:type_name -> vidhost.events.v1.EventMeta
 	0,  // 10: vidhost.events.v1.TranscodeJob.meta:type_name -> vidhost.events.v1.EventMeta
@@ -1104,15 +1431,19 @@ var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	0,  // 13: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
 	9,  // 14: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
 	0,  // 15: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 16: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	18, // 17: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
-	0,  // 18: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	19, // 19: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
-	20, // [20:20] is the sub-list for method output_type
-	20, // [20:20] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	0,  // 16: vidhost.events.v1.TranscribeJob.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 17: vidhost.events.v1.TranscribeProgress.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 18: vidhost.events.v1.TranscribeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 19: vidhost.events.v1.TranscribeFailed.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 20: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	22, // 21: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
+	0,  // 22: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	23, // 23: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
+	24, // [24:24] is the sub-list for method output_type
+	24, // [24:24] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_events_v1_events_proto_init() }
@@ -1130,7 +1461,7 @@ func file_vidhost_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_events_v1_events_proto_rawDesc), len(file_vidhost_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1,0 +1,136 @@
+package transcribeworker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/services/transcode/internal/media"
+	"github.com/vidhost/vidhost/services/transcode/internal/speech"
+	"github.com/vidhost/vidhost/services/transcode/internal/transcribe"
+)
+
+// finalTimeout bounds reporting a job's end; it does not depend on shutdown.
+const finalTimeout = 30 * time.Second
+
+// handle runs one delivery of a job and settles its message.
+func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) {
+	attempt := deliveries(msg)
+	j, err := decodeJob(msg.Data())
+	logger := w.logger.With("transcribe_id", j.ID, "video_id", j.VideoID, "attempt", attempt)
+	if err != nil {
+		w.deadLetter(msg, err.Error(), logger)
+		return
+	}
+	stop := w.heartbeat(msg, logger)
+	defer stop()
+	if attempt > w.cfg.MaxDeliver {
+		w.finish(msg, j, fmt.Sprintf("transcribing did not finish (attempts: %d)", w.cfg.MaxDeliver), logger)
+		return
+	}
+	if err := w.progress(ctx, j, 0); err != nil {
+		logger.Warn("transcribe progress not sent", "error", err)
+	}
+	c, err := w.runner.Run(ctx, j)
+	switch reason, permanent := classify(err); {
+	case err == nil:
+		w.complete(msg, j, c, logger)
+	case ctx.Err() != nil:
+		_ = msg.Nak() // shutdown: another worker takes it now
+	case permanent || attempt >= w.cfg.MaxDeliver:
+		logger.Warn("transcribe job failed", "error", err)
+		w.finish(msg, j, reason, logger)
+	default:
+		logger.Warn("transcribe attempt failed; retrying", "error", err)
+		_ = msg.NakWithDelay(w.cfg.RetryDelay)
+	}
+}
+
+// classify gives a failure's reason for the user and whether another
+// attempt could do better.
+func classify(err error) (reason string, permanent bool) {
+	switch {
+	case err == nil:
+		return "", false
+	case errors.Is(err, media.ErrNoAudio):
+		return media.ErrNoAudio.Error(), true
+	case errors.Is(err, transcribe.ErrNoSpeech):
+		return transcribe.ErrNoSpeech.Error(), true
+	case errors.Is(err, speech.ErrUnsupportedLanguage):
+		return "the language is not supported by the installed speech engine", true
+	case errors.Is(err, blob.ErrNotFound):
+		return "the video's file no longer exists", true
+	default:
+		return "transcribing failed", false
+	}
+}
+
+func (w *Worker) complete(msg jetstream.Msg, j transcribe.Job, c transcribe.Completion, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), finalTimeout)
+	defer cancel()
+	if err := w.completed(ctx, j, c); err != nil {
+		logger.Error("reporting a finished transcribe failed; it will run again", "error", err)
+		_ = msg.NakWithDelay(w.cfg.RetryDelay)
+		return
+	}
+	_ = msg.DoubleAck(ctx)
+	logger.Info("transcribe job completed", "cues", c.CueCount)
+}
+
+func (w *Worker) finish(msg jetstream.Msg, j transcribe.Job, reason string, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), finalTimeout)
+	defer cancel()
+	if err := w.failed(ctx, j, reason); err != nil {
+		logger.Error("reporting a failed transcribe failed; it will be delivered again", "error", err)
+		_ = msg.NakWithDelay(w.cfg.RetryDelay)
+		return
+	}
+	_ = msg.TermWithReason(reason)
+}
+
+// deadLetter ends a message that is not a job at all.
+func (w *Worker) deadLetter(msg jetstream.Msg, reason string, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), finalTimeout)
+	defer cancel()
+	if err := natsx.DeadLetter(ctx, w.js, msg, reason); err != nil {
+		_ = msg.NakWithDelay(w.cfg.RetryDelay)
+		return
+	}
+	_ = msg.TermWithReason(reason)
+	logger.Error("transcribe job refused", "reason", reason)
+}
+
+// heartbeat restarts the job's AckWait every Heartbeat while it runs.
+func (w *Worker) heartbeat(msg jetstream.Msg, logger *slog.Logger) (stop func()) {
+	done, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		ticker := time.NewTicker(w.cfg.Heartbeat)
+		defer ticker.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ticker.C:
+				if err := msg.InProgress(); err != nil && !errors.Is(err, jetstream.ErrMsgAlreadyAckd) {
+					logger.Warn("transcribe heartbeat failed", "error", err)
+				}
+			}
+		}
+	}()
+	return func() { close(done); <-stopped }
+}
+
+func deliveries(msg jetstream.Msg) int {
+	meta, err := msg.Metadata()
+	if err != nil {
+		return 1
+	}
+	return int(meta.NumDelivered) //nolint:gosec // bounded by MaxDeliver
+}
