@@ -28,7 +28,7 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) {
 		w.deadLetter(msg, err.Error(), logger)
 		return
 	}
-	stop := w.heartbeat(msg, logger)
+	stop := natsx.Heartbeat(msg, w.cfg.Heartbeat, logger)
 	defer stop()
 	if attempt > w.cfg.MaxDeliver {
 		w.finish(msg, j, fmt.Sprintf("transcribing did not finish (attempts: %d)", w.cfg.MaxDeliver), logger)
@@ -104,27 +104,6 @@ func (w *Worker) deadLetter(msg jetstream.Msg, reason string, logger *slog.Logge
 	}
 	_ = msg.TermWithReason(reason)
 	logger.Error("transcribe job refused", "reason", reason)
-}
-
-// heartbeat restarts the job's AckWait every Heartbeat while it runs.
-func (w *Worker) heartbeat(msg jetstream.Msg, logger *slog.Logger) (stop func()) {
-	done, stopped := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(stopped)
-		ticker := time.NewTicker(w.cfg.Heartbeat)
-		defer ticker.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-ticker.C:
-				if err := msg.InProgress(); err != nil && !errors.Is(err, jetstream.ErrMsgAlreadyAckd) {
-					logger.Warn("transcribe heartbeat failed", "error", err)
-				}
-			}
-		}
-	}()
-	return func() { close(done); <-stopped }
 }
 
 func deliveries(msg jetstream.Msg) int {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/services/transcode/internal/events"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
 )
@@ -33,7 +34,7 @@ func (w *Worker) handle(jobCtx context.Context, msg jetstream.Msg) {
 		w.finish(msg, j, job.Classify(err).Reason, true, logger)
 		return
 	}
-	stopHeartbeat := w.heartbeat(msg, logger)
+	stopHeartbeat := natsx.Heartbeat(msg, w.cfg.Heartbeat, logger)
 	defer stopHeartbeat() // after settling, which may take a few publish retries
 	if attempt > w.cfg.MaxDeliver {
 		w.finish(msg, j, fmt.Sprintf(reasonGaveUp, w.cfg.MaxDeliver), true, logger)

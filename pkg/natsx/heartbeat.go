@@ -1,4 +1,4 @@
-package worker
+package natsx
 
 import (
 	"errors"
@@ -8,14 +8,15 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// heartbeat tells JetStream every Heartbeat that the job is being worked
-// on, which restarts its AckWait: a long job stays with a live worker, and
-// only a dead worker's job is delivered again. The returned func stops it.
-func (w *Worker) heartbeat(msg jetstream.Msg, logger *slog.Logger) (stop func()) {
+// Heartbeat tells JetStream every interval that msg is being worked on,
+// which restarts its AckWait: a long job stays with a live worker, and only
+// a dead worker's job is delivered again. The returned func stops it and
+// waits until it has.
+func Heartbeat(msg jetstream.Msg, every time.Duration, logger *slog.Logger) (stop func()) {
 	done, stopped := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(stopped)
-		ticker := time.NewTicker(w.cfg.Heartbeat)
+		ticker := time.NewTicker(every)
 		defer ticker.Stop()
 		for {
 			select {
