@@ -50,7 +50,8 @@ func measureReports(ctx context.Context, s *stack.Stack, sh shape, queries, rawQ
 		return err
 	}
 	defer pool.Close()
-	if _, err := pool.Exec(ctx, "VACUUM ANALYZE analytics.view_events, analytics.daily_views"); err != nil {
+	if _, err := pool.Exec(ctx, "VACUUM ANALYZE analytics.view_events, analytics.daily_views, analytics.daily_totals, analytics.daily_domain_views, "+
+		"analytics.daily_country_views, analytics.daily_video_views, analytics.daily_domain_country_views"); err != nil {
 		return err
 	}
 	today := time.Now().UTC()

@@ -28,7 +28,7 @@ type Config struct {
 	// days' partitions are dropped (the daily roll-ups stay).
 	RetentionDays int `env:"VIDHOST_ANALYTICS_RETENTION_DAYS" envDefault:"90"`
 	// BatchSize is the most view events stored in one transaction.
-	BatchSize int    `env:"VIDHOST_ANALYTICS_BATCH_SIZE" envDefault:"1000"`
+	BatchSize int    `env:"VIDHOST_ANALYTICS_BATCH_SIZE" envDefault:"5000"`
 	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
 	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }

@@ -21,7 +21,7 @@ const ConsumerName = "analytics-views"
 
 // Consumer defaults.
 const (
-	DefaultBatchSize = 1000
+	DefaultBatchSize = 5000
 	fetchWait        = 500 * time.Millisecond
 	ingestTimeout    = 8 * time.Second
 	// ackWait is how soon the events a killed process had fetched go to
@@ -76,35 +76,63 @@ func NewConsumer(ctx context.Context, js jetstream.JetStream, store views.Store,
 		settle: natsx.Settler{JS: js, Logger: logger, Backoff: retries, Timeout: ingestTimeout}}, nil
 }
 
-// Run fetches and stores batches until ctx ends; a batch in flight finishes.
+// batch is fetched messages ready to store: the events that decoded and
+// are within retention, and their messages, in the same order.
+type batch struct {
+	events []views.Event
+	msgs   []jetstream.Msg
+}
+
+// Run fetches and stores batches until ctx ends; a batch in flight, and the
+// one fetched while it was stored, finish. Fetching (and decoding) the next
+// batch overlaps storing this one: a pipeline one batch deep, so at most
+// two batches are held, within MaxAckPending.
 func (c *Consumer) Run(ctx context.Context) {
-	for ctx.Err() == nil {
-		batch, err := c.consumer.Fetch(c.opts.BatchSize, jetstream.FetchMaxWait(fetchWait))
-		if err != nil {
-			c.logger.Warn("views consumer: fetch", "error", err)
-			sleep(ctx, time.Second)
-			continue
+	batches := make(chan batch)
+	go func() {
+		defer close(batches)
+		for ctx.Err() == nil {
+			b := c.prepare(context.WithoutCancel(ctx), c.fetch(ctx))
+			if len(b.msgs) == 0 {
+				continue
+			}
+			select {
+			case batches <- b:
+			case <-ctx.Done():
+				for _, msg := range b.msgs {
+					_ = msg.Nak() // to whoever runs next, at once rather than after AckWait
+				}
+			}
 		}
-		var msgs []jetstream.Msg
-		for msg := range batch.Messages() {
-			msgs = append(msgs, msg)
-		}
-		if err := batch.Error(); err != nil && !errors.Is(err, jetstream.ErrNoMessages) && !errors.Is(err, context.DeadlineExceeded) {
-			c.logger.Warn("views consumer: fetch", "error", err)
-		}
-		c.handle(context.WithoutCancel(ctx), msgs)
+	}()
+	for b := range batches {
+		c.storeBatch(context.WithoutCancel(ctx), b)
 	}
 }
 
-// handle stores msgs in one transaction, then acknowledges them; an event
-// that cannot be read is dead-lettered, a failed transaction retried.
-func (c *Consumer) handle(ctx context.Context, msgs []jetstream.Msg) {
-	if len(msgs) == 0 {
-		return
+// fetch waits up to fetchWait for up to BatchSize messages.
+func (c *Consumer) fetch(ctx context.Context) []jetstream.Msg {
+	fetched, err := c.consumer.Fetch(c.opts.BatchSize, jetstream.FetchMaxWait(fetchWait))
+	if err != nil {
+		c.logger.Warn("views consumer: fetch", "error", err)
+		sleep(ctx, time.Second)
+		return nil
 	}
+	msgs := make([]jetstream.Msg, 0, c.opts.BatchSize)
+	for msg := range fetched.Messages() {
+		msgs = append(msgs, msg)
+	}
+	if err := fetched.Error(); err != nil && !errors.Is(err, jetstream.ErrNoMessages) && !errors.Is(err, context.DeadlineExceeded) {
+		c.logger.Warn("views consumer: fetch", "error", err)
+	}
+	return msgs
+}
+
+// prepare decodes msgs: an event that cannot be read is dead-lettered, one
+// older than retention terminated.
+func (c *Consumer) prepare(ctx context.Context, msgs []jetstream.Msg) batch {
 	oldest := views.DayOf(c.opts.Now()).Add(-c.opts.Retention)
-	events := make([]views.Event, 0, len(msgs))
-	keep := make([]jetstream.Msg, 0, len(msgs))
+	b := batch{events: make([]views.Event, 0, len(msgs)), msgs: make([]jetstream.Msg, 0, len(msgs))}
 	for _, msg := range msgs {
 		event, err := Decode(msg.Data())
 		if err != nil {
@@ -115,18 +143,31 @@ func (c *Consumer) handle(ctx context.Context, msgs []jetstream.Msg) {
 			_ = msg.Term() // its day's raw events are gone: storing it again could count it twice
 			continue
 		}
-		events, keep = append(events, event), append(keep, msg)
+		b.events, b.msgs = append(b.events, event), append(b.msgs, msg)
+	}
+	return b
+}
+
+// storeBatch stores b in one transaction, then acknowledges each message; a
+// failed transaction is retried. Acks are explicit and not awaited (a lost
+// ack is a redelivery, which the store's dedupe absorbs). AckAll on the
+// last message would be one ack, but it also acks every earlier sequence,
+// including messages of a failed batch waiting for their redelivery: they
+// would be lost.
+func (c *Consumer) storeBatch(ctx context.Context, b batch) {
+	if len(b.msgs) == 0 {
+		return
 	}
 	ingestCtx, cancel := context.WithTimeout(ctx, ingestTimeout)
 	defer cancel()
-	if _, err := c.store.Ingest(ingestCtx, events); err != nil {
-		c.logger.Warn("view events not stored, retrying", "events", len(events), "error", err)
-		for _, msg := range keep {
+	if _, err := c.store.Ingest(ingestCtx, b.events); err != nil {
+		c.logger.Warn("view events not stored, retrying", "events", len(b.events), "error", err)
+		for _, msg := range b.msgs {
 			_ = msg.NakWithDelay(retries.Delay(msg))
 		}
 		return
 	}
-	for _, msg := range keep {
+	for _, msg := range b.msgs {
 		_ = msg.Ack()
 	}
 }

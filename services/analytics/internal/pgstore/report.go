@@ -14,7 +14,7 @@ import (
 
 var _ views.Reports = (*Store)(nil)
 
-// columns are the SQL of each dimension over daily_views. Days are text in
+// columns are the SQL of each dimension over the roll-up tables. Days are text in
 // the filter (YYYY-MM-DD, which orders like the dates); every column
 // compares in byte order ("C"), as pkg/filter's strings do.
 var columns = map[string]string{
@@ -24,13 +24,15 @@ var columns = map[string]string{
 	views.DimensionVideoID: `video_id`,
 }
 
-// Report sums accountID's roll-ups between r.Start and r.End by r.Dimension;
+// Report sums accountID's roll-ups (the narrowest table that has the
+// report's fields, planRollup) between r.Start and r.End by r.Dimension;
 // buckets without views are left out.
 func (s *Store) Report(ctx context.Context, accountID string, r views.Report) ([]views.Row, error) {
 	key, ok := columns[r.Dimension]
 	if !ok {
 		return nil, fmt.Errorf("pgstore: unknown dimension %q", r.Dimension)
 	}
+	table := planRollup(r)
 	args := []any{accountID, r.Start, r.End}
 	where, args := filterSQL(r.Filter, args)
 	order := "key COLLATE \"C\""
@@ -40,11 +42,11 @@ func (s *Store) Report(ctx context.Context, accountID string, r views.Report) ([
 	args = append(args, r.Limit)
 	query := fmt.Sprintf(`
 		SELECT key, views FROM (
-			SELECT %s AS key, sum(views)::bigint AS views FROM daily_views
+			SELECT %s AS key, sum(views)::bigint AS views FROM %s
 			WHERE account_id = $1 AND day BETWEEN $2 AND $3%s
 			GROUP BY 1 HAVING sum(views) > 0
 		) buckets
-		ORDER BY %s LIMIT $%d`, key, where, order, len(args))
+		ORDER BY %s LIMIT $%d`, key, table, where, order, len(args))
 	rows, err := s.pool.Query(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("pgstore: report: %w", err)
@@ -57,6 +59,23 @@ func (s *Store) Report(ctx context.Context, accountID string, r views.Report) ([
 		return nil, fmt.Errorf("pgstore: report: %w", err)
 	}
 	return result, nil
+}
+
+// planRollup is the narrowest roll-up table holding r's dimension and
+// every field its filter tests; daily_views holds them all.
+func planRollup(r views.Report) string {
+	fields := map[string]bool{r.Dimension: true}
+	for _, group := range r.Filter.Groups {
+		for _, c := range group {
+			fields[c.Field] = true
+		}
+	}
+	for _, t := range rollups {
+		if t.covers(fields) {
+			return t.table
+		}
+	}
+	return "daily_views"
 }
 
 // filterSQL turns f into " AND (...) AND (...)" with its values as

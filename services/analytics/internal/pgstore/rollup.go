@@ -1,8 +1,12 @@
 package pgstore
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -113,39 +117,122 @@ func moveWindows(ctx context.Context, tx pgx.Tx, moved map[views.ViewerKey]time.
 	return nil
 }
 
-// rollupKey is one row of daily_views.
-type rollupKey struct {
-	AccountID                string
-	Day                      time.Time
-	VideoID, Domain, Country string
+// rollup is one roll-up table: views per account, day and its dims.
+type rollup struct {
+	table string
+	dims  []string // view_events columns besides account_id and day
 }
 
-func addToRollups(ctx context.Context, tx pgx.Tx, plays []views.Event, counted map[string]bool) error {
-	sums := map[rollupKey]int64{}
-	for _, p := range plays {
-		if counted[p.ID] {
-			sums[rollupKey{p.AccountID, p.Day(), p.VideoID, p.Domain, p.Country}]++
+// rollups are the roll-up tables, narrowest (fewest rows) first: the
+// report planner takes the first one holding every field a report needs.
+// Row counts assume the usual shape: countries fewer than domains, domains
+// fewer than videos.
+var rollups = []rollup{
+	{"daily_totals", nil},
+	{"daily_country_views", []string{views.DimensionCountry}},
+	{"daily_domain_views", []string{views.DimensionDomain}},
+	{"daily_video_views", []string{views.DimensionVideoID}},
+	{"daily_domain_country_views", []string{views.DimensionDomain, views.DimensionCountry}},
+	{"daily_views", []string{views.DimensionVideoID, views.DimensionDomain, views.DimensionCountry}},
+}
+
+// covers reports whether r holds every field in fields (day is in all).
+func (r rollup) covers(fields map[string]bool) bool {
+	for field := range fields {
+		if field != views.DimensionDay && !slices.Contains(r.dims, field) {
+			return false
 		}
 	}
-	if len(sums) == 0 {
-		return nil
+	return true
+}
+
+// rollupKey is one row of a roll-up: the values of its dims in order.
+type rollupKey struct {
+	AccountID string
+	Day       time.Time
+	Dims      [3]string
+}
+
+// value is e's value of dimension dim.
+func value(e views.Event, dim string) string {
+	switch dim {
+	case views.DimensionVideoID:
+		return e.VideoID
+	case views.DimensionDomain:
+		return e.Domain
+	case views.DimensionCountry:
+		return e.Country
 	}
-	var accounts, videos, domains, countries []string
-	var days []time.Time
-	var counts []int64
-	for key, n := range sums {
-		accounts, videos = append(accounts, key.AccountID), append(videos, key.VideoID)
-		domains, countries = append(domains, key.Domain), append(countries, key.Country)
-		days, counts = append(days, key.Day), append(counts, n)
-	}
-	_, err := tx.Exec(ctx, `
-		INSERT INTO daily_views (account_id, day, video_id, domain, country, views)
-		SELECT * FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::text[], $6::bigint[])
-		ON CONFLICT (account_id, day, video_id, domain, country)
-		DO UPDATE SET views = daily_views.views + EXCLUDED.views`,
-		accounts, days, videos, domains, countries, counts)
-	if err != nil {
-		return fmt.Errorf("roll-ups: %w", err)
+	panic("pgstore: no roll-up dimension " + dim)
+}
+
+// addToRollups adds the counted plays to every roll-up: summed per row
+// here, then one upsert per table, rows in key order so that concurrent
+// consumers lock them in the same order.
+func addToRollups(ctx context.Context, tx pgx.Tx, plays []views.Event, counted map[string]bool) error {
+	for _, r := range rollups {
+		sums := map[rollupKey]int64{}
+		for _, p := range plays {
+			if counted[p.ID] {
+				key := rollupKey{AccountID: p.AccountID, Day: p.Day()}
+				for i, dim := range r.dims {
+					key.Dims[i] = value(p, dim)
+				}
+				sums[key]++
+			}
+		}
+		if len(sums) == 0 {
+			return nil
+		}
+		if err := upsertRollup(ctx, tx, r, sums); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+func upsertRollup(ctx context.Context, tx pgx.Tx, r rollup, sums map[rollupKey]int64) error {
+	keys := slices.SortedFunc(maps.Keys(sums), func(a, b rollupKey) int {
+		return cmp.Or(strings.Compare(a.AccountID, b.AccountID), a.Day.Compare(b.Day),
+			strings.Compare(a.Dims[0], b.Dims[0]), strings.Compare(a.Dims[1], b.Dims[1]), strings.Compare(a.Dims[2], b.Dims[2]))
+	})
+	accounts := make([]string, len(keys))
+	days := make([]time.Time, len(keys))
+	counts := make([]int64, len(keys))
+	dims := make([][]string, len(r.dims))
+	for i := range dims {
+		dims[i] = make([]string, len(keys))
+	}
+	for k, key := range keys {
+		accounts[k], days[k], counts[k] = key.AccountID, key.Day, sums[key]
+		for i := range dims {
+			dims[i][k] = key.Dims[i]
+		}
+	}
+	args := []any{accounts, days, counts}
+	types := []string{"$1::text[]", "$2::date[]", "$3::bigint[]"}
+	for i := range dims {
+		args = append(args, dims[i])
+		types = append(types, fmt.Sprintf("$%d::text[]", 4+i))
+	}
+	keyColumns := strings.Join(append([]string{"account_id", "day"}, r.dims...), ", ")
+	query := fmt.Sprintf(`
+		INSERT INTO %[1]s (account_id, day, views%[2]s)
+		SELECT * FROM unnest(%[3]s)
+		ON CONFLICT (%[4]s)
+		DO UPDATE SET views = %[1]s.views + EXCLUDED.views`,
+		r.table, prefixed(r.dims), strings.Join(types, ", "), keyColumns)
+	if _, err := tx.Exec(ctx, query, args...); err != nil {
+		return fmt.Errorf("roll-ups %s: %w", r.table, err)
+	}
+	return nil
+}
+
+// prefixed is ", a, b" for dims a and b.
+func prefixed(dims []string) string {
+	var out strings.Builder
+	for _, d := range dims {
+		out.WriteString(", " + d)
+	}
+	return out.String()
 }
