@@ -1,9 +1,14 @@
 package natsx_test
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -17,4 +22,13 @@ func TestBackoffDoublesUpToItsMax(t *testing.T) {
 	} {
 		assert.Equal(t, want, b.After(delivered), "after delivery %d", delivered)
 	}
+}
+
+func TestEmptyPullIsNoFailure(t *testing.T) {
+	for _, err := range []error{nats.ErrTimeout, jetstream.ErrNoMessages, context.DeadlineExceeded,
+		fmt.Errorf("fetch: %w", context.Canceled)} {
+		assert.True(t, natsx.EmptyPull(err), "%v", err)
+	}
+	assert.False(t, natsx.EmptyPull(nats.ErrConnectionClosed))
+	assert.False(t, natsx.EmptyPull(errors.New("permissions violation")))
 }

@@ -122,7 +122,7 @@ func (c *Consumer) fetch(ctx context.Context) []jetstream.Msg {
 	for msg := range fetched.Messages() {
 		msgs = append(msgs, msg)
 	}
-	if err := fetched.Error(); err != nil && !errors.Is(err, jetstream.ErrNoMessages) && !errors.Is(err, context.DeadlineExceeded) {
+	if err := fetched.Error(); err != nil && !natsx.EmptyPull(err) {
 		c.logger.Warn("views consumer: fetch", "error", err)
 	}
 	return msgs

@@ -2,7 +2,6 @@ package transcribeworker
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -75,7 +74,7 @@ func (w *Worker) slot(ctx context.Context) {
 		msg, err := w.consumer.Next(jetstream.FetchContext(pullCtx))
 		cancel()
 		if err != nil {
-			if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) && !errors.Is(err, jetstream.ErrNoMessages) {
+			if !natsx.EmptyPull(err) {
 				w.logger.Warn("pulling a transcribe job failed", "error", err)
 				time.Sleep(pullErrorPause)
 			}

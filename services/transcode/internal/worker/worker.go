@@ -2,13 +2,11 @@ package worker
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -119,7 +117,7 @@ func (w *Worker) next(ctx context.Context) (jetstream.Msg, error) {
 
 // pullFailed pauses after a real error; an empty queue is not one.
 func (w *Worker) pullFailed(ctx context.Context, err error) {
-	if ctx.Err() != nil || errors.Is(err, nats.ErrTimeout) || errors.Is(err, context.DeadlineExceeded) {
+	if ctx.Err() != nil || natsx.EmptyPull(err) {
 		return
 	}
 	w.logger.Warn("pulling a job failed", "error", err)
