@@ -43,7 +43,7 @@ test: deps-test tools geoip generate-check player-check vet lint ## install what
 	go test -count=1 -timeout 40m $(MODULE_PATTERNS)
 
 .PHONY: test-short
-test-short: ## run the tests without the slow end-to-end packages
+test-short: geoip ## run the tests without the slow end-to-end packages
 	go test -short $(MODULE_PATTERNS)
 
 .PHONY: vet
