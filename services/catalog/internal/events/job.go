@@ -3,6 +3,7 @@ package events
 import (
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
+	"github.com/vidhost/vidhost/pkg/eventmsg"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
@@ -13,7 +14,7 @@ import (
 // is dropped by JetStream rather than transcoded twice.
 func JobMessage(job catalog.TranscodeJob) (outbox.Message, error) {
 	msg := &eventsv1.TranscodeJob{
-		Meta:             newMeta(job.AccountID, job.ActorID, job.Time),
+		Meta:             eventmsg.Meta(job.AccountID, job.ActorID, job.Time),
 		VideoId:          job.VideoID,
 		ClipStartSeconds: int32(job.Clip.Start), //nolint:gosec // bounded: a clip's time-codes are at most catalog.MaxSeconds
 		ClipEndSeconds:   int32(job.Clip.End),   //nolint:gosec // bounded: a clip's time-codes are at most catalog.MaxSeconds
@@ -25,5 +26,5 @@ func JobMessage(job catalog.TranscodeJob) (outbox.Message, error) {
 	} else {
 		msg.Source = &eventsv1.TranscodeJob_SourceUrl{SourceUrl: job.SourceURL}
 	}
-	return encode(msg.GetMeta().GetId(), natsx.SubjectTranscodeJobs, msg)
+	return eventmsg.Outbox(msg.GetMeta(), natsx.SubjectTranscodeJobs, msg)
 }

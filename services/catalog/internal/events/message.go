@@ -2,17 +2,14 @@ package events
 
 import (
 	"fmt"
-	"time"
 
-	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
-	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/eventmsg"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
-	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
@@ -45,7 +42,7 @@ var (
 
 // Message encodes e as an outbox message with a new event id.
 func Message(e catalog.Event) (outbox.Message, error) {
-	meta := newMeta(e.AccountID, e.ActorID, e.Time)
+	meta := eventmsg.Meta(e.AccountID, e.ActorID, e.Time)
 	var subject string
 	var payload proto.Message
 	switch r := e.Resource.(type) {
@@ -72,23 +69,5 @@ func Message(e catalog.Event) (outbox.Message, error) {
 	if subject == "" {
 		return outbox.Message{}, fmt.Errorf("events: no subject for %T %s", e.Resource, e.Kind)
 	}
-	return encode(meta.Id, subject, payload)
-}
-
-// newMeta returns the meta of a new event, with a fresh id.
-func newMeta(accountID, actorID string, when time.Time) *eventsv1.EventMeta {
-	return &eventsv1.EventMeta{
-		Id:           ids.New(),
-		AccountId:    accountID,
-		ActorId:      actorID,
-		OccurredTime: timefmt.Format(when),
-	}
-}
-
-func encode(id, subject string, payload proto.Message) (outbox.Message, error) {
-	data, err := protojson.Marshal(payload)
-	if err != nil {
-		return outbox.Message{}, fmt.Errorf("events: encode %s: %w", subject, err)
-	}
-	return outbox.Message{ID: id, Subject: subject, Payload: data}, nil
+	return eventmsg.Outbox(meta, subject, payload)
 }

@@ -3,15 +3,13 @@ package events
 import (
 	"fmt"
 
-	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
-	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/eventmsg"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
-	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
 	"github.com/vidhost/vidhost/services/hooks/internal/protomap"
 )
@@ -31,9 +29,7 @@ var (
 
 // Message encodes e as an outbox message with a new event id.
 func Message(e hooks.Event) (outbox.Message, error) {
-	meta := &eventsv1.EventMeta{
-		Id: ids.New(), AccountId: e.AccountID, ActorId: e.ActorID, OccurredTime: timefmt.Format(e.Time),
-	}
+	meta := eventmsg.Meta(e.AccountID, e.ActorID, e.Time)
 	var subject string
 	var payload proto.Message
 	switch r := e.Resource.(type) {
@@ -49,9 +45,5 @@ func Message(e hooks.Event) (outbox.Message, error) {
 	if subject == "" {
 		return outbox.Message{}, fmt.Errorf("events: no subject for %T %s", e.Resource, e.Kind)
 	}
-	data, err := protojson.Marshal(payload)
-	if err != nil {
-		return outbox.Message{}, fmt.Errorf("events: encode %s: %w", subject, err)
-	}
-	return outbox.Message{ID: meta.GetId(), Subject: subject, Payload: data}, nil
+	return eventmsg.Outbox(meta, subject, payload)
 }

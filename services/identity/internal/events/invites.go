@@ -3,13 +3,11 @@ package events
 import (
 	"fmt"
 
-	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/eventmsg"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
-	"github.com/vidhost/vidhost/pkg/timefmt"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 	"github.com/vidhost/vidhost/services/identity/internal/invites"
 )
@@ -18,8 +16,7 @@ import (
 // accepted invite as the user.created or user.updated UserEvent of the user
 // it made or completed.
 func InviteMessage(ev invites.Event) (outbox.Message, error) {
-	id := ids.New()
-	meta := &eventsv1.EventMeta{Id: id, AccountId: ev.AccountID, ActorId: ev.ActorID, OccurredTime: timefmt.Format(ev.Time)}
+	meta := eventmsg.Meta(ev.AccountID, ev.ActorID, ev.Time)
 	var (
 		subject string
 		msg     proto.Message
@@ -34,9 +31,5 @@ func InviteMessage(ev invites.Event) (outbox.Message, error) {
 	default:
 		return outbox.Message{}, fmt.Errorf("events: no subject for invite event kind %d", ev.Kind)
 	}
-	payload, err := protojson.Marshal(msg)
-	if err != nil {
-		return outbox.Message{}, fmt.Errorf("encode %s event: %w", subject, err)
-	}
-	return outbox.Message{ID: id, Subject: subject, Payload: payload}, nil
+	return eventmsg.Outbox(meta, subject, msg)
 }

@@ -3,12 +3,9 @@ package events
 import (
 	"fmt"
 
-	"google.golang.org/protobuf/encoding/protojson"
-
-	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/eventmsg"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
-	"github.com/vidhost/vidhost/pkg/timefmt"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 	"github.com/vidhost/vidhost/services/identity/internal/users"
 )
@@ -26,13 +23,6 @@ func UserMessage(ev users.Event) (outbox.Message, error) {
 	if !ok {
 		return outbox.Message{}, fmt.Errorf("events: no subject for user event kind %d", ev.Kind)
 	}
-	id := ids.New()
-	payload, err := protojson.Marshal(&eventsv1.UserEvent{
-		Meta:   &eventsv1.EventMeta{Id: id, AccountId: ev.AccountID, ActorId: ev.ActorID, OccurredTime: timefmt.Format(ev.Time)},
-		UserId: ev.User.ID,
-	})
-	if err != nil {
-		return outbox.Message{}, fmt.Errorf("encode %s event: %w", subject, err)
-	}
-	return outbox.Message{ID: id, Subject: subject, Payload: payload}, nil
+	meta := eventmsg.Meta(ev.AccountID, ev.ActorID, ev.Time)
+	return eventmsg.Outbox(meta, subject, &eventsv1.UserEvent{Meta: meta, UserId: ev.User.ID})
 }

@@ -6,17 +6,15 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"google.golang.org/protobuf/encoding/protojson"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/audit"
-	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/eventmsg"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/pg"
 	"github.com/vidhost/vidhost/pkg/principal"
-	"github.com/vidhost/vidhost/pkg/timefmt"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 	"github.com/vidhost/vidhost/services/identity/internal/sso"
 	"github.com/vidhost/vidhost/services/identity/internal/store/db"
@@ -191,15 +189,12 @@ func (t ssoTx) InsertUser(ctx context.Context, u sso.User, at time.Time) error {
 
 // EmitUserCreated enqueues user.created.
 func (t ssoTx) EmitUserCreated(ctx context.Context, accountID, userID string, at time.Time) error {
-	id := ids.New()
-	payload, err := protojson.Marshal(&eventsv1.UserEvent{
-		Meta:   &eventsv1.EventMeta{Id: id, AccountId: accountID, ActorId: userID, OccurredTime: timefmt.Format(at)},
-		UserId: userID,
-	})
+	meta := eventmsg.Meta(accountID, userID, at)
+	msg, err := eventmsg.Outbox(meta, natsx.SubjectUserCreated, &eventsv1.UserEvent{Meta: meta, UserId: userID})
 	if err != nil {
-		return fmt.Errorf("encode user.created event: %w", err)
+		return err
 	}
-	return outbox.Enqueue(ctx, t.pgTx, outbox.Message{ID: id, Subject: natsx.SubjectUserCreated, Payload: payload})
+	return outbox.Enqueue(ctx, t.pgTx, msg)
 }
 
 func providerFromRow(r db.IdentityProvider) sso.Provider {
