@@ -21,7 +21,7 @@ stop() {
 trap stop EXIT
 for _ in $(seq 1 600); do
   if [ -f "$var/devstack.env" ]; then
-    key=$(grep '^VIDHOST_API_KEY=' "$var/devstack.env" | cut -d= -f2)
+    key=$(grep -E '^(export )?VIDHOST_API_KEY=' "$var/devstack.env" | cut -d= -f2)
     code=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $key" "http://127.0.0.1:$port/v2/categories" || true)
     if [ "$code" = 200 ]; then
       end=$(date +%s.%N)

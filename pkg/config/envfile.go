@@ -8,7 +8,9 @@ import (
 
 // ReadEnvFile reads a file of KEY=VALUE lines, such as the devstack's
 // var/devstack.env, which the devstack reads back on a restart and the
-// vidhost command reads to find the suite. Lines without "=" are skipped.
+// vidhost command reads to find the suite. Lines without "=" are skipped; an
+// "export " before the name is allowed, so the same file can be sourced by a
+// shell and exported to the programs it starts.
 func ReadEnvFile(path string) (map[string]string, error) {
 	f, err := os.Open(path) //nolint:gosec // G304: a file the caller names (the devstack's own, or one the operator points at)
 	if err != nil {
@@ -18,7 +20,8 @@ func ReadEnvFile(path string) (map[string]string, error) {
 	out := map[string]string{}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		if k, v, ok := strings.Cut(sc.Text(), "="); ok {
+		line := strings.TrimPrefix(sc.Text(), "export ")
+		if k, v, ok := strings.Cut(line, "="); ok {
 			out[k] = v
 		}
 	}

@@ -11,7 +11,7 @@ import (
 
 func TestReadEnvFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "devstack.env")
-	require.NoError(t, os.WriteFile(path, []byte("VIDHOST_URL=http://x\nnot a pair\nVIDHOST_API_KEY=vh_a=b\n"), 0o600))
+	require.NoError(t, os.WriteFile(path, []byte("VIDHOST_URL=http://x\nnot a pair\nexport VIDHOST_API_KEY=vh_a=b\n"), 0o600))
 
 	got, err := ReadEnvFile(path)
 

@@ -45,14 +45,16 @@ func (s *Stack) credentials(b identityapp.Bootstrap) (Credentials, error) {
 // secret given in the environment stays there).
 func (s *Stack) WriteEnvFile() (string, error) {
 	path := filepath.Join(s.varDir, envFile)
-	body := fmt.Sprintf("VIDHOST_URL=%s\nVIDHOST_API_KEY=%s\nVIDHOST_OWNER_EMAIL=%s\nVIDHOST_OWNER_PASSWORD=%s\nVIDHOST_IDENTITY_ADDR=%s\nVIDHOST_MAILPIT_URL=%s\n",
+	// "export" so that `source var/devstack.env` reaches programs the shell
+	// starts (bin/vidhost, docs/cli.md), not only the shell itself.
+	body := fmt.Sprintf("export VIDHOST_URL=%s\nexport VIDHOST_API_KEY=%s\nexport VIDHOST_OWNER_EMAIL=%s\nexport VIDHOST_OWNER_PASSWORD=%s\nexport VIDHOST_IDENTITY_ADDR=%s\nexport VIDHOST_MAILPIT_URL=%s\n",
 		s.URL, s.Credentials.APIKey, s.Credentials.OwnerEmail, s.Credentials.OwnerPassword, s.IdentityAddr, s.MailpitURL())
 	if s.cfg.InternalSecret == "" {
 		secretPath, err := filepath.Abs(filepath.Join(s.varDir, secretFile))
 		if err != nil {
 			return "", err
 		}
-		body += "VIDHOST_INTERNAL_SECRET_FILE=" + secretPath + "\n"
+		body += "export VIDHOST_INTERNAL_SECRET_FILE=" + secretPath + "\n"
 	}
 	return path, os.WriteFile(path, []byte(body), 0o600)
 }

@@ -1,16 +1,15 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
-	"strings"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/uploadref"
 )
 
@@ -26,26 +25,15 @@ type gateway struct {
 // readDevstackEnv reads VIDHOST_URL and VIDHOST_API_KEY from the file the
 // devstack writes.
 func readDevstackEnv(path string) (gateway, error) {
-	f, err := os.Open(path)
+	saved, err := config.ReadEnvFile(path)
 	if err != nil {
 		return gateway{}, err
 	}
-	defer f.Close()
-	var g gateway
-	scanner := bufio.NewScanner(f)
-	for scanner.Scan() {
-		name, value, _ := strings.Cut(scanner.Text(), "=")
-		switch name {
-		case "VIDHOST_URL":
-			g.url = value
-		case "VIDHOST_API_KEY":
-			g.key = value
-		}
-	}
+	g := gateway{url: saved["VIDHOST_URL"], key: saved["VIDHOST_API_KEY"]}
 	if g.url == "" || g.key == "" {
 		return g, fmt.Errorf("%s has no VIDHOST_URL or VIDHOST_API_KEY", path)
 	}
-	return g, scanner.Err()
+	return g, nil
 }
 
 // runGateway uploads source as a user would, creates a video from it
