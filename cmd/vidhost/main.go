@@ -1,5 +1,7 @@
-// Command vidhost is the operator's tool: `vidhost admin …` manages accounts
-// and their plans through the identity service (docs/operator.md).
+// Command vidhost is Vidhost on the command line: `vidhost login`, `videos`,
+// `upload`, `keys`, `players` and `jwt` for developers over the /v2 API
+// (docs/cli.md), and `vidhost admin …` for operators, who manage accounts and
+// their plans through the identity service (docs/operator.md).
 package main
 
 import (
@@ -13,7 +15,7 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := cli.Run(ctx, os.Args[1:], cli.Env{Getenv: os.Getenv, Dir: "."}, os.Stdout, os.Stderr)
+	code := cli.Run(ctx, os.Args[1:], cli.Env{Getenv: os.Getenv, Dir: ".", Stdin: os.Stdin}, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }

@@ -3,9 +3,10 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+
+	"github.com/spf13/pflag"
 
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -80,18 +81,19 @@ func (k recoveredKey) human(w io.Writer) {
 func commands() map[string]command {
 	return map[string]command{
 		"accounts create":   createCommand(),
-		"accounts list":     {run: listAccounts},
-		"accounts set-plan": {positional: []string{"ACCOUNT_ID", "PLAN"}, run: setPlan},
-		"accounts disable":  {positional: []string{"ACCOUNT_ID"}, run: disable},
-		"accounts enable":   {positional: []string{"ACCOUNT_ID"}, run: enable},
-		"keys recover":      {positional: []string{"ACCOUNT_ID"}, run: recoverKey},
+		"accounts list":     {short: "List every account", run: listAccounts},
+		"accounts set-plan": {short: "Move an account to a plan", positional: []string{"ACCOUNT_ID", "PLAN"}, run: setPlan},
+		"accounts disable":  {short: "Disable an account (its keys stop working)", positional: []string{"ACCOUNT_ID"}, run: disable},
+		"accounts enable":   {short: "Enable an account again", positional: []string{"ACCOUNT_ID"}, run: enable},
+		"keys recover":      {short: "Make a new read-write API key for an account", positional: []string{"ACCOUNT_ID"}, run: recoverKey},
 	}
 }
 
 func createCommand() command {
 	var in identityv1.CreateAccountRequest
 	return command{
-		flags: func(fs *flag.FlagSet) func() error {
+		short: "Create an account, its owner (invited by mail) and a first API key",
+		flags: func(fs *pflag.FlagSet) func() error {
 			fs.StringVar(&in.Name, "name", "", "the account's name (1-100 characters)")
 			fs.StringVar(&in.OwnerEmail, "owner-email", "", "the owner's email address")
 			fs.StringVar(&in.Plan, "plan", "free", "free, pro or enterprise (docs/plans.md)")

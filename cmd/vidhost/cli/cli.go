@@ -3,16 +3,12 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
-	"time"
 
-	"google.golang.org/grpc/status"
-
-	"github.com/vidhost/vidhost/pkg/apperr"
-	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+	"github.com/spf13/cobra"
 )
 
 // Exit codes: a usage mistake differs from a refused or failed call.
@@ -22,110 +18,94 @@ const (
 	exitUsage  = 2
 )
 
-// callTimeout bounds each call to identity.
-const callTimeout = 30 * time.Second
-
-const usage = `usage: vidhost admin <command> [--json] [--identity-addr ADDR]
-
-commands:
-  accounts create --name NAME --owner-email EMAIL [--plan free|pro|enterprise]
-  accounts list
-  accounts set-plan ACCOUNT_ID PLAN
-  accounts disable ACCOUNT_ID
-  accounts enable ACCOUNT_ID
-  keys recover ACCOUNT_ID
-
-Identity is found through --identity-addr, VIDHOST_IDENTITY_ADDR or
-var/devstack.env; the root secret through VIDHOST_INTERNAL_SECRET or
-var/devstack.env. See docs/operator.md.
-`
-
-// command is one admin command: its flags and what it does once connected.
-type command struct {
-	positional []string // names of its arguments, for the usage message
-	flags      func(fs *flag.FlagSet) func() error
-	run        func(ctx context.Context, c identityv1.IdentityAdminServiceClient, args []string) (result, error)
+// Env is what the command reads from its surroundings; tests give each run
+// its own.
+type Env struct {
+	// Getenv reads the environment (os.Getenv).
+	Getenv func(string) string
+	// Dir is the working directory: from a checkout with the devstack up,
+	// Dir/var/devstack.env says where the suite is.
+	Dir string
+	// ConfigDir holds vidhost/config.json (login); empty means
+	// os.UserConfigDir().
+	ConfigDir string
+	// CacheDir holds vidhost/uploads/ (resumable uploads); empty means
+	// os.UserCacheDir().
+	CacheDir string
+	// Stdin answers login's questions.
+	Stdin io.Reader
 }
 
-// result is what a command prints: as one JSON object, or as lines.
-type result interface {
-	human(w io.Writer)
-}
+// errReported is a failure already printed (as text or one JSON object).
+var errReported = errors.New("reported")
 
 // Run runs vidhost with args and returns the exit code.
 func Run(ctx context.Context, args []string, env Env, stdout, stderr io.Writer) int {
-	if len(args) < 3 || args[0] != "admin" {
-		fmt.Fprint(stderr, usage)
+	if env.Stdin == nil {
+		env.Stdin = os.Stdin
+	}
+	a := &app{env: env, stdout: stdout, stderr: stderr}
+	root := a.root()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errReported):
+		return exitFailed
+	default: // cobra's own refusals: unknown commands and flags, wrong arguments
+		fmt.Fprintf(stderr, "vidhost: %v\nRun 'vidhost --help' for usage.\n", err)
 		return exitUsage
-	}
-	name := args[1] + " " + args[2]
-	cmd, ok := commands()[name]
-	if !ok {
-		fmt.Fprintf(stderr, "vidhost: unknown command %q\n\n%s", "admin "+name, usage)
-		return exitUsage
-	}
-	fs := flag.NewFlagSet("vidhost admin "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	addr := fs.String("identity-addr", "", "identity's gRPC address (default: VIDHOST_IDENTITY_ADDR, then var/devstack.env)")
-	check := func() error { return nil }
-	if cmd.flags != nil {
-		check = cmd.flags(fs)
-	}
-	positional, err := parseInterleaved(fs, args[3:])
-	if err == nil && len(positional) != len(cmd.positional) {
-		err = fmt.Errorf("expects %d argument(s): %s", len(cmd.positional), strings.Join(cmd.positional, " "))
-	}
-	if err == nil {
-		err = check()
-	}
-	if err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "vidhost admin %s: %v\n", name, err)
-		}
-		return exitUsage
-	}
-	out := printer{json: *asJSON, stdout: stdout, stderr: stderr}
-	t, err := resolve(env, *addr)
-	if err != nil {
-		return out.fail(err)
-	}
-	conn, err := t.dial()
-	if err != nil {
-		return out.fail(err)
-	}
-	defer conn.Close()
-	ctx, cancel := context.WithTimeout(ctx, callTimeout)
-	defer cancel()
-	res, err := cmd.run(ctx, identityv1.NewIdentityAdminServiceClient(conn), positional)
-	if err != nil {
-		return out.fail(err)
-	}
-	return out.print(res)
-}
-
-// parseInterleaved parses flags wherever they stand among the positional
-// arguments (`set-plan ID pro --json`), which flag.Parse alone stops at.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var positional []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			return positional, nil
-		}
-		positional = append(positional, fs.Arg(0))
-		args = fs.Args()[1:]
 	}
 }
 
-// errorMessage is what the operator is shown for err: a service's documented
-// code (docs/errors.md) and message (which names the field and rule), or the
-// error itself.
-func errorMessage(err error) (code, message string) {
-	if st, ok := status.FromError(err); ok {
-		return apperr.CodeOf(st), st.Message()
+// app is one run of the command: where it reads and writes, and the
+// options every command shares.
+type app struct {
+	env            Env
+	stdout, stderr io.Writer
+	json           bool
+}
+
+// printer prints results the way this run was asked to.
+func (a *app) printer() printer {
+	return printer{json: a.json, stdout: a.stdout, stderr: a.stderr}
+}
+
+// report prints a result or an error and tells cobra how it went.
+func (a *app) report(res result, err error) error {
+	p := a.printer()
+	if err != nil {
+		p.fail(err)
+		return errReported
 	}
-	return "error", err.Error()
+	if p.print(res) != exitOK {
+		return errReported
+	}
+	return nil
+}
+
+// exactArgs refuses a wrong number of arguments with their names.
+func exactArgs(names ...string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) != len(names) {
+			return fmt.Errorf("expects %d argument(s): %s", len(names), strings.Join(names, " "))
+		}
+		return nil
+	}
+}
+
+// group is a command that only holds others: run alone it shows its usage
+// and fails, and an unknown subcommand is refused by name.
+func group(use, short string, aliases ...string) *cobra.Command {
+	return &cobra.Command{
+		Use: use, Short: short, Aliases: aliases, Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cmd.SetOut(cmd.ErrOrStderr())
+			_ = cmd.Usage()
+			return errors.New("a command is required")
+		},
+	}
 }

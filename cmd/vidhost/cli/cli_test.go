@@ -23,17 +23,17 @@ func run(t *testing.T, env Env, args ...string) (code int, stdout, stderr string
 }
 
 func TestUsageMistakes(t *testing.T) {
-	env := Env{Getenv: noEnv, Dir: t.TempDir()}
+	env := Env{Getenv: noEnv, Dir: t.TempDir(), ConfigDir: t.TempDir(), CacheDir: t.TempDir()}
 	for _, tc := range []struct {
 		name string
 		args []string
 		want string
 	}{
-		{"no command", []string{}, "usage: vidhost admin"},
-		{"unknown command", []string{"admin", "accounts", "explode"}, `unknown command "admin accounts explode"`},
+		{"no command", []string{}, "a command is required"},
+		{"unknown command", []string{"admin", "accounts", "explode"}, `unknown command "explode" for "vidhost admin accounts"`},
 		{"create without a name", []string{"admin", "accounts", "create", "--owner-email", "a@example.com"}, "--name and --owner-email are required"},
 		{"set-plan without its plan", []string{"admin", "accounts", "set-plan", "ID"}, "expects 2 argument(s): ACCOUNT_ID PLAN"},
-		{"unknown flag", []string{"admin", "keys", "recover", "ID", "--force"}, "flag provided but not defined: -force"},
+		{"unknown flag", []string{"admin", "keys", "recover", "ID", "--force"}, "unknown flag: --force"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := run(t, env, tc.args...)

@@ -14,15 +14,6 @@ import (
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
-// Env is what the command reads from its surroundings.
-type Env struct {
-	// Getenv reads the environment (os.Getenv).
-	Getenv func(string) string
-	// Dir is the working directory: from a checkout with the devstack up,
-	// Dir/var/devstack.env says where identity is.
-	Dir string
-}
-
 // devstackEnv is the file the devstack writes (deploy/devstack/stack).
 const devstackEnv = "var/devstack.env"
 

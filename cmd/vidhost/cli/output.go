@@ -2,11 +2,23 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+
+	"google.golang.org/grpc/status"
+
+	vidhost "github.com/vidhost/vidhost/sdk/go"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
 )
 
-// printer prints results and errors the way the operator asked.
+// result is what a command prints: as one JSON object, or as lines.
+type result interface {
+	human(w io.Writer)
+}
+
+// printer prints results and errors the way the user asked.
 type printer struct {
 	json           bool
 	stdout, stderr io.Writer
@@ -34,4 +46,22 @@ func (p printer) fail(err error) int {
 		fmt.Fprintf(p.stderr, "vidhost: %s\n", message)
 	}
 	return exitFailed
+}
+
+// errorMessage is what the user is shown for err: the API's or a service's
+// documented code (docs/errors.md) and message (which names the field and
+// rule), or the error itself.
+func errorMessage(err error) (code, message string) {
+	var apiErr *vidhost.Error
+	if errors.As(err, &apiErr) {
+		code = apiErr.Code
+		if code == "" {
+			code = "error"
+		}
+		return code, apiErr.Message
+	}
+	if st, ok := status.FromError(err); ok {
+		return apperr.CodeOf(st), st.Message()
+	}
+	return "error", err.Error()
 }
