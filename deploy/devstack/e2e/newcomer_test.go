@@ -1,0 +1,166 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	vidhost "github.com/vidhost/vidhost/sdk/go"
+)
+
+// TestNewcomerUploadsAVideo is the first hour of a developer, twice: with the
+// Go SDK (an upload interrupted halfway resumes, the video becomes ready)
+// and with the CLI built from cmd/vidhost (`vidhost login`, then `vidhost
+// upload clip.mp4 --wait` shows progress and ends with the watch URL). One
+// suite with a transcode worker; about 20 s on two cores (the suite, two
+// transcodes of a 4 s clip, and the CLI's build, 2 s with a warm cache).
+func TestNewcomerUploadsAVideo(t *testing.T) {
+	clip := makeClip(t, 1280, 720, 4)
+	cli := buildCLI(t)
+	s := newSuite(t, 1)
+	t.Run("sdk", func(t *testing.T) { sdkUploadResumesAndPlays(t, s.URL, s.Credentials.APIKey, clip) })
+	t.Run("cli", func(t *testing.T) { cliLoginUploadWait(t, cli, s.URL, s.Credentials.APIKey, clip) })
+}
+
+// sdkUploadResumesAndPlays cuts the first transfer off halfway (the file
+// "fails" to read), then sends it again with the saved tus URL: the server
+// kept the first half, and the video made from it plays in full.
+func sdkUploadResumesAndPlays(t *testing.T, baseURL, key, clip string) {
+	ctx := t.Context()
+	data, err := os.ReadFile(clip)
+	require.NoError(t, err)
+	half := int64(len(data) / 2)
+	client := vidhost.New(baseURL, key, vidhost.WithRetryPolicy(vidhost.RetryPolicy{})) // no retry: the cut must stick
+
+	var saved vidhost.TusUpload
+	_, err = client.Uploads.Send(ctx, vidhost.UploadParams{
+		Name: "clip.mp4", Size: int64(len(data)), Body: failingAfter{data: data, at: half},
+		OnCreate: func(u vidhost.TusUpload) { saved = u },
+	})
+	require.ErrorIs(t, err, errDiskUnplugged)
+	require.NotEmpty(t, saved.URL)
+	require.NotEmpty(t, saved.ID)
+
+	client = vidhost.New(baseURL, key)
+	var reports []int64
+	up, err := client.Uploads.Send(ctx, vidhost.UploadParams{
+		Name: "clip.mp4", Size: int64(len(data)), Body: bytes.NewReader(data), Resume: &saved,
+		Progress: func(sent, _ int64) { reports = append(reports, sent) },
+	})
+	require.NoError(t, err)
+	assert.True(t, up.Resumed, "the server kept the bytes of the first attempt")
+	assert.Equal(t, saved.ID, up.ID)
+	require.NotEmpty(t, reports)
+	assert.Greater(t, reports[0], int64(0), "the second attempt starts after what the server kept")
+	assert.Equal(t, int64(len(data)), reports[len(reports)-1])
+
+	video, err := client.Videos.Create(ctx, vidhost.VideoCreate{Name: "Resumed", Input: up.Reference()})
+	require.NoError(t, err)
+	video, err = client.Videos.Wait(ctx, video.ID, nil)
+	require.NoError(t, err)
+	assert.InDelta(t, 4, video.Duration, 0.5, "every byte arrived in order")
+	assertWatchPage(t, client.WatchURL(video.ID))
+
+	_, err = client.Videos.Get(ctx, "no-such-video")
+	var apiErr *vidhost.Error
+	require.ErrorAs(t, err, &apiErr)
+	assert.Equal(t, 404, apiErr.Status)
+	assert.Equal(t, "not_found", apiErr.Code)
+}
+
+// errDiskUnplugged is what failingAfter's reads return past its point.
+var errDiskUnplugged = errors.New("disk unplugged")
+
+// failingAfter reads data until offset at, then fails.
+type failingAfter struct {
+	data []byte
+	at   int64
+}
+
+func (f failingAfter) ReadAt(p []byte, off int64) (int, error) {
+	if off >= f.at {
+		return 0, errDiskUnplugged
+	}
+	n := copy(p, f.data[off:f.at])
+	return n, nil
+}
+
+// cliLoginUploadWait runs the built CLI as a newcomer would, in a home of
+// its own with nothing in the environment but PATH.
+func cliLoginUploadWait(t *testing.T, cli, baseURL, key, clip string) {
+	home := t.TempDir()
+	run := func(args ...string) (string, string) {
+		t.Helper()
+		cmd := exec.CommandContext(t.Context(), cli, args...)
+		cmd.Dir = t.TempDir() // no var/devstack.env to fall back on
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home,
+			"XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_CACHE_HOME=" + filepath.Join(home, "cache")}
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		require.NoError(t, cmd.Run(), "vidhost %s\nstdout: %s\nstderr: %s", strings.Join(args, " "), &stdout, &stderr)
+		return stdout.String(), stderr.String()
+	}
+
+	out, _ := run("login", "--url", baseURL, "--key", key)
+	assert.Contains(t, out, "logged in to "+baseURL)
+	info, err := os.Stat(filepath.Join(home, "config", "vidhost", "config.json"))
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm(), "the file holds a key")
+
+	out, progress := run("upload", clip, "--wait")
+	t.Logf("vidhost upload %s --wait:\n%s%s", filepath.Base(clip), progress, out)
+	assert.Contains(t, progress, "100%", "a progress bar: %s", progress)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	last := lines[len(lines)-1]
+	require.Contains(t, last, " is ready: "+baseURL+"/watch/", out)
+	watchURL := last[strings.LastIndex(last, " ")+1:]
+	assertWatchPage(t, watchURL)
+	videoID := watchURL[strings.LastIndex(watchURL, "/")+1:]
+
+	out, _ = run("videos", "get", videoID, "--json")
+	var got struct {
+		Status   string `json:"status"`
+		WatchURL string `json:"watch_url"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &got), out)
+	assert.Equal(t, "ready", got.Status)
+	assert.Equal(t, watchURL, got.WatchURL)
+
+	out, _ = run("videos", "ls", "--json")
+	assert.Contains(t, out, `"id":"`+videoID+`"`)
+	entries, err := os.ReadDir(filepath.Join(home, "cache", "vidhost", "uploads"))
+	require.NoError(t, err)
+	assert.Empty(t, entries, "a finished upload leaves nothing to resume")
+}
+
+// assertWatchPage checks the watch page answers and names the video's player.
+func assertWatchPage(t *testing.T, url string) {
+	t.Helper()
+	resp, err := http.Get(url) //nolint:gosec // the suite's own URL
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	assert.Equal(t, http.StatusOK, resp.StatusCode, "%s: %s", url, body)
+}
+
+// buildCLI builds cmd/vidhost as `make build` does.
+func buildCLI(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "vidhost")
+	start := time.Now()
+	out, err := exec.CommandContext(t.Context(), "go", "build", "-o", bin, "github.com/vidhost/vidhost/cmd/vidhost").CombinedOutput()
+	require.NoError(t, err, "go build: %s", out)
+	t.Logf("built the CLI in %s", time.Since(start).Round(time.Millisecond))
+	return bin
+}
