@@ -1,7 +1,7 @@
-// Package command is the main function every Vidhost service shares: load
-// the configuration from the environment, print it (secrets redacted), run
-// until SIGINT or SIGTERM, and turn the outcome into an exit code, so each
-// cmd/<name>/main.go is one call.
+// Package command is the main function every Vidhost service shares: answer
+// --version and --help, load the configuration from the environment, print it
+// (secrets redacted), run until SIGINT or SIGTERM, and turn the outcome into
+// an exit code, so each cmd/<name>/main.go is one call.
 package command
 
 import (
@@ -22,12 +22,18 @@ const (
 	ExitOK     = 0
 	ExitFailed = 1
 	ExitConfig = 2
+	// ExitUsage is an argument the binary does not take (it takes only
+	// --version and --help: everything else is configuration).
+	ExitUsage = 2
 )
 
 // Service describes one service's process.
 type Service[C any] struct {
 	// Name tags log lines and messages ("catalog").
 	Name string
+	// Summary is the first line of --help ("videos, folders, categories and
+	// players over gRPC").
+	Summary string
 	// Logging returns the log level and format from the configuration.
 	Logging func(cfg *C) (level, format string)
 	// Run serves until ctx is done and returns nil after a clean shutdown.
@@ -36,7 +42,15 @@ type Service[C any] struct {
 
 // Main runs the service and returns the process's exit code.
 func Main[C any](s Service[C]) int {
+	return mainArgs(s, os.Args[1:])
+}
+
+// mainArgs is Main with the arguments given (tests do not pass theirs on).
+func mainArgs[C any](s Service[C], args []string) int {
 	var cfg C
+	if done, code := Flags(s.Name, s.Summary, &cfg, args, os.Stdout, os.Stderr); done {
+		return code
+	}
 	if err := config.Load(&cfg); err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", s.Name, err)
 		return ExitConfig

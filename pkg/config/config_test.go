@@ -36,3 +36,11 @@ func TestLogRedactsSecrets(t *testing.T) {
 	assert.NotContains(t, buf.String(), "hunter2")
 	assert.Contains(t, buf.String(), "[redacted]")
 }
+
+func TestDescribeListsWhatLoadReads(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, Describe(&out, &sample{}))
+	assert.Equal(t, "  VIDHOST_TEST_ADDR      default \"127.0.0.1:1\"\n"+
+		"  VIDHOST_TEST_TIMEOUT   default \"5s\"\n"+
+		"  VIDHOST_TEST_PASSWORD  \n", out.String())
+}

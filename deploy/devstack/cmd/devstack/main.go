@@ -11,19 +11,24 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/deploy/devstack/stack"
+	"github.com/vidhost/vidhost/pkg/command"
 	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/logx"
 )
 
 func main() {
-	if err := run(); err != nil {
+	var cfg stack.Config
+	if done, code := command.Flags("devstack", "the whole suite on this machine, until Ctrl-C (make run)",
+		&cfg, os.Args[1:], os.Stdout, os.Stderr); done {
+		os.Exit(code)
+	}
+	if err := run(cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "devstack:", err)
 		os.Exit(1)
 	}
 }
 
-func run() error {
-	var cfg stack.Config
+func run(cfg stack.Config) error {
 	if err := config.Load(&cfg); err != nil {
 		return err
 	}

@@ -12,11 +12,21 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/vidhost/vidhost/pkg/command"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
+// natsConfigEnv is what nats-config reads, for its --help.
+type natsConfigEnv struct {
+	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET,required"`
+}
+
 func main() {
+	if done, code := command.Flags("nats-config", "prints the nats-server authorization block for Vidhost's services",
+		&natsConfigEnv{}, os.Args[1:], os.Stdout, os.Stderr); done {
+		os.Exit(code)
+	}
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "nats-config:", err)
 		os.Exit(1)

@@ -1,0 +1,32 @@
+package config
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/caarlos0/env/v11"
+)
+
+// Describe writes one line per environment variable cfg (a pointer to a
+// struct with `env` tags) reads, with its default: the --help of every
+// service binary, taken from the same tags that Load obeys, so it cannot
+// drift from what the process really reads.
+func Describe(w io.Writer, cfg any) error {
+	params, err := env.GetFieldParams(cfg)
+	if err != nil {
+		return fmt.Errorf("configuration: %w", err)
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, p := range params {
+		switch {
+		case p.Required:
+			fmt.Fprintf(tw, "  %s\t(required)\n", p.Key)
+		case p.HasDefaultValue:
+			fmt.Fprintf(tw, "  %s\tdefault %q\n", p.Key, p.DefaultValue)
+		default:
+			fmt.Fprintf(tw, "  %s\t\n", p.Key)
+		}
+	}
+	return tw.Flush()
+}
