@@ -152,6 +152,10 @@ func (a *app) waitReady(ctx context.Context, cl *vidhost.Client, v *vidhost.Vide
 	defer func() { _ = bar.Finish() }()
 	return cl.Videos.Wait(ctx, v.ID, func(now *vidhost.Video) {
 		bar.Describe(v.Name + " " + now.Status)
+		if now.Status == vidhost.StatusReady {
+			_ = bar.Set(100) // progress lags the status by a report at most
+			return
+		}
 		_ = bar.Set(now.Progress)
 	})
 }
@@ -171,7 +175,7 @@ func (a *app) bar(total int64, label string, quiet, bytes bool) *progressbar.Pro
 		progressbar.OptionSetPredictTime(bytes),
 	}
 	if bytes {
-		opts = append(opts, progressbar.OptionShowBytes(true))
+		opts = append(opts, progressbar.OptionShowBytes(true), progressbar.OptionShowCount())
 	}
 	return progressbar.NewOptions64(total, opts...)
 }
