@@ -31,7 +31,9 @@ func isolated(t *testing.T, environ map[string]string) Env {
 func TestWithoutCredentialsTheErrorSaysHowToLogIn(t *testing.T) {
 	code, stdout, _ := run(t, isolated(t, nil), "videos", "ls", "--json")
 	assert.Equal(t, exitFailed, code)
-	var got struct{ Error struct{ Code, Message string } }
+	var got struct {
+		Error struct{ Code, Message string }
+	}
 	require.NoError(t, json.Unmarshal([]byte(stdout), &got), stdout)
 	assert.Contains(t, got.Error.Message, "vidhost login")
 }
