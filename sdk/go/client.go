@@ -14,6 +14,7 @@ type Client struct {
 	httpClient *http.Client
 	retry      RetryPolicy
 	userAgent  string
+	chunkSize  int64
 
 	// Videos are the account's videos.
 	Videos *VideosService
@@ -41,6 +42,13 @@ func WithRetryPolicy(p RetryPolicy) Option {
 	return func(c *Client) { c.retry = p }
 }
 
+// WithUploadChunkSize bounds the bytes of one tus PATCH (default 64 MiB):
+// smaller chunks lose less to a failure behind a proxy that drops partial
+// requests, larger ones make fewer requests. Zero sends the rest in one.
+func WithUploadChunkSize(n int64) Option {
+	return func(c *Client) { c.chunkSize = n }
+}
+
 // WithUserAgent names the program in the User-Agent header.
 func WithUserAgent(ua string) Option {
 	return func(c *Client) { c.userAgent = ua }
@@ -52,15 +60,16 @@ func New(baseURL, apiKey string, opts ...Option) *Client {
 	c := &Client{
 		baseURL:    strings.TrimRight(baseURL, "/"),
 		apiKey:     apiKey,
-		httpClient: &http.Client{Timeout: 0},
+		httpClient: &http.Client{}, // no overall timeout: uploads take long; contexts bound calls
 		retry:      DefaultRetryPolicy,
 		userAgent:  "vidhost-go",
+		chunkSize:  defaultChunkSize,
 	}
 	for _, opt := range opts {
 		opt(c)
 	}
-	c.Videos = &VideosService{Collection: NewCollection[Video](c, "videos"), client: c}
-	c.Uploads = &UploadsService{Collection: NewCollection[Upload](c, "uploads"), client: c, chunkSize: defaultChunkSize}
+	c.Videos = &VideosService{Collection: NewCollection[Video](c, "videos")}
+	c.Uploads = &UploadsService{Collection: NewCollection[Upload](c, "uploads"), client: c, chunkSize: c.chunkSize}
 	c.Players = NewCollection[Player](c, "players")
 	c.Keys = NewCollection[APIKey](c, "keys")
 	c.JWTKeys = NewCollection[JWTKey](c, "jwt_keys")

@@ -97,7 +97,7 @@ var errStale = errors.New("vidhost: the upload to resume is gone")
 func (t *tusTransfer) run(ctx context.Context) (*UploadResult, error) {
 	res := &UploadResult{}
 	offset := int64(-1)
-	if r := t.params.Resume; r != nil && r.URL != "" && r.ID != "" {
+	if r := t.params.Resume; r != nil && r.URL != "" {
 		var err error
 		offset, err = t.head(ctx, r.URL)
 		switch {
@@ -107,6 +107,7 @@ func (t *tusTransfer) run(ctx context.Context) (*UploadResult, error) {
 			return nil, err
 		default:
 			res.TusUpload, res.Resumed = *r, offset > 0
+			t.report(offset) // a progress bar starts where the server is
 		}
 	}
 	if offset < 0 {

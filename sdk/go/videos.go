@@ -10,7 +10,6 @@ import (
 // waiting for one to be ready.
 type VideosService struct {
 	*Collection[Video]
-	client *Client
 }
 
 // ErrVideoFailed is wrapped by Wait's error when the video's processing
