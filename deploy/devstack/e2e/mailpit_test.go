@@ -3,12 +3,12 @@ package e2e
 import (
 	"net/http"
 	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/config"
 )
 
 // TestMailpitInEnvFile checks the devstack runs Mailpit and publishes its
@@ -19,9 +19,9 @@ func TestMailpitInEnvFile(t *testing.T) {
 	info, err := os.Stat(path)
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
-	body, err := os.ReadFile(filepath.Clean(path))
+	saved, err := config.ReadEnvFile(path)
 	require.NoError(t, err)
-	assert.Contains(t, strings.Split(string(body), "\n"), "VIDHOST_MAILPIT_URL="+suite.MailpitURL())
+	assert.Equal(t, suite.MailpitURL(), saved["VIDHOST_MAILPIT_URL"])
 
 	resp, err := http.Get(suite.MailpitURL() + "/api/v1/messages") //nolint:noctx // a loopback test call
 	require.NoError(t, err)

@@ -33,6 +33,19 @@ func TestNewcomerUploadsAVideo(t *testing.T) {
 	t.Run("cli", func(t *testing.T) { cliLoginUploadWait(t, cli, s.URL, s.Credentials.APIKey, clip) })
 }
 
+// TestSourcingDevstackEnvReachesPrograms checks the README's promise: after
+// `source var/devstack.env`, programs the shell starts (bin/vidhost) see
+// VIDHOST_URL and VIDHOST_API_KEY.
+func TestSourcingDevstackEnvReachesPrograms(t *testing.T) {
+	path, err := suite.WriteEnvFile()
+	require.NoError(t, err)
+	out, err := exec.CommandContext(t.Context(), "bash", "-c", `source "$1" && exec env`, "bash", path).Output()
+	require.NoError(t, err)
+	environ := strings.Split(string(out), "\n")
+	assert.Contains(t, environ, "VIDHOST_URL="+suite.URL)
+	assert.Contains(t, environ, "VIDHOST_API_KEY="+suite.Credentials.APIKey)
+}
+
 // sdkUploadResumesAndPlays cuts the first transfer off partway (the file
 // "fails" to read), then sends it again with the saved tus URL: the server
 // kept what arrived, and the video made from it plays in full.
