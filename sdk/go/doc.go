@@ -26,4 +26,9 @@
 // adding a resource is a struct and one line (see Collection). The end-to-end
 // tests run this package against the real stack, so drift from the wire shows
 // up there.
+//
+// It imports nothing of the server (pkg/..., the protos) on purpose: it is a
+// client's view of the wire, its envelope type is what a client reads back,
+// not pkg/envelope, and it can move to a module of its own without dragging
+// the server's dependencies into every program that uploads a video.
 package vidhost
