@@ -7,6 +7,7 @@ import (
 	"crypto/x509"
 	"encoding/json"
 	"encoding/pem"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -133,4 +134,11 @@ func TestVersionAndCompletion(t *testing.T) {
 	code, stdout, _ = run(t, isolated(t, nil), "completion", "bash")
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, stdout, "__start_vidhost")
+}
+
+func TestAPIErrorsAreShownInTheAPIsWords(t *testing.T) {
+	apiErr := &vidhost.Error{Status: 404, Code: "not_found", Message: "Not found"}
+	code, message := errorMessage(fmt.Errorf("clip.mp4: %w", apiErr))
+	assert.Equal(t, "not_found", code)
+	assert.Equal(t, "clip.mp4: Not found", message)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"google.golang.org/grpc/status"
 
@@ -58,7 +59,8 @@ func errorMessage(err error) (code, message string) {
 		if code == "" {
 			code = "error"
 		}
-		return code, apiErr.Message
+		// Keep what wrapped it ("clip.mp4: ..."), in the API's words.
+		return code, strings.Replace(err.Error(), apiErr.Error(), apiErr.Message, 1)
 	}
 	if st, ok := status.FromError(err); ok {
 		return apperr.CodeOf(st), st.Message()

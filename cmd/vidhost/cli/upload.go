@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -116,10 +117,14 @@ func (a *app) uploadOne(ctx context.Context, cl *vidhost.Client, store resumeSto
 		OnCreate: func(u vidhost.TusUpload) { _ = store.save(fp, u) },
 		Progress: func(done, _ int64) { _ = bar.Set64(done) },
 	})
-	_ = bar.Finish()
 	if err != nil {
+		_ = bar.Exit()
+		if errors.Is(err, context.Canceled) || store.load(fp) != nil {
+			return uploaded{}, fmt.Errorf("%w (run the same command again to resume)", err)
+		}
 		return uploaded{}, err
 	}
+	_ = bar.Finish()
 	out := uploaded{File: file, UploadID: sent.ID, Reference: sent.Reference(), Resumed: sent.Resumed}
 	if opts.noVideo {
 		return out, store.forget(fp)
