@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"strings"
 
@@ -34,6 +35,9 @@ type Env struct {
 	CacheDir string
 	// Stdin answers login's questions.
 	Stdin io.Reader
+	// HTTPClient, when set, carries every /v2 request (tests inject faults
+	// through it); nil is a plain http.Client.
+	HTTPClient *http.Client
 }
 
 // errReported is a failure already printed (as text or one JSON object).

@@ -86,14 +86,19 @@ func (a *app) credentials() (login, error) {
 }
 
 // client is the SDK's client for the credentials found.
-func (a *app) client() (*vidhost.Client, error) {
+func (a *app) client(opts ...vidhost.Option) (*vidhost.Client, error) {
 	l, err := a.credentials()
 	if err != nil {
 		return nil, err
 	}
-	return newClient(l), nil
+	return a.newClient(l, opts...), nil
 }
 
-func newClient(l login) *vidhost.Client {
-	return vidhost.New(l.URL, l.APIKey, vidhost.WithUserAgent("vidhost-cli"))
+// newClient is the SDK's client of l, with the run's options.
+func (a *app) newClient(l login, opts ...vidhost.Option) *vidhost.Client {
+	opts = append(opts, vidhost.WithUserAgent("vidhost-cli"))
+	if a.env.HTTPClient != nil {
+		opts = append(opts, vidhost.WithHTTPClient(a.env.HTTPClient))
+	}
+	return vidhost.New(l.URL, l.APIKey, opts...)
 }

@@ -78,7 +78,7 @@ func (a *app) signJWT(videoID, keyPath, keyID string, lifetime time.Duration, wa
 		if err != nil {
 			return nil, err
 		}
-		out.WatchURL = newClient(l).WatchURL(videoID) + "?jwt=" + token
+		out.WatchURL = a.newClient(l).WatchURL(videoID) + "?jwt=" + token
 	}
 	return out, nil
 }

@@ -62,7 +62,7 @@ func (a *app) login(ctx context.Context, in login) (result, error) {
 		return nil, fmt.Errorf("the URL must start with http:// or https://, not %q", in.URL)
 	}
 	// A read every key may make: a typo fails now rather than later.
-	for _, err := range newClient(in).Videos.List(ctx, &vidhost.ListOptions{Limit: 1}) {
+	for _, err := range a.newClient(in).Videos.List(ctx, &vidhost.ListOptions{Limit: 1}) {
 		if err != nil {
 			return nil, fmt.Errorf("checking the key with %s: %w", in.URL, err)
 		}

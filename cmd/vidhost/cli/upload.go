@@ -24,6 +24,7 @@ type uploadOptions struct {
 	privacy string
 	noVideo bool
 	quiet   bool
+	chunk   int64
 }
 
 // uploaded is one file's outcome.
@@ -80,11 +81,12 @@ prints its watch page.`,
 	f.StringVar(&opts.privacy, "privacy", "", "public, unlisted (the default) or private")
 	f.BoolVar(&opts.noVideo, "no-video", false, "only upload, and print the svc://uploads/ reference")
 	f.BoolVarP(&opts.quiet, "quiet", "q", false, "no progress bars")
+	f.Int64Var(&opts.chunk, "chunk-size", 64<<20, "bytes per request; lower it behind a proxy that limits request bodies")
 	return cmd
 }
 
 func (a *app) upload(ctx context.Context, files []string, opts uploadOptions) (result, error) {
-	cl, err := a.client()
+	cl, err := a.client(vidhost.WithUploadChunkSize(opts.chunk))
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,21 +17,84 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/cmd/vidhost/cli"
 	vidhost "github.com/vidhost/vidhost/sdk/go"
 )
 
 // TestNewcomerUploadsAVideo is the first hour of a developer, twice: with the
 // Go SDK (an upload interrupted halfway resumes, the video becomes ready)
 // and with the CLI built from cmd/vidhost (`vidhost login`, then `vidhost
-// upload clip.mp4 --wait` shows progress and ends with the watch URL). One
-// suite with a transcode worker; about 20 s on two cores (the suite, two
-// transcodes of a 4 s clip, and the CLI's build, 2 s with a warm cache).
+// upload clip.mp4 --wait` shows progress and ends with the watch URL; an
+// interrupted `vidhost upload` resumes when run again). One suite with a
+// transcode worker; about 25 s on two cores (the suite, three transcodes of
+// a 4 s clip, and the CLI's build, 2 s with a warm cache).
 func TestNewcomerUploadsAVideo(t *testing.T) {
 	clip := makeClip(t, 1280, 720, 4)
 	cli := buildCLI(t)
 	s := newSuite(t, 1)
 	t.Run("sdk", func(t *testing.T) { sdkUploadResumesAndPlays(t, s.URL, s.Credentials.APIKey, clip) })
 	t.Run("cli", func(t *testing.T) { cliLoginUploadWait(t, cli, s.URL, s.Credentials.APIKey, clip) })
+	t.Run("cli resumes", func(t *testing.T) { cliUploadResumes(t, s.URL, s.Credentials.APIKey, clip) })
+}
+
+// cliUploadResumes runs `vidhost upload` in-process twice: the first run's
+// network gives out after two whole chunks, the second run goes on from there.
+func cliUploadResumes(t *testing.T, baseURL, key, clip string) {
+	info, err := os.Stat(clip)
+	require.NoError(t, err)
+	chunk := strconv.FormatInt(info.Size()/4+1, 10)
+	environ := map[string]string{"VIDHOST_URL": baseURL, "VIDHOST_API_KEY": key}
+	env := cli.Env{Getenv: func(k string) string { return environ[k] }, Dir: t.TempDir(),
+		ConfigDir: t.TempDir(), CacheDir: t.TempDir(), Stdin: strings.NewReader("")}
+	upload := func(env cli.Env) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := cli.Run(t.Context(), []string{"upload", clip, "--chunk-size", chunk, "--json"}, env, &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+
+	cut := env
+	cut.HTTPClient = &http.Client{Transport: &cutAfterPatches{allowed: 2, next: http.DefaultTransport}}
+	code, stdout, stderr := upload(cut)
+	require.Equal(t, 1, code, "stdout %s, stderr %s", stdout, stderr)
+	assert.Contains(t, stdout, "run the same command again to resume")
+
+	code, stdout, stderr = upload(env)
+	require.Equal(t, 0, code, "stdout %s, stderr %s", stdout, stderr)
+	var got struct {
+		Uploads []struct {
+			Resumed bool   `json:"resumed"`
+			VideoID string `json:"video_id"`
+		} `json:"uploads"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &got), stdout)
+	require.Len(t, got.Uploads, 1)
+	assert.True(t, got.Uploads[0].Resumed, "the second run kept the first run's two chunks")
+	video, err := vidhost.New(baseURL, key).Videos.Wait(t.Context(), got.Uploads[0].VideoID, nil)
+	require.NoError(t, err)
+	assert.InDelta(t, 4, video.Duration, 0.5, "the resumed file is whole")
+}
+
+// cutAfterPatches lets a number of tus PATCHes through, then answers the
+// rest itself with a refusal, as a network that gave out for good would
+// leave the client: deterministically after whole chunks.
+type cutAfterPatches struct {
+	allowed int
+	next    http.RoundTripper
+}
+
+func (c *cutAfterPatches) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method != http.MethodPatch {
+		return c.next.RoundTrip(req)
+	}
+	if c.allowed > 0 {
+		c.allowed--
+		return c.next.RoundTrip(req)
+	}
+	if req.Body != nil {
+		_ = req.Body.Close()
+	}
+	return &http.Response{StatusCode: http.StatusForbidden, Status: "403 Forbidden", Header: http.Header{},
+		Body: io.NopCloser(strings.NewReader("cut")), Request: req}, nil
 }
 
 // TestSourcingDevstackEnvReachesPrograms checks the README's promise: after
