@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httputil"
@@ -93,13 +94,17 @@ func signedRewrite(target *url.URL, gatewayKey []byte) func(*httputil.ProxyReque
 
 // proxyError answers a request the upload service did not: out of time is
 // a 504 timeout like any other, a client gone a 499, anything else 503.
+// A client that aborts a PATCH mid-body surfaces as an unexpected EOF
+// while the proxy copies the body: that is the client leaving (tus clients
+// do it on every pause), not an outage, so it is logged at debug.
 func proxyError(logger *slog.Logger) func(http.ResponseWriter, *http.Request, error) {
 	return func(w http.ResponseWriter, r *http.Request, err error) {
 		switch {
 		case errors.Is(err, context.DeadlineExceeded):
 			logger.WarnContext(r.Context(), "upload service timed out", "err", err)
 			envelope.WriteError(w, apperr.CodeTimeout, "")
-		case errors.Is(err, context.Canceled):
+		case errors.Is(err, context.Canceled), r.Context().Err() != nil, errors.Is(err, io.ErrUnexpectedEOF):
+			logger.DebugContext(r.Context(), "upload client went away", "err", err)
 			envelope.WriteError(w, apperr.CodeCanceled, "")
 		default:
 			logger.ErrorContext(r.Context(), "upload service unreachable", "err", err)
