@@ -48,6 +48,8 @@ type VideoConfig struct {
 	Hotspots   []Hotspot `json:"hotspots"`
 	Spherical  bool      `json:"spherical"`
 	Projection string    `json:"projection"`
+	// Privacy decides whom the embed API talks to (player/src/embedding.ts).
+	Privacy string `json:"privacy"`
 }
 
 // Sources are the video's outputs by kind; empty ones are skipped. The
