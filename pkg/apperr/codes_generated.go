@@ -86,6 +86,8 @@ const (
 	CodeCanceled = "canceled"
 	// CodeInternal: Anything unexpected, including gRPC codes not listed here. The cause is logged with the request id, never returned.
 	CodeInternal = "internal"
+	// CodeFormatNotImplemented: `/oembed` was asked for a `format` other than `json`: the oEmbed specification answers 501 ([embed.md](embed.md#oembed)).
+	CodeFormatNotImplemented = "format_not_implemented"
 	// CodeUnavailable: A service behind the gateway is down or restarting; retry with backoff.
 	CodeUnavailable = "unavailable"
 	// CodeTimeout: The request ran out of time, at the gateway or in a service; it may or may not have taken effect, so retry only what is safe to repeat.
@@ -134,6 +136,7 @@ var definitions = map[string]Definition{
 	CodeLeadRateLimited:      {HTTPStatus: 429, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "too many submissions: try again in a minute"},
 	CodeCanceled:             {HTTPStatus: 499, GRPCCode: codes.Canceled, Generic: true, FixedMessage: true, Message: "request canceled"},
 	CodeInternal:             {HTTPStatus: 500, GRPCCode: codes.Internal, Generic: true, FixedMessage: true, Message: "internal error"},
+	CodeFormatNotImplemented: {HTTPStatus: 501, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "only format=json is implemented"},
 	CodeUnavailable:          {HTTPStatus: 503, GRPCCode: codes.Unavailable, Generic: true, FixedMessage: true, Message: "service unavailable"},
 	CodeTimeout:              {HTTPStatus: 504, GRPCCode: codes.DeadlineExceeded, Generic: true, FixedMessage: true, Message: "request timed out"},
 }
@@ -196,6 +199,7 @@ var allCodes = []string{
 	CodeLeadRateLimited,
 	CodeCanceled,
 	CodeInternal,
+	CodeFormatNotImplemented,
 	CodeUnavailable,
 	CodeTimeout,
 }
