@@ -1,12 +1,16 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"html"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -78,5 +82,47 @@ func TestBrowserPageOnAnotherOriginControlsTheEmbed(t *testing.T) {
 		browsertest.Poll[bool](t, tab, `window.received.some((e) => e.event === 'ended')`)
 		assert.False(t, browsertest.Eval[bool](t, tab, `window.received.some((e) => e.event === 'error')`), "no error event")
 		assert.False(t, browsertest.Eval[bool](t, tab, fmt.Sprintf(`window.received.some((e) => e.video !== %q)`, v.ID)), "every event names the video")
+		assertOEmbedFollowsPrivacy(t, v.ID)
 	})
+}
+
+// assertOEmbedFollowsPrivacy checks the oEmbed answer and the watch page's
+// tags of a ready unlisted video, then that both go once it is private.
+func assertOEmbedFollowsPrivacy(t *testing.T, videoID string) {
+	t.Helper()
+	watch := suite.URL + "/watch/" + videoID
+	oembed := suite.URL + "/oembed?" + url.Values{"url": {watch}, "format": {"json"}}.Encode()
+	var answer struct {
+		Type, Title, HTML string
+	}
+	resp, err := http.Get(oembed)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&answer))
+	assert.Equal(t, "video", answer.Type)
+	assert.Equal(t, "Remote", answer.Title)
+	assert.Contains(t, answer.HTML, `<iframe src="`+suite.URL+`/embed/`+videoID+`"`)
+	assert.Contains(t, pageBody(t, watch), `<meta name="twitter:player" content="`+suite.URL+`/embed/`+videoID+`">`)
+
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+videoID, owner(), map[string]any{"privacy": "private"}))
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(oembed)
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusNotFound
+	}, 30*time.Second, 200*time.Millisecond, "a private video has no oEmbed")
+	assert.NotContains(t, pageBody(t, watch), "og:video", "nor share tags")
+}
+
+func pageBody(t *testing.T, pageURL string) string {
+	t.Helper()
+	resp, err := http.Get(pageURL)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return string(body)
 }
