@@ -367,7 +367,7 @@ type Track struct {
 	// "captions" or "subtitles".
 	Kind  string `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
 	Label string `protobuf:"bytes,3,opt,name=label,proto3" json:"label,omitempty"`
-	// ISO 639-1 code.
+	// BCP 47 language tag in canonical form ("en", "pt-BR").
 	Language      string `protobuf:"bytes,4,opt,name=language,proto3" json:"language,omitempty"`
 	Url           string `protobuf:"bytes,5,opt,name=url,proto3" json:"url,omitempty"`
 	unknownFields protoimpl.UnknownFields
