@@ -31,9 +31,10 @@ function parentOrigin(): string {
 }
 
 // targetOrigin is where events may go and whose commands count: "*" for
-// videos anyone may watch, the framing origin for private ones, or "" for none.
+// videos anyone may watch, the framing origin for the rest (private, or a
+// privacy this bundle does not know), or "" for none.
 export function targetOrigin(privacy: string, framing: string): string {
-  if (privacy !== 'private') return '*';
+  if (privacy === 'public' || privacy === 'unlisted') return '*';
   return framing && framing !== 'null' ? framing : '';
 }
 
