@@ -23,7 +23,7 @@ GEOIP_DB                  := deploy/geoip/node_modules/@ip-location-db/dbip-coun
 
 # The whole suite is one Go module (docs/architecture.md says why).
 MODULE_PATTERNS := ./...
-SQLC_DIRS       := $(wildcard services/*/internal/store)
+SQLC_DIRS       := $(wildcard services/*/internal/store) gateway/internal/idempotency/store
 
 .PHONY: help
 help: ## list the targets

@@ -58,6 +58,12 @@ type Config struct {
 	// deploy/geoip/node_modules.
 	GeoIPDB string `env:"VIDHOST_GEOIP_DB"`
 
+	// DatabaseURL is the PostgreSQL the gateway keeps Idempotency-Key
+	// records in (docs/idempotency.md), in schema DBSchema; empty turns the
+	// header off (requests run as if it were not sent) with a warning.
+	DatabaseURL string `env:"VIDHOST_DATABASE_URL" secret:"true"`
+	DBSchema    string `env:"VIDHOST_GATEWAY_DB_SCHEMA" envDefault:"gateway"`
+
 	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
 	// NATS is how the service signs in to NATS and checks its certificate
 	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);

@@ -39,13 +39,16 @@ type routes struct {
 	// countries resolves their country (nil: unknown).
 	views     *beacons.Publisher
 	countries *beacons.Countries
+	// idempotency applies Idempotency-Key to POSTs; a pass-through when
+	// the gateway has no database.
+	idempotency middleware.Middleware
 }
 
 // newHandler assembles the middleware chain:
 //
 //	recovery -> request id -> nosniff -> access log ->
 //	(/v2 only) deadline -> auth (API key, or session cookie + CSRF) ->
-//	body limit -> content type -> revocations -> grpc-gateway.
+//	body limit -> content type -> Idempotency-Key -> revocations -> grpc-gateway.
 //
 // Authentication comes before anything that reads the body: a caller
 // without a valid key costs one lookup, never a buffered megabyte.
@@ -57,6 +60,7 @@ func newHandler(rt routes) http.Handler {
 		auth.RequireKeyOrSession(rt.auth, rt.sessions, rt.clientIP, rt.logger), // principal into the context; reads no body
 		middleware.BodyLimit(rt.cfg.BodyLimit),                                 // 413 before grpc-gateway reads the body
 		middleware.RequireJSON(),                                               // the only body format there is
+		rt.idempotency,                                                         // a repeat is answered here, never reaching revocations
 		revoke.middleware,                                                      // a change is evicted before its answer leaves
 	)
 	root := http.NewServeMux()

@@ -39,7 +39,7 @@ func (rt *routes) addPlayback(ctx context.Context, publicURL string) error {
 	rt.playback, err = playback.New(playback.Options{
 		Catalog:  catalog,
 		Identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
-		Store:    store, MediaBaseURL: mediaBase,
+		Store:    store, MediaBaseURL: mediaBase, PublicURL: publicURL,
 		TokenSecret: tokenSecret, TokenTTL: rt.cfg.MediaTokenTTL,
 		CacheTTL: rt.cfg.PlaybackCacheTTL, ViewerJWTMaxLifetime: rt.cfg.ViewerJWTMaxLifetime,
 		// Gate submissions become leads in the catalog (docs/leads.md),

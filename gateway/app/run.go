@@ -71,6 +71,10 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if rt.sessions.InsecureOutsideDevelopment() {
 		logger.Warn("VIDHOST_PUBLIC_URL is plain http on a public host: session cookies cannot be Secure; use https", "public_url", publicURL)
 	}
+	if rt.idempotency, err = startIdempotency(ctx, cfg, logger, stack); err != nil {
+		_ = lis.Close()
+		return err
+	}
 	rt.addTokens()
 	if rt.views, rt.countries, err = startViews(ctx, cfg, authn.js, logger, stack); err != nil {
 		_ = lis.Close()

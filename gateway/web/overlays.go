@@ -4,7 +4,7 @@ package web
 type Track struct {
 	Kind     string `json:"kind"` // captions or subtitles
 	Label    string `json:"label"`
-	Language string `json:"language"` // ISO 639-1
+	Language string `json:"language"` // BCP 47 tag, canonical
 	URL      string `json:"url"`
 }
 

@@ -19,6 +19,21 @@ type PlayerPage struct {
 	// Config goes to the player as JSON; its field names are the REST
 	// interface's, and the bundle's src/config.ts mirrors them.
 	Config PlayerConfig
+	// Share, when set, adds the oEmbed discovery link and the Open Graph
+	// and Twitter player tags. Set it for public and unlisted videos only:
+	// the tags describe the video to any crawler that reads the page.
+	Share *ShareTags
+}
+
+// ShareTags are the absolute URLs and sizes link previews need.
+type ShareTags struct {
+	Title     string
+	WatchURL  string
+	EmbedURL  string
+	OEmbedURL string
+	// ImageURL is the thumbnail; empty when the video has none.
+	ImageURL      string
+	Width, Height int
 }
 
 // PlayerConfig is the JSON the player bundle reads from the page.
@@ -48,6 +63,8 @@ type VideoConfig struct {
 	Hotspots   []Hotspot `json:"hotspots"`
 	Spherical  bool      `json:"spherical"`
 	Projection string    `json:"projection"`
+	// Privacy decides whom the embed API talks to (player/src/embedding.ts).
+	Privacy string `json:"privacy"`
 }
 
 // Sources are the video's outputs by kind; empty ones are skipped. The

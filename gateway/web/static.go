@@ -26,6 +26,7 @@ var contentTypes = map[string]string{
 	".css":  "text/css; charset=utf-8",
 	".json": "application/json",
 	".txt":  "text/plain; charset=utf-8",
+	".ts":   "text/plain; charset=utf-8", // the embed API's api.d.ts
 }
 
 // StaticHandler serves the embedded files under StaticPath. Mount it on

@@ -40,6 +40,10 @@ const (
 	CodeMethodNotAllowed = "method_not_allowed"
 	// CodeConflict: A unique value is already taken, or the resource is still in use (a folder with sub-folders, a write-once upload URL used again).
 	CodeConflict = "conflict"
+	// CodeIdempotencyKeyReused: A POST carried an `Idempotency-Key` the account used within 24 h with a different method, path or body. Use a new key for a new request ([idempotency.md](idempotency.md)).
+	CodeIdempotencyKeyReused = "idempotency_key_reused"
+	// CodeIdempotencyInProgress: A POST carried an `Idempotency-Key` whose first request has not answered yet. Retry after the `Retry-After` seconds; the retry gets the first answer ([idempotency.md](idempotency.md)).
+	CodeIdempotencyInProgress = "idempotency_in_progress"
 	// CodeFailedPrecondition: The resource's current state forbids the change; refusals with a documented reason have their own code below.
 	CodeFailedPrecondition = "failed_precondition"
 	// CodeUploadsDisabled: The account's uploads switch is off (docs/uploads.md).
@@ -86,6 +90,8 @@ const (
 	CodeCanceled = "canceled"
 	// CodeInternal: Anything unexpected, including gRPC codes not listed here. The cause is logged with the request id, never returned.
 	CodeInternal = "internal"
+	// CodeFormatNotImplemented: `/oembed` was asked for a `format` other than `json`: the oEmbed specification answers 501 ([embed.md](embed.md#oembed)).
+	CodeFormatNotImplemented = "format_not_implemented"
 	// CodeUnavailable: A service behind the gateway is down or restarting; retry with backoff.
 	CodeUnavailable = "unavailable"
 	// CodeTimeout: The request ran out of time, at the gateway or in a service; it may or may not have taken effect, so retry only what is safe to repeat.
@@ -94,48 +100,51 @@ const (
 
 // definitions describes every code.
 var definitions = map[string]Definition{
-	CodeInvalidArgument:      {HTTPStatus: 400, GRPCCode: codes.InvalidArgument, Generic: true, FixedMessage: false, Message: "bad request"},
-	CodeUnsupportedMediaType: {HTTPStatus: 400, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "Content-Type must be application/json"},
-	CodeServiceRequired:      {HTTPStatus: 400, GRPCCode: codes.InvalidArgument, Generic: false, FixedMessage: false, Message: "a service must exist first"},
-	CodeUnauthenticated:      {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: true, FixedMessage: false, Message: "a valid API key is required"},
-	CodeTokenInvalid:         {HTTPStatus: 401, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this token is not valid"},
-	CodeTokenExpired:         {HTTPStatus: 401, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this token has expired"},
-	CodePermissionDenied:     {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: true, FixedMessage: false, Message: "forbidden"},
-	CodeReadOnlyKey:          {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "this API key is read-only"},
-	CodeRoleForbidden:        {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "your role cannot do this"},
-	CodeTokenScope:           {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "this upload token cannot be used for this request"},
-	CodeTokenUsed:            {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "this upload token has already been used"},
-	CodeTokenUploadTooLarge:  {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "size is larger than this upload token allows"},
-	CodePlanRequired:         {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "the account's plan does not include this"},
-	CodeIPNotAllowed:         {HTTPStatus: 403, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this API key is not allowed from this address"},
-	CodeNotFound:             {HTTPStatus: 404, GRPCCode: codes.NotFound, Generic: true, FixedMessage: true, Message: "Not found"},
-	CodeMethodNotAllowed:     {HTTPStatus: 405, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "method not allowed"},
-	CodeConflict:             {HTTPStatus: 409, GRPCCode: codes.AlreadyExists, Generic: true, FixedMessage: false, Message: "conflict"},
-	CodeFailedPrecondition:   {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: true, FixedMessage: false, Message: "conflict"},
-	CodeUploadsDisabled:      {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "uploads are disabled for this account"},
-	CodeInviteInvalid:        {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "this invite link is invalid or has expired"},
-	CodeSsoRefused:           {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "single sign-on was refused"},
-	CodeSsoNotConfigured:     {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "no single sign-on is set up for this email address"},
-	CodeUploadFileTooLarge:   {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "size is larger than this account's limit per file"},
-	CodeUploadExpired:        {HTTPStatus: 410, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this upload's time to complete has passed; create a new upload"},
-	CodeBodyTooLarge:         {HTTPStatus: 413, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "request body is too large"},
-	CodePasswordResetInvalid: {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "this password reset link is invalid or has expired"},
-	CodeSignInFailed:         {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "email or password is incorrect"},
-	CodeMfaCodeRequired:      {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "enter the code from your authenticator app"},
-	CodeMfaCodeInvalid:       {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "the code is incorrect or was already used"},
-	CodeSessionInvalid:       {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "this session is invalid or has expired: sign in again"},
-	CodeCsrfInvalid:          {HTTPStatus: 403, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this request needs the session's X-CSRF-Token header"},
-	CodeMfaEnrolmentRequired: {HTTPStatus: 403, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "your account requires multi-factor codes: enrol them first with POST /v2/users/me/mfa"},
-	CodeSessionRequired:      {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "only a signed-in user can do this"},
-	CodeSignInRateLimited:    {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: false, FixedMessage: false, Message: "too many failed sign-ins: try again in 15 minutes"},
-	CodeLimitReached:         {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: true, FixedMessage: false, Message: "too many requests"},
-	CodeUploadQuotaBytes:     {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: false, FixedMessage: false, Message: "this upload would take the account's uploads over its quota"},
-	CodeUploadConcurrency:    {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: false, FixedMessage: false, Message: "this account already has as many uploads in progress as it may"},
-	CodeLeadRateLimited:      {HTTPStatus: 429, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "too many submissions: try again in a minute"},
-	CodeCanceled:             {HTTPStatus: 499, GRPCCode: codes.Canceled, Generic: true, FixedMessage: true, Message: "request canceled"},
-	CodeInternal:             {HTTPStatus: 500, GRPCCode: codes.Internal, Generic: true, FixedMessage: true, Message: "internal error"},
-	CodeUnavailable:          {HTTPStatus: 503, GRPCCode: codes.Unavailable, Generic: true, FixedMessage: true, Message: "service unavailable"},
-	CodeTimeout:              {HTTPStatus: 504, GRPCCode: codes.DeadlineExceeded, Generic: true, FixedMessage: true, Message: "request timed out"},
+	CodeInvalidArgument:       {HTTPStatus: 400, GRPCCode: codes.InvalidArgument, Generic: true, FixedMessage: false, Message: "bad request"},
+	CodeUnsupportedMediaType:  {HTTPStatus: 400, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "Content-Type must be application/json"},
+	CodeServiceRequired:       {HTTPStatus: 400, GRPCCode: codes.InvalidArgument, Generic: false, FixedMessage: false, Message: "a service must exist first"},
+	CodeUnauthenticated:       {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: true, FixedMessage: false, Message: "a valid API key is required"},
+	CodeTokenInvalid:          {HTTPStatus: 401, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this token is not valid"},
+	CodeTokenExpired:          {HTTPStatus: 401, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this token has expired"},
+	CodePermissionDenied:      {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: true, FixedMessage: false, Message: "forbidden"},
+	CodeReadOnlyKey:           {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "this API key is read-only"},
+	CodeRoleForbidden:         {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "your role cannot do this"},
+	CodeTokenScope:            {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "this upload token cannot be used for this request"},
+	CodeTokenUsed:             {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "this upload token has already been used"},
+	CodeTokenUploadTooLarge:   {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "size is larger than this upload token allows"},
+	CodePlanRequired:          {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "the account's plan does not include this"},
+	CodeIPNotAllowed:          {HTTPStatus: 403, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this API key is not allowed from this address"},
+	CodeNotFound:              {HTTPStatus: 404, GRPCCode: codes.NotFound, Generic: true, FixedMessage: true, Message: "Not found"},
+	CodeMethodNotAllowed:      {HTTPStatus: 405, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "method not allowed"},
+	CodeConflict:              {HTTPStatus: 409, GRPCCode: codes.AlreadyExists, Generic: true, FixedMessage: false, Message: "conflict"},
+	CodeIdempotencyKeyReused:  {HTTPStatus: 409, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this Idempotency-Key was used with another request"},
+	CodeIdempotencyInProgress: {HTTPStatus: 409, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "a request with this Idempotency-Key is still running"},
+	CodeFailedPrecondition:    {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: true, FixedMessage: false, Message: "conflict"},
+	CodeUploadsDisabled:       {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "uploads are disabled for this account"},
+	CodeInviteInvalid:         {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "this invite link is invalid or has expired"},
+	CodeSsoRefused:            {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "single sign-on was refused"},
+	CodeSsoNotConfigured:      {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "no single sign-on is set up for this email address"},
+	CodeUploadFileTooLarge:    {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "size is larger than this account's limit per file"},
+	CodeUploadExpired:         {HTTPStatus: 410, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this upload's time to complete has passed; create a new upload"},
+	CodeBodyTooLarge:          {HTTPStatus: 413, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "request body is too large"},
+	CodePasswordResetInvalid:  {HTTPStatus: 409, GRPCCode: codes.FailedPrecondition, Generic: false, FixedMessage: false, Message: "this password reset link is invalid or has expired"},
+	CodeSignInFailed:          {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "email or password is incorrect"},
+	CodeMfaCodeRequired:       {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "enter the code from your authenticator app"},
+	CodeMfaCodeInvalid:        {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "the code is incorrect or was already used"},
+	CodeSessionInvalid:        {HTTPStatus: 401, GRPCCode: codes.Unauthenticated, Generic: false, FixedMessage: false, Message: "this session is invalid or has expired: sign in again"},
+	CodeCsrfInvalid:           {HTTPStatus: 403, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "this request needs the session's X-CSRF-Token header"},
+	CodeMfaEnrolmentRequired:  {HTTPStatus: 403, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "your account requires multi-factor codes: enrol them first with POST /v2/users/me/mfa"},
+	CodeSessionRequired:       {HTTPStatus: 403, GRPCCode: codes.PermissionDenied, Generic: false, FixedMessage: false, Message: "only a signed-in user can do this"},
+	CodeSignInRateLimited:     {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: false, FixedMessage: false, Message: "too many failed sign-ins: try again in 15 minutes"},
+	CodeLimitReached:          {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: true, FixedMessage: false, Message: "too many requests"},
+	CodeUploadQuotaBytes:      {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: false, FixedMessage: false, Message: "this upload would take the account's uploads over its quota"},
+	CodeUploadConcurrency:     {HTTPStatus: 429, GRPCCode: codes.ResourceExhausted, Generic: false, FixedMessage: false, Message: "this account already has as many uploads in progress as it may"},
+	CodeLeadRateLimited:       {HTTPStatus: 429, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "too many submissions: try again in a minute"},
+	CodeCanceled:              {HTTPStatus: 499, GRPCCode: codes.Canceled, Generic: true, FixedMessage: true, Message: "request canceled"},
+	CodeInternal:              {HTTPStatus: 500, GRPCCode: codes.Internal, Generic: true, FixedMessage: true, Message: "internal error"},
+	CodeFormatNotImplemented:  {HTTPStatus: 501, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "only format=json is implemented"},
+	CodeUnavailable:           {HTTPStatus: 503, GRPCCode: codes.Unavailable, Generic: true, FixedMessage: true, Message: "service unavailable"},
+	CodeTimeout:               {HTTPStatus: 504, GRPCCode: codes.DeadlineExceeded, Generic: true, FixedMessage: true, Message: "request timed out"},
 }
 
 // genericCodes is the code of an error that carries none of its own, by its
@@ -173,6 +182,8 @@ var allCodes = []string{
 	CodeNotFound,
 	CodeMethodNotAllowed,
 	CodeConflict,
+	CodeIdempotencyKeyReused,
+	CodeIdempotencyInProgress,
 	CodeFailedPrecondition,
 	CodeUploadsDisabled,
 	CodeInviteInvalid,
@@ -196,6 +207,7 @@ var allCodes = []string{
 	CodeLeadRateLimited,
 	CodeCanceled,
 	CodeInternal,
+	CodeFormatNotImplemented,
 	CodeUnavailable,
 	CodeTimeout,
 }

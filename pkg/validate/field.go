@@ -25,6 +25,18 @@ func MaxLength(field, value string, max int) error {
 	return nil
 }
 
+// MaxBytes requires value to hold at most max bytes of valid UTF-8; empty
+// is fine. For opaque client data, whose limit is a storage size.
+func MaxBytes(field, value string, max int) error {
+	if len(value) > max {
+		return apperr.InvalidField(field, "must be at most %d bytes", max)
+	}
+	if !utf8.ValidString(value) {
+		return apperr.InvalidField(field, "must be valid UTF-8")
+	}
+	return nil
+}
+
 // OneOf requires value to be one of allowed; rule words the allowed values
 // ("public, private or unlisted").
 func OneOf(field, value, rule string, allowed ...string) error {

@@ -45,6 +45,7 @@ func TestDatabaseRolesAreLeastPrivilege(t *testing.T) {
 		for _, query := range []string{
 			"SELECT count(*) FROM identity.api_keys",
 			"SELECT count(*) FROM upload.uploads",
+			"SELECT count(*) FROM gateway.idempotency_keys",
 			"CREATE SCHEMA intruder",
 			"CREATE TABLE public.intruder (id int)",
 			"CREATE ROLE intruder",

@@ -132,8 +132,16 @@ func TestTrackRefusals(t *testing.T) {
 	bad := body(valid)
 	bad["language"] = "english"
 	mustFail(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", owner(), bad),
-		http.StatusBadRequest, "language must be a two-letter ISO 639-1 language code")
+		http.StatusBadRequest, "language must be a BCP 47 language tag")
 	mustOK(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", owner(), body(valid)))
+	regional, _ := uploadForVideo(t, "brazil.vtt", []byte(trackCaptions))
+	tagged := body(regional)
+	tagged["language"] = "pt-br"
+	var track struct {
+		Language string `json:"language"`
+	}
+	mustOK(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", owner(), tagged)).decode(t, &track)
+	assert.Equal(t, "pt-BR", track.Language, "BCP 47 tags are taken and kept in canonical form")
 }
 
 func TestThumbnailFromAnUploadedJPEG(t *testing.T) {

@@ -21,6 +21,7 @@ type video struct {
 	Type        string              `json:"type"`
 	Name        string              `json:"name"`
 	Description string              `json:"description"`
+	Metadata    string              `json:"metadata"`
 	Input       string              `json:"input"`
 	Outputs     []map[string]string `json:"outputs"`
 	Privacy     string              `json:"privacy"`

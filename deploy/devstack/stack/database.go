@@ -18,7 +18,7 @@ import (
 
 // databaseServices are the services that keep tables, each as its own
 // PostgreSQL role owning its schema and nothing else.
-var databaseServices = []string{"identity", "catalog", "upload", "hooks", "analytics"}
+var databaseServices = []string{"identity", "catalog", "upload", "hooks", "analytics", "gateway"}
 
 // databaseURLs are the connection URLs of the private cluster: the
 // superuser's (through the data directory's socket, for provisioning and

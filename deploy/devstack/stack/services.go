@@ -126,6 +126,7 @@ func (s *Stack) startGateway(ctx context.Context, lis net.Listener, addrs backen
 	cfg.HooksAddr, cfg.AnalyticsAddr = addrs.hooks, addrs.analytics
 	cfg.Blob = s.blobSettings()
 	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.natsURL, s.secret, s.cfg.LogLevel
+	cfg.DatabaseURL = s.db.forService("gateway") // Idempotency-Key records
 	if cfg.GeoIPDB == "" {
 		cfg.GeoIPDB = devGeoIPDB()
 	}

@@ -26,6 +26,10 @@ type Options struct {
 	// <MediaBaseURL>/<video_id>/<path> (the gateway's /media, or a CDN in
 	// front of it). The catalog renders the same URLs.
 	MediaBaseURL string
+	// PublicURL is the gateway's own base ("https://videos.example.com"):
+	// oEmbed answers and the watch page's share tags link pages under it.
+	// Empty takes each request's scheme and host.
+	PublicURL string
 	// TokenSecret signs media tokens (see Tokens); TokenTTL is their life.
 	TokenSecret []byte
 	TokenTTL    time.Duration
@@ -72,6 +76,7 @@ type Handler struct {
 	store     blob.Store
 	manifests *manifestCache
 	media     mediaURLs
+	publicURL string
 	sessions  SessionVerifier
 	platform  *tokens.Signer // viewer tokens; nil accepts none
 	leads     LeadSink
@@ -127,6 +132,7 @@ func New(opts Options) (*Handler, error) {
 		store:     opts.Store,
 		manifests: newManifestCache(opts.Store, opts.ManifestCacheBytes, now),
 		media:     mediaURLs{base: strings.TrimSuffix(opts.MediaBaseURL, "/")},
+		publicURL: strings.TrimSuffix(opts.PublicURL, "/"),
 		sessions:  opts.Sessions,
 		platform:  opts.ViewerTokens,
 		leads:     leads,
@@ -147,6 +153,10 @@ func (h *Handler) Register(mux *http.ServeMux) {
 	mux.HandleFunc("OPTIONS /media/{video_id}/{path...}", preflight)
 	mux.HandleFunc("GET /watch/{video_id}", h.page(web.ModeWatch))
 	mux.HandleFunc("GET /embed/{video_id}", h.page(web.ModeEmbed))
+	for _, p := range web.EmbedAPIPaths { // more specific than /embed/{video_id}
+		mux.Handle("GET "+p, web.EmbedAPIHandler())
+	}
+	mux.HandleFunc("GET "+OEmbedPath, h.serveOEmbed)
 	mux.HandleFunc("POST /leads/{video_id}", h.submitLead)
 	mux.HandleFunc("POST "+CollectPath, h.collect)
 	mux.Handle(web.StaticPath, web.StaticHandler())

@@ -45,6 +45,9 @@ func (h *Handler) page(mode web.Mode) http.HandlerFunc {
 			LeadURL:    leadURL(v.GetVideoId(), g),
 			CollectURL: CollectPath,
 		}}
+		if mode == web.ModeWatch && shareable(v) {
+			page.Share = h.shareTags(v, h.publicBase(r))
+		}
 		if err := web.RenderPlayer(w, page); err != nil {
 			h.logger.ErrorContext(r.Context(), "playback: render player", "error", err)
 			web.RenderMessage(w, http.StatusInternalServerError, "Something went wrong", "The player could not be shown. Try again in a moment.")

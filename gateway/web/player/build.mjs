@@ -3,6 +3,7 @@
 // the current names. The old output is removed first: only files of this
 // build are embedded in the binary.
 import * as esbuild from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { basename, dirname, join, relative } from 'node:path';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outdir = join(here, '..', 'static', 'player');
+const embedDir = join(here, '..', 'static', 'embed');
 
 await rm(outdir, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
@@ -51,3 +53,19 @@ for (const file of Object.keys(result.metafile.outputs)) {
 }
 await writeFile(join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 console.log('manifest:', relative(here, join(outdir, 'manifest.json')), manifest);
+
+// The embed API helper (../embed-api/api.ts) is served at a stable URL
+// (/embed/api.js) that pages import, so its name carries no hash; it is
+// left readable (no minification): it is small and customers read it.
+await rm(embedDir, { recursive: true, force: true });
+await esbuild.build({
+  absWorkingDir: here,
+  entryPoints: { api: '../embed-api/api.ts' },
+  outdir: embedDir,
+  bundle: true,
+  format: 'esm',
+  target: ['es2020', 'chrome90', 'firefox90', 'safari15', 'edge90'],
+  logLevel: 'info',
+});
+// Its types, for pages written in TypeScript (/embed/api.d.ts).
+execFileSync(join(here, 'node_modules', '.bin', 'tsc'), ['-p', join(here, '..', 'embed-api')], { stdio: 'inherit' });

@@ -29,6 +29,9 @@ export interface VideoConfig {
   id: string; name: string; duration: number; sources: Sources; poster: string;
   sprite_vtt: string; tracks: Track[]; chapters: Chapter[]; cards: Card[];
   gates: Gate[]; hotspots: Hotspot[]; spherical: boolean; projection: string;
+  // "public", "unlisted" or "private": the embed API talks to any page
+  // about the first two, only to the framing site about private ones.
+  privacy: string;
 }
 
 export interface PlayerSettings {
@@ -54,7 +57,7 @@ export function readConfig(doc: Document): Config {
   const video = (raw.video || {}) as Partial<VideoConfig>;
   return {
     video: {
-      id: '', name: '', duration: 0, poster: '', sprite_vtt: '', spherical: false, projection: '',
+      id: '', name: '', duration: 0, poster: '', sprite_vtt: '', spherical: false, projection: '', privacy: 'private',
       ...video,
       sources: video.sources || {},
       tracks: video.tracks || [], chapters: video.chapters || [], cards: video.cards || [],

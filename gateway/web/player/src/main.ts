@@ -9,6 +9,7 @@ import { registerAirPlay } from './airplay';
 import { mountAnalytics } from './analytics';
 import { mountChapters } from './chapters';
 import { readConfig } from './config';
+import { mountEmbedding } from './embedding';
 import { mountCards } from './overlays/cards';
 import { mountGates } from './overlays/gates';
 import { mountHotspots } from './overlays/hotspots';
@@ -40,6 +41,7 @@ function start(): void {
   // Gates last: their layer must cover the other overlays.
   mountGates(player, video.gates, config.lead_url);
   mountAnalytics(player, config);
+  mountEmbedding(player, config);
   if (video.spherical) {
     // A separate chunk: flat videos never download the 360 renderer.
     import('./spherical/index').then((spherical) => spherical.mountSpherical(player, hotspots));

@@ -19,6 +19,8 @@ export interface Player extends Component {
   play(): Promise<void> | undefined;
   pause(): void;
   paused(): boolean;
+  ended(): boolean;
+  error(): MediaError | null;
   currentTime(seconds?: number): number;
   duration(): number;
   volume(level?: number): number;

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/langtag"
 	"github.com/vidhost/vidhost/pkg/validate"
 )
 
@@ -33,7 +35,7 @@ type Player struct {
 	Controls     []string // empty: the default set; ["none"]: no controls
 	Colour       string   // "#rrggbb" in lower case, or empty for the default
 	Quality      string
-	Track        string // ISO 639-1 code of the track shown on load, or empty
+	Track        string // BCP 47 tag (canonical) of the track shown on load, or empty
 	Audit
 }
 
@@ -52,7 +54,7 @@ func (p Player) Validate() error {
 		checkControls(p.Controls),
 		checkPattern("colour", p.Colour, colourPattern, "a hex colour like #rrggbb, or empty"),
 		validate.OneOf("quality", p.Quality, `"highest", "lowest" or empty`, QualityAdaptive, QualityHighest, QualityLowest),
-		checkPattern("track", p.Track, trackPattern, "a two-letter lowercase language code (ISO 639-1), or empty"),
+		checkPlayerTrack(p.Track),
 	)
 }
 
@@ -60,6 +62,9 @@ func (p Player) Validate() error {
 // controls never nil (nil would be stored as NULL).
 func (p Player) normalize() Player {
 	p.Colour = strings.ToLower(p.Colour)
+	if tag, err := langtag.Canonical(p.Track); err == nil {
+		p.Track = tag // the spelling of the tracks it must match
+	}
 	p.Controls = slices.Clone(p.Controls)
 	if p.Controls == nil {
 		p.Controls = []string{}
@@ -81,4 +86,16 @@ var playerFields = setters[Player]{
 	"colour":        func(dst *Player, src Player) { dst.Colour = src.Colour },
 	"quality":       func(dst *Player, src Player) { dst.Quality = src.Quality },
 	"track":         func(dst *Player, src Player) { dst.Track = src.Track },
+}
+
+// checkPlayerTrack requires a BCP 47 tag, the language of the tracks the
+// player shows on load ("en", "pt-BR"), or empty.
+func checkPlayerTrack(tag string) error {
+	if tag == "" {
+		return nil
+	}
+	if _, err := langtag.Canonical(tag); err != nil {
+		return apperr.InvalidField("track", "%s, or empty", err)
+	}
+	return nil
 }

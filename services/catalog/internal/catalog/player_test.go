@@ -35,9 +35,10 @@ func TestPlayerValidate(t *testing.T) {
 		{"quality lowest", func(p *Player) { p.Quality = "lowest" }, ""},
 		{"quality other", func(p *Player) { p.Quality = "1080p" }, `quality must be "highest", "lowest" or empty`},
 		{"track", func(p *Player) { p.Track = "en" }, ""},
-		{"track upper case", func(p *Player) { p.Track = "EN" }, "track must be a two-letter lowercase language code (ISO 639-1), or empty"},
-		{"track with region", func(p *Player) { p.Track = "en-US" }, "track must be a two-letter lowercase language code (ISO 639-1), or empty"},
-		{"track three letters", func(p *Player) { p.Track = "eng" }, "track must be a two-letter lowercase language code (ISO 639-1), or empty"},
+		{"track upper case", func(p *Player) { p.Track = "EN" }, ""},
+		{"track with region", func(p *Player) { p.Track = "en-US" }, ""},
+		{"track not a language", func(p *Player) { p.Track = "xx" }, `track must be a BCP 47 language tag, such as "en", "pt-BR" or "zh-Hant", or empty`},
+		{"track underscore", func(p *Player) { p.Track = "en_US" }, `track must be a BCP 47 language tag, such as "en", "pt-BR" or "zh-Hant", or empty`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/langtag"
 	"github.com/vidhost/vidhost/pkg/validate"
 	"github.com/vidhost/vidhost/services/catalog/internal/webvtt"
 )
@@ -28,7 +29,7 @@ type Track struct {
 	ID       string
 	Kind     string
 	Label    string
-	Language string // ISO 639-1
+	Language string // a BCP 47 tag in canonical form (pkg/langtag)
 	Path     string
 	URL      string
 }
@@ -50,7 +51,8 @@ func (in TrackInput) Validate() error {
 
 // track returns the track that id will name, with its file's path.
 func (in TrackInput) track(id string) Track {
-	return Track{ID: id, Kind: in.Kind, Label: in.Label, Language: in.Language, Path: "tracks/" + id + ".vtt"}
+	language, _ := langtag.Canonical(in.Language) // Validate has passed: no error
+	return Track{ID: id, Kind: in.Kind, Label: in.Label, Language: language, Path: "tracks/" + id + ".vtt"}
 }
 
 // trackOverlay keeps a vod's tracks with the video, like its cards.
@@ -75,10 +77,12 @@ func checkWebVTT(data []byte) error {
 	return nil
 }
 
-// checkLanguage requires a code of the ISO 639-1 list.
-func checkLanguage(field, code string) error {
-	if !isISO6391(code) {
-		return apperr.InvalidField(field, `must be a two-letter ISO 639-1 language code in lowercase, such as "en", "fr" or "pt"`)
+// checkLanguage requires a BCP 47 tag of a known language ("en", "pt-BR",
+// "zh-Hant"); the track keeps its canonical form. Two-letter ISO 639-1
+// codes, the rule before, are such tags.
+func checkLanguage(field, tag string) error {
+	if _, err := langtag.Canonical(tag); err != nil {
+		return apperr.InvalidField(field, "%s", err)
 	}
 	return nil
 }

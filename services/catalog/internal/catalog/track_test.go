@@ -9,7 +9,7 @@ import (
 
 func TestTrackInputValidate(t *testing.T) {
 	const reference = "svc://uploads/V1StGXR8_Z5jdHi6B-myT"
-	languageRule := `language must be a two-letter ISO 639-1 language code in lowercase, such as "en", "fr" or "pt"`
+	languageRule := `language must be a BCP 47 language tag, such as "en", "pt-BR" or "zh-Hant"`
 	urlRule := "url must be an upload reference svc://uploads/<upload_id>: tracks cannot be pulled from a URL, upload the .vtt file first"
 	tests := []struct {
 		name    string
@@ -25,11 +25,13 @@ func TestTrackInputValidate(t *testing.T) {
 		{"no label", func(in *TrackInput) { in.Label = "" }, "label must be 1-50 characters"},
 		{"long label", func(in *TrackInput) { in.Label = strings.Repeat("l", 51) }, "label must be 1-50 characters"},
 		{"no language", func(in *TrackInput) { in.Language = "" }, languageRule},
-		{"uppercase language", func(in *TrackInput) { in.Language = "EN" }, languageRule},
-		{"region subtag", func(in *TrackInput) { in.Language = "en-US" }, languageRule},
-		{"three letters (ISO 639-2)", func(in *TrackInput) { in.Language = "eng" }, languageRule},
+		{"uppercase language", func(in *TrackInput) { in.Language = "EN" }, ""},
+		{"region subtag", func(in *TrackInput) { in.Language = "pt-BR" }, ""},
+		{"script and region", func(in *TrackInput) { in.Language = "zh-Hant-TW" }, ""},
+		{"three letters (ISO 639-2)", func(in *TrackInput) { in.Language = "eng" }, ""},
 		{"two letters, no language", func(in *TrackInput) { in.Language = "xx" }, languageRule},
-		{"deprecated code", func(in *TrackInput) { in.Language = "iw" }, languageRule},
+		{"underscore", func(in *TrackInput) { in.Language = "en_US" }, languageRule},
+		{"undetermined", func(in *TrackInput) { in.Language = "und" }, languageRule},
 		{"no url", func(in *TrackInput) { in.URL = "" }, urlRule},
 		{"plain URL", func(in *TrackInput) { in.URL = "https://example.com/en.vtt" }, urlRule},
 		{"reference with a query", func(in *TrackInput) { in.URL = reference + "?svc_clip_start=00:00:01" }, urlRule},
@@ -44,11 +46,10 @@ func TestTrackInputValidate(t *testing.T) {
 	}
 }
 
-func TestLanguagesAreTheISO6391List(t *testing.T) {
-	assert.Len(t, iso6391, 184)
-	assert.Len(t, languageSet, 184, "no code twice")
-	for _, code := range iso6391 {
-		assert.Regexp(t, `^[a-z]{2}$`, code)
+func TestTrackKeepsTheCanonicalLanguageTag(t *testing.T) {
+	for in, want := range map[string]string{"en": "en", "EN": "en", "pt-br": "pt-BR", "iw": "he", "zh-hant-tw": "zh-Hant-TW"} {
+		track := TrackInput{Label: "l", Language: in, Kind: TrackCaptions}.track("t1")
+		assert.Equal(t, want, track.Language, in)
 	}
 }
 

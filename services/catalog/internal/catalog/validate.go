@@ -9,9 +9,6 @@ import (
 
 var (
 	colourPattern = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
-	// trackPattern checks only the shape of an ISO 639-1 code: the list of
-	// languages changes, and a wrong code merely shows no track.
-	trackPattern = regexp.MustCompile(`^[a-z]{2}$`)
 )
 
 // checkPattern requires value to be empty or to match pattern.

@@ -28,6 +28,10 @@ const (
 	TagsMax             = 10
 	TagMax              = 50
 	VideoCategoriesMax  = 25
+	// VideoMetadataMax bounds the passthrough metadata in bytes (not
+	// characters): it is the client's opaque data, often JSON, sized by
+	// what it stores.
+	VideoMetadataMax = 4096
 )
 
 // Video is a video-on-demand item or a live event. Media files are kept as
@@ -41,6 +45,9 @@ type Video struct {
 	Name      string
 	// Description is free text.
 	Description string
+	// Metadata is the client's passthrough data, stored and returned as
+	// sent (docs/videos.md#metadata).
+	Metadata string
 	// Input is the vod's source as the client sent it (it may carry
 	// credentials, so it is never shown), or an event's ingest URL.
 	Input string
@@ -85,6 +92,7 @@ func (v Video) Validate() error {
 		validate.OneOf("type", v.Type, `"vod" or "event"`, TypeVOD, TypeEvent),
 		validate.Length("name", v.Name, VideoNameMax),
 		validate.MaxLength("description", v.Description, VideoDescriptionMax),
+		validate.MaxBytes("metadata", v.Metadata, VideoMetadataMax),
 		validate.OneOf("privacy", v.Privacy, `"public", "private" or "unlisted"`, PrivacyPublic, PrivacyPrivate, PrivacyUnlisted),
 		checkTags(v.Tags),
 		checkCategoryValues(v.Categories),

@@ -6,6 +6,7 @@ type VideoInput struct {
 	Name        string
 	Input       string
 	Description string
+	Metadata    string
 	Privacy     *string // default unlisted
 	Spherical   bool
 	Projection  string
@@ -24,6 +25,7 @@ func (in VideoInput) Video() Video {
 		Type:        TypeVOD,
 		Name:        in.Name,
 		Description: in.Description,
+		Metadata:    in.Metadata,
 		Privacy:     PrivacyUnlisted,
 		Spherical:   in.Spherical,
 		Projection:  in.Projection,

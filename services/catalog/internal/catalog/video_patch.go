@@ -4,6 +4,7 @@ package catalog
 var videoFields = setters[Video]{
 	"name":        func(dst *Video, src Video) { dst.Name = src.Name },
 	"description": func(dst *Video, src Video) { dst.Description = src.Description },
+	"metadata":    func(dst *Video, src Video) { dst.Metadata = src.Metadata },
 	"privacy":     func(dst *Video, src Video) { dst.Privacy = src.Privacy },
 	"tags":        func(dst *Video, src Video) { dst.Tags = src.Tags },
 	"categories":  func(dst *Video, src Video) { dst.Categories = src.Categories },

@@ -12,7 +12,7 @@ import (
 // input is its ingest URL, which the client needs.
 func Video(v catalog.Video) *catalogv1.Video {
 	m := &catalogv1.Video{
-		Id: v.ID, Type: v.Type, Name: v.Name, Description: v.Description,
+		Id: v.ID, Type: v.Type, Name: v.Name, Description: v.Description, Metadata: v.Metadata,
 		Outputs:   outputs(v.Outputs),
 		Thumbnail: v.Thumbnail.URL, Sprite: v.Sprite.URL, Duration: v.Duration,
 		Privacy: v.Privacy, Tracks: mapList(v.Tracks, Track), Categories: v.Categories,
@@ -44,7 +44,7 @@ func Track(t catalog.Track) *catalogv1.Track {
 // values of an update.
 func VideoValues(m *catalogv1.Video) catalog.Video {
 	return catalog.Video{
-		Name: m.GetName(), Description: m.GetDescription(), Privacy: m.GetPrivacy(),
+		Name: m.GetName(), Description: m.GetDescription(), Metadata: m.GetMetadata(), Privacy: m.GetPrivacy(),
 		Tags: m.GetTags(), Categories: m.GetCategories(), Enabled: m.GetEnabled(),
 		Transcoder: m.GetTranscoder(), Spherical: m.GetSpherical(), Projection: m.GetProjection(),
 	}
@@ -53,7 +53,7 @@ func VideoValues(m *catalogv1.Video) catalog.Video {
 // VideoInput returns a create request as the domain's input.
 func VideoInput(in *catalogv1.CreateVideoRequest) catalog.VideoInput {
 	return catalog.VideoInput{
-		Name: in.GetName(), Input: in.GetInput(), Description: in.GetDescription(), Privacy: in.Privacy,
+		Name: in.GetName(), Input: in.GetInput(), Description: in.GetDescription(), Metadata: in.GetMetadata(), Privacy: in.Privacy,
 		Spherical: in.GetSpherical(), Projection: in.GetProjection(), Tags: in.GetTags(), Type: in.Type,
 		Categories: in.GetCategories(), Enabled: in.Enabled, Transcoder: in.GetTranscoder(),
 	}

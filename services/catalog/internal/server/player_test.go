@@ -77,7 +77,7 @@ func TestCreatePlayerValidation(t *testing.T) {
 		{"none and more", func(r *catalogv1.CreatePlayerRequest) { r.Controls = []string{"none", "play"} }, `controls may contain "none" only on its own`},
 		{"colour", func(r *catalogv1.CreatePlayerRequest) { r.Colour = proto.String("red") }, "colour must be a hex colour like #rrggbb, or empty"},
 		{"quality", func(r *catalogv1.CreatePlayerRequest) { r.Quality = proto.String("best") }, `quality must be "highest", "lowest" or empty`},
-		{"track", func(r *catalogv1.CreatePlayerRequest) { r.Track = proto.String("english") }, "track must be a two-letter lowercase language code (ISO 639-1), or empty"},
+		{"track", func(r *catalogv1.CreatePlayerRequest) { r.Track = proto.String("english") }, `track must be a BCP 47 language tag, such as "en", "pt-BR" or "zh-Hant", or empty`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

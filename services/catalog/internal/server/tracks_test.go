@@ -66,7 +66,7 @@ func TestTrackRequestsRefusedBeforeTheUploadIsUsed(t *testing.T) {
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "V")
 	reference, uploadKey := b.uploads.upload(t, b.alice, "en.vtt", []byte(captions))
-	languageRule := `language must be a two-letter ISO 639-1 language code in lowercase, such as "en", "fr" or "pt"`
+	languageRule := `language must be a BCP 47 language tag, such as "en", "pt-BR" or "zh-Hant"`
 	tests := []struct {
 		name    string
 		change  func(r *catalogv1.CreateTrackRequest)
@@ -76,8 +76,8 @@ func TestTrackRequestsRefusedBeforeTheUploadIsUsed(t *testing.T) {
 		{"no kind", func(r *catalogv1.CreateTrackRequest) { r.Kind = "" }, codes.InvalidArgument, `kind must be "captions" or "subtitles"`},
 		{"no label", func(r *catalogv1.CreateTrackRequest) { r.Label = "" }, codes.InvalidArgument, "label must be 1-50 characters"},
 		{"long label", func(r *catalogv1.CreateTrackRequest) { r.Label = strings.Repeat("l", 51) }, codes.InvalidArgument, "label must be 1-50 characters"},
-		{"not ISO 639-1", func(r *catalogv1.CreateTrackRequest) { r.Language = "xx" }, codes.InvalidArgument, languageRule},
-		{"language tag", func(r *catalogv1.CreateTrackRequest) { r.Language = "en-GB" }, codes.InvalidArgument, languageRule},
+		{"unknown language", func(r *catalogv1.CreateTrackRequest) { r.Language = "xx" }, codes.InvalidArgument, languageRule},
+		{"underscore", func(r *catalogv1.CreateTrackRequest) { r.Language = "en_GB" }, codes.InvalidArgument, languageRule},
 		{"plain URL", func(r *catalogv1.CreateTrackRequest) { r.Url = "https://example.com/en.vtt" }, codes.InvalidArgument,
 			"url must be an upload reference svc://uploads/<upload_id>: tracks cannot be pulled from a URL, upload the .vtt file first"},
 		{"unknown video", func(r *catalogv1.CreateTrackRequest) { r.VideoId = ids.New() }, codes.NotFound, "Not found"},

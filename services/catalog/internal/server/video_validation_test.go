@@ -51,6 +51,7 @@ func TestCreateVideoValidation(t *testing.T) {
 		{"projection", func(r *catalogv1.CreateVideoRequest) { r.Projection = "cubemap" }, `projection must be "equirectangular" or empty`},
 		{"transcoder", func(r *catalogv1.CreateVideoRequest) { r.Transcoder = "custom" }, "transcoder must be empty"},
 		{"long description", func(r *catalogv1.CreateVideoRequest) { r.Description = strings.Repeat("d", 5001) }, "description must be at most 5000 characters"},
+		{"long metadata", func(r *catalogv1.CreateVideoRequest) { r.Metadata = strings.Repeat("é", 2049) }, "metadata must be at most 4096 bytes"},
 	}
 	createCategory(t, b, b.bob, "Bob's", "bobs")
 	for _, tt := range tests {

@@ -52,7 +52,7 @@ func (w writer) InsertVideo(ctx context.Context, accountID, actorID string, v ca
 	l := encodeLists(v)
 	row, err := w.q.InsertVideo(ctx, db.InsertVideoParams{
 		ID: v.ID, AccountID: accountID, ActorID: actorID, Type: v.Type, Name: v.Name,
-		Description: v.Description, Input: v.Input, SourceObjectKey: v.SourceObjectKey, Outputs: l.outputs,
+		Description: v.Description, Metadata: v.Metadata, Input: v.Input, SourceObjectKey: v.SourceObjectKey, Outputs: l.outputs,
 		ThumbnailPath: v.Thumbnail.Path, SpritePath: v.Sprite.Path, SpriteIndexPath: v.SpriteIndex.Path,
 		Duration: v.Duration, Width: int32(v.Width), Height: int32(v.Height), Privacy: v.Privacy, //nolint:gosec // bounded: the size comes from transcode events' int32 fields
 		Categories: v.Categories, Enabled: v.Enabled, Transcoder: v.Transcoder, Spherical: v.Spherical,
@@ -76,7 +76,7 @@ func (w writer) UpdateVideo(ctx context.Context, accountID, actorID string, v ca
 	l := encodeLists(v)
 	row, err := w.q.UpdateVideo(ctx, db.UpdateVideoParams{
 		ID: v.ID, AccountID: accountID, ActorID: actorID, Name: v.Name,
-		Description: v.Description, Input: v.Input, SourceObjectKey: v.SourceObjectKey, Outputs: l.outputs,
+		Description: v.Description, Metadata: v.Metadata, Input: v.Input, SourceObjectKey: v.SourceObjectKey, Outputs: l.outputs,
 		ThumbnailPath: v.Thumbnail.Path, SpritePath: v.Sprite.Path, SpriteIndexPath: v.SpriteIndex.Path,
 		Duration: v.Duration, Width: int32(v.Width), Height: int32(v.Height), Privacy: v.Privacy, //nolint:gosec // bounded: the size comes from transcode events' int32 fields
 		Categories: v.Categories, Enabled: v.Enabled, Transcoder: v.Transcoder, Spherical: v.Spherical,

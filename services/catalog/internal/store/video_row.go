@@ -27,7 +27,7 @@ func encodeLists(v catalog.Video) videoLists {
 func video(row db.Video) (catalog.Video, error) {
 	v := catalog.Video{
 		ID: row.ID, AccountID: row.AccountID, Type: row.Type, Name: row.Name,
-		Description: row.Description, Input: row.Input, SourceObjectKey: row.SourceObjectKey,
+		Description: row.Description, Metadata: row.Metadata, Input: row.Input, SourceObjectKey: row.SourceObjectKey,
 		Thumbnail:   catalog.MediaFile{Path: row.ThumbnailPath},
 		Sprite:      catalog.MediaFile{Path: row.SpritePath},
 		SpriteIndex: catalog.MediaFile{Path: row.SpriteIndexPath},

@@ -126,4 +126,5 @@ type Video struct {
 	CreatedTime     time.Time
 	UpdatedBy       string
 	UpdatedTime     time.Time
+	Metadata        string
 }

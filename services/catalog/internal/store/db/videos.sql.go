@@ -13,7 +13,7 @@ import (
 const deleteVideo = `-- name: DeleteVideo :one
 DELETE FROM videos
 WHERE account_id = $1 AND id = $2
-RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time
+RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata
 `
 
 type DeleteVideoParams struct {
@@ -58,12 +58,13 @@ func (q *Queries) DeleteVideo(ctx context.Context, arg DeleteVideoParams) (Video
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.Metadata,
 	)
 	return i, err
 }
 
 const findVideo = `-- name: FindVideo :one
-SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time FROM videos
+SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata FROM videos
 WHERE id = $1
 `
 
@@ -105,12 +106,13 @@ func (q *Queries) FindVideo(ctx context.Context, id string) (Video, error) {
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.Metadata,
 	)
 	return i, err
 }
 
 const getVideo = `-- name: GetVideo :one
-SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time FROM videos
+SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata FROM videos
 WHERE account_id = $1 AND id = $2
 `
 
@@ -156,6 +158,7 @@ func (q *Queries) GetVideo(ctx context.Context, arg GetVideoParams) (Video, erro
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.Metadata,
 	)
 	return i, err
 }
@@ -166,15 +169,15 @@ INSERT INTO videos (
 	thumbnail_path, sprite_path, sprite_index_path, duration, width, height,
 	privacy, categories, enabled, transcoder, spherical, projection,
 	tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags,
-	created_by, created_time, updated_by, updated_time
+	created_by, created_time, updated_by, updated_time, metadata
 ) VALUES (
 	$1, $2, $3, $4, $5, $6, $7, $8,
 	$9, $10, $11, $12, $13, $14,
 	$15, $16, $17, $18, $19, $20,
 	$21, $22, $23, $24, $25, $26, $27, $28, $29,
-	$30, now(), $30, now()
+	$30, now(), $30, now(), $31
 )
-RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time
+RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata
 `
 
 type InsertVideoParams struct {
@@ -208,6 +211,7 @@ type InsertVideoParams struct {
 	StatusReason    string
 	Tags            []string
 	ActorID         string
+	Metadata        string
 }
 
 func (q *Queries) InsertVideo(ctx context.Context, arg InsertVideoParams) (Video, error) {
@@ -242,6 +246,7 @@ func (q *Queries) InsertVideo(ctx context.Context, arg InsertVideoParams) (Video
 		arg.StatusReason,
 		arg.Tags,
 		arg.ActorID,
+		arg.Metadata,
 	)
 	var i Video
 	err := row.Scan(
@@ -278,12 +283,13 @@ func (q *Queries) InsertVideo(ctx context.Context, arg InsertVideoParams) (Video
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.Metadata,
 	)
 	return i, err
 }
 
 const listVideos = `-- name: ListVideos :many
-SELECT v.id, v.account_id, v.type, v.name, v.description, v.input, v.source_object_key, v.outputs, v.thumbnail_path, v.sprite_path, v.sprite_index_path, v.duration, v.width, v.height, v.privacy, v.categories, v.enabled, v.transcoder, v.spherical, v.projection, v.tracks, v.cards, v.gates, v.hotspots, v.chapters, v.progress, v.status, v.status_reason, v.tags, v.created_by, v.created_time, v.updated_by, v.updated_time FROM videos v
+SELECT v.id, v.account_id, v.type, v.name, v.description, v.input, v.source_object_key, v.outputs, v.thumbnail_path, v.sprite_path, v.sprite_index_path, v.duration, v.width, v.height, v.privacy, v.categories, v.enabled, v.transcoder, v.spherical, v.projection, v.tracks, v.cards, v.gates, v.hotspots, v.chapters, v.progress, v.status, v.status_reason, v.tags, v.created_by, v.created_time, v.updated_by, v.updated_time, v.metadata FROM videos v
 WHERE v.account_id = $1
   AND (v.created_time, v.id) > ($2::timestamptz, $3::text)
   AND ($4::text = '' OR v.status = $4::text)
@@ -371,6 +377,7 @@ func (q *Queries) ListVideos(ctx context.Context, arg ListVideosParams) ([]Video
 			&i.CreatedTime,
 			&i.UpdatedBy,
 			&i.UpdatedTime,
+			&i.Metadata,
 		); err != nil {
 			return nil, err
 		}
@@ -383,7 +390,7 @@ func (q *Queries) ListVideos(ctx context.Context, arg ListVideosParams) ([]Video
 }
 
 const lockVideo = `-- name: LockVideo :one
-SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time FROM videos
+SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata FROM videos
 WHERE account_id = $1 AND id = $2
 FOR UPDATE
 `
@@ -430,12 +437,13 @@ func (q *Queries) LockVideo(ctx context.Context, arg LockVideoParams) (Video, er
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.Metadata,
 	)
 	return i, err
 }
 
 const lockVideoForMedia = `-- name: LockVideoForMedia :one
-SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time FROM videos
+SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata FROM videos
 WHERE id = $1 AND account_id = $2
 FOR UPDATE
 `
@@ -483,6 +491,7 @@ func (q *Queries) LockVideoForMedia(ctx context.Context, arg LockVideoForMediaPa
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.Metadata,
 	)
 	return i, err
 }
@@ -529,10 +538,10 @@ SET name = $1, description = $2, input = $3,
 	transcoder = $15, spherical = $16, projection = $17,
 	tracks = $18, cards = $19, gates = $20, hotspots = $21,
 	chapters = $22, progress = $23, status = $24,
-	status_reason = $25, tags = $26,
-	updated_by = $27, updated_time = now()
-WHERE account_id = $28 AND id = $29
-RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time
+	status_reason = $25, tags = $26, metadata = $27,
+	updated_by = $28, updated_time = now()
+WHERE account_id = $29 AND id = $30
+RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata
 `
 
 type UpdateVideoParams struct {
@@ -562,6 +571,7 @@ type UpdateVideoParams struct {
 	Status          string
 	StatusReason    string
 	Tags            []string
+	Metadata        string
 	ActorID         string
 	AccountID       string
 	ID              string
@@ -595,6 +605,7 @@ func (q *Queries) UpdateVideo(ctx context.Context, arg UpdateVideoParams) (Video
 		arg.Status,
 		arg.StatusReason,
 		arg.Tags,
+		arg.Metadata,
 		arg.ActorID,
 		arg.AccountID,
 		arg.ID,
@@ -634,6 +645,7 @@ func (q *Queries) UpdateVideo(ctx context.Context, arg UpdateVideoParams) (Video
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.Metadata,
 	)
 	return i, err
 }

@@ -4,13 +4,13 @@ INSERT INTO videos (
 	thumbnail_path, sprite_path, sprite_index_path, duration, width, height,
 	privacy, categories, enabled, transcoder, spherical, projection,
 	tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags,
-	created_by, created_time, updated_by, updated_time
+	created_by, created_time, updated_by, updated_time, metadata
 ) VALUES (
 	@id, @account_id, @type, @name, @description, @input, @source_object_key, @outputs,
 	@thumbnail_path, @sprite_path, @sprite_index_path, @duration, @width, @height,
 	@privacy, @categories, @enabled, @transcoder, @spherical, @projection,
 	@tracks, @cards, @gates, @hotspots, @chapters, @progress, @status, @status_reason, @tags,
-	@actor_id, now(), @actor_id, now()
+	@actor_id, now(), @actor_id, now(), @metadata
 )
 RETURNING *;
 
@@ -44,7 +44,7 @@ SET name = @name, description = @description, input = @input,
 	transcoder = @transcoder, spherical = @spherical, projection = @projection,
 	tracks = @tracks, cards = @cards, gates = @gates, hotspots = @hotspots,
 	chapters = @chapters, progress = @progress, status = @status,
-	status_reason = @status_reason, tags = @tags,
+	status_reason = @status_reason, tags = @tags, metadata = @metadata,
 	updated_by = @actor_id, updated_time = now()
 WHERE account_id = @account_id AND id = @id
 RETURNING *;

@@ -62,11 +62,14 @@ type Video struct {
 	Chapters []*Chapter `protobuf:"bytes,23,rep,name=chapters,proto3" json:"chapters,omitempty"`
 	// Why the video is in status "error", readable by a person; empty
 	// otherwise. Read-only.
-	StatusReason  string `protobuf:"bytes,24,opt,name=status_reason,json=statusReason,proto3" json:"status_reason,omitempty"`
-	CreatedBy     string `protobuf:"bytes,25,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
-	CreatedTime   string `protobuf:"bytes,26,opt,name=created_time,json=createdTime,proto3" json:"created_time,omitempty"`
-	UpdatedBy     string `protobuf:"bytes,27,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
-	UpdatedTime   string `protobuf:"bytes,28,opt,name=updated_time,json=updatedTime,proto3" json:"updated_time,omitempty"`
+	StatusReason string `protobuf:"bytes,24,opt,name=status_reason,json=statusReason,proto3" json:"status_reason,omitempty"`
+	CreatedBy    string `protobuf:"bytes,25,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
+	CreatedTime  string `protobuf:"bytes,26,opt,name=created_time,json=createdTime,proto3" json:"created_time,omitempty"`
+	UpdatedBy    string `protobuf:"bytes,27,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	UpdatedTime  string `protobuf:"bytes,28,opt,name=updated_time,json=updatedTime,proto3" json:"updated_time,omitempty"`
+	// The client's own data (an id in its system, JSON, anything), stored and
+	// returned as sent; Vidhost never reads it. At most 4096 bytes.
+	Metadata      string `protobuf:"bytes,29,opt,name=metadata,proto3" json:"metadata,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -297,6 +300,13 @@ func (x *Video) GetUpdatedTime() string {
 	return ""
 }
 
+func (x *Video) GetMetadata() string {
+	if x != nil {
+		return x.Metadata
+	}
+	return ""
+}
+
 // Output is one generated file: an HLS or DASH manifest or an MP4.
 type Output struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -357,7 +367,7 @@ type Track struct {
 	// "captions" or "subtitles".
 	Kind  string `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
 	Label string `protobuf:"bytes,3,opt,name=label,proto3" json:"label,omitempty"`
-	// ISO 639-1 code.
+	// BCP 47 language tag in canonical form ("en", "pt-BR").
 	Language      string `protobuf:"bytes,4,opt,name=language,proto3" json:"language,omitempty"`
 	Url           string `protobuf:"bytes,5,opt,name=url,proto3" json:"url,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -974,7 +984,7 @@ var File_vidhost_catalog_v1_video_proto protoreflect.FileDescriptor
 
 const file_vidhost_catalog_v1_video_proto_rawDesc = "" +
 	"\n" +
-	"\x1evidhost/catalog/v1/video.proto\x12\x12vidhost.catalog.v1\"\xa7\a\n" +
+	"\x1evidhost/catalog/v1/video.proto\x12\x12vidhost.catalog.v1\"\xc3\a\n" +
 	"\x05Video\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12\x12\n" +
@@ -1012,7 +1022,8 @@ const file_vidhost_catalog_v1_video_proto_rawDesc = "" +
 	"\fcreated_time\x18\x1a \x01(\tR\vcreatedTime\x12\x1d\n" +
 	"\n" +
 	"updated_by\x18\x1b \x01(\tR\tupdatedBy\x12!\n" +
-	"\fupdated_time\x18\x1c \x01(\tR\vupdatedTime\"0\n" +
+	"\fupdated_time\x18\x1c \x01(\tR\vupdatedTime\x12\x1a\n" +
+	"\bmetadata\x18\x1d \x01(\tR\bmetadata\"0\n" +
 	"\x06Output\x12\x14\n" +
 	"\x05label\x18\x01 \x01(\tR\x05label\x12\x10\n" +
 	"\x03url\x18\x02 \x01(\tR\x03url\"o\n" +

@@ -28,7 +28,8 @@ type CreateTrackRequest struct {
 	VideoId string                 `protobuf:"bytes,1,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
 	// Shown in the player's menu; 1-50 characters.
 	Label string `protobuf:"bytes,2,opt,name=label,proto3" json:"label,omitempty"`
-	// Two-letter ISO 639-1 code, lowercase ("en").
+	// A BCP 47 language tag ("en", "pt-BR", "zh-Hant"), stored in canonical
+	// form ("pt-br" becomes "pt-BR").
 	Language string `protobuf:"bytes,3,opt,name=language,proto3" json:"language,omitempty"`
 	// "captions" or "subtitles".
 	Kind string `protobuf:"bytes,4,opt,name=kind,proto3" json:"kind,omitempty"`

@@ -37,10 +37,12 @@ type CreateVideoRequest struct {
 	Projection  string   `protobuf:"bytes,6,opt,name=projection,proto3" json:"projection,omitempty"`
 	Tags        []string `protobuf:"bytes,7,rep,name=tags,proto3" json:"tags,omitempty"`
 	// "vod" (default) or "event".
-	Type          *string  `protobuf:"bytes,8,opt,name=type,proto3,oneof" json:"type,omitempty"`
-	Categories    []string `protobuf:"bytes,9,rep,name=categories,proto3" json:"categories,omitempty"`
-	Enabled       *bool    `protobuf:"varint,10,opt,name=enabled,proto3,oneof" json:"enabled,omitempty"`
-	Transcoder    string   `protobuf:"bytes,11,opt,name=transcoder,proto3" json:"transcoder,omitempty"`
+	Type       *string  `protobuf:"bytes,8,opt,name=type,proto3,oneof" json:"type,omitempty"`
+	Categories []string `protobuf:"bytes,9,rep,name=categories,proto3" json:"categories,omitempty"`
+	Enabled    *bool    `protobuf:"varint,10,opt,name=enabled,proto3,oneof" json:"enabled,omitempty"`
+	Transcoder string   `protobuf:"bytes,11,opt,name=transcoder,proto3" json:"transcoder,omitempty"`
+	// Passthrough data of the client (see Video.metadata).
+	Metadata      string `protobuf:"bytes,12,opt,name=metadata,proto3" json:"metadata,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -148,6 +150,13 @@ func (x *CreateVideoRequest) GetEnabled() bool {
 func (x *CreateVideoRequest) GetTranscoder() string {
 	if x != nil {
 		return x.Transcoder
+	}
+	return ""
+}
+
+func (x *CreateVideoRequest) GetMetadata() string {
+	if x != nil {
+		return x.Metadata
 	}
 	return ""
 }
@@ -1528,7 +1537,7 @@ var File_vidhost_catalog_v1_video_requests_proto protoreflect.FileDescriptor
 
 const file_vidhost_catalog_v1_video_requests_proto_rawDesc = "" +
 	"\n" +
-	"'vidhost/catalog/v1/video_requests.proto\x12\x12vidhost.catalog.v1\x1a google/protobuf/field_mask.proto\x1a\x1evidhost/catalog/v1/video.proto\"\xea\x02\n" +
+	"'vidhost/catalog/v1/video_requests.proto\x12\x12vidhost.catalog.v1\x1a google/protobuf/field_mask.proto\x1a\x1evidhost/catalog/v1/video.proto\"\x86\x03\n" +
 	"\x12CreateVideoRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05input\x18\x02 \x01(\tR\x05input\x12 \n" +
@@ -1547,7 +1556,8 @@ const file_vidhost_catalog_v1_video_requests_proto_rawDesc = "" +
 	" \x01(\bH\x02R\aenabled\x88\x01\x01\x12\x1e\n" +
 	"\n" +
 	"transcoder\x18\v \x01(\tR\n" +
-	"transcoderB\n" +
+	"transcoder\x12\x1a\n" +
+	"\bmetadata\x18\f \x01(\tR\bmetadataB\n" +
 	"\n" +
 	"\b_privacyB\a\n" +
 	"\x05_typeB\n" +

@@ -1,0 +1,45 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/vidhost/vidhost/gateway/internal/idempotency"
+	idempotencystore "github.com/vidhost/vidhost/gateway/internal/idempotency/store"
+	"github.com/vidhost/vidhost/gateway/internal/middleware"
+	"github.com/vidhost/vidhost/gateway/migrations"
+	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/pg"
+)
+
+// idempotencyLockSlack is added to the request timeout to make a claim's
+// lock: a request still running holds its key; one whose gateway died
+// frees it soon after.
+const idempotencyLockSlack = 30 * time.Second
+
+// startIdempotency opens the gateway's database (migrating its schema),
+// starts the sweeper of expired keys and returns the middleware; without
+// VIDHOST_DATABASE_URL it returns a pass-through and warns.
+func startIdempotency(ctx context.Context, cfg Config, logger *slog.Logger, stack *lifecycle.Stack) (middleware.Middleware, error) {
+	if cfg.DatabaseURL == "" {
+		logger.Warn("Idempotency-Key is not honoured: the gateway has no VIDHOST_DATABASE_URL")
+		return func(next http.Handler) http.Handler { return next }, nil
+	}
+	pool, err := pg.Start(ctx, cfg.DatabaseURL, cfg.DBSchema, migrations.FS, stack)
+	if err != nil {
+		return nil, fmt.Errorf("gateway: database: %w", err)
+	}
+	store := idempotencystore.New(pool)
+	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	var wg sync.WaitGroup
+	wg.Go(func() { idempotency.Sweep(runCtx, store, idempotency.SweepEvery, logger) })
+	// Stop sweeping before the pool closes.
+	stack.Push("stop idempotency sweeper", func(context.Context) error { stop(); wg.Wait(); return nil })
+	return idempotency.Middleware(idempotency.Options{
+		Store: store, LockFor: cfg.RequestTimeout + idempotencyLockSlack, Logger: logger,
+	}), nil
+}

@@ -1,0 +1,50 @@
+package idempotency
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is a key with no record (Store.Get).
+var ErrNotFound = errors.New("idempotency: no record")
+
+// Claim is a request taking a key.
+type Claim struct {
+	AccountID, Key string
+	// RequestHash tells the same request from another one with the key.
+	RequestHash []byte
+	Now         time.Time
+	// LockedUntil is when an unanswered claim counts as abandoned (its
+	// gateway died), and another request may take the key over.
+	LockedUntil time.Time
+	ExpiresTime time.Time
+}
+
+// Response is the first answer, replayed to repeats.
+type Response struct {
+	Status      int
+	ContentType string
+	Body        []byte
+}
+
+// Record is what a key holds; Response is nil while the first request runs.
+type Record struct {
+	RequestHash []byte
+	Response    *Response
+}
+
+// Store keeps the records; every method is scoped to an account.
+type Store interface {
+	// Claim takes the key for c's request; false when another live record
+	// holds it (answered, or still running).
+	Claim(ctx context.Context, c Claim) (bool, error)
+	// Get returns the key's record, or ErrNotFound.
+	Get(ctx context.Context, accountID, key string) (Record, error)
+	// Save stores the answer of the claim c made.
+	Save(ctx context.Context, c Claim, r Response) error
+	// Release forgets the claim c made, unanswered, so the request may run again.
+	Release(ctx context.Context, c Claim) error
+	// Sweep deletes up to batch records expired at now and says how many it deleted.
+	Sweep(ctx context.Context, now time.Time, batch int) (int64, error)
+}
