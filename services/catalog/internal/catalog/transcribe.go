@@ -23,7 +23,10 @@ const (
 // TranscribeMaxDuration is the longest video a transcribe accepts: the
 // worker's ffmpeg decodes no more than this, and at pocketsphinx's speed it
 // holds a worker for about 20 minutes (docs/transcribes.md).
-const TranscribeMaxDuration = 3 * time.Hour
+const (
+	TranscribeMaxHours    = 3
+	TranscribeMaxDuration = TranscribeMaxHours * time.Hour
+)
 
 // TranscribeCancelled is the error of a transcribe deleted while it was
 // queued or processing.
@@ -95,13 +98,14 @@ func (in TranscribeInput) validate(languages []string) (TranscribeInput, error) 
 // job exists.
 func checkTranscribable(v Video) error {
 	if !v.IsVOD() {
-		return apperr.InvalidField("video_id", "transcribes are supported only for videos of type vod")
+		return apperr.InvalidField("video_id", "must be a video of type vod: transcribes are supported only for videos of type vod")
 	}
 	if v.Status != StatusReady {
 		return &apperr.Conflict{Reason: fmt.Sprintf("video must be ready to transcribe (it is %s)", v.Status)}
 	}
 	if time.Duration(v.Duration*float64(time.Second)) > TranscribeMaxDuration {
-		return apperr.InvalidField("video_id", "video longer than %s cannot be transcribed", TranscribeMaxDuration)
+		return apperr.InvalidField("video_id", "must be a video of at most %d hours: longer videos cannot be transcribed",
+			TranscribeMaxHours)
 	}
 	if err := checkTrackRoom(v); err != nil {
 		return err
