@@ -41,7 +41,9 @@ func TestTranscribeThroughTheSuite(t *testing.T) {
 		data, err := os.ReadFile(fixture.Video)
 		require.NoError(t, err)
 		ref, _ := uploadForVideo(t, "speech.mp4", data)
-		v := waitReady(t, createVideo(t, map[string]any{"name": "Spoken", "input": ref, "privacy": "public"}).ID)
+		pending := createVideo(t, map[string]any{"name": "Spoken", "input": ref, "privacy": "public"})
+		assertTranscribeRefusals(t, pending.ID)
+		v := waitReady(t, pending.ID)
 
 		var created transcribe
 		start := time.Now()
@@ -66,6 +68,11 @@ func TestTranscribeThroughTheSuite(t *testing.T) {
 		t.Logf("POST to ready: %s; %d cues; %.0f%% of the spoken words heard", time.Since(start).Round(10*time.Millisecond), len(cues), 100*share)
 
 		assertPlayerOffersTrack(t, v.ID, track.Label)
+
+		// A ready transcribe is removed; its track stays on the video.
+		mustOK(t, call(t, "DELETE", "/v2/transcribes/"+done.ID, owner(), nil))
+		mustFail(t, call(t, "GET", "/v2/transcribes/"+done.ID, owner(), nil), http.StatusNotFound, "Not found")
+		trackOf(t, v.ID, done.TrackID)
 	})
 }
 
@@ -178,4 +185,24 @@ func assertPlayerOffersTrack(t *testing.T, videoID, label string) {
 // jsString quotes s for a JavaScript expression.
 func jsString(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}
+
+// assertTranscribeRefusals checks the envelope of refused requests: a bad
+// field is a 400 naming it, an unknown video a 404, a video still being
+// transcoded a 409.
+func assertTranscribeRefusals(t *testing.T, transcodingID string) {
+	t.Helper()
+	body := func(videoID, language, label string) map[string]any {
+		return map[string]any{"video_id": videoID, "language": language, "label": label}
+	}
+	mustFail(t, call(t, "POST", "/v2/transcribes", owner(), body(transcodingID, "english", "English")),
+		http.StatusBadRequest, `language must be a BCP 47 tag with a region, such as "en-US" (one of: en-US)`)
+	mustFail(t, call(t, "POST", "/v2/transcribes", owner(), body(transcodingID, "fr-FR", "Français")),
+		http.StatusBadRequest, "language must be one of: en-US")
+	mustFail(t, call(t, "POST", "/v2/transcribes", owner(), body(transcodingID, "en-US", "")),
+		http.StatusBadRequest, "label must be 1-50 characters")
+	mustFail(t, call(t, "POST", "/v2/transcribes", owner(), body("AAAAAAAAAAAAAAAAAAAAA", "en-US", "English")),
+		http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "POST", "/v2/transcribes", owner(), body(transcodingID, "en-US", "English")),
+		http.StatusConflict, "video must be ready to transcribe")
 }

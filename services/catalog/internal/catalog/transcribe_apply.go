@@ -95,7 +95,11 @@ func (s *Service) completeTranscribe(ctx context.Context, r TranscribeReport) er
 		if err != nil && !errors.Is(err, blob.ErrNotFound) && !errors.Is(err, errTranscriptTooLarge) {
 			return err // the blob store failed: retry
 		}
-		return s.ApplyTranscribeReport(ctx, r.failedWith(reasonTranscriptUnreadable, transcriptProblem(err)))
+		if err := s.ApplyTranscribeReport(ctx, r.failedWith(reasonTranscriptUnreadable, transcriptProblem(err))); err != nil {
+			return err
+		}
+		s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
+		return nil
 	}
 	if err := s.addTranscribedTrack(ctx, t, data); err != nil {
 		return err

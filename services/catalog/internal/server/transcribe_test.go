@@ -251,12 +251,14 @@ func TestTranscriptThatIsNotWebVTTEndsInError(t *testing.T) {
 	tr, err := b.client.CreateTranscribe(as(t, b.alice), transcribeRequest(v.GetId()))
 	require.NoError(t, err)
 
-	b.completed(t, b.alice, tr, b.writeTranscript(t, b.alice, tr, "not a subtitle file"))
+	key := b.writeTranscript(t, b.alice, tr, "not a subtitle file")
+	b.completed(t, b.alice, tr, key)
 
 	got := getTranscribe(t, b, b.alice, tr.GetId())
 	assert.Equal(t, "error", got.GetStatus())
 	assert.True(t, strings.HasPrefix(got.GetError(), "the transcript could not be stored as a track: "), got.GetError())
 	assert.Empty(t, getVideo(t, b, b.alice, v.GetId()).GetTracks())
+	assert.NotContains(t, b.keys(t, mediaFolder(b.alice, v.GetId())), key, "the refused file is deleted")
 }
 
 func TestDeleteCancelsThenRemoves(t *testing.T) {
