@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -371,4 +372,34 @@ func TestDeletingTheVideoRemovesItsTranscribes(t *testing.T) {
 	key := b.writeTranscript(t, b.alice, tr, captions)
 	b.completed(t, b.alice, tr, key)
 	assert.NotContains(t, b.keys(t, mediaFolder(b.alice, v.GetId())), key)
+}
+
+// The REST mapping of gateway/api_v2.yaml: the body, the path id and the
+// list's query filters.
+func TestRESTTranscribes(t *testing.T) {
+	b := setup(t)
+	base := rest(t, b) + "/v2"
+	v := readyVideo(t, b, b.alice, 30)
+
+	status, tr := call(t, http.MethodPost, base+"/transcribes", `{"video_id": "`+v.GetId()+`", "language": "en-US", "label": "English"}`)
+	require.Equal(t, http.StatusOK, status, tr)
+	assert.Equal(t, "queued", tr["status"])
+	assert.Equal(t, "", tr["track_id"], "shown empty until ready")
+	assert.Equal(t, 0.0, tr["progress"])
+	id := tr["id"].(string)
+	status, out := call(t, http.MethodPost, base+"/transcribes", `{"video_id": "`+v.GetId()+`", "language": "en-US", "label": "x", "speed": 2}`)
+	assert.Equal(t, http.StatusBadRequest, status, out)
+
+	status, out = call(t, http.MethodGet, base+"/transcribes?video_id="+v.GetId()+"&status=queued&limit=5", "")
+	require.Equal(t, http.StatusOK, status, out)
+	assert.Len(t, out["items"], 1)
+	status, out = call(t, http.MethodGet, base+"/transcribes?status=ready", "")
+	require.Equal(t, http.StatusOK, status, out)
+	assert.Empty(t, out["items"])
+	status, out = call(t, http.MethodGet, base+"/transcribes/"+id, "")
+	require.Equal(t, http.StatusOK, status, out)
+	assert.Equal(t, id, out["id"])
+	status, out = call(t, http.MethodDelete, base+"/transcribes/"+id, "")
+	require.Equal(t, http.StatusOK, status, out)
+	assert.Equal(t, map[string]any{}, out, "an empty result, as every delete")
 }
