@@ -76,15 +76,20 @@ func (s *Service) completeTranscribe(ctx context.Context, r TranscribeReport) er
 	if err != nil || r.VTTKey != want {
 		return ErrReportFile
 	}
-	t, err := s.store.GetTranscribe(ctx, r.AccountID, r.TranscribeID)
+	var t Transcribe
+	// A short transaction only to read it by id and check the report's
+	// account and video, as the other reports are checked.
+	err = s.store.InTx(ctx, func(tx Tx) error {
+		var err error
+		t, err = lockReported(ctx, tx, r)
+		return err
+	})
 	switch {
 	case errors.Is(err, apperr.ErrNotFound):
 		s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
 		return nil
 	case err != nil:
 		return err
-	case t.VideoID != r.VideoID:
-		return ErrReportAccount
 	case t.finished():
 		// Cancelled, or this report was applied before: only the file is left.
 		s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))

@@ -318,7 +318,20 @@ func TestTranscribesAreTheAccountsOwn(t *testing.T) {
 	// A report naming bob's account for alice's transcribe is never applied.
 	b.transcribeReport(t, natsx.SubjectTranscribeFailed, &eventsv1.TranscribeFailed{Meta: metaOf(b.bob),
 		TranscribeId: tr.GetId(), VideoId: v.GetId(), Reason: "forged"})
+	b.completed(t, b.bob, tr, mediaFolder(b.bob, v.GetId())+"transcribes/"+tr.GetId()+".vtt")
 	assert.Equal(t, "queued", getTranscribe(t, b, b.alice, tr.GetId()).GetStatus())
+	assert.Empty(t, getVideo(t, b, b.alice, v.GetId()).GetTracks())
+	assert.Equal(t, 2, b.deadLettered(t), "both forged reports are dead-lettered")
+}
+
+// deadLettered counts the messages in the dead-letter stream.
+func (b testBundle) deadLettered(t *testing.T) int {
+	t.Helper()
+	stream, err := b.js.Stream(t.Context(), natsx.StreamNameDeadLetter)
+	require.NoError(t, err)
+	info, err := stream.Info(t.Context())
+	require.NoError(t, err)
+	return int(info.State.Msgs)
 }
 
 func TestListTranscribesPagesAndFilters(t *testing.T) {
