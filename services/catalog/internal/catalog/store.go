@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"time"
 
 	"github.com/vidhost/vidhost/pkg/page"
 )
@@ -130,6 +131,11 @@ type TranscribeWriter interface {
 	// actorID is "" for changes the service makes by itself (reports).
 	UpdateTranscribe(ctx context.Context, accountID, actorID string, t Transcribe) (Transcribe, error)
 	DeleteTranscribe(ctx context.Context, accountID, id string) error
+	// DispatchTranscribes locks the account's transcribe queue until the
+	// transaction ends, then marks its oldest waiting (queued, never
+	// dispatched) transcribes dispatched until running ones reach limit,
+	// counting those dispatched after leaseStart, and returns them.
+	DispatchTranscribes(ctx context.Context, accountID string, limit int, now, leaseStart time.Time) ([]Transcribe, error)
 	// EnqueueTranscribeJob records job in the transaction's outbox, for
 	// transcribe.jobs.
 	EnqueueTranscribeJob(ctx context.Context, job TranscribeJob) error

@@ -51,6 +51,9 @@ type Transcribe struct {
 	Progress  int
 	TrackID   string
 	Error     string
+	// SourceObjectKey is the blob key of the video's MP4, the job's source:
+	// kept with the transcribe because its job may be sent later.
+	SourceObjectKey string
 	Audit
 }
 

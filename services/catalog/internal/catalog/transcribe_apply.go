@@ -40,8 +40,10 @@ func (s *Service) ApplyTranscribeReport(ctx context.Context, r TranscribeReport)
 		if !changed {
 			return nil
 		}
-		_, err = tx.UpdateTranscribe(ctx, t.AccountID, "", next)
-		return err
+		if _, err = tx.UpdateTranscribe(ctx, t.AccountID, "", next); err != nil || !next.finished() {
+			return err
+		}
+		return s.dispatchTranscribes(ctx, tx, t.AccountID)
 	})
 }
 
@@ -172,8 +174,10 @@ func (s *Service) attachTrack(ctx context.Context, tx Tx, t Transcribe, track Tr
 	next := current
 	if _, err := trackOverlay.insert(&v, track); err != nil {
 		next.Status, next.Error = TranscribeError, fmt.Sprintf(reasonNoTrackRoom, TracksMax)
-		_, err = tx.UpdateTranscribe(ctx, t.AccountID, "", next)
-		return false, err
+		if _, err := tx.UpdateTranscribe(ctx, t.AccountID, "", next); err != nil {
+			return false, err
+		}
+		return false, s.dispatchTranscribes(ctx, tx, t.AccountID)
 	}
 	saved, err := tx.UpdateVideo(ctx, t.AccountID, "", v)
 	if err != nil {
@@ -181,6 +185,9 @@ func (s *Service) attachTrack(ctx context.Context, tx Tx, t Transcribe, track Tr
 	}
 	next.Status, next.Progress, next.TrackID, next.Error = TranscribeReady, 100, track.ID, ""
 	if _, err := tx.UpdateTranscribe(ctx, t.AccountID, "", next); err != nil {
+		return false, err
+	}
+	if err := s.dispatchTranscribes(ctx, tx, t.AccountID); err != nil {
 		return false, err
 	}
 	return true, tx.Emit(ctx, Event{Kind: Updated, AccountID: saved.AccountID, Time: s.now(), Resource: s.media.render(saved)})

@@ -35,12 +35,11 @@ func (s *Service) CreateTranscribe(ctx context.Context, p principal.Principal, i
 			return Transcribe{}, err
 		}
 		t, err := tx.InsertTranscribe(ctx, p.AccountID, p.ActorID, Transcribe{ID: ids.New(), VideoID: v.ID,
-			Language: in.Language, Label: in.Label, Kind: in.Kind, Status: TranscribeQueued})
+			Language: in.Language, Label: in.Label, Kind: in.Kind, Status: TranscribeQueued, SourceObjectKey: source})
 		if err != nil {
 			return Transcribe{}, err
 		}
-		return t, tx.EnqueueTranscribeJob(ctx, TranscribeJob{AccountID: p.AccountID, ActorID: p.ActorID, Time: s.now(),
-			TranscribeID: t.ID, VideoID: v.ID, SourceObjectKey: source, Language: t.Language})
+		return t, s.dispatchTranscribes(ctx, tx, p.AccountID)
 	})
 }
 
@@ -85,6 +84,9 @@ func (s *Service) DeleteTranscribe(ctx context.Context, p principal.Principal, i
 		cancelled = true
 		t.Status, t.Error = TranscribeError, TranscribeCancelled
 		if t, err = tx.UpdateTranscribe(ctx, p.AccountID, p.ActorID, t); err != nil {
+			return err
+		}
+		if err := s.dispatchTranscribes(ctx, tx, p.AccountID); err != nil {
 			return err
 		}
 		return tx.Emit(ctx, s.event(p, Updated, t))

@@ -416,3 +416,51 @@ func TestRESTTranscribes(t *testing.T) {
 	require.Equal(t, http.StatusOK, status, out)
 	assert.Equal(t, map[string]any{}, out, "an empty result, as every delete")
 }
+
+func nextTranscribeJob(t *testing.T, consumer jetstream.Consumer) *eventsv1.TranscribeJob {
+	t.Helper()
+	msg := next(t, consumer)
+	var job eventsv1.TranscribeJob
+	require.NoError(t, protojson.Unmarshal(msg.Data(), &job))
+	assert.Equal(t, job.GetMeta().GetId(), msg.Headers().Get(jetstream.MsgIDHeader), "Nats-Msg-Id is the event id")
+	require.NoError(t, msg.Ack())
+	return &job
+}
+
+// One transcribe job per account is on the shared queue: an account's
+// second waits in the catalog, behind nobody else's, and is sent in the
+// transaction of the report that ends the first. The order the jobs arrive
+// in shows it: bob's, created after alice's second, comes before it.
+func TestTranscribeJobsRunOneAtATimePerAccount(t *testing.T) {
+	b := setup(t)
+	jobs := b.transcribeJobs(t)
+	first, second := readyVideo(t, b, b.alice, 30), readyVideo(t, b, b.alice, 30)
+	bobs := readyVideo(t, b, b.bob, 30)
+	create := func(p principal.Principal, v *catalogv1.Video) *catalogv1.Transcribe {
+		tr, err := b.client.CreateTranscribe(as(t, p), transcribeRequest(v.GetId()))
+		require.NoError(t, err)
+		return tr
+	}
+	alice1, alice2, bob1 := create(b.alice, first), create(b.alice, second), create(b.bob, bobs)
+	cancelled := create(b.alice, first)
+	_, err := b.client.DeleteTranscribe(as(t, b.alice), &catalogv1.DeleteTranscribeRequest{Id: cancelled.GetId()})
+	require.NoError(t, err)
+
+	assert.Equal(t, alice1.GetId(), nextTranscribeJob(t, jobs).GetTranscribeId())
+	assert.Equal(t, bob1.GetId(), nextTranscribeJob(t, jobs).GetTranscribeId(), "alice's second waits")
+	assert.Equal(t, "queued", getTranscribe(t, b, b.alice, alice2.GetId()).GetStatus())
+
+	b.transcribeReport(t, natsx.SubjectTranscribeFailed, &eventsv1.TranscribeFailed{Meta: metaOf(b.alice),
+		TranscribeId: alice1.GetId(), VideoId: first.GetId(), Reason: "the video has no audio"})
+	job := nextTranscribeJob(t, jobs)
+	assert.Equal(t, alice2.GetId(), job.GetTranscribeId(), "the slot went to alice's next, not the cancelled one")
+	assert.Equal(t, mediaFolder(b.alice, second.GetId())+"mp4/720p.mp4", job.GetSourceObjectKey())
+
+	// alice2 completes: the cancelled one is never sent. A sentinel of bob's
+	// comes next, proving nothing was sent between.
+	b.completed(t, b.alice, alice2, b.writeTranscript(t, b.alice, alice2, captions))
+	b.transcribeReport(t, natsx.SubjectTranscribeFailed, &eventsv1.TranscribeFailed{Meta: metaOf(b.bob),
+		TranscribeId: bob1.GetId(), VideoId: bobs.GetId(), Reason: "x"})
+	sentinel := create(b.bob, bobs)
+	assert.Equal(t, sentinel.GetId(), nextTranscribeJob(t, jobs).GetTranscribeId())
+}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"time"
 
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/page"
@@ -32,7 +33,7 @@ func (r reader) ListTranscribes(ctx context.Context, accountID string, f catalog
 func (w writer) InsertTranscribe(ctx context.Context, accountID, actorID string, t catalog.Transcribe) (catalog.Transcribe, error) {
 	row, err := w.q.InsertTranscribe(ctx, db.InsertTranscribeParams{
 		ID: t.ID, AccountID: accountID, VideoID: t.VideoID, Language: t.Language, Label: t.Label, Kind: t.Kind,
-		Status: t.Status, ActorID: actorID,
+		Status: t.Status, SourceObjectKey: t.SourceObjectKey, ActorID: actorID,
 	})
 	if err != nil {
 		return catalog.Transcribe{}, mapError(err, "insert transcribe")
@@ -65,6 +66,28 @@ func (w writer) DeleteTranscribe(ctx context.Context, accountID, id string) erro
 	return mapError(err, "delete transcribe")
 }
 
+func (w writer) DispatchTranscribes(ctx context.Context, accountID string, limit int, now, leaseStart time.Time) ([]catalog.Transcribe, error) {
+	if err := w.q.LockTranscribeQueue(ctx, accountID); err != nil {
+		return nil, mapError(err, "lock transcribe queue")
+	}
+	running, err := w.q.CountRunningTranscribes(ctx, db.CountRunningTranscribesParams{AccountID: accountID, LeaseStart: leaseStart})
+	if err != nil {
+		return nil, mapError(err, "count running transcribes")
+	}
+	free := int64(limit) - running
+	if free <= 0 {
+		return nil, nil
+	}
+	rows, err := w.q.DispatchTranscribes(ctx, db.DispatchTranscribesParams{
+		Now: now, AccountID: accountID,
+		MaxJobs: int32(free), //nolint:gosec // bounded: free is at most limit, a small setting
+	})
+	if err != nil {
+		return nil, mapError(err, "dispatch transcribes")
+	}
+	return mapRows(rows, transcribe), nil
+}
+
 // EnqueueTranscribeJob adds the job to the transaction's outbox: the relay
 // publishes it on transcribe.jobs once the transcribe is committed.
 func (t *tx) EnqueueTranscribeJob(ctx context.Context, job catalog.TranscribeJob) error {
@@ -79,6 +102,7 @@ func transcribe(row db.Transcribe) catalog.Transcribe {
 	return catalog.Transcribe{
 		ID: row.ID, AccountID: row.AccountID, VideoID: row.VideoID, Language: row.Language, Label: row.Label,
 		Kind: row.Kind, Status: row.Status, Progress: int(row.Progress), TrackID: row.TrackID, Error: row.Error,
-		Audit: audit(row.CreatedBy, row.CreatedTime, row.UpdatedBy, row.UpdatedTime),
+		SourceObjectKey: row.SourceObjectKey,
+		Audit:           audit(row.CreatedBy, row.CreatedTime, row.UpdatedBy, row.UpdatedTime),
 	}
 }

@@ -93,20 +93,22 @@ type TranscodeQueue struct {
 }
 
 type Transcribe struct {
-	ID          string
-	AccountID   string
-	VideoID     string
-	Language    string
-	Label       string
-	Kind        string
-	Status      string
-	Progress    int32
-	TrackID     string
-	Error       string
-	CreatedBy   string
-	CreatedTime time.Time
-	UpdatedBy   string
-	UpdatedTime time.Time
+	ID              string
+	AccountID       string
+	VideoID         string
+	Language        string
+	Label           string
+	Kind            string
+	Status          string
+	Progress        int32
+	TrackID         string
+	Error           string
+	SourceObjectKey string
+	DispatchedTime  pgtype.Timestamptz
+	CreatedBy       string
+	CreatedTime     time.Time
+	UpdatedBy       string
+	UpdatedTime     time.Time
 }
 
 type Video struct {

@@ -10,6 +10,26 @@ import (
 	"time"
 )
 
+const countRunningTranscribes = `-- name: CountRunningTranscribes :one
+SELECT count(*) FROM transcribes
+WHERE account_id = $1 AND status IN ('queued', 'processing')
+  AND dispatched_time IS NOT NULL AND dispatched_time > $2::timestamptz
+`
+
+type CountRunningTranscribesParams struct {
+	AccountID  string
+	LeaseStart time.Time
+}
+
+// Jobs dispatched before lease_start are counted as lost (their report never
+// came) and hold no slot.
+func (q *Queries) CountRunningTranscribes(ctx context.Context, arg CountRunningTranscribesParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countRunningTranscribes, arg.AccountID, arg.LeaseStart)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const deleteTranscribe = `-- name: DeleteTranscribe :one
 DELETE FROM transcribes WHERE account_id = $1 AND id = $2
 RETURNING id
@@ -27,8 +47,66 @@ func (q *Queries) DeleteTranscribe(ctx context.Context, arg DeleteTranscribePara
 	return id, err
 }
 
+const dispatchTranscribes = `-- name: DispatchTranscribes :many
+UPDATE transcribes AS t SET dispatched_time = $1::timestamptz
+WHERE t.id IN (
+	SELECT w.id FROM transcribes AS w
+	WHERE w.account_id = $2 AND w.status = 'queued' AND w.dispatched_time IS NULL
+	ORDER BY w.created_time, w.id
+	LIMIT $3
+	FOR UPDATE SKIP LOCKED
+)
+RETURNING t.id, t.account_id, t.video_id, t.language, t.label, t.kind, t.status, t.progress, t.track_id, t.error, t.source_object_key, t.dispatched_time, t.created_by, t.created_time, t.updated_by, t.updated_time
+`
+
+type DispatchTranscribesParams struct {
+	Now       time.Time
+	AccountID string
+	MaxJobs   int32
+}
+
+// The oldest waiting transcribes take the free slots. Rows another
+// transaction holds (being cancelled, say) are skipped rather than waited
+// for: the advisory lock is held, and waiting here could close a cycle.
+func (q *Queries) DispatchTranscribes(ctx context.Context, arg DispatchTranscribesParams) ([]Transcribe, error) {
+	rows, err := q.db.Query(ctx, dispatchTranscribes, arg.Now, arg.AccountID, arg.MaxJobs)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Transcribe{}
+	for rows.Next() {
+		var i Transcribe
+		if err := rows.Scan(
+			&i.ID,
+			&i.AccountID,
+			&i.VideoID,
+			&i.Language,
+			&i.Label,
+			&i.Kind,
+			&i.Status,
+			&i.Progress,
+			&i.TrackID,
+			&i.Error,
+			&i.SourceObjectKey,
+			&i.DispatchedTime,
+			&i.CreatedBy,
+			&i.CreatedTime,
+			&i.UpdatedBy,
+			&i.UpdatedTime,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getTranscribe = `-- name: GetTranscribe :one
-SELECT id, account_id, video_id, language, label, kind, status, progress, track_id, error, created_by, created_time, updated_by, updated_time FROM transcribes WHERE account_id = $1 AND id = $2
+SELECT id, account_id, video_id, language, label, kind, status, progress, track_id, error, source_object_key, dispatched_time, created_by, created_time, updated_by, updated_time FROM transcribes WHERE account_id = $1 AND id = $2
 `
 
 type GetTranscribeParams struct {
@@ -50,6 +128,8 @@ func (q *Queries) GetTranscribe(ctx context.Context, arg GetTranscribeParams) (T
 		&i.Progress,
 		&i.TrackID,
 		&i.Error,
+		&i.SourceObjectKey,
+		&i.DispatchedTime,
 		&i.CreatedBy,
 		&i.CreatedTime,
 		&i.UpdatedBy,
@@ -59,21 +139,23 @@ func (q *Queries) GetTranscribe(ctx context.Context, arg GetTranscribeParams) (T
 }
 
 const insertTranscribe = `-- name: InsertTranscribe :one
-INSERT INTO transcribes (id, account_id, video_id, language, label, kind, status,
+INSERT INTO transcribes (id, account_id, video_id, language, label, kind, status, source_object_key,
 	created_by, created_time, updated_by, updated_time)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), $8, now())
-RETURNING id, account_id, video_id, language, label, kind, status, progress, track_id, error, created_by, created_time, updated_by, updated_time
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+	$9, now(), $9, now())
+RETURNING id, account_id, video_id, language, label, kind, status, progress, track_id, error, source_object_key, dispatched_time, created_by, created_time, updated_by, updated_time
 `
 
 type InsertTranscribeParams struct {
-	ID        string
-	AccountID string
-	VideoID   string
-	Language  string
-	Label     string
-	Kind      string
-	Status    string
-	ActorID   string
+	ID              string
+	AccountID       string
+	VideoID         string
+	Language        string
+	Label           string
+	Kind            string
+	Status          string
+	SourceObjectKey string
+	ActorID         string
 }
 
 func (q *Queries) InsertTranscribe(ctx context.Context, arg InsertTranscribeParams) (Transcribe, error) {
@@ -85,6 +167,7 @@ func (q *Queries) InsertTranscribe(ctx context.Context, arg InsertTranscribePara
 		arg.Label,
 		arg.Kind,
 		arg.Status,
+		arg.SourceObjectKey,
 		arg.ActorID,
 	)
 	var i Transcribe
@@ -99,6 +182,8 @@ func (q *Queries) InsertTranscribe(ctx context.Context, arg InsertTranscribePara
 		&i.Progress,
 		&i.TrackID,
 		&i.Error,
+		&i.SourceObjectKey,
+		&i.DispatchedTime,
 		&i.CreatedBy,
 		&i.CreatedTime,
 		&i.UpdatedBy,
@@ -108,7 +193,7 @@ func (q *Queries) InsertTranscribe(ctx context.Context, arg InsertTranscribePara
 }
 
 const listTranscribes = `-- name: ListTranscribes :many
-SELECT id, account_id, video_id, language, label, kind, status, progress, track_id, error, created_by, created_time, updated_by, updated_time FROM transcribes
+SELECT id, account_id, video_id, language, label, kind, status, progress, track_id, error, source_object_key, dispatched_time, created_by, created_time, updated_by, updated_time FROM transcribes
 WHERE account_id = $1
   AND ($2::text = '' OR video_id = $2)
   AND ($3::text = '' OR status = $3)
@@ -155,6 +240,8 @@ func (q *Queries) ListTranscribes(ctx context.Context, arg ListTranscribesParams
 			&i.Progress,
 			&i.TrackID,
 			&i.Error,
+			&i.SourceObjectKey,
+			&i.DispatchedTime,
 			&i.CreatedBy,
 			&i.CreatedTime,
 			&i.UpdatedBy,
@@ -171,7 +258,7 @@ func (q *Queries) ListTranscribes(ctx context.Context, arg ListTranscribesParams
 }
 
 const lockTranscribe = `-- name: LockTranscribe :one
-SELECT id, account_id, video_id, language, label, kind, status, progress, track_id, error, created_by, created_time, updated_by, updated_time FROM transcribes
+SELECT id, account_id, video_id, language, label, kind, status, progress, track_id, error, source_object_key, dispatched_time, created_by, created_time, updated_by, updated_time FROM transcribes
 WHERE id = $1 AND ($2::text = '' OR account_id = $2)
 FOR UPDATE
 `
@@ -197,6 +284,8 @@ func (q *Queries) LockTranscribe(ctx context.Context, arg LockTranscribeParams) 
 		&i.Progress,
 		&i.TrackID,
 		&i.Error,
+		&i.SourceObjectKey,
+		&i.DispatchedTime,
 		&i.CreatedBy,
 		&i.CreatedTime,
 		&i.UpdatedBy,
@@ -205,12 +294,23 @@ func (q *Queries) LockTranscribe(ctx context.Context, arg LockTranscribeParams) 
 	return i, err
 }
 
+const lockTranscribeQueue = `-- name: LockTranscribeQueue :exec
+SELECT pg_advisory_xact_lock(hashtextextended('transcribe_queue:' || $1::text, 0))
+`
+
+// Serialises dispatching per account until the transaction ends: two
+// transactions must not both see the same free slot.
+func (q *Queries) LockTranscribeQueue(ctx context.Context, accountID string) error {
+	_, err := q.db.Exec(ctx, lockTranscribeQueue, accountID)
+	return err
+}
+
 const updateTranscribe = `-- name: UpdateTranscribe :one
 UPDATE transcribes
 SET status = $1, progress = $2, track_id = $3, error = $4,
 	updated_by = $5, updated_time = now()
 WHERE account_id = $6 AND id = $7
-RETURNING id, account_id, video_id, language, label, kind, status, progress, track_id, error, created_by, created_time, updated_by, updated_time
+RETURNING id, account_id, video_id, language, label, kind, status, progress, track_id, error, source_object_key, dispatched_time, created_by, created_time, updated_by, updated_time
 `
 
 type UpdateTranscribeParams struct {
@@ -245,6 +345,8 @@ func (q *Queries) UpdateTranscribe(ctx context.Context, arg UpdateTranscribePara
 		&i.Progress,
 		&i.TrackID,
 		&i.Error,
+		&i.SourceObjectKey,
+		&i.DispatchedTime,
 		&i.CreatedBy,
 		&i.CreatedTime,
 		&i.UpdatedBy,

@@ -1,7 +1,8 @@
 -- name: InsertTranscribe :one
-INSERT INTO transcribes (id, account_id, video_id, language, label, kind, status,
+INSERT INTO transcribes (id, account_id, video_id, language, label, kind, status, source_object_key,
 	created_by, created_time, updated_by, updated_time)
-VALUES (@id, @account_id, @video_id, @language, @label, @kind, @status, @actor_id, now(), @actor_id, now())
+VALUES (@id, @account_id, @video_id, @language, @label, @kind, @status, @source_object_key,
+	@actor_id, now(), @actor_id, now())
 RETURNING *;
 
 -- name: GetTranscribe :one
@@ -35,3 +36,29 @@ RETURNING *;
 -- name: DeleteTranscribe :one
 DELETE FROM transcribes WHERE account_id = @account_id AND id = @id
 RETURNING id;
+
+-- name: LockTranscribeQueue :exec
+-- Serialises dispatching per account until the transaction ends: two
+-- transactions must not both see the same free slot.
+SELECT pg_advisory_xact_lock(hashtextextended('transcribe_queue:' || @account_id::text, 0));
+
+-- name: CountRunningTranscribes :one
+-- Jobs dispatched before lease_start are counted as lost (their report never
+-- came) and hold no slot.
+SELECT count(*) FROM transcribes
+WHERE account_id = @account_id AND status IN ('queued', 'processing')
+  AND dispatched_time IS NOT NULL AND dispatched_time > @lease_start::timestamptz;
+
+-- name: DispatchTranscribes :many
+-- The oldest waiting transcribes take the free slots. Rows another
+-- transaction holds (being cancelled, say) are skipped rather than waited
+-- for: the advisory lock is held, and waiting here could close a cycle.
+UPDATE transcribes AS t SET dispatched_time = @now::timestamptz
+WHERE t.id IN (
+	SELECT w.id FROM transcribes AS w
+	WHERE w.account_id = @account_id AND w.status = 'queued' AND w.dispatched_time IS NULL
+	ORDER BY w.created_time, w.id
+	LIMIT @max_jobs
+	FOR UPDATE SKIP LOCKED
+)
+RETURNING t.*;
