@@ -464,3 +464,20 @@ func TestTranscribeJobsRunOneAtATimePerAccount(t *testing.T) {
 	sentinel := create(b.bob, bobs)
 	assert.Equal(t, sentinel.GetId(), nextTranscribeJob(t, jobs).GetTranscribeId())
 }
+
+// A running transcribe deleted with its video frees the account's slot.
+func TestDeletingAVideoPassesItsTranscribeSlotOn(t *testing.T) {
+	b := setup(t)
+	jobs := b.transcribeJobs(t)
+	first, second := readyVideo(t, b, b.alice, 30), readyVideo(t, b, b.alice, 30)
+	running, err := b.client.CreateTranscribe(as(t, b.alice), transcribeRequest(first.GetId()))
+	require.NoError(t, err)
+	waiting, err := b.client.CreateTranscribe(as(t, b.alice), transcribeRequest(second.GetId()))
+	require.NoError(t, err)
+	require.Equal(t, running.GetId(), nextTranscribeJob(t, jobs).GetTranscribeId())
+
+	_, err = b.client.DeleteVideo(as(t, b.alice), &catalogv1.DeleteVideoRequest{Id: first.GetId()})
+	require.NoError(t, err)
+
+	assert.Equal(t, waiting.GetId(), nextTranscribeJob(t, jobs).GetTranscribeId())
+}
