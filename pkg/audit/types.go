@@ -30,19 +30,20 @@ const (
 
 // Entity types: the plural resource names of the interface's paths.
 const (
-	EntityVideos     = "videos"
-	EntityFolders    = "folders"
-	EntityPlayers    = "players"
-	EntityCategories = "categories"
-	EntityLeads      = "leads"
-	EntityKeys       = "keys"
-	EntityJWTKeys    = "jwt_keys"
-	EntityUsers      = "users"
-	EntityInvites    = "invites"
-	EntityAccounts   = "accounts"
-	EntityUploads    = "uploads"
-	EntityServices   = "services"
-	EntityHooks      = "hooks"
+	EntityVideos      = "videos"
+	EntityFolders     = "folders"
+	EntityPlayers     = "players"
+	EntityCategories  = "categories"
+	EntityLeads       = "leads"
+	EntityTranscribes = "transcribes"
+	EntityKeys        = "keys"
+	EntityJWTKeys     = "jwt_keys"
+	EntityUsers       = "users"
+	EntityInvites     = "invites"
+	EntityAccounts    = "accounts"
+	EntityUploads     = "uploads"
+	EntityServices    = "services"
+	EntityHooks       = "hooks"
 	// EntityTokens are the upload and viewer tokens the gateway mints
 	// (docs/tokens.md); only their creation is recorded.
 	EntityTokens = "tokens"

@@ -144,6 +144,10 @@ var Policy = map[string]Rule{
 	"/vidhost.catalog.v1.CatalogService/RemoveFolderVideo": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
 	"/vidhost.catalog.v1.CatalogService/ListLeads":         {Callers: byGateway, Account: true, Role: roles.Viewer},
 	"/vidhost.catalog.v1.CatalogService/DeleteLead":        {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.catalog.v1.CatalogService/CreateTranscribe":  {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/ListTranscribes":   {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/GetTranscribe":     {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/DeleteTranscribe":  {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
 	// Catalog, internal: the playback edge, for viewers who have no
 	// principal; the edge enforces privacy and the catalog checks the gate.
 	"/vidhost.catalog.v1.CatalogService/GetVideoForPlayback": {Callers: byGateway},

@@ -242,6 +242,15 @@ func walkCases(a fixtures) map[route]walkCase {
 		"POST /v2/videos/{video_id}/tracks":          {path: v + "/tracks", body: map[string]any{"label": "English", "language": "en", "kind": "captions", "url": "svc://uploads/" + a.upload}},
 		"DELETE /v2/videos/{video_id}/tracks/{id}":   {path: v + "/tracks/" + sub},
 
+		// Transcribes (docs/transcribes.md): A's video inside B's request
+		// answers as a video that exists nowhere. A's fixtures hold no
+		// transcribe (that needs a transcoded video), so GET and DELETE name
+		// an id of A's kind that B cannot tell from a missing one.
+		"GET /v2/transcribes":         {path: "/v2/transcribes?video_id=" + a.video, list: true},
+		"POST /v2/transcribes":        {path: "/v2/transcribes", body: map[string]any{"video_id": a.video, "language": "en-US", "label": "B's", "kind": "subtitles"}},
+		"GET /v2/transcribes/{id}":    {path: "/v2/transcribes/" + sub},
+		"DELETE /v2/transcribes/{id}": {path: "/v2/transcribes/" + sub},
+
 		// B's report filtered on A's video: B's own (empty) rows, never A's views.
 		"GET /v2/analytics":        {path: "/v2/analytics?dimension=video_id&metric=views&start=2026-01-01&end=2026-12-31&filter=video_id%3D%3D" + a.video, list: true},
 		"GET /v2/analytics/videos": {path: "/v2/analytics/videos?metric=views&start=2026-01-01&end=2026-12-31&filter=video_id%3D%3D" + a.video, list: true},
@@ -273,7 +282,7 @@ func snapshot(t *testing.T, key string, a fixtures) map[string]string {
 		"/v2/videos/" + a.video + "/leads", "/v2/keys", "/v2/folders", "/v2/categories", "/v2/players", "/v2/videos",
 		"/v2/users/" + a.user, "/v2/users", "/v2/invites/" + a.invite, "/v2/invites",
 		"/v2/services/" + a.service, "/v2/services", "/v2/hooks/" + a.hook, "/v2/hooks", "/v2/hooks/" + a.hook + "/deliveries",
-		"/v2/identity_providers/" + a.idp, "/v2/identity_providers",
+		"/v2/identity_providers/" + a.idp, "/v2/identity_providers", "/v2/transcribes",
 	} {
 		out[path] = string(mustOK(t, call(t, "GET", path, key, nil)).Body.Result)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net"
 	"net/url"
+	"strings"
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -54,9 +55,14 @@ type Config struct {
 	// TranscodeAccountConcurrency is how many transcode jobs of one account
 	// are on the shared work queue at once; the rest wait in the catalog
 	// (catalog.JobQueue). 0, in a Config built in code, means the default.
-	TranscodeAccountConcurrency int    `env:"VIDHOST_TRANSCODE_ACCOUNT_CONCURRENCY" envDefault:"2"`
-	LogLevel                    string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat                   string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	TranscodeAccountConcurrency int `env:"VIDHOST_TRANSCODE_ACCOUNT_CONCURRENCY" envDefault:"2"`
+	// TranscribeLanguageList is the BCP 47 tags transcribes may ask for,
+	// comma-separated: the transcode service's engine's, from the same
+	// setting (docs/transcribes.md). Empty, in a Config built in code,
+	// means the default engine's, en-US.
+	TranscribeLanguageList string `env:"VIDHOST_TRANSCRIBE_LANGUAGES" envDefault:"en-US"`
+	LogLevel               string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat              string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // Validate reports missing required settings before anything starts.
@@ -113,4 +119,15 @@ func database(cfg Config) outbox.Database {
 
 func natsClient(cfg Config) natsx.Client {
 	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceCatalog, Secret: cfg.InternalSecret, Settings: cfg.NATS}
+}
+
+// TranscribeLanguages is TranscribeLanguageList as a list, blanks dropped.
+func (c Config) TranscribeLanguages() []string {
+	var tags []string
+	for _, tag := range strings.Split(c.TranscribeLanguageList, ",") {
+		if tag = strings.TrimSpace(tag); tag != "" {
+			tags = append(tags, tag)
+		}
+	}
+	return tags
 }

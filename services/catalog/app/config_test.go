@@ -29,10 +29,18 @@ func TestConfigDefaults(t *testing.T) {
 		MediaBaseURL:                "http://127.0.0.1:8080/media",
 		Blob:                        blob.Settings{Driver: "local", Dir: "/var/lib/vidhost/blob", S3Region: "us-east-1"},
 		TranscodeAccountConcurrency: 2,
+		TranscribeLanguageList:      "en-US",
 		LogLevel:                    "info",
 		LogFormat:                   "text",
 	}, cfg)
 	assert.NoError(t, cfg.Validate())
+	assert.Equal(t, []string{"en-US"}, cfg.TranscribeLanguages())
+}
+
+func TestTranscribeLanguagesList(t *testing.T) {
+	cfg := Config{TranscribeLanguageList: " en-US, de-DE ,,fr-FR"}
+	assert.Equal(t, []string{"en-US", "de-DE", "fr-FR"}, cfg.TranscribeLanguages())
+	assert.Empty(t, Config{}.TranscribeLanguages(), "empty keeps the catalog's default")
 }
 
 func TestRunRefusesIncompleteConfig(t *testing.T) {

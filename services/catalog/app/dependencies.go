@@ -52,6 +52,17 @@ func startMediaConsumer(ctx context.Context, js jetstream.JetStream, svc *catalo
 	return nil
 }
 
+// startTranscribeConsumer applies transcribe reports until shutdown.
+func startTranscribeConsumer(ctx context.Context, js jetstream.JetStream, svc *catalog.Service, logger *slog.Logger, stack *lifecycle.Stack) error {
+	stop, err := events.StartTranscribeConsumer(ctx, js, svc.ApplyTranscribeReport, logger)
+	if err != nil {
+		return fmt.Errorf("catalog: %w", err)
+	}
+	// Like the media consumer: stop before the blob store and the pool go.
+	stack.Push("transcribe consumer", func(context.Context) error { stop(); return nil })
+	return nil
+}
+
 // startMediaCleanupConsumer deletes deleted videos' media until shutdown.
 func startMediaCleanupConsumer(ctx context.Context, js jetstream.JetStream, svc *catalog.Service, logger *slog.Logger, stack *lifecycle.Stack) error {
 	stop, err := events.StartMediaCleanupConsumer(ctx, js, svc.DeleteVideoMedia, logger)

@@ -46,8 +46,12 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return err
 	}
 	svc := catalog.NewService(store.New(pool), catalog.Media{BaseURL: cfg.MediaBaseURL}, resolver, files).
-		LimitJobsPerAccount(cfg.TranscodeAccountConcurrency)
+		LimitJobsPerAccount(cfg.TranscodeAccountConcurrency).
+		AcceptTranscribeLanguages(cfg.TranscribeLanguages())
 	if err := startMediaConsumer(ctx, js, svc, logger, stack); err != nil {
+		return err
+	}
+	if err := startTranscribeConsumer(ctx, js, svc, logger, stack); err != nil {
 		return err
 	}
 	if err := startMediaCleanupConsumer(ctx, js, svc, logger, stack); err != nil {

@@ -20,3 +20,17 @@ type TranscodeJob struct {
 	Clip           Clip
 	Spherical      bool
 }
+
+// TranscribeJob asks a transcode worker to transcribe a video's speech. It
+// is enqueued in the transaction that creates the transcribe, so neither
+// exists without the other.
+type TranscribeJob struct {
+	AccountID    string
+	ActorID      string
+	Time         time.Time
+	TranscribeID string
+	VideoID      string
+	// SourceObjectKey is the blob-store key of the video's MP4 output.
+	SourceObjectKey string
+	Language        string
+}

@@ -22,6 +22,8 @@ type Service struct {
 	now     func() time.Time
 	// jobsPerAccount is how many transcode jobs of one account run at once.
 	jobsPerAccount int
+	// transcribeLanguages are the tags the installed speech engine serves.
+	transcribeLanguages []string
 }
 
 // NewService returns a Service over store that renders media URLs with
@@ -31,7 +33,8 @@ func NewService(store Store, media Media, uploads UploadResolver, files Files) *
 	if files.Logger == nil {
 		files.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Service{store: store, media: media, uploads: uploads, files: files, now: time.Now, jobsPerAccount: DefaultJobsPerAccount}
+	return &Service{store: store, media: media, uploads: uploads, files: files, now: time.Now, jobsPerAccount: DefaultJobsPerAccount,
+		transcribeLanguages: DefaultTranscribeLanguages}
 }
 
 // LimitJobsPerAccount sets how many transcode jobs of one account may run at
@@ -39,6 +42,16 @@ func NewService(store Store, media Media, uploads UploadResolver, files Files) *
 func (s *Service) LimitJobsPerAccount(n int) *Service {
 	if n >= 1 {
 		s.jobsPerAccount = n
+	}
+	return s
+}
+
+// AcceptTranscribeLanguages sets the tags transcribes may ask for: the
+// transcode service's engine's (VIDHOST_TRANSCRIBE_LANGUAGES); an empty
+// list keeps the default.
+func (s *Service) AcceptTranscribeLanguages(tags []string) *Service {
+	if len(tags) > 0 {
+		s.transcribeLanguages = tags
 	}
 	return s
 }

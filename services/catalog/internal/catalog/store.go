@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"time"
 
 	"github.com/vidhost/vidhost/pkg/page"
 )
@@ -37,6 +38,9 @@ type Reader interface {
 	ListFolders(ctx context.Context, accountID string, req page.Request) ([]Folder, error)
 	// ListLeads returns leads of the account's video videoID.
 	ListLeads(ctx context.Context, accountID, videoID string, req page.Request) ([]Lead, error)
+	GetTranscribe(ctx context.Context, accountID, id string) (Transcribe, error)
+	// ListTranscribes returns the transcribes matching every filter set in f.
+	ListTranscribes(ctx context.Context, accountID string, f TranscribeFilter, req page.Request) ([]Transcribe, error)
 }
 
 // Tx changes resources inside a transaction. Writes set the audit fields
@@ -47,6 +51,7 @@ type Tx interface {
 	VideoWriter
 	FolderWriter
 	LeadWriter
+	TranscribeWriter
 	// Emit records e in the transaction's outbox; a relay publishes it
 	// once the transaction has committed.
 	Emit(ctx context.Context, e Event) error
@@ -112,4 +117,26 @@ type LeadWriter interface {
 	InsertLead(ctx context.Context, accountID string, l Lead) (Lead, error)
 	// DeleteLead is ErrNotFound unless the lead is one of videoID's.
 	DeleteLead(ctx context.Context, accountID, videoID, id string) error
+}
+
+// TranscribeWriter writes transcribes. A transcribe belongs to its video:
+// deleting the video deletes its transcribes.
+type TranscribeWriter interface {
+	InsertTranscribe(ctx context.Context, accountID, actorID string, t Transcribe) (Transcribe, error)
+	// LockTranscribe reads a transcribe and locks it until the transaction
+	// ends. An empty accountID reads it by id alone, for the reports of the
+	// catalog's own workers, which the domain checks against the account.
+	LockTranscribe(ctx context.Context, accountID, id string) (Transcribe, error)
+	// UpdateTranscribe stores t's status, progress, track and error;
+	// actorID is "" for changes the service makes by itself (reports).
+	UpdateTranscribe(ctx context.Context, accountID, actorID string, t Transcribe) (Transcribe, error)
+	DeleteTranscribe(ctx context.Context, accountID, id string) error
+	// DispatchTranscribes locks the account's transcribe queue until the
+	// transaction ends, then marks its oldest waiting (queued, never
+	// dispatched) transcribes dispatched until running ones reach limit,
+	// counting those dispatched after leaseStart, and returns them.
+	DispatchTranscribes(ctx context.Context, accountID string, limit int, now, leaseStart time.Time) ([]Transcribe, error)
+	// EnqueueTranscribeJob records job in the transaction's outbox, for
+	// transcribe.jobs.
+	EnqueueTranscribeJob(ctx context.Context, job TranscribeJob) error
 }

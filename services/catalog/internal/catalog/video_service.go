@@ -103,7 +103,13 @@ func (s *Service) DeleteVideo(ctx context.Context, p principal.Principal, id str
 		if err := tx.DropWaitingJob(ctx, p.AccountID, id); err != nil {
 			return Video{}, err
 		}
-		return tx.DeleteVideo(ctx, p.AccountID, id)
+		v, err := tx.DeleteVideo(ctx, p.AccountID, id)
+		if err != nil {
+			return Video{}, err
+		}
+		// Its transcribes went with it; one of them may have held the
+		// account's transcribe slot, which goes to the next waiting one.
+		return v, s.dispatchTranscribes(ctx, tx, p.AccountID)
 	})
 	return err
 }

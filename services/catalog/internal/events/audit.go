@@ -24,7 +24,7 @@ var auditActions = map[catalog.EventKind]string{
 func Messages(e catalog.Event) ([]outbox.Message, error) {
 	var msgs []outbox.Message
 	switch e.Resource.(type) {
-	case catalog.FolderVideo, catalog.Lead:
+	case catalog.FolderVideo, catalog.Lead, catalog.Transcribe:
 		// Recorded in the audit log only.
 	default:
 		msg, err := Message(e)
@@ -68,6 +68,8 @@ func AuditMessage(e catalog.Event) (outbox.Message, error) {
 			key = "removed_video_id"
 		}
 		data = map[string]string{key: r.VideoID}
+	case catalog.Transcribe:
+		entity, id, data = audit.EntityTranscribes, r.ID, protomap.Transcribe(r)
 	case catalog.Lead:
 		// Which lead, never what it held.
 		entity, id, data = audit.EntityLeads, r.ID, map[string]string{"video_id": r.VideoID}

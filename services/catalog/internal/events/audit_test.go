@@ -28,6 +28,10 @@ func TestMessagesAuditClientChangesOnly(t *testing.T) {
 			[]string{"audit.folders.update"}},
 		{"erasing a lead", catalog.Event{Kind: catalog.Deleted, AccountID: "acc", Resource: catalog.Lead{ID: "l", VideoID: "v", Fields: map[string]string{"email": "a@b.c"}}, Actor: &p},
 			[]string{"audit.leads.delete"}},
+		{"creating a transcribe", catalog.Event{Kind: catalog.Created, AccountID: "acc", Resource: catalog.Transcribe{ID: "tr", VideoID: "v"}, Actor: &p},
+			[]string{"audit.transcribes.create"}},
+		{"cancelling a transcribe", catalog.Event{Kind: catalog.Updated, AccountID: "acc", Resource: catalog.Transcribe{ID: "tr", VideoID: "v", Status: "error", Error: "cancelled"}, Actor: &p},
+			[]string{"audit.transcribes.update"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,4 +72,17 @@ func TestAuditMessageOfAnUpdateRecordsTheChangedFields(t *testing.T) {
 	entry, err := audit.Decode(msg.Payload)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"name": "Launch day", "tags": ["a", "b"]}`, entry.GetActionData())
+}
+
+func TestAuditMessageOfATranscribe(t *testing.T) {
+	p := principal.Principal{AccountID: "acc", ActorID: "key", ActorType: principal.ActorAPIKey}
+	msg, err := AuditMessage(catalog.Event{Kind: catalog.Deleted, AccountID: "acc", Actor: &p,
+		Resource: catalog.Transcribe{ID: "tr", VideoID: "v", Language: "en-US", Label: "English", Kind: "subtitles", Status: "ready", TrackID: "t"}})
+	require.NoError(t, err)
+	entry, err := audit.Decode(msg.Payload)
+	require.NoError(t, err)
+	assert.Equal(t, "transcribes", entry.GetEntityType())
+	assert.Equal(t, "tr", entry.GetEntityId())
+	assert.Equal(t, "delete", entry.GetActionType())
+	assert.Contains(t, entry.GetActionData(), `"track_id":"t"`)
 }

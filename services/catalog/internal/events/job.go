@@ -28,3 +28,17 @@ func JobMessage(job catalog.TranscodeJob) (outbox.Message, error) {
 	}
 	return eventmsg.Outbox(msg.GetMeta(), natsx.SubjectTranscodeJobs, msg)
 }
+
+// TranscribeJobMessage encodes job as a TranscribeJob on transcribe.jobs;
+// like a transcode job, its event id is its Nats-Msg-Id, so a republished
+// job is dropped by JetStream rather than run twice.
+func TranscribeJobMessage(job catalog.TranscribeJob) (outbox.Message, error) {
+	msg := &eventsv1.TranscribeJob{
+		Meta:            eventmsg.Meta(job.AccountID, job.ActorID, job.Time),
+		TranscribeId:    job.TranscribeID,
+		VideoId:         job.VideoID,
+		SourceObjectKey: job.SourceObjectKey,
+		Language:        job.Language,
+	}
+	return eventmsg.Outbox(msg.GetMeta(), natsx.SubjectTranscribeJobs, msg)
+}

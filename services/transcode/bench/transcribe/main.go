@@ -15,8 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/speechtest"
 	"github.com/vidhost/vidhost/services/transcode/internal/speech"
-	"github.com/vidhost/vidhost/services/transcode/internal/speech/speechtest"
 	"github.com/vidhost/vidhost/services/transcode/internal/transcribe"
 )
 

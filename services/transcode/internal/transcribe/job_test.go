@@ -10,8 +10,8 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/speechtest"
 	"github.com/vidhost/vidhost/services/transcode/internal/speech"
-	"github.com/vidhost/vidhost/services/transcode/internal/speech/speechtest"
 	"github.com/vidhost/vidhost/services/transcode/internal/transcribe"
 )
 

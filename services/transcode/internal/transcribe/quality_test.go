@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/pkg/speechtest"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 	"github.com/vidhost/vidhost/services/transcode/internal/speech"
-	"github.com/vidhost/vidhost/services/transcode/internal/speech/speechtest"
 	"github.com/vidhost/vidhost/services/transcode/internal/transcribe"
 )
 

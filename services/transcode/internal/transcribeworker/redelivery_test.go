@@ -13,8 +13,8 @@ import (
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/speechtest"
 	"github.com/vidhost/vidhost/services/transcode/internal/speech"
-	"github.com/vidhost/vidhost/services/transcode/internal/speech/speechtest"
 	"github.com/vidhost/vidhost/services/transcode/internal/transcribe"
 	"github.com/vidhost/vidhost/services/transcode/internal/transcribeworker"
 )

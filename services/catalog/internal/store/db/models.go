@@ -92,6 +92,25 @@ type TranscodeQueue struct {
 	DispatchedTime pgtype.Timestamptz
 }
 
+type Transcribe struct {
+	ID              string
+	AccountID       string
+	VideoID         string
+	Language        string
+	Label           string
+	Kind            string
+	Status          string
+	Progress        int32
+	TrackID         string
+	Error           string
+	SourceObjectKey string
+	DispatchedTime  pgtype.Timestamptz
+	CreatedBy       string
+	CreatedTime     time.Time
+	UpdatedBy       string
+	UpdatedTime     time.Time
+}
+
 type Video struct {
 	ID              string
 	AccountID       string

@@ -61,6 +61,10 @@ const (
 	CatalogService_ListLeads_FullMethodName           = "/vidhost.catalog.v1.CatalogService/ListLeads"
 	CatalogService_DeleteLead_FullMethodName          = "/vidhost.catalog.v1.CatalogService/DeleteLead"
 	CatalogService_SubmitLead_FullMethodName          = "/vidhost.catalog.v1.CatalogService/SubmitLead"
+	CatalogService_CreateTranscribe_FullMethodName    = "/vidhost.catalog.v1.CatalogService/CreateTranscribe"
+	CatalogService_ListTranscribes_FullMethodName     = "/vidhost.catalog.v1.CatalogService/ListTranscribes"
+	CatalogService_GetTranscribe_FullMethodName       = "/vidhost.catalog.v1.CatalogService/GetTranscribe"
+	CatalogService_DeleteTranscribe_FullMethodName    = "/vidhost.catalog.v1.CatalogService/DeleteTranscribe"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -118,6 +122,10 @@ type CatalogServiceClient interface {
 	// playback edge passes on a viewer's gate submission once the viewer may
 	// see the video; the catalog checks the video, the gate and the fields.
 	SubmitLead(ctx context.Context, in *SubmitLeadRequest, opts ...grpc.CallOption) (*Lead, error)
+	CreateTranscribe(ctx context.Context, in *CreateTranscribeRequest, opts ...grpc.CallOption) (*Transcribe, error)
+	ListTranscribes(ctx context.Context, in *ListTranscribesRequest, opts ...grpc.CallOption) (*ListTranscribesResponse, error)
+	GetTranscribe(ctx context.Context, in *GetTranscribeRequest, opts ...grpc.CallOption) (*Transcribe, error)
+	DeleteTranscribe(ctx context.Context, in *DeleteTranscribeRequest, opts ...grpc.CallOption) (*DeleteTranscribeResponse, error)
 }
 
 type catalogServiceClient struct {
@@ -548,6 +556,46 @@ func (c *catalogServiceClient) SubmitLead(ctx context.Context, in *SubmitLeadReq
 	return out, nil
 }
 
+func (c *catalogServiceClient) CreateTranscribe(ctx context.Context, in *CreateTranscribeRequest, opts ...grpc.CallOption) (*Transcribe, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Transcribe)
+	err := c.cc.Invoke(ctx, CatalogService_CreateTranscribe_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) ListTranscribes(ctx context.Context, in *ListTranscribesRequest, opts ...grpc.CallOption) (*ListTranscribesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListTranscribesResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ListTranscribes_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) GetTranscribe(ctx context.Context, in *GetTranscribeRequest, opts ...grpc.CallOption) (*Transcribe, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Transcribe)
+	err := c.cc.Invoke(ctx, CatalogService_GetTranscribe_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteTranscribe(ctx context.Context, in *DeleteTranscribeRequest, opts ...grpc.CallOption) (*DeleteTranscribeResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteTranscribeResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteTranscribe_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -603,6 +651,10 @@ type CatalogServiceServer interface {
 	// playback edge passes on a viewer's gate submission once the viewer may
 	// see the video; the catalog checks the video, the gate and the fields.
 	SubmitLead(context.Context, *SubmitLeadRequest) (*Lead, error)
+	CreateTranscribe(context.Context, *CreateTranscribeRequest) (*Transcribe, error)
+	ListTranscribes(context.Context, *ListTranscribesRequest) (*ListTranscribesResponse, error)
+	GetTranscribe(context.Context, *GetTranscribeRequest) (*Transcribe, error)
+	DeleteTranscribe(context.Context, *DeleteTranscribeRequest) (*DeleteTranscribeResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -738,6 +790,18 @@ func (UnimplementedCatalogServiceServer) DeleteLead(context.Context, *DeleteLead
 }
 func (UnimplementedCatalogServiceServer) SubmitLead(context.Context, *SubmitLeadRequest) (*Lead, error) {
 	return nil, status.Error(codes.Unimplemented, "method SubmitLead not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateTranscribe(context.Context, *CreateTranscribeRequest) (*Transcribe, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateTranscribe not implemented")
+}
+func (UnimplementedCatalogServiceServer) ListTranscribes(context.Context, *ListTranscribesRequest) (*ListTranscribesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListTranscribes not implemented")
+}
+func (UnimplementedCatalogServiceServer) GetTranscribe(context.Context, *GetTranscribeRequest) (*Transcribe, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetTranscribe not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteTranscribe(context.Context, *DeleteTranscribeRequest) (*DeleteTranscribeResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteTranscribe not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -1516,6 +1580,78 @@ func _CatalogService_SubmitLead_Handler(srv interface{}, ctx context.Context, de
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_CreateTranscribe_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateTranscribeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateTranscribe(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateTranscribe_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateTranscribe(ctx, req.(*CreateTranscribeRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_ListTranscribes_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListTranscribesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ListTranscribes(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ListTranscribes_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ListTranscribes(ctx, req.(*ListTranscribesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_GetTranscribe_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetTranscribeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetTranscribe(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetTranscribe_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetTranscribe(ctx, req.(*GetTranscribeRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteTranscribe_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteTranscribeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteTranscribe(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteTranscribe_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteTranscribe(ctx, req.(*DeleteTranscribeRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1690,6 +1826,22 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SubmitLead",
 			Handler:    _CatalogService_SubmitLead_Handler,
+		},
+		{
+			MethodName: "CreateTranscribe",
+			Handler:    _CatalogService_CreateTranscribe_Handler,
+		},
+		{
+			MethodName: "ListTranscribes",
+			Handler:    _CatalogService_ListTranscribes_Handler,
+		},
+		{
+			MethodName: "GetTranscribe",
+			Handler:    _CatalogService_GetTranscribe_Handler,
+		},
+		{
+			MethodName: "DeleteTranscribe",
+			Handler:    _CatalogService_DeleteTranscribe_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

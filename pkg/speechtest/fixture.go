@@ -1,16 +1,18 @@
-// Package speechtest makes the spoken-English fixture the transcribe tests
-// and bench/transcribe share: a reference text spoken by flite (voice slt)
-// and muxed into a 30 s video, generated at run time so no audio is committed.
+// Package speechtest makes the spoken-English fixture the transcribe tests,
+// bench/transcribe and the devstack's end-to-end test share: a reference
+// text spoken by flite (voice slt) and muxed into a 30 s video, generated at
+// run time so no audio is committed. It needs flite and ffmpeg (make
+// deps-test installs them).
 package speechtest
 
 import (
 	"bytes"
 	"context"
+	_ "embed" // the reference text
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -31,17 +33,15 @@ type Fixture struct {
 	SpeechEnd   time.Duration // when the last word ends (at the earliest)
 }
 
-// ReferencePath is the committed reference text.
-func ReferencePath() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "testdata", "reference.txt")
-}
+// reference is the text spoken: five sentences, 53 words.
+//
+//go:embed testdata/reference.txt
+var reference string
 
 // Make writes the fixture into dir.
 func Make(ctx context.Context, dir string) (Fixture, error) {
-	refPath := ReferencePath()
-	ref, err := os.ReadFile(refPath)
-	if err != nil {
+	refPath := filepath.Join(dir, "reference.txt")
+	if err := os.WriteFile(refPath, []byte(reference), 0o600); err != nil {
 		return Fixture{}, err
 	}
 	speech := filepath.Join(dir, "speech.wav")
@@ -63,7 +63,7 @@ func Make(ctx context.Context, dir string) (Fixture, error) {
 	if err != nil {
 		return Fixture{}, err
 	}
-	return Fixture{Video: video, Reference: string(ref), SpeechStart: SpeechOffset, SpeechEnd: SpeechOffset + spoken}, nil
+	return Fixture{Video: video, Reference: reference, SpeechStart: SpeechOffset, SpeechEnd: SpeechOffset + spoken}, nil
 }
 
 func duration(ctx context.Context, path string) (time.Duration, error) {

@@ -1,0 +1,194 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/ids"
+)
+
+// errTranscribeSettled ends the completing transaction of a transcribe
+// that was cancelled (or completed) meanwhile: nothing is stored.
+var errTranscribeSettled = errors.New("catalog: transcribe settled meanwhile")
+
+// ApplyTranscribeReport applies a transcode worker's report to its
+// transcribe, idempotently: progress moves a queued transcribe to
+// processing, failed ends it in error, completed stores the WebVTT as an
+// ordinary track of the video (as CreateTrack stores an uploaded one) and
+// ends it ready with the track's id. A report about a transcribe that is
+// gone, cancelled or already settled changes nothing; the WebVTT a
+// completed one names is deleted all the same. A report whose account or
+// video is not its transcribe's is ErrReportAccount, one naming another
+// file ErrReportFile.
+func (s *Service) ApplyTranscribeReport(ctx context.Context, r TranscribeReport) error {
+	if r.AccountID == "" {
+		return ErrReportAccount
+	}
+	if r.Kind == MediaCompleted {
+		return s.completeTranscribe(ctx, r)
+	}
+	return s.store.InTx(ctx, func(tx Tx) error {
+		t, err := lockReported(ctx, tx, r)
+		if err != nil {
+			return ignoreGone(err)
+		}
+		next, changed := r.apply(t)
+		if !changed {
+			return nil
+		}
+		if _, err = tx.UpdateTranscribe(ctx, t.AccountID, "", next); err != nil || !next.finished() {
+			return err
+		}
+		return s.dispatchTranscribes(ctx, tx, t.AccountID)
+	})
+}
+
+// lockReported locks the transcribe r is about, checking that r names its
+// account and video.
+func lockReported(ctx context.Context, tx Tx, r TranscribeReport) (Transcribe, error) {
+	t, err := tx.LockTranscribe(ctx, "", r.TranscribeID)
+	if err != nil {
+		return Transcribe{}, err
+	}
+	if t.AccountID != r.AccountID || t.VideoID != r.VideoID {
+		return Transcribe{}, ErrReportAccount
+	}
+	return t, nil
+}
+
+// ignoreGone makes "the transcribe is gone" (deleted, or its video was)
+// a report applied: nothing will ever change.
+func ignoreGone(err error) error {
+	if errors.Is(err, apperr.ErrNotFound) {
+		return nil
+	}
+	return err
+}
+
+// completeTranscribe stores the WebVTT the worker wrote as a track, then
+// deletes the worker's file. The track's file is written before the
+// transaction that adds the track (as CreateTrack does) and deleted again
+// if that transaction does not commit.
+func (s *Service) completeTranscribe(ctx context.Context, r TranscribeReport) error {
+	want, err := blob.VideoKey(r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
+	if err != nil || r.VTTKey != want {
+		return ErrReportFile
+	}
+	var t Transcribe
+	// A short transaction only to read it by id and check the report's
+	// account and video, as the other reports are checked.
+	err = s.store.InTx(ctx, func(tx Tx) error {
+		var err error
+		t, err = lockReported(ctx, tx, r)
+		return err
+	})
+	switch {
+	case errors.Is(err, apperr.ErrNotFound):
+		s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
+		return nil
+	case err != nil:
+		return err
+	case t.finished():
+		// Cancelled, or this report was applied before: only the file is left.
+		s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
+		return nil
+	}
+	data, err := s.files.read(ctx, r.VTTKey, TrackFileMaxSize, errTranscriptTooLarge)
+	if err != nil || checkWebVTT(data) != nil {
+		if err != nil && !errors.Is(err, blob.ErrNotFound) && !errors.Is(err, errTranscriptTooLarge) {
+			return err // the blob store failed: retry
+		}
+		if err := s.ApplyTranscribeReport(ctx, r.failedWith(reasonTranscriptUnreadable, transcriptProblem(err))); err != nil {
+			return err
+		}
+		s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
+		return nil
+	}
+	if err := s.addTranscribedTrack(ctx, t, data); err != nil {
+		return err
+	}
+	s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
+	return nil
+}
+
+// errTranscriptTooLarge refuses a WebVTT larger than a track may be.
+var errTranscriptTooLarge = errors.New("it is larger than a track may be")
+
+// transcriptProblem says, for a person, why a transcript was refused.
+func transcriptProblem(err error) string {
+	switch {
+	case err == nil:
+		return "it is not valid WebVTT"
+	case errors.Is(err, blob.ErrNotFound):
+		return "the file no longer exists"
+	}
+	return strings.TrimPrefix(err.Error(), "catalog: ")
+}
+
+// addTranscribedTrack stores data as a new track of t's video and marks t
+// ready with it, announcing the video's change with video.updated. A video
+// with no room left ends t in error instead.
+func (s *Service) addTranscribedTrack(ctx context.Context, t Transcribe, data []byte) error {
+	track := Track{ID: ids.New(), Kind: t.Kind, Label: t.Label, Language: trackLanguage(t.Language)}
+	track.Path = "tracks/" + track.ID + ".vtt"
+	key, err := blob.VideoKey(t.AccountID, t.VideoID, track.Path)
+	if err != nil {
+		return err
+	}
+	if err := s.files.put(ctx, key, data, trackFile.contentType); err != nil {
+		return err
+	}
+	attached := false
+	err = s.store.InTx(ctx, func(tx Tx) error {
+		var err error
+		attached, err = s.attachTrack(ctx, tx, t, track)
+		return err
+	})
+	if err != nil || !attached {
+		s.files.remove(ctx, t.AccountID, t.VideoID, track.Path)
+	}
+	if errors.Is(err, errTranscribeSettled) || errors.Is(err, apperr.ErrNotFound) {
+		return nil
+	}
+	return err
+}
+
+// attachTrack adds track to t's video and marks t ready, in tx. A video
+// with no room left for it ends t in error and attaches nothing.
+func (s *Service) attachTrack(ctx context.Context, tx Tx, t Transcribe, track Track) (bool, error) {
+	current, err := tx.LockTranscribe(ctx, t.AccountID, t.ID)
+	if err != nil {
+		return false, err
+	}
+	if current.finished() {
+		return false, errTranscribeSettled
+	}
+	v, err := tx.LockVideo(ctx, t.AccountID, t.VideoID)
+	if err != nil {
+		return false, err
+	}
+	next := current
+	if _, err := trackOverlay.insert(&v, track); err != nil {
+		next.Status, next.Error = TranscribeError, fmt.Sprintf(reasonNoTrackRoom, TracksMax)
+		if _, err := tx.UpdateTranscribe(ctx, t.AccountID, "", next); err != nil {
+			return false, err
+		}
+		return false, s.dispatchTranscribes(ctx, tx, t.AccountID)
+	}
+	saved, err := tx.UpdateVideo(ctx, t.AccountID, "", v)
+	if err != nil {
+		return false, err
+	}
+	next.Status, next.Progress, next.TrackID, next.Error = TranscribeReady, 100, track.ID, ""
+	if _, err := tx.UpdateTranscribe(ctx, t.AccountID, "", next); err != nil {
+		return false, err
+	}
+	if err := s.dispatchTranscribes(ctx, tx, t.AccountID); err != nil {
+		return false, err
+	}
+	return true, tx.Emit(ctx, Event{Kind: Updated, AccountID: saved.AccountID, Time: s.now(), Resource: s.media.render(saved)})
+}

@@ -1,0 +1,30 @@
+package catalog
+
+import "context"
+
+// TranscribesPerAccount is how many transcribe jobs of one account are on
+// the shared work queue at once. One: a 3-hour video holds a worker for
+// about 20 minutes, and another account's short job must not wait behind a
+// tenant's batch of long ones. The others wait in the catalog's database
+// as queued transcribes (TranscribeWriter.DispatchTranscribes).
+const TranscribesPerAccount = 1
+
+// dispatchTranscribes sends the jobs of the account's oldest waiting
+// transcribes while it has free slots, in tx: the transaction that queued
+// a transcribe or ended one, so no slot is ever freed without its
+// successor being sent, and no job is sent for a rolled-back change.
+func (s *Service) dispatchTranscribes(ctx context.Context, tx Tx, accountID string) error {
+	now := s.now()
+	due, err := tx.DispatchTranscribes(ctx, accountID, TranscribesPerAccount, now, now.Add(-jobLease))
+	if err != nil {
+		return err
+	}
+	for _, t := range due {
+		err := tx.EnqueueTranscribeJob(ctx, TranscribeJob{AccountID: t.AccountID, ActorID: t.CreatedBy, Time: now,
+			TranscribeID: t.ID, VideoID: t.VideoID, SourceObjectKey: t.SourceObjectKey, Language: t.Language})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

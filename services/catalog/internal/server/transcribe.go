@@ -1,0 +1,61 @@
+package server
+
+import (
+	"context"
+
+	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
+)
+
+func (s *Server) CreateTranscribe(ctx context.Context, in *catalogv1.CreateTranscribeRequest) (*catalogv1.Transcribe, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.catalog.CreateTranscribe(ctx, p, protomap.TranscribeInput(in))
+	return mapOne(t, err, protomap.Transcribe)
+}
+
+func (s *Server) ListTranscribes(ctx context.Context, in *catalogv1.ListTranscribesRequest) (*catalogv1.ListTranscribesResponse, error) {
+	p, err := principal.Require(ctx)
+	if err != nil {
+		return nil, err
+	}
+	req, err := page.Parse(in.Limit, in.GetCursor())
+	if err != nil {
+		return nil, err
+	}
+	filter := catalog.TranscribeFilter{VideoID: in.GetVideoId(), Status: in.GetStatus()}
+	items, next, err := s.catalog.ListTranscribes(ctx, p, filter, req)
+	if err != nil {
+		return nil, err
+	}
+	return &catalogv1.ListTranscribesResponse{Items: mapAll(items, protomap.Transcribe), NextCursor: next}, nil
+}
+
+func (s *Server) GetTranscribe(ctx context.Context, in *catalogv1.GetTranscribeRequest) (*catalogv1.Transcribe, error) {
+	p, err := principal.Require(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.catalog.GetTranscribe(ctx, p, in.GetId())
+	return mapOne(t, err, protomap.Transcribe)
+}
+
+// DeleteTranscribe answers an empty result, as every delete does; a
+// following GET tells a cancel (status error, error "cancelled") from a
+// removal (Not found).
+func (s *Server) DeleteTranscribe(ctx context.Context, in *catalogv1.DeleteTranscribeRequest) (*catalogv1.DeleteTranscribeResponse, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.catalog.DeleteTranscribe(ctx, p, in.GetId()); err != nil {
+		return nil, err
+	}
+	return &catalogv1.DeleteTranscribeResponse{}, nil
+}
