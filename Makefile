@@ -57,9 +57,10 @@ lint: tools ## run golangci-lint with the committed configuration
 	golangci-lint run $(MODULE_PATTERNS)
 
 .PHONY: generate
-generate: tools ## regenerate gRPC, gateway, OpenAPI, sqlc code and the error codes from their sources
+generate: tools ## regenerate gRPC, gateway, the OpenAPI 3.1 document, sqlc code and the error codes from their sources
 	buf lint
 	buf generate
+	go run ./gateway/openapi/generate
 	@for d in $(SQLC_DIRS); do (cd $$d && sqlc generate) || exit 1; done
 	go generate ./pkg/apperr
 

@@ -12,6 +12,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/gateway/internal/rest"
 	"github.com/vidhost/vidhost/gateway/internal/tokens"
+	"github.com/vidhost/vidhost/gateway/openapi"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/envelope"
@@ -62,6 +63,7 @@ func newHandler(rt routes) http.Handler {
 	root := http.NewServeMux()
 	root.Handle("/healthz", healthHandler(rt.conns))
 	root.Handle("/v2/", v2)
+	root.Handle(openapi.Path, openapi.Handler())          // the interface's description: public, no key
 	root.Handle(analyticsVideosPath, analyticsVideos(v2)) // type=videos implied
 	crossOrigin := uploadCORS()                           // a page elsewhere uploads with an upload token
 	root.Handle("/v2/uploads", crossOrigin(v2))           // exactly: lists and deletes stay same-origin
