@@ -13,6 +13,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/rest"
 	"github.com/vidhost/vidhost/gateway/internal/tokens"
 	"github.com/vidhost/vidhost/gateway/openapi"
+	"github.com/vidhost/vidhost/gateway/web"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/envelope"
@@ -82,7 +83,11 @@ func newHandler(rt routes) http.Handler {
 	}
 	if rt.playback != nil {
 		rt.playback.Register(root) // /watch, /embed, /media, /leads, /collect, /static
+	} else {
+		root.Handle(web.StaticPath, web.StaticHandler()) // the API reference's bundle
 	}
+	// /docs/api: Redoc over /v2/openapi.json, public like the document.
+	root.Handle("GET "+web.APIReferencePath, web.APIReferenceHandler())
 	invitePage{ // /invites/accept: no API key, the invite's token is the credential
 		identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
 		clientIP: rt.clientIP, timeout: rt.cfg.RequestTimeout, logger: rt.logger,

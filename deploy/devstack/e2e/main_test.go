@@ -40,8 +40,16 @@ func runSuite(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "start devstack:", err)
 		return 1
 	}
+	if err := startReplay(suite.URL); err != nil {
+		fmt.Fprintln(os.Stderr, "record for the openapi replay:", err)
+		return 1
+	}
 	code := m.Run()
 	browsertest.CloseBrowser() // started by the first browser test, if any ran
+	// Every call the tests made matches gateway/openapi/vidhost.openapi.json.
+	if !checkReplay(context.Background(), suite.URL) {
+		code = 1
+	}
 	stopCtx, stopCancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer stopCancel()
 	if err := suite.Stop(stopCtx); err != nil {

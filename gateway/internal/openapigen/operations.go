@@ -169,8 +169,8 @@ func (b *operationBuilder) operation(path, verb string, source *openapi3.Operati
 	}
 	op := &openapi3.Operation{
 		OperationID: b.operationID(string(m.desc.Name()), source.OperationID),
-		Summary:     summary(source, string(m.desc.Name())),
-		Description: source.Description,
+		Summary:     summary(string(m.desc.Name())),
+		Description: joinText(source.Summary, source.Description), // the method's comment
 		Tags:        []string{resourceTag(path)},
 		Parameters:  parameters(source.Parameters),
 		Responses:   openapi3.NewResponses(),
@@ -239,11 +239,9 @@ func (b *operationBuilder) operationID(name, fallback string) string {
 	return name
 }
 
-// summary is the comment's first sentence, or the method name in words.
-func summary(op *openapi3.Operation, name string) string {
-	if op.Summary != "" {
-		return op.Summary
-	}
+// summary is the method name in words ("List videos"): short enough for
+// a reference's sidebar, which the comments are not.
+func summary(name string) string {
 	var words []string
 	start := 0
 	for i, r := range name {
