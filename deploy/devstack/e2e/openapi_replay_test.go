@@ -19,8 +19,8 @@ import (
 var replay *openapitest.Recorder
 
 // undescribedRoutes are the gateway's own /v2 routes the document does not
-// describe yet: the tus protocol, sessions and token minting.
-var undescribedRoutes = []string{"/v2/uploads/tus", "/v2/session", "/v2/sessions", "/v2/tokens"}
+// describe: the tus protocol (tus.io), whose bodies are not JSON.
+var undescribedRoutes = []string{"/v2/uploads/tus"}
 
 func startReplay(baseURL string) error {
 	u, err := url.Parse(baseURL)

@@ -53,6 +53,11 @@ func Build(swagger []byte, files *protoregistry.Files) (*openapi3.T, error) {
 		}
 		doc.Paths.Set(path, item)
 	}
+	doc.Paths.Set(documentPath, documentOperation())
+	gatewayRoutes(doc, statuses)
+	for _, tag := range []string{referenceTag, "Tokens", "Sessions"} {
+		ops.tagNames[tag] = true
+	}
 	for name, schema := range ops.schemas.schemas {
 		doc.Components.Schemas[name] = schema
 	}

@@ -77,13 +77,14 @@ func (set *schemaSet) message(msg protoreflect.MessageDescriptor, s side, skip m
 	for i := range fields.Len() {
 		field := fields.Get(i)
 		name := field.TextName()
-		if skip[name] {
+		if skip[name] || (s == request && systemFields[name]) {
 			continue
 		}
 		prop, err := set.field(field, s)
 		if err != nil {
 			return nil, fmt.Errorf("%s.%s: %w", msg.FullName(), name, err)
 		}
+		prop = withExample(name, prop)
 		if desc := text.fields[name]; desc != "" {
 			prop = describe(prop, desc)
 		}
@@ -93,6 +94,13 @@ func (set *schemaSet) message(msg protoreflect.MessageDescriptor, s side, skip m
 		}
 	}
 	return schema, nil
+}
+
+// systemFields are set by the services, never by a client: a request that
+// sends one is refused with a 400 naming it (docs/conventions.md, PATCH),
+// so request schemas leave them out.
+var systemFields = map[string]bool{
+	"id": true, "created_by": true, "created_time": true, "updated_by": true, "updated_time": true,
 }
 
 // alwaysWritten reports whether protojson with EmitUnpopulated writes the
