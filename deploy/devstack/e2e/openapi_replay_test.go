@@ -10,36 +10,37 @@ import (
 	"github.com/vidhost/vidhost/gateway/openapi/openapitest"
 )
 
-// replay records every call the tests make to the suite's gateway through
-// http.DefaultClient (call, send and the helpers built on them) and, after
-// the tests, checks each against the OpenAPI document
-// (gateway/openapi/vidhost.openapi.json): an undocumented path, status,
-// field or shape fails the run. The document is what is wrong then, not
-// the test: fix the generator (gateway/internal/openapigen).
-var replay *openapitest.Recorder
+// replay records every call the tests make to the suites' gateways through
+// http.DefaultTransport (http.DefaultClient, and the clients with a cookie
+// jar but no transport of their own) and, after the tests, checks each
+// against the OpenAPI document (gateway/openapi/vidhost.openapi.json): an
+// undocumented path, status, field or shape fails the run. The document is
+// what is wrong then, not the test: fix the generator
+// (gateway/internal/openapigen).
+var replay = &openapitest.Recorder{Next: http.DefaultTransport}
 
 // undescribedRoutes are the gateway's own /v2 routes the document does not
 // describe: the tus protocol (tus.io), whose bodies are not JSON.
 var undescribedRoutes = []string{"/v2/uploads/tus"}
 
-func startReplay(baseURL string) error {
+// installReplay puts the recorder under every client that has no transport
+// of its own. Call it before any suite starts.
+func installReplay() { http.DefaultTransport = replay }
+
+// recordSuite records the calls to a suite started at baseURL.
+func recordSuite(baseURL string) error {
 	u, err := url.Parse(baseURL)
 	if err != nil {
 		return err
 	}
-	next := http.DefaultClient.Transport
-	if next == nil {
-		next = http.DefaultTransport
-	}
-	replay = &openapitest.Recorder{Next: next, Host: u.Host}
-	http.DefaultClient.Transport = replay
+	replay.AddHost(u.Host)
 	return nil
 }
 
 // checkReplay validates the recorded exchanges; it prints each mismatch
 // and reports whether there was any.
-func checkReplay(ctx context.Context, baseURL string) bool {
-	checker, err := openapitest.NewChecker(ctx, baseURL)
+func checkReplay(ctx context.Context) bool {
+	checker, err := openapitest.NewChecker(ctx)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "openapi replay:", err)
 		return false

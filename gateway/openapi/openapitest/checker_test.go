@@ -24,7 +24,7 @@ func exchange(method, path string, status int, body string) Exchange {
 // departure from the document.
 func TestCheckerCatchesWhatTheDocumentDoesNotSay(t *testing.T) {
 	ctx := context.Background()
-	checker, err := NewChecker(ctx, base)
+	checker, err := NewChecker(ctx)
 	require.NoError(t, err)
 	ok := `{"success":true,"result":` + category + `,"links":{},"errors":[]}`
 	require.NoError(t, checker.Check(ctx, exchange(http.MethodGet, "/v2/categories/cat_1", 200, ok)))

@@ -20,18 +20,35 @@ type Exchange struct {
 	Description string // "GET /v2/videos -> 200", for failure reports
 }
 
-// Recorder wraps a transport and records the exchanges with one host.
+// Recorder wraps a transport and records the exchanges with the gateways
+// added by AddHost; requests elsewhere pass unrecorded.
 type Recorder struct {
 	Next http.RoundTripper
-	Host string // host:port of the gateway; requests elsewhere pass unrecorded
 
 	mu        sync.Mutex
+	hosts     map[string]bool
 	exchanges []Exchange
+}
+
+// AddHost records the exchanges with a gateway at host (host:port) too.
+func (r *Recorder) AddHost(host string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.hosts == nil {
+		r.hosts = map[string]bool{}
+	}
+	r.hosts[host] = true
+}
+
+func (r *Recorder) records(host string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.hosts[host]
 }
 
 // RoundTrip sends req through Next, keeping copies of both bodies.
 func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.URL.Host != r.Host {
+	if !r.records(req.URL.Host) {
 		return r.Next.RoundTrip(req)
 	}
 	reqBody, err := readAll(req.Body)
