@@ -138,6 +138,8 @@ func session() *openapi3.Schema {
 		"expires_time": openapi3.NewStringSchema(),
 		"email":        described(openapi3.NewStringSchema(), "GET only."),
 		"role":         described(openapi3.NewStringSchema(), "GET only."),
+		"mfa_enrolment_required": described(openapi3.NewBoolSchema(),
+			"GET only: the user must enrol multi-factor codes before doing anything else."),
 	})
 	schema.Required = []string{"id", "account_id", "user_id", "method", "csrf_token", "created_time", "idle_expires_time", "expires_time"}
 	return schema
