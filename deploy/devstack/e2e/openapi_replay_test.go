@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strings"
 
 	"github.com/vidhost/vidhost/gateway/openapi/openapitest"
 )
@@ -55,5 +56,8 @@ func checkReplay(ctx context.Context) bool {
 		}
 	}
 	fmt.Fprintf(os.Stderr, "openapi replay: %d exchanges checked, %d do not match the document\n", len(exchanges), failures)
+	if missing := checker.Unexercised(); len(missing) > 0 {
+		fmt.Fprintf(os.Stderr, "openapi replay: %d operations no test reached: %s\n", len(missing), strings.Join(missing, ", "))
+	}
 	return failures == 0
 }

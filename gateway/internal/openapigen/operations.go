@@ -226,14 +226,14 @@ func (b *operationBuilder) result(output protoreflect.MessageDescriptor) (*opena
 	return ref, false, err
 }
 
-// operationID is the method's name, or the Swagger id when the name is
-// taken (an additional binding of the same method).
+// operationID is the method's name, or for an additional binding of the
+// same method the Swagger id without its service (GetViews2).
 func (b *operationBuilder) operationID(name, fallback string) string {
 	if b.opIDs == nil {
 		b.opIDs = map[string]bool{}
 	}
 	if b.opIDs[name] {
-		name = fallback
+		_, name, _ = strings.Cut(fallback, "_")
 	}
 	b.opIDs[name] = true
 	return name

@@ -33,6 +33,9 @@ func TestCheckerCatchesWhatTheDocumentDoesNotSay(t *testing.T) {
 	require.NoError(t, checker.Check(ctx, exchange(http.MethodGet, "/v2/nothing", 404,
 		`{"success":false,"result":{},"links":{},"errors":[{"message":"Not found","code":"not_found"}]}`)))
 
+	assert.NotContains(t, checker.Unexercised(), "GET /v2/categories/{id}")
+	assert.Contains(t, checker.Unexercised(), "DELETE /v2/categories/{id}")
+
 	cases := map[string]Exchange{
 		"an undocumented field": exchange(http.MethodGet, "/v2/categories/cat_1", 200,
 			`{"success":true,"result":`+category[:len(category)-1]+`,"secret":"x"},"links":{},"errors":[]}`),
