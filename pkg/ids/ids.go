@@ -13,12 +13,24 @@ const Length = 21
 // without bias.
 const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-"
 
-// New returns a fresh random id (126 bits of entropy).
+// alphanumeric is how many leading symbols of alphabet are letters or
+// digits: an id starts with one of them, so no id ever starts with '-' and
+// reads as a flag on a command line (`vidhost videos rm <id>`), nor with '_'.
+const alphanumeric = 62
+
+// New returns a fresh random id (about 126 bits of entropy). The first
+// symbol is drawn by rejection from the 62 alphanumerics, so it stays
+// unbiased; the other 20 take six bits of one byte each.
 func New() string {
 	buf := make([]byte, Length)
-	if _, err := rand.Read(buf); err != nil {
-		// crypto/rand never fails on supported platforms (Go 1.24+ guarantees it).
-		panic("ids: crypto/rand failed: " + err.Error())
+	for {
+		if _, err := rand.Read(buf); err != nil {
+			// crypto/rand never fails on supported platforms (Go 1.24+ guarantees it).
+			panic("ids: crypto/rand failed: " + err.Error())
+		}
+		if buf[0]&63 < alphanumeric {
+			break
+		}
 	}
 	for i, b := range buf {
 		buf[i] = alphabet[b&63]
@@ -26,8 +38,6 @@ func New() string {
 	return string(buf)
 }
 
-// Valid reports whether s has the shape of an id made by New. Handlers use it
-// to answer Not found early for ids that cannot exist.
 func Valid(s string) bool {
 	if len(s) != Length {
 		return false

@@ -12,6 +12,7 @@ func TestNewHasLengthAndAlphabet(t *testing.T) {
 		id := New()
 		assert.Len(t, id, Length)
 		assert.True(t, Valid(id), id)
+		assert.NotContains(t, "-_", id[:1], "an id never starts like a flag: %s", id)
 		assert.False(t, seen[id], "duplicate id %s", id)
 		seen[id] = true
 	}
