@@ -38,7 +38,7 @@ func ToStatus(err error) error {
 	case errors.Is(err, ErrUnauthenticated):
 		return WithCode(codes.Unauthenticated, err.Error(), CodeUnauthenticated)
 	case errors.As(err, &invalid):
-		return WithCode(codes.InvalidArgument, invalid.Error(), invalid.Code)
+		return withDetail(codes.InvalidArgument, invalid.Error(), invalid.Code, invalid.Field)
 	case errors.As(err, &denied):
 		return WithCode(codes.PermissionDenied, denied.Reason, denied.Code)
 	case errors.As(err, &conflict):
@@ -61,24 +61,55 @@ func ToStatus(err error) error {
 // documented code as an ErrorInfo detail; an empty code means c's generic
 // code.
 func WithCode(c codes.Code, msg, code string) error {
+	return withDetail(c, msg, code, "")
+}
+
+// fieldKey is the ErrorInfo metadata key naming the request field an
+// invalid-argument status is about, so the edge can put it in the envelope.
+const fieldKey = "field"
+
+// withDetail is WithCode plus the request field the error is about (empty
+// for none).
+func withDetail(c codes.Code, msg, code, field string) error {
 	if code == "" {
 		code = GenericCode(c)
 	}
+	info := &errdetails.ErrorInfo{Reason: code, Domain: ErrorDomain}
+	if field != "" {
+		info.Metadata = map[string]string{fieldKey: field}
+	}
 	st := status.New(c, msg)
-	detailed, err := st.WithDetails(&errdetails.ErrorInfo{Reason: code, Domain: ErrorDomain})
+	detailed, err := st.WithDetails(info)
 	if err != nil {
 		return st.Err()
 	}
 	return detailed.Err()
 }
 
+// FieldOf returns the request field st is about, or "" when the service
+// named none.
+func FieldOf(st *status.Status) string {
+	if info := vidhostInfo(st); info != nil {
+		return info.GetMetadata()[fieldKey]
+	}
+	return ""
+}
+
+// vidhostInfo is st's ErrorInfo detail in Vidhost's domain, or nil.
+func vidhostInfo(st *status.Status) *errdetails.ErrorInfo {
+	for _, d := range st.Details() {
+		if info, ok := d.(*errdetails.ErrorInfo); ok && info.GetDomain() == ErrorDomain {
+			return info
+		}
+	}
+	return nil
+}
+
 // CodeOf returns the documented code of st: the one a service attached, or
 // else the generic code of st's gRPC code, so every error has one.
 func CodeOf(st *status.Status) string {
-	for _, d := range st.Details() {
-		if info, ok := d.(*errdetails.ErrorInfo); ok && info.GetDomain() == ErrorDomain {
-			return info.GetReason()
-		}
+	if info := vidhostInfo(st); info != nil {
+		return info.GetReason()
 	}
 	return GenericCode(st.Code())
 }

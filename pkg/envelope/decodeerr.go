@@ -58,6 +58,24 @@ func CleanInvalid(msg string) string {
 	return msg
 }
 
+// cleanedField finds the field in the messages CleanInvalid writes.
+var cleanedField = []*regexp.Regexp{
+	regexp.MustCompile(`^(?:unknown|duplicate) field "(\w+)"$`),
+	regexp.MustCompile(`^invalid value for (\w+)$`),
+	regexp.MustCompile(`^(\w+) must be given once$`),
+}
+
+// DecodeField is the field a decoder's cleaned message (CleanInvalid) is
+// about, or "" for one about the whole body (malformed JSON).
+func DecodeField(cleaned string) string {
+	for _, re := range cleanedField {
+		if m := re.FindStringSubmatch(cleaned); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
 // snakeCase turns protojson's JSON field names back into the proto names
 // clients send ("showName" -> "show_name").
 func snakeCase(name string) string {

@@ -17,11 +17,14 @@ type Envelope struct {
 	Errors  []Error           `json:"errors"`
 }
 
-// Error is one element of an envelope's errors: a message for people and a
-// documented code (docs/errors.md) for programs.
+// Error is one element of an envelope's errors: a message for people, a
+// documented code (docs/errors.md) for programs and, for a request value
+// that breaks a rule, the field it is about (the request's JSON or query
+// name), so a form can show the error next to it.
 type Error struct {
 	Message string `json:"message"`
 	Code    string `json:"code"`
+	Field   string `json:"field,omitempty"`
 }
 
 // NewError is the error of a documented code; an empty message means the

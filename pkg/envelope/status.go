@@ -41,16 +41,21 @@ func FromStatus(st *status.Status) Mapped {
 		code = apperr.GenericCode(st.Code())
 		def, _ = apperr.Lookup(code)
 	}
-	message := st.Message()
+	message, field := st.Message(), ""
 	switch {
 	case def.FixedMessage:
 		message = def.Message
 	case st.Code() == codes.InvalidArgument:
-		message = CleanInvalid(message)
+		message, field = CleanInvalid(message), apperr.FieldOf(st)
+		if field == "" {
+			field = DecodeField(message)
+		}
 	}
+	e := NewError(code, message)
+	e.Field = field
 	return Mapped{
 		HTTPStatus: def.HTTPStatus,
-		Error:      NewError(code, message),
+		Error:      e,
 		Hidden:     def.HTTPStatus >= 499,
 	}
 }

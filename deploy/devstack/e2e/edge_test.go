@@ -53,7 +53,11 @@ func TestBadRequestsAreEnvelopedNever500(t *testing.T) {
 			if tc.contentType != "" {
 				req.Header.Set("Content-Type", tc.contentType)
 			}
-			mustFail(t, send(t, req), tc.status, tc.want)
+			r := send(t, req)
+			mustFail(t, r, tc.status, tc.want)
+			if tc.status == http.StatusBadRequest && tc.want != "" && tc.want != "Content-Type" && tc.want != "cursor" {
+				assert.Equal(t, tc.want, r.Body.Errors[0].Field, "the error names its field: %s", r.Raw)
+			}
 		})
 	}
 }

@@ -77,11 +77,13 @@ func getVideo(t *testing.T, id string) video {
 }
 
 // mustFailField asserts a 400 whose message starts with the field's name,
-// as every validation message does ("name must be 1-100 characters").
+// as every validation message does ("name must be 1-100 characters"), and
+// whose error object names the field for a form to show it beside.
 func mustFailField(t *testing.T, r response, field string) {
 	t.Helper()
 	mustFail(t, r, http.StatusBadRequest, field)
 	require.True(t, strings.HasPrefix(r.message(), field+" "), "message names %s: %s", field, r.message())
+	require.Equal(t, field, r.Body.Errors[0].Field, r.Raw)
 }
 
 // uniqueWord is a fresh lowercase alphanumeric word (a valid tag), so

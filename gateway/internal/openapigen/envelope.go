@@ -41,8 +41,8 @@ func envelopeSchemas(schemas openapi3.Schemas) {
 	errorObject.Description = "One failure: a message for people, a code for programs, and (for some " +
 		"validation errors) the request field it is about."
 	errorObject.Properties["message"].Value.Description = "For people; validation messages name the field and the rule."
-	errorObject.Properties["field"].Value.Description = "The request field the error is about. Optional, and not sent " +
-		"yet: until it is, a validation message names the field."
+	errorObject.Properties["field"].Value.Description = "The request field (JSON or query name) a 400 is about, so a " +
+		"form can show the error beside it; absent when the error is about the whole request (malformed JSON)."
 	schemas[errorSchema] = inline(errorObject)
 
 	failure := envelopeObject(inline(&openapi3.Schema{Const: false}), inline(emptyObject()), componentRef(noLinksSchema),

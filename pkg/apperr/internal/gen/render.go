@@ -128,6 +128,8 @@ This page is generated from ` + "`pkg/apperr/codes.json`" + ` (` + "`make genera
 const docsOutro = `
 A gRPC code not listed (Unknown, Aborted, OutOfRange, Unimplemented, DataLoss) answers as ` + "`internal`" + `.
 Services send a code as the ` + "`reason`" + ` of a ` + "`google.rpc.ErrorInfo`" + ` detail in domain ` + "`vidhost`" + `
-(pkg/apperr); the gateway copies it into the envelope, and gives the generic code of the status's class to
-an error without one.
+(pkg/apperr), and the request field a validation error is about as that detail's ` + "`field`" + ` metadata; the
+gateway copies both into the envelope (` + "`code`" + `, ` + "`field`" + `), and gives the generic code of the status's
+class to an error without one. A 400 from the gateway's own decoding (an unknown field, a query parameter of the
+wrong type) names its field too; malformed JSON names none.
 `
