@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -37,7 +38,15 @@ func ingest(ctx context.Context, s *stack.Stack, sh shape) error {
 		if err != nil {
 			return err
 		}
-		if _, err := js.PublishMsgAsync(msg); err != nil {
+		_, err = js.PublishMsgAsync(msg)
+		if errors.Is(err, jetstream.ErrTooManyStalledMsgs) {
+			// A busy machine: let the acknowledgements catch up, then go on.
+			if err := waitPublished(ctx, js); err != nil {
+				return err
+			}
+			_, err = js.PublishMsgAsync(msg)
+		}
+		if err != nil {
 			return err
 		}
 		if i%50_000 == 49_999 {

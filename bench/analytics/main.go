@@ -32,7 +32,11 @@ func main() {
 	flag.IntVar(&sh.days, "days", 30, "days the views are spread over (ending today)")
 	queries := flag.Int("queries", 200, "requests per report through the gateway")
 	rawQueries := flag.Int("raw-queries", 10, "runs per report on the raw events")
+	ingestOnly := flag.Bool("ingest-only", false, "measure the ingest only, not the reports")
 	flag.Parse()
+	if *ingestOnly {
+		*queries = 0
+	}
 	if err := run(sh, *queries, *rawQueries); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/analytics:", err)
 		os.Exit(1)
@@ -60,6 +64,9 @@ func run(sh shape, queries, rawQueries int) error {
 		sh.events, sh.days, sh.videos, sh.domains, sh.countries)
 	if err := ingest(ctx, s, sh); err != nil {
 		return err
+	}
+	if queries == 0 {
+		return nil
 	}
 	return measureReports(ctx, s, sh, queries, rawQueries)
 }
