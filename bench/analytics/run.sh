@@ -14,13 +14,13 @@ if [[ -n "${BASELINE:-}" ]]; then
 	trap 'rm -rf "$dir"' EXIT
 	git archive "$BASELINE" | tar -x -C "$dir"
 	echo "baseline $BASELINE (ingest only):"
-	base="$(cd "$dir" && go run ./bench/analytics -events "$events" -queries 1 -raw-queries 1 | tee /dev/stderr | rate)"
+	base="$(cd "$dir" && go run ./bench/analytics -events "$events" -queries 1 -raw-queries 1 | tee -a /dev/stderr | rate)"
 	echo "load: $(uptime)"
 	echo "this tree:"
 fi
 only=()
 [[ -n "${INGEST_ONLY:-}" ]] && only=(-ingest-only)
-now="$(go run ./bench/analytics -events "$events" -queries "${QUERIES:-200}" -raw-queries "${RAW_QUERIES:-10}" "${only[@]}" | tee /dev/stderr | rate)"
+now="$(go run ./bench/analytics -events "$events" -queries "${QUERIES:-200}" -raw-queries "${RAW_QUERIES:-10}" "${only[@]}" | tee -a /dev/stderr | rate)"
 echo "load after: $(uptime)"
 if [[ -n "${BASELINE:-}" ]]; then
 	awk -v now="$now" -v base="$base" 'BEGIN { printf "ingest: %d events/s, baseline %d events/s: %.2fx\n", now, base, now / base }'
