@@ -3,7 +3,8 @@
 # into PostgreSQL, and report latency on roll-ups against the same reports on
 # raw events. EVENTS=1000000 for a quicker run; INGEST_ONLY=1 skips the
 # reports; BASELINE=<git ref> first measures the ingest of that commit (same
-# events, same machine, just before) and prints the ratio of the two rates.
+# events, same machine, just before, with this tree's bench/analytics) and
+# prints the ratio of the two rates.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 events="${EVENTS:-10000000}"
@@ -13,8 +14,9 @@ if [[ -n "${BASELINE:-}" ]]; then
 	dir="$(mktemp -d)"
 	trap 'rm -rf "$dir"' EXIT
 	git archive "$BASELINE" | tar -x -C "$dir"
+	cp bench/analytics/*.go "$dir/bench/analytics/" # the same harness: only the service differs
 	echo "baseline $BASELINE (ingest only):"
-	base="$(cd "$dir" && go run ./bench/analytics -events "$events" -queries 1 -raw-queries 1 | tee -a /dev/stderr | rate)"
+	base="$(cd "$dir" && go run ./bench/analytics -events "$events" -ingest-only | tee -a /dev/stderr | rate)"
 	echo "load: $(uptime)"
 	echo "this tree:"
 fi
