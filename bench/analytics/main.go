@@ -68,7 +68,7 @@ func run(sh shape, queries, rawQueries int, cpuProfile string) error {
 	if err != nil {
 		return err
 	}
-	err = ingest(ctx, s, sh)
+	err = ingest(ctx, s, sh, varDir)
 	stopProfile()
 	if err != nil {
 		return err
