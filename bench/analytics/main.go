@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/vidhost/vidhost/deploy/devstack/stack"
@@ -32,14 +33,19 @@ func main() {
 	flag.IntVar(&sh.days, "days", 30, "days the views are spread over (ending today)")
 	queries := flag.Int("queries", 200, "requests per report through the gateway")
 	rawQueries := flag.Int("raw-queries", 10, "runs per report on the raw events")
+	ingestOnly := flag.Bool("ingest-only", false, "measure the ingest only, not the reports")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the ingest (this process: publisher, NATS, services; not PostgreSQL) to this file")
 	flag.Parse()
-	if err := run(sh, *queries, *rawQueries); err != nil {
+	if *ingestOnly {
+		*queries = 0
+	}
+	if err := run(sh, *queries, *rawQueries, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/analytics:", err)
 		os.Exit(1)
 	}
 }
 
-func run(sh shape, queries, rawQueries int) error {
+func run(sh shape, queries, rawQueries int, cpuProfile string) error {
 	varDir, err := os.MkdirTemp("", "vidhost-bench-analytics-")
 	if err != nil {
 		return err
@@ -58,8 +64,34 @@ func run(sh shape, queries, rawQueries int) error {
 
 	fmt.Printf("ingest: %d view events over %d days (%d videos, %d domains, %d countries)\n",
 		sh.events, sh.days, sh.videos, sh.domains, sh.countries)
-	if err := ingest(ctx, s, sh); err != nil {
+	stopProfile, err := startProfile(cpuProfile)
+	if err != nil {
 		return err
 	}
+	err = ingest(ctx, s, sh, varDir)
+	stopProfile()
+	if err != nil {
+		return err
+	}
+	if queries == 0 {
+		return nil
+	}
 	return measureReports(ctx, s, sh, queries, rawQueries)
+}
+
+// startProfile starts a CPU profile into path, if set; the returned
+// function stops it.
+func startProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	out, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(out); err != nil {
+		_ = out.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); _ = out.Close() }, nil
 }

@@ -1,7 +1,29 @@
 #!/usr/bin/env bash
 # The analytics service at 10 million views: ingest rate through JetStream
 # into PostgreSQL, and report latency on roll-ups against the same reports on
-# raw events. EVENTS=1000000 for a quicker run.
+# raw events. EVENTS=1000000 for a quicker run; INGEST_ONLY=1 skips the
+# reports; BASELINE=<git ref> first measures the ingest of that commit (same
+# events, same machine, just before, with this tree's bench/analytics) and
+# prints the ratio of the two rates.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-go run ./bench/analytics -events "${EVENTS:-10000000}" -queries "${QUERIES:-200}" -raw-queries "${RAW_QUERIES:-10}"
+events="${EVENTS:-10000000}"
+rate() { sed -n 's/.*, \([0-9]*\) events\/s end to end/\1/p'; }
+echo "load before: $(uptime)"
+if [[ -n "${BASELINE:-}" ]]; then
+	dir="$(mktemp -d)"
+	trap 'rm -rf "$dir"' EXIT
+	git archive "$BASELINE" | tar -x -C "$dir"
+	cp bench/analytics/*.go "$dir/bench/analytics/" # the same harness: only the service differs
+	echo "baseline $BASELINE (ingest only):"
+	base="$(cd "$dir" && go run ./bench/analytics -events "$events" -ingest-only | tee -a /dev/stderr | rate)"
+	echo "load: $(uptime)"
+	echo "this tree:"
+fi
+only=()
+[[ -n "${INGEST_ONLY:-}" ]] && only=(-ingest-only)
+now="$(go run ./bench/analytics -events "$events" -queries "${QUERIES:-200}" -raw-queries "${RAW_QUERIES:-10}" "${only[@]}" | tee -a /dev/stderr | rate)"
+echo "load after: $(uptime)"
+if [[ -n "${BASELINE:-}" ]]; then
+	awk -v now="$now" -v base="$base" 'BEGIN { printf "ingest: %d events/s, baseline %d events/s: %.2fx\n", now, base, now / base }'
+fi

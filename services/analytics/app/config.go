@@ -27,8 +27,11 @@ type Config struct {
 	// RetentionDays is how many days of raw view events are kept; older
 	// days' partitions are dropped (the daily roll-ups stay).
 	RetentionDays int `env:"VIDHOST_ANALYTICS_RETENTION_DAYS" envDefault:"90"`
-	// BatchSize is the most view events stored in one transaction.
-	BatchSize int    `env:"VIDHOST_ANALYTICS_BATCH_SIZE" envDefault:"5000"`
+	// BatchSize is the most view events fetched at once; the storers
+	// share them out by viewer, each storing its part in one transaction.
+	BatchSize int `env:"VIDHOST_ANALYTICS_BATCH_SIZE" envDefault:"5000"`
+	// Storers is how many transactions store view events at the same time.
+	Storers   int    `env:"VIDHOST_ANALYTICS_STORERS" envDefault:"2"`
 	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
 	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
@@ -50,6 +53,9 @@ func (c Config) Validate() error {
 	}
 	if c.BatchSize < 1 || c.BatchSize > 10_000 {
 		errs = append(errs, errors.New("VIDHOST_ANALYTICS_BATCH_SIZE must be 1-10000"))
+	}
+	if c.Storers < 1 || c.Storers > 8 {
+		errs = append(errs, errors.New("VIDHOST_ANALYTICS_STORERS must be 1-8"))
 	}
 	return errors.Join(errs...)
 }

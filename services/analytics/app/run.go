@@ -47,7 +47,9 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return fmt.Errorf("analytics: %w", err)
 	}
 	store := pgstore.New(pool)
-	consumer, err := events.NewConsumer(ctx, js, store, logger, events.Options{BatchSize: cfg.BatchSize, Retention: cfg.retention()})
+	consumer, err := events.NewConsumer(ctx, js, store, logger, events.Options{
+		BatchSize: cfg.BatchSize, Storers: cfg.Storers, Retention: cfg.retention(),
+	})
 	if err != nil {
 		return fmt.Errorf("analytics: %w", err)
 	}

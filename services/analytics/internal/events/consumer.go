@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -22,6 +23,7 @@ const ConsumerName = "analytics-views"
 // Consumer defaults.
 const (
 	DefaultBatchSize = 5000
+	DefaultStorers   = 2
 	fetchWait        = 500 * time.Millisecond
 	ingestTimeout    = 8 * time.Second
 	// ackWait is how soon the events a killed process had fetched go to
@@ -35,8 +37,11 @@ var retries = natsx.Backoff{Min: time.Second, Max: 30 * time.Second}
 
 // Options tune the Consumer.
 type Options struct {
-	// BatchSize is the most events stored in one transaction.
+	// BatchSize is the most events fetched at once; each storing
+	// goroutine stores its part of them in one transaction.
 	BatchSize int
+	// Storers is how many transactions store batches at the same time.
+	Storers int
 	// Retention is how long raw events are kept: older events (a very late
 	// redelivery) are dropped rather than stored in a day that retention
 	// already removed, where they could count again.
@@ -59,6 +64,9 @@ func NewConsumer(ctx context.Context, js jetstream.JetStream, store views.Store,
 	if opts.BatchSize <= 0 {
 		opts.BatchSize = DefaultBatchSize
 	}
+	if opts.Storers <= 0 {
+		opts.Storers = DefaultStorers
+	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -67,7 +75,7 @@ func NewConsumer(ctx context.Context, js jetstream.JetStream, store views.Store,
 		AckPolicy:     jetstream.AckExplicitPolicy,
 		AckWait:       ackWait,
 		MaxDeliver:    -1, // database outages retry until they pass; poison is dead-lettered
-		MaxAckPending: 4 * opts.BatchSize,
+		MaxAckPending: (opts.Storers + 2) * opts.BatchSize,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("events: views consumer: %w", err)
@@ -83,30 +91,52 @@ type batch struct {
 	msgs   []jetstream.Msg
 }
 
-// Run fetches and stores batches until ctx ends; a batch in flight, and the
-// one fetched while it was stored, finish. Fetching (and decoding) the next
-// batch overlaps storing this one: a pipeline one batch deep, so at most
-// two batches are held, within MaxAckPending.
+// Run fetches and stores batches until ctx ends; the batches in flight, and
+// the one fetched while they were stored, finish. Each fetched batch is
+// split by viewer (lanes.go) among Options.Storers storing goroutines, which
+// store their parts concurrently, each in its own transaction: one
+// viewer's plays are always stored by the same goroutine, in order, so the
+// replay rule never sees two of its batches at once. Fetching (and
+// decoding) the next batch overlaps storing this one: at most
+// Storers + 1 batches are held, within MaxAckPending.
 func (c *Consumer) Run(ctx context.Context) {
-	batches := make(chan batch)
-	go func() {
-		defer close(batches)
-		for ctx.Err() == nil {
-			b := c.prepare(context.WithoutCancel(ctx), c.fetch(ctx))
-			if len(b.msgs) == 0 {
-				continue
+	lanes := make([]chan batch, c.opts.Storers)
+	var storers sync.WaitGroup
+	for i := range lanes {
+		lanes[i] = make(chan batch)
+		storers.Go(func() {
+			for b := range lanes[i] {
+				c.storeBatch(context.WithoutCancel(ctx), b)
 			}
-			select {
-			case batches <- b:
-			case <-ctx.Done():
-				for _, msg := range b.msgs {
-					_ = msg.Nak() // to whoever runs next, at once rather than after AckWait
-				}
+		})
+	}
+	defer func() {
+		for _, lane := range lanes {
+			close(lane)
+		}
+		storers.Wait()
+	}()
+	for ctx.Err() == nil {
+		b := c.prepare(context.WithoutCancel(ctx), c.fetch(ctx))
+		handOver(ctx, lanes, split(b, len(lanes)))
+	}
+}
+
+// handOver gives each part to its lane; once ctx ends, the parts not
+// handed over are Nak'ed, to whoever runs next at once rather than after
+// AckWait.
+func handOver(ctx context.Context, lanes []chan batch, parts []batch) {
+	for i, part := range parts {
+		if len(part.msgs) == 0 {
+			continue
+		}
+		select {
+		case lanes[i] <- part:
+		case <-ctx.Done():
+			for _, msg := range part.msgs {
+				_ = msg.Nak()
 			}
 		}
-	}()
-	for b := range batches {
-		c.storeBatch(context.WithoutCancel(ctx), b)
 	}
 }
 

@@ -2,6 +2,7 @@ package pgstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -26,74 +27,77 @@ func New(pool *pgxpool.Pool) *Store {
 	return &Store{pool: pool, partitions: map[string]bool{}}
 }
 
-// eventColumns are the staging table's columns, in COPY order.
-var eventColumns = []string{"day", "event_id", "account_id", "occurred_time", "type", "video_id", "player_id",
-	"viewer_id", "domain", "country", "device", "browser", "position"}
-
-// Ingest stores events in one transaction: COPY into the staging table, an
-// INSERT ... ON CONFLICT DO NOTHING into the partitioned table that returns
-// only the events not stored before, the replay rule over the new plays,
-// and the roll-up increments of the plays that count. A redelivered batch
-// finds its events stored and changes nothing.
+// Ingest stores events in one transaction (ingest.go): the replay rule
+// decides which new plays count before anything is written, the batch is
+// COPYed into the staging table with that decision, and one statement
+// moves it into the partitioned table and adds the rows it really inserted
+// to every roll-up. A redelivered batch finds its events stored and
+// changes nothing.
+//
+// The first attempt assumes every event is new, which is true of all but
+// redelivered batches. When some were stored before, the insert stores
+// fewer rows than the batch holds and the attempt is rolled back (the
+// counting assumed those events new); the second attempt leaves out the
+// events already stored and counts the others.
 func (s *Store) Ingest(ctx context.Context, events []views.Event) (views.IngestResult, error) {
+	events = uniqueByID(events)
 	if len(events) == 0 {
 		return views.IngestResult{}, nil
 	}
 	if err := s.ensurePartitions(ctx, events); err != nil {
 		return views.IngestResult{}, err
 	}
-	var result views.IngestResult
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		fresh, err := insertNew(ctx, tx, events)
-		if err != nil {
-			return err
-		}
-		result.Stored = len(fresh)
-		result.Views, err = countAndRollUp(ctx, tx, fresh)
-		return err
-	})
+	result, err := s.ingestOnce(ctx, events, false)
+	if errors.Is(err, errStoredBefore) {
+		result, err = s.ingestOnce(ctx, events, true)
+	}
 	if err != nil {
 		return views.IngestResult{}, fmt.Errorf("pgstore: ingest %d events: %w", len(events), err)
 	}
 	return result, nil
 }
 
-// insertNew copies events into the partitioned table and returns those
-// that were not there yet.
-func insertNew(ctx context.Context, tx pgx.Tx, events []views.Event) ([]views.Event, error) {
-	rows := make([][]any, len(events))
-	for i, e := range events {
-		rows[i] = []any{e.Day(), e.ID, e.AccountID, e.Time, e.Type, e.VideoID, e.PlayerID, e.ViewerID,
-			e.Domain, e.Country, e.Device, e.Browser, e.Position}
-	}
-	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"view_events_staging"}, eventColumns, pgx.CopyFromRows(rows)); err != nil {
-		return nil, fmt.Errorf("copy: %w", err)
-	}
-	inserted, err := tx.Query(ctx, `
-		INSERT INTO view_events SELECT DISTINCT ON (day, event_id) * FROM view_events_staging
-		ON CONFLICT (day, event_id) DO NOTHING
-		RETURNING event_id`)
-	if err != nil {
-		return nil, fmt.Errorf("insert: %w", err)
-	}
-	newIDs, err := pgx.CollectRows(inserted, pgx.RowTo[string])
-	if err != nil {
-		return nil, fmt.Errorf("insert: %w", err)
-	}
-	// Only this transaction's rows are visible to it: no other batch is touched.
-	if _, err := tx.Exec(ctx, `DELETE FROM view_events_staging`); err != nil {
-		return nil, fmt.Errorf("staging: %w", err)
-	}
-	isNew := make(map[string]bool, len(newIDs))
-	for _, id := range newIDs {
-		isNew[id] = true
-	}
-	fresh := make([]views.Event, 0, len(newIDs))
+// ingestOnce is one transaction of Ingest; skipStored first leaves out the
+// events an earlier delivery stored.
+func (s *Store) ingestOnce(ctx context.Context, events []views.Event, skipStored bool) (views.IngestResult, error) {
+	var result views.IngestResult
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if skipStored {
+			var err error
+			if events, err = withoutStored(ctx, tx, events); err != nil || len(events) == 0 {
+				return err
+			}
+		}
+		counted, err := countPlays(ctx, tx, events)
+		if err != nil {
+			return err
+		}
+		if err := copyToStaging(ctx, tx, events, counted); err != nil {
+			return err
+		}
+		result, err = insertAndRollUp(ctx, tx)
+		if err == nil && result.Stored != len(events) {
+			return errStoredBefore
+		}
+		return err
+	})
+	return result, err
+}
+
+// errStoredBefore rolls back an attempt that found events stored by an
+// earlier delivery (or, rarely, by a concurrent one).
+var errStoredBefore = errors.New("some events were stored before")
+
+// uniqueByID is events without repeated ids (the first of each is kept):
+// the same message delivered twice within one batch.
+func uniqueByID(events []views.Event) []views.Event {
+	seen := make(map[string]bool, len(events))
+	out := make([]views.Event, 0, len(events))
 	for _, e := range events {
-		if isNew[e.ID] {
-			fresh = append(fresh, e)
-			delete(isNew, e.ID) // a duplicate within the batch is new once
+		if !seen[e.ID] {
+			seen[e.ID] = true
+			out = append(out, e)
 		}
 	}
-	return fresh, nil
+	return out
 }

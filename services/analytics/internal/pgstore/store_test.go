@@ -97,6 +97,25 @@ func TestIngestRollsUpAndIsIdempotent(t *testing.T) {
 	assert.Equal(t, map[string]int64{"2026-11-21 v9 a.example US": 1}, f.rollups(t, accountB), "each account's rows are its own")
 }
 
+// A redelivered event in a batch with new plays of the same viewer must not
+// change how the new ones count: they are judged against the stored
+// window only, as if the old event were not in the batch.
+func TestRedeliveredEventDoesNotSwayNewPlays(t *testing.T) {
+	f := setup(t)
+	first := play("m1", accountA, "v1", "viewer-1", "a.example", "US", day1)
+	for _, e := range []views.Event{first, play("m2", accountA, "v1", "viewer-1", "a.example", "US", day1.Add(40*time.Minute))} {
+		got, err := f.store.Ingest(t.Context(), []views.Event{e})
+		require.NoError(t, err)
+		require.Equal(t, views.IngestResult{Stored: 1, Views: 1}, got)
+	}
+	// m3 is 35 minutes from the window started by m2: a view. Taken
+	// together with m1 (5 minutes before it, and far from m2) it would not be.
+	got, err := f.store.Ingest(t.Context(), []views.Event{first, play("m3", accountA, "v1", "viewer-1", "a.example", "US", day1.Add(5*time.Minute))})
+	require.NoError(t, err)
+	assert.Equal(t, views.IngestResult{Stored: 1, Views: 1}, got)
+	assert.Equal(t, map[string]int64{"2026-11-20 v1 a.example US": 3}, f.rollups(t, accountA))
+}
+
 func TestReplayWithinThirtyMinutesIsOneView(t *testing.T) {
 	f := setup(t)
 	first := play("p1", accountA, "v1", "viewer-1", "a.example", "US", day1)
