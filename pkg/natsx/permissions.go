@@ -70,7 +70,7 @@ var rights = map[string]Rights{
 			// Transcribe jobs (docs/transcribes.md) and reports it can never apply.
 			SubjectTranscribeJobs, DeadLetterSubject(SubjectTranscribeProgress),
 			DeadLetterSubject(SubjectTranscribeCompleted), DeadLetterSubject(SubjectTranscribeFailed)},
-			AuditSubjects("videos", "folders", "players", "categories", "leads")),
+			AuditSubjects("videos", "folders", "players", "categories", "leads", "stream_keys")),
 		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameAudit},
 		// Transcode reports; its own video.deleted, on which it deletes the
 		// video's media (the catalog owns the files of its videos).

@@ -46,7 +46,9 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return err
 	}
 	svc := catalog.NewService(store.New(pool), catalog.Media{BaseURL: cfg.MediaBaseURL}, resolver, files).
-		LimitJobsPerAccount(cfg.TranscodeAccountConcurrency)
+		LimitJobsPerAccount(cfg.TranscodeAccountConcurrency).
+		WithIngest(catalog.Ingest{RTMPBase: cfg.LiveRTMPURL, SRTBase: cfg.LiveSRTURL,
+			Box: secrets.BoxFor(secrets.MustRoot(cfg.InternalSecret), secrets.StreamKey)})
 	if err := startMediaConsumer(ctx, js, svc, logger, stack); err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ type Service struct {
 	media   Media
 	uploads UploadResolver
 	files   Files
+	ingest  Ingest
 	now     func() time.Time
 	// jobsPerAccount is how many transcode jobs of one account run at once.
 	jobsPerAccount int
@@ -40,6 +41,13 @@ func (s *Service) LimitJobsPerAccount(n int) *Service {
 	if n >= 1 {
 		s.jobsPerAccount = n
 	}
+	return s
+}
+
+// WithIngest sets where publishers send live streams and the Box stream
+// keys are sealed with; events cannot be created without it.
+func (s *Service) WithIngest(in Ingest) *Service {
+	s.ingest = in
 	return s
 }
 

@@ -37,6 +37,11 @@ type Reader interface {
 	ListFolders(ctx context.Context, accountID string, req page.Request) ([]Folder, error)
 	// ListLeads returns leads of the account's video videoID.
 	ListLeads(ctx context.Context, accountID, videoID string, req page.Request) ([]Lead, error)
+	// GetStreamKey returns the stream key of the account's event videoID.
+	GetStreamKey(ctx context.Context, accountID, videoID string) (StoredStreamKey, error)
+	// FindStreamKey finds a key by its hash alone: a publisher names no
+	// account, the key is its credential.
+	FindStreamKey(ctx context.Context, hash []byte) (StoredStreamKey, error)
 }
 
 // Tx changes resources inside a transaction. Writes set the audit fields
@@ -47,6 +52,7 @@ type Tx interface {
 	VideoWriter
 	FolderWriter
 	LeadWriter
+	StreamKeyWriter
 	// Emit records e in the transaction's outbox; a relay publishes it
 	// once the transaction has committed.
 	Emit(ctx context.Context, e Event) error
@@ -112,4 +118,13 @@ type LeadWriter interface {
 	InsertLead(ctx context.Context, accountID string, l Lead) (Lead, error)
 	// DeleteLead is ErrNotFound unless the lead is one of videoID's.
 	DeleteLead(ctx context.Context, accountID, videoID, id string) error
+}
+
+// StreamKeyWriter writes live events' stream keys (one per event, deleted
+// with it).
+type StreamKeyWriter interface {
+	// ReplaceStreamKey stores a new hash and seal, not revoked (inserting
+	// the row if the event had none).
+	ReplaceStreamKey(ctx context.Context, accountID, actorID string, k StoredStreamKey) (StoredStreamKey, error)
+	RevokeStreamKey(ctx context.Context, accountID, actorID, videoID string) (StoredStreamKey, error)
 }
