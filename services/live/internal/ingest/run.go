@@ -1,0 +1,204 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/bluenviron/gortmplib"
+	"github.com/bluenviron/gortmplib/pkg/codecs"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/services/live/internal/pipeline"
+)
+
+// trackPair is the publisher's video and audio track.
+type trackPair struct{ video, audio *gortmplib.Track }
+
+// liveOutputs are the event's outputs while it is live.
+var liveOutputs = []Output{{Label: "HLS live", Path: pipeline.MasterPlaylist}}
+
+// run pipes the stream through ffmpeg until the publisher stops, then
+// reports the end with the recording. It returns a refusal only when the
+// run could not start; once it has, every end is reported, not refused.
+func (s *Server) run(ctx context.Context, conn net.Conn, r *gortmplib.Reader, g Grant, tracks trackPair, logger *slog.Logger) error {
+	runID := ids.New()
+	dir := filepath.Join(s.cfg.WorkDir, g.VideoID+"-"+runID)
+	defer os.RemoveAll(dir) //nolint:errcheck // best effort: the work folder is scratch
+	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	ff, err := pipeline.Start(runCtx, s.cfg.FFmpeg, s.cfg.Plan(dir))
+	if err != nil {
+		logger.Error("live run did not start", "error", err)
+		return errUnavailable
+	}
+	h264 := tracks.video.Codec.(*codecs.H264)
+	aac := tracks.audio.Codec.(*codecs.MPEG4Audio)
+	ts, err := pipeline.NewTSWriter(ff.Stdin(), h264.SPS, h264.PPS, *aac.Config)
+	if err != nil {
+		_ = ff.Finish()
+		return errUnavailable
+	}
+	clock := &streamClock{}
+	r.OnDataH264(tracks.video, func(pts, dts time.Duration, au [][]byte) {
+		clock.see(dts)
+		clock.fail(ts.WriteH264(pts, dts, au))
+	})
+	r.OnDataMPEG4Audio(tracks.audio, func(pts time.Duration, au []byte) {
+		clock.fail(ts.WriteAAC(pts, au))
+	})
+	logger.Info("publisher live")
+	up := &pipeline.Uploader{Store: s.cfg.Store, Account: g.AccountID, Video: g.VideoID, Dir: dir}
+	syncing := s.syncLoop(runCtx, up, g, runID, logger)
+	reason := s.read(conn, r, clock, ff)
+	end := End{Duration: clock.seconds(), Reason: reason}
+	if err := ff.Finish(); err != nil {
+		logger.Warn("ffmpeg ended with an error", "error", err)
+	}
+	cancel()
+	syncing.Wait()
+	// The last segments and the playlists with their end.
+	if _, err := up.Sync(context.WithoutCancel(ctx)); err != nil {
+		logger.Warn("last live upload failed", "error", err)
+	}
+	if g.Record {
+		end.RecordingKey = s.storeRecording(context.WithoutCancel(ctx), g, dir, logger)
+	}
+	logger.Info("publisher gone", "reason", reason, "seconds", end.Duration)
+	if err := s.reports.Ended(context.WithoutCancel(ctx), g, runID, end); err != nil {
+		logger.Error("live.ended not published", "error", err)
+	}
+	return nil
+}
+
+// read feeds the stream to ffmpeg until the publisher ends it, stalls,
+// sends what cannot be read, or ffmpeg dies; it returns why, for a person.
+func (s *Server) read(conn net.Conn, r *gortmplib.Reader, clock *streamClock, ff *pipeline.Run) string {
+	for {
+		_ = conn.SetReadDeadline(time.Now().Add(s.cfg.StallTimeout))
+		err := r.Read()
+		if err == nil {
+			err = clock.err()
+		}
+		select {
+		case <-ff.Done():
+			return "the live transcoder stopped"
+		default:
+		}
+		var ne net.Error
+		switch {
+		case err == nil:
+			continue
+		case errors.As(err, &ne) && ne.Timeout():
+			return fmt.Sprintf("the publisher sent nothing for %s", s.cfg.StallTimeout)
+		case clock.err() != nil:
+			return "the live transcoder stopped"
+		default:
+			return "the publisher disconnected"
+		}
+	}
+}
+
+// syncLoop uploads the run's files every SyncEvery until ctx ends, and
+// reports the event live once it is playable.
+func (s *Server) syncLoop(ctx context.Context, up *pipeline.Uploader, g Grant, runID string, logger *slog.Logger) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		ticker := time.NewTicker(s.cfg.SyncEvery)
+		defer ticker.Stop()
+		reported := false
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-ticker.C:
+			}
+			playable, err := up.Sync(ctx)
+			if err != nil && ctx.Err() == nil {
+				logger.Warn("live upload failed; retrying", "error", err)
+				continue
+			}
+			if playable && !reported {
+				if err := s.reports.Started(ctx, g, runID, liveOutputs); err != nil {
+					logger.Warn("live.started not published; retrying", "error", err)
+					continue
+				}
+				reported = true
+			}
+		}
+	})
+	return &wg
+}
+
+// storeRecording uploads the run's recording as the event's source,
+// uploads/<account>/<video>/recording.ts, and returns its key ("" when
+// there is nothing to record or the upload failed).
+func (s *Server) storeRecording(ctx context.Context, g Grant, dir string, logger *slog.Logger) string {
+	local := filepath.Join(dir, pipeline.RecordingFile)
+	info, err := os.Stat(local)
+	if err != nil || info.Size() == 0 {
+		return ""
+	}
+	key, err := blob.UploadKey(g.AccountID, g.VideoID, pipeline.RecordingFile)
+	if err != nil {
+		return ""
+	}
+	f, err := os.Open(local) //nolint:gosec // the run's own file
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	if err := s.cfg.Store.Put(ctx, key, f, info.Size(), "video/mp2t"); err != nil {
+		logger.Error("recording not stored", "error", err)
+		return ""
+	}
+	return key
+}
+
+// streamClock tracks how much stream was received and the first write
+// failure (ffmpeg gone), from the read goroutine's callbacks.
+type streamClock struct {
+	mu          sync.Mutex
+	first, last time.Duration
+	started     bool
+	failure     error
+}
+
+func (c *streamClock) see(dts time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.started {
+		c.first, c.started = dts, true
+	}
+	c.last = max(c.last, dts)
+}
+
+func (c *streamClock) fail(err error) {
+	if err == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.failure == nil {
+		c.failure = err
+	}
+}
+
+func (c *streamClock) err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.failure
+}
+
+func (c *streamClock) seconds() float64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return (c.last - c.first).Seconds()
+}
