@@ -16,11 +16,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/gateway/web/browsertest"
 )
 
-// The live session (issue: live events) takes about 40 s on two cores: a
-// 12 s generated stream is pushed over RTMP with ffmpeg -re; the event goes
-// live and its live playlist serves segments through the edge; a second
+// The live session (issue: live events) takes about 45 s on two cores: a
+// 20 s generated stream is pushed over RTMP with ffmpeg -re; the event goes
+// live, its live playlist serves segments through the edge and the watch
+// page plays it in headless Chromium (hls.js); a second
 // publisher and a wrong key are refused with their reason; once the
 // publisher stops, the recording goes through the ladder and the event is
 // ready with the stream's duration; no ffmpeg is left behind.
@@ -34,6 +37,9 @@ type liveEvent struct {
 	Duration     float64             `json:"duration"`
 	Outputs      []map[string]string `json:"outputs"`
 }
+
+// streamSeconds is how long the test's publisher streams.
+const streamSeconds = 20
 
 func TestLiveEventOverRTMP(t *testing.T) {
 	if testing.Short() {
@@ -49,11 +55,17 @@ func TestLiveEventOverRTMP(t *testing.T) {
 		assert.Contains(t, wrong.log(), "unknown stream key", "the publisher sees why")
 
 		start := time.Now()
-		publisher := push(t, event.Input, 12)
+		publisher := push(t, event.Input, streamSeconds)
 		live := waitStatus(t, event.ID, "live", time.Minute)
 		t.Logf("live %s after the publisher started", time.Since(start).Round(time.Millisecond))
 		require.Len(t, live.Outputs, 1)
 		assertLivePlaylistServes(t, live.Outputs[0]["url"])
+		// The watch page's player (hls.js) plays the live stream.
+		tab := browsertest.NewTab(t)
+		browsertest.Open(t, tab, suite.URL+"/watch/"+event.ID)
+		browsertest.Play(t, tab)
+		browsertest.Poll[bool](t, tab, `document.querySelector('video').currentTime > 1`)
+		t.Logf("playing in Chromium %s after the publisher started", time.Since(start).Round(time.Millisecond))
 
 		second := push(t, event.Input, 2)
 		assert.Error(t, second.wait(t), "a second publisher is refused while one is live")
@@ -61,7 +73,7 @@ func TestLiveEventOverRTMP(t *testing.T) {
 
 		require.NoError(t, publisher.wait(t), "the publisher ran to its end: %s", publisher.log())
 		ready := waitStatus(t, event.ID, "ready", 3*time.Minute)
-		assert.InDelta(t, 12, ready.Duration, 1.5, "the recording lasts as long as the stream")
+		assert.InDelta(t, streamSeconds, ready.Duration, 1.5, "the recording lasts as long as the stream")
 		assert.Empty(t, liveFFmpegs(t), "no live ffmpeg is left behind")
 
 		again := push(t, event.Input, 2)
