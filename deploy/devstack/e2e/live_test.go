@@ -23,7 +23,7 @@ import (
 // The live session (issue: live events) takes about 45 s on two cores: a
 // 20 s generated stream is pushed over RTMP with ffmpeg -re; the event goes
 // live, its live playlist serves segments through the edge and the watch
-// page plays it in headless Chromium (hls.js); a second
+// page plays it in headless Chromium (the player's video.js HLS engine); a second
 // publisher and a wrong key are refused with their reason; once the
 // publisher stops, the recording goes through the ladder and the event is
 // ready with the stream's duration; no ffmpeg is left behind.
@@ -60,7 +60,7 @@ func TestLiveEventOverRTMP(t *testing.T) {
 		t.Logf("live %s after the publisher started", time.Since(start).Round(time.Millisecond))
 		require.Len(t, live.Outputs, 1)
 		assertLivePlaylistServes(t, live.Outputs[0]["url"])
-		// The watch page's player (hls.js) plays the live stream.
+		// The watch page's player (video.js) plays the live stream.
 		tab := browsertest.NewTab(t)
 		browsertest.Open(t, tab, suite.URL+"/watch/"+event.ID)
 		browsertest.Play(t, tab)

@@ -64,6 +64,8 @@ func Args(p Plan) []string {
 func inputArgs() []string {
 	var args []string
 	args = append(args, "-fflags", "+genpts")          // a publisher's odd timestamps get filled in, not refused
+	args = append(args, "-analyzeduration", "1000000") // 1 s: the default 5 s of probing delays every segment and skews EXT-X-PROGRAM-DATE-TIME, stamped when the muxer starts
+	args = append(args, "-probesize", "500000")        // bytes, likewise
 	args = append(args, "-f", "mpegts")                // the pipe carries MPEG-TS (pipeline.TSWriter), never probed as anything else
 	args = append(args, "-protocol_whitelist", "pipe") // the input can open nothing but the pipe
 	args = append(args, "-i", "pipe:0")                // stdin

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -15,14 +14,16 @@ import (
 
 // Uploader copies a run's HLS tree to the event's media folder as ffmpeg
 // completes files: segments and init files once (their names are never
-// reused), playlists whenever they change, segments before the playlists
-// that name them so a player never sees a segment that is not there.
+// reused), playlists whenever they change. A segment or init file is sent
+// only once a playlist on disk names it, which ffmpeg writes after the file
+// is complete, and before that playlist: a player never sees a file that is
+// not there, nor a half-written one.
 type Uploader struct {
 	Store blob.Store
 	// Account and Video name the media folder, videos/<account>/<video>/.
 	Account, Video string
 	Dir            string
-	sent           map[string]time.Time // local path -> modification time uploaded
+	sent           map[string]time.Time // path in the media folder -> modification time uploaded
 }
 
 // Sync uploads what changed since the last call. playable reports whether
@@ -31,51 +32,57 @@ func (u *Uploader) Sync(ctx context.Context) (playable bool, err error) {
 	if u.sent == nil {
 		u.sent = map[string]time.Time{}
 	}
-	media, playlists, err := u.scan()
+	variants, err := filepath.Glob(filepath.Join(u.Dir, LiveFolder, "*", "index.m3u8"))
 	if err != nil {
 		return false, err
 	}
-	for _, group := range [][]string{media, playlists} {
-		for _, rel := range group {
-			if err := u.put(ctx, rel); err != nil {
-				return false, err
-			}
+	for _, local := range variants {
+		if err := u.syncVariant(ctx, local); err != nil {
+			return false, err
+		}
+	}
+	if _, err := os.Stat(filepath.Join(u.Dir, filepath.FromSlash(MasterPlaylist))); err == nil && len(u.sent) > 0 {
+		if err := u.put(ctx, MasterPlaylist); err != nil {
+			return false, err
 		}
 	}
 	_, master := u.sent[MasterPlaylist]
 	return master && u.hasSegment(), nil
 }
 
-// scan lists the run's finished files (ffmpeg writes *.tmp and renames),
-// relative to Dir, split into segments/init files and playlists (master
-// last).
-func (u *Uploader) scan() (media, playlists []string, err error) {
-	root := filepath.Join(u.Dir, LiveFolder)
-	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(p, ".tmp") {
+// syncVariant uploads the files a variant playlist names, then the
+// playlist. It reads the playlist once: what it names exists (ffmpeg
+// deletes a segment only long after dropping it from the playlist).
+func (u *Uploader) syncVariant(ctx context.Context, local string) error {
+	body, err := os.ReadFile(local) //nolint:gosec // a path under the run's own folder
+	if err != nil {
+		return nil //nolint:nilerr // being replaced (temp_file renames): next time
+	}
+	rel, err := filepath.Rel(u.Dir, local)
+	if err != nil {
+		return err
+	}
+	rel = filepath.ToSlash(rel)
+	for _, name := range namedFiles(string(body)) {
+		if err := u.put(ctx, path.Join(path.Dir(rel), name)); err != nil {
 			return err
 		}
-		rel, err := filepath.Rel(u.Dir, p)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
-		switch {
-		case rel == MasterPlaylist:
-		case strings.HasSuffix(rel, ".m3u8"):
-			playlists = append(playlists, rel)
-		default:
-			media = append(media, rel)
-		}
-		return nil
-	})
-	if os.IsNotExist(err) {
-		return nil, nil, nil
 	}
-	if _, statErr := os.Stat(filepath.Join(u.Dir, filepath.FromSlash(MasterPlaylist))); statErr == nil {
-		playlists = append(playlists, MasterPlaylist)
+	return u.put(ctx, rel)
+}
+
+// namedFiles are the init file and segments a media playlist names.
+func namedFiles(playlist string) []string {
+	var names []string
+	for line := range strings.Lines(playlist) {
+		line = strings.TrimSpace(line)
+		if uri, ok := strings.CutPrefix(line, `#EXT-X-MAP:URI="`); ok {
+			names = append(names, strings.TrimSuffix(uri, `"`))
+		} else if line != "" && !strings.HasPrefix(line, "#") {
+			names = append(names, line)
+		}
 	}
-	return media, playlists, err
+	return names
 }
 
 // put uploads rel if it is new or, for a playlist, changed.
