@@ -29,14 +29,25 @@ import (
 // in deploy/devstack/e2e). About 15 s.
 
 // keys authorizes the keys it holds.
-type keys map[string]ingest.Grant
+type keys struct {
+	mu    sync.Mutex
+	grant map[string]ingest.Grant
+}
 
-func (k keys) AuthorizePublish(_ context.Context, key string) (ingest.Grant, error) {
-	g, ok := k[key]
+func (k *keys) AuthorizePublish(_ context.Context, key string) (ingest.Grant, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	g, ok := k.grant[key]
 	if !ok {
 		return ingest.Grant{}, &ingest.Refusal{Reason: "unknown stream key"}
 	}
 	return g, nil
+}
+
+func (k *keys) revoke(key string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	delete(k.grant, key)
 }
 
 // reports keeps what the server reported.
@@ -71,6 +82,7 @@ type bundle struct {
 	reports *reports
 	grant   ingest.Grant
 	key     string
+	keys    *keys
 	stop    func()
 }
 
@@ -80,9 +92,10 @@ func setup(t *testing.T) bundle {
 	require.NoError(t, err)
 	b := bundle{store: store, reports: &reports{ended: make(chan ingest.End, 4)},
 		grant: ingest.Grant{VideoID: ids.New(), AccountID: ids.New(), Record: true}, key: "vhlive_" + ids.New()}
+	b.keys = &keys{grant: map[string]ingest.Grant{b.key: b.grant}}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	srv := ingest.NewServer(ingest.Config{FFmpeg: "ffmpeg", WorkDir: t.TempDir(), Store: store,
-		StallTimeout: 3 * time.Second, Logger: logger}, keys{b.key: b.grant}, b.reports)
+		StallTimeout: 3 * time.Second, Logger: logger}, b.keys, b.reports)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	b.url = "rtmp://" + lis.Addr().String() + "/live"
@@ -181,6 +194,7 @@ func TestRefusedPublishersSeeWhy(t *testing.T) {
 		// Refused after the track analysis, mid-stream: ffmpeg reads no
 		// onStatus then, so it sees its connection cut, not the reason.
 		{"no video track", b.url + "/" + b.key, []string{"-vn"}, "Broken pipe"},
+		{"120 fps", b.url + "/" + b.key, []string{"-r", "120"}, "Broken pipe"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -206,6 +220,21 @@ func TestASecondPublisherIsRefused(t *testing.T) {
 	log, err = first.wait()
 	require.NoError(t, err, log, "the first publisher went on")
 	b.ended(t)
+}
+
+// A key revoked (or rotated, or its event deleted) while live ends the run
+// within the recheck period, with the reason on the event.
+func TestRevokingAKeyEndsItsRun(t *testing.T) {
+	b := setup(t)
+	p := start(t, b.url+"/"+b.key, 40)
+	require.Eventually(t, func() bool { return len(b.reports.videos()) == 1 }, 20*time.Second, 50*time.Millisecond)
+	b.keys.revoke(b.key)
+	end := b.ended(t)
+	assert.Equal(t, "ended by the service: unknown stream key", end.Reason)
+	assert.NotEmpty(t, end.RecordingKey, "what was streamed is still recorded")
+	_, err := p.wait()
+	assert.Error(t, err, "the publisher was cut off")
+	assert.Empty(t, liveFFmpegs(t))
 }
 
 // Garbage on the port is dropped; the port goes on serving.

@@ -29,7 +29,8 @@ func (s *Server) handle(ctx context.Context, conn net.Conn) {
 		logger.Debug("rtmp connect failed", "error", err)
 		return
 	}
-	g, err := s.admit(ctx, sc)
+	key := streamKeyOf(sc.URL.Path)
+	g, err := s.admit(ctx, sc, key)
 	if err != nil {
 		// The key is never logged: it is the event's credential.
 		logger.Info("publisher refused", "reason", reasonOf(err))
@@ -38,18 +39,17 @@ func (s *Server) handle(ctx context.Context, conn net.Conn) {
 	}
 	defer s.release(g.VideoID)
 	logger = logger.With("video_id", g.VideoID, "account_id", g.AccountID)
-	if err := s.publish(ctx, conn, sc, g, logger); err != nil {
+	if err := s.publish(ctx, conn, sc, publishing{grant: g, key: key}, logger); err != nil {
 		logger.Info("publisher refused", "reason", reasonOf(err))
 		refuse(sc, reasonOf(err))
 	}
 }
 
 // admit checks the connection's key and claims its event.
-func (s *Server) admit(ctx context.Context, sc *gortmplib.ServerConn) (Grant, error) {
+func (s *Server) admit(ctx context.Context, sc *gortmplib.ServerConn, key string) (Grant, error) {
 	if !sc.Publish {
 		return Grant{}, errNotPublishing
 	}
-	key := streamKeyOf(sc.URL.Path)
 	if key == "" {
 		return Grant{}, errNoKey
 	}
@@ -76,7 +76,7 @@ func streamKeyOf(path string) string {
 
 // publish reads the stream's tracks, refusing what the pipeline cannot
 // take, and runs it.
-func (s *Server) publish(ctx context.Context, conn net.Conn, sc *gortmplib.ServerConn, g Grant, logger *slog.Logger) error {
+func (s *Server) publish(ctx context.Context, conn net.Conn, sc *gortmplib.ServerConn, p publishing, logger *slog.Logger) error {
 	r := &gortmplib.Reader{Conn: sc}
 	if err := r.Initialize(); err != nil {
 		return &Refusal{Reason: "the stream could not be read: " + err.Error()}
@@ -99,5 +99,8 @@ func (s *Server) publish(ctx context.Context, conn net.Conn, sc *gortmplib.Serve
 	case audio == nil:
 		return errNoAAC
 	}
-	return s.run(ctx, conn, r, g, trackPair{video: video, audio: audio}, logger)
+	if err := checkVideo(video.Codec.(*codecs.H264)); err != nil {
+		return err
+	}
+	return s.run(ctx, conn, r, p, trackPair{video: video, audio: audio}, logger)
 }

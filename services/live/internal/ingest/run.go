@@ -19,6 +19,13 @@ import (
 	"github.com/vidhost/vidhost/services/live/internal/pipeline"
 )
 
+// publishing is an admitted publisher: its event and the key it used,
+// checked again while it publishes.
+type publishing struct {
+	grant Grant
+	key   string
+}
+
 // trackPair is the publisher's video and audio track.
 type trackPair struct{ video, audio *gortmplib.Track }
 
@@ -28,7 +35,8 @@ var liveOutputs = []Output{{Label: "HLS live", Path: pipeline.MasterPlaylist}}
 // run pipes the stream through ffmpeg until the publisher stops, then
 // reports the end with the recording. It returns a refusal only when the
 // run could not start; once it has, every end is reported, not refused.
-func (s *Server) run(ctx context.Context, conn net.Conn, r *gortmplib.Reader, g Grant, tracks trackPair, logger *slog.Logger) error {
+func (s *Server) run(ctx context.Context, conn net.Conn, r *gortmplib.Reader, p publishing, tracks trackPair, logger *slog.Logger) error {
+	g := p.grant
 	runID := ids.New()
 	dir := filepath.Join(s.cfg.WorkDir, g.VideoID+"-"+runID)
 	defer os.RemoveAll(dir) //nolint:errcheck // best effort: the work folder is scratch
@@ -57,7 +65,11 @@ func (s *Server) run(ctx context.Context, conn net.Conn, r *gortmplib.Reader, g 
 	logger.Info("publisher live")
 	up := &pipeline.Uploader{Store: s.cfg.Store, Account: g.AccountID, Video: g.VideoID, Dir: dir}
 	syncing := s.syncLoop(runCtx, up, g, runID, logger)
+	cut := s.recheckKey(runCtx, conn, p.key)
 	reason := s.read(conn, r, clock, ff)
+	if why := cut.reason(); why != "" {
+		reason = why
+	}
 	end := End{Duration: clock.seconds(), Reason: reason}
 	if err := ff.Finish(); err != nil {
 		logger.Warn("ffmpeg ended with an error", "error", err)
@@ -201,4 +213,49 @@ func (c *streamClock) seconds() float64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return (c.last - c.first).Seconds()
+}
+
+// recheckEvery is how often a live publisher's key is checked again: a key
+// rotated or revoked, or an event deleted or disabled, ends its run within
+// this time.
+const recheckEvery = 5 * time.Second
+
+// cutReason is why a run was cut by the service, if it was.
+type cutReason struct {
+	mu  sync.Mutex
+	why string
+}
+
+func (c *cutReason) reason() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.why
+}
+
+// recheckKey checks the publisher's key every recheckEvery until ctx ends;
+// on a refusal (not on the catalog being unreachable) it records why and
+// closes the connection, which ends the run.
+func (s *Server) recheckKey(ctx context.Context, conn net.Conn, key string) *cutReason {
+	cut := &cutReason{}
+	go func() {
+		ticker := time.NewTicker(recheckEvery)
+		defer ticker.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-ticker.C:
+			}
+			_, err := s.auth.AuthorizePublish(ctx, key)
+			var refusal *Refusal
+			if errors.As(err, &refusal) && ctx.Err() == nil {
+				cut.mu.Lock()
+				cut.why = "ended by the service: " + refusal.Reason
+				cut.mu.Unlock()
+				_ = conn.Close()
+				return
+			}
+		}
+	}()
+	return cut
 }
