@@ -29,6 +29,11 @@ func runSuite(m *testing.M) int {
 	// The gateways trust one proxy, 127.0.0.2, which only the country test
 	// dials from (forwardedClient): every other request comes from
 	// 127.0.0.1, whose X-Forwarded-For is still ignored.
+	// A live event ends 2 s after its publisher leaves, not a minute.
+	if err := os.Setenv("VIDHOST_LIVE_RECONNECT_WINDOW", "2s"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	if err := os.Setenv("VIDHOST_TRUSTED_PROXIES", trustedProxy); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

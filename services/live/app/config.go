@@ -33,8 +33,12 @@ type Config struct {
 	FFmpeg string `env:"VIDHOST_FFMPEG" envDefault:"ffmpeg"`
 	// StallTimeout ends a run whose publisher sends nothing for this long.
 	StallTimeout time.Duration `env:"VIDHOST_LIVE_STALL_TIMEOUT" envDefault:"10s"`
-	LogLevel     string        `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat    string        `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	// ReconnectWindow is how long an event whose publisher left stays live,
+	// waiting for it to come back and continue the same stream; 0 ends the
+	// event at once.
+	ReconnectWindow time.Duration `env:"VIDHOST_LIVE_RECONNECT_WINDOW" envDefault:"60s"`
+	LogLevel        string        `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
+	LogFormat       string        `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // Validate reports missing required settings before anything starts.
@@ -45,6 +49,9 @@ func (c Config) Validate() error {
 	}
 	if c.WorkDir == "" {
 		errs = append(errs, errors.New("VIDHOST_LIVE_WORK_DIR must be set"))
+	}
+	if c.ReconnectWindow < 0 {
+		errs = append(errs, errors.New("VIDHOST_LIVE_RECONNECT_WINDOW must not be negative"))
 	}
 	if c.StallTimeout <= 0 {
 		errs = append(errs, errors.New("VIDHOST_LIVE_STALL_TIMEOUT must be positive"))

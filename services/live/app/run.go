@@ -55,7 +55,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		}
 	}
 	srv := ingest.NewServer(ingest.Config{FFmpeg: cfg.FFmpeg, WorkDir: cfg.WorkDir, Store: store,
-		StallTimeout: cfg.StallTimeout, Logger: logger},
+		StallTimeout: cfg.StallTimeout, ReconnectWindow: cfg.ReconnectWindow, Logger: logger},
 		keyChecker{client: catalogv1.NewCatalogServiceClient(conn)}, reports.New(js))
 	logger.Info("live serving", "rtmp", lis.Addr().String())
 	// Serve returns once every run has ended and reported.

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -88,6 +89,12 @@ type bundle struct {
 
 func setup(t *testing.T) bundle {
 	t.Helper()
+	return setupWith(t, 0)
+}
+
+// setupWith runs the server with a reconnect window.
+func setupWith(t *testing.T, window time.Duration) bundle {
+	t.Helper()
 	store, err := blob.NewLocal(blob.Config{Dir: t.TempDir()})
 	require.NoError(t, err)
 	b := bundle{store: store, reports: &reports{ended: make(chan ingest.End, 4)},
@@ -95,7 +102,7 @@ func setup(t *testing.T) bundle {
 	b.keys = &keys{grant: map[string]ingest.Grant{b.key: b.grant}}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	srv := ingest.NewServer(ingest.Config{FFmpeg: "ffmpeg", WorkDir: t.TempDir(), Store: store,
-		StallTimeout: 3 * time.Second, Logger: logger}, b.keys, b.reports)
+		StallTimeout: 3 * time.Second, ReconnectWindow: window, Logger: logger}, b.keys, b.reports)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	b.url = "rtmp://" + lis.Addr().String() + "/live"
@@ -234,6 +241,27 @@ func TestRevokingAKeyEndsItsRun(t *testing.T) {
 	assert.NotEmpty(t, end.RecordingKey, "what was streamed is still recorded")
 	_, err := p.wait()
 	assert.Error(t, err, "the publisher was cut off")
+	assert.Empty(t, liveFFmpegs(t))
+}
+
+// A publisher that comes back within the reconnect window continues the
+// same run: one live.started, one live.ended, one recording of both parts.
+func TestAPublisherReconnectsWithinTheWindow(t *testing.T) {
+	b := setupWith(t, 8*time.Second)
+	log, err := push(t, b.url+"/"+b.key, 5)
+	require.NoError(t, err, log)
+	select {
+	case end := <-b.reports.ended:
+		t.Fatalf("ended before the window closed: %+v", end)
+	case <-time.After(2 * time.Second):
+	}
+	log, err = push(t, b.url+"/"+b.key, 5)
+	require.NoError(t, err, log)
+	end := b.ended(t)
+	assert.InDelta(t, 10, end.Duration, 1.5, "both parts, one stream")
+	assert.Equal(t, []string{b.grant.VideoID}, b.reports.videos(), "live.started once")
+	playlist := read(t, b.store, "videos/"+b.grant.AccountID+"/"+b.grant.VideoID+"/live/360p/index.m3u8")
+	assert.GreaterOrEqual(t, strings.Count(playlist, "#EXTINF"), 4, "one playlist through the reconnection")
 	assert.Empty(t, liveFFmpegs(t))
 }
 

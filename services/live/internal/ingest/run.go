@@ -15,7 +15,6 @@ import (
 	"github.com/bluenviron/gortmplib/pkg/codecs"
 
 	"github.com/vidhost/vidhost/pkg/blob"
-	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/services/live/internal/pipeline"
 )
 
@@ -32,60 +31,48 @@ type trackPair struct{ video, audio *gortmplib.Track }
 // liveOutputs are the event's outputs while it is live.
 var liveOutputs = []Output{{Label: "HLS live", Path: pipeline.MasterPlaylist}}
 
-// run pipes the stream through ffmpeg until the publisher stops, then
-// reports the end with the recording. It returns a refusal only when the
-// run could not start; once it has, every end is reported, not refused.
+// run pipes the stream through the event's live run (started now, or
+// waiting for this publisher's reconnection) until the publisher stops;
+// then the run waits for a reconnection for the reconnect window, or ends
+// at once when the service cut the publisher, is stopping, or ffmpeg died.
+// It returns a refusal only when the run could not start.
 func (s *Server) run(ctx context.Context, conn net.Conn, r *gortmplib.Reader, p publishing, tracks trackPair, logger *slog.Logger) error {
-	g := p.grant
-	runID := ids.New()
-	dir := filepath.Join(s.cfg.WorkDir, g.VideoID+"-"+runID)
-	defer os.RemoveAll(dir) //nolint:errcheck // best effort: the work folder is scratch
-	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	defer cancel()
-	ff, err := pipeline.Start(runCtx, s.cfg.FFmpeg, s.cfg.Plan(dir))
+	lr, err := s.liveRunFor(ctx, p.grant, logger)
 	if err != nil {
-		logger.Error("live run did not start", "error", err)
-		return errUnavailable
+		return err
 	}
 	h264 := tracks.video.Codec.(*codecs.H264)
 	aac := tracks.audio.Codec.(*codecs.MPEG4Audio)
-	ts, err := pipeline.NewTSWriter(ff.Stdin(), h264.SPS, h264.PPS, *aac.Config)
+	ts, err := pipeline.NewTSWriter(lr.ff.Stdin(), h264.SPS, h264.PPS, *aac.Config)
 	if err != nil {
-		_ = ff.Finish()
+		lr.finish("the live transcoder could not start")
 		return errUnavailable
+	}
+	if lr.written > 0 {
+		ts.ContinueFrom(lr.written)
+		logger.Info("publisher reconnected")
 	}
 	clock := &streamClock{}
 	r.OnDataH264(tracks.video, func(pts, dts time.Duration, au [][]byte) {
-		clock.see(dts)
 		clock.fail(ts.WriteH264(pts, dts, au))
 	})
 	r.OnDataMPEG4Audio(tracks.audio, func(pts time.Duration, au []byte) {
 		clock.fail(ts.WriteAAC(pts, au))
 	})
-	logger.Info("publisher live")
-	up := &pipeline.Uploader{Store: s.cfg.Store, Account: g.AccountID, Video: g.VideoID, Dir: dir}
-	syncing := s.syncLoop(runCtx, up, g, runID, logger)
-	cut := s.recheckKey(runCtx, conn, p.key)
-	reason := s.read(conn, r, clock, ff)
-	if why := cut.reason(); why != "" {
-		reason = why
-	}
-	end := End{Duration: clock.seconds(), Reason: reason}
-	if err := ff.Finish(); err != nil {
-		logger.Warn("ffmpeg ended with an error", "error", err)
-	}
-	cancel()
-	syncing.Wait()
-	// The last segments and the playlists with their end.
-	if _, err := up.Sync(context.WithoutCancel(ctx)); err != nil {
-		logger.Warn("last live upload failed", "error", err)
-	}
-	if g.Record {
-		end.RecordingKey = s.storeRecording(context.WithoutCancel(ctx), g, dir, logger)
-	}
-	logger.Info("publisher gone", "reason", reason, "seconds", end.Duration)
-	if err := s.reports.Ended(context.WithoutCancel(ctx), g, runID, end); err != nil {
-		logger.Error("live.ended not published", "error", err)
+	recheckCtx, stopRecheck := context.WithCancel(ctx)
+	cut := s.recheckKey(recheckCtx, conn, p.key)
+	reason := s.read(conn, r, clock, lr.ff)
+	stopRecheck()
+	lr.wrote(ts)
+	switch why := cut.reason(); {
+	case why != "":
+		lr.finish(why)
+	case ctx.Err() != nil:
+		lr.finish("the live service stopped")
+	case clock.err() != nil || s.cfg.ReconnectWindow <= 0:
+		lr.finish(reason)
+	default:
+		s.waitReconnect(lr, reason)
 	}
 	return nil
 }
@@ -174,22 +161,11 @@ func (s *Server) storeRecording(ctx context.Context, g Grant, dir string, logger
 	return key
 }
 
-// streamClock tracks how much stream was received and the first write
-// failure (ffmpeg gone), from the read goroutine's callbacks.
+// streamClock keeps the first write failure (ffmpeg gone) of the read
+// goroutine's callbacks.
 type streamClock struct {
-	mu          sync.Mutex
-	first, last time.Duration
-	started     bool
-	failure     error
-}
-
-func (c *streamClock) see(dts time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if !c.started {
-		c.first, c.started = dts, true
-	}
-	c.last = max(c.last, dts)
+	mu      sync.Mutex
+	failure error
 }
 
 func (c *streamClock) fail(err error) {
@@ -207,12 +183,6 @@ func (c *streamClock) err() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.failure
-}
-
-func (c *streamClock) seconds() float64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return (c.last - c.first).Seconds()
 }
 
 // recheckEvery is how often a live publisher's key is checked again: a key

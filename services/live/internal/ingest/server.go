@@ -26,7 +26,10 @@ type Config struct {
 	SyncEvery time.Duration
 	// StallTimeout ends a run whose publisher sends nothing for this long.
 	StallTimeout time.Duration
-	Logger       *slog.Logger
+	// ReconnectWindow is how long a run whose publisher left waits for it
+	// to come back and continue the stream; 0 ends it at once.
+	ReconnectWindow time.Duration
+	Logger          *slog.Logger
 }
 
 // handshakeTimeout bounds a connection's RTMP handshake and the wait for
@@ -39,7 +42,8 @@ type Server struct {
 	auth    Authorizer
 	reports Reporter
 	mu      sync.Mutex
-	live    map[string]bool // video ids with a publisher
+	live    map[string]bool     // video ids with a publisher
+	runs    map[string]*liveRun // video ids with a run (publishing or waiting)
 	conns   sync.WaitGroup
 }
 
@@ -55,7 +59,7 @@ func NewServer(cfg Config, auth Authorizer, reports Reporter) *Server {
 	if cfg.StallTimeout <= 0 {
 		cfg.StallTimeout = 10 * time.Second
 	}
-	return &Server{cfg: cfg, auth: auth, reports: reports, live: map[string]bool{}}
+	return &Server{cfg: cfg, auth: auth, reports: reports, live: map[string]bool{}, runs: map[string]*liveRun{}}
 }
 
 // Serve accepts connections on lis until ctx ends, then closes lis, ends
@@ -68,6 +72,7 @@ func (s *Server) Serve(ctx context.Context, lis net.Listener) error {
 		conn, err := lis.Accept()
 		if err != nil {
 			s.conns.Wait()
+			s.finishWaiting()
 			if ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
 				return nil
 			}
@@ -77,12 +82,19 @@ func (s *Server) Serve(ctx context.Context, lis net.Listener) error {
 	}
 }
 
-// claim marks videoID as published, or reports that it already is.
+// claim marks videoID as published, or reports that it already is (or
+// that its run is ending). A run waiting for a reconnection stops waiting.
 func (s *Server) claim(videoID string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.live[videoID] {
 		return false
+	}
+	if lr := s.runs[videoID]; lr != nil && lr.timer != nil {
+		if !lr.timer.Stop() {
+			return false // the window just closed: the run is ending
+		}
+		lr.timer = nil
 	}
 	s.live[videoID] = true
 	return true

@@ -18,6 +18,12 @@ type TSWriter struct {
 	video    *mpegts.Track
 	audio    *mpegts.Track
 	sps, pps []byte
+	// A writer continuing a stream (a publisher that reconnected) shifts
+	// its timestamps so they go on from base: offset is set at its first
+	// frame.
+	base, offset time.Duration
+	started      bool
+	first, last  time.Duration // written stream times
 }
 
 // NewTSWriter writes to out a stream of one H.264 track (whose parameter
@@ -44,13 +50,44 @@ func (t *TSWriter) WriteH264(pts, dts time.Duration, au [][]byte) error {
 	if h264.IsRandomAccess(au) && !hasParameterSets(au) && t.sps != nil && t.pps != nil {
 		au = append([][]byte{t.sps, t.pps}, au...)
 	}
+	dts = t.shift(dts)
+	pts += t.offset
 	return t.mux.WriteH264(t.video, ticks(pts), ticks(dts), au)
 }
 
 // WriteAAC writes one AAC access unit.
 func (t *TSWriter) WriteAAC(pts time.Duration, au []byte) error {
-	return t.mux.WriteMPEG4Audio(t.audio, ticks(pts), [][]byte{au})
+	return t.mux.WriteMPEG4Audio(t.audio, ticks(t.shift(pts)), [][]byte{au})
 }
+
+// ContinueFrom makes the writer's stream follow one that reached last: a
+// reconnected publisher's clock starts again near zero, while ffmpeg's
+// input must go on moving forward.
+func (t *TSWriter) ContinueFrom(last time.Duration) {
+	t.base = last + frameGap
+}
+
+// frameGap separates a reconnection's first frame from the last before it.
+const frameGap = 40 * time.Millisecond
+
+// shift applies the offset, fixing it at the first frame, and records the
+// stream time written.
+func (t *TSWriter) shift(ts time.Duration) time.Duration {
+	if !t.started {
+		t.started = true
+		if t.base > 0 {
+			t.offset = t.base - ts
+		}
+		t.first = ts + t.offset
+	}
+	ts += t.offset
+	t.last = max(t.last, ts)
+	return ts
+}
+
+// Span returns the first and last stream times written (both zero before
+// any frame).
+func (t *TSWriter) Span() (first, last time.Duration) { return t.first, t.last }
 
 // hasParameterSets reports whether au carries an SPS already.
 func hasParameterSets(au [][]byte) bool {
