@@ -22,7 +22,8 @@ import (
 
 // The live session (issue: live events) takes about 45 s on two cores: a
 // 20 s generated stream is pushed over RTMP with ffmpeg -re; the event goes
-// live, its live playlist serves segments through the edge and the watch
+// live, its live playlist serves segments through the edge (and, made
+// private, only with a viewer token) and the watch
 // page plays it in headless Chromium (the player's video.js HLS engine); a second
 // publisher and a wrong key are refused with their reason; once the
 // publisher stops, the recording goes through the ladder and the event is
@@ -71,6 +72,8 @@ func TestLiveEventOverRTMP(t *testing.T) {
 		assert.Error(t, second.wait(t), "a second publisher is refused while one is live")
 		assert.Contains(t, second.log(), "already has a publisher")
 
+		assertPrivateLivePlaylist(t, event.ID, live.Outputs[0]["url"])
+
 		require.NoError(t, publisher.wait(t), "the publisher ran to its end: %s", publisher.log())
 		ready := waitStatus(t, event.ID, "ready", 3*time.Minute)
 		assert.InDelta(t, streamSeconds, ready.Duration, 1.5, "the recording lasts as long as the stream")
@@ -95,6 +98,32 @@ func assertLivePlaylistServes(t *testing.T, masterURL string) {
 	segment := resolve(t, variant, firstURI(playlist))
 	body := fetch(t, segment)
 	assert.NotEmpty(t, body, "a segment of %s", segment)
+}
+
+// assertPrivateLivePlaylist makes the live event private: its playlist is
+// refused without a credential and opens with a viewer token, whose media
+// token the edge writes into the URLs of the playlists it serves.
+func assertPrivateLivePlaylist(t *testing.T, id, masterURL string) {
+	t.Helper()
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, owner(), map[string]any{"privacy": "private"}))
+	require.Eventually(t, func() bool { return statusOf(t, masterURL) == http.StatusForbidden },
+		5*time.Second, 50*time.Millisecond, "the edge sees the event private")
+	master := fetch(t, masterURL+"?jwt="+mintViewerToken(t, id))
+	variant := resolve(t, masterURL, firstURI(master))
+	require.Contains(t, variant, "token=", "the edge put a media token into the variant's URL")
+	playlist := fetch(t, variant)
+	segment := resolve(t, variant, firstURI(playlist))
+	require.Contains(t, segment, "token=")
+	assert.NotEmpty(t, fetch(t, segment))
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, owner(), map[string]any{"privacy": "unlisted"}))
+}
+
+func statusOf(t *testing.T, u string) int {
+	t.Helper()
+	resp, err := http.Get(u) //nolint:gosec,noctx // the suite's own edge
+	require.NoError(t, err)
+	_ = resp.Body.Close()
+	return resp.StatusCode
 }
 
 func fetch(t *testing.T, u string) string {
