@@ -50,6 +50,9 @@ const (
 	// EntityIdentityProviders are an account's single sign-on providers;
 	// SSO sign-ins and their refusals are recorded against them too.
 	EntityIdentityProviders = "identity_providers"
+	// EntityStreamKeys are live events' stream keys, recorded under the
+	// event's video id; their secret never is (docs/live.md).
+	EntityStreamKeys = "stream_keys"
 )
 
 // System returns the principal of a change the platform makes to account

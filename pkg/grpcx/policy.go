@@ -15,18 +15,22 @@ const (
 	Gateway = "gateway"
 	// Catalog resolves upload references for the client it acts for.
 	Catalog = "catalog"
+	// Live is the live ingest service: it checks publishers' stream keys
+	// with the catalog (docs/live.md).
+	Live = "live"
 	// Operator is admin tooling (and tests playing it): never reachable
 	// through /v2.
 	Operator = "operator"
 )
 
 // Callers are every caller a server knows a key for.
-var Callers = []string{Gateway, Catalog, Operator}
+var Callers = []string{Gateway, Catalog, Live, Operator}
 
 var (
 	byGateway  = []string{Gateway}
 	byCatalog  = []string{Catalog}
 	byOperator = []string{Operator}
+	byLive     = []string{Live}
 )
 
 // Policy is who may call what, for every method of every service: the
@@ -152,6 +156,14 @@ var Policy = map[string]Rule{
 	// principal; the edge enforces privacy and the catalog checks the gate.
 	"/vidhost.catalog.v1.CatalogService/GetVideoForPlayback": {Callers: byGateway},
 	"/vidhost.catalog.v1.CatalogService/SubmitLead":          {Callers: byGateway, Write: true},
+	// A live event's stream key through /v2: reading it is a viewer's (a
+	// read-only key sees it redacted), rotating and revoking an uploader's.
+	"/vidhost.catalog.v1.CatalogService/GetStreamKey":    {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/RotateStreamKey": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/RevokeStreamKey": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	// Catalog, internal: the live service checking a publisher's stream
+	// key, the publisher's only credential (no principal).
+	"/vidhost.catalog.v1.CatalogService/AuthorizePublish": {Callers: byLive},
 
 	// Upload through /v2 (tus has its own check: principal.TusMethod).
 	"/vidhost.upload.v1.UploadService/CreateUpload": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},

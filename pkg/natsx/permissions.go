@@ -67,10 +67,11 @@ var rights = map[string]Rights{
 		Publish: slices.Concat([]string{"video.>", "category.>", "player.>", "folder.>", SubjectTranscodeJobs,
 			DeadLetterSubject(SubjectTranscodeProgress), DeadLetterSubject(SubjectTranscodeCompleted),
 			DeadLetterSubject(SubjectTranscodeFailed), DeadLetterSubject(SubjectVideoDeleted),
+			DeadLetterSubject(SubjectLiveStarted), DeadLetterSubject(SubjectLiveEnded),
 			// Transcribe jobs (docs/transcribes.md) and reports it can never apply.
 			SubjectTranscribeJobs, DeadLetterSubject(SubjectTranscribeProgress),
 			DeadLetterSubject(SubjectTranscribeCompleted), DeadLetterSubject(SubjectTranscribeFailed)},
-			AuditSubjects("videos", "folders", "players", "categories", "leads", "transcribes")),
+			AuditSubjects("videos", "folders", "players", "categories", "leads", "transcribes", "stream_keys")),
 		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameAudit},
 		// Transcode reports; its own video.deleted, on which it deletes the
 		// video's media (the catalog owns the files of its videos).
@@ -112,7 +113,12 @@ var rights = map[string]Rights{
 		Ensures: []string{StreamNameViews, StreamNameDeadLetter},
 		Reads:   []string{StreamNameViews},
 	},
-	ServiceLive: {},
+	// The live service reports events going live and ending (MEDIA); it
+	// ensures MEDIA so it may start before the catalog.
+	ServiceLive: {
+		Publish: []string{SubjectLiveStarted, SubjectLiveEnded},
+		Ensures: []string{StreamNameMedia},
+	},
 }
 
 // Services returns the name of every service of the table, sorted.

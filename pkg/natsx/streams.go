@@ -39,7 +39,7 @@ const (
 var (
 	StreamCatalog    = eventStream(StreamNameCatalog, "video.>", "category.>", "player.>", "folder.>")
 	StreamIdentity   = eventStream(StreamNameIdentity, "key.>", "user.>")
-	StreamMedia      = eventStream(StreamNameMedia, SubjectTranscodeProgress, SubjectTranscodeCompleted, SubjectTranscodeFailed, SubjectTranscribeProgress, SubjectTranscribeCompleted, SubjectTranscribeFailed)
+	StreamMedia      = eventStream(StreamNameMedia, SubjectTranscodeProgress, SubjectTranscodeCompleted, SubjectTranscodeFailed, SubjectTranscribeProgress, SubjectTranscribeCompleted, SubjectTranscribeFailed, SubjectLiveStarted, SubjectLiveEnded)
 	StreamUploads    = eventStream(StreamNameUploads, "upload.>")
 	StreamViews      = eventStream(StreamNameViews, SubjectAnalyticsViews)
 	StreamAudit      = eventStream(StreamNameAudit, "audit.>")

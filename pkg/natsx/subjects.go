@@ -41,6 +41,9 @@ const (
 	SubjectTranscribeProgress  = "transcribe.progress"
 	SubjectTranscribeCompleted = "transcribe.completed"
 	SubjectTranscribeFailed    = "transcribe.failed"
+	// The live service's reports about an event (docs/live.md).
+	SubjectLiveStarted = "live.started"
+	SubjectLiveEnded   = "live.ended"
 
 	// UPLOADS stream.
 	SubjectUploadCompleted = "upload.completed"

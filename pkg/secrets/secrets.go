@@ -43,6 +43,10 @@ const (
 	// TOTPSecret seals users' TOTP secrets at rest (AES-256-GCM in
 	// identity's database), so a dump alone does not give them away.
 	TOTPSecret Purpose = "totp-secret"
+	// StreamKey seals live events' stream keys at rest in the catalog's
+	// database (a Box): the interface shows the ingest URL, key included,
+	// again on a later read, so a hash alone would not do (docs/live.md).
+	StreamKey Purpose = "stream-key"
 )
 
 // InternalCall is the HMAC key service caller signs its internal gRPC

@@ -55,6 +55,7 @@ func (s *auditSession) mutate(method, path string, body any) string {
 		ID    string `json:"id"`
 		Value string `json:"value"`
 		URL   string `json:"url"`
+		Key   string `json:"key"`
 	}
 	if len(got.Body.Result) > 2 { // a delete's result is {}
 		got.decode(s.t, &out)
@@ -66,6 +67,8 @@ func (s *auditSession) mutate(method, path string, body any) string {
 		s.secrets = append(s.secrets, out.Value)
 	case path == "/v2/uploads" && out.URL != "":
 		s.secrets = append(s.secrets, out.URL)
+	case strings.HasSuffix(path, "/stream_key") && out.Key != "":
+		s.secrets = append(s.secrets, out.Key)
 	}
 	return out.ID
 }
@@ -82,6 +85,9 @@ func (s *auditSession) script() {
 	s.mutate("POST", "/v2/videos/"+video+"/chapters", map[string]any{"name": "Intro", "start": "00:00:00"})
 	s.mutate("POST", "/v2/folders/"+folder+"/videos/"+video, nil)
 	s.mutate("DELETE", "/v2/folders/"+folder+"/videos/"+video, nil)
+	// A live event's stream key, rotated then revoked: never in the log.
+	s.mutate("POST", "/v2/videos/"+video+"/stream_key", nil)
+	s.mutate("DELETE", "/v2/videos/"+video+"/stream_key", nil)
 	key := s.mutate("POST", "/v2/keys", map[string]any{"type": "api", "name": "ci", "permissions": []string{}, "ips": []string{}})
 	s.mutate("PATCH", "/v2/keys/"+key, map[string]any{"name": "ci reader", "permissions": []string{"fetch"}})
 	s.mutate("DELETE", "/v2/keys/"+key, nil)
@@ -108,8 +114,9 @@ func (s *auditSession) script() {
 		}
 	}
 	require.Equal(s.t, 40, s.made)
-	// The account's key, two new keys' values, two uploads' URLs.
-	require.Len(s.t, s.secrets, 5, "the secrets the log must not hold")
+	// The account's key, two new keys' values, two uploads' URLs, a
+	// rotated stream key.
+	require.Len(s.t, s.secrets, 6, "the secrets the log must not hold")
 }
 
 // auditLog reads an account's whole log, page by page, newest first.

@@ -72,12 +72,14 @@ type fixtures struct {
 	// service is A's webhook (serviceSecret its signing secret), hook A's
 	// hook on it.
 	service, serviceSecret, hook string
+	// streamKey is the secret of A's event (video), its RTMP ingest key.
+	streamKey string
 }
 
 // secrets are the values of A that B must never find or see.
 func (f fixtures) secrets() []string {
 	return []string{f.video, f.category, f.categoryValue, f.player, f.folder, f.upload, f.jwtKey, f.key, f.user, f.invite, f.idp,
-		f.service, f.serviceSecret, f.hook}
+		f.service, f.serviceSecret, f.hook, f.streamKey}
 }
 
 func createFixtures(t *testing.T, key string) fixtures {
@@ -97,6 +99,12 @@ func createFixtures(t *testing.T, key string) fixtures {
 	// An event: no transcode runs, so nothing of A changes by itself.
 	f.video = created("/v2/videos", map[string]any{"name": "A's video", "type": "event", "categories": []string{f.categoryValue}})
 	mustOK(t, call(t, "POST", "/v2/folders/"+f.folder+"/videos/"+f.video, key, nil))
+	var streamKey struct {
+		Key string `json:"key"`
+	}
+	mustOK(t, call(t, "GET", "/v2/videos/"+f.video+"/stream_key", key, nil)).decode(t, &streamKey)
+	require.NotEmpty(t, streamKey.Key)
+	f.streamKey = streamKey.Key
 	f.upload = created("/v2/uploads", map[string]any{"name": "a.mp4", "size": 1024})
 	f.jwtKey = created("/v2/jwt_keys", map[string]any{"name": "A's JWT key", "public_key": publicKeyPEM(t)})
 	f.key = created("/v2/keys", map[string]any{"type": "api", "name": "A's key", "permissions": []string{}, "ips": []string{}})
@@ -241,6 +249,9 @@ func walkCases(a fixtures) map[route]walkCase {
 		"POST /v2/videos/{video_id}/thumbnail":       {path: v + "/thumbnail", body: map[string]any{"url": "svc://uploads/" + a.upload}},
 		"POST /v2/videos/{video_id}/tracks":          {path: v + "/tracks", body: map[string]any{"label": "English", "language": "en", "kind": "captions", "url": "svc://uploads/" + a.upload}},
 		"DELETE /v2/videos/{video_id}/tracks/{id}":   {path: v + "/tracks/" + sub},
+		"GET /v2/videos/{video_id}/stream_key":       {path: v + "/stream_key"},
+		"POST /v2/videos/{video_id}/stream_key":      {path: v + "/stream_key"},
+		"DELETE /v2/videos/{video_id}/stream_key":    {path: v + "/stream_key"},
 
 		// Transcribes (docs/transcribes.md): A's video inside B's request
 		// answers as a video that exists nowhere. A's fixtures hold no

@@ -29,6 +29,11 @@ func runSuite(m *testing.M) int {
 	// The gateways trust one proxy, 127.0.0.2, which only the country test
 	// dials from (forwardedClient): every other request comes from
 	// 127.0.0.1, whose X-Forwarded-For is still ignored.
+	// A live event ends 2 s after its publisher leaves, not a minute.
+	if err := os.Setenv("VIDHOST_LIVE_RECONNECT_WINDOW", "2s"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	if err := os.Setenv("VIDHOST_TRUSTED_PROXIES", trustedProxy); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -61,7 +66,7 @@ func runSuite(m *testing.M) int {
 func startSuite(ctx context.Context, varDir string, workers int) (*stack.Stack, error) {
 	_ = os.Chmod(varDir, 0o755) // the private PostgreSQL runs as the postgres user
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	cfg := stack.Config{VarDir: varDir, HTTPAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "warn",
+	cfg := stack.Config{VarDir: varDir, HTTPAddr: "127.0.0.1:0", LiveRTMPAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "warn",
 		DatabaseURL: os.Getenv("DATABASE_URL"), TranscodeWorkers: workers}
 	s, err := stack.Start(ctx, cfg, logger)
 	if err != nil {

@@ -18,6 +18,9 @@ type Config struct {
 	// InternalSecret is the root secret every key derives from; empty
 	// means the one generated on the first run into var/internal.secret.
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
+	// LiveRTMPAddr is where the live service takes RTMP publishers
+	// (docs/live.md); "127.0.0.1:0" picks a free port.
+	LiveRTMPAddr string `env:"VIDHOST_LIVE_RTMP_ADDR" envDefault:"127.0.0.1:1935"`
 	// LogLevel of every service: debug, info, warn, error.
 	LogLevel string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
 }

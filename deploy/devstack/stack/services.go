@@ -15,7 +15,7 @@ import (
 // startTimeout bounds how long a service may take to become ready.
 const startTimeout = 60 * time.Second
 
-// startServices runs identity, upload, catalog, hooks, analytics, the transcode
+// startServices runs identity, upload, catalog, live, hooks, analytics, the transcode
 // workers and the gateway, each on its own loopback listener, and waits
 // until the gateway is healthy.
 func (s *Stack) startServices(ctx context.Context) error {
@@ -36,8 +36,17 @@ func (s *Stack) startServices(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// The RTMP port comes before the catalog, which hands its URL out in
+	// events' input; the live service after, as it checks keys with it.
+	rtmpLis, err := s.listenRTMP()
+	if err != nil {
+		return err
+	}
 	catalogAddr, err := s.startCatalog(upload.grpc)
 	if err != nil {
+		return err
+	}
+	if err := s.startLive(rtmpLis, catalogAddr); err != nil {
 		return err
 	}
 	hooksAddr, err := s.startHooks()
@@ -104,6 +113,7 @@ func (s *Stack) startCatalog(uploadAddr string) (string, error) {
 	}
 	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.db.forService("catalog"), s.natsURL, s.secret, s.cfg.LogLevel
 	cfg.UploadAddr, cfg.MediaBaseURL = uploadAddr, s.URL+"/media"
+	cfg.LiveRTMPURL = s.LiveRTMPURL
 	cfg.Blob = s.blobSettings()
 	lis, err := loopback()
 	if err != nil {

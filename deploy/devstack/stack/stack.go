@@ -23,6 +23,9 @@ type Stack struct {
 	// IdentityAddr is identity's gRPC address, for the operator's command
 	// (bin/vidhost admin, docs/operator.md).
 	IdentityAddr string
+	// LiveRTMPURL is the RTMP ingest base publishers are given,
+	// rtmp://<host>:<port>/live (an event's input adds its stream key).
+	LiveRTMPURL string
 
 	cfg     Config
 	varDir  string

@@ -20,6 +20,7 @@ import (
 const (
 	defaultUploadAddr   = "127.0.0.1:9103"
 	defaultMediaBaseURL = "http://127.0.0.1:8080/media"
+	defaultLiveRTMPURL  = "rtmp://127.0.0.1:1935/live"
 )
 
 // Config is the catalog's configuration, loaded from VIDHOST_* environment
@@ -47,6 +48,13 @@ type Config struct {
 	// thumbnails and sprites are rendered as <MediaBaseURL>/<video_id>/<path>
 	// when read, so changing it (to a CDN, say) needs no migration.
 	MediaBaseURL string `env:"VIDHOST_MEDIA_BASE_URL" envDefault:"http://127.0.0.1:8080/media"`
+	// LiveRTMPURL is the RTMP ingest base publishers are given: an event's
+	// input is <LiveRTMPURL>/<stream key> (docs/live.md). It must name the
+	// live service's public address.
+	LiveRTMPURL string `env:"VIDHOST_LIVE_RTMP_URL" envDefault:"rtmp://127.0.0.1:1935/live"`
+	// LiveSRTURL is the SRT ingest base (srt://host:port); empty shows no
+	// SRT URL. The key goes in the streamid, as publish:<key>.
+	LiveSRTURL string `env:"VIDHOST_LIVE_SRT_URL" envDefault:"srt://127.0.0.1:8890"`
 	// Blob is the blob store (VIDHOST_BLOB_*, VIDHOST_S3_*, see pkg/blob)
 	// the catalog keeps tracks and custom thumbnails in, under the videos'
 	// media folders, and reads and deletes resolved uploads from. It must
@@ -84,6 +92,12 @@ func (c Config) Validate() error {
 	if u, err := url.Parse(c.MediaBaseURL); c.MediaBaseURL != "" && (err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https")) {
 		errs = append(errs, errors.New("VIDHOST_MEDIA_BASE_URL must be an http(s) URL"))
 	}
+	if u, err := url.Parse(c.LiveRTMPURL); c.LiveRTMPURL != "" && (err != nil || u.Host == "" || (u.Scheme != "rtmp" && u.Scheme != "rtmps")) {
+		errs = append(errs, errors.New("VIDHOST_LIVE_RTMP_URL must be an rtmp(s) URL"))
+	}
+	if u, err := url.Parse(c.LiveSRTURL); c.LiveSRTURL != "" && (err != nil || u.Host == "" || u.Scheme != "srt") {
+		errs = append(errs, errors.New("VIDHOST_LIVE_SRT_URL must be an srt URL"))
+	}
 	return errors.Join(errs...)
 }
 
@@ -107,6 +121,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MediaBaseURL == "" {
 		c.MediaBaseURL = defaultMediaBaseURL
+	}
+	if c.LiveRTMPURL == "" {
+		c.LiveRTMPURL = defaultLiveRTMPURL
 	}
 	return c
 }

@@ -27,6 +27,8 @@ func TestConfigDefaults(t *testing.T) {
 		InternalSecret:              "s3cret-s3cret-s3cret-s3cret-s3cret",
 		UploadAddr:                  "127.0.0.1:9103",
 		MediaBaseURL:                "http://127.0.0.1:8080/media",
+		LiveRTMPURL:                 "rtmp://127.0.0.1:1935/live",
+		LiveSRTURL:                  "srt://127.0.0.1:8890",
 		Blob:                        blob.Settings{Driver: "local", Dir: "/var/lib/vidhost/blob", S3Region: "us-east-1"},
 		TranscodeAccountConcurrency: 2,
 		TranscribeLanguageList:      "en-US",

@@ -47,7 +47,9 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	}
 	svc := catalog.NewService(store.New(pool), catalog.Media{BaseURL: cfg.MediaBaseURL}, resolver, files).
 		LimitJobsPerAccount(cfg.TranscodeAccountConcurrency).
-		AcceptTranscribeLanguages(cfg.TranscribeLanguages())
+		AcceptTranscribeLanguages(cfg.TranscribeLanguages()).
+		WithIngest(catalog.Ingest{RTMPBase: cfg.LiveRTMPURL, SRTBase: cfg.LiveSRTURL,
+			Box: secrets.BoxFor(secrets.MustRoot(cfg.InternalSecret), secrets.StreamKey)})
 	if err := startMediaConsumer(ctx, js, svc, logger, stack); err != nil {
 		return err
 	}

@@ -11,6 +11,10 @@ const (
 	MediaProgress MediaReportKind = iota + 1
 	MediaCompleted
 	MediaFailed
+	// MediaLive and MediaLiveEnded are the live service's reports
+	// (live.started, live.ended) about an event (docs/live.md).
+	MediaLive
+	MediaLiveEnded
 )
 
 // StatusReasonMax bounds a stored failure reason.
@@ -29,8 +33,11 @@ type MediaReport struct {
 	Duration                       float64
 	Thumbnail, Sprite, SpriteIndex string
 	Width, Height                  int
-	// Failed: why, for a person.
+	// Failed: why, for a person. LiveEnded: why the event ended.
 	Reason string
+	// LiveEnded: the blob-store key of the event's recording, which goes
+	// through the VOD ladder; empty when there is none.
+	Recording string
 }
 
 // apply returns v as r leaves it, and whether anything changed. Status
@@ -38,7 +45,15 @@ type MediaReport struct {
 // final) and progress never goes back, so redelivered or late reports
 // change nothing: applying a report twice is applying it once.
 func (r MediaReport) apply(v Video) (Video, bool) {
-	if !v.IsVOD() || v.Status == StatusReady || v.Status == StatusError {
+	if v.Status == StatusReady || v.Status == StatusError {
+		return v, false
+	}
+	if r.Kind == MediaLive || r.Kind == MediaLiveEnded {
+		return r.applyLive(v)
+	}
+	// An event's transcode reports are about its recording, sent once it
+	// ended (processing); none other can be.
+	if !v.IsVOD() && v.Status != StatusProcessing {
 		return v, false
 	}
 	next := v
@@ -77,4 +92,30 @@ func changed(a, b Video) bool {
 	return a.Status != b.Status || a.Progress != b.Progress || a.StatusReason != b.StatusReason ||
 		!slices.Equal(a.Outputs, b.Outputs) || a.Duration != b.Duration || a.Width != b.Width ||
 		a.Height != b.Height || a.Thumbnail != b.Thumbnail || a.Sprite != b.Sprite || a.SpriteIndex != b.SpriteIndex
+}
+
+// applyLive moves an event along preparing -> live -> processing (its
+// recording queued for the ladder) or error (no recording). Only forward:
+// a late live.started after live.ended changes nothing.
+func (r MediaReport) applyLive(v Video) (Video, bool) {
+	if v.Type != TypeEvent || (v.Status != StatusPreparing && v.Status != StatusLive) {
+		return v, false
+	}
+	next := v
+	switch {
+	case r.Kind == MediaLive:
+		next.Status = StatusLive
+		if len(r.Outputs) > 0 {
+			next.Outputs = r.Outputs
+		}
+	case r.Recording != "":
+		next.Status, next.Progress, next.SourceObjectKey = StatusProcessing, 0, r.Recording
+	default:
+		next.Status = StatusError
+		next.StatusReason = truncate(r.Reason, StatusReasonMax)
+		if next.StatusReason == "" {
+			next.StatusReason = "the live event ended without a recording"
+		}
+	}
+	return next, changed(v, next) || v.SourceObjectKey != next.SourceObjectKey
 }

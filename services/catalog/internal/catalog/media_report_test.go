@@ -73,3 +73,38 @@ func TestMediaReportContents(t *testing.T) {
 	_, changed := MediaReport{Kind: MediaCompleted}.apply(event)
 	assert.False(t, changed, "live events are not transcoded")
 }
+
+func TestLiveReportsMoveAnEventForwardOnly(t *testing.T) {
+	started := MediaReport{Kind: MediaLive, Outputs: []MediaFile{{Label: "HLS live", Path: "live/master.m3u8"}}}
+	recorded := MediaReport{Kind: MediaLiveEnded, Recording: "uploads/a/v/recording.ts"}
+	tests := []struct {
+		name       string
+		typ        string
+		status     string
+		report     MediaReport
+		wantStatus string
+		wantChange bool
+	}{
+		{"goes live", TypeEvent, StatusPreparing, started, StatusLive, true},
+		{"live again (reconnect)", TypeEvent, StatusLive, started, StatusLive, false},
+		{"ends with a recording", TypeEvent, StatusLive, recorded, StatusProcessing, true},
+		{"ends before going live", TypeEvent, StatusPreparing, recorded, StatusProcessing, true},
+		{"ends without a recording", TypeEvent, StatusLive, MediaReport{Kind: MediaLiveEnded}, StatusError, true},
+		{"late live.started", TypeEvent, StatusProcessing, started, StatusProcessing, false},
+		{"late live.ended", TypeEvent, StatusProcessing, recorded, StatusProcessing, false},
+		{"after ready", TypeEvent, StatusReady, started, StatusReady, false},
+		{"a vod never goes live", TypeVOD, StatusPreparing, started, StatusPreparing, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := VideoInput{Name: "v"}.Video()
+			v.Type, v.Status = tt.typ, tt.status
+			if tt.status == StatusLive {
+				v.Outputs = started.Outputs
+			}
+			got, changed := tt.report.apply(v)
+			assert.Equal(t, tt.wantChange, changed)
+			assert.Equal(t, tt.wantStatus, got.Status)
+		})
+	}
+}

@@ -47,6 +47,14 @@ func (s *Service) ApplyMediaReport(ctx context.Context, r MediaReport) (bool, er
 			return err
 		}
 		applied = true
+		if r.Kind == MediaLiveEnded && saved.Status == StatusProcessing {
+			// The recording goes through the VOD ladder, as an upload would,
+			// on behalf of whoever created the event.
+			job := TranscodeJob{AccountID: saved.AccountID, ActorID: saved.CreatedBy, Time: s.now(), VideoID: saved.ID, SourceObjectKey: r.Recording}
+			if err := s.queueJob(ctx, tx, job); err != nil {
+				return err
+			}
+		}
 		rendered, now := s.media.render(saved), s.now()
 		if err := tx.Emit(ctx, Event{Kind: Updated, AccountID: saved.AccountID, Time: now, Resource: rendered}); err != nil {
 			return err

@@ -19,6 +19,7 @@ type Service struct {
 	media   Media
 	uploads UploadResolver
 	files   Files
+	ingest  Ingest
 	now     func() time.Time
 	// jobsPerAccount is how many transcode jobs of one account run at once.
 	jobsPerAccount int
@@ -53,6 +54,13 @@ func (s *Service) AcceptTranscribeLanguages(tags []string) *Service {
 	if len(tags) > 0 {
 		s.transcribeLanguages = tags
 	}
+	return s
+}
+
+// WithIngest sets where publishers send live streams and the Box stream
+// keys are sealed with; events cannot be created without it.
+func (s *Service) WithIngest(in Ingest) *Service {
+	s.ingest = in
 	return s
 }
 

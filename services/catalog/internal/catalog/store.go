@@ -41,6 +41,11 @@ type Reader interface {
 	GetTranscribe(ctx context.Context, accountID, id string) (Transcribe, error)
 	// ListTranscribes returns the transcribes matching every filter set in f.
 	ListTranscribes(ctx context.Context, accountID string, f TranscribeFilter, req page.Request) ([]Transcribe, error)
+	// GetStreamKey returns the stream key of the account's event videoID.
+	GetStreamKey(ctx context.Context, accountID, videoID string) (StoredStreamKey, error)
+	// FindStreamKey finds a key by its hash alone: a publisher names no
+	// account, the key is its credential.
+	FindStreamKey(ctx context.Context, hash []byte) (StoredStreamKey, error)
 }
 
 // Tx changes resources inside a transaction. Writes set the audit fields
@@ -52,6 +57,7 @@ type Tx interface {
 	FolderWriter
 	LeadWriter
 	TranscribeWriter
+	StreamKeyWriter
 	// Emit records e in the transaction's outbox; a relay publishes it
 	// once the transaction has committed.
 	Emit(ctx context.Context, e Event) error
@@ -139,4 +145,13 @@ type TranscribeWriter interface {
 	// EnqueueTranscribeJob records job in the transaction's outbox, for
 	// transcribe.jobs.
 	EnqueueTranscribeJob(ctx context.Context, job TranscribeJob) error
+}
+
+// StreamKeyWriter writes live events' stream keys (one per event, deleted
+// with it).
+type StreamKeyWriter interface {
+	// ReplaceStreamKey stores a new hash and seal, not revoked (inserting
+	// the row if the event had none).
+	ReplaceStreamKey(ctx context.Context, accountID, actorID string, k StoredStreamKey) (StoredStreamKey, error)
+	RevokeStreamKey(ctx context.Context, accountID, actorID, videoID string) (StoredStreamKey, error)
 }

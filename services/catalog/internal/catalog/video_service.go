@@ -11,7 +11,8 @@ import (
 
 // CreateVideo validates and stores a new video and announces it with
 // video.created. A vod also gets its transcode job in the same
-// transaction; an event waits for its ingest URL.
+// transaction; an event its stream key, and its input (the RTMP ingest URL)
+// is shown at once (docs/live.md).
 func (s *Service) CreateVideo(ctx context.Context, p principal.Principal, in VideoInput) (Video, error) {
 	v := in.Video()
 	if err := v.Validate(); err != nil {
@@ -27,14 +28,21 @@ func (s *Service) CreateVideo(ctx context.Context, p principal.Principal, in Vid
 		return Video{}, err
 	}
 	v.ID, v.AccountID = ids.New(), p.AccountID
-	return s.commitVideo(ctx, p, Created, func(tx Tx) (Video, error) {
+	saved, err := s.commitVideo(ctx, p, Created, func(tx Tx) (Video, error) {
 		saved, err := tx.InsertVideo(ctx, p.AccountID, p.ActorID, v)
-		if err != nil || job == nil {
+		if err != nil {
 			return saved, err
+		}
+		if saved.Type == TypeEvent {
+			return saved, s.issueStreamKey(ctx, tx, p, saved)
 		}
 		job.VideoID, job.AccountID, job.ActorID, job.Time = saved.ID, p.AccountID, p.ActorID, s.now()
 		return saved, s.queueJob(ctx, tx, *job)
 	})
+	if err != nil {
+		return Video{}, err
+	}
+	return s.withIngestURL(ctx, p, saved)
 }
 
 // GetVideo returns one video of the principal's account.
@@ -43,7 +51,10 @@ func (s *Service) GetVideo(ctx context.Context, p principal.Principal, id string
 		return Video{}, err
 	}
 	v, err := s.store.GetVideo(ctx, p.AccountID, id)
-	return s.media.render(v), err
+	if err != nil {
+		return Video{}, err
+	}
+	return s.withIngestURL(ctx, p, s.media.render(v))
 }
 
 // ListVideos returns a page of the account's videos matching f, oldest
@@ -72,7 +83,7 @@ func (s *Service) UpdateVideo(ctx context.Context, p principal.Principal, id str
 	if err := checkID(id); err != nil {
 		return Video{}, err
 	}
-	return s.commitVideo(ctx, p, Updated, func(tx Tx) (Video, error) {
+	updated, err := s.commitVideo(ctx, p, Updated, func(tx Tx) (Video, error) {
 		current, err := tx.LockVideo(ctx, p.AccountID, id)
 		if err != nil {
 			return Video{}, err
@@ -90,6 +101,10 @@ func (s *Service) UpdateVideo(ctx context.Context, p principal.Principal, id str
 		}
 		return tx.UpdateVideo(ctx, p.AccountID, p.ActorID, next)
 	})
+	if err != nil {
+		return Video{}, err
+	}
+	return s.withIngestURL(ctx, p, updated)
 }
 
 // DeleteVideo removes a video with everything attached to it and

@@ -24,7 +24,7 @@ var auditActions = map[catalog.EventKind]string{
 func Messages(e catalog.Event) ([]outbox.Message, error) {
 	var msgs []outbox.Message
 	switch e.Resource.(type) {
-	case catalog.FolderVideo, catalog.Lead, catalog.Transcribe:
+	case catalog.FolderVideo, catalog.Lead, catalog.Transcribe, catalog.StoredStreamKey:
 		// Recorded in the audit log only.
 	default:
 		msg, err := Message(e)
@@ -73,6 +73,10 @@ func AuditMessage(e catalog.Event) (outbox.Message, error) {
 	case catalog.Lead:
 		// Which lead, never what it held.
 		entity, id, data = audit.EntityLeads, r.ID, map[string]string{"video_id": r.VideoID}
+	case catalog.StoredStreamKey:
+		// Which event's key was rotated (update) or revoked (delete); never
+		// the secret, its hash or its seal.
+		entity, id, data = audit.EntityStreamKeys, r.VideoID, map[string]any{"video_id": r.VideoID, "key": catalog.RedactedKey, "revoked": r.Revoked}
 	default:
 		return outbox.Message{}, fmt.Errorf("events: no audit entry for %T", e.Resource)
 	}

@@ -26,6 +26,10 @@ func TestMessagesAuditClientChangesOnly(t *testing.T) {
 			[]string{"video.updated"}},
 		{"filing a video", catalog.Event{Kind: catalog.Created, AccountID: "acc", Resource: catalog.FolderVideo{FolderID: "f", VideoID: "v"}, Actor: &p},
 			[]string{"audit.folders.update"}},
+		{"rotating a stream key", catalog.Event{Kind: catalog.Updated, AccountID: "acc", Resource: catalog.StoredStreamKey{VideoID: "v", Hash: []byte("a@b.c"), Sealed: []byte("a@b.c")}, Actor: &p},
+			[]string{"audit.stream_keys.update"}},
+		{"revoking a stream key", catalog.Event{Kind: catalog.Deleted, AccountID: "acc", Resource: catalog.StoredStreamKey{VideoID: "v", Revoked: true}, Actor: &p},
+			[]string{"audit.stream_keys.delete"}},
 		{"erasing a lead", catalog.Event{Kind: catalog.Deleted, AccountID: "acc", Resource: catalog.Lead{ID: "l", VideoID: "v", Fields: map[string]string{"email": "a@b.c"}}, Actor: &p},
 			[]string{"audit.leads.delete"}},
 		{"creating a transcribe", catalog.Event{Kind: catalog.Created, AccountID: "acc", Resource: catalog.Transcribe{ID: "tr", VideoID: "v"}, Actor: &p},
@@ -40,7 +44,7 @@ func TestMessagesAuditClientChangesOnly(t *testing.T) {
 			var subjects []string
 			for _, m := range msgs {
 				subjects = append(subjects, m.Subject)
-				assert.NotContains(t, string(m.Payload), "a@b.c", "an erased lead's fields are never recorded")
+				assert.NotContains(t, string(m.Payload), "a@b.c", "an erased lead's fields, a key's hash and seal are never recorded")
 			}
 			assert.Equal(t, tt.subjects, subjects)
 		})

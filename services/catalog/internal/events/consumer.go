@@ -34,7 +34,8 @@ const (
 // ApplyFunc applies one report (catalog.Service.ApplyMediaReport).
 type ApplyFunc func(ctx context.Context, r catalog.MediaReport) (bool, error)
 
-// MediaConsumer applies transcode.progress|completed|failed to videos.
+// MediaConsumer applies transcode.progress|completed|failed and
+// live.started|ended to videos.
 type MediaConsumer struct {
 	settle natsx.Settler
 	apply  ApplyFunc
@@ -47,12 +48,13 @@ type MediaConsumer struct {
 // done; unacknowledged reports are delivered again later.
 func StartMediaConsumer(ctx context.Context, js jetstream.JetStream, apply ApplyFunc, logger *slog.Logger) (stop func(), err error) {
 	consumer, err := js.CreateOrUpdateConsumer(ctx, natsx.StreamNameMedia, jetstream.ConsumerConfig{
-		Durable:        MediaConsumerName,
-		FilterSubjects: []string{natsx.SubjectTranscodeProgress, natsx.SubjectTranscodeCompleted, natsx.SubjectTranscodeFailed},
-		AckPolicy:      jetstream.AckExplicitPolicy,
-		AckWait:        ackWait,
-		MaxDeliver:     -1, // passing failures retry until they pass; poison is terminated instead
-		DeliverPolicy:  jetstream.DeliverAllPolicy,
+		Durable: MediaConsumerName,
+		FilterSubjects: []string{natsx.SubjectTranscodeProgress, natsx.SubjectTranscodeCompleted, natsx.SubjectTranscodeFailed,
+			natsx.SubjectLiveStarted, natsx.SubjectLiveEnded},
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       ackWait,
+		MaxDeliver:    -1, // passing failures retry until they pass; poison is terminated instead
+		DeliverPolicy: jetstream.DeliverAllPolicy,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("events: media consumer: %w", err)

@@ -8,6 +8,7 @@ import (
 
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
+	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
@@ -48,6 +49,19 @@ func DecodeMediaReport(subject string, data []byte) (catalog.MediaReport, error)
 		err = decodeOptions.Unmarshal(data, &m)
 		r = catalog.MediaReport{Kind: catalog.MediaFailed, AccountID: m.GetMeta().GetAccountId(), VideoID: m.GetVideoId(),
 			Reason: m.GetReason()}
+	case natsx.SubjectLiveStarted:
+		var m eventsv1.LiveStarted
+		err = decodeOptions.Unmarshal(data, &m)
+		r = catalog.MediaReport{Kind: catalog.MediaLive, AccountID: m.GetMeta().GetAccountId(), VideoID: m.GetVideoId(),
+			Outputs: protomap.MediaFiles(m.GetOutputs())}
+	case natsx.SubjectLiveEnded:
+		var m eventsv1.LiveEnded
+		err = decodeOptions.Unmarshal(data, &m)
+		r = catalog.MediaReport{Kind: catalog.MediaLiveEnded, AccountID: m.GetMeta().GetAccountId(), VideoID: m.GetVideoId(),
+			Recording: m.GetRecordingObjectKey(), Duration: m.GetDuration(), Reason: m.GetReason()}
+		if r.Recording != "" && !recordingOf(r) {
+			return r, fmt.Errorf("events: %s: recording_object_key is not an upload of the event's account", subject)
+		}
 	default:
 		return r, fmt.Errorf("events: no media report on subject %q", subject)
 	}
@@ -61,4 +75,11 @@ func DecodeMediaReport(subject string, data []byte) (catalog.MediaReport, error)
 		return r, fmt.Errorf("events: %s: %w", subject, errNoAccount)
 	}
 	return r, nil
+}
+
+// recordingOf reports whether a live.ended report's recording is an upload
+// key of its own account, the only source a transcode worker accepts.
+func recordingOf(r catalog.MediaReport) bool {
+	account, _, _, ok := blob.ParseUploadKey(r.Recording)
+	return ok && account == r.AccountID
 }

@@ -94,7 +94,7 @@ func TestCreateLiveEvent(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "event", v.GetType())
 	assert.Equal(t, "preparing", v.GetStatus())
-	assert.Empty(t, v.GetInput(), "the ingest URL is assigned later")
+	assert.Regexp(t, `^rtmp://127\.0\.0\.1:1935/live/vhlive_[A-Za-z0-9_-]{43}$`, v.GetInput(), "the ingest URL, key included, for a read-write credential")
 
 	_, err = b.client.CreateVideo(as(t, b.alice), &catalogv1.CreateVideoRequest{Name: "Show", Type: proto.String("event")})
 	requireStatus(t, err, codes.PermissionDenied, `live streaming (a video of type "event") requires the pro plan or higher`)

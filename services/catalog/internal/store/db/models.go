@@ -82,6 +82,18 @@ type Player struct {
 	UpdatedTime  time.Time
 }
 
+type StreamKey struct {
+	VideoID     string
+	AccountID   string
+	KeyHash     []byte
+	KeySealed   []byte
+	RevokedTime pgtype.Timestamptz
+	CreatedBy   string
+	CreatedTime time.Time
+	UpdatedBy   string
+	UpdatedTime time.Time
+}
+
 type TranscodeQueue struct {
 	VideoID        string
 	AccountID      string

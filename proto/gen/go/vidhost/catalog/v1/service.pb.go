@@ -24,7 +24,7 @@ var File_vidhost_catalog_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_catalog_v1_service_proto_rawDesc = "" +
 	"\n" +
-	" vidhost/catalog/v1/service.proto\x12\x12vidhost.catalog.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a\x1dvidhost/catalog/v1/lead.proto\x1a!vidhost/catalog/v1/messages.proto\x1a!vidhost/catalog/v1/playback.proto\x1a#vidhost/catalog/v1/transcribe.proto\x1a\x1evidhost/catalog/v1/video.proto\x1a$vidhost/catalog/v1/video_files.proto\x1a'vidhost/catalog/v1/video_requests.proto2\x92!\n" +
+	" vidhost/catalog/v1/service.proto\x12\x12vidhost.catalog.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a\x1dvidhost/catalog/v1/lead.proto\x1a!vidhost/catalog/v1/messages.proto\x1a!vidhost/catalog/v1/playback.proto\x1a#vidhost/catalog/v1/transcribe.proto\x1a#vidhost/catalog/v1/stream_key.proto\x1a\x1evidhost/catalog/v1/video.proto\x1a$vidhost/catalog/v1/video_files.proto\x1a'vidhost/catalog/v1/video_requests.proto2\x97$\n" +
 	"\x0eCatalogService\x12Y\n" +
 	"\x0eCreateCategory\x12).vidhost.catalog.v1.CreateCategoryRequest\x1a\x1c.vidhost.catalog.v1.Category\x12g\n" +
 	"\x0eListCategories\x12).vidhost.catalog.v1.ListCategoriesRequest\x1a*.vidhost.catalog.v1.ListCategoriesResponse\x12S\n" +
@@ -80,7 +80,11 @@ const file_vidhost_catalog_v1_service_proto_rawDesc = "" +
 	"\x10CreateTranscribe\x12+.vidhost.catalog.v1.CreateTranscribeRequest\x1a\x1e.vidhost.catalog.v1.Transcribe\x12j\n" +
 	"\x0fListTranscribes\x12*.vidhost.catalog.v1.ListTranscribesRequest\x1a+.vidhost.catalog.v1.ListTranscribesResponse\x12Y\n" +
 	"\rGetTranscribe\x12(.vidhost.catalog.v1.GetTranscribeRequest\x1a\x1e.vidhost.catalog.v1.Transcribe\x12m\n" +
-	"\x10DeleteTranscribe\x12+.vidhost.catalog.v1.DeleteTranscribeRequest\x1a,.vidhost.catalog.v1.DeleteTranscribeResponseB\xd6\x01\n" +
+	"\x10DeleteTranscribe\x12+.vidhost.catalog.v1.DeleteTranscribeRequest\x1a,.vidhost.catalog.v1.DeleteTranscribeResponse\x12V\n" +
+	"\fGetStreamKey\x12'.vidhost.catalog.v1.GetStreamKeyRequest\x1a\x1d.vidhost.catalog.v1.StreamKey\x12\\\n" +
+	"\x0fRotateStreamKey\x12*.vidhost.catalog.v1.RotateStreamKeyRequest\x1a\x1d.vidhost.catalog.v1.StreamKey\x12j\n" +
+	"\x0fRevokeStreamKey\x12*.vidhost.catalog.v1.RevokeStreamKeyRequest\x1a+.vidhost.catalog.v1.RevokeStreamKeyResponse\x12a\n" +
+	"\x10AuthorizePublish\x12+.vidhost.catalog.v1.AuthorizePublishRequest\x1a .vidhost.catalog.v1.PublishGrantB\xd6\x01\n" +
 	"\x16com.vidhost.catalog.v1B\fServiceProtoP\x01ZDgithub.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1;catalogv1\xa2\x02\x03VCX\xaa\x02\x12Vidhost.Catalog.V1\xca\x02\x12Vidhost\\Catalog\\V1\xe2\x02\x1eVidhost\\Catalog\\V1\\GPBMetadata\xea\x02\x14Vidhost::Catalog::V1b\x06proto3"
 
 var file_vidhost_catalog_v1_service_proto_goTypes = []any{
@@ -130,39 +134,46 @@ var file_vidhost_catalog_v1_service_proto_goTypes = []any{
 	(*ListTranscribesRequest)(nil),     // 43: vidhost.catalog.v1.ListTranscribesRequest
 	(*GetTranscribeRequest)(nil),       // 44: vidhost.catalog.v1.GetTranscribeRequest
 	(*DeleteTranscribeRequest)(nil),    // 45: vidhost.catalog.v1.DeleteTranscribeRequest
-	(*Category)(nil),                   // 46: vidhost.catalog.v1.Category
-	(*ListCategoriesResponse)(nil),     // 47: vidhost.catalog.v1.ListCategoriesResponse
-	(*DeleteCategoryResponse)(nil),     // 48: vidhost.catalog.v1.DeleteCategoryResponse
-	(*Player)(nil),                     // 49: vidhost.catalog.v1.Player
-	(*ListPlayersResponse)(nil),        // 50: vidhost.catalog.v1.ListPlayersResponse
-	(*DeletePlayerResponse)(nil),       // 51: vidhost.catalog.v1.DeletePlayerResponse
-	(*Video)(nil),                      // 52: vidhost.catalog.v1.Video
-	(*ListVideosResponse)(nil),         // 53: vidhost.catalog.v1.ListVideosResponse
-	(*DeleteVideoResponse)(nil),        // 54: vidhost.catalog.v1.DeleteVideoResponse
-	(*Card)(nil),                       // 55: vidhost.catalog.v1.Card
-	(*DeleteCardResponse)(nil),         // 56: vidhost.catalog.v1.DeleteCardResponse
-	(*Gate)(nil),                       // 57: vidhost.catalog.v1.Gate
-	(*DeleteGateResponse)(nil),         // 58: vidhost.catalog.v1.DeleteGateResponse
-	(*Hotspot)(nil),                    // 59: vidhost.catalog.v1.Hotspot
-	(*TimecodedHotspot)(nil),           // 60: vidhost.catalog.v1.TimecodedHotspot
-	(*DeleteHotspotResponse)(nil),      // 61: vidhost.catalog.v1.DeleteHotspotResponse
-	(*Chapter)(nil),                    // 62: vidhost.catalog.v1.Chapter
-	(*DeleteChapterResponse)(nil),      // 63: vidhost.catalog.v1.DeleteChapterResponse
-	(*Track)(nil),                      // 64: vidhost.catalog.v1.Track
-	(*DeleteTrackResponse)(nil),        // 65: vidhost.catalog.v1.DeleteTrackResponse
-	(*Thumbnail)(nil),                  // 66: vidhost.catalog.v1.Thumbnail
-	(*Folder)(nil),                     // 67: vidhost.catalog.v1.Folder
-	(*ListFoldersResponse)(nil),        // 68: vidhost.catalog.v1.ListFoldersResponse
-	(*DeleteFolderResponse)(nil),       // 69: vidhost.catalog.v1.DeleteFolderResponse
-	(*AddFolderVideoResponse)(nil),     // 70: vidhost.catalog.v1.AddFolderVideoResponse
-	(*RemoveFolderVideoResponse)(nil),  // 71: vidhost.catalog.v1.RemoveFolderVideoResponse
-	(*PlaybackVideo)(nil),              // 72: vidhost.catalog.v1.PlaybackVideo
-	(*ListLeadsResponse)(nil),          // 73: vidhost.catalog.v1.ListLeadsResponse
-	(*DeleteLeadResponse)(nil),         // 74: vidhost.catalog.v1.DeleteLeadResponse
-	(*Lead)(nil),                       // 75: vidhost.catalog.v1.Lead
-	(*Transcribe)(nil),                 // 76: vidhost.catalog.v1.Transcribe
-	(*ListTranscribesResponse)(nil),    // 77: vidhost.catalog.v1.ListTranscribesResponse
-	(*DeleteTranscribeResponse)(nil),   // 78: vidhost.catalog.v1.DeleteTranscribeResponse
+	(*GetStreamKeyRequest)(nil),        // 46: vidhost.catalog.v1.GetStreamKeyRequest
+	(*RotateStreamKeyRequest)(nil),     // 47: vidhost.catalog.v1.RotateStreamKeyRequest
+	(*RevokeStreamKeyRequest)(nil),     // 48: vidhost.catalog.v1.RevokeStreamKeyRequest
+	(*AuthorizePublishRequest)(nil),    // 49: vidhost.catalog.v1.AuthorizePublishRequest
+	(*Category)(nil),                   // 50: vidhost.catalog.v1.Category
+	(*ListCategoriesResponse)(nil),     // 51: vidhost.catalog.v1.ListCategoriesResponse
+	(*DeleteCategoryResponse)(nil),     // 52: vidhost.catalog.v1.DeleteCategoryResponse
+	(*Player)(nil),                     // 53: vidhost.catalog.v1.Player
+	(*ListPlayersResponse)(nil),        // 54: vidhost.catalog.v1.ListPlayersResponse
+	(*DeletePlayerResponse)(nil),       // 55: vidhost.catalog.v1.DeletePlayerResponse
+	(*Video)(nil),                      // 56: vidhost.catalog.v1.Video
+	(*ListVideosResponse)(nil),         // 57: vidhost.catalog.v1.ListVideosResponse
+	(*DeleteVideoResponse)(nil),        // 58: vidhost.catalog.v1.DeleteVideoResponse
+	(*Card)(nil),                       // 59: vidhost.catalog.v1.Card
+	(*DeleteCardResponse)(nil),         // 60: vidhost.catalog.v1.DeleteCardResponse
+	(*Gate)(nil),                       // 61: vidhost.catalog.v1.Gate
+	(*DeleteGateResponse)(nil),         // 62: vidhost.catalog.v1.DeleteGateResponse
+	(*Hotspot)(nil),                    // 63: vidhost.catalog.v1.Hotspot
+	(*TimecodedHotspot)(nil),           // 64: vidhost.catalog.v1.TimecodedHotspot
+	(*DeleteHotspotResponse)(nil),      // 65: vidhost.catalog.v1.DeleteHotspotResponse
+	(*Chapter)(nil),                    // 66: vidhost.catalog.v1.Chapter
+	(*DeleteChapterResponse)(nil),      // 67: vidhost.catalog.v1.DeleteChapterResponse
+	(*Track)(nil),                      // 68: vidhost.catalog.v1.Track
+	(*DeleteTrackResponse)(nil),        // 69: vidhost.catalog.v1.DeleteTrackResponse
+	(*Thumbnail)(nil),                  // 70: vidhost.catalog.v1.Thumbnail
+	(*Folder)(nil),                     // 71: vidhost.catalog.v1.Folder
+	(*ListFoldersResponse)(nil),        // 72: vidhost.catalog.v1.ListFoldersResponse
+	(*DeleteFolderResponse)(nil),       // 73: vidhost.catalog.v1.DeleteFolderResponse
+	(*AddFolderVideoResponse)(nil),     // 74: vidhost.catalog.v1.AddFolderVideoResponse
+	(*RemoveFolderVideoResponse)(nil),  // 75: vidhost.catalog.v1.RemoveFolderVideoResponse
+	(*PlaybackVideo)(nil),              // 76: vidhost.catalog.v1.PlaybackVideo
+	(*ListLeadsResponse)(nil),          // 77: vidhost.catalog.v1.ListLeadsResponse
+	(*DeleteLeadResponse)(nil),         // 78: vidhost.catalog.v1.DeleteLeadResponse
+	(*Lead)(nil),                       // 79: vidhost.catalog.v1.Lead
+	(*Transcribe)(nil),                 // 80: vidhost.catalog.v1.Transcribe
+	(*ListTranscribesResponse)(nil),    // 81: vidhost.catalog.v1.ListTranscribesResponse
+	(*DeleteTranscribeResponse)(nil),   // 82: vidhost.catalog.v1.DeleteTranscribeResponse
+	(*StreamKey)(nil),                  // 83: vidhost.catalog.v1.StreamKey
+	(*RevokeStreamKeyResponse)(nil),    // 84: vidhost.catalog.v1.RevokeStreamKeyResponse
+	(*PublishGrant)(nil),               // 85: vidhost.catalog.v1.PublishGrant
 }
 var file_vidhost_catalog_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.catalog.v1.CatalogService.CreateCategory:input_type -> vidhost.catalog.v1.CreateCategoryRequest
@@ -211,54 +222,62 @@ var file_vidhost_catalog_v1_service_proto_depIdxs = []int32{
 	43, // 43: vidhost.catalog.v1.CatalogService.ListTranscribes:input_type -> vidhost.catalog.v1.ListTranscribesRequest
 	44, // 44: vidhost.catalog.v1.CatalogService.GetTranscribe:input_type -> vidhost.catalog.v1.GetTranscribeRequest
 	45, // 45: vidhost.catalog.v1.CatalogService.DeleteTranscribe:input_type -> vidhost.catalog.v1.DeleteTranscribeRequest
-	46, // 46: vidhost.catalog.v1.CatalogService.CreateCategory:output_type -> vidhost.catalog.v1.Category
-	47, // 47: vidhost.catalog.v1.CatalogService.ListCategories:output_type -> vidhost.catalog.v1.ListCategoriesResponse
-	46, // 48: vidhost.catalog.v1.CatalogService.GetCategory:output_type -> vidhost.catalog.v1.Category
-	46, // 49: vidhost.catalog.v1.CatalogService.UpdateCategory:output_type -> vidhost.catalog.v1.Category
-	48, // 50: vidhost.catalog.v1.CatalogService.DeleteCategory:output_type -> vidhost.catalog.v1.DeleteCategoryResponse
-	49, // 51: vidhost.catalog.v1.CatalogService.CreatePlayer:output_type -> vidhost.catalog.v1.Player
-	50, // 52: vidhost.catalog.v1.CatalogService.ListPlayers:output_type -> vidhost.catalog.v1.ListPlayersResponse
-	49, // 53: vidhost.catalog.v1.CatalogService.GetPlayer:output_type -> vidhost.catalog.v1.Player
-	49, // 54: vidhost.catalog.v1.CatalogService.UpdatePlayer:output_type -> vidhost.catalog.v1.Player
-	51, // 55: vidhost.catalog.v1.CatalogService.DeletePlayer:output_type -> vidhost.catalog.v1.DeletePlayerResponse
-	52, // 56: vidhost.catalog.v1.CatalogService.CreateVideo:output_type -> vidhost.catalog.v1.Video
-	53, // 57: vidhost.catalog.v1.CatalogService.ListVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
-	52, // 58: vidhost.catalog.v1.CatalogService.GetVideo:output_type -> vidhost.catalog.v1.Video
-	52, // 59: vidhost.catalog.v1.CatalogService.UpdateVideo:output_type -> vidhost.catalog.v1.Video
-	54, // 60: vidhost.catalog.v1.CatalogService.DeleteVideo:output_type -> vidhost.catalog.v1.DeleteVideoResponse
-	55, // 61: vidhost.catalog.v1.CatalogService.CreateCard:output_type -> vidhost.catalog.v1.Card
-	55, // 62: vidhost.catalog.v1.CatalogService.UpdateCard:output_type -> vidhost.catalog.v1.Card
-	56, // 63: vidhost.catalog.v1.CatalogService.DeleteCard:output_type -> vidhost.catalog.v1.DeleteCardResponse
-	57, // 64: vidhost.catalog.v1.CatalogService.CreateGate:output_type -> vidhost.catalog.v1.Gate
-	57, // 65: vidhost.catalog.v1.CatalogService.UpdateGate:output_type -> vidhost.catalog.v1.Gate
-	58, // 66: vidhost.catalog.v1.CatalogService.DeleteGate:output_type -> vidhost.catalog.v1.DeleteGateResponse
-	59, // 67: vidhost.catalog.v1.CatalogService.CreateHotspot:output_type -> vidhost.catalog.v1.Hotspot
-	60, // 68: vidhost.catalog.v1.CatalogService.UpdateHotspot:output_type -> vidhost.catalog.v1.TimecodedHotspot
-	61, // 69: vidhost.catalog.v1.CatalogService.DeleteHotspot:output_type -> vidhost.catalog.v1.DeleteHotspotResponse
-	62, // 70: vidhost.catalog.v1.CatalogService.CreateChapter:output_type -> vidhost.catalog.v1.Chapter
-	62, // 71: vidhost.catalog.v1.CatalogService.UpdateChapter:output_type -> vidhost.catalog.v1.Chapter
-	63, // 72: vidhost.catalog.v1.CatalogService.DeleteChapter:output_type -> vidhost.catalog.v1.DeleteChapterResponse
-	64, // 73: vidhost.catalog.v1.CatalogService.CreateTrack:output_type -> vidhost.catalog.v1.Track
-	65, // 74: vidhost.catalog.v1.CatalogService.DeleteTrack:output_type -> vidhost.catalog.v1.DeleteTrackResponse
-	66, // 75: vidhost.catalog.v1.CatalogService.SetThumbnail:output_type -> vidhost.catalog.v1.Thumbnail
-	67, // 76: vidhost.catalog.v1.CatalogService.CreateFolder:output_type -> vidhost.catalog.v1.Folder
-	68, // 77: vidhost.catalog.v1.CatalogService.ListFolders:output_type -> vidhost.catalog.v1.ListFoldersResponse
-	67, // 78: vidhost.catalog.v1.CatalogService.GetFolder:output_type -> vidhost.catalog.v1.Folder
-	67, // 79: vidhost.catalog.v1.CatalogService.UpdateFolder:output_type -> vidhost.catalog.v1.Folder
-	69, // 80: vidhost.catalog.v1.CatalogService.DeleteFolder:output_type -> vidhost.catalog.v1.DeleteFolderResponse
-	53, // 81: vidhost.catalog.v1.CatalogService.ListFolderVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
-	70, // 82: vidhost.catalog.v1.CatalogService.AddFolderVideo:output_type -> vidhost.catalog.v1.AddFolderVideoResponse
-	71, // 83: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:output_type -> vidhost.catalog.v1.RemoveFolderVideoResponse
-	72, // 84: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:output_type -> vidhost.catalog.v1.PlaybackVideo
-	73, // 85: vidhost.catalog.v1.CatalogService.ListLeads:output_type -> vidhost.catalog.v1.ListLeadsResponse
-	74, // 86: vidhost.catalog.v1.CatalogService.DeleteLead:output_type -> vidhost.catalog.v1.DeleteLeadResponse
-	75, // 87: vidhost.catalog.v1.CatalogService.SubmitLead:output_type -> vidhost.catalog.v1.Lead
-	76, // 88: vidhost.catalog.v1.CatalogService.CreateTranscribe:output_type -> vidhost.catalog.v1.Transcribe
-	77, // 89: vidhost.catalog.v1.CatalogService.ListTranscribes:output_type -> vidhost.catalog.v1.ListTranscribesResponse
-	76, // 90: vidhost.catalog.v1.CatalogService.GetTranscribe:output_type -> vidhost.catalog.v1.Transcribe
-	78, // 91: vidhost.catalog.v1.CatalogService.DeleteTranscribe:output_type -> vidhost.catalog.v1.DeleteTranscribeResponse
-	46, // [46:92] is the sub-list for method output_type
-	0,  // [0:46] is the sub-list for method input_type
+	46, // 46: vidhost.catalog.v1.CatalogService.GetStreamKey:input_type -> vidhost.catalog.v1.GetStreamKeyRequest
+	47, // 47: vidhost.catalog.v1.CatalogService.RotateStreamKey:input_type -> vidhost.catalog.v1.RotateStreamKeyRequest
+	48, // 48: vidhost.catalog.v1.CatalogService.RevokeStreamKey:input_type -> vidhost.catalog.v1.RevokeStreamKeyRequest
+	49, // 49: vidhost.catalog.v1.CatalogService.AuthorizePublish:input_type -> vidhost.catalog.v1.AuthorizePublishRequest
+	50, // 50: vidhost.catalog.v1.CatalogService.CreateCategory:output_type -> vidhost.catalog.v1.Category
+	51, // 51: vidhost.catalog.v1.CatalogService.ListCategories:output_type -> vidhost.catalog.v1.ListCategoriesResponse
+	50, // 52: vidhost.catalog.v1.CatalogService.GetCategory:output_type -> vidhost.catalog.v1.Category
+	50, // 53: vidhost.catalog.v1.CatalogService.UpdateCategory:output_type -> vidhost.catalog.v1.Category
+	52, // 54: vidhost.catalog.v1.CatalogService.DeleteCategory:output_type -> vidhost.catalog.v1.DeleteCategoryResponse
+	53, // 55: vidhost.catalog.v1.CatalogService.CreatePlayer:output_type -> vidhost.catalog.v1.Player
+	54, // 56: vidhost.catalog.v1.CatalogService.ListPlayers:output_type -> vidhost.catalog.v1.ListPlayersResponse
+	53, // 57: vidhost.catalog.v1.CatalogService.GetPlayer:output_type -> vidhost.catalog.v1.Player
+	53, // 58: vidhost.catalog.v1.CatalogService.UpdatePlayer:output_type -> vidhost.catalog.v1.Player
+	55, // 59: vidhost.catalog.v1.CatalogService.DeletePlayer:output_type -> vidhost.catalog.v1.DeletePlayerResponse
+	56, // 60: vidhost.catalog.v1.CatalogService.CreateVideo:output_type -> vidhost.catalog.v1.Video
+	57, // 61: vidhost.catalog.v1.CatalogService.ListVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
+	56, // 62: vidhost.catalog.v1.CatalogService.GetVideo:output_type -> vidhost.catalog.v1.Video
+	56, // 63: vidhost.catalog.v1.CatalogService.UpdateVideo:output_type -> vidhost.catalog.v1.Video
+	58, // 64: vidhost.catalog.v1.CatalogService.DeleteVideo:output_type -> vidhost.catalog.v1.DeleteVideoResponse
+	59, // 65: vidhost.catalog.v1.CatalogService.CreateCard:output_type -> vidhost.catalog.v1.Card
+	59, // 66: vidhost.catalog.v1.CatalogService.UpdateCard:output_type -> vidhost.catalog.v1.Card
+	60, // 67: vidhost.catalog.v1.CatalogService.DeleteCard:output_type -> vidhost.catalog.v1.DeleteCardResponse
+	61, // 68: vidhost.catalog.v1.CatalogService.CreateGate:output_type -> vidhost.catalog.v1.Gate
+	61, // 69: vidhost.catalog.v1.CatalogService.UpdateGate:output_type -> vidhost.catalog.v1.Gate
+	62, // 70: vidhost.catalog.v1.CatalogService.DeleteGate:output_type -> vidhost.catalog.v1.DeleteGateResponse
+	63, // 71: vidhost.catalog.v1.CatalogService.CreateHotspot:output_type -> vidhost.catalog.v1.Hotspot
+	64, // 72: vidhost.catalog.v1.CatalogService.UpdateHotspot:output_type -> vidhost.catalog.v1.TimecodedHotspot
+	65, // 73: vidhost.catalog.v1.CatalogService.DeleteHotspot:output_type -> vidhost.catalog.v1.DeleteHotspotResponse
+	66, // 74: vidhost.catalog.v1.CatalogService.CreateChapter:output_type -> vidhost.catalog.v1.Chapter
+	66, // 75: vidhost.catalog.v1.CatalogService.UpdateChapter:output_type -> vidhost.catalog.v1.Chapter
+	67, // 76: vidhost.catalog.v1.CatalogService.DeleteChapter:output_type -> vidhost.catalog.v1.DeleteChapterResponse
+	68, // 77: vidhost.catalog.v1.CatalogService.CreateTrack:output_type -> vidhost.catalog.v1.Track
+	69, // 78: vidhost.catalog.v1.CatalogService.DeleteTrack:output_type -> vidhost.catalog.v1.DeleteTrackResponse
+	70, // 79: vidhost.catalog.v1.CatalogService.SetThumbnail:output_type -> vidhost.catalog.v1.Thumbnail
+	71, // 80: vidhost.catalog.v1.CatalogService.CreateFolder:output_type -> vidhost.catalog.v1.Folder
+	72, // 81: vidhost.catalog.v1.CatalogService.ListFolders:output_type -> vidhost.catalog.v1.ListFoldersResponse
+	71, // 82: vidhost.catalog.v1.CatalogService.GetFolder:output_type -> vidhost.catalog.v1.Folder
+	71, // 83: vidhost.catalog.v1.CatalogService.UpdateFolder:output_type -> vidhost.catalog.v1.Folder
+	73, // 84: vidhost.catalog.v1.CatalogService.DeleteFolder:output_type -> vidhost.catalog.v1.DeleteFolderResponse
+	57, // 85: vidhost.catalog.v1.CatalogService.ListFolderVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
+	74, // 86: vidhost.catalog.v1.CatalogService.AddFolderVideo:output_type -> vidhost.catalog.v1.AddFolderVideoResponse
+	75, // 87: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:output_type -> vidhost.catalog.v1.RemoveFolderVideoResponse
+	76, // 88: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:output_type -> vidhost.catalog.v1.PlaybackVideo
+	77, // 89: vidhost.catalog.v1.CatalogService.ListLeads:output_type -> vidhost.catalog.v1.ListLeadsResponse
+	78, // 90: vidhost.catalog.v1.CatalogService.DeleteLead:output_type -> vidhost.catalog.v1.DeleteLeadResponse
+	79, // 91: vidhost.catalog.v1.CatalogService.SubmitLead:output_type -> vidhost.catalog.v1.Lead
+	80, // 92: vidhost.catalog.v1.CatalogService.CreateTranscribe:output_type -> vidhost.catalog.v1.Transcribe
+	81, // 93: vidhost.catalog.v1.CatalogService.ListTranscribes:output_type -> vidhost.catalog.v1.ListTranscribesResponse
+	80, // 94: vidhost.catalog.v1.CatalogService.GetTranscribe:output_type -> vidhost.catalog.v1.Transcribe
+	82, // 95: vidhost.catalog.v1.CatalogService.DeleteTranscribe:output_type -> vidhost.catalog.v1.DeleteTranscribeResponse
+	83, // 96: vidhost.catalog.v1.CatalogService.GetStreamKey:output_type -> vidhost.catalog.v1.StreamKey
+	83, // 97: vidhost.catalog.v1.CatalogService.RotateStreamKey:output_type -> vidhost.catalog.v1.StreamKey
+	84, // 98: vidhost.catalog.v1.CatalogService.RevokeStreamKey:output_type -> vidhost.catalog.v1.RevokeStreamKeyResponse
+	85, // 99: vidhost.catalog.v1.CatalogService.AuthorizePublish:output_type -> vidhost.catalog.v1.PublishGrant
+	50, // [50:100] is the sub-list for method output_type
+	0,  // [0:50] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name
@@ -274,6 +293,7 @@ func file_vidhost_catalog_v1_service_proto_init() {
 	file_vidhost_catalog_v1_messages_proto_init()
 	file_vidhost_catalog_v1_playback_proto_init()
 	file_vidhost_catalog_v1_transcribe_proto_init()
+	file_vidhost_catalog_v1_stream_key_proto_init()
 	file_vidhost_catalog_v1_video_proto_init()
 	file_vidhost_catalog_v1_video_files_proto_init()
 	file_vidhost_catalog_v1_video_requests_proto_init()

@@ -65,6 +65,10 @@ const (
 	CatalogService_ListTranscribes_FullMethodName     = "/vidhost.catalog.v1.CatalogService/ListTranscribes"
 	CatalogService_GetTranscribe_FullMethodName       = "/vidhost.catalog.v1.CatalogService/GetTranscribe"
 	CatalogService_DeleteTranscribe_FullMethodName    = "/vidhost.catalog.v1.CatalogService/DeleteTranscribe"
+	CatalogService_GetStreamKey_FullMethodName        = "/vidhost.catalog.v1.CatalogService/GetStreamKey"
+	CatalogService_RotateStreamKey_FullMethodName     = "/vidhost.catalog.v1.CatalogService/RotateStreamKey"
+	CatalogService_RevokeStreamKey_FullMethodName     = "/vidhost.catalog.v1.CatalogService/RevokeStreamKey"
+	CatalogService_AuthorizePublish_FullMethodName    = "/vidhost.catalog.v1.CatalogService/AuthorizePublish"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -126,6 +130,15 @@ type CatalogServiceClient interface {
 	ListTranscribes(ctx context.Context, in *ListTranscribesRequest, opts ...grpc.CallOption) (*ListTranscribesResponse, error)
 	GetTranscribe(ctx context.Context, in *GetTranscribeRequest, opts ...grpc.CallOption) (*Transcribe, error)
 	DeleteTranscribe(ctx context.Context, in *DeleteTranscribeRequest, opts ...grpc.CallOption) (*DeleteTranscribeResponse, error)
+	// A live event's stream key (docs/live.md).
+	GetStreamKey(ctx context.Context, in *GetStreamKeyRequest, opts ...grpc.CallOption) (*StreamKey, error)
+	RotateStreamKey(ctx context.Context, in *RotateStreamKeyRequest, opts ...grpc.CallOption) (*StreamKey, error)
+	RevokeStreamKey(ctx context.Context, in *RevokeStreamKeyRequest, opts ...grpc.CallOption) (*RevokeStreamKeyResponse, error)
+	// AuthorizePublish is internal (not mapped to REST) and needs no
+	// principal: the live service asks it for each publisher that connects,
+	// with the key as the credential. It refuses a wrong or revoked key and a
+	// key whose event has ended.
+	AuthorizePublish(ctx context.Context, in *AuthorizePublishRequest, opts ...grpc.CallOption) (*PublishGrant, error)
 }
 
 type catalogServiceClient struct {
@@ -596,6 +609,46 @@ func (c *catalogServiceClient) DeleteTranscribe(ctx context.Context, in *DeleteT
 	return out, nil
 }
 
+func (c *catalogServiceClient) GetStreamKey(ctx context.Context, in *GetStreamKeyRequest, opts ...grpc.CallOption) (*StreamKey, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StreamKey)
+	err := c.cc.Invoke(ctx, CatalogService_GetStreamKey_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) RotateStreamKey(ctx context.Context, in *RotateStreamKeyRequest, opts ...grpc.CallOption) (*StreamKey, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StreamKey)
+	err := c.cc.Invoke(ctx, CatalogService_RotateStreamKey_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) RevokeStreamKey(ctx context.Context, in *RevokeStreamKeyRequest, opts ...grpc.CallOption) (*RevokeStreamKeyResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RevokeStreamKeyResponse)
+	err := c.cc.Invoke(ctx, CatalogService_RevokeStreamKey_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) AuthorizePublish(ctx context.Context, in *AuthorizePublishRequest, opts ...grpc.CallOption) (*PublishGrant, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PublishGrant)
+	err := c.cc.Invoke(ctx, CatalogService_AuthorizePublish_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -655,6 +708,15 @@ type CatalogServiceServer interface {
 	ListTranscribes(context.Context, *ListTranscribesRequest) (*ListTranscribesResponse, error)
 	GetTranscribe(context.Context, *GetTranscribeRequest) (*Transcribe, error)
 	DeleteTranscribe(context.Context, *DeleteTranscribeRequest) (*DeleteTranscribeResponse, error)
+	// A live event's stream key (docs/live.md).
+	GetStreamKey(context.Context, *GetStreamKeyRequest) (*StreamKey, error)
+	RotateStreamKey(context.Context, *RotateStreamKeyRequest) (*StreamKey, error)
+	RevokeStreamKey(context.Context, *RevokeStreamKeyRequest) (*RevokeStreamKeyResponse, error)
+	// AuthorizePublish is internal (not mapped to REST) and needs no
+	// principal: the live service asks it for each publisher that connects,
+	// with the key as the credential. It refuses a wrong or revoked key and a
+	// key whose event has ended.
+	AuthorizePublish(context.Context, *AuthorizePublishRequest) (*PublishGrant, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -802,6 +864,18 @@ func (UnimplementedCatalogServiceServer) GetTranscribe(context.Context, *GetTran
 }
 func (UnimplementedCatalogServiceServer) DeleteTranscribe(context.Context, *DeleteTranscribeRequest) (*DeleteTranscribeResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteTranscribe not implemented")
+}
+func (UnimplementedCatalogServiceServer) GetStreamKey(context.Context, *GetStreamKeyRequest) (*StreamKey, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetStreamKey not implemented")
+}
+func (UnimplementedCatalogServiceServer) RotateStreamKey(context.Context, *RotateStreamKeyRequest) (*StreamKey, error) {
+	return nil, status.Error(codes.Unimplemented, "method RotateStreamKey not implemented")
+}
+func (UnimplementedCatalogServiceServer) RevokeStreamKey(context.Context, *RevokeStreamKeyRequest) (*RevokeStreamKeyResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RevokeStreamKey not implemented")
+}
+func (UnimplementedCatalogServiceServer) AuthorizePublish(context.Context, *AuthorizePublishRequest) (*PublishGrant, error) {
+	return nil, status.Error(codes.Unimplemented, "method AuthorizePublish not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -1652,6 +1726,78 @@ func _CatalogService_DeleteTranscribe_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_GetStreamKey_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetStreamKeyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetStreamKey(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetStreamKey_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetStreamKey(ctx, req.(*GetStreamKeyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_RotateStreamKey_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RotateStreamKeyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).RotateStreamKey(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_RotateStreamKey_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).RotateStreamKey(ctx, req.(*RotateStreamKeyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_RevokeStreamKey_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RevokeStreamKeyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).RevokeStreamKey(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_RevokeStreamKey_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).RevokeStreamKey(ctx, req.(*RevokeStreamKeyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_AuthorizePublish_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AuthorizePublishRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).AuthorizePublish(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_AuthorizePublish_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).AuthorizePublish(ctx, req.(*AuthorizePublishRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1842,6 +1988,22 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteTranscribe",
 			Handler:    _CatalogService_DeleteTranscribe_Handler,
+		},
+		{
+			MethodName: "GetStreamKey",
+			Handler:    _CatalogService_GetStreamKey_Handler,
+		},
+		{
+			MethodName: "RotateStreamKey",
+			Handler:    _CatalogService_RotateStreamKey_Handler,
+		},
+		{
+			MethodName: "RevokeStreamKey",
+			Handler:    _CatalogService_RevokeStreamKey_Handler,
+		},
+		{
+			MethodName: "AuthorizePublish",
+			Handler:    _CatalogService_AuthorizePublish_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

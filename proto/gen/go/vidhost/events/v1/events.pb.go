@@ -872,6 +872,151 @@ func (x *TranscodeFailed) GetReason() string {
 	return ""
 }
 
+// LiveStarted is published on live.started (stream MEDIA) by the live
+// service when a publisher's stream of an event is playable: the event goes
+// live, its outputs the live HLS playlist (docs/live.md).
+type LiveStarted struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Meta          *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	VideoId       string                 `protobuf:"bytes,2,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	Outputs       []*MediaOutput         `protobuf:"bytes,3,rep,name=outputs,proto3" json:"outputs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiveStarted) Reset() {
+	*x = LiveStarted{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiveStarted) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiveStarted) ProtoMessage() {}
+
+func (x *LiveStarted) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiveStarted.ProtoReflect.Descriptor instead.
+func (*LiveStarted) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *LiveStarted) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *LiveStarted) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
+func (x *LiveStarted) GetOutputs() []*MediaOutput {
+	if x != nil {
+		return x.Outputs
+	}
+	return nil
+}
+
+// LiveEnded is published on live.ended when an event's publisher is gone
+// for longer than the reconnect window. With a recording, the event goes
+// processing and the recording through the VOD ladder; without, to error.
+type LiveEnded struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Meta    *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	VideoId string                 `protobuf:"bytes,2,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	// uploads/<account>/<video>/recording.ts; empty when there is none.
+	RecordingObjectKey string `protobuf:"bytes,3,opt,name=recording_object_key,json=recordingObjectKey,proto3" json:"recording_object_key,omitempty"`
+	// Seconds of stream received.
+	Duration float64 `protobuf:"fixed64,4,opt,name=duration,proto3" json:"duration,omitempty"`
+	// Why it ended, for a person ("the publisher disconnected").
+	Reason        string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiveEnded) Reset() {
+	*x = LiveEnded{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiveEnded) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiveEnded) ProtoMessage() {}
+
+func (x *LiveEnded) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiveEnded.ProtoReflect.Descriptor instead.
+func (*LiveEnded) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *LiveEnded) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *LiveEnded) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
+func (x *LiveEnded) GetRecordingObjectKey() string {
+	if x != nil {
+		return x.RecordingObjectKey
+	}
+	return ""
+}
+
+func (x *LiveEnded) GetDuration() float64 {
+	if x != nil {
+		return x.Duration
+	}
+	return 0
+}
+
+func (x *LiveEnded) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
 // TranscribeJob is published on transcribe.jobs (stream JOBS, work queue)
 // through catalog's outbox when a transcribe is created (docs/transcribes.md).
 type TranscribeJob struct {
@@ -889,7 +1034,7 @@ type TranscribeJob struct {
 
 func (x *TranscribeJob) Reset() {
 	*x = TranscribeJob{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -901,7 +1046,7 @@ func (x *TranscribeJob) String() string {
 func (*TranscribeJob) ProtoMessage() {}
 
 func (x *TranscribeJob) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -914,7 +1059,7 @@ func (x *TranscribeJob) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeJob.ProtoReflect.Descriptor instead.
 func (*TranscribeJob) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{12}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *TranscribeJob) GetMeta() *EventMeta {
@@ -967,7 +1112,7 @@ type TranscribeProgress struct {
 
 func (x *TranscribeProgress) Reset() {
 	*x = TranscribeProgress{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -979,7 +1124,7 @@ func (x *TranscribeProgress) String() string {
 func (*TranscribeProgress) ProtoMessage() {}
 
 func (x *TranscribeProgress) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -992,7 +1137,7 @@ func (x *TranscribeProgress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeProgress.ProtoReflect.Descriptor instead.
 func (*TranscribeProgress) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{13}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *TranscribeProgress) GetMeta() *EventMeta {
@@ -1040,7 +1185,7 @@ type TranscribeCompleted struct {
 
 func (x *TranscribeCompleted) Reset() {
 	*x = TranscribeCompleted{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1052,7 +1197,7 @@ func (x *TranscribeCompleted) String() string {
 func (*TranscribeCompleted) ProtoMessage() {}
 
 func (x *TranscribeCompleted) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1065,7 +1210,7 @@ func (x *TranscribeCompleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeCompleted.ProtoReflect.Descriptor instead.
 func (*TranscribeCompleted) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{14}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *TranscribeCompleted) GetMeta() *EventMeta {
@@ -1117,7 +1262,7 @@ type TranscribeFailed struct {
 
 func (x *TranscribeFailed) Reset() {
 	*x = TranscribeFailed{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1129,7 +1274,7 @@ func (x *TranscribeFailed) String() string {
 func (*TranscribeFailed) ProtoMessage() {}
 
 func (x *TranscribeFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1142,7 +1287,7 @@ func (x *TranscribeFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeFailed.ProtoReflect.Descriptor instead.
 func (*TranscribeFailed) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{15}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *TranscribeFailed) GetMeta() *EventMeta {
@@ -1185,7 +1330,7 @@ type ServiceEvent struct {
 
 func (x *ServiceEvent) Reset() {
 	*x = ServiceEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1197,7 +1342,7 @@ func (x *ServiceEvent) String() string {
 func (*ServiceEvent) ProtoMessage() {}
 
 func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1210,7 +1355,7 @@ func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceEvent.ProtoReflect.Descriptor instead.
 func (*ServiceEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{16}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ServiceEvent) GetMeta() *EventMeta {
@@ -1238,7 +1383,7 @@ type HookEvent struct {
 
 func (x *HookEvent) Reset() {
 	*x = HookEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1250,7 +1395,7 @@ func (x *HookEvent) String() string {
 func (*HookEvent) ProtoMessage() {}
 
 func (x *HookEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1263,7 +1408,7 @@ func (x *HookEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HookEvent.ProtoReflect.Descriptor instead.
 func (*HookEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{17}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *HookEvent) GetMeta() *EventMeta {
@@ -1344,7 +1489,17 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\x0fTranscodeFailed\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
 	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x12\x16\n" +
-	"\x06reason\x18\x03 \x01(\tR\x06reason\"\xc9\x01\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\"\x94\x01\n" +
+	"\vLiveStarted\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
+	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x128\n" +
+	"\aoutputs\x18\x03 \x03(\v2\x1e.vidhost.events.v1.MediaOutputR\aoutputs\"\xbe\x01\n" +
+	"\tLiveEnded\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
+	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x120\n" +
+	"\x14recording_object_key\x18\x03 \x01(\tR\x12recordingObjectKey\x12\x1a\n" +
+	"\bduration\x18\x04 \x01(\x01R\bduration\x12\x16\n" +
+	"\x06reason\x18\x05 \x01(\tR\x06reason\"\xc9\x01\n" +
 	"\rTranscribeJob\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12#\n" +
 	"\rtranscribe_id\x18\x02 \x01(\tR\ftranscribeId\x12\x19\n" +
@@ -1387,7 +1542,7 @@ func file_vidhost_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_vidhost_events_v1_events_proto_rawDescData
 }
 
-var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
+var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
 var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*EventMeta)(nil),           // 0: vidhost.events.v1.EventMeta
 	(*CategoryEvent)(nil),       // 1: vidhost.events.v1.CategoryEvent
@@ -1401,28 +1556,30 @@ var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*MediaOutput)(nil),         // 9: vidhost.events.v1.MediaOutput
 	(*TranscodeCompleted)(nil),  // 10: vidhost.events.v1.TranscodeCompleted
 	(*TranscodeFailed)(nil),     // 11: vidhost.events.v1.TranscodeFailed
-	(*TranscribeJob)(nil),       // 12: vidhost.events.v1.TranscribeJob
-	(*TranscribeProgress)(nil),  // 13: vidhost.events.v1.TranscribeProgress
-	(*TranscribeCompleted)(nil), // 14: vidhost.events.v1.TranscribeCompleted
-	(*TranscribeFailed)(nil),    // 15: vidhost.events.v1.TranscribeFailed
-	(*ServiceEvent)(nil),        // 16: vidhost.events.v1.ServiceEvent
-	(*HookEvent)(nil),           // 17: vidhost.events.v1.HookEvent
-	(*v1.Category)(nil),         // 18: vidhost.catalog.v1.Category
-	(*v1.Player)(nil),           // 19: vidhost.catalog.v1.Player
-	(*v1.Video)(nil),            // 20: vidhost.catalog.v1.Video
-	(*v1.Folder)(nil),           // 21: vidhost.catalog.v1.Folder
-	(*v11.Service)(nil),         // 22: vidhost.hooks.v1.Service
-	(*v11.Hook)(nil),            // 23: vidhost.hooks.v1.Hook
+	(*LiveStarted)(nil),         // 12: vidhost.events.v1.LiveStarted
+	(*LiveEnded)(nil),           // 13: vidhost.events.v1.LiveEnded
+	(*TranscribeJob)(nil),       // 14: vidhost.events.v1.TranscribeJob
+	(*TranscribeProgress)(nil),  // 15: vidhost.events.v1.TranscribeProgress
+	(*TranscribeCompleted)(nil), // 16: vidhost.events.v1.TranscribeCompleted
+	(*TranscribeFailed)(nil),    // 17: vidhost.events.v1.TranscribeFailed
+	(*ServiceEvent)(nil),        // 18: vidhost.events.v1.ServiceEvent
+	(*HookEvent)(nil),           // 19: vidhost.events.v1.HookEvent
+	(*v1.Category)(nil),         // 20: vidhost.catalog.v1.Category
+	(*v1.Player)(nil),           // 21: vidhost.catalog.v1.Player
+	(*v1.Video)(nil),            // 22: vidhost.catalog.v1.Video
+	(*v1.Folder)(nil),           // 23: vidhost.catalog.v1.Folder
+	(*v11.Service)(nil),         // 24: vidhost.hooks.v1.Service
+	(*v11.Hook)(nil),            // 25: vidhost.hooks.v1.Hook
 }
 var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	0,  // 0: vidhost.events.v1.CategoryEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	18, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
+	20, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
 	0,  // 2: vidhost.events.v1.PlayerEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	19, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
+	21, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
 	0,  // 4: vidhost.events.v1.VideoEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	20, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
+	22, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
 	0,  // 6: vidhost.events.v1.FolderEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	21, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
+	23, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
 	0,  // 8: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
 	0,  // 9: vidhost.events.v1.UserEvent.meta:type_name -> vidhost.events.v1.EventMeta
 	0,  // 10: vidhost.events.v1.TranscodeJob.meta:type_name -> vidhost.events.v1.EventMeta
@@ -1431,19 +1588,22 @@ var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	0,  // 13: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
 	9,  // 14: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
 	0,  // 15: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 16: vidhost.events.v1.TranscribeJob.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 17: vidhost.events.v1.TranscribeProgress.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 18: vidhost.events.v1.TranscribeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 19: vidhost.events.v1.TranscribeFailed.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 20: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	22, // 21: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
-	0,  // 22: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	23, // 23: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
-	24, // [24:24] is the sub-list for method output_type
-	24, // [24:24] is the sub-list for method input_type
-	24, // [24:24] is the sub-list for extension type_name
-	24, // [24:24] is the sub-list for extension extendee
-	0,  // [0:24] is the sub-list for field type_name
+	0,  // 16: vidhost.events.v1.LiveStarted.meta:type_name -> vidhost.events.v1.EventMeta
+	9,  // 17: vidhost.events.v1.LiveStarted.outputs:type_name -> vidhost.events.v1.MediaOutput
+	0,  // 18: vidhost.events.v1.LiveEnded.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 19: vidhost.events.v1.TranscribeJob.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 20: vidhost.events.v1.TranscribeProgress.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 21: vidhost.events.v1.TranscribeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 22: vidhost.events.v1.TranscribeFailed.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 23: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	24, // 24: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
+	0,  // 25: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	25, // 26: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
+	27, // [27:27] is the sub-list for method output_type
+	27, // [27:27] is the sub-list for method input_type
+	27, // [27:27] is the sub-list for extension type_name
+	27, // [27:27] is the sub-list for extension extendee
+	0,  // [0:27] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_events_v1_events_proto_init() }
@@ -1461,7 +1621,7 @@ func file_vidhost_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_events_v1_events_proto_rawDesc), len(file_vidhost_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   18,
+			NumMessages:   20,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1,0 +1,160 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+
+	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
+)
+
+// Why the live service refuses a publisher (AuthorizePublish); the publisher
+// sees the reason where its protocol can carry one.
+var (
+	ErrStreamKeyUnknown = &apperr.NotAuthenticated{Reason: "unknown stream key"}
+	ErrStreamKeyRevoked = &apperr.NotAuthenticated{Reason: "the stream key was revoked; rotate it to go live again"}
+	ErrEventEnded       = &apperr.Refused{Reason: "the live event has ended: create a new event to go live again"}
+	ErrEventDisabled    = &apperr.Refused{Reason: "the live event is disabled"}
+)
+
+// PublishGrant is what a publisher with a valid key may publish to.
+type PublishGrant struct {
+	VideoID   string
+	AccountID string
+	// Record says whether the recording becomes the event's VOD outputs.
+	Record bool
+}
+
+// GetStreamKey returns an event's stream key, in full only to a principal
+// that may write (read-only credentials see it redacted).
+func (s *Service) GetStreamKey(ctx context.Context, p principal.Principal, videoID string) (StreamKey, error) {
+	if err := checkID(videoID); err != nil {
+		return StreamKey{}, err
+	}
+	stored, err := s.store.GetStreamKey(ctx, p.AccountID, videoID)
+	if err != nil {
+		return StreamKey{}, err
+	}
+	return s.ingest.show(stored, mayWrite(p))
+}
+
+// RotateStreamKey gives an event a new key, usable again if the old one was
+// revoked; the old key stops working at once (a publisher already live
+// stays live until it disconnects).
+func (s *Service) RotateStreamKey(ctx context.Context, p principal.Principal, videoID string) (StreamKey, error) {
+	if err := checkID(videoID); err != nil {
+		return StreamKey{}, err
+	}
+	key := newStreamKey()
+	stored, err := commit(ctx, s, p, Updated, func(tx Tx) (StoredStreamKey, error) {
+		if _, err := lockEvent(ctx, tx, p.AccountID, videoID); err != nil {
+			return StoredStreamKey{}, err
+		}
+		return tx.ReplaceStreamKey(ctx, p.AccountID, p.ActorID, s.ingest.seal(p.AccountID, videoID, key))
+	})
+	if err != nil {
+		return StreamKey{}, err
+	}
+	return s.ingest.show(stored, true)
+}
+
+// RevokeStreamKey makes an event's key refused at ingest until it is
+// rotated.
+func (s *Service) RevokeStreamKey(ctx context.Context, p principal.Principal, videoID string) error {
+	if err := checkID(videoID); err != nil {
+		return err
+	}
+	_, err := commit(ctx, s, p, Deleted, func(tx Tx) (StoredStreamKey, error) {
+		if _, err := lockEvent(ctx, tx, p.AccountID, videoID); err != nil {
+			return StoredStreamKey{}, err
+		}
+		return tx.RevokeStreamKey(ctx, p.AccountID, p.ActorID, videoID)
+	})
+	return err
+}
+
+// AuthorizePublish finds the event key publishes to. A key of an event
+// that has ended (processing, ready, error) or is disabled is refused too:
+// an event goes live once (docs/live.md).
+func (s *Service) AuthorizePublish(ctx context.Context, key string) (PublishGrant, error) {
+	if !wellFormedStreamKey(key) {
+		return PublishGrant{}, ErrStreamKeyUnknown
+	}
+	stored, err := s.store.FindStreamKey(ctx, hashStreamKey(key))
+	if errors.Is(err, apperr.ErrNotFound) {
+		return PublishGrant{}, ErrStreamKeyUnknown
+	}
+	if err != nil {
+		return PublishGrant{}, err
+	}
+	if stored.Revoked {
+		return PublishGrant{}, ErrStreamKeyRevoked
+	}
+	v, err := s.store.GetVideo(ctx, stored.AccountID, stored.VideoID)
+	if err != nil {
+		return PublishGrant{}, err
+	}
+	switch {
+	case v.Status != StatusPreparing && v.Status != StatusLive:
+		return PublishGrant{}, ErrEventEnded
+	case !v.Enabled:
+		return PublishGrant{}, ErrEventDisabled
+	}
+	return PublishGrant{VideoID: v.ID, AccountID: v.AccountID, Record: true}, nil
+}
+
+// mayWrite reports whether p holds read-write credentials, the only ones
+// shown a stream key in full: not a read-only API key, not a person whose
+// role may not change videos.
+func mayWrite(p principal.Principal) bool {
+	if p.ReadOnly {
+		return false
+	}
+	return p.ActorType != principal.ActorUser || roles.AtLeast(p.Role, roles.Uploader)
+}
+
+// lockEvent locks the account's video id, which must be a live event: a
+// vod has no stream key, so it is Not found like a missing one.
+func lockEvent(ctx context.Context, tx Tx, accountID, id string) (Video, error) {
+	v, err := tx.LockVideo(ctx, accountID, id)
+	if err != nil {
+		return Video{}, err
+	}
+	if v.Type != TypeEvent {
+		return Video{}, apperr.ErrNotFound
+	}
+	return v, nil
+}
+
+// issueStreamKey gives a new event its key inside the transaction that
+// creates it.
+func (s *Service) issueStreamKey(ctx context.Context, tx Tx, p principal.Principal, v Video) error {
+	if s.ingest.RTMPBase == "" {
+		return errors.New("catalog: no live ingest configured (Service.WithIngest)")
+	}
+	_, err := tx.ReplaceStreamKey(ctx, p.AccountID, p.ActorID, s.ingest.seal(p.AccountID, v.ID, newStreamKey()))
+	return err
+}
+
+// withIngestURL fills an event's input with its RTMP ingest URL for p: the
+// key in full only for a principal that may write. The stored video (and
+// every event and audit entry made of it) never holds the key.
+func (s *Service) withIngestURL(ctx context.Context, p principal.Principal, v Video) (Video, error) {
+	if v.Type != TypeEvent {
+		return v, nil
+	}
+	stored, err := s.store.GetStreamKey(ctx, p.AccountID, v.ID)
+	if errors.Is(err, apperr.ErrNotFound) {
+		return v, nil // an event made before stream keys existed: rotate to get one
+	}
+	if err != nil {
+		return Video{}, err
+	}
+	key, err := s.ingest.show(stored, mayWrite(p))
+	if err != nil {
+		return Video{}, err
+	}
+	v.Input = key.RTMPURL
+	return v, nil
+}

@@ -1,0 +1,31 @@
+-- name: GetStreamKey :one
+SELECT * FROM stream_keys
+WHERE account_id = @account_id AND video_id = @video_id;
+
+-- name: ReplaceStreamKey :one
+-- Rotation: a new secret, usable again even if it was revoked. An event
+-- made before stream keys existed gets its first one.
+INSERT INTO stream_keys (
+	video_id, account_id, key_hash, key_sealed, revoked_time,
+	created_by, created_time, updated_by, updated_time
+) VALUES (
+	@video_id, @account_id, @key_hash, @key_sealed, NULL,
+	@actor_id, now(), @actor_id, now()
+)
+ON CONFLICT (video_id) DO UPDATE
+SET key_hash = excluded.key_hash, key_sealed = excluded.key_sealed, revoked_time = NULL,
+	updated_by = excluded.updated_by, updated_time = excluded.updated_time
+WHERE stream_keys.account_id = excluded.account_id
+RETURNING *;
+
+-- name: RevokeStreamKey :one
+UPDATE stream_keys
+SET revoked_time = coalesce(revoked_time, now()), updated_by = @actor_id, updated_time = now()
+WHERE account_id = @account_id AND video_id = @video_id
+RETURNING *;
+
+-- name: FindStreamKey :one
+-- The live service's lookup of a publisher's key, by its hash alone: the
+-- publisher names no account.
+SELECT * FROM stream_keys
+WHERE key_hash = @key_hash;

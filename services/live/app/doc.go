@@ -1,0 +1,20 @@
+// Package app wires the live service: configuration, start-up and
+// shutdown. The service accepts RTMP publishers, checks their stream keys
+// with the catalog over gRPC (signed as the caller "live", allowed one
+// method: AuthorizePublish), pipes each stream through ffmpeg into live
+// CMAF HLS in the blob store (served by the edge at /media like any other
+// media), and reports live.started and live.ended on NATS (docs/live.md).
+//
+// Why a separate service and not the transcode workers: a live run holds a
+// TCP connection and an ffmpeg process for as long as the event lasts, on a
+// fixed public port, while transcode workers pull short jobs from a queue
+// and may run anywhere; scaling, ports and failure handling differ.
+//
+// The RTMP library is github.com/bluenviron/gortmplib (the RTMP code of
+// MediaMTX, maintained, MIT): it does the handshake, the chunk stream and
+// FLV/Enhanced-RTMP track parsing and hands over typed H.264 and AAC
+// access units, which pipeline.TSWriter remuxes into MPEG-TS for ffmpeg's
+// stdin with mediacommon's muxer (same authors). github.com/yutopp/go-rtmp
+// and github.com/datarhei/gosrt (SRT) are not served by the Go module proxy
+// this project builds with, so SRT ingest is not offered yet.
+package app

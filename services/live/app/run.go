@@ -1,0 +1,63 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+
+	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/grpcx"
+	"github.com/vidhost/vidhost/pkg/lifecycle"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/services/live/internal/ingest"
+	"github.com/vidhost/vidhost/services/live/internal/reports"
+)
+
+// Run starts the live service and serves until ctx is done, then ends every
+// run (reporting each) and shuts down in reverse order of start-up.
+func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) error {
+	if err := cfg.Validate(); err != nil {
+		return fmt.Errorf("live: %w", err)
+	}
+	return lifecycle.Run(ctx, logger, lifecycle.ShutdownTimeout, func(stack *lifecycle.Stack) error {
+		return start(ctx, cfg, logger, opts, stack)
+	})
+}
+
+func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, stack *lifecycle.Stack) error {
+	if err := os.MkdirAll(cfg.WorkDir, 0o750); err != nil {
+		return fmt.Errorf("live: %w", err)
+	}
+	// It publishes its reports to MEDIA.
+	js, err := natsx.StartJetStream(ctx, natsClient(cfg), logger, stack, natsx.StreamMedia)
+	if err != nil {
+		return fmt.Errorf("live: %w", err)
+	}
+	store, err := blob.Open(ctx, cfg.Blob.Config())
+	if err != nil {
+		return fmt.Errorf("live: %w", err)
+	}
+	conn, err := grpcx.Dial(cfg.CatalogAddr, grpcx.CallerCredentials(secrets.MustRoot(cfg.InternalSecret), grpcx.Live))
+	if err != nil {
+		return fmt.Errorf("live: catalog: %w", err)
+	}
+	// Close the catalog connection once no publisher can be checked any more.
+	stack.Push("catalog connection", func(context.Context) error { return conn.Close() })
+	lis := opts.RTMPListener
+	if lis == nil {
+		if lis, err = net.Listen("tcp", cfg.RTMPAddr); err != nil {
+			return fmt.Errorf("live: rtmp: %w", err)
+		}
+	}
+	srv := ingest.NewServer(ingest.Config{FFmpeg: cfg.FFmpeg, WorkDir: cfg.WorkDir, Store: store,
+		StallTimeout: cfg.StallTimeout, ReconnectWindow: cfg.ReconnectWindow, Logger: logger},
+		keyChecker{client: catalogv1.NewCatalogServiceClient(conn)}, reports.New(js))
+	logger.Info("live serving", "rtmp", lis.Addr().String())
+	// Serve returns once every run has ended and reported.
+	return srv.Serve(ctx, lis)
+}

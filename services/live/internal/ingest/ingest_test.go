@@ -1,0 +1,339 @@
+package ingest_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/services/live/internal/ingest"
+)
+
+// These tests run the RTMP server with real ffmpeg processes (publishers
+// and the pipeline) and a local blob store; the catalog and NATS are
+// replaced by keys and reports kept in memory (the gRPC and NATS paths run
+// in deploy/devstack/e2e). About 15 s.
+
+// keys authorizes the keys it holds.
+type keys struct {
+	mu    sync.Mutex
+	grant map[string]ingest.Grant
+}
+
+func (k *keys) AuthorizePublish(_ context.Context, key string) (ingest.Grant, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	g, ok := k.grant[key]
+	if !ok {
+		return ingest.Grant{}, &ingest.Refusal{Reason: "unknown stream key"}
+	}
+	return g, nil
+}
+
+func (k *keys) revoke(key string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	delete(k.grant, key)
+}
+
+// reports keeps what the server reported.
+type reports struct {
+	mu      sync.Mutex
+	started []string
+	ended   chan ingest.End
+}
+
+func (r *reports) Started(_ context.Context, g ingest.Grant, _ string, _ []ingest.Output) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.started = append(r.started, g.VideoID)
+	return nil
+}
+
+// videos are the events reported started.
+func (r *reports) videos() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.started...)
+}
+
+func (r *reports) Ended(_ context.Context, _ ingest.Grant, _ string, end ingest.End) error {
+	r.ended <- end
+	return nil
+}
+
+type bundle struct {
+	url     string // rtmp://127.0.0.1:<port>/live
+	store   blob.Store
+	reports *reports
+	grant   ingest.Grant
+	key     string
+	keys    *keys
+	stop    func()
+}
+
+func setup(t *testing.T) bundle {
+	t.Helper()
+	return setupWith(t, 0)
+}
+
+// setupWith runs the server with a reconnect window.
+func setupWith(t *testing.T, window time.Duration) bundle {
+	t.Helper()
+	store, err := blob.NewLocal(blob.Config{Dir: t.TempDir()})
+	require.NoError(t, err)
+	b := bundle{store: store, reports: &reports{ended: make(chan ingest.End, 4)},
+		grant: ingest.Grant{VideoID: ids.New(), AccountID: ids.New(), Record: true}, key: "vhlive_" + ids.New()}
+	b.keys = &keys{grant: map[string]ingest.Grant{b.key: b.grant}}
+	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	srv := ingest.NewServer(ingest.Config{FFmpeg: "ffmpeg", WorkDir: t.TempDir(), Store: store,
+		StallTimeout: 3 * time.Second, ReconnectWindow: window, Logger: logger}, b.keys, b.reports)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	b.url = "rtmp://" + lis.Addr().String() + "/live"
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ctx, lis) }()
+	var once sync.Once
+	b.stop = func() {
+		once.Do(func() {
+			cancel()
+			assert.NoError(t, <-served)
+		})
+	}
+	t.Cleanup(b.stop)
+	return b
+}
+
+// push runs ffmpeg -re sending seconds of a generated stream to url and
+// returns its log and error once it ends.
+func push(t *testing.T, url string, seconds int, extra ...string) (string, error) {
+	t.Helper()
+	p := start(t, url, seconds, extra...)
+	return p.wait()
+}
+
+type publisher struct {
+	cmd *exec.Cmd
+	out *bytes.Buffer
+}
+
+func start(t *testing.T, url string, seconds int, extra ...string) publisher {
+	t.Helper()
+	length := strconv.Itoa(seconds)
+	args := []string{"-hide_banner", "-loglevel", "error", "-nostdin",
+		"-re", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=" + length,
+		"-re", "-f", "lavfi", "-i", "sine=sample_rate=48000:duration=" + length}
+	args = append(args, extra...)
+	args = append(args, "-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-pix_fmt", "yuv420p",
+		"-c:a", "aac", "-f", "flv", url)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	cmd := exec.CommandContext(ctx, "ffmpeg", args...)
+	out := &bytes.Buffer{}
+	cmd.Stderr = out
+	require.NoError(t, cmd.Start())
+	return publisher{cmd: cmd, out: out}
+}
+
+func (p publisher) wait() (string, error) {
+	err := p.cmd.Wait()
+	return p.out.String(), err
+}
+
+func (b bundle) ended(t *testing.T) ingest.End {
+	t.Helper()
+	select {
+	case end := <-b.reports.ended:
+		return end
+	case <-time.After(30 * time.Second):
+		t.Fatal("no live.ended")
+		return ingest.End{}
+	}
+}
+
+func TestAPublisherGoesLiveAndItsRecordingIsStored(t *testing.T) {
+	b := setup(t)
+	log, err := push(t, b.url+"/"+b.key, 8)
+	require.NoError(t, err, log)
+	end := b.ended(t)
+
+	assert.Equal(t, "uploads/"+b.grant.AccountID+"/"+b.grant.VideoID+"/recording.ts", end.RecordingKey)
+	assert.InDelta(t, 8, end.Duration, 1)
+	assert.Equal(t, "the publisher disconnected", end.Reason)
+	assert.Equal(t, []string{b.grant.VideoID}, b.reports.videos(), "live.started once")
+	master := read(t, b.store, "videos/"+b.grant.AccountID+"/"+b.grant.VideoID+"/live/master.m3u8")
+	assert.Contains(t, master, "source/index.m3u8")
+	assert.Contains(t, master, "360p/index.m3u8")
+	playlist := read(t, b.store, "videos/"+b.grant.AccountID+"/"+b.grant.VideoID+"/live/360p/index.m3u8")
+	assert.Contains(t, playlist, "#EXT-X-PROGRAM-DATE-TIME")
+	assert.Contains(t, playlist, "#EXT-X-ENDLIST", "the last playlist says the stream ended")
+	assert.Empty(t, liveFFmpegs(t))
+}
+
+// Each refusal reaches the publisher's log, and the port goes on serving:
+// the last publisher of the list is a good one.
+func TestRefusedPublishersSeeWhy(t *testing.T) {
+	b := setup(t)
+	tests := []struct {
+		name, url string
+		extra     []string
+		want      string
+	}{
+		{"a wrong key", b.url + "/vhlive_nope", nil, "unknown stream key"},
+		{"no key", b.url, nil, "no stream key"},
+		{"another application", "rtmp://" + hostOf(b.url) + "/other/" + b.key, nil, "no stream key"},
+		// Refused after the track analysis, mid-stream: ffmpeg reads no
+		// onStatus then, so it sees its connection cut, not the reason.
+		{"no video track", b.url + "/" + b.key, []string{"-vn"}, "Broken pipe"},
+		{"120 fps", b.url + "/" + b.key, []string{"-r", "120"}, "Broken pipe"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			log, err := push(t, tt.url, 6, tt.extra...) // long enough for the track analysis (2 s of stream)
+			assert.Error(t, err)
+			assert.Contains(t, log, tt.want)
+		})
+	}
+	assert.Empty(t, b.reports.videos(), "no refused stream went live")
+	log, err := push(t, b.url+"/"+b.key, 2)
+	require.NoError(t, err, log)
+	b.ended(t)
+	assert.Empty(t, liveFFmpegs(t))
+}
+
+func TestASecondPublisherIsRefused(t *testing.T) {
+	b := setup(t)
+	first := start(t, b.url+"/"+b.key, 6)
+	require.Eventually(t, func() bool { return len(liveFFmpegs(t)) == 1 }, 10*time.Second, 50*time.Millisecond)
+	log, err := push(t, b.url+"/"+b.key, 2)
+	assert.Error(t, err)
+	assert.Contains(t, log, "already has a publisher")
+	log, err = first.wait()
+	require.NoError(t, err, log, "the first publisher went on")
+	b.ended(t)
+}
+
+// A key revoked (or rotated, or its event deleted) while live ends the run
+// within the recheck period, with the reason on the event.
+func TestRevokingAKeyEndsItsRun(t *testing.T) {
+	b := setup(t)
+	p := start(t, b.url+"/"+b.key, 40)
+	require.Eventually(t, func() bool { return len(b.reports.videos()) == 1 }, 20*time.Second, 50*time.Millisecond)
+	b.keys.revoke(b.key)
+	end := b.ended(t)
+	assert.Equal(t, "ended by the service: unknown stream key", end.Reason)
+	assert.NotEmpty(t, end.RecordingKey, "what was streamed is still recorded")
+	_, err := p.wait()
+	assert.Error(t, err, "the publisher was cut off")
+	assert.Empty(t, liveFFmpegs(t))
+}
+
+// A publisher that comes back within the reconnect window continues the
+// same run: one live.started, one live.ended, one recording of both parts.
+func TestAPublisherReconnectsWithinTheWindow(t *testing.T) {
+	b := setupWith(t, 8*time.Second)
+	log, err := push(t, b.url+"/"+b.key, 5)
+	require.NoError(t, err, log)
+	select {
+	case end := <-b.reports.ended:
+		t.Fatalf("ended before the window closed: %+v", end)
+	case <-time.After(2 * time.Second):
+	}
+	log, err = push(t, b.url+"/"+b.key, 5)
+	require.NoError(t, err, log)
+	end := b.ended(t)
+	assert.InDelta(t, 10, end.Duration, 1.5, "both parts, one stream")
+	assert.Equal(t, []string{b.grant.VideoID}, b.reports.videos(), "live.started once")
+	playlist := read(t, b.store, "videos/"+b.grant.AccountID+"/"+b.grant.VideoID+"/live/360p/index.m3u8")
+	assert.GreaterOrEqual(t, strings.Count(playlist, "#EXTINF"), 4, "one playlist through the reconnection")
+	assert.Empty(t, liveFFmpegs(t))
+}
+
+// Garbage on the port is dropped; the port goes on serving.
+func TestGarbageIsDropped(t *testing.T) {
+	b := setup(t)
+	conn, err := net.Dial("tcp", hostOf(b.url))
+	require.NoError(t, err)
+	_, _ = conn.Write(bytes.Repeat([]byte{0x03, 0xff, 0x00, 0x42}, 4096))
+	_ = conn.SetReadDeadline(time.Now().Add(15 * time.Second))
+	_, err = io.Copy(io.Discard, conn)
+	var ne net.Error
+	assert.False(t, errors.As(err, &ne) && ne.Timeout(), "the server closed the connection")
+	_ = conn.Close()
+	log, err := push(t, b.url+"/"+b.key, 2)
+	require.NoError(t, err, log)
+	b.ended(t)
+}
+
+// Stopping the service ends a live run cleanly: reported, recorded, no
+// ffmpeg left.
+func TestShutdownEndsARunCleanly(t *testing.T) {
+	b := setup(t)
+	p := start(t, b.url+"/"+b.key, 30)
+	require.Eventually(t, func() bool { return len(liveFFmpegs(t)) == 1 }, 10*time.Second, 50*time.Millisecond)
+	time.Sleep(3 * time.Second) // some stream to record
+	b.stop()
+	end := b.ended(t)
+	assert.NotEmpty(t, end.RecordingKey)
+	_, _ = p.wait()
+	assert.Empty(t, liveFFmpegs(t))
+}
+
+func read(t *testing.T, store blob.Store, key string) string {
+	t.Helper()
+	r, _, err := store.Open(context.Background(), key)
+	require.NoError(t, err, key)
+	defer r.Close()
+	body, err := io.ReadAll(r)
+	require.NoError(t, err)
+	return string(body)
+}
+
+func hostOf(rtmpURL string) string {
+	rest := rtmpURL[len("rtmp://"):]
+	return rest[:len(rest)-len("/live")]
+}
+
+// liveFFmpegs lists this process's live ffmpeg children still running.
+func liveFFmpegs(t *testing.T) []string {
+	t.Helper()
+	var found []string
+	procs, err := filepath.Glob("/proc/[0-9]*/stat")
+	require.NoError(t, err)
+	self := []byte(") ")
+	for _, p := range procs {
+		stat, err := os.ReadFile(p) //nolint:gosec // /proc
+		if err != nil {
+			continue
+		}
+		i := bytes.LastIndex(stat, self)
+		if i < 0 {
+			continue
+		}
+		fields := bytes.Fields(stat[i+2:])
+		if len(fields) < 2 || string(fields[1]) != strconv.Itoa(os.Getpid()) {
+			continue
+		}
+		cmdline, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "cmdline")) //nolint:gosec // /proc
+		if bytes.Contains(cmdline, []byte("var_stream_map")) {
+			found = append(found, p)
+		}
+	}
+	return found
+}

@@ -1,0 +1,231 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/bluenviron/gortmplib"
+	"github.com/bluenviron/gortmplib/pkg/codecs"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/services/live/internal/pipeline"
+)
+
+// publishing is an admitted publisher: its event and the key it used,
+// checked again while it publishes.
+type publishing struct {
+	grant Grant
+	key   string
+}
+
+// trackPair is the publisher's video and audio track.
+type trackPair struct{ video, audio *gortmplib.Track }
+
+// liveOutputs are the event's outputs while it is live.
+var liveOutputs = []Output{{Label: "HLS live", Path: pipeline.MasterPlaylist}}
+
+// run pipes the stream through the event's live run (started now, or
+// waiting for this publisher's reconnection) until the publisher stops;
+// then the run waits for a reconnection for the reconnect window, or ends
+// at once when the service cut the publisher, is stopping, or ffmpeg died.
+// It returns a refusal only when the run could not start.
+func (s *Server) run(ctx context.Context, conn net.Conn, r *gortmplib.Reader, p publishing, tracks trackPair, logger *slog.Logger) error {
+	lr, err := s.liveRunFor(ctx, p.grant, logger)
+	if err != nil {
+		return err
+	}
+	h264 := tracks.video.Codec.(*codecs.H264)
+	aac := tracks.audio.Codec.(*codecs.MPEG4Audio)
+	ts, err := pipeline.NewTSWriter(lr.ff.Stdin(), h264.SPS, h264.PPS, *aac.Config)
+	if err != nil {
+		lr.finish("the live transcoder could not start")
+		return errUnavailable
+	}
+	if lr.written > 0 {
+		ts.ContinueFrom(lr.written)
+		logger.Info("publisher reconnected")
+	}
+	clock := &streamClock{}
+	r.OnDataH264(tracks.video, func(pts, dts time.Duration, au [][]byte) {
+		clock.fail(ts.WriteH264(pts, dts, au))
+	})
+	r.OnDataMPEG4Audio(tracks.audio, func(pts time.Duration, au []byte) {
+		clock.fail(ts.WriteAAC(pts, au))
+	})
+	recheckCtx, stopRecheck := context.WithCancel(ctx)
+	cut := s.recheckKey(recheckCtx, conn, p.key)
+	reason := s.read(conn, r, clock, lr.ff)
+	stopRecheck()
+	lr.wrote(ts)
+	switch why := cut.reason(); {
+	case why != "":
+		lr.finish(why)
+	case ctx.Err() != nil:
+		lr.finish("the live service stopped")
+	case clock.err() != nil || s.cfg.ReconnectWindow <= 0:
+		lr.finish(reason)
+	default:
+		s.waitReconnect(lr, reason)
+	}
+	return nil
+}
+
+// read feeds the stream to ffmpeg until the publisher ends it, stalls,
+// sends what cannot be read, or ffmpeg dies; it returns why, for a person.
+func (s *Server) read(conn net.Conn, r *gortmplib.Reader, clock *streamClock, ff *pipeline.Run) string {
+	for {
+		_ = conn.SetReadDeadline(time.Now().Add(s.cfg.StallTimeout))
+		err := r.Read()
+		if err == nil {
+			err = clock.err()
+		}
+		select {
+		case <-ff.Done():
+			return "the live transcoder stopped"
+		default:
+		}
+		var ne net.Error
+		switch {
+		case err == nil:
+			continue
+		case errors.As(err, &ne) && ne.Timeout():
+			return fmt.Sprintf("the publisher sent nothing for %s", s.cfg.StallTimeout)
+		case clock.err() != nil:
+			return "the live transcoder stopped"
+		default:
+			return "the publisher disconnected"
+		}
+	}
+}
+
+// syncLoop uploads the run's files every SyncEvery until ctx ends, and
+// reports the event live once it is playable.
+func (s *Server) syncLoop(ctx context.Context, up *pipeline.Uploader, g Grant, runID string, logger *slog.Logger) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		ticker := time.NewTicker(s.cfg.SyncEvery)
+		defer ticker.Stop()
+		reported := false
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-ticker.C:
+			}
+			playable, err := up.Sync(ctx)
+			if err != nil && ctx.Err() == nil {
+				logger.Warn("live upload failed; retrying", "error", err)
+				continue
+			}
+			if playable && !reported {
+				if err := s.reports.Started(ctx, g, runID, liveOutputs); err != nil {
+					logger.Warn("live.started not published; retrying", "error", err)
+					continue
+				}
+				reported = true
+			}
+		}
+	})
+	return &wg
+}
+
+// storeRecording uploads the run's recording as the event's source,
+// uploads/<account>/<video>/recording.ts, and returns its key ("" when
+// there is nothing to record or the upload failed).
+func (s *Server) storeRecording(ctx context.Context, g Grant, dir string, logger *slog.Logger) string {
+	local := filepath.Join(dir, pipeline.RecordingFile)
+	info, err := os.Stat(local)
+	if err != nil || info.Size() == 0 {
+		return ""
+	}
+	key, err := blob.UploadKey(g.AccountID, g.VideoID, pipeline.RecordingFile)
+	if err != nil {
+		return ""
+	}
+	f, err := os.Open(local) //nolint:gosec // the run's own file
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	if err := s.cfg.Store.Put(ctx, key, f, info.Size(), "video/mp2t"); err != nil {
+		logger.Error("recording not stored", "error", err)
+		return ""
+	}
+	return key
+}
+
+// streamClock keeps the first write failure (ffmpeg gone) of the read
+// goroutine's callbacks.
+type streamClock struct {
+	mu      sync.Mutex
+	failure error
+}
+
+func (c *streamClock) fail(err error) {
+	if err == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.failure == nil {
+		c.failure = err
+	}
+}
+
+func (c *streamClock) err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.failure
+}
+
+// recheckEvery is how often a live publisher's key is checked again: a key
+// rotated or revoked, or an event deleted or disabled, ends its run within
+// this time.
+const recheckEvery = 5 * time.Second
+
+// cutReason is why a run was cut by the service, if it was.
+type cutReason struct {
+	mu  sync.Mutex
+	why string
+}
+
+func (c *cutReason) reason() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.why
+}
+
+// recheckKey checks the publisher's key every recheckEvery until ctx ends;
+// on a refusal (not on the catalog being unreachable) it records why and
+// closes the connection, which ends the run.
+func (s *Server) recheckKey(ctx context.Context, conn net.Conn, key string) *cutReason {
+	cut := &cutReason{}
+	go func() {
+		ticker := time.NewTicker(recheckEvery)
+		defer ticker.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-ticker.C:
+			}
+			_, err := s.auth.AuthorizePublish(ctx, key)
+			var refusal *Refusal
+			if errors.As(err, &refusal) && ctx.Err() == nil {
+				cut.mu.Lock()
+				cut.why = "ended by the service: " + refusal.Reason
+				cut.mu.Unlock()
+				_ = conn.Close()
+				return
+			}
+		}
+	}()
+	return cut
+}

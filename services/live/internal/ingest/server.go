@@ -1,0 +1,114 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/services/live/internal/pipeline"
+)
+
+// Config is what the server needs besides its ports.
+type Config struct {
+	// FFmpeg is the ffmpeg binary.
+	FFmpeg string
+	// WorkDir holds each run's folder while it lasts.
+	WorkDir string
+	// Store is the blob store the edge serves /media from.
+	Store blob.Store
+	// Plan is the live ladder for a run's folder (pipeline.DefaultPlan).
+	Plan func(dir string) pipeline.Plan
+	// SyncEvery is how often a run's new files are uploaded.
+	SyncEvery time.Duration
+	// StallTimeout ends a run whose publisher sends nothing for this long.
+	StallTimeout time.Duration
+	// ReconnectWindow is how long a run whose publisher left waits for it
+	// to come back and continue the stream; 0 ends it at once.
+	ReconnectWindow time.Duration
+	Logger          *slog.Logger
+}
+
+// handshakeTimeout bounds a connection's RTMP handshake and the wait for
+// its first media: a client that connects and says nothing is dropped.
+const handshakeTimeout = 10 * time.Second
+
+// Server accepts RTMP publishers.
+type Server struct {
+	cfg     Config
+	auth    Authorizer
+	reports Reporter
+	mu      sync.Mutex
+	live    map[string]bool     // video ids with a publisher
+	runs    map[string]*liveRun // video ids with a run (publishing or waiting)
+	conns   sync.WaitGroup
+}
+
+// NewServer returns a server that checks keys with auth and reports with
+// reports.
+func NewServer(cfg Config, auth Authorizer, reports Reporter) *Server {
+	if cfg.Plan == nil {
+		cfg.Plan = pipeline.DefaultPlan
+	}
+	if cfg.SyncEvery <= 0 {
+		cfg.SyncEvery = 250 * time.Millisecond
+	}
+	if cfg.StallTimeout <= 0 {
+		cfg.StallTimeout = 10 * time.Second
+	}
+	return &Server{cfg: cfg, auth: auth, reports: reports, live: map[string]bool{}, runs: map[string]*liveRun{}}
+}
+
+// Serve accepts connections on lis until ctx ends, then closes lis, ends
+// every run (their recordings are still reported) and returns once all
+// connections are done.
+func (s *Server) Serve(ctx context.Context, lis net.Listener) error {
+	stop := context.AfterFunc(ctx, func() { _ = lis.Close() })
+	defer stop()
+	for {
+		conn, err := lis.Accept()
+		if err != nil {
+			s.conns.Wait()
+			s.finishWaiting()
+			if ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
+				return nil
+			}
+			return err
+		}
+		s.conns.Go(func() { s.handle(ctx, conn) })
+	}
+}
+
+// claim marks videoID as published, or reports that it already is (or
+// that its run is ending). A run waiting for a reconnection stops waiting.
+func (s *Server) claim(videoID string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.live[videoID] {
+		return false
+	}
+	if lr := s.runs[videoID]; lr != nil && lr.timer != nil {
+		if !lr.timer.Stop() {
+			return false // the window just closed: the run is ending
+		}
+		lr.timer = nil
+	}
+	s.live[videoID] = true
+	return true
+}
+
+func (s *Server) release(videoID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.live, videoID)
+}
+
+// Publishing returns how many events have a publisher now.
+func (s *Server) Publishing() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.live)
+}
