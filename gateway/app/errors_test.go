@@ -33,7 +33,7 @@ func TestServiceErrorsMapToHTTP(t *testing.T) {
 		want   envelope.Error
 	}{
 		{"missing", http.StatusNotFound, envelope.Error{Message: "Not found", Code: "not_found"}},
-		{"invalid", http.StatusBadRequest, envelope.Error{Message: "name must be 1-40 characters", Code: "invalid_argument"}},
+		{"invalid", http.StatusBadRequest, envelope.Error{Message: "name must be 1-40 characters", Code: "invalid_argument", Field: "name"}},
 		{"denied", http.StatusForbidden, envelope.Error{Message: "not yours", Code: "permission_denied"}},
 		{"conflict", http.StatusConflict, envelope.Error{Message: "value already used", Code: "conflict"}},
 		{"quota", http.StatusTooManyRequests, envelope.Error{Message: "upload quota reached", Code: "upload_quota_bytes"}},
