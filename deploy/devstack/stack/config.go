@@ -18,6 +18,10 @@ type Config struct {
 	// InternalSecret is the root secret every key derives from; empty
 	// means the one generated on the first run into var/internal.secret.
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
+	// AdminAddr is the admin listener of the devstack's one process
+	// (/metrics, /debug/pprof/, /livez, /readyz: pkg/admin), shared by
+	// every service it runs; empty picks a free loopback port.
+	AdminAddr string `env:"VIDHOST_ADMIN_ADDR" envDefault:"127.0.0.1:9090"`
 	// LogLevel of every service: debug, info, warn, error.
 	LogLevel string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
 }

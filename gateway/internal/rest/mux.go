@@ -2,8 +2,11 @@ package rest
 
 import (
 	"log/slog"
+	"net/http"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+
+	"github.com/vidhost/vidhost/gateway/internal/middleware"
 )
 
 // Options configures NewMux.
@@ -30,5 +33,18 @@ func NewMux(opts Options) *runtime.ServeMux {
 		runtime.WithDisablePathLengthFallback(),
 		runtime.WithDisableHTTPMethodOverride(),
 		runtime.WithWriteContentLength(),
+		// Metrics and traces name a call by its path template, not its path.
+		runtime.WithMiddlewares(nameRoute),
 	)
+}
+
+// nameRoute hands the matched path pattern ("/v2/videos/{video_id}") to
+// the gateway's metrics middleware.
+func nameRoute(next runtime.HandlerFunc) runtime.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, params map[string]string) {
+		if template, ok := runtime.HTTPPathPattern(r.Context()); ok {
+			middleware.SetRoute(r.Context(), template)
+		}
+		next(w, r, params)
+	}
 }

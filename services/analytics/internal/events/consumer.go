@@ -10,6 +10,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/vidhost/vidhost/pkg/metrics"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
@@ -88,6 +89,7 @@ type batch struct {
 // batch overlaps storing this one: a pipeline one batch deep, so at most
 // two batches are held, within MaxAckPending.
 func (c *Consumer) Run(ctx context.Context) {
+	natsx.WatchLag(ctx, c.consumer) // views waiting to be stored
 	batches := make(chan batch)
 	go func() {
 		defer close(batches)
@@ -167,6 +169,7 @@ func (c *Consumer) storeBatch(ctx context.Context, b batch) {
 		}
 		return
 	}
+	metrics.AnalyticsEvents.Add(float64(len(b.events)))
 	for _, msg := range b.msgs {
 		_ = msg.Ack()
 	}
