@@ -3,6 +3,7 @@ package rest
 import (
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 
@@ -38,12 +39,13 @@ func NewMux(opts Options) *runtime.ServeMux {
 	)
 }
 
-// nameRoute hands the matched path pattern ("/v2/videos/{video_id}") to
-// the gateway's metrics middleware.
+// nameRoute hands the matched path template ("/v2/videos/{id}") to the
+// gateway's metrics middleware. The mux knows only the compiled pattern
+// here, which prints single-segment variables as "{id=*}".
 func nameRoute(next runtime.HandlerFunc) runtime.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, params map[string]string) {
-		if template, ok := runtime.HTTPPathPattern(r.Context()); ok {
-			middleware.SetRoute(r.Context(), template)
+		if pattern, ok := runtime.HTTPPattern(r.Context()); ok {
+			middleware.SetRoute(r.Context(), strings.ReplaceAll(pattern.String(), "=*}", "}"))
 		}
 		next(w, r, params)
 	}
