@@ -57,13 +57,11 @@ func StartVideoCreatedConsumer(ctx context.Context, js jetstream.JetStream, matc
 		defer span.End()
 		handleVideoCreated(ctx, settle, match, logger, msg)
 	}
-	stopConsuming, err := consumeConcurrently(consumer, handle, "video.created consumer", logger)
+	stop, err = consumeConcurrently(consumer, handle, "video.created consumer", logger)
 	if err != nil {
 		return nil, fmt.Errorf("events: consume video.created: %w", err)
 	}
-	lagCtx, stopLag := context.WithCancel(base)
-	natsx.WatchLag(lagCtx, consumer)
-	return func() { stopLag(); stopConsuming() }, nil
+	return stop, nil
 }
 
 // handleVideoCreated acks once the deliveries are recorded, naks with a
