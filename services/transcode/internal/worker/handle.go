@@ -46,7 +46,7 @@ func (w *Worker) handle(jobCtx context.Context, msg jetstream.Msg) {
 		return
 	}
 	logger.Info("transcode job started", "source_key", j.SourceKey, "source_url", j.SourceURL)
-	progress := startProgress(w.pub, j, logger)
+	progress := startProgress(jobCtx, w.pub, j, logger)
 	running := observeJob(time.Now())
 	completion, err := w.runner.Run(jobCtx, j, progress)
 	progress.close()
