@@ -106,9 +106,11 @@ func newHandler(rt routes) http.Handler {
 	}.register(root)
 	root.Handle("/", http.HandlerFunc(notFound))
 	return middleware.Chain(root,
-		middleware.Recover(rt.logger),                           // outermost: a panic anywhere becomes a 500
-		middleware.RequestID(),                                  // every later log line carries the id
-		middleware.NoSniff(),                                    // on every response, errors and 404s included
+		traceHTTP,                              // a span per request, continuing the caller's trace
+		middleware.Metrics(routePattern(root)), // RED metrics per route template; sees Recover's 500s
+		middleware.Recover(rt.logger),          // a panic anywhere becomes a 500
+		middleware.RequestID(),                 // every later log line carries the id
+		middleware.NoSniff(),                   // on every response, errors and 404s included
 		middleware.AccessLog(rt.logger, mediaLogPolicy(rt.cfg)), // media as VIDHOST_MEDIA_ACCESS_LOG says
 	)
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/vidhost/vidhost/gateway/internal/auth"
 	"github.com/vidhost/vidhost/gateway/internal/rest"
+	"github.com/vidhost/vidhost/pkg/admin"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -116,6 +117,9 @@ func serve(ctx context.Context, srv *http.Server, lis net.Listener, baseURL stri
 		}
 		return nil
 	})
+	// Ready until shutdown begins: the probe fails first, so a load
+	// balancer stops sending requests while in-flight ones finish.
+	admin.AddCheck(ctx, "http", func(context.Context) error { return context.Cause(ctx) })
 	logger.Info("gateway serving", "url", baseURL)
 	if opts.Ready != nil {
 		opts.Ready(baseURL)

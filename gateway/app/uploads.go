@@ -11,6 +11,8 @@ import (
 	"net/url"
 	"strings"
 
+	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
+
 	"github.com/vidhost/vidhost/gateway/internal/auth"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/blob"
@@ -60,6 +62,7 @@ func tusHandler(rt routes) (http.Handler, error) {
 		Rewrite:       signedRewrite(target, secrets.MustRoot(rt.cfg.InternalSecret).Derive(secrets.InternalCall(grpcx.Gateway))),
 		FlushInterval: -1, // tus clients read progress headers as they come
 		ErrorHandler:  proxyError(rt.logger),
+		Transport:     otelhttp.NewTransport(http.DefaultTransport), // the request's trace goes on to the upload service
 	}
 	authed := auth.Require(rt.auth, rt.clientIP, rt.logger)(proxy)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

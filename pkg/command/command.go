@@ -55,11 +55,22 @@ func mainArgs[C any](s Service[C], args []string) int {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", s.Name, err)
 		return ExitConfig
 	}
+	var obs Observability
+	if err := config.Load(&obs); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", s.Name, err)
+		return ExitConfig
+	}
 	level, format := s.Logging(&cfg)
 	logger := logx.New(os.Stderr, s.Name, level, format)
 	config.Log(logger, s.Name+" configuration", cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	ctx, stopObserving, err := observe(ctx, s.Name, obs, logger)
+	if err != nil {
+		logger.Error(s.Name+" could not start", "error", err)
+		return ExitFailed
+	}
+	defer stopObserving()
 	if err := s.Run(ctx, cfg, logger); err != nil {
 		logger.Error(s.Name+" stopped", "error", err)
 		return ExitFailed

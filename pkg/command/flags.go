@@ -43,7 +43,9 @@ func usage(w io.Writer, name, summary string, cfg any) {
 		fmt.Fprintf(w, "%s: %s\n\n", name, summary)
 	}
 	fmt.Fprintf(w, "usage: %s [--version] [--help]\n\nConfiguration, from the environment:\n", name)
-	if err := config.Describe(w, cfg); err != nil {
-		fmt.Fprintf(w, "  (%v)\n", err)
+	for _, c := range []any{cfg, &Observability{}} {
+		if err := config.Describe(w, c); err != nil {
+			fmt.Fprintf(w, "  (%v)\n", err)
+		}
 	}
 }

@@ -22,8 +22,17 @@ func ReadEnvFile(path string) (map[string]string, error) {
 	for sc.Scan() {
 		line := strings.TrimPrefix(sc.Text(), "export ")
 		if k, v, ok := strings.Cut(line, "="); ok {
-			out[k] = v
+			out[k] = unquote(v)
 		}
 	}
 	return out, sc.Err()
+}
+
+// unquote drops the double quotes around a value with spaces
+// (VIDHOST_METRICS_URLS="a b"), as the shell would.
+func unquote(v string) string {
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		return v[1 : len(v)-1]
+	}
+	return v
 }

@@ -11,10 +11,11 @@ import (
 
 func TestReadEnvFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "devstack.env")
-	require.NoError(t, os.WriteFile(path, []byte("VIDHOST_URL=http://x\nnot a pair\nexport VIDHOST_API_KEY=vh_a=b\n"), 0o600))
+	require.NoError(t, os.WriteFile(path, []byte("VIDHOST_URL=http://x\nnot a pair\nexport VIDHOST_API_KEY=vh_a=b\nexport VIDHOST_METRICS_URLS=\"http://a/metrics http://b/metrics\"\n"), 0o600))
 
 	got, err := ReadEnvFile(path)
 
 	require.NoError(t, err)
-	assert.Equal(t, map[string]string{"VIDHOST_URL": "http://x", "VIDHOST_API_KEY": "vh_a=b"}, got)
+	assert.Equal(t, map[string]string{"VIDHOST_URL": "http://x", "VIDHOST_API_KEY": "vh_a=b",
+		"VIDHOST_METRICS_URLS": "http://a/metrics http://b/metrics"}, got)
 }

@@ -43,7 +43,8 @@ func Dial(addr string, creds Credentials) (*grpc.ClientConn, error) {
 	conn, err := grpc.NewClient(addr,
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(8<<20)),
-		grpc.WithChainUnaryInterceptor(deadlineClient(MaxCallDuration), signUnary(creds)),
+		grpc.WithChainUnaryInterceptor(deadlineClient(MaxCallDuration), metricsClient(), signUnary(creds)),
+		traceClient(), // the caller's trace goes on in the call's metadata
 		grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: keepaliveTime, Timeout: keepaliveTimeout}),
 	)
 	if err != nil {

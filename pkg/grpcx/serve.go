@@ -3,10 +3,13 @@ package grpcx
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"time"
 
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+
+	"github.com/vidhost/vidhost/pkg/admin"
 )
 
 // DrainOptions tunes the graceful stop.
@@ -25,6 +28,9 @@ var DefaultDrain = DrainOptions{Delay: 100 * time.Millisecond, HardStop: 10 * ti
 // drains: NOT_SERVING, wait, GracefulStop, and Stop if that takes too long.
 func (s *Server) Serve(ctx context.Context, lis net.Listener, drain DrainOptions) error {
 	s.Health.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
+	// Not ready once draining: the readiness probe takes the pod out of
+	// the Service's endpoints during the drain delay.
+	admin.AddCheck(ctx, "grpc", s.serving)
 	errc := make(chan error, 1)
 	go func() { errc <- s.Server.Serve(lis) }()
 	select {
@@ -44,6 +50,18 @@ func (s *Server) Serve(ctx context.Context, lis net.Listener, drain DrainOptions
 	}
 	if err := <-errc; err != nil && !errors.Is(err, net.ErrClosed) {
 		return err
+	}
+	return nil
+}
+
+// serving is the readiness check of the server's own health status.
+func (s *Server) serving(ctx context.Context) error {
+	resp, err := s.Health.Check(ctx, &healthpb.HealthCheckRequest{})
+	if err != nil {
+		return err
+	}
+	if resp.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+		return fmt.Errorf("grpc server is %s", resp.GetStatus())
 	}
 	return nil
 }

@@ -36,11 +36,13 @@ func NewServer(opts ServerOptions) *Server {
 		policy = Policy
 	}
 	srv := grpc.NewServer(append(serverTimeouts(),
+		traceServer(), // a span per call, continuing the caller's trace
 		grpc.ChainUnaryInterceptor(
 			recoverUnary(opts.Logger),      // a panic becomes Internal, the process survives
 			deadlineUnary(MaxCallDuration), // no call runs unbounded
 			requestIDUnary(),               // correlate logs with the client's X-Request-Id
 			logUnary(opts.Logger),          // one line per call, refusals included
+			metricsUnary(),                 // RED metrics per method, refusals included
 			// Only signed calls the policy allows reach a handler.
 			accessUnary(policy, CallerKeys(opts.Root), opts.Logger),
 			errorsUnary(), // domain errors -> status codes, in one place

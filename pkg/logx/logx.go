@@ -8,6 +8,8 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+
+	"go.opentelemetry.io/otel/trace"
 )
 
 type requestIDKey struct{}
@@ -25,7 +27,7 @@ func RequestID(ctx context.Context) string {
 
 // New returns a logger writing JSON (format "json") or text lines to w at the
 // given level ("debug", "info", "warn", "error"), tagged with the service name.
-// Records logged with a context get its request id.
+// Records logged with a context get its request id and trace ids.
 func New(w io.Writer, service, level, format string) *slog.Logger {
 	opts := &slog.HandlerOptions{Level: parseLevel(level)}
 	var h slog.Handler
@@ -49,12 +51,17 @@ func parseLevel(s string) slog.Level {
 	return slog.LevelInfo
 }
 
-// requestIDHandler adds request_id to records logged with a context that has one.
+// requestIDHandler adds request_id to records logged with a context that
+// has one, and trace_id and span_id when the context carries a sampled or
+// remote OpenTelemetry span, so a log line leads to its trace.
 type requestIDHandler struct{ slog.Handler }
 
 func (h requestIDHandler) Handle(ctx context.Context, r slog.Record) error {
 	if id := RequestID(ctx); id != "" {
 		r.AddAttrs(slog.String("request_id", id))
+	}
+	if sc := trace.SpanContextFromContext(ctx); sc.IsValid() {
+		r.AddAttrs(slog.String("trace_id", sc.TraceID().String()), slog.String("span_id", sc.SpanID().String()))
 	}
 	return h.Handler.Handle(ctx, r)
 }

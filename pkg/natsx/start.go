@@ -22,6 +22,7 @@ func StartJetStream(ctx context.Context, c Client, logger *slog.Logger, stack *l
 		return nil, err
 	}
 	stack.Push("nats connection", func(context.Context) error { nc.Close(); return nil })
+	AddReadyCheck(ctx, nc)
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return nil, fmt.Errorf("jetstream: %w", err)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/vidhost/vidhost/pkg/telemetry"
 )
 
 // Migration creates the outbox table. Copy it into a service's numbered
@@ -17,6 +19,13 @@ const Migration = `CREATE TABLE IF NOT EXISTS outbox (
 	payload      bytea       NOT NULL,
 	created_time timestamptz NOT NULL DEFAULT now()
 );
+` + TraceMigration
+
+// TraceMigration adds the column that carries the trace context of the
+// transaction that wrote a row to the message the relay publishes
+// (pkg/telemetry). Services whose outbox predates it copy it into a
+// numbered migration of their own; it is safe to re-run.
+const TraceMigration = `ALTER TABLE outbox ADD COLUMN IF NOT EXISTS trace_context text NOT NULL DEFAULT '';
 `
 
 // channelSQL names the LISTEN/NOTIFY channel after the current schema
@@ -38,12 +47,14 @@ func Enqueue(ctx context.Context, tx pgx.Tx, msgs ...Message) error {
 		return nil
 	}
 	batch := &pgx.Batch{}
+	// The message continues the trace of the call that committed it.
+	traceContext := telemetry.Serialize(ctx)
 	for _, msg := range msgs {
 		if err := msg.validate(); err != nil {
 			return err
 		}
-		batch.Queue("INSERT INTO outbox (id, subject, payload) VALUES ($1, $2, $3)",
-			msg.ID, msg.Subject, payloadOf(msg))
+		batch.Queue("INSERT INTO outbox (id, subject, payload, trace_context) VALUES ($1, $2, $3, $4)",
+			msg.ID, msg.Subject, payloadOf(msg), traceContext)
 	}
 	// Notifications are delivered at commit, and only if it commits.
 	batch.Queue("SELECT pg_notify(" + channelSQL + ", '')")

@@ -32,6 +32,7 @@ type Relay struct {
 	wake   chan struct{} // one pending wake-up is enough
 
 	publishTimeout time.Duration
+	sampled        time.Time // when the backlog was last counted (Run only)
 }
 
 // NewRelay returns a relay for the outbox table reached through pool (its
@@ -71,6 +72,7 @@ func (r *Relay) Run(ctx context.Context) error {
 		} else {
 			backoff = minBackoff
 		}
+		r.sampleBacklog(ctx)
 		if !r.sleep(ctx, wait) {
 			return nil
 		}

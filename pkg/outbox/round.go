@@ -7,7 +7,10 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/vidhost/vidhost/pkg/telemetry"
 )
 
 // Flush publishes everything pending once, round after round, and returns
@@ -56,28 +59,31 @@ func (r *Relay) round(ctx context.Context) (published int, err error) {
 func (r *Relay) publish(ctx context.Context, row pendingRow) error {
 	ctx, cancel := context.WithTimeout(ctx, r.publishTimeout)
 	defer cancel()
-	if _, err := r.js.Publish(ctx, row.subject, row.payload, jetstream.WithMsgID(row.id)); err != nil {
+	msg := &nats.Msg{Subject: row.subject, Data: row.payload, Header: nats.Header{}}
+	telemetry.Deserialize(row.traceContext, msg.Header)
+	if _, err := r.js.PublishMsg(ctx, msg, jetstream.WithMsgID(row.id)); err != nil {
 		return fmt.Errorf("outbox: publish %s to %s: %w", row.id, row.subject, err)
 	}
 	return nil
 }
 
 type pendingRow struct {
-	seq     int64
-	id      string
-	subject string
-	payload []byte
+	seq          int64
+	id           string
+	subject      string
+	payload      []byte
+	traceContext string
 }
 
 func lockPending(ctx context.Context, tx pgx.Tx) ([]pendingRow, error) {
-	rows, err := tx.Query(ctx, `SELECT seq, id, subject, payload FROM outbox
+	rows, err := tx.Query(ctx, `SELECT seq, id, subject, payload, trace_context FROM outbox
 		ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`, batchSize)
 	if err != nil {
 		return nil, fmt.Errorf("outbox: select pending: %w", err)
 	}
 	pending, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (pendingRow, error) {
 		var p pendingRow
-		err := row.Scan(&p.seq, &p.id, &p.subject, &p.payload)
+		err := row.Scan(&p.seq, &p.id, &p.subject, &p.payload, &p.traceContext)
 		return p, err
 	})
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"io/fs"
 
+	"github.com/vidhost/vidhost/pkg/admin"
+
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/vidhost/vidhost/pkg/lifecycle"
@@ -22,5 +24,6 @@ func Start(ctx context.Context, databaseURL, schema string, migrations fs.FS, st
 		return nil, err
 	}
 	stack.Push("database pool", func(context.Context) error { pool.Close(); return nil })
+	admin.AddCheck(ctx, "database", pool.Ping) // ready only while PostgreSQL answers
 	return pool, nil
 }

@@ -21,6 +21,10 @@ type Config struct {
 	// LiveRTMPAddr is where the live service takes RTMP publishers
 	// (docs/live.md); "127.0.0.1:0" picks a free port.
 	LiveRTMPAddr string `env:"VIDHOST_LIVE_RTMP_ADDR" envDefault:"127.0.0.1:1935"`
+	// AdminAddr is the admin listener of the devstack's one process
+	// (/metrics, /debug/pprof/, /livez, /readyz: pkg/admin), shared by
+	// every service it runs; empty picks a free loopback port.
+	AdminAddr string `env:"VIDHOST_ADMIN_ADDR" envDefault:"127.0.0.1:9090"`
 	// LogLevel of every service: debug, info, warn, error.
 	LogLevel string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
 }

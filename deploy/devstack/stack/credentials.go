@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/vidhost/vidhost/pkg/config"
 	identityapp "github.com/vidhost/vidhost/services/identity/app"
@@ -49,6 +50,8 @@ func (s *Stack) WriteEnvFile() (string, error) {
 	// starts (bin/vidhost, docs/cli.md), not only the shell itself.
 	body := fmt.Sprintf("export VIDHOST_URL=%s\nexport VIDHOST_API_KEY=%s\nexport VIDHOST_OWNER_EMAIL=%s\nexport VIDHOST_OWNER_PASSWORD=%s\nexport VIDHOST_IDENTITY_ADDR=%s\nexport VIDHOST_MAILPIT_URL=%s\n",
 		s.URL, s.Credentials.APIKey, s.Credentials.OwnerEmail, s.Credentials.OwnerPassword, s.IdentityAddr, s.MailpitURL())
+	// Every process's /metrics, space-separated, for a scraper or curl.
+	body += "export VIDHOST_METRICS_URLS=\"" + strings.Join(s.MetricsURLs(), " ") + "\"\n"
 	if s.cfg.InternalSecret == "" {
 		secretPath, err := filepath.Abs(filepath.Join(s.varDir, secretFile))
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/admin"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/logx"
 	"github.com/vidhost/vidhost/pkg/mailpit"
@@ -36,6 +37,8 @@ type Stack struct {
 	db      databaseURLs
 	natsURL string
 	mailpit *mailpit.Server
+	admin   *admin.Server
+	checks  *admin.Checks
 }
 
 // Start brings the suite up and returns once the gateway answers its health
@@ -61,6 +64,9 @@ func (s *Stack) start(ctx context.Context) error {
 	}
 	// Every key of the suite derives from it (pkg/secrets).
 	if s.secret, err = rootSecret(s.varDir, s.cfg.InternalSecret); err != nil {
+		return err
+	}
+	if err := s.startAdmin(); err != nil {
 		return err
 	}
 	if s.db, err = s.startDatabase(ctx); err != nil {
@@ -103,7 +109,9 @@ func (s *Stack) Stop(ctx context.Context) error { return s.stack.Shutdown(ctx) }
 // run starts one service's Run function in the background; its cleanup
 // cancels it and waits for it to return.
 func (s *Stack) run(name string, fn func(ctx context.Context) error) {
-	ctx, cancel := context.WithCancel(context.Background())
+	// Each service's readiness checks go on the one admin listener, named
+	// after it ("catalog/database").
+	ctx, cancel := context.WithCancel(admin.WithChecks(context.Background(), s.checks.Sub(name)))
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

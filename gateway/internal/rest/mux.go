@@ -2,8 +2,12 @@ package rest
 
 import (
 	"log/slog"
+	"net/http"
+	"strings"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+
+	"github.com/vidhost/vidhost/gateway/internal/middleware"
 )
 
 // Options configures NewMux.
@@ -30,5 +34,19 @@ func NewMux(opts Options) *runtime.ServeMux {
 		runtime.WithDisablePathLengthFallback(),
 		runtime.WithDisableHTTPMethodOverride(),
 		runtime.WithWriteContentLength(),
+		// Metrics and traces name a call by its path template, not its path.
+		runtime.WithMiddlewares(nameRoute),
 	)
+}
+
+// nameRoute hands the matched path template ("/v2/videos/{id}") to the
+// gateway's metrics middleware. The mux knows only the compiled pattern
+// here, which prints single-segment variables as "{id=*}".
+func nameRoute(next runtime.HandlerFunc) runtime.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, params map[string]string) {
+		if pattern, ok := runtime.HTTPPattern(r.Context()); ok {
+			middleware.SetRoute(r.Context(), strings.ReplaceAll(pattern.String(), "=*}", "}"))
+		}
+		next(w, r, params)
+	}
 }

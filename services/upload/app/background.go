@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"time"
 
+	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
+
 	tushandler "github.com/tus/tusd/v2/pkg/handler"
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
@@ -61,7 +63,9 @@ func startHTTP(ctx context.Context, cfg Config, svc *upload.Service, backend tus
 	srv := &http.Server{
 		// A tus PATCH carries gigabytes: the read and write timeouts bound a
 		// request only until its body moves, then roll on with each chunk.
-		Handler:           httpx.OnProgress(httpx.DefaultProgressTimeout, mux),
+		// Spans continue the gateway's trace from the proxied request's headers.
+		Handler: otelhttp.NewHandler(httpx.OnProgress(httpx.DefaultProgressTimeout, mux), "tus",
+			otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return "tus " + r.Method })),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       httpx.DefaultProgressTimeout,
 		WriteTimeout:      httpx.DefaultProgressTimeout,

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/command"
 	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/logx"
+	"github.com/vidhost/vidhost/pkg/telemetry"
 )
 
 func main() {
@@ -35,6 +37,12 @@ func run(cfg stack.Config) error {
 	logger := logx.New(os.Stderr, "devstack", cfg.LogLevel, "text")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// Spans go to OTEL_EXPORTER_OTLP_ENDPOINT when it is set (pkg/telemetry).
+	flush, err := telemetry.Setup(ctx, "devstack")
+	if err != nil {
+		return err
+	}
+	defer flush(context.WithoutCancel(ctx)) //nolint:errcheck // the last spans, best effort at exit
 	started := time.Now()
 	s, err := stack.Start(ctx, cfg, logger)
 	if err != nil {
@@ -68,6 +76,7 @@ func printWelcome(s *stack.Stack, envPath string, took time.Duration) {
 		fmt.Println("First start: an owner account and an API key were created.")
 	}
 	fmt.Printf("  owner:       %s (password in the env file)\n  credentials: %s (mode 0600)\n", s.Credentials.OwnerEmail, envPath)
-	fmt.Printf("  mail inbox:  %s (Mailpit: every mail the suite sends)\n\n", s.MailpitURL())
+	fmt.Printf("  mail inbox:  %s (Mailpit: every mail the suite sends)\n", s.MailpitURL())
+	fmt.Printf("  metrics:     %s (also /debug/pprof/, /livez, /readyz; docs/observability.md)\n\n", strings.Join(s.MetricsURLs(), " "))
 	fmt.Printf("Try it:\n  source %s\n  curl -s -H \"Authorization: Bearer $VIDHOST_API_KEY\" \"$VIDHOST_URL/v2/categories\"\n\nPress Ctrl-C to stop.\n", envPath)
 }

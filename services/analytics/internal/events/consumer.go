@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/vidhost/vidhost/pkg/metrics"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
@@ -100,6 +101,7 @@ type batch struct {
 // decoding) the next batch overlaps storing this one: at most
 // Storers + 1 batches are held, within MaxAckPending.
 func (c *Consumer) Run(ctx context.Context) {
+	natsx.WatchLag(ctx, c.consumer) // views waiting to be stored
 	lanes := make([]chan batch, c.opts.Storers)
 	var storers sync.WaitGroup
 	for i := range lanes {
@@ -197,6 +199,7 @@ func (c *Consumer) storeBatch(ctx context.Context, b batch) {
 		}
 		return
 	}
+	metrics.AnalyticsEvents.Add(float64(len(b.events)))
 	for _, msg := range b.msgs {
 		_ = msg.Ack()
 	}

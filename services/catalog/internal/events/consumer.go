@@ -11,6 +11,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/telemetry"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 )
 
@@ -65,7 +66,9 @@ func StartMediaConsumer(ctx context.Context, js jetstream.JetStream, apply Apply
 	if err != nil {
 		return nil, fmt.Errorf("events: consume media: %w", err)
 	}
-	return func() { consuming.Stop(); <-consuming.Closed() }, nil
+	lagCtx, stopLag := context.WithCancel(context.WithoutCancel(ctx))
+	natsx.WatchLag(lagCtx, consumer)
+	return func() { stopLag(); consuming.Stop(); <-consuming.Closed() }, nil
 }
 
 // handle applies one report: Ack when applied (or when there is nothing
@@ -73,12 +76,15 @@ func StartMediaConsumer(ctx context.Context, js jetstream.JetStream, apply Apply
 // and Term when it can never be applied, or must not be: a report naming
 // another account's video is forged or misrouted.
 func (c *MediaConsumer) handle(msg jetstream.Msg) {
+	// Applying the report continues the transcode's trace.
+	base, span := telemetry.StartConsumer(c.ctx, msg, "media report")
+	defer span.End()
 	report, err := DecodeMediaReport(msg.Subject(), msg.Data())
 	if err != nil {
 		c.settle.DeadLetter(c.ctx, msg, err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, applyTimeout)
+	ctx, cancel := context.WithTimeout(base, applyTimeout)
 	defer cancel()
 	_, err = c.apply(ctx, report)
 	switch {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/telemetry"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 )
 
@@ -49,13 +50,19 @@ func StartMediaCleanupConsumer(ctx context.Context, js jetstream.JetStream, clea
 		return nil, fmt.Errorf("events: media cleanup consumer: %w", err)
 	}
 	base := context.WithoutCancel(ctx)
-	handle := func(msg jetstream.Msg) { handleVideoDeleted(base, js, cleanup, logger, msg) }
+	handle := func(msg jetstream.Msg) {
+		ctx, span := telemetry.StartConsumer(base, msg, "video.deleted") // continues the deleting call's trace
+		defer span.End()
+		handleVideoDeleted(ctx, js, cleanup, logger, msg)
+	}
 	consuming, err := consumer.Consume(handle, jetstream.ConsumeErrHandler(
 		func(_ jetstream.ConsumeContext, err error) { logger.Warn("media cleanup consumer", "error", err) }))
 	if err != nil {
 		return nil, fmt.Errorf("events: consume video.deleted: %w", err)
 	}
-	return func() { consuming.Stop(); <-consuming.Closed() }, nil
+	lagCtx, stopLag := context.WithCancel(base)
+	natsx.WatchLag(lagCtx, consumer)
+	return func() { stopLag(); consuming.Stop(); <-consuming.Closed() }, nil
 }
 
 // handleVideoDeleted deletes one video's media: Ack when done (or already

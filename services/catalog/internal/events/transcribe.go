@@ -12,6 +12,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/telemetry"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 )
 
@@ -52,7 +53,9 @@ func StartTranscribeConsumer(ctx context.Context, js jetstream.JetStream, apply 
 	if err != nil {
 		return nil, fmt.Errorf("events: consume transcribe reports: %w", err)
 	}
-	return func() { consuming.Stop(); <-consuming.Closed() }, nil
+	lagCtx, stopLag := context.WithCancel(context.WithoutCancel(ctx))
+	natsx.WatchLag(lagCtx, consumer)
+	return func() { stopLag(); consuming.Stop(); <-consuming.Closed() }, nil
 }
 
 // handle applies one report: Ack when applied (a report about a transcribe
@@ -60,12 +63,15 @@ func StartTranscribeConsumer(ctx context.Context, js jetstream.JetStream, apply 
 // database or the blob store failed, dead-letter and Term when it can never
 // be applied or must not be.
 func (c *transcribeConsumer) handle(msg jetstream.Msg) {
+	// Applying the report continues the transcribe's trace.
+	base, span := telemetry.StartConsumer(c.ctx, msg, "transcribe report")
+	defer span.End()
 	report, err := DecodeTranscribeReport(msg.Subject(), msg.Data())
 	if err != nil {
 		c.settle.DeadLetter(c.ctx, msg, err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, applyTimeout)
+	ctx, cancel := context.WithTimeout(base, applyTimeout)
 	defer cancel()
 	switch err := c.apply(ctx, report); {
 	case err == nil:

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/metrics"
 	"github.com/vidhost/vidhost/services/hooks/internal/action"
 	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
 	"github.com/vidhost/vidhost/services/hooks/internal/webhook"
@@ -253,6 +254,7 @@ func signingSecrets(c hooks.Credentials, now time.Time) []string {
 }
 
 func (e *Engine) record(ctx context.Context, d hooks.Delivery) {
+	metrics.HookDeliveries.WithLabelValues(d.Status).Inc()
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := e.store.RecordAttempt(ctx, d); err != nil {

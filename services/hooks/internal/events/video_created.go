@@ -14,6 +14,7 @@ import (
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/telemetry"
 	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
 )
 
@@ -51,7 +52,11 @@ func StartVideoCreatedConsumer(ctx context.Context, js jetstream.JetStream, matc
 	}
 	base := context.WithoutCancel(ctx)
 	settle := natsx.Settler{JS: js, Logger: logger, Backoff: retries, Timeout: matchTimeout}
-	handle := func(msg jetstream.Msg) { handleVideoCreated(base, settle, match, logger, msg) }
+	handle := func(msg jetstream.Msg) {
+		ctx, span := telemetry.StartConsumer(base, msg, "video.created") // continues the creating call's trace
+		defer span.End()
+		handleVideoCreated(ctx, settle, match, logger, msg)
+	}
 	stop, err = consumeConcurrently(consumer, handle, "video.created consumer", logger)
 	if err != nil {
 		return nil, fmt.Errorf("events: consume video.created: %w", err)

@@ -79,7 +79,8 @@ func StartVideoOutcomeConsumer(ctx context.Context, js jetstream.JetStream, sett
 const handlers = 8
 
 // consumeConcurrently runs handle on up to handlers messages at once until
-// stop, which waits for those in hand.
+// stop, which waits for those in hand; meanwhile the consumer's lag is
+// sampled (natsx.WatchLag).
 func consumeConcurrently(consumer jetstream.Consumer, handle func(jetstream.Msg), name string, logger *slog.Logger) (stop func(), err error) {
 	slots := make(chan struct{}, handlers)
 	var inFlight sync.WaitGroup
@@ -94,7 +95,9 @@ func consumeConcurrently(consumer jetstream.Consumer, handle func(jetstream.Msg)
 	if err != nil {
 		return nil, err
 	}
-	return func() { consuming.Stop(); <-consuming.Closed(); inFlight.Wait() }, nil
+	lagCtx, stopLag := context.WithCancel(context.Background())
+	natsx.WatchLag(lagCtx, consumer)
+	return func() { stopLag(); consuming.Stop(); <-consuming.Closed(); inFlight.Wait() }, nil
 }
 
 // DecodeVideoOutcome reads a video.ready, video.error or video.deleted

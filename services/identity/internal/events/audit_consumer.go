@@ -59,7 +59,9 @@ func StartAuditConsumer(ctx context.Context, js jetstream.JetStream, store Store
 	if err != nil {
 		return nil, fmt.Errorf("events: consume audit: %w", err)
 	}
-	return func() { consuming.Stop(); <-consuming.Closed() }, nil
+	lagCtx, stopLag := context.WithCancel(context.WithoutCancel(ctx))
+	natsx.WatchLag(lagCtx, consumer)
+	return func() { stopLag(); consuming.Stop(); <-consuming.Closed() }, nil
 }
 
 // handle stores one entry: Ack once stored (or already stored), Nak with a

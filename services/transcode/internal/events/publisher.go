@@ -13,6 +13,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/telemetry"
 	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
 )
@@ -63,7 +64,8 @@ func (p *Publisher) publish(ctx context.Context, subject, id string, m proto.Mes
 	if err != nil {
 		return err
 	}
-	if _, err := p.js.Publish(ctx, subject, data, jetstream.WithMsgID(id)); err != nil {
+	// The report continues the job's trace to the catalog.
+	if _, err := p.js.PublishMsg(ctx, telemetry.NewMsg(ctx, subject, data), jetstream.WithMsgID(id)); err != nil {
 		return fmt.Errorf("events: publish %s: %w", subject, err)
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/telemetry"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 	"github.com/vidhost/vidhost/services/transcode/internal/speech"
 	"github.com/vidhost/vidhost/services/transcode/internal/transcribe"
@@ -21,6 +22,9 @@ const finalTimeout = 30 * time.Second
 
 // handle runs one delivery of a job and settles its message.
 func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) {
+	// The job continues the trace of the request that asked for it.
+	ctx, span := telemetry.StartConsumer(ctx, msg, "transcribe job")
+	defer span.End()
 	attempt := deliveries(msg)
 	j, err := decodeJob(msg.Data())
 	logger := w.logger.With("transcribe_id", j.ID, "video_id", j.VideoID, "attempt", attempt)
@@ -31,22 +35,27 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) {
 	stop := natsx.Heartbeat(msg, w.cfg.Heartbeat, logger)
 	defer stop()
 	if attempt > w.cfg.MaxDeliver {
-		w.finish(msg, j, fmt.Sprintf("transcribing did not finish (attempts: %d)", w.cfg.MaxDeliver), logger)
+		w.finish(ctx, msg, j, fmt.Sprintf("transcribing did not finish (attempts: %d)", w.cfg.MaxDeliver), logger)
 		return
 	}
 	if err := w.progress(ctx, j, 0); err != nil {
 		logger.Warn("transcribe progress not sent", "error", err)
 	}
+	running := observeJob(time.Now())
 	c, err := w.runner.Run(ctx, j)
 	switch reason, permanent := classify(err); {
 	case err == nil:
-		w.complete(msg, j, c, logger)
+		running.done("succeeded")
+		w.complete(ctx, msg, j, c, logger)
 	case ctx.Err() != nil:
+		running.done("interrupted")
 		_ = msg.Nak() // shutdown: another worker takes it now
 	case permanent || attempt >= w.cfg.MaxDeliver:
+		running.done("failed")
 		logger.Warn("transcribe job failed", "error", err)
-		w.finish(msg, j, reason, logger)
+		w.finish(ctx, msg, j, reason, logger)
 	default:
+		running.done("retried")
 		logger.Warn("transcribe attempt failed; retrying", "error", err)
 		_ = msg.NakWithDelay(w.cfg.RetryDelay)
 	}
@@ -71,8 +80,8 @@ func classify(err error) (reason string, permanent bool) {
 	}
 }
 
-func (w *Worker) complete(msg jetstream.Msg, j transcribe.Job, c transcribe.Completion, logger *slog.Logger) {
-	ctx, cancel := context.WithTimeout(context.Background(), finalTimeout)
+func (w *Worker) complete(jobCtx context.Context, msg jetstream.Msg, j transcribe.Job, c transcribe.Completion, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(jobCtx), finalTimeout) // keeps the trace, not the shutdown
 	defer cancel()
 	if err := w.completed(ctx, j, c); err != nil {
 		logger.Error("reporting a finished transcribe failed; it will run again", "error", err)
@@ -83,8 +92,8 @@ func (w *Worker) complete(msg jetstream.Msg, j transcribe.Job, c transcribe.Comp
 	logger.Info("transcribe job completed", "cues", c.CueCount)
 }
 
-func (w *Worker) finish(msg jetstream.Msg, j transcribe.Job, reason string, logger *slog.Logger) {
-	ctx, cancel := context.WithTimeout(context.Background(), finalTimeout)
+func (w *Worker) finish(jobCtx context.Context, msg jetstream.Msg, j transcribe.Job, reason string, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(jobCtx), finalTimeout) // keeps the trace, not the shutdown
 	defer cancel()
 	if err := w.failed(ctx, j, reason); err != nil {
 		logger.Error("reporting a failed transcribe failed; it will be delivered again", "error", err)

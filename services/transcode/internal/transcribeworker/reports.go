@@ -15,6 +15,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/telemetry"
 	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/services/transcode/internal/transcribe"
 )
@@ -65,7 +66,7 @@ func (w *Worker) publish(ctx context.Context, subject, id string, m proto.Messag
 	if err != nil {
 		return err
 	}
-	_, err = w.js.Publish(ctx, subject, data, jetstream.WithMsgID(id))
+	_, err = w.js.PublishMsg(ctx, telemetry.NewMsg(ctx, subject, data), jetstream.WithMsgID(id)) // continues the job's trace
 	return err
 }
 

@@ -54,6 +54,7 @@ func Start(ctx context.Context, js jetstream.JetStream, runner *transcribe.Runne
 	}
 	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	w := &Worker{consumer: consumer, js: js, runner: runner, cfg: cfg, logger: logger, stop: stop}
+	natsx.WatchLag(runCtx, consumer) // the queue's depth, for alerts
 	for range cfg.Concurrency {
 		w.slots.Add(1)
 		go w.slot(runCtx)

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/telemetry"
 	"github.com/vidhost/vidhost/services/transcode/internal/events"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
 )
@@ -19,6 +21,9 @@ const reasonGaveUp = "transcoding did not finish (attempts: %d)"
 
 // handle runs one delivery of a job and settles its message.
 func (w *Worker) handle(jobCtx context.Context, msg jetstream.Msg) {
+	// The job continues the trace of the request that queued it.
+	jobCtx, span := telemetry.StartConsumer(jobCtx, msg, "transcode job")
+	defer span.End()
 	attempt := deliveries(msg)
 	j, err := events.DecodeJob(msg.Data())
 	logger := w.logger.With("job_id", j.ID, "video_id", j.VideoID, "attempt", attempt)
@@ -31,26 +36,28 @@ func (w *Worker) handle(jobCtx context.Context, msg jetstream.Msg) {
 	if err != nil {
 		// Never runnable: fail the video if the message names one.
 		logger.Error("invalid transcode job", "error", err)
-		w.finish(msg, j, job.Classify(err).Reason, true, logger)
+		w.finish(jobCtx, msg, j, job.Classify(err).Reason, true, logger)
 		return
 	}
 	stopHeartbeat := natsx.Heartbeat(msg, w.cfg.Heartbeat, logger)
 	defer stopHeartbeat() // after settling, which may take a few publish retries
 	if attempt > w.cfg.MaxDeliver {
-		w.finish(msg, j, fmt.Sprintf(reasonGaveUp, w.cfg.MaxDeliver), true, logger)
+		w.finish(jobCtx, msg, j, fmt.Sprintf(reasonGaveUp, w.cfg.MaxDeliver), true, logger)
 		return
 	}
 	logger.Info("transcode job started", "source_key", j.SourceKey, "source_url", j.SourceURL)
-	progress := startProgress(w.pub, j, logger)
+	progress := startProgress(jobCtx, w.pub, j, logger)
+	running := observeJob(time.Now())
 	completion, err := w.runner.Run(jobCtx, j, progress)
 	progress.close()
+	running.done(jobCtx, completion, err)
 	w.settle(jobCtx, msg, j, attempt, completion, err, logger)
 }
 
 // settle decides the message's fate from the attempt's outcome.
 func (w *Worker) settle(ctx context.Context, msg jetstream.Msg, j job.Job, attempt int, c job.Completion, err error, logger *slog.Logger) {
 	if err == nil {
-		w.complete(msg, j, c, logger)
+		w.complete(ctx, msg, j, c, logger)
 		return
 	}
 	if ctx.Err() != nil {
@@ -62,9 +69,9 @@ func (w *Worker) settle(ctx context.Context, msg jetstream.Msg, j job.Job, attem
 	logger.Warn("transcode attempt failed", "error", err, "reason", failure.Reason, "permanent", failure.Permanent)
 	switch {
 	case failure.Permanent:
-		w.finish(msg, j, failure.Reason, false, logger)
+		w.finish(ctx, msg, j, failure.Reason, false, logger)
 	case attempt >= w.cfg.MaxDeliver:
-		w.finish(msg, j, failure.Reason, true, logger)
+		w.finish(ctx, msg, j, failure.Reason, true, logger)
 	default:
 		_ = msg.NakWithDelay(w.cfg.retryDelay(attempt))
 	}

@@ -18,6 +18,7 @@ const progressTimeout = 10 * time.Second
 // of its own, so ffmpeg never waits on NATS. Reports never go backwards;
 // when they come faster than NATS takes them, only the latest is sent.
 type progress struct {
+	base   context.Context // the job's trace, never its cancellation
 	pub    *events.Publisher
 	job    job.Job
 	logger *slog.Logger
@@ -32,9 +33,9 @@ type progress struct {
 
 // startProgress reports 0% at once: a worker has the job, and the video
 // moves from preparing to processing.
-func startProgress(pub *events.Publisher, j job.Job, logger *slog.Logger) *progress {
+func startProgress(jobCtx context.Context, pub *events.Publisher, j job.Job, logger *slog.Logger) *progress {
 	p := &progress{
-		pub: pub, job: j, logger: logger, dirty: true,
+		base: context.WithoutCancel(jobCtx), pub: pub, job: j, logger: logger, dirty: true,
 		wake: make(chan struct{}, 1), closing: make(chan struct{}), done: make(chan struct{}),
 	}
 	go p.run()
@@ -89,7 +90,7 @@ func (p *progress) send() {
 	percent, outputs := p.percent, p.outputs
 	p.dirty = false
 	p.mu.Unlock()
-	ctx, cancel := context.WithTimeout(context.Background(), progressTimeout)
+	ctx, cancel := context.WithTimeout(p.base, progressTimeout)
 	defer cancel()
 	if err := p.pub.Progress(ctx, p.job, percent, outputs); err != nil {
 		p.logger.Warn("progress report failed", "percent", percent, "error", err)

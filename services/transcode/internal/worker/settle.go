@@ -24,8 +24,8 @@ const (
 // complete reports the outputs, then acknowledges the job. If the report
 // cannot be sent the job runs again later: its outputs are rebuilt and the
 // report has the same id, so it counts once.
-func (w *Worker) complete(msg jetstream.Msg, j job.Job, c job.Completion, logger *slog.Logger) {
-	ctx, cancel := context.WithTimeout(context.Background(), finalTimeout)
+func (w *Worker) complete(jobCtx context.Context, msg jetstream.Msg, j job.Job, c job.Completion, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(jobCtx), finalTimeout) // keeps the trace, not the shutdown
 	defer cancel()
 	if err := retry(ctx, func(ctx context.Context) error { return w.pub.Completed(ctx, j, c) }); err != nil {
 		logger.Error("reporting a finished job failed; it will run again", "error", err)
@@ -42,8 +42,8 @@ func (w *Worker) complete(msg jetstream.Msg, j job.Job, c job.Completion, logger
 // reason, the dead-letter stream when the job itself is at fault (rather
 // than its source), and Term. A report that cannot be sent leaves the job
 // to be delivered again, so it is never dropped unseen.
-func (w *Worker) finish(msg jetstream.Msg, j job.Job, reason string, deadLetter bool, logger *slog.Logger) {
-	ctx, cancel := context.WithTimeout(context.Background(), finalTimeout)
+func (w *Worker) finish(jobCtx context.Context, msg jetstream.Msg, j job.Job, reason string, deadLetter bool, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(jobCtx), finalTimeout) // keeps the trace, not the shutdown
 	defer cancel()
 	if ids.Valid(j.VideoID) && j.AccountID != "" { // else no video to fail: a malformed job
 		if err := retry(ctx, func(ctx context.Context) error { return w.pub.Failed(ctx, j, reason) }); err != nil {

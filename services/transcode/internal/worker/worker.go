@@ -49,6 +49,7 @@ func Start(ctx context.Context, js jetstream.JetStream, runner *job.Runner, cfg 
 	pullCtx, stopPulling := context.WithCancel(context.WithoutCancel(ctx))
 	jobCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
 	w.stopPulling, w.stopJobs = stopPulling, stopJobs
+	natsx.WatchLag(pullCtx, consumer) // the queue's depth, for alerts and the autoscaler
 	for range cfg.Concurrency {
 		w.slots.Add(1)
 		go w.slot(pullCtx, jobCtx)

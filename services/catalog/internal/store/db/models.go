@@ -54,11 +54,12 @@ type Lead struct {
 }
 
 type Outbox struct {
-	Seq         int64
-	ID          string
-	Subject     string
-	Payload     []byte
-	CreatedTime time.Time
+	Seq          int64
+	ID           string
+	Subject      string
+	Payload      []byte
+	CreatedTime  time.Time
+	TraceContext string
 }
 
 type Player struct {

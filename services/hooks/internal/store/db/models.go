@@ -46,11 +46,12 @@ type Hook struct {
 }
 
 type Outbox struct {
-	Seq         int64
-	ID          string
-	Subject     string
-	Payload     []byte
-	CreatedTime time.Time
+	Seq          int64
+	ID           string
+	Subject      string
+	Payload      []byte
+	CreatedTime  time.Time
+	TraceContext string
 }
 
 type Service struct {

@@ -101,11 +101,12 @@ type NotificationsSent struct {
 }
 
 type Outbox struct {
-	Seq         int64
-	ID          string
-	Subject     string
-	Payload     []byte
-	CreatedTime time.Time
+	Seq          int64
+	ID           string
+	Subject      string
+	Payload      []byte
+	CreatedTime  time.Time
+	TraceContext string
 }
 
 type PasswordReset struct {

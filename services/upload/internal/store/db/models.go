@@ -21,11 +21,12 @@ type AccountSetting struct {
 }
 
 type Outbox struct {
-	Seq         int64
-	ID          string
-	Subject     string
-	Payload     []byte
-	CreatedTime time.Time
+	Seq          int64
+	ID           string
+	Subject      string
+	Payload      []byte
+	CreatedTime  time.Time
+	TraceContext string
 }
 
 type QuotaNotice struct {
