@@ -1,0 +1,24 @@
+package k8s
+
+import (
+	"fmt"
+
+	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/kyaml/filesys"
+)
+
+// Render builds the kustomization in dir (an overlay such as
+// deploy/k8s/overlays/production) and returns the objects as one YAML
+// stream, as `kustomize build dir` would.
+func Render(dir string) ([]byte, error) {
+	kustomizer := krusty.MakeKustomizer(krusty.MakeDefaultOptions())
+	resources, err := kustomizer.Run(filesys.MakeFsOnDisk(), dir)
+	if err != nil {
+		return nil, fmt.Errorf("k8s: render %s: %w", dir, err)
+	}
+	out, err := resources.AsYaml()
+	if err != nil {
+		return nil, fmt.Errorf("k8s: render %s: %w", dir, err)
+	}
+	return out, nil
+}
