@@ -1,8 +1,11 @@
 package natsx_test
 
 import (
+	"context"
 	"log/slog"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
@@ -56,6 +59,7 @@ func TestStartJetStreamCreatesStreamsWithTheConfiguredReplicas(t *testing.T) {
 	_, err = natsx.StartJetStream(t.Context(), client, slog.New(slog.DiscardHandler), stack, natsx.StreamJobs)
 	require.Error(t, err, "a single server cannot keep three copies")
 	assert.Contains(t, err.Error(), natsx.StreamNameJobs)
+	assert.Contains(t, err.Error(), "replicas > 1 not supported", "refused for its replicas, not its rights")
 	assert.Equal(t, 1, streamInfo(t, js, natsx.StreamNameJobs).Config.Replicas, "the stream is unchanged")
 }
 
@@ -66,4 +70,35 @@ func streamInfo(t *testing.T, js jetstream.JetStream, name string) *jetstream.St
 	info, err := stream.Info(t.Context())
 	require.NoError(t, err)
 	return info
+}
+
+// On a three-server cluster (production's NATS chart) the streams get three
+// replicas, and a durable consumer created as the services create theirs
+// (no Replicas of its own) inherits them: one server lost costs neither.
+func TestStreamsAndConsumersAreReplicatedOnACluster(t *testing.T) {
+	urls := natstest.StartCluster(t, 3)
+	stack := lifecycle.New(slog.New(slog.DiscardHandler))
+	t.Cleanup(func() { _ = stack.Shutdown(t.Context()) })
+
+	client := natstest.Client(strings.Join(urls, ","), natsx.ServiceTranscode)
+	client.Settings.Replicas = 3
+	// Placing three replicas can outlast the client's 5 s default on a
+	// loaded machine; a deadline on ctx replaces that default.
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	js, err := natsx.StartJetStream(ctx, client, slog.New(slog.DiscardHandler), stack, natsx.StreamJobs)
+	require.NoError(t, err)
+	info := streamInfo(t, js, natsx.StreamNameJobs)
+	assert.Equal(t, 3, info.Config.Replicas)
+	require.NotNil(t, info.Cluster)
+	assert.Len(t, info.Cluster.Replicas, 2, "a leader and two followers")
+
+	consumer, err := js.CreateOrUpdateConsumer(ctx, natsx.StreamNameJobs, jetstream.ConsumerConfig{
+		Durable: "transcode", FilterSubject: natsx.SubjectTranscodeJobs, AckPolicy: jetstream.AckExplicitPolicy,
+	})
+	require.NoError(t, err)
+	consumerInfo, err := consumer.Info(t.Context())
+	require.NoError(t, err)
+	require.NotNil(t, consumerInfo.Cluster)
+	assert.Len(t, consumerInfo.Cluster.Replicas, 2, "the consumer is replicated like its stream")
 }
