@@ -1,6 +1,8 @@
 package k8s
 
 import (
+	"fmt"
+	"net"
 	"reflect"
 	"slices"
 	"strings"
@@ -311,4 +313,47 @@ func deploymentNames(objects rendered) []string {
 		names = append(names, d.Name)
 	}
 	return names
+}
+
+// TestAddressesMatchPortsAndServices: a listen address's port is a declared
+// container port, and every address one process calls another at names a
+// Service with that port, so a renumbered port cannot break one side only.
+func TestAddressesMatchPortsAndServices(t *testing.T) {
+	for overlay := range overlays {
+		objects := render(t, overlay)
+		servicePorts := map[string]bool{}
+		for _, s := range objects.services {
+			for _, p := range s.Spec.Ports {
+				servicePorts[fmt.Sprintf("%s:%d", s.Name, p.Port)] = true
+			}
+		}
+		adminPort := ""
+		for _, cm := range objects.configMaps {
+			if addr, ok := cm.Data["VIDHOST_ADMIN_ADDR"]; ok {
+				_, adminPort, _ = net.SplitHostPort(addr)
+			}
+		}
+		require.NotEmpty(t, adminPort, "%s sets VIDHOST_ADMIN_ADDR", overlay)
+		for _, d := range objects.deployments {
+			c := d.Spec.Template.Spec.Containers[0]
+			admin := slices.IndexFunc(c.Ports, func(p corev1.ContainerPort) bool { return p.Name == "admin" })
+			if assert.GreaterOrEqual(t, admin, 0, "%s/%s has an admin port", overlay, d.Name) {
+				assert.Equal(t, adminPort, fmt.Sprint(c.Ports[admin].ContainerPort), "%s/%s: the admin port is VIDHOST_ADMIN_ADDR's", overlay, d.Name)
+			}
+			for _, e := range c.Env {
+				if e.ValueFrom != nil || !strings.HasSuffix(e.Name, "_ADDR") && !strings.HasSuffix(e.Name, "_TUS_URL") {
+					continue
+				}
+				hostPort := strings.TrimPrefix(e.Value, "http://")
+				host, port, err := net.SplitHostPort(hostPort)
+				require.NoError(t, err, "%s/%s %s=%s", overlay, d.Name, e.Name, e.Value)
+				if host == "0.0.0.0" {
+					declared := slices.ContainsFunc(c.Ports, func(p corev1.ContainerPort) bool { return fmt.Sprint(p.ContainerPort) == port })
+					assert.True(t, declared, "%s/%s listens on %s, a declared container port", overlay, d.Name, port)
+					continue
+				}
+				assert.True(t, servicePorts[hostPort], "%s/%s calls %s (%s): no such Service port", overlay, d.Name, hostPort, e.Name)
+			}
+		}
+	}
 }
