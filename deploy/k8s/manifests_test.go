@@ -252,6 +252,27 @@ func TestEveryDeploymentHasADisruptionBudget(t *testing.T) {
 	}
 }
 
+// TestAutoscaledDeploymentsLeaveReplicasAlone: a replicas field on a
+// Deployment an autoscaler owns would reset its count at every apply.
+func TestAutoscaledDeploymentsLeaveReplicasAlone(t *testing.T) {
+	for overlay := range overlays {
+		objects := render(t, overlay)
+		scaled := map[string]bool{}
+		for _, hpa := range objects.hpas {
+			scaled[hpa.Spec.ScaleTargetRef.Name] = true
+		}
+		for _, so := range objects.scaledObjects {
+			scaled[so.Spec.ScaleTargetRef.Name] = true
+		}
+		assert.True(t, scaled["gateway"] && scaled["transcode"], overlay)
+		for _, d := range objects.deployments {
+			if scaled[d.Name] {
+				assert.Nil(t, d.Spec.Replicas, "%s/%s is autoscaled", overlay, d.Name)
+			}
+		}
+	}
+}
+
 func TestTranscodeScalesOnTheJobsConsumer(t *testing.T) {
 	for overlay := range overlays {
 		objects := render(t, overlay)
