@@ -58,6 +58,20 @@ type cnpgCluster struct {
 				} `json:"postInitApplicationSQLRefs,omitempty"`
 			} `json:"initdb,omitempty"`
 		} `json:"bootstrap,omitempty"`
+		Managed *struct {
+			Roles []struct {
+				Name            string `json:"name"`
+				Ensure          string `json:"ensure,omitempty"`
+				Comment         string `json:"comment,omitempty"`
+				Login           bool   `json:"login,omitempty"`
+				Inherit         *bool  `json:"inherit,omitempty"`
+				ConnectionLimit int64  `json:"connectionLimit,omitempty"`
+				PasswordSecret  *struct {
+					Name string `json:"name"`
+				} `json:"passwordSecret,omitempty"`
+				InRoles []string `json:"inRoles,omitempty"`
+			} `json:"roles,omitempty"`
+		} `json:"managed,omitempty"`
 		Resources corev1.ResourceRequirements `json:"resources,omitempty"`
 		Backup    *struct {
 			RetentionPolicy   string `json:"retentionPolicy,omitempty"`
