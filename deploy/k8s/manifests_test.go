@@ -109,6 +109,10 @@ var ptrTrue = func() *bool { b := true; return &b }()
 
 func assertContainer(t *testing.T, c corev1.Container) {
 	t.Helper()
+	// The overlay's images: mapping replaced the base's placeholder name
+	// with a registry path and a pinned tag.
+	assert.Regexp(t, `^[^/]+/.+:[\w.-]+$`, c.Image, "an image from the overlay's images: list")
+	assert.NotContains(t, c.Image, ":latest")
 	require.NotNil(t, c.ReadinessProbe, "readiness probe")
 	require.NotNil(t, c.LivenessProbe, "liveness probe")
 	// Liveness must not depend on the database or NATS (an outage there
