@@ -132,6 +132,27 @@ bench: build ## run the benchmarks under bench/ and print their figures
 install-check: ## prove `go install <package>@<version>` works from outside the repo with an empty module cache
 	deploy/scripts/check-go-install.sh
 
+# Container images (deploy/images/Dockerfile): one target per binary. Set
+# IMAGE_REGISTRY and IMAGE_TAG, then push them with `make images-push`.
+IMAGE_REGISTRY ?= localhost:5000/vidhost
+IMAGE_TAG      ?= dev
+IMAGES         := gateway identity catalog upload hooks analytics transcode vidhost
+
+.PHONY: images
+images: ## build every container image with docker (deploy/images/README.md), tagged $(IMAGE_REGISTRY)/NAME:$(IMAGE_TAG)
+	@for image in $(IMAGES); do \
+	  docker build -f deploy/images/Dockerfile --target $$image -t $(IMAGE_REGISTRY)/$$image:$(IMAGE_TAG) . || exit 1; \
+	done
+
+.PHONY: images-push
+images-push: images ## push the images `make images` built to $(IMAGE_REGISTRY)
+	@for image in $(IMAGES); do docker push $(IMAGE_REGISTRY)/$$image:$(IMAGE_TAG) || exit 1; done
+
+.PHONY: manifests
+manifests: ## render the production Kubernetes overlay to var/manifests.yaml (kustomize Go API pinned in go.mod, offline)
+	go run ./deploy/k8s/render deploy/k8s/overlays/production var/manifests.yaml
+	@echo "wrote var/manifests.yaml"
+
 .PHONY: clean
 clean: ## remove build output (keeps var/, the devstack's data)
 	rm -rf bin

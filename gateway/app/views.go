@@ -17,7 +17,7 @@ import (
 // starts the publisher of the playback edge's view events
 // (docs/analytics.md). Shutdown flushes the events still queued.
 func startViews(ctx context.Context, cfg Config, js jetstream.JetStream, logger *slog.Logger, stack *lifecycle.Stack) (*beacons.Publisher, *beacons.Countries, error) {
-	if err := natsx.EnsureStreams(ctx, js, natsx.StreamViews); err != nil {
+	if err := natsx.EnsureStreams(ctx, js, natsx.WithReplicas([]jetstream.StreamConfig{natsx.StreamViews}, cfg.NATS.Replicas)...); err != nil {
 		return nil, nil, fmt.Errorf("gateway: views stream: %w", err)
 	}
 	var countries *beacons.Countries

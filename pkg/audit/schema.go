@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -88,4 +89,12 @@ func provisionStatements(writerRole string) []string {
 		"GRANT SELECT, INSERT ON " + Table + " TO " + writer,
 		"GRANT EXECUTE ON FUNCTION " + ExpireFunction + "(interval) TO " + writer,
 	}
+}
+
+// ProvisionSQL is Provision as one SQL script, for an installation whose
+// superuser runs it rather than a Vidhost process (deploy/k8s: CloudNativePG's
+// postInitApplicationSQLRefs). writerRole is identity's database role.
+func ProvisionSQL(writerRole string) string {
+	statements := provisionStatements(writerRole)
+	return strings.Join(statements, ";\n\n") + ";\n"
 }

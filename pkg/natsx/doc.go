@@ -10,5 +10,7 @@
 // loopback (tls.go). See docs/security-bus.md.
 //
 // Each service calls EnsureStreams for the streams it publishes to at start;
-// it is idempotent, so replicas and restarts may all call it.
+// it is idempotent, so replicas and restarts may all call it. StartJetStream
+// keeps them on VIDHOST_NATS_REPLICAS servers (Settings.Replicas: 1 on the
+// devstack, 3 on a cluster); durable consumers inherit their stream's.
 package natsx

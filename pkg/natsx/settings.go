@@ -19,4 +19,9 @@ type Settings struct {
 	// verifies clients (mutual TLS). Optional.
 	CertFile string `env:"VIDHOST_NATS_CERT_FILE"`
 	KeyFile  string `env:"VIDHOST_NATS_KEY_FILE"`
+	// Replicas is how many servers keep a copy of each stream the service
+	// ensures: 1 on the devstack's single server, 3 on a cluster (deploy/k8s
+	// production). Durable consumers inherit it from their stream. Every
+	// service must agree, or each start rescales the streams.
+	Replicas int `env:"VIDHOST_NATS_REPLICAS" envDefault:"1"`
 }

@@ -14,7 +14,8 @@ import (
 // (reconnecting for ever, logging outages), ensure the streams it publishes
 // to and consumes from (idempotent, so start-up order between services does
 // not matter), and push closing the connection on stack, so it closes after
-// everything started later has stopped publishing.
+// everything started later has stopped publishing. With no streams given it
+// ensures AllStreams. Streams are kept on c.Settings.Replicas servers.
 func StartJetStream(ctx context.Context, c Client, logger *slog.Logger, stack *lifecycle.Stack,
 	streams ...jetstream.StreamConfig) (jetstream.JetStream, error) {
 	nc, err := Connect(c, LogEvents(logger))
@@ -27,7 +28,10 @@ func StartJetStream(ctx context.Context, c Client, logger *slog.Logger, stack *l
 	if err != nil {
 		return nil, fmt.Errorf("jetstream: %w", err)
 	}
-	if err := EnsureStreams(ctx, js, streams...); err != nil {
+	if len(streams) == 0 {
+		streams = AllStreams()
+	}
+	if err := EnsureStreams(ctx, js, WithReplicas(streams, c.Settings.Replicas)...); err != nil {
 		return nil, err
 	}
 	return js, nil

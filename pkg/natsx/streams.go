@@ -85,6 +85,20 @@ func AllStreams() []jetstream.StreamConfig {
 	return all
 }
 
+// WithReplicas returns copies of streams kept on replicas servers each. A
+// replicas below 1 (a Settings built in code, not from the environment)
+// means 1, the single-server default.
+func WithReplicas(streams []jetstream.StreamConfig, replicas int) []jetstream.StreamConfig {
+	replicas = max(replicas, 1)
+	out := make([]jetstream.StreamConfig, len(streams))
+	for i, cfg := range streams {
+		cfg.Subjects = slices.Clone(cfg.Subjects)
+		cfg.Replicas = replicas
+		out[i] = cfg
+	}
+	return out
+}
+
 // EnsureStreams creates the streams, or updates them to match, so it can run
 // at every start of every replica. With no streams given it ensures
 // AllStreams.
