@@ -47,7 +47,8 @@ func localBlobHandler(cfg Config) (http.Handler, error) {
 	return store.Handler(), nil
 }
 
-// tusHandler authenticates resumable uploads like any /v2 request and
+// tusHandler authenticates resumable uploads like any /v2 request (key,
+// upload token or session) and
 // proxies them, bodies streamed, to the upload service with the principal
 // signed into headers. It skips the JSON-only checks, the body limit and the
 // request deadline: a tus PATCH carries gigabytes of octets.
@@ -61,7 +62,9 @@ func tusHandler(rt routes) (http.Handler, error) {
 		FlushInterval: -1, // tus clients read progress headers as they come
 		ErrorHandler:  proxyError(rt.logger),
 	}
-	authed := auth.Require(rt.auth, rt.clientIP, rt.logger)(proxy)
+	// A key, an upload token, or the dashboard's session cookie (with its
+	// CSRF token on POST, PATCH and DELETE), as on every /v2 path.
+	authed := auth.RequireKeyOrSession(rt.auth, rt.sessions, rt.clientIP, rt.logger)(proxy)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodOptions { // CORS preflight and tus discovery carry no credentials
 			proxy.ServeHTTP(w, r)

@@ -1,0 +1,95 @@
+// Upload: drop several files (or choose them), each with its progress, a
+// pause/resume button and, once its video is made, a link to it. Uploads
+// use tus through Uppy (../uploader.ts).
+import { useEffect, useState } from 'preact/hooks';
+import { Problem } from '../components';
+import { bytes } from '../format';
+import { onChange, outcome, unfinishedUploads, uploader, videoExtensions, type UploadFile } from '../uploader';
+
+export function UploadPage() {
+  const uppy = uploader();
+  const [, setVersion] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const [problem, setProblem] = useState('');
+  useEffect(() => onChange(() => setVersion((v) => v + 1)), []);
+  const files = uppy.getFiles();
+  const waiting = unfinishedUploads().filter((name) => !files.some((f) => f.name === name));
+
+  const add = (list: FileList | null) => {
+    setProblem('');
+    for (const file of Array.from(list ?? [])) {
+      try {
+        uppy.addFile({ name: file.name, type: file.type, data: file, source: 'dashboard' });
+      } catch (error) {
+        setProblem(error instanceof Error ? error.message : String(error));
+      }
+    }
+  };
+
+  return (
+    <section class="vh-page">
+      <h1>Upload videos</h1>
+      <div
+        class={dragging ? 'vh-drop vh-drop-active' : 'vh-drop'}
+        onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => { e.preventDefault(); setDragging(false); add(e.dataTransfer?.files ?? null); }}
+      >
+        <p>Drop video files here, or</p>
+        <label class="vh-button vh-button-primary vh-file-label">
+          Choose files
+          <input
+            id="vh-upload-input"
+            class="vh-visually-hidden"
+            type="file"
+            multiple
+            accept={videoExtensions.join(',')}
+            onChange={(e) => { add(e.currentTarget.files); e.currentTarget.value = ''; }}
+          />
+        </label>
+        <p class="vh-hint">MP4, MOV, MPG, WMV or MKV. An interrupted upload resumes where it stopped: after a reload, add the same file again.</p>
+      </div>
+      <Problem message={problem} />
+      {waiting.length > 0 && (
+        <p class="vh-note" data-unfinished>
+          Unfinished from an earlier visit: {waiting.join(', ')}. Add {waiting.length === 1 ? 'it' : 'them'} again to resume.
+        </p>
+      )}
+      {files.length > 0 && (
+        <ul class="vh-uploads" aria-label="Uploads">
+          {files.map((file) => <UploadRow key={file.id} file={file} />)}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function UploadRow({ file }: { file: UploadFile }) {
+  const uppy = uploader();
+  const percent = Math.floor(file.progress.percentage ?? 0);
+  const done = Boolean(file.progress.uploadComplete);
+  const result = outcome(file.id);
+  const state = file.error ? 'error' : done ? 'complete' : file.isPaused ? 'paused' : 'uploading';
+  return (
+    <li class="vh-upload" data-file={file.name} data-state={state} data-video-id={result.videoID ?? ''}>
+      <span class="vh-upload-name">{file.name}</span>
+      <span class="vh-upload-size">{bytes(file.size ?? 0)}</span>
+      <progress max={100} value={percent} aria-label={`${file.name}: uploaded`}>{percent}%</progress>
+      <span class="vh-upload-percent" aria-hidden="true">{percent}%</span>
+      <span class="vh-upload-actions">
+        {!done && !file.error && (
+          <button type="button" class="vh-button vh-button-small" onClick={() => uppy.pauseResume(file.id)}>
+            {file.isPaused ? 'Resume' : 'Pause'}<span class="vh-visually-hidden"> {file.name}</span>
+          </button>
+        )}
+        {file.error && (
+          <button type="button" class="vh-button vh-button-small" onClick={() => void uppy.retryUpload(file.id)}>
+            Retry<span class="vh-visually-hidden"> {file.name}</span>
+          </button>
+        )}
+        {result.videoID && <a href={`/videos/${result.videoID}`}>Open video<span class="vh-visually-hidden"> {file.name}</span></a>}
+      </span>
+      <Problem message={file.error ?? result.problem ?? ''} />
+    </li>
+  );
+}

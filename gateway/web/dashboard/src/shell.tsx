@@ -1,0 +1,93 @@
+// The app shell: a skip link, the header with navigation and the account
+// menu, and the page of the current route in <main>. Focus moves to the
+// page's heading on navigation, so screen readers hear the new page.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { del } from './api';
+import { match, useLocation } from './router';
+import type { Session } from './types';
+import { VideosPage } from './pages/videos';
+import { VideoPage } from './pages/video';
+import { UploadPage } from './pages/upload';
+import { KeysPage } from './pages/keys';
+
+const sections = [
+  { href: '/videos', label: 'Videos', pages: ['videos', 'video'] },
+  { href: '/upload', label: 'Upload', pages: ['upload'] },
+  { href: '/developers/keys', label: 'API keys', pages: ['keys'] },
+];
+
+export function App({ session }: { session: Session }) {
+  const url = useLocation();
+  const route = match(url.pathname);
+  const main = useRef<HTMLElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => {
+    setMenuOpen(false);
+    const heading = main.current?.querySelector('h1');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus();
+  }, [url.pathname]);
+  return (
+    <>
+      <a class="vh-skip" href="#vh-main">Skip to content</a>
+      <header class="vh-header">
+        <a class="vh-brand" href="/videos">Vidhost</a>
+        <button
+          type="button"
+          class="vh-menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="vh-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
+        <nav id="vh-nav" class={menuOpen ? 'vh-nav vh-nav-open' : 'vh-nav'} aria-label="Main">
+          <ul>
+            {sections.map((section) => (
+              <li key={section.href}>
+                <a href={section.href} aria-current={section.pages.includes(route.page) ? 'page' : undefined}>
+                  {section.label}
+                </a>
+              </li>
+            ))}
+            <li><a href="/docs/api">API reference</a></li>
+          </ul>
+          <AccountMenu session={session} />
+        </nav>
+      </header>
+      <main id="vh-main" ref={main} class="vh-main">
+        {route.page === 'videos' && <VideosPage url={url} />}
+        {route.page === 'video' && <VideoPage id={route.id} />}
+        {route.page === 'upload' && <UploadPage />}
+        {route.page === 'keys' && <KeysPage role={session.role} />}
+        {route.page === 'missing' && <h1>Page not found</h1>}
+      </main>
+    </>
+  );
+}
+
+/** AccountMenu: who is signed in, with which role, and sign-out. */
+function AccountMenu({ session }: { session: Session }) {
+  const [signingOut, setSigningOut] = useState(false);
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await del('/v2/session');
+    } finally {
+      location.assign('/signin');
+    }
+  };
+  return (
+    <details class="vh-account">
+      <summary>
+        <span class="vh-visually-hidden">Account: </span>
+        {session.email}
+      </summary>
+      <div class="vh-account-panel">
+        <p>Signed in as <strong>{session.email}</strong> ({session.role})</p>
+        <button type="button" class="vh-button" onClick={signOut} disabled={signingOut}>Sign out</button>
+        <p><a href="/signout">Sign out on every device…</a></p>
+      </div>
+    </details>
+  );
+}
