@@ -67,7 +67,7 @@ export function VideoPage({ id }: { id: string }) {
         <dt>Created</dt><dd>{date(video.created_time)}</dd>
         <dt>Id</dt><dd><code>{video.id}</code></dd>
       </dl>
-      <EditForm video={video} onSaved={setVideo} />
+      <EditForm key={video.id} video={video} onSaved={setVideo} />
       <Outputs video={video} />
       <DeleteVideo video={video} />
     </section>
@@ -78,6 +78,8 @@ function EditForm({ video, onSaved }: { video: Video; onSaved: (v: Video) => voi
   const [error, setError] = useState<APIError | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A <select> has no defaultValue property for Preact to set: controlled.
+  const [privacy, setPrivacy] = useState<Privacy>(video.privacy);
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
@@ -115,7 +117,7 @@ function EditForm({ video, onSaved }: { video: Video; onSaved: (v: Video) => voi
         <input id="vh-tags" name="tags" defaultValue={video.tags.join(' ')} aria-describedby="vh-tags-error" />
       </Field>
       <Field id="vh-privacy" label="Privacy" error={fieldError('privacy')}>
-        <select id="vh-privacy" name="privacy" defaultValue={video.privacy} aria-describedby="vh-privacy-error">
+        <select id="vh-privacy" name="privacy" value={privacy} onChange={(e) => setPrivacy(e.currentTarget.value as Privacy)} aria-describedby="vh-privacy-error">
           <option value="public">Public: anyone, listed</option>
           <option value="unlisted">Unlisted: anyone with the link</option>
           <option value="private">Private: signed-in users and viewer tokens only</option>

@@ -1,0 +1,187 @@
+package e2e
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/pquerna/otp/totp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/gateway/web/browsertest"
+)
+
+// TestDashboardWalkthrough is issue 18's first walk through the dashboard in
+// headless Chromium, on a suite with a worker: a visitor without a session
+// is sent to /signin and back, signs in with a password and a TOTP code,
+// uploads two files (tus, with progress), sees them become ready without a
+// reload, makes one private and plays it by the session cookie, creates an
+// API key that is shown once, and signs out. Every page passes axe-core and
+// is photographed at 1280 and 390 px. About 40 s.
+func TestDashboardWalkthrough(t *testing.T) {
+	first, second := namedClip(t, "first.mp4", 2), namedClip(t, "second.mp4", 3)
+	withSuite(t, newSuite(t, 1), "local", func() {
+		secret := ownerWithTOTP(t)
+		ctx := browsertest.NewTab(t)
+		signInThroughTheDashboard(t, ctx, secret)
+		checkPage(t, ctx, "videos-empty")
+
+		ids := uploadTwo(t, ctx, first, second)
+		watchThemGoReady(t, ctx)
+		checkPage(t, ctx, "videos")
+
+		openPrivateAndPlay(t, ctx, ids[0])
+		createKeyShownOnce(t, ctx)
+		signOut(t, ctx)
+	})
+}
+
+// namedClip is a test clip of the given length under the given file name
+// (the dashboard tells files apart by name and size).
+func namedClip(t *testing.T, name string, seconds int) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.Rename(makeClip(t, 320, 180, seconds), path))
+	return path
+}
+
+// ownerWithTOTP turns multi-factor codes on for the suite's owner and
+// returns the secret.
+func ownerWithTOTP(t *testing.T) string {
+	t.Helper()
+	p := newPerson(t)
+	mustOK(t, p.signIn(t, suite.Credentials.OwnerPassword, ""))
+	secret, _ := enrolTOTP(t, p)
+	return secret
+}
+
+func signInThroughTheDashboard(t *testing.T, ctx context.Context, secret string) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos?status=")))
+	require.Equal(t, "/signin", browsertest.Eval[string](t, ctx, `location.pathname`), "no session: sent to sign in")
+	checkPage(t, ctx, "signin")
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS("#vh-signin-email"), suite.Credentials.OwnerEmail),
+		chromedp.SendKeys(chromedp.CSS("#vh-signin-password"), suite.Credentials.OwnerPassword),
+		chromedp.Click(chromedp.CSS(`#vh-signin-form button[type=submit]`)),
+	))
+	browsertest.Poll[bool](t, ctx, `!document.getElementById('vh-signin-code-step').hidden`)
+	code, err := totp.GenerateCode(secret, time.Now().Add(30*time.Second)) // the enrolment spent this step
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS("#vh-signin-code"), code),
+		chromedp.Click(chromedp.CSS(`#vh-signin-form button[type=submit]`)),
+	))
+	pollThroughNavigation(t, ctx, `location.pathname === '/videos' && document.querySelector('h1')?.textContent === 'Videos'`)
+	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-empty') !== null`)
+	// A marker that a reload would wipe: the rest happens in this one page.
+	browsertest.Eval[chromedp.Void](t, ctx, `void (window.vhNoReload = true)`)
+}
+
+// uploadTwo drops two files on the upload page and waits until both are
+// uploaded and made into videos, recording each progress bar's values.
+func uploadTwo(t *testing.T, ctx context.Context, files ...string) []string {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/upload"]`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Upload videos'`)
+	checkPage(t, ctx, "upload")
+	browsertest.Eval[chromedp.Void](t, ctx, `void (window.progressSeen = {}, new MutationObserver(() => {
+		for (const p of document.querySelectorAll('.vh-upload progress')) {
+			const name = p.closest('.vh-upload').dataset.file;
+			(window.progressSeen[name] ||= []).push(Number(p.value));
+		}
+	}).observe(document.body, {subtree: true, childList: true, attributes: true}))`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#vh-upload-input"), files)))
+	ids := browsertest.Poll[[]string](t, ctx, `(() => {
+		const rows = [...document.querySelectorAll('.vh-upload')];
+		return rows.length === 2 && rows.every(r => r.dataset.videoId) && rows.map(r => r.dataset.videoId);
+	})()`)
+	require.Len(t, ids, 2)
+	seen := browsertest.Eval[map[string][]float64](t, ctx, `window.progressSeen`)
+	for _, name := range []string{"first.mp4", "second.mp4"} {
+		require.NotEmpty(t, seen[name], "%s had a progress bar", name)
+		assert.Equal(t, 100.0, seen[name][len(seen[name])-1], "%s: the bar ends full", name)
+	}
+	assert.True(t, browsertest.Eval[bool](t, ctx, `[...document.querySelectorAll('.vh-upload progress')].every(p => p.offsetHeight > 0)`),
+		"the progress bars are visible")
+	checkPage(t, ctx, "upload-done")
+	return ids
+}
+
+// watchThemGoReady opens the list and waits, without reloading, until both
+// videos show as ready with their thumbnail and duration.
+func watchThemGoReady(t *testing.T, ctx context.Context) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/videos"]`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelectorAll('.vh-video').length === 2`)
+	deadline := time.Now().Add(2 * time.Minute)
+	for !browsertest.Eval[bool](t, ctx, `[...document.querySelectorAll('.vh-video [data-status]')].every(b => b.dataset.status === 'ready')`) {
+		require.True(t, time.Now().Before(deadline), "the videos did not show as ready")
+		require.False(t, browsertest.Eval[bool](t, ctx, `!!document.querySelector('.vh-video [data-status=error]')`), "a video failed")
+		time.Sleep(500 * time.Millisecond)
+	}
+	browsertest.Poll[bool](t, ctx, `document.querySelectorAll('.vh-video img').length === 2 && document.querySelectorAll('.vh-duration').length === 2`)
+	assert.True(t, browsertest.Eval[bool](t, ctx, `window.vhNoReload === true`), "the list moved on without a reload")
+}
+
+// openPrivateAndPlay makes the video private on its page, then plays it in
+// the page's player, which only the session cookie can open.
+func openPrivateAndPlay(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-video[data-video-id="`+id+`"] a`))))
+	browsertest.Poll[bool](t, ctx, `!!document.getElementById('vh-privacy')`)
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.CSS("#vh-privacy"), "private"),
+		chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`)),
+	))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('form.vh-form [role=status]').textContent === 'Saved.'`)
+	var v video
+	mustOK(t, call(t, "GET", "/v2/videos/"+id, owner(), nil)).decode(t, &v)
+	require.Equal(t, "private", v.Privacy)
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Reload())) // the player opens the video as it is now: private
+	pollThroughNavigation(t, ctx, `document.getElementById('vh-privacy')?.value === 'private'`)
+	browsertest.Poll[bool](t, ctx, `(() => {
+		const frame = document.querySelector('.vh-player iframe');
+		const video = frame && frame.contentDocument && frame.contentDocument.querySelector('video');
+		if (video && video.paused) video.play().catch(() => {});
+		return !!video && video.currentTime > 0.5;
+	})()`)
+	require.True(t, browsertest.Eval[bool](t, ctx, `document.querySelectorAll('.vh-outputs li button').length > 0`), "outputs have copy buttons")
+	checkPage(t, ctx, "video")
+}
+
+// createKeyShownOnce creates an API key, reads its value once, checks it
+// works, and sees it gone from the page once dismissed.
+func createKeyShownOnce(t *testing.T, ctx context.Context) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/developers/keys"]`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'API keys' && !!document.querySelector('.vh-table')`)
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS("#vh-key-name"), "from the dashboard"),
+		chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`)),
+	))
+	value := browsertest.Poll[string](t, ctx, `document.getElementById('vh-new-key')?.textContent`)
+	require.True(t, strings.HasPrefix(value, "vh_"), value)
+	mustOK(t, call(t, "GET", "/v2/videos", value, nil))
+	browsertest.Poll[bool](t, ctx, `[...document.querySelectorAll('.vh-table td')].some(td => td.textContent === 'from the dashboard')`)
+	checkPage(t, ctx, "keys")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-secret > button`))))
+	browsertest.Poll[bool](t, ctx, `!document.body.textContent.includes(`+jsString(value)+`)`)
+}
+
+// signOut uses the account menu; the browser's cookie is cleared, so later
+// tests on the shared browser start signed out.
+func signOut(t *testing.T, ctx context.Context) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`.vh-account summary`)),
+		chromedp.Click(chromedp.CSS(`.vh-account-panel button`)),
+	))
+	pollThroughNavigation(t, ctx, `location.pathname === '/signin'`)
+}
