@@ -3,7 +3,9 @@ package e2e
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -19,12 +21,13 @@ import (
 // TestDashboardWalkthrough is issue 18's first walk through the dashboard in
 // headless Chromium, on a suite with a worker: a visitor without a session
 // is sent to /signin and back, signs in with a password and a TOTP code,
-// uploads two files (tus, with progress), sees them become ready without a
-// reload, makes one private and plays it by the session cookie, creates an
+// uploads two files (tus, with progress), pauses a third, reloads and
+// resumes it, sees them become ready without a reload, makes one private and plays it by the session cookie, creates an
 // API key that is shown once, and signs out. Every page passes axe-core and
-// is photographed at 1280 and 390 px. About 40 s.
+// is photographed at 1280 and 390 px. About 30 s.
 func TestDashboardWalkthrough(t *testing.T) {
 	first, second := namedClip(t, "first.mp4", 2), namedClip(t, "second.mp4", 3)
+	large := largeClip(t, "resumed.mp4")
 	withSuite(t, newSuite(t, 1), "local", func() {
 		secret := ownerWithTOTP(t)
 		ctx := browsertest.NewTab(t)
@@ -32,13 +35,25 @@ func TestDashboardWalkthrough(t *testing.T) {
 		checkPage(t, ctx, "videos-empty")
 
 		ids := uploadTwo(t, ctx, first, second)
-		watchThemGoReady(t, ctx)
+		ids = append(ids, resumeAfterReload(t, ctx, large, "resumed.mp4"))
+		watchThemGoReady(t, ctx, len(ids))
 		checkPage(t, ctx, "videos")
 
 		openPrivateAndPlay(t, ctx, ids[0])
 		createKeyShownOnce(t, ctx)
 		signOut(t, ctx)
 	})
+}
+
+// largeClip is a clip of about 2 MB (noise does not compress), which a
+// throttled upload takes seconds to send.
+func largeClip(t *testing.T, name string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	out, err := exec.Command("ffmpeg", "-v", "error", "-f", "lavfi", "-i", "nullsrc=size=320x180:rate=30:duration=4,geq=random(1)*255:128:128",
+		"-f", "lavfi", "-i", "sine=frequency=440:duration=4", "-c:a", "aac", "-shortest", "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-pix_fmt", "yuv420p", path).CombinedOutput()
+	require.NoError(t, err, "ffmpeg: %s", out)
+	return path
 }
 
 // namedClip is a test clip of the given length under the given file name
@@ -79,8 +94,6 @@ func signInThroughTheDashboard(t *testing.T, ctx context.Context, secret string)
 	))
 	pollThroughNavigation(t, ctx, `location.pathname === '/videos' && document.querySelector('h1')?.textContent === 'Videos'`)
 	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-empty') !== null`)
-	// A marker that a reload would wipe: the rest happens in this one page.
-	browsertest.Eval[chromedp.Void](t, ctx, `void (window.vhNoReload = true)`)
 }
 
 // uploadTwo drops two files on the upload page and waits until both are
@@ -113,19 +126,21 @@ func uploadTwo(t *testing.T, ctx context.Context, files ...string) []string {
 	return ids
 }
 
-// watchThemGoReady opens the list and waits, without reloading, until both
-// videos show as ready with their thumbnail and duration.
-func watchThemGoReady(t *testing.T, ctx context.Context) {
+// watchThemGoReady opens the list and waits, without reloading, until the
+// count videos show as ready with their thumbnail and duration.
+func watchThemGoReady(t *testing.T, ctx context.Context, count int) {
 	t.Helper()
+	// A marker that a reload would wipe: the list must move on in this one page.
+	browsertest.Eval[chromedp.Void](t, ctx, `void (window.vhNoReload = true)`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/videos"]`))))
-	browsertest.Poll[bool](t, ctx, `document.querySelectorAll('.vh-video').length === 2`)
+	browsertest.Poll[bool](t, ctx, `document.querySelectorAll('.vh-video').length === `+strconv.Itoa(count))
 	deadline := time.Now().Add(2 * time.Minute)
 	for !browsertest.Eval[bool](t, ctx, `[...document.querySelectorAll('.vh-video [data-status]')].every(b => b.dataset.status === 'ready')`) {
 		require.True(t, time.Now().Before(deadline), "the videos did not show as ready")
 		require.False(t, browsertest.Eval[bool](t, ctx, `!!document.querySelector('.vh-video [data-status=error]')`), "a video failed")
 		time.Sleep(500 * time.Millisecond)
 	}
-	browsertest.Poll[bool](t, ctx, `document.querySelectorAll('.vh-video img').length === 2 && document.querySelectorAll('.vh-duration').length === 2`)
+	browsertest.Poll[bool](t, ctx, `document.querySelectorAll('.vh-video img').length === `+strconv.Itoa(count)+` && document.querySelectorAll('.vh-duration').length === `+strconv.Itoa(count))
 	assert.True(t, browsertest.Eval[bool](t, ctx, `window.vhNoReload === true`), "the list moved on without a reload")
 }
 

@@ -51,7 +51,7 @@ export function VideoPage({ id }: { id: string }) {
       </div>
       {video.status === 'ready' && (
         <div class="vh-player">
-          <iframe src={`/embed/${video.id}`} title={`Player: ${video.name}`} allow="autoplay; fullscreen; picture-in-picture" allowFullScreen />
+          <iframe src={`/embed/${video.id}`} title={`Player: ${video.name}`} allow="autoplay; fullscreen; picture-in-picture" />
         </div>
       )}
       {video.status === 'error' && (
