@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,9 +23,11 @@ import (
 // headless Chromium, on a suite with a worker: a visitor without a session
 // is sent to /signin and back, signs in with a password and a TOTP code,
 // uploads two files (tus, with progress), pauses a third, reloads and
-// resumes it, sees them become ready without a reload, makes one private and plays it by the session cookie, creates an
-// API key that is shown once, and signs out. Every page passes axe-core and
-// is photographed at 1280 and 390 px. About 30 s.
+// resumes it, sees them become ready without a reload, opens the phone
+// menu, deletes a video, makes one private and plays it by the session
+// cookie, creates an API key that is shown once and deletes it, and signs
+// out. Every page passes axe-core and is photographed at 1280 and 390 px.
+// About 20 s.
 func TestDashboardWalkthrough(t *testing.T) {
 	first, second := namedClip(t, "first.mp4", 2), namedClip(t, "second.mp4", 3)
 	large := largeClip(t, "resumed.mp4")
@@ -38,6 +41,9 @@ func TestDashboardWalkthrough(t *testing.T) {
 		ids = append(ids, resumeAfterReload(t, ctx, large, "resumed.mp4"))
 		watchThemGoReady(t, ctx, len(ids))
 		checkPage(t, ctx, "videos")
+		phoneMenu(t, ctx)
+
+		deleteVideo(t, ctx, ids[2])
 
 		openPrivateAndPlay(t, ctx, ids[0])
 		createKeyShownOnce(t, ctx)
@@ -188,6 +194,41 @@ func createKeyShownOnce(t *testing.T, ctx context.Context) {
 	checkPage(t, ctx, "keys")
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-secret > button`))))
 	browsertest.Poll[bool](t, ctx, `!document.body.textContent.includes(`+jsString(value)+`)`)
+
+	// Delete it through the confirmation dialog: it stops working.
+	rows := `[...document.querySelectorAll('.vh-table tbody tr')]`
+	browsertest.Eval[chromedp.Void](t, ctx, `void `+rows+`.find(r => r.cells[0].textContent.endsWith('from the dashboard')).querySelector('button').click()`)
+	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
+	checkPage(t, ctx, "keys-delete")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') === null && !`+rows+`.some(r => r.cells[0].textContent.endsWith('from the dashboard'))`)
+	mustFail(t, call(t, "GET", "/v2/videos", value, nil), http.StatusUnauthorized, "")
+}
+
+// phoneMenu opens the navigation behind the Menu button at 390 px.
+func phoneMenu(t *testing.T, ctx context.Context) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 900)))
+	require.False(t, browsertest.Eval[bool](t, ctx, `document.querySelector('#vh-nav').offsetHeight > 0`), "the navigation folds away on a phone")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-menu-toggle`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('#vh-nav').offsetHeight > 0 && document.querySelector('.vh-menu-toggle').getAttribute('aria-expanded') === 'true'`)
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(screenshotDir, "dashboard-menu-390.png"), png, 0o644))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-menu-toggle`)), chromedp.EmulateViewport(1280, 900)))
+}
+
+// deleteVideo deletes a video from its page through the confirmation
+// dialog and lands on the list without it.
+func deleteVideo(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-video[data-video-id="`+id+`"] a`))))
+	browsertest.Poll[bool](t, ctx, `!!document.querySelector('.vh-danger-zone button')`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-danger-zone > button`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
+	browsertest.Poll[bool](t, ctx, `location.pathname === '/videos' && document.querySelectorAll('.vh-video').length === 2 && !document.querySelector('.vh-video[data-video-id="`+id+`"]')`)
+	mustFail(t, call(t, "GET", "/v2/videos/"+id, owner(), nil), http.StatusNotFound, "")
 }
 
 // signOut uses the account menu; the browser's cookie is cleared, so later

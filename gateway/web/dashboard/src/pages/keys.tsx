@@ -73,10 +73,10 @@ export function KeysPage({ role }: { role: string }) {
               <tbody>
                 {keys.map((key) => (
                   <tr key={key.id} data-key-id={key.id}>
-                    <td>{key.name}</td>
-                    <td>{key.permissions.includes('fetch') ? 'Read-only' : 'Read and write'}</td>
-                    <td>{key.ips.length ? key.ips.join(', ') : 'Any'}</td>
-                    <td>{date(key.created_time)}</td>
+                    <td data-label="Name">{key.name}</td>
+                    <td data-label="Access">{key.permissions.includes('fetch') ? 'Read-only' : 'Read and write'}</td>
+                    <td data-label="Addresses">{key.ips.length ? key.ips.join(', ') : 'Any'}</td>
+                    <td data-label="Created">{date(key.created_time)}</td>
                     <td>
                       <button type="button" class="vh-button vh-button-small vh-button-danger" onClick={() => setDeleting(key)}>
                         Delete<span class="vh-visually-hidden"> {key.name}</span>
