@@ -3,7 +3,7 @@
 // page's heading on navigation, so screen readers hear the new page.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { del } from './api';
-import { match, useLocation } from './router';
+import { match, useLocation, type Route } from './router';
 import type { Session } from './types';
 import { VideosPage } from './pages/videos';
 import { VideoPage } from './pages/video';
@@ -56,13 +56,41 @@ export function App({ session }: { session: Session }) {
         </nav>
       </header>
       <main id="vh-main" ref={main} class="vh-main">
-        {route.page === 'videos' && <VideosPage url={url} />}
-        {route.page === 'video' && <VideoPage id={route.id} />}
-        {route.page === 'upload' && <UploadPage />}
-        {route.page === 'keys' && <KeysPage role={session.role} />}
-        {route.page === 'missing' && <h1>Page not found</h1>}
+        {session.mfa_enrolment_required && <EnrolmentRequired />}
+        {!session.mfa_enrolment_required && <Page route={route} url={url} role={session.role} />}
       </main>
     </>
+  );
+}
+
+/** Page is the route's page. */
+function Page({ route, url, role }: { route: Route; url: URL; role: string }) {
+  return (
+    <>
+      {route.page === 'videos' && <VideosPage url={url} />}
+      {route.page === 'video' && <VideoPage id={route.id} />}
+      {route.page === 'upload' && <UploadPage />}
+      {route.page === 'keys' && <KeysPage role={role} />}
+      {route.page === 'missing' && <h1>Page not found</h1>}
+    </>
+  );
+}
+
+/**
+ * EnrolmentRequired: the account requires multi-factor codes and this user
+ * has none, so every /v2 call but enrolment answers mfa_enrolment_required
+ * (docs/authentication.md). The enrolment page is not built yet.
+ */
+function EnrolmentRequired() {
+  return (
+    <section class="vh-page">
+      <h1>Set up multi-factor sign-in</h1>
+      <p class="vh-note">
+        Your account requires a code from an authenticator app at sign-in. Until you set one up, the dashboard
+        cannot show your videos. Enrol with <code>POST /v2/users/me/mfa</code> (see the API reference), then sign
+        in again.
+      </p>
+    </section>
   );
 }
 

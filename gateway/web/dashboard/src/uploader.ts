@@ -85,7 +85,8 @@ export function uploader(): Uppy<Meta, Body> {
 }
 
 async function makeVideo(file: UploadFile, uploadURL: string): Promise<void> {
-  const id = uploadIDs()[new URL(uploadURL, location.href).href];
+  const where = new URL(uploadURL, location.href).href;
+  const id = uploadIDs()[where];
   if (!id) {
     outcomes.set(file.id, { problem: 'The upload finished but its id is unknown: upload the file again.' });
     changed();
@@ -95,7 +96,7 @@ async function makeVideo(file: UploadFile, uploadURL: string): Promise<void> {
     const name = (file.name ?? 'video').replace(/\.[^.]+$/, '').slice(0, 100) || 'video';
     const video = await post<Video>('/v2/videos', { name, input: `svc://uploads/${id}` });
     outcomes.set(file.id, { videoID: video.id });
-    forgetUploadID(uploadURL);
+    forgetUploadID(where);
   } catch (error) {
     outcomes.set(file.id, { problem: error instanceof APIError ? error.message : String(error) });
   }
