@@ -156,14 +156,24 @@ func openPrivateAndPlay(t *testing.T, ctx context.Context, id string) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-video[data-video-id="`+id+`"] a`))))
 	browsertest.Poll[bool](t, ctx, `!!document.getElementById('vh-privacy')`)
+	// A refusal is shown beside the field the envelope's message names.
 	require.NoError(t, chromedp.Do(ctx,
-		chromedp.SetValue(chromedp.CSS("#vh-privacy"), "private"),
+		chromedp.SendKeys(chromedp.CSS("#vh-tags"), "Not-A-Tag"),
 		chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`)),
 	))
+	browsertest.Poll[bool](t, ctx, `document.getElementById('vh-tags-error').textContent.startsWith('tags contains')`)
+	assert.Equal(t, "true", browsertest.Eval[string](t, ctx, `document.getElementById('vh-tags').getAttribute('aria-invalid')`))
+	checkPage(t, ctx, "video-field-error")
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS("#vh-tags"), "dashboard")))
+	// As a person's choice would: the select's value, then its change event.
+	browsertest.Eval[chromedp.Void](t, ctx, `void (s => { s.value = 'private'; s.dispatchEvent(new Event('change', {bubbles: true})); })(document.getElementById('vh-privacy'))`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`))))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('form.vh-form [role=status]').textContent === 'Saved.'`)
+	assert.Equal(t, "private", browsertest.Eval[string](t, ctx, `document.getElementById('vh-privacy').value`), "the form keeps the saved value")
 	var v video
 	mustOK(t, call(t, "GET", "/v2/videos/"+id, owner(), nil)).decode(t, &v)
 	require.Equal(t, "private", v.Privacy)
+	require.Equal(t, []string{"dashboard"}, v.Tags)
 
 	require.NoError(t, chromedp.Do(ctx, chromedp.Reload())) // the player opens the video as it is now: private
 	pollThroughNavigation(t, ctx, `document.getElementById('vh-privacy')?.value === 'private'`)

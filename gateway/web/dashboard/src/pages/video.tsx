@@ -111,13 +111,13 @@ function EditForm({ video, onSaved }: { video: Video; onSaved: (v: Video) => voi
         <input id="vh-name" name="name" defaultValue={video.name} required maxLength={100} aria-invalid={Boolean(fieldError('name'))} aria-describedby="vh-name-error" />
       </Field>
       <Field id="vh-description" label="Description" error={fieldError('description')}>
-        <textarea id="vh-description" name="description" rows={4} maxLength={5000} defaultValue={video.description} aria-describedby="vh-description-error" />
+        <textarea id="vh-description" name="description" rows={4} maxLength={5000} defaultValue={video.description} aria-invalid={Boolean(fieldError('description'))} aria-describedby="vh-description-error" />
       </Field>
       <Field id="vh-tags" label="Tags (lowercase words, separated by spaces)" error={fieldError('tags')}>
-        <input id="vh-tags" name="tags" defaultValue={video.tags.join(' ')} aria-describedby="vh-tags-error" />
+        <input id="vh-tags" name="tags" defaultValue={video.tags.join(' ')} aria-invalid={Boolean(fieldError('tags'))} aria-describedby="vh-tags-error" />
       </Field>
       <Field id="vh-privacy" label="Privacy" error={fieldError('privacy')}>
-        <select id="vh-privacy" name="privacy" value={privacy} onChange={(e) => setPrivacy(e.currentTarget.value as Privacy)} aria-describedby="vh-privacy-error">
+        <select id="vh-privacy" name="privacy" value={privacy} onChange={(e) => setPrivacy(e.currentTarget.value as Privacy)} aria-invalid={Boolean(fieldError('privacy'))} aria-describedby="vh-privacy-error">
           <option value="public">Public: anyone, listed</option>
           <option value="unlisted">Unlisted: anyone with the link</option>
           <option value="private">Private: signed-in users and viewer tokens only</option>
