@@ -21,8 +21,11 @@ export function App({ session }: { session: Session }) {
   const route = match(url.pathname);
   const main = useRef<HTMLElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
+  const firstPath = useRef(url.pathname);
   useEffect(() => {
     setMenuOpen(false);
+    if (url.pathname === firstPath.current) return; // a fresh load starts at the top, as any page
+    firstPath.current = '';
     const heading = main.current?.querySelector('h1');
     heading?.setAttribute('tabindex', '-1');
     heading?.focus();
