@@ -29,6 +29,9 @@ import (
 // out. Every page passes axe-core and is photographed at 1280 and 390 px.
 // About 20 s.
 func TestDashboardWalkthrough(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser and a transcode worker")
+	}
 	first, second := namedClip(t, "first.mp4", 2), namedClip(t, "second.mp4", 3)
 	large := largeClip(t, "resumed.mp4")
 	withSuite(t, newSuite(t, 1), "local", func() {
@@ -100,6 +103,12 @@ func signInThroughTheDashboard(t *testing.T, ctx context.Context, secret string)
 	))
 	pollThroughNavigation(t, ctx, `location.pathname === '/videos' && document.querySelector('h1')?.textContent === 'Videos'`)
 	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-empty') !== null`)
+	// The keyboard's first stop is the skip link, shown when focused.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos")))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-empty') !== null`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\t")))
+	assert.True(t, browsertest.Eval[bool](t, ctx, `(e => e.classList.contains('vh-skip') && e.getBoundingClientRect().left >= 0)(document.activeElement)`),
+		"Tab first reaches the skip link, shown on screen")
 }
 
 // uploadTwo drops two files on the upload page and waits until both are
