@@ -26,7 +26,8 @@ import (
 // resumes it, sees them become ready without a reload, opens the phone
 // menu, deletes a video, makes one private and plays it by the session
 // cookie, creates an API key that is shown once and deletes it, and signs
-// out. Every page passes axe-core and is photographed at 1280 and 390 px.
+// out; along the way a video from a URL, a tag filter and the embed code.
+// Every page passes axe-core and is photographed at 1280 and 390 px.
 // About 20 s.
 func TestDashboardWalkthrough(t *testing.T) {
 	if testing.Short() {
@@ -42,13 +43,15 @@ func TestDashboardWalkthrough(t *testing.T) {
 
 		ids := uploadTwo(t, ctx, first, second)
 		ids = append(ids, resumeAfterReload(t, ctx, large, "resumed.mp4"))
+		ids = append(ids, fromURL(t, ctx, serveFile(t, first)))
 		watchThemGoReady(t, ctx, len(ids))
 		checkPage(t, ctx, "videos")
 		phoneMenu(t, ctx)
 
-		deleteVideo(t, ctx, ids[2])
+		deleteVideo(t, ctx, ids[2], len(ids)-1)
 
 		openPrivateAndPlay(t, ctx, ids[0])
+		filterByTag(t, ctx, "dashboard", ids[0])
 		createKeyShownOnce(t, ctx)
 		signOut(t, ctx)
 	})
@@ -193,6 +196,7 @@ func openPrivateAndPlay(t *testing.T, ctx context.Context, id string) {
 		return !!video && video.currentTime > 0.5;
 	})()`)
 	require.True(t, browsertest.Eval[bool](t, ctx, `document.querySelectorAll('.vh-outputs li button').length > 0`), "outputs have copy buttons")
+	assert.Contains(t, browsertest.Eval[string](t, ctx, `document.getElementById('vh-embed-code').textContent`), suite.URL+"/embed/"+id)
 	checkPage(t, ctx, "video")
 }
 
@@ -239,14 +243,14 @@ func phoneMenu(t *testing.T, ctx context.Context) {
 
 // deleteVideo deletes a video from its page through the confirmation
 // dialog and lands on the list without it.
-func deleteVideo(t *testing.T, ctx context.Context, id string) {
+func deleteVideo(t *testing.T, ctx context.Context, id string, remaining int) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-video[data-video-id="`+id+`"] a`))))
 	browsertest.Poll[bool](t, ctx, `!!document.querySelector('.vh-danger-zone button')`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-danger-zone > button`))))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
-	browsertest.Poll[bool](t, ctx, `location.pathname === '/videos' && document.querySelectorAll('.vh-video').length === 2 && !document.querySelector('.vh-video[data-video-id="`+id+`"]')`)
+	browsertest.Poll[bool](t, ctx, `location.pathname === '/videos' && document.querySelectorAll('.vh-video').length === `+strconv.Itoa(remaining)+` && !document.querySelector('.vh-video[data-video-id="`+id+`"]')`)
 	mustFail(t, call(t, "GET", "/v2/videos/"+id, owner(), nil), http.StatusNotFound, "")
 }
 
@@ -259,4 +263,24 @@ func signOut(t *testing.T, ctx context.Context) {
 		chromedp.Click(chromedp.CSS(`.vh-account-panel button`)),
 	))
 	pollThroughNavigation(t, ctx, `location.pathname === '/signin'`)
+}
+
+// fromURL makes a video from a URL on the upload page and returns its id.
+func fromURL(t *testing.T, ctx context.Context, source string) string {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS("#vh-from-url"), source),
+		chromedp.SendKeys(chromedp.CSS("#vh-from-url-name"), "from a URL"),
+		chromedp.Click(chromedp.CSS(`form[aria-labelledby="vh-from-url-title"] button[type=submit]`)),
+	))
+	return browsertest.Poll[string](t, ctx, `document.querySelector('[aria-labelledby="vh-from-url-title"] a[data-video-id]')?.dataset.videoId`)
+}
+
+// filterByTag filters the list by a tag and expects exactly the video id.
+func filterByTag(t *testing.T, ctx context.Context, tag, id string) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/videos"]`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelectorAll('.vh-video').length > 1`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(`input[name=tag]`), tag+"\r")))
+	browsertest.Poll[bool](t, ctx, `location.search.includes('tag=`+tag+`') && document.querySelectorAll('.vh-video').length === 1 && !!document.querySelector('.vh-video[data-video-id="`+id+`"]')`)
 }

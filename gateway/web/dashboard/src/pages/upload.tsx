@@ -1,9 +1,11 @@
 // Upload: drop several files (or choose them), each with its progress, a
 // pause/resume button and, once its video is made, a link to it. Uploads
-// use tus through Uppy (../uploader.ts).
+// use tus through Uppy (../uploader.ts). Or name a URL for Vidhost to fetch.
 import { useEffect, useState } from 'preact/hooks';
+import { APIError, post } from '../api';
 import { Problem } from '../components';
 import { bytes } from '../format';
+import type { Video } from '../types';
 import { onChange, outcome, unfinishedUploads, uploader, videoExtensions, type UploadFile } from '../uploader';
 
 export function UploadPage() {
@@ -60,7 +62,50 @@ export function UploadPage() {
           {files.map((file) => <UploadRow key={file.id} file={file} />)}
         </ul>
       )}
+      <FromURL />
     </section>
+  );
+}
+
+/** FromURL makes a video whose source Vidhost downloads (docs/videos.md, Input). */
+function FromURL() {
+  const [error, setError] = useState('');
+  const [made, setMade] = useState<Video | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const data = new FormData(form);
+    const input = String(data.get('url') ?? '').trim();
+    const name = String(data.get('name') ?? '').trim() || decodeURIComponent(input.split('/').pop() ?? '').replace(/\.[^.]+$/, '').slice(0, 100) || 'video';
+    setBusy(true);
+    try {
+      setMade(await post<Video>('/v2/videos', { name, input }));
+      setError('');
+      form.reset();
+    } catch (e) {
+      setError(e instanceof APIError ? e.message : String(e));
+      setMade(null);
+    }
+    setBusy(false);
+  };
+  return (
+    <form class="vh-form" onSubmit={submit} aria-labelledby="vh-from-url-title">
+      <h2 id="vh-from-url-title">Or from a URL</h2>
+      <p class="vh-field">
+        <label for="vh-from-url">Address of the video file (http or https)</label>
+        <input id="vh-from-url" name="url" type="url" required maxLength={2048} aria-describedby="vh-from-url-error" />
+      </p>
+      <p class="vh-field">
+        <label for="vh-from-url-name">Name (optional: the file's name)</label>
+        <input id="vh-from-url-name" name="name" maxLength={100} />
+      </p>
+      <p class="vh-field-error" id="vh-from-url-error" role="alert">{error}</p>
+      <p class="vh-actions">
+        {made && <a href={`/videos/${made.id}`} data-video-id={made.id}>Open “{made.name}”</a>}
+        <button type="submit" class="vh-button vh-button-primary" disabled={busy}>Make the video</button>
+      </p>
+    </form>
   );
 }
 

@@ -68,6 +68,7 @@ export function VideoPage({ id }: { id: string }) {
         <dt>Id</dt><dd><code>{video.id}</code></dd>
       </dl>
       <EditForm key={video.id} video={video} onSaved={setVideo} />
+      <Sharing video={video} />
       <Outputs video={video} />
       <DeleteVideo video={video} />
     </section>
@@ -92,6 +93,7 @@ function EditForm({ video, onSaved }: { video: Video; onSaved: (v: Video) => voi
         description: String(form.get('description') ?? ''),
         tags,
         privacy: String(form.get('privacy')) as Privacy,
+        enabled: form.get('enabled') === 'on',
       });
       onSaved(next);
       setError(null);
@@ -123,6 +125,10 @@ function EditForm({ video, onSaved }: { video: Video; onSaved: (v: Video) => voi
           <option value="private">Private: signed-in users and viewer tokens only</option>
         </select>
       </Field>
+      <p class="vh-field vh-check">
+        <input id="vh-enabled" name="enabled" type="checkbox" defaultChecked={video.enabled} />
+        <label for="vh-enabled">Enabled (unchecked: playback is blocked, nothing is deleted)</label>
+      </p>
       <Problem message={general} />
       <p class="vh-actions">
         <button type="submit" class="vh-button vh-button-primary" disabled={busy}>Save</button>
@@ -139,6 +145,30 @@ function Field(props: { id: string; label: string; error: string; children: prea
       {props.children}
       <span id={`${props.id}-error`} class="vh-field-error">{props.error}</span>
     </p>
+  );
+}
+
+/** Sharing: the watch page's link and the embed snippet (docs/embed.md). */
+function Sharing({ video }: { video: Video }) {
+  const watch = new URL(`/watch/${video.id}`, location.href).href;
+  const embed = `<iframe src="${new URL(`/embed/${video.id}`, location.href).href}" width="640" height="360" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
+  return (
+    <section aria-labelledby="vh-share-title">
+      <h2 id="vh-share-title">Share and embed</h2>
+      {video.privacy === 'private' && <p class="vh-note">Private: these open only for signed-in users of this account or with a viewer token.</p>}
+      <ul class="vh-outputs">
+        <li>
+          <span class="vh-output-label">Watch page</span>
+          <code class="vh-output-url" id="vh-watch-link">{watch}</code>
+          <CopyButton text={watch} label="Copy the watch page link" />
+        </li>
+        <li>
+          <span class="vh-output-label">Embed code</span>
+          <code class="vh-output-url" id="vh-embed-code">{embed}</code>
+          <CopyButton text={embed} label="Copy the embed code" />
+        </li>
+      </ul>
+    </section>
   );
 }
 

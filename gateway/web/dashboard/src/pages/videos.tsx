@@ -18,7 +18,12 @@ const unfinished = (v: Video) => v.status === 'preparing' || v.status === 'proce
 
 export function VideosPage({ url }: { url: URL }) {
   const query = url.searchParams;
-  const filters = { search: query.get('search') ?? '', status: query.get('status') ?? '', privacy: query.get('privacy') ?? '' };
+  const filters = {
+    search: query.get('search') ?? '',
+    tag: query.get('tag') ?? '',
+    status: query.get('status') ?? '',
+    privacy: query.get('privacy') ?? '',
+  };
   const cursor = query.get('cursor') ?? '';
   const [page, setPage] = useState<Page<Video> | null>(null);
   const [problem, setProblem] = useState('');
@@ -58,6 +63,10 @@ export function VideosPage({ url }: { url: URL }) {
     setTrail([]);
     go({ [name]: value, cursor: '' });
   };
+  const search = (form: FormData) => {
+    setTrail([]);
+    go({ search: String(form.get('search') ?? '').trim(), tag: String(form.get('tag') ?? '').trim().toLowerCase(), cursor: '' });
+  };
 
   return (
     <section class="vh-page">
@@ -65,10 +74,14 @@ export function VideosPage({ url }: { url: URL }) {
         <h1>Videos</h1>
         <a class="vh-button vh-button-primary" href="/upload">Upload videos</a>
       </div>
-      <form class="vh-filters" role="search" onSubmit={(e) => { e.preventDefault(); filter('search', String(new FormData(e.currentTarget).get('search') ?? '').trim()); }}>
+      <form class="vh-filters" role="search" onSubmit={(e) => { e.preventDefault(); search(new FormData(e.currentTarget)); }}>
         <label>
           Search by name
           <input name="search" type="search" defaultValue={filters.search} maxLength={100} />
+        </label>
+        <label>
+          Tag
+          <input name="tag" type="text" defaultValue={filters.tag} maxLength={50} size={12} />
         </label>
         <label>
           Status
@@ -92,7 +105,7 @@ export function VideosPage({ url }: { url: URL }) {
         <button type="submit" class="vh-button">Search</button>
       </form>
       <Problem message={problem} />
-      {page && page.items.length === 0 && <EmptyState filtered={Boolean(filters.search || filters.status || filters.privacy)} />}
+      {page && page.items.length === 0 && <EmptyState filtered={Boolean(filters.search || filters.tag || filters.status || filters.privacy)} />}
       {page && page.items.length > 0 && (
         <ul class="vh-video-list" aria-label="Videos">
           {page.items.map((video) => <VideoRow key={video.id} video={video} />)}
