@@ -48,9 +48,8 @@ func localBlobHandler(cfg Config) (http.Handler, error) {
 }
 
 // tusHandler authenticates resumable uploads like any /v2 request (key,
-// upload token or session) and
-// proxies them, bodies streamed, to the upload service with the principal
-// signed into headers. It skips the JSON-only checks, the body limit and the
+// upload token or session) and proxies them, bodies streamed, to the upload
+// service with the principal signed into headers. It skips the JSON-only checks, the body limit and the
 // request deadline: a tus PATCH carries gigabytes of octets.
 func tusHandler(rt routes) (http.Handler, error) {
 	target, err := url.Parse(rt.cfg.UploadTusURL)
