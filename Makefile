@@ -39,7 +39,7 @@ build: ## build every service binary, the devstack and the vidhost command into 
 	go build -o bin/ ./cmd/... ./deploy/devstack/cmd/... ./gateway/cmd/... $(addprefix ./,$(addsuffix /...,$(wildcard services/*/cmd)))
 
 .PHONY: test
-test: deps-test tools geoip generate-check player-check vet lint ## install what the tests need, then run every package's tests
+test: deps-test tools geoip generate-check player-check dashboard-check vet lint ## install what the tests need, then run every package's tests
 	go test -count=1 -timeout 40m $(MODULE_PATTERNS)
 
 .PHONY: test-short
@@ -80,6 +80,16 @@ player: ## rebuild the embeddable player bundle (npm) into gateway/web/static/pl
 .PHONY: apiref
 apiref: ## rebuild the API reference page's bundle (Redoc, npm) into gateway/web/static/apiref
 	gateway/web/apiref/build.sh
+
+.PHONY: dashboard
+dashboard: ## rebuild the dashboard bundle (Preact + Uppy, npm) into gateway/web/static/dashboard
+	gateway/web/dashboard/build.sh
+
+.PHONY: dashboard-check
+dashboard-check: dashboard ## fail if the committed dashboard bundle differs from a fresh build (also installs axe-core for the browser test)
+	@git diff --exit-code --stat -- gateway/web/static/dashboard && \
+	  test -z "$$(git status --porcelain -- gateway/web/static/dashboard)" || \
+	  { echo "dashboard bundle is stale: run 'make dashboard' and commit"; exit 1; }
 
 .PHONY: player-check
 player-check: player apiref ## fail if the committed player or API reference bundle differs from a fresh build

@@ -104,6 +104,16 @@ func newHandler(rt routes) http.Handler {
 	sessionEndpoints{ // /v2/session, /signin, /signout: the cookie is set and cleared here
 		sessions: rt.sessions, clientIP: rt.clientIP, timeout: rt.cfg.RequestTimeout, logger: rt.logger,
 	}.register(root)
+	dashboard := web.DashboardHandler(func(r *http.Request) bool { // the SPA; /signin first without a session
+		if rt.sessions == nil {
+			return false
+		}
+		_, ok := rt.sessions.Token(r)
+		return ok
+	})
+	for _, route := range web.DashboardRoutes {
+		root.Handle("GET "+route, dashboard)
+	}
 	root.Handle("/", http.HandlerFunc(notFound))
 	return middleware.Chain(root,
 		traceHTTP,                              // a span per request, continuing the caller's trace

@@ -49,9 +49,9 @@ func localBlobHandler(cfg Config) (http.Handler, error) {
 	return store.Handler(), nil
 }
 
-// tusHandler authenticates resumable uploads like any /v2 request and
-// proxies them, bodies streamed, to the upload service with the principal
-// signed into headers. It skips the JSON-only checks, the body limit and the
+// tusHandler authenticates resumable uploads like any /v2 request (key,
+// upload token or session) and proxies them, bodies streamed, to the upload
+// service with the principal signed into headers. It skips the JSON-only checks, the body limit and the
 // request deadline: a tus PATCH carries gigabytes of octets.
 func tusHandler(rt routes) (http.Handler, error) {
 	target, err := url.Parse(rt.cfg.UploadTusURL)
@@ -64,7 +64,9 @@ func tusHandler(rt routes) (http.Handler, error) {
 		ErrorHandler:  proxyError(rt.logger),
 		Transport:     otelhttp.NewTransport(http.DefaultTransport), // the request's trace goes on to the upload service
 	}
-	authed := auth.Require(rt.auth, rt.clientIP, rt.logger)(proxy)
+	// A key, an upload token, or the dashboard's session cookie (with its
+	// CSRF token on POST, PATCH and DELETE), as on every /v2 path.
+	authed := auth.RequireKeyOrSession(rt.auth, rt.sessions, rt.clientIP, rt.logger)(proxy)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodOptions { // CORS preflight and tus discovery carry no credentials
 			proxy.ServeHTTP(w, r)

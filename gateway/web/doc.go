@@ -6,4 +6,8 @@
 // gateway loads nothing from a CDN and a Go build needs no node. The pages
 // are rendered with html/template; the video's configuration travels as JSON
 // in a <script type="application/json"> element, read by the bundle.
+//
+// It also serves the dashboard (DashboardHandler), a Preact single-page
+// application built the same way from ./dashboard into ./static/dashboard,
+// the sign-in, invite and SSO pages, and the API reference.
 package web

@@ -16,10 +16,10 @@ const firstError = (body) =>
   (body && body.errors && body.errors[0]) || { code: "", message: "Something went wrong." };
 
 // next is where a signed-in user goes: a same-origin path from ?next=, or
-// "" to stay (there is no dashboard yet).
+// the dashboard.
 const next = () => {
   const target = new URLSearchParams(window.location.search).get("next") || "";
-  return target.startsWith("/") && !target.startsWith("//") ? target : "";
+  return target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\") ? target : "/";
 };
 
 const signIn = (form) => {

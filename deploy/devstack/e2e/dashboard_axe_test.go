@@ -1,0 +1,69 @@
+package e2e
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/gateway/web/browsertest"
+)
+
+// axeScript is axe-core from the dashboard's npm dependencies (make
+// dashboard-check installs them).
+const axeScript = "../../../gateway/web/dashboard/node_modules/axe-core/axe.min.js"
+
+// screenshotDir is where the dashboard's screenshots go (git-ignored).
+const screenshotDir = "../../../var/screenshots"
+
+// screenWidths are the widths every page is checked and photographed at:
+// a laptop and a phone.
+var screenWidths = []int64{1280, 390}
+
+// checkPage runs axe-core on the page at each width, failing on any serious
+// or critical violation, and writes var/screenshots/dashboard-<name>-<width>.png.
+// The viewport is back at 1280 px afterwards.
+func checkPage(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	axe, err := os.ReadFile(axeScript)
+	require.NoError(t, err, "axe-core is missing: run make dashboard")
+	require.NoError(t, os.MkdirAll(screenshotDir, 0o755))
+	for _, width := range screenWidths {
+		require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)))
+		// Evaluated through DevTools, so the page's CSP does not apply to it.
+		_, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](string(axe)))
+		require.NoError(t, err)
+		violations, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`axe.run(document, {iframes: false, resultTypes: ['violations']}).then(r =>
+			r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+			 .map(v => v.impact + ' ' + v.id + ': ' + v.help + ' — ' + v.nodes.map(n => n.target.join(' ')).join(', ')))`,
+			chromedp.EvalAwaitPromise))
+		require.NoError(t, err)
+		require.Empty(t, violations, "axe-core on %s at %d px", name, width)
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // 100: PNG (below it, JPEG)
+		require.NoError(t, err)
+		file := filepath.Join(screenshotDir, "dashboard-"+name+"-"+strconv.FormatInt(width, 10)+".png")
+		require.NoError(t, os.WriteFile(file, png, 0o644))
+	}
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(screenWidths[0], 900)))
+}
+
+// pollThroughNavigation waits until expression is true like
+// browsertest.Poll, but through page loads (an evaluation cut short by a
+// navigation is tried again).
+func pollThroughNavigation(t *testing.T, ctx context.Context, expression string) {
+	t.Helper()
+	deadline := time.Now().Add(browsertest.WaitTimeout)
+	for {
+		done, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expression))
+		if err == nil && done {
+			return
+		}
+		require.True(t, time.Now().Before(deadline), "waiting for %s (last error: %v)", expression, err)
+		time.Sleep(browsertest.PollInterval)
+	}
+}

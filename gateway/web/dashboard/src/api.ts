@@ -1,0 +1,117 @@
+// The one way the dashboard talks to Vidhost: the public /v2 API with the
+// session cookie (sent by the browser, HttpOnly) and, on every request that
+// changes something, the session's CSRF token (docs/authentication.md).
+// There is no other endpoint behind the pages.
+
+/** One error of the envelope: `message` names the field and the rule. */
+export interface APIProblem {
+  code: string;
+  message: string;
+}
+
+/** A refused request: the envelope's first error, and all of them. */
+export class APIError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly problems: APIProblem[] = [],
+  ) {
+    super(message);
+  }
+
+  /** Whether the message is about field (messages start with the field's name). */
+  names(field: string): boolean {
+    return this.problems.some((p) => p.message.startsWith(field + ' '));
+  }
+}
+
+interface Envelope<T> {
+  success: boolean;
+  result: T;
+  links: { next?: string };
+  errors: APIProblem[];
+}
+
+/** A page of a list and the cursor of the next one ("" on the last page). */
+export interface Page<T> {
+  items: T[];
+  next: string;
+}
+
+let csrfToken = '';
+
+/** setCSRFToken keeps the session's token for the requests that need it. */
+export function setCSRFToken(token: string): void {
+  csrfToken = token;
+}
+
+export function csrfHeader(): Record<string, string> {
+  return { 'X-CSRF-Token': csrfToken };
+}
+
+/** signInURL is /signin that comes back to where the visitor was. */
+export function signInURL(): string {
+  const here = location.pathname + location.search;
+  return '/signin?next=' + encodeURIComponent(here);
+}
+
+const safeMethods = new Set(['GET', 'HEAD']);
+
+async function send<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (!safeMethods.has(method)) Object.assign(headers, csrfHeader());
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new APIError(0, 'network', 'The server could not be reached: check the connection and try again.');
+  }
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new APIError(response.status, 'internal', `The server answered ${response.status} without a result.`);
+  }
+  if (response.status === 401 && envelope.errors?.[0]?.code === 'session_invalid') {
+    location.assign(signInURL()); // the session ended: sign in again and come back
+  }
+  if (!envelope.success) {
+    const first = envelope.errors?.[0] ?? { code: 'internal', message: 'Something went wrong.' };
+    throw new APIError(response.status, first.code, first.message, envelope.errors ?? []);
+  }
+  return envelope;
+}
+
+/** get reads one resource. */
+export async function get<T>(path: string): Promise<T> {
+  return (await send<T>('GET', path)).result;
+}
+
+/** list reads one page of a list; cursor "" is the first page. */
+export async function list<T>(path: string, params: Record<string, string>, cursor = ''): Promise<Page<T>> {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
+  if (cursor) query.set('cursor', cursor);
+  const envelope = await send<T[]>('GET', `${path}?${query}`);
+  const next = envelope.links.next ? new URL(envelope.links.next, location.href).searchParams.get('cursor') ?? '' : '';
+  return { items: envelope.result, next };
+}
+
+export async function post<T>(path: string, body: unknown): Promise<T> {
+  return (await send<T>('POST', path, body)).result;
+}
+
+export async function patch<T>(path: string, body: unknown): Promise<T> {
+  return (await send<T>('PATCH', path, body)).result;
+}
+
+export async function del(path: string): Promise<void> {
+  await send<unknown>('DELETE', path);
+}

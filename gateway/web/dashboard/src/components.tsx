@@ -1,0 +1,72 @@
+// Small accessible building blocks shared by the pages: native elements
+// (button, dialog, output) with the labels and live regions they need.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { VideoStatus } from './types';
+
+/** CopyButton copies text and says so in a live region. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <button type="button" class="vh-button vh-button-small" onClick={copy} aria-label={label}>
+      {copied ? 'Copied' : 'Copy'}
+      <span class="vh-visually-hidden" role="status">{copied ? 'Copied to the clipboard' : ''}</span>
+    </button>
+  );
+}
+
+/** Confirm is a modal <dialog>: the browser traps focus and Escape closes it. */
+export function Confirm(props: {
+  open: boolean;
+  title: string;
+  children: ComponentChildren;
+  action: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (props.open && !element.open) element.showModal();
+    if (!props.open && element.open) element.close();
+  }, [props.open]);
+  return (
+    <dialog ref={dialog} class="vh-dialog" aria-labelledby="vh-confirm-title" onCancel={props.onCancel}>
+      <h2 id="vh-confirm-title">{props.title}</h2>
+      {props.children}
+      <div class="vh-actions">
+        <button type="button" class="vh-button" onClick={props.onCancel}>Cancel</button>
+        <button type="button" class="vh-button vh-button-danger" onClick={props.onConfirm}>{props.action}</button>
+      </div>
+    </dialog>
+  );
+}
+
+const statusWords: Record<VideoStatus, string> = {
+  preparing: 'Preparing',
+  processing: 'Processing',
+  ready: 'Ready',
+  error: 'Error',
+  live: 'Live',
+};
+
+export function StatusBadge({ status, progress }: { status: VideoStatus; progress: number }) {
+  const words = status === 'processing' && progress > 0 ? `${statusWords[status]} ${progress}%` : statusWords[status];
+  return <span class={`vh-badge vh-badge-${status}`} data-status={status}>{words}</span>;
+}
+
+/** Problem shows an error message as an alert (announced when it appears). */
+export function Problem({ message }: { message: string }) {
+  if (!message) return null;
+  return <p class="vh-problem" role="alert">{message}</p>;
+}

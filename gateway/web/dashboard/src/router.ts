@@ -1,0 +1,56 @@
+// A small history router: the gateway serves the same page for every route
+// below (gateway/web/dashboard.go lists them), and this module maps the path
+// to a page and keeps links from reloading it.
+import { useEffect, useState } from 'preact/hooks';
+
+export type Route =
+  | { page: 'videos' }
+  | { page: 'video'; id: string }
+  | { page: 'upload' }
+  | { page: 'keys' }
+  | { page: 'missing' };
+
+export function match(path: string): Route {
+  if (path === '/' || path === '/videos') return { page: 'videos' };
+  const video = /^\/videos\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+  if (video) return { page: 'video', id: video[1] };
+  if (path === '/upload') return { page: 'upload' };
+  if (path === '/developers' || path === '/developers/keys') return { page: 'keys' };
+  return { page: 'missing' };
+}
+
+const listeners = new Set<() => void>();
+
+/** navigate shows path without reloading (replace: no new history entry). */
+export function navigate(path: string, replace = false): void {
+  if (replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  listeners.forEach((listener) => listener());
+}
+
+/** useLocation re-renders on every navigation, back and forward included. */
+export function useLocation(): URL {
+  const [url, setURL] = useState(() => new URL(location.href));
+  useEffect(() => {
+    const update = () => setURL(new URL(location.href));
+    listeners.add(update);
+    addEventListener('popstate', update);
+    return () => {
+      listeners.delete(update);
+      removeEventListener('popstate', update);
+    };
+  }, []);
+  return url;
+}
+
+/** interceptLinks turns clicks on same-origin links into navigate(). */
+export function interceptLinks(root: HTMLElement): void {
+  root.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest('a');
+    if (!link || link.target || link.hasAttribute('download') || link.origin !== location.origin) return;
+    if (match(link.pathname).page === 'missing') return; // /signout, /docs/api, /watch: real pages
+    event.preventDefault();
+    navigate(link.pathname + link.search);
+  });
+}

@@ -1,0 +1,124 @@
+// The app shell: a skip link, the header with navigation and the account
+// menu, and the page of the current route in <main>. Focus moves to the
+// page's heading on navigation, so screen readers hear the new page.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { del } from './api';
+import { match, useLocation, type Route } from './router';
+import type { Session } from './types';
+import { VideosPage } from './pages/videos';
+import { VideoPage } from './pages/video';
+import { UploadPage } from './pages/upload';
+import { KeysPage } from './pages/keys';
+
+const sections = [
+  { href: '/videos', label: 'Videos', pages: ['videos', 'video'] },
+  { href: '/upload', label: 'Upload', pages: ['upload'] },
+  { href: '/developers/keys', label: 'API keys', pages: ['keys'] },
+];
+
+export function App({ session }: { session: Session }) {
+  const url = useLocation();
+  const route = match(url.pathname);
+  const main = useRef<HTMLElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const firstPath = useRef(url.pathname);
+  useEffect(() => {
+    setMenuOpen(false);
+    if (url.pathname === firstPath.current) return; // a fresh load starts at the top, as any page
+    firstPath.current = '';
+    const heading = main.current?.querySelector('h1');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus();
+  }, [url.pathname]);
+  return (
+    <>
+      <a class="vh-skip" href="#vh-main">Skip to content</a>
+      <header class="vh-header">
+        <a class="vh-brand" href="/videos">Vidhost</a>
+        <button
+          type="button"
+          class="vh-menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="vh-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
+        <nav id="vh-nav" class={menuOpen ? 'vh-nav vh-nav-open' : 'vh-nav'} aria-label="Main">
+          <ul>
+            {sections.map((section) => (
+              <li key={section.href}>
+                <a href={section.href} aria-current={section.pages.includes(route.page) ? 'page' : undefined}>
+                  {section.label}
+                </a>
+              </li>
+            ))}
+            <li><a href="/docs/api">API reference</a></li>
+          </ul>
+          <AccountMenu session={session} />
+        </nav>
+      </header>
+      <main id="vh-main" ref={main} class="vh-main">
+        {session.mfa_enrolment_required && <EnrolmentRequired />}
+        {!session.mfa_enrolment_required && <Page route={route} url={url} role={session.role} />}
+      </main>
+    </>
+  );
+}
+
+/** Page is the route's page. */
+function Page({ route, url, role }: { route: Route; url: URL; role: string }) {
+  return (
+    <>
+      {route.page === 'videos' && <VideosPage url={url} />}
+      {route.page === 'video' && <VideoPage id={route.id} />}
+      {route.page === 'upload' && <UploadPage />}
+      {route.page === 'keys' && <KeysPage role={role} />}
+      {route.page === 'missing' && <h1>Page not found</h1>}
+    </>
+  );
+}
+
+/**
+ * EnrolmentRequired: the account requires multi-factor codes and this user
+ * has none, so every /v2 call but enrolment answers mfa_enrolment_required
+ * (docs/authentication.md). The enrolment page is not built yet.
+ */
+function EnrolmentRequired() {
+  return (
+    <section class="vh-page">
+      <h1>Set up multi-factor sign-in</h1>
+      <p class="vh-note">
+        Your account requires a code from an authenticator app at sign-in. Until you set one up, the dashboard
+        cannot show your videos. Enrol with <code>POST /v2/users/me/mfa</code> (see the API reference), then sign
+        in again.
+      </p>
+    </section>
+  );
+}
+
+/** AccountMenu: who is signed in, with which role, and sign-out. */
+function AccountMenu({ session }: { session: Session }) {
+  const [signingOut, setSigningOut] = useState(false);
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await del('/v2/session');
+    } finally {
+      location.assign('/signin');
+    }
+  };
+  return (
+    <details class="vh-account">
+      <summary>
+        <span class="vh-visually-hidden">Account: </span>
+        {session.email}
+      </summary>
+      <div class="vh-account-panel">
+        <p>Signed in as <strong>{session.email}</strong> ({session.role})</p>
+        <button type="button" class="vh-button" onClick={signOut} disabled={signingOut}>Sign out</button>
+        <p><a href="/signout">Sign out on every device…</a></p>
+      </div>
+    </details>
+  );
+}
