@@ -19,12 +19,13 @@ func Flags(name, summary string, cfg any, args []string, stdout, stderr io.Write
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	showVersion := fs.Bool("version", false, "print the version and exit")
-	fs.Usage = func() { usage(fs.Output(), name, summary, cfg) }
+	fs.Usage = func() {} // Parse calls it on -help too; we print once, below
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			usage(stdout, name, summary, cfg) // asked for: to stdout, exit 0
 			return true, ExitOK
 		}
+		usage(stderr, name, summary, cfg) // after the flag package's own error line
 		return true, ExitUsage
 	}
 	if fs.NArg() > 0 {
@@ -43,9 +44,7 @@ func usage(w io.Writer, name, summary string, cfg any) {
 		fmt.Fprintf(w, "%s: %s\n\n", name, summary)
 	}
 	fmt.Fprintf(w, "usage: %s [--version] [--help]\n\nConfiguration, from the environment:\n", name)
-	for _, c := range []any{cfg, &Observability{}} {
-		if err := config.Describe(w, c); err != nil {
-			fmt.Fprintf(w, "  (%v)\n", err)
-		}
+	if err := config.Describe(w, cfg, &Observability{}); err != nil {
+		fmt.Fprintf(w, "  (%v)\n", err)
 	}
 }

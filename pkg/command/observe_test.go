@@ -66,5 +66,7 @@ func TestHelpListsTheAdminAddress(t *testing.T) {
 	done, code := Flags("sample", "a test", &sampleConfig{}, []string{"--help"}, &stdout, &stderr)
 	assert.True(t, done)
 	assert.Equal(t, ExitOK, code)
-	assert.Contains(t, stdout.String(), `VIDHOST_ADMIN_ADDR  default "127.0.0.1:0"`)
+	assert.Regexp(t, `\n  VIDHOST_COMMAND_TEST_TIMEOUT  default "1s"\n  VIDHOST_ADMIN_ADDR            default "127.0.0.1:0"\n`,
+		stdout.String(), "one table, aligned across the service's settings and the shared ones")
+	assert.Empty(t, stderr.String(), "asked-for help is printed once, to stdout")
 }

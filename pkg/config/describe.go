@@ -12,10 +12,16 @@ import (
 // struct with `env` tags) reads, with its default: the --help of every
 // service binary, taken from the same tags that Load obeys, so it cannot
 // drift from what the process really reads.
-func Describe(w io.Writer, cfg any) error {
-	params, err := env.GetFieldParams(cfg)
-	if err != nil {
-		return fmt.Errorf("configuration: %w", err)
+// Several configurations (a service's and the settings every process
+// shares) are listed as one aligned table.
+func Describe(w io.Writer, cfgs ...any) error {
+	var params []env.FieldParams
+	for _, cfg := range cfgs {
+		more, err := env.GetFieldParams(cfg)
+		if err != nil {
+			return fmt.Errorf("configuration: %w", err)
+		}
+		params = append(params, more...)
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, p := range params {
