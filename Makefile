@@ -146,7 +146,7 @@ install-check: ## prove `go install <package>@<version>` works from outside the 
 # IMAGE_REGISTRY and IMAGE_TAG, then push them with `make images-push`.
 IMAGE_REGISTRY ?= localhost:5000/vidhost
 IMAGE_TAG      ?= dev
-IMAGES         := gateway identity catalog upload hooks analytics transcode vidhost
+IMAGES         := gateway identity catalog upload hooks analytics transcode live vidhost
 
 .PHONY: images
 images: ## build every container image with docker (deploy/images/README.md), tagged $(IMAGE_REGISTRY)/NAME:$(IMAGE_TAG)

@@ -17,7 +17,7 @@ import (
 )
 
 // nonroot is the uid and gid of the distroless "nonroot" user, which the
-// transcode image creates too and the manifests run every pod as.
+// transcode and live images create too and the manifests run every pod as.
 const nonroot = 65532
 
 // staticImages are the targets built on the distroless static base, by
@@ -32,6 +32,8 @@ var staticImages = []struct{ name, pkg, listenVar string }{
 	{"analytics", "./services/analytics/cmd/analytics", "VIDHOST_ANALYTICS_GRPC_ADDR"},
 	// transcode is built the same way; its image adds ffmpeg on Debian.
 	{"transcode", "./services/transcode/cmd/transcode", "VIDHOST_TRANSCODE_GRPC_ADDR"},
+	// live too (ffmpeg on Debian); it listens for RTMP, not gRPC.
+	{"live", "./services/live/cmd/live", "VIDHOST_LIVE_RTMP_ADDR"},
 	{"vidhost", "./cmd/vidhost", ""},
 }
 

@@ -1,13 +1,21 @@
 package k8s
 
 import (
+	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	appsv1 "k8s.io/api/apps/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 )
 
@@ -39,4 +47,89 @@ func renderWithLive(t *testing.T) ([]byte, error) {
 	enabled := strings.Replace(string(data), commented, "components:\n  - ../../components/live", 1)
 	require.NoError(t, memory.WriteFile(overlay, []byte(enabled)))
 	return renderFS(memory, "/k8s/overlays/production")
+}
+
+// TestLiveComponentWiresTheCatalog: with live on, the catalog hands out an
+// RTMP URL encoders can reach (the live-rtmp Service's port, the /live path
+// the ingest expects, no loopback default), and the network policies let
+// encoders reach live and live reach the catalog's gRPC port.
+func TestLiveComponentWiresTheCatalog(t *testing.T) {
+	objects := render(t, productionWithLive)
+	catalog := deploymentNamed(t, objects, "catalog")
+	value, ok := envValue(catalog, "VIDHOST_LIVE_RTMP_URL")
+	require.True(t, ok, "the catalog sets VIDHOST_LIVE_RTMP_URL")
+	rtmp, err := url.Parse(value)
+	require.NoError(t, err)
+	assert.Equal(t, "rtmp", rtmp.Scheme)
+	assert.Equal(t, "/live", rtmp.Path, "the ingest reads keys from rtmp://host/live/<key>")
+	assert.NotRegexp(t, `127\.0\.0\.1|localhost`, rtmp.Hostname())
+	servicePort := ""
+	for _, s := range objects.services {
+		if s.Name == "live-rtmp" && len(s.Spec.Ports) == 1 {
+			servicePort = fmt.Sprint(s.Spec.Ports[0].Port)
+		}
+	}
+	assert.Equal(t, servicePort, rtmp.Port(), "the live-rtmp Service's port")
+
+	live := deploymentNamed(t, objects, "live")
+	assert.True(t, admits(objects.networkPolicies, live.Spec.Template.Labels, nil, "rtmp"), "encoders reach live's rtmp port")
+	assert.True(t, admits(objects.networkPolicies, catalog.Spec.Template.Labels, live.Spec.Template.Labels, "grpc"), "live reaches the catalog")
+	assert.False(t, admits(objects.networkPolicies, catalog.Spec.Template.Labels, nil, "grpc"), "the catalog is not open to all")
+}
+
+// TestOverlaysWithoutLiveLeaveItOut: the component is opt-in; the plain
+// overlays have no live objects and the catalog keeps its own defaults.
+func TestOverlaysWithoutLiveLeaveItOut(t *testing.T) {
+	for _, overlay := range []string{"overlays/dev", "overlays/production"} {
+		objects := render(t, overlay)
+		assert.NotContains(t, deploymentNames(objects), "live", overlay)
+		_, ok := envValue(deploymentNamed(t, objects, "catalog"), "VIDHOST_LIVE_RTMP_URL")
+		assert.False(t, ok, overlay)
+	}
+}
+
+func deploymentNamed(t *testing.T, objects rendered, name string) *appsv1.Deployment {
+	t.Helper()
+	for _, d := range objects.deployments {
+		if d.Name == name {
+			return d
+		}
+	}
+	t.Fatalf("no Deployment %s", name)
+	return nil
+}
+
+// admits tells whether an ingress rule of some policy selecting the target
+// pods lets pods with the from labels (nil: any source) reach the named
+// port. It reads the subset the manifests use: pod selectors by labels or
+// In expressions, and rules whose from is empty (anyone) or pod selectors.
+func admits(policies []*networkingv1.NetworkPolicy, target, from map[string]string, port string) bool {
+	for _, p := range policies {
+		selector, err := metav1.LabelSelectorAsSelector(&p.Spec.PodSelector)
+		if err != nil || !selector.Matches(labels.Set(target)) {
+			continue
+		}
+		for _, rule := range p.Spec.Ingress {
+			if !slices.ContainsFunc(rule.Ports, func(np networkingv1.NetworkPolicyPort) bool {
+				return np.Port != nil && np.Port.String() == port
+			}) {
+				continue
+			}
+			if len(rule.From) == 0 {
+				return true
+			}
+			if from == nil {
+				continue
+			}
+			for _, peer := range rule.From {
+				if peer.PodSelector == nil || peer.NamespaceSelector != nil {
+					continue
+				}
+				if s, err := metav1.LabelSelectorAsSelector(peer.PodSelector); err == nil && s.Matches(labels.Set(from)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
