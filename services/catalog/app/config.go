@@ -54,7 +54,7 @@ type Config struct {
 	LiveRTMPURL string `env:"VIDHOST_LIVE_RTMP_URL" envDefault:"rtmp://127.0.0.1:1935/live"`
 	// LiveSRTURL is the SRT ingest base (srt://host:port); empty shows no
 	// SRT URL. The key goes in the streamid, as publish:<key>.
-	LiveSRTURL string `env:"VIDHOST_LIVE_SRT_URL" envDefault:"srt://127.0.0.1:8890"`
+	LiveSRTURL string `env:"VIDHOST_LIVE_SRT_URL"`
 	// Blob is the blob store (VIDHOST_BLOB_*, VIDHOST_S3_*, see pkg/blob)
 	// the catalog keeps tracks and custom thumbnails in, under the videos'
 	// media folders, and reads and deletes resolved uploads from. It must

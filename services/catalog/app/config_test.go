@@ -10,6 +10,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/config"
+	"github.com/vidhost/vidhost/pkg/natsx"
 )
 
 func TestConfigDefaults(t *testing.T) {
@@ -24,11 +25,11 @@ func TestConfigDefaults(t *testing.T) {
 		DatabaseURL:                 "postgres://db/vidhost",
 		DBSchema:                    "catalog",
 		NATSURL:                     "nats://127.0.0.1:4222",
+		NATS:                        natsx.Settings{Replicas: 1},
 		InternalSecret:              "s3cret-s3cret-s3cret-s3cret-s3cret",
 		UploadAddr:                  "127.0.0.1:9103",
 		MediaBaseURL:                "http://127.0.0.1:8080/media",
 		LiveRTMPURL:                 "rtmp://127.0.0.1:1935/live",
-		LiveSRTURL:                  "srt://127.0.0.1:8890",
 		Blob:                        blob.Settings{Driver: "local", Dir: "/var/lib/vidhost/blob", S3Region: "us-east-1"},
 		TranscodeAccountConcurrency: 2,
 		TranscribeLanguageList:      "en-US",

@@ -11,6 +11,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/config"
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
 )
 
@@ -25,6 +26,7 @@ func TestConfigDefaults(t *testing.T) {
 		DatabaseURL:     "postgres://db/vidhost",
 		DBSchema:        "hooks",
 		NATSURL:         "nats://127.0.0.1:4222",
+		NATS:            natsx.Settings{Replicas: 1},
 		InternalSecret:  "s3cret-s3cret-s3cret-s3cret-s3cret",
 		DeliveryTimeout: 15 * time.Second,
 		DeliveryWorkers: 16,
