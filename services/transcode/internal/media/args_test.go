@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/golden"
 )
 
 func landscapePlan(t *testing.T) plan {
@@ -33,16 +35,16 @@ func oddPlan(t *testing.T) plan {
 }
 
 func TestGoldenLadderArgs(t *testing.T) {
-	assertGolden(t, "ladder_1080p", ladderArgs(landscapePlan(t)))
-	assertGolden(t, "ladder_clip_portrait_spherical_video_only", ladderArgs(oddPlan(t)))
+	golden.Args(t, "ladder_1080p", ladderArgs(landscapePlan(t)))
+	golden.Args(t, "ladder_clip_portrait_spherical_video_only", ladderArgs(oddPlan(t)))
 }
 
 func TestGoldenThumbnailArgs(t *testing.T) {
-	assertGolden(t, "thumbnail_1080p", thumbnailArgs(landscapePlan(t)))
-	assertGolden(t, "thumbnail_clip", thumbnailArgs(oddPlan(t)))
+	golden.Args(t, "thumbnail_1080p", thumbnailArgs(landscapePlan(t)))
+	golden.Args(t, "thumbnail_clip", thumbnailArgs(oddPlan(t)))
 }
 
 func TestGoldenSpriteArgs(t *testing.T) {
 	sheet := DefaultSprite().layout(10 * time.Minute)
-	assertGolden(t, "sprite_10min", spriteArgs("/work/out/mp4/720p.mp4", "/work/out/thumbs/sprite.jpg", sheet))
+	golden.Args(t, "sprite_10min", spriteArgs("/work/out/mp4/720p.mp4", "/work/out/thumbs/sprite.jpg", sheet))
 }
