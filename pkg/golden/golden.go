@@ -27,9 +27,9 @@ func Text(t testing.TB, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name+".golden")
 	if *update {
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644)) //nolint:gosec // a committed test fixture, readable like any source file
 	}
-	want, err := os.ReadFile(path)
+	want, err := os.ReadFile(path) //nolint:gosec // the test's own testdata file
 	require.NoError(t, err, "run with -update to create it")
 	assert.Equal(t, string(want), got)
 }
