@@ -23,6 +23,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/playback/playbacktest"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
@@ -87,9 +88,26 @@ func run(dir string, segmentBytes, entries int, logFile, mediaLog string) error 
 	if err != nil {
 		return err
 	}
+	// The gateway needs JetStream for the playback edge's view events
+	// (VIEWS): an embedded loopback server with the suite's users (the
+	// gateway signs in with its nkey) stands in for the suite's.
+	natsDir, err := os.MkdirTemp("", "benchedge-nats-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(natsDir)
+	users, err := natsx.ServerUsers(playbacktest.Root)
+	if err != nil {
+		return err
+	}
+	bus, err := natsx.StartEmbedded(natsDir, "127.0.0.1", -1, users)
+	if err != nil {
+		return err
+	}
+	defer bus.Shutdown()
 	cfg := app.Config{
 		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr, HooksAddr: backends.Addr, AnalyticsAddr: backends.Addr,
-		NATSURL:        "nats://127.0.0.1:1", // none: the REST auth cache is off, playback does not use NATS
+		NATSURL:        bus.ClientURL(),
 		InternalSecret: playbacktest.Secret, LogLevel: "info", LogFormat: "json", MediaAccessLog: mediaLog,
 		Blob: blob.Settings{Driver: "local", Dir: dir},
 	}
