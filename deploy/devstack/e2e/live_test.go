@@ -66,6 +66,11 @@ func TestLiveEventOverRTMP(t *testing.T) {
 		browsertest.Open(t, tab, suite.URL+"/watch/"+event.ID)
 		browsertest.Play(t, tab)
 		browsertest.Poll[bool](t, tab, `document.querySelector('video').currentTime > 1`)
+		// The player shows its live indicator (live.ts), red: the viewer is
+		// at the live edge.
+		browsertest.Poll[bool](t, tab, `(() => { const b = document.querySelector('.vh-live');
+			return !!b && !b.hidden && b.getBoundingClientRect().width > 0 && !b.classList.contains('vh-live-behind'); })()`)
+		assert.Equal(t, "LIVE", browsertest.Eval[string](t, tab, `document.querySelector('.vh-live').textContent`))
 		t.Logf("playing in Chromium %s after the publisher started", time.Since(start).Round(time.Millisecond))
 
 		second := push(t, event.Input, 2)
