@@ -126,8 +126,9 @@ func livePlan(name string) plans.Plan {
 
 // checkConcurrentLive refuses an event that would take the account beyond
 // its plan's live events at once. An event already live was admitted
-// earlier, so the live service's periodic recheck does not cut it (two
-// publishers admitted at the same instant both stay; the next is refused).
+// earlier, so the live service's periodic recheck does not cut it. An
+// event counts once live.started arrives (about 3 s after its publisher
+// connects): two publishers connecting within that time both stay.
 func (s *Service) checkConcurrentLive(ctx context.Context, v Video, plan plans.Plan) error {
 	if v.Status == StatusLive {
 		return nil
