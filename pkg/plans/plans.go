@@ -31,15 +31,28 @@ type Plan struct {
 	UploadQuotaBytes int64
 	// MaxUsers bounds the account's users, owner included.
 	MaxUsers int
+	// MaxLiveEvents bounds the account's events live at once (0 with
+	// LiveStreaming off). A publisher beyond it is refused at ingest.
+	MaxLiveEvents int
+	// MaxIngestBitrate bounds a live publisher's measured bitrate, in bits
+	// per second (audio and video together, as received); a stream that
+	// stays above it is cut (docs/live.md).
+	MaxIngestBitrate int64
 }
 
-const gib = int64(1) << 30
+const (
+	gib  = int64(1) << 30
+	mbps = int64(1_000_000)
+)
 
 // all is the table, cheapest plan first: Cheapest relies on the order.
 var all = []Plan{
-	{Name: Free, LiveStreaming: false, AuditLogs: false, UploadQuotaBytes: 10 * gib, MaxUsers: 1},
-	{Name: Pro, LiveStreaming: true, AuditLogs: false, UploadQuotaBytes: 1024 * gib, MaxUsers: 10},
-	{Name: Enterprise, LiveStreaming: true, AuditLogs: true, UploadQuotaBytes: 10 * 1024 * gib, MaxUsers: 1000},
+	{Name: Free, LiveStreaming: false, AuditLogs: false, UploadQuotaBytes: 10 * gib, MaxUsers: 1,
+		MaxLiveEvents: 0, MaxIngestBitrate: 0},
+	{Name: Pro, LiveStreaming: true, AuditLogs: false, UploadQuotaBytes: 1024 * gib, MaxUsers: 10,
+		MaxLiveEvents: 1, MaxIngestBitrate: 6 * mbps},
+	{Name: Enterprise, LiveStreaming: true, AuditLogs: true, UploadQuotaBytes: 10 * 1024 * gib, MaxUsers: 1000,
+		MaxLiveEvents: 10, MaxIngestBitrate: 20 * mbps},
 }
 
 // All returns every plan, cheapest first.

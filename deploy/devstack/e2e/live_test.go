@@ -66,6 +66,11 @@ func TestLiveEventOverRTMP(t *testing.T) {
 		browsertest.Open(t, tab, suite.URL+"/watch/"+event.ID)
 		browsertest.Play(t, tab)
 		browsertest.Poll[bool](t, tab, `document.querySelector('video').currentTime > 1`)
+		// The player shows its live indicator (live.ts), red: the viewer is
+		// at the live edge.
+		browsertest.Poll[bool](t, tab, `(() => { const b = document.querySelector('.vh-live');
+			return !!b && !b.hidden && b.getBoundingClientRect().width > 0 && !b.classList.contains('vh-live-behind'); })()`)
+		assert.Equal(t, "LIVE", browsertest.Eval[string](t, tab, `document.querySelector('.vh-live').textContent`))
 		t.Logf("playing in Chromium %s after the publisher started", time.Since(start).Round(time.Millisecond))
 
 		second := push(t, event.Input, 2)
@@ -82,6 +87,31 @@ func TestLiveEventOverRTMP(t *testing.T) {
 		again := push(t, event.Input, 2)
 		assert.Error(t, again.wait(t), "an ended event takes no publisher")
 		assert.Contains(t, again.log(), "has ended")
+	})
+}
+
+// The plan's live limits reach the publisher through the whole stack: a pro
+// account (one event live at once) has its second event's publisher refused
+// with the reason, while its first event stays live.
+func TestLivePlanLimitOverRTMP(t *testing.T) {
+	if testing.Short() {
+		t.Skip("pushes two streams over RTMP")
+	}
+	withSuite(t, newSuite(t, 1), "local", func() {
+		acc := createTenant(t, "Live limits e2e", "pro")
+		var first, second liveEvent
+		mustOK(t, call(t, "POST", "/v2/videos", acc.key, map[string]any{"name": "One", "type": "event"})).decode(t, &first)
+		mustOK(t, call(t, "POST", "/v2/videos", acc.key, map[string]any{"name": "Two", "type": "event"})).decode(t, &second)
+
+		publisher := push(t, first.Input, 10)
+		waitStatusAs(t, acc.key, first.ID, "live", time.Minute)
+		refused := push(t, second.Input, 2)
+		assert.Error(t, refused.wait(t), "a second event beyond the plan is refused")
+		assert.Contains(t, refused.log(), "the most the pro plan allows at once", "the publisher sees why")
+		var two liveEvent
+		mustOK(t, call(t, "GET", "/v2/videos/"+second.ID, acc.key, nil)).decode(t, &two)
+		assert.Equal(t, "preparing", two.Status, "the refused event is untouched")
+		require.NoError(t, publisher.wait(t), "the first event was not cut: %s", publisher.log())
 	})
 }
 
@@ -156,13 +186,19 @@ func resolve(t *testing.T, base, ref string) string {
 	return b.ResolveReference(r).String()
 }
 
-// waitStatus polls the event until it has status, failing on error.
+// waitStatus polls the owner's event until it has status, failing on error.
 func waitStatus(t *testing.T, id, status string, within time.Duration) liveEvent {
+	t.Helper()
+	return waitStatusAs(t, owner(), id, status, within)
+}
+
+// waitStatusAs polls the event with key until it has status.
+func waitStatusAs(t *testing.T, key, id, status string, within time.Duration) liveEvent {
 	t.Helper()
 	deadline := time.Now().Add(within)
 	for time.Now().Before(deadline) {
 		var v liveEvent
-		mustOK(t, call(t, "GET", "/v2/videos/"+id, owner(), nil)).decode(t, &v)
+		mustOK(t, call(t, "GET", "/v2/videos/"+id, key, nil)).decode(t, &v)
 		require.NotEqual(t, "error", v.Status, "the event failed: %s", v.StatusReason)
 		if v.Status == status {
 			return v

@@ -28,5 +28,5 @@ func (k keyChecker) AuthorizePublish(ctx context.Context, key string) (ingest.Gr
 		}
 		return ingest.Grant{}, err
 	}
-	return ingest.Grant{VideoID: g.GetVideoId(), AccountID: g.GetAccountId(), Record: g.GetRecord()}, nil
+	return ingest.Grant{VideoID: g.GetVideoId(), AccountID: g.GetAccountId(), Record: g.GetRecord(), MaxBitrate: g.GetMaxBitrate()}, nil
 }

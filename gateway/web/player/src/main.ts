@@ -10,6 +10,7 @@ import { mountAnalytics } from './analytics';
 import { mountChapters } from './chapters';
 import { readConfig } from './config';
 import { mountEmbedding } from './embedding';
+import { mountLive } from './live';
 import { mountCards } from './overlays/cards';
 import { mountGates } from './overlays/gates';
 import { mountHotspots } from './overlays/hotspots';
@@ -36,6 +37,7 @@ function start(): void {
   mountChapters(player, video.chapters, video.duration);
   mountSprites(player, video.sprite_vtt);
   mountTitle(player, video.name, video.duration, settings.show_name, settings.show_duration);
+  mountLive(player);
   mountCards(player, video.cards);
   const hotspots = mountHotspots(player, video.hotspots);
   // Gates last: their layer must cover the other overlays.

@@ -34,6 +34,9 @@ export function playerOptions(config: Config, nativeHls: boolean): Record<string
     // Shortcuts go with the controls: ["none"] leaves the viewer no control.
     userActions: { hotkeys: controls.controls ? keyboardShortcuts(settings.track) : false },
     playbackRates: [0.5, 1, 1.25, 1.5, 2],
+    // A live stream's seek bar spans its DVR window (live.ts) instead of
+    // hiding; VOD is unaffected.
+    liveui: true,
     sources: sourceOptions(config.video.sources),
     tracks: trackOptions(config.video.tracks, settings.track),
     html5: {

@@ -23,6 +23,7 @@ export interface Player extends Component {
   error(): MediaError | null;
   currentTime(seconds?: number): number;
   duration(): number;
+  seekable(): TimeRanges;
   volume(level?: number): number;
   muted(muted?: boolean): boolean;
   playbackRate(rate?: number): number;

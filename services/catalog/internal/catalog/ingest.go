@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
@@ -38,9 +39,10 @@ func sealContext(accountID, videoID string) string {
 }
 
 // seal returns the stored form of key for videoID.
-func (in Ingest) seal(accountID, videoID, key string) StoredStreamKey {
+func (in Ingest) seal(p principal.Principal, videoID, key string) StoredStreamKey {
+	accountID := p.AccountID
 	return StoredStreamKey{
-		VideoID: videoID, AccountID: accountID,
+		VideoID: videoID, AccountID: accountID, Plan: p.Plan,
 		Hash: hashStreamKey(key), Sealed: in.Box.Seal([]byte(key), sealContext(accountID, videoID)),
 	}
 }

@@ -46,6 +46,9 @@ type Reader interface {
 	// FindStreamKey finds a key by its hash alone: a publisher names no
 	// account, the key is its credential.
 	FindStreamKey(ctx context.Context, hash []byte) (StoredStreamKey, error)
+	// CountLiveEvents counts the account's events that are live, leaving
+	// out exceptVideoID (the one asking to go live).
+	CountLiveEvents(ctx context.Context, accountID, exceptVideoID string) (int, error)
 }
 
 // Tx changes resources inside a transaction. Writes set the audit fields

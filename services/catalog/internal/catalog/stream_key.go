@@ -41,6 +41,9 @@ type StoredStreamKey struct {
 	Hash      []byte
 	Sealed    []byte
 	Revoked   bool
+	// Plan is the account's plan as of the user call that issued the key
+	// (migration 00013 says why); AuthorizePublish reads its live limits.
+	Plan string
 	Audit
 }
 

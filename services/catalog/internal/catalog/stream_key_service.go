@@ -3,8 +3,10 @@ package catalog
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/plans"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/roles"
 )
@@ -24,6 +26,9 @@ type PublishGrant struct {
 	AccountID string
 	// Record says whether the recording becomes the event's VOD outputs.
 	Record bool
+	// MaxBitrate is the plan's ingest bitrate limit in bits per second; the
+	// live service cuts a stream that stays above it.
+	MaxBitrate int64
 }
 
 // GetStreamKey returns an event's stream key, in full only to a principal
@@ -51,7 +56,7 @@ func (s *Service) RotateStreamKey(ctx context.Context, p principal.Principal, vi
 		if _, err := lockEvent(ctx, tx, p.AccountID, videoID); err != nil {
 			return StoredStreamKey{}, err
 		}
-		return tx.ReplaceStreamKey(ctx, p.AccountID, p.ActorID, s.ingest.seal(p.AccountID, videoID, key))
+		return tx.ReplaceStreamKey(ctx, p.AccountID, p.ActorID, s.ingest.seal(p, videoID, key))
 	})
 	if err != nil {
 		return StreamKey{}, err
@@ -101,7 +106,43 @@ func (s *Service) AuthorizePublish(ctx context.Context, key string) (PublishGran
 	case !v.Enabled:
 		return PublishGrant{}, ErrEventDisabled
 	}
-	return PublishGrant{VideoID: v.ID, AccountID: v.AccountID, Record: true}, nil
+	plan := livePlan(stored.Plan)
+	if err := s.checkConcurrentLive(ctx, v, plan); err != nil {
+		return PublishGrant{}, err
+	}
+	return PublishGrant{VideoID: v.ID, AccountID: v.AccountID, Record: true, MaxBitrate: plan.MaxIngestBitrate}, nil
+}
+
+// livePlan is the plan a key was issued under; a key issued before keys
+// recorded the plan (or naming a plan since removed) gets the cheapest plan
+// with live streaming, which its account had to have to create the event.
+func livePlan(name string) plans.Plan {
+	if p, ok := plans.Lookup(name); ok {
+		return p
+	}
+	p, _ := plans.Cheapest(func(p plans.Plan) bool { return p.LiveStreaming })
+	return p
+}
+
+// checkConcurrentLive refuses an event that would take the account beyond
+// its plan's live events at once. An event already live was admitted
+// earlier, so the live service's periodic recheck does not cut it. An
+// event counts once live.started arrives (about 3 s after its publisher
+// connects): two publishers connecting within that time both stay.
+func (s *Service) checkConcurrentLive(ctx context.Context, v Video, plan plans.Plan) error {
+	if v.Status == StatusLive {
+		return nil
+	}
+	n, err := s.store.CountLiveEvents(ctx, v.AccountID, v.ID)
+	if err != nil {
+		return err
+	}
+	if n >= plan.MaxLiveEvents {
+		return &apperr.Refused{Reason: fmt.Sprintf(
+			"the account already has %d live event(s), the most the %s plan allows at once: end one, or move to a larger plan",
+			n, plan.Name)}
+	}
+	return nil
 }
 
 // mayWrite reports whether p holds read-write credentials, the only ones
@@ -133,7 +174,7 @@ func (s *Service) issueStreamKey(ctx context.Context, tx Tx, p principal.Princip
 	if s.ingest.RTMPBase == "" {
 		return errors.New("catalog: no live ingest configured (Service.WithIngest)")
 	}
-	_, err := tx.ReplaceStreamKey(ctx, p.AccountID, p.ActorID, s.ingest.seal(p.AccountID, v.ID, newStreamKey()))
+	_, err := tx.ReplaceStreamKey(ctx, p.AccountID, p.ActorID, s.ingest.seal(p, v.ID, newStreamKey()))
 	return err
 }
 

@@ -25,5 +25,5 @@ func StreamKey(k catalog.StreamKey) *catalogv1.StreamKey {
 
 // PublishGrant maps what a publisher may publish to.
 func PublishGrant(g catalog.PublishGrant) *catalogv1.PublishGrant {
-	return &catalogv1.PublishGrant{VideoId: g.VideoID, AccountId: g.AccountID, Record: g.Record}
+	return &catalogv1.PublishGrant{VideoId: g.VideoID, AccountId: g.AccountID, Record: g.Record, MaxBitrate: g.MaxBitrate}
 }

@@ -17,9 +17,14 @@ func (r reader) FindStreamKey(ctx context.Context, hash []byte) (catalog.StoredS
 	return streamKey(row), mapError(err, "find stream key")
 }
 
+func (r reader) CountLiveEvents(ctx context.Context, accountID, exceptVideoID string) (int, error) {
+	n, err := r.q.CountLiveEvents(ctx, db.CountLiveEventsParams{AccountID: accountID, VideoID: exceptVideoID})
+	return int(n), mapError(err, "count live events")
+}
+
 func (w writer) ReplaceStreamKey(ctx context.Context, accountID, actorID string, k catalog.StoredStreamKey) (catalog.StoredStreamKey, error) {
 	row, err := w.q.ReplaceStreamKey(ctx, db.ReplaceStreamKeyParams{
-		AccountID: accountID, VideoID: k.VideoID, ActorID: actorID, KeyHash: k.Hash, KeySealed: k.Sealed,
+		AccountID: accountID, VideoID: k.VideoID, ActorID: actorID, KeyHash: k.Hash, KeySealed: k.Sealed, Plan: k.Plan,
 	})
 	return streamKey(row), mapError(err, "replace stream key")
 }
@@ -36,6 +41,7 @@ func streamKey(row db.StreamKey) catalog.StoredStreamKey {
 		Hash:      row.KeyHash,
 		Sealed:    row.KeySealed,
 		Revoked:   row.RevokedTime.Valid,
+		Plan:      row.Plan,
 		Audit:     audit(row.CreatedBy, row.CreatedTime, row.UpdatedBy, row.UpdatedTime),
 	}
 }

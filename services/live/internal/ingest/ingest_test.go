@@ -95,14 +95,22 @@ func setup(t *testing.T) bundle {
 // setupWith runs the server with a reconnect window.
 func setupWith(t *testing.T, window time.Duration) bundle {
 	t.Helper()
+	return setupConfig(t, ingest.Config{ReconnectWindow: window}, 0)
+}
+
+// setupConfig runs the server with cfg's reconnect window and bitrate
+// window, granting publishers maxBitrate.
+func setupConfig(t *testing.T, cfg ingest.Config, maxBitrate int64) bundle {
+	t.Helper()
 	store, err := blob.NewLocal(blob.Config{Dir: t.TempDir()})
 	require.NoError(t, err)
 	b := bundle{store: store, reports: &reports{ended: make(chan ingest.End, 4)},
-		grant: ingest.Grant{VideoID: ids.New(), AccountID: ids.New(), Record: true}, key: "vhlive_" + ids.New()}
+		grant: ingest.Grant{VideoID: ids.New(), AccountID: ids.New(), Record: true, MaxBitrate: maxBitrate}, key: "vhlive_" + ids.New()}
 	b.keys = &keys{grant: map[string]ingest.Grant{b.key: b.grant}}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	srv := ingest.NewServer(ingest.Config{FFmpeg: "ffmpeg", WorkDir: t.TempDir(), Store: store,
-		StallTimeout: 3 * time.Second, ReconnectWindow: window, Logger: logger}, b.keys, b.reports)
+		StallTimeout: 3 * time.Second, ReconnectWindow: cfg.ReconnectWindow, BitrateWindow: cfg.BitrateWindow,
+		Logger: logger}, b.keys, b.reports)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	b.url = "rtmp://" + lis.Addr().String() + "/live"
@@ -242,6 +250,29 @@ func TestRevokingAKeyEndsItsRun(t *testing.T) {
 	_, err := p.wait()
 	assert.Error(t, err, "the publisher was cut off")
 	assert.Empty(t, liveFFmpegs(t))
+}
+
+// A stream above the plan's bitrate limit (the generated 320x240 stream
+// sends a few hundred kbit/s; the limit here is 50 kbit/s) is cut after
+// three windows, with the reason on the event, and is not waited for.
+func TestAStreamAboveTheBitrateLimitIsCut(t *testing.T) {
+	b := setupConfig(t, ingest.Config{ReconnectWindow: time.Minute, BitrateWindow: time.Second}, 50_000)
+	p := start(t, b.url+"/"+b.key, 40)
+	end := b.ended(t)
+	assert.Contains(t, end.Reason, "ended by the service: the stream's bitrate (")
+	assert.Contains(t, end.Reason, "stayed above the plan's limit of 0.05 Mbit/s")
+	assert.NotEmpty(t, end.RecordingKey, "what was streamed is still recorded")
+	_, err := p.wait()
+	assert.Error(t, err, "the publisher was cut off")
+	assert.Empty(t, liveFFmpegs(t))
+}
+
+// A stream within the limit is not cut (its end is the publisher's own).
+func TestAStreamWithinTheBitrateLimitIsNotCut(t *testing.T) {
+	b := setupConfig(t, ingest.Config{BitrateWindow: time.Second}, 20_000_000)
+	_, err := push(t, b.url+"/"+b.key, 5)
+	require.NoError(t, err)
+	assert.Equal(t, "the publisher disconnected", b.ended(t).Reason)
 }
 
 // A publisher that comes back within the reconnect window continues the

@@ -8,6 +8,8 @@ type Grant struct {
 	AccountID string
 	// Record says whether the recording goes through the VOD ladder.
 	Record bool
+	// MaxBitrate is the plan's ingest limit in bits per second (0: none).
+	MaxBitrate int64
 }
 
 // Authorizer checks a publisher's stream key (the catalog's

@@ -14,7 +14,8 @@ import (
 // handle runs one connection: handshake, key check, then the publisher's
 // run. The connection is closed when it returns; a context ending closes it
 // early, which ends the run.
-func (s *Server) handle(ctx context.Context, conn net.Conn) {
+func (s *Server) handle(ctx context.Context, raw net.Conn) {
+	conn := &countingConn{Conn: raw}
 	defer conn.Close()
 	stop := context.AfterFunc(ctx, func() { _ = conn.Close() })
 	defer stop()
@@ -76,7 +77,7 @@ func streamKeyOf(path string) string {
 
 // publish reads the stream's tracks, refusing what the pipeline cannot
 // take, and runs it.
-func (s *Server) publish(ctx context.Context, conn net.Conn, sc *gortmplib.ServerConn, p publishing, logger *slog.Logger) error {
+func (s *Server) publish(ctx context.Context, conn *countingConn, sc *gortmplib.ServerConn, p publishing, logger *slog.Logger) error {
 	r := &gortmplib.Reader{Conn: sc}
 	if err := r.Initialize(); err != nil {
 		return &Refusal{Reason: "the stream could not be read: " + err.Error()}

@@ -36,7 +36,7 @@ var liveOutputs = []Output{{Label: "HLS live", Path: pipeline.MasterPlaylist}}
 // then the run waits for a reconnection for the reconnect window, or ends
 // at once when the service cut the publisher, is stopping, or ffmpeg died.
 // It returns a refusal only when the run could not start.
-func (s *Server) run(ctx context.Context, conn net.Conn, r *gortmplib.Reader, p publishing, tracks trackPair, logger *slog.Logger) error {
+func (s *Server) run(ctx context.Context, conn *countingConn, r *gortmplib.Reader, p publishing, tracks trackPair, logger *slog.Logger) error {
 	lr, err := s.liveRunFor(ctx, p.grant, logger)
 	if err != nil {
 		return err
@@ -60,7 +60,9 @@ func (s *Server) run(ctx context.Context, conn net.Conn, r *gortmplib.Reader, p 
 		clock.fail(ts.WriteAAC(pts, au))
 	})
 	recheckCtx, stopRecheck := context.WithCancel(ctx)
-	cut := s.recheckKey(recheckCtx, conn, p.key)
+	cut := &cutReason{}
+	s.recheckKey(recheckCtx, conn, p.key, cut)
+	watchBitrate(recheckCtx, conn, p.grant.MaxBitrate, s.cfg.BitrateWindow, cut)
 	reason := s.read(conn, r, clock, lr.ff)
 	stopRecheck()
 	lr.wrote(ts)
@@ -196,6 +198,18 @@ type cutReason struct {
 	why string
 }
 
+// set records why, unless a reason was recorded first; it reports whether
+// why is the reason.
+func (c *cutReason) set(why string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.why != "" {
+		return false
+	}
+	c.why = why
+	return true
+}
+
 func (c *cutReason) reason() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -205,8 +219,7 @@ func (c *cutReason) reason() string {
 // recheckKey checks the publisher's key every recheckEvery until ctx ends;
 // on a refusal (not on the catalog being unreachable) it records why and
 // closes the connection, which ends the run.
-func (s *Server) recheckKey(ctx context.Context, conn net.Conn, key string) *cutReason {
-	cut := &cutReason{}
+func (s *Server) recheckKey(ctx context.Context, conn net.Conn, key string, cut *cutReason) {
 	go func() {
 		ticker := time.NewTicker(recheckEvery)
 		defer ticker.Stop()
@@ -219,13 +232,10 @@ func (s *Server) recheckKey(ctx context.Context, conn net.Conn, key string) *cut
 			_, err := s.auth.AuthorizePublish(ctx, key)
 			var refusal *Refusal
 			if errors.As(err, &refusal) && ctx.Err() == nil {
-				cut.mu.Lock()
-				cut.why = "ended by the service: " + refusal.Reason
-				cut.mu.Unlock()
+				cut.set("ended by the service: " + refusal.Reason)
 				_ = conn.Close()
 				return
 			}
 		}
 	}()
-	return cut
 }

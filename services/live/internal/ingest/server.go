@@ -29,7 +29,10 @@ type Config struct {
 	// ReconnectWindow is how long a run whose publisher left waits for it
 	// to come back and continue the stream; 0 ends it at once.
 	ReconnectWindow time.Duration
-	Logger          *slog.Logger
+	// BitrateWindow is what a stream's bitrate is averaged over before it
+	// is compared with the plan's limit (DefaultBitrateWindow).
+	BitrateWindow time.Duration
+	Logger        *slog.Logger
 }
 
 // handshakeTimeout bounds a connection's RTMP handshake and the wait for
@@ -55,6 +58,9 @@ func NewServer(cfg Config, auth Authorizer, reports Reporter) *Server {
 	}
 	if cfg.SyncEvery <= 0 {
 		cfg.SyncEvery = 250 * time.Millisecond
+	}
+	if cfg.BitrateWindow <= 0 {
+		cfg.BitrateWindow = DefaultBitrateWindow
 	}
 	if cfg.StallTimeout <= 0 {
 		cfg.StallTimeout = 10 * time.Second

@@ -93,6 +93,7 @@ type StreamKey struct {
 	CreatedTime time.Time
 	UpdatedBy   string
 	UpdatedTime time.Time
+	Plan        string
 }
 
 type TranscodeQueue struct {

@@ -9,8 +9,27 @@ import (
 	"context"
 )
 
+const countLiveEvents = `-- name: CountLiveEvents :one
+SELECT count(*) FROM videos
+WHERE account_id = $1 AND type = 'event' AND status = 'live' AND id <> $2
+`
+
+type CountLiveEventsParams struct {
+	AccountID string
+	VideoID   string
+}
+
+// The account's events live now other than video_id: the concurrent-events
+// limit of the account's plan counts them when a publisher is admitted.
+func (q *Queries) CountLiveEvents(ctx context.Context, arg CountLiveEventsParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countLiveEvents, arg.AccountID, arg.VideoID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const findStreamKey = `-- name: FindStreamKey :one
-SELECT video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time FROM stream_keys
+SELECT video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time, plan FROM stream_keys
 WHERE key_hash = $1
 `
 
@@ -29,12 +48,13 @@ func (q *Queries) FindStreamKey(ctx context.Context, keyHash []byte) (StreamKey,
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.Plan,
 	)
 	return i, err
 }
 
 const getStreamKey = `-- name: GetStreamKey :one
-SELECT video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time FROM stream_keys
+SELECT video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time, plan FROM stream_keys
 WHERE account_id = $1 AND video_id = $2
 `
 
@@ -56,23 +76,24 @@ func (q *Queries) GetStreamKey(ctx context.Context, arg GetStreamKeyParams) (Str
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.Plan,
 	)
 	return i, err
 }
 
 const replaceStreamKey = `-- name: ReplaceStreamKey :one
 INSERT INTO stream_keys (
-	video_id, account_id, key_hash, key_sealed, revoked_time,
+	video_id, account_id, key_hash, key_sealed, revoked_time, plan,
 	created_by, created_time, updated_by, updated_time
 ) VALUES (
-	$1, $2, $3, $4, NULL,
-	$5, now(), $5, now()
+	$1, $2, $3, $4, NULL, $5,
+	$6, now(), $6, now()
 )
 ON CONFLICT (video_id) DO UPDATE
-SET key_hash = excluded.key_hash, key_sealed = excluded.key_sealed, revoked_time = NULL,
+SET key_hash = excluded.key_hash, key_sealed = excluded.key_sealed, revoked_time = NULL, plan = excluded.plan,
 	updated_by = excluded.updated_by, updated_time = excluded.updated_time
 WHERE stream_keys.account_id = excluded.account_id
-RETURNING video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time
+RETURNING video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time, plan
 `
 
 type ReplaceStreamKeyParams struct {
@@ -80,6 +101,7 @@ type ReplaceStreamKeyParams struct {
 	AccountID string
 	KeyHash   []byte
 	KeySealed []byte
+	Plan      string
 	ActorID   string
 }
 
@@ -91,6 +113,7 @@ func (q *Queries) ReplaceStreamKey(ctx context.Context, arg ReplaceStreamKeyPara
 		arg.AccountID,
 		arg.KeyHash,
 		arg.KeySealed,
+		arg.Plan,
 		arg.ActorID,
 	)
 	var i StreamKey
@@ -104,6 +127,7 @@ func (q *Queries) ReplaceStreamKey(ctx context.Context, arg ReplaceStreamKeyPara
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.Plan,
 	)
 	return i, err
 }
@@ -112,7 +136,7 @@ const revokeStreamKey = `-- name: RevokeStreamKey :one
 UPDATE stream_keys
 SET revoked_time = coalesce(revoked_time, now()), updated_by = $1, updated_time = now()
 WHERE account_id = $2 AND video_id = $3
-RETURNING video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time
+RETURNING video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time, plan
 `
 
 type RevokeStreamKeyParams struct {
@@ -134,6 +158,7 @@ func (q *Queries) RevokeStreamKey(ctx context.Context, arg RevokeStreamKeyParams
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.Plan,
 	)
 	return i, err
 }

@@ -355,7 +355,10 @@ type PublishGrant struct {
 	VideoId   string                 `protobuf:"bytes,1,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
 	AccountId string                 `protobuf:"bytes,2,opt,name=account_id,json=accountId,proto3" json:"account_id,omitempty"`
 	// Whether the recording becomes the event's VOD outputs once it ends.
-	Record        bool `protobuf:"varint,3,opt,name=record,proto3" json:"record,omitempty"`
+	Record bool `protobuf:"varint,3,opt,name=record,proto3" json:"record,omitempty"`
+	// The account plan's ingest bitrate limit in bits per second (0: none);
+	// the live service cuts a stream whose measured bitrate stays above it.
+	MaxBitrate    int64 `protobuf:"varint,4,opt,name=max_bitrate,json=maxBitrate,proto3" json:"max_bitrate,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -411,6 +414,13 @@ func (x *PublishGrant) GetRecord() bool {
 	return false
 }
 
+func (x *PublishGrant) GetMaxBitrate() int64 {
+	if x != nil {
+		return x.MaxBitrate
+	}
+	return 0
+}
+
 var File_vidhost_catalog_v1_stream_key_proto protoreflect.FileDescriptor
 
 const file_vidhost_catalog_v1_stream_key_proto_rawDesc = "" +
@@ -436,12 +446,14 @@ const file_vidhost_catalog_v1_stream_key_proto_rawDesc = "" +
 	"updated_by\x18\b \x01(\tR\tupdatedBy\x12!\n" +
 	"\fupdated_time\x18\t \x01(\tR\vupdatedTime\"+\n" +
 	"\x17AuthorizePublishRequest\x12\x10\n" +
-	"\x03key\x18\x01 \x01(\tR\x03key\"`\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\"\x81\x01\n" +
 	"\fPublishGrant\x12\x19\n" +
 	"\bvideo_id\x18\x01 \x01(\tR\avideoId\x12\x1d\n" +
 	"\n" +
 	"account_id\x18\x02 \x01(\tR\taccountId\x12\x16\n" +
-	"\x06record\x18\x03 \x01(\bR\x06recordB\xd8\x01\n" +
+	"\x06record\x18\x03 \x01(\bR\x06record\x12\x1f\n" +
+	"\vmax_bitrate\x18\x04 \x01(\x03R\n" +
+	"maxBitrateB\xd8\x01\n" +
 	"\x16com.vidhost.catalog.v1B\x0eStreamKeyProtoP\x01ZDgithub.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1;catalogv1\xa2\x02\x03VCX\xaa\x02\x12Vidhost.Catalog.V1\xca\x02\x12Vidhost\\Catalog\\V1\xe2\x02\x1eVidhost\\Catalog\\V1\\GPBMetadata\xea\x02\x14Vidhost::Catalog::V1b\x06proto3"
 
 var (

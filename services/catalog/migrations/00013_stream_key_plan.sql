@@ -1,0 +1,12 @@
+-- The plan of the account as of the last user call that issued the event's
+-- stream key (create or rotate). AuthorizePublish is called by the live
+-- service with no principal, so it has no plan of its own to read; the
+-- principal of the user call that issued the key carries the plan, signed,
+-- and recording it here keeps catalog free of a call to identity on every
+-- publish and every 5 s recheck. The limits themselves stay in pkg/plans,
+-- looked up by this name, so a release that changes a plan's limits applies
+-- at once; a plan change by the operator applies when the key is next
+-- rotated or the next event is created (docs/live.md). '' (keys issued
+-- before this column) means the cheapest plan with live streaming.
+-- +goose Up
+ALTER TABLE stream_keys ADD COLUMN IF NOT EXISTS plan text NOT NULL DEFAULT '';
