@@ -21,6 +21,7 @@ var DashboardRoutes = []string{
 	"/upload",
 	"/developers",
 	"/developers/keys",
+	"/developers/jwt-keys",
 }
 
 // dashboardPolicy is the page policy with every request of the application

@@ -9,11 +9,13 @@ import { VideosPage } from './pages/videos';
 import { VideoPage } from './pages/video';
 import { UploadPage } from './pages/upload';
 import { KeysPage } from './pages/keys';
+import { JWTKeysPage } from './pages/jwtkeys';
 
 const sections = [
   { href: '/videos', label: 'Videos', pages: ['videos', 'video'] },
   { href: '/upload', label: 'Upload', pages: ['upload'] },
   { href: '/developers/keys', label: 'API keys', pages: ['keys'] },
+  { href: '/developers/jwt-keys', label: 'JWT keys', pages: ['jwtkeys'] },
 ];
 
 export function App({ session }: { session: Session }) {
@@ -74,6 +76,7 @@ function Page({ route, url, role }: { route: Route; url: URL; role: string }) {
       {route.page === 'video' && <VideoPage id={route.id} />}
       {route.page === 'upload' && <UploadPage />}
       {route.page === 'keys' && <KeysPage role={role} />}
+      {route.page === 'jwtkeys' && <JWTKeysPage role={role} />}
       {route.page === 'missing' && <h1>Page not found</h1>}
     </>
   );

