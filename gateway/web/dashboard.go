@@ -22,6 +22,8 @@ var DashboardRoutes = []string{
 	"/developers",
 	"/developers/keys",
 	"/developers/jwt-keys",
+	"/developers/hooks",
+	"/developers/hooks/{hook_id}",
 }
 
 // dashboardPolicy is the page policy with every request of the application

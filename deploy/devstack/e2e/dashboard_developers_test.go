@@ -27,6 +27,7 @@ func TestDashboardDeveloperPages(t *testing.T) {
 		ctx := browsertest.NewTab(t)
 		signInThroughTheDashboard(t, ctx, secret)
 		jwtKeys(t, ctx)
+		hooks(t, ctx)
 	})
 }
 
@@ -36,7 +37,7 @@ func fill(t *testing.T, ctx context.Context, selector, value string) {
 	t.Helper()
 	literal, err := json.Marshal(value) // a JSON string is a JavaScript string, newlines escaped
 	require.NoError(t, err)
-	browsertest.Eval[chromedp.Void](t, ctx, `void (e => { e.value = `+string(literal)+`; e.dispatchEvent(new Event('input', {bubbles: true})); })(document.querySelector(`+jsString(selector)+`))`)
+	browsertest.Eval[chromedp.Void](t, ctx, `void (e => { e.value = `+string(literal)+`; e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); })(document.querySelector(`+jsString(selector)+`))`)
 }
 
 // openSection follows a navigation link and waits for its page's heading.
@@ -94,4 +95,65 @@ func jwtKeys(t *testing.T, ctx context.Context) {
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') === null && !!document.querySelector('.vh-empty')`)
 	mustFail(t, call(t, "GET", "/v2/jwt_keys/"+id, owner(), nil), http.StatusNotFound, "")
+}
+
+// hooks: without a service the page says to make one; with one, a hook with
+// a filter the API refuses shows the error under the filters, the corrected
+// one is listed, edited on its page (its empty deliveries log says what
+// fills it) and deleted.
+func hooks(t *testing.T, ctx context.Context) {
+	t.Helper()
+	openSection(t, ctx, "/developers/hooks", "Hooks")
+	browsertest.Poll[bool](t, ctx, `!!document.getElementById('vh-no-services')`)
+	checkPage(t, ctx, "hooks-no-service")
+
+	mustOK(t, call(t, "POST", "/v2/services", owner(), map[string]any{
+		"name": "Local receiver", "type": "webhook", "url": "http://127.0.0.1:9/in", // the devstack allows this machine
+	}))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
+	browsertest.Poll[bool](t, ctx, `!!document.getElementById('vh-hook-name') && document.querySelector('.vh-empty')?.textContent.includes('create one above')`)
+	checkPage(t, ctx, "hooks-empty")
+
+	fill(t, ctx, "#vh-hook-name", "launch videos")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`fieldset button.vh-button-small`))))
+	browsertest.Poll[bool](t, ctx, `!!document.getElementById('vh-hook-filter-0-field')`)
+	fill(t, ctx, "#vh-hook-filter-0-field", "tags")
+	fill(t, ctx, "#vh-hook-filter-0-operator", ">")
+	fill(t, ctx, "#vh-hook-filter-0-value", "launch")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`))))
+	message := browsertest.Poll[string](t, ctx, `document.getElementById('vh-hook-filters-error').textContent`)
+	require.Contains(t, message, "filters[0].operator")
+	require.Empty(t, browsertest.Eval[string](t, ctx, `document.getElementById('vh-hook-name-error').textContent`))
+	checkPage(t, ctx, "hooks-error")
+
+	fill(t, ctx, "#vh-hook-filter-0-operator", "==")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`))))
+	rows := `[...document.querySelectorAll('.vh-table tbody tr')]`
+	browsertest.Poll[bool](t, ctx, rows+`.some(r => r.cells[0].textContent === 'launch videos' && r.cells[2].textContent === 'Local receiver' && r.cells[3].textContent.startsWith('1'))`)
+	id := browsertest.Eval[string](t, ctx, rows+`[0].dataset.hookId`)
+	checkPage(t, ctx, "hooks")
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-table a[href="/developers/hooks/`+id+`"]`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Hook “launch videos”' && document.querySelector('.vh-empty')?.textContent.includes('No deliveries yet')`)
+	require.Equal(t, "tags", browsertest.Eval[string](t, ctx, `document.getElementById('vh-hook-edit-filter-0-field').value`))
+	checkPage(t, ctx, "hook")
+	fill(t, ctx, "#vh-hook-edit-name", "launch and news")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Hook “launch and news”'`)
+	var hook struct {
+		Name    string `json:"name"`
+		Filters []struct {
+			Field, Operator, Value string
+		} `json:"filters"`
+	}
+	mustOK(t, call(t, "GET", "/v2/hooks/"+id, owner(), nil)).decode(t, &hook)
+	require.Equal(t, "launch and news", hook.Name)
+	require.Len(t, hook.Filters, 1)
+	require.Equal(t, "==", hook.Filters[0].Operator)
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-danger-zone > button`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
+	browsertest.Poll[bool](t, ctx, `location.pathname === '/developers/hooks' && document.querySelector('.vh-empty')?.textContent.includes('create one above')`)
+	mustFail(t, call(t, "GET", "/v2/hooks/"+id, owner(), nil), http.StatusNotFound, "")
 }

@@ -10,12 +10,14 @@ import { VideoPage } from './pages/video';
 import { UploadPage } from './pages/upload';
 import { KeysPage } from './pages/keys';
 import { JWTKeysPage } from './pages/jwtkeys';
+import { HookPage, HooksPage } from './pages/hooks';
 
 const sections = [
   { href: '/videos', label: 'Videos', pages: ['videos', 'video'] },
   { href: '/upload', label: 'Upload', pages: ['upload'] },
   { href: '/developers/keys', label: 'API keys', pages: ['keys'] },
   { href: '/developers/jwt-keys', label: 'JWT keys', pages: ['jwtkeys'] },
+  { href: '/developers/hooks', label: 'Hooks', pages: ['hooks', 'hook'] },
 ];
 
 export function App({ session }: { session: Session }) {
@@ -77,6 +79,8 @@ function Page({ route, url, role }: { route: Route; url: URL; role: string }) {
       {route.page === 'upload' && <UploadPage />}
       {route.page === 'keys' && <KeysPage role={role} />}
       {route.page === 'jwtkeys' && <JWTKeysPage role={role} />}
+      {route.page === 'hooks' && <HooksPage role={role} />}
+      {route.page === 'hook' && <HookPage id={route.id} />}
       {route.page === 'missing' && <h1>Page not found</h1>}
     </>
   );
