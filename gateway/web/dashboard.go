@@ -19,6 +19,8 @@ var DashboardRoutes = []string{
 	"/videos",
 	"/videos/{video_id}",
 	"/upload",
+	"/folders",
+	"/categories",
 	"/developers",
 	"/developers/keys",
 	"/developers/jwt-keys",

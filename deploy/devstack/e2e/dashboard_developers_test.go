@@ -28,6 +28,8 @@ func TestDashboardDeveloperPages(t *testing.T) {
 		signInThroughTheDashboard(t, ctx, secret)
 		jwtKeys(t, ctx)
 		hooks(t, ctx)
+		folders(t, ctx)
+		categoriesPage(t, ctx)
 	})
 }
 
@@ -156,4 +158,88 @@ func hooks(t *testing.T, ctx context.Context) {
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
 	browsertest.Poll[bool](t, ctx, `location.pathname === '/developers/hooks' && document.querySelector('.vh-empty')?.textContent.includes('create one above')`)
 	mustFail(t, call(t, "GET", "/v2/hooks/"+id, owner(), nil), http.StatusNotFound, "")
+}
+
+// folders: empty state, a top-level folder and one inside it, a rename in
+// place (Enter saves, focus comes back to the row), the API's refusal to
+// delete a folder with sub-folders shown on the page, then deletes.
+func folders(t *testing.T, ctx context.Context) {
+	t.Helper()
+	openSection(t, ctx, "/folders", "Folders")
+	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-empty')?.textContent.includes('create one above')`)
+	checkPage(t, ctx, "folders-empty")
+	rows := `[...document.querySelectorAll('.vh-table tbody tr')]`
+	fill(t, ctx, "#vh-folder-name", "Launches")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`))))
+	browsertest.Poll[bool](t, ctx, rows+`.length === 1 && [...document.querySelectorAll('#vh-folder-parent-id option')].length === 2`)
+	parent := browsertest.Eval[string](t, ctx, rows+`[0].dataset.itemId`)
+	fill(t, ctx, "#vh-folder-name", "2026")
+	fill(t, ctx, "#vh-folder-parent-id", parent)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`))))
+	browsertest.Poll[bool](t, ctx, rows+`.some(r => r.cells[0].textContent === '2026' && r.cells[1].textContent === 'Launches')`)
+	checkPage(t, ctx, "folders")
+
+	// Rename "Launches" from the keyboard.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`tr[data-item-id="`+parent+`"] button`))))
+	browsertest.Poll[bool](t, ctx, `document.activeElement?.id === 'vh-rename-folder-name'`)
+	checkPage(t, ctx, "folders-rename")
+	fill(t, ctx, "#vh-rename-folder-name", "Product launches")
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+	browsertest.Poll[bool](t, ctx, rows+`.some(r => r.cells[0].textContent === 'Product launches') && document.activeElement?.closest('tr')?.dataset.itemId === `+jsString(parent))
+	var folder struct {
+		Name string `json:"name"`
+	}
+	mustOK(t, call(t, "GET", "/v2/folders/"+parent, owner(), nil)).decode(t, &folder)
+	require.Equal(t, "Product launches", folder.Name)
+
+	deleteRow := func(id string) {
+		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`tr[data-item-id="`+id+`"] .vh-button-danger`))))
+		browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
+		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
+		browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') === null`)
+	}
+	deleteRow(parent)
+	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-problem')?.textContent.includes('sub-folders')`)
+	child := browsertest.Eval[string](t, ctx, rows+`.find(r => r.cells[0].textContent === '2026').dataset.itemId`)
+	deleteRow(child)
+	browsertest.Poll[bool](t, ctx, rows+`.length === 1`)
+	deleteRow(parent)
+	browsertest.Poll[bool](t, ctx, `!!document.querySelector('.vh-empty')`)
+	mustFail(t, call(t, "GET", "/v2/folders/"+parent, owner(), nil), http.StatusNotFound, "")
+}
+
+// categoriesPage: a category with a label and a value, a rename whose too
+// long value is refused beside that field, then delete.
+func categoriesPage(t *testing.T, ctx context.Context) {
+	t.Helper()
+	openSection(t, ctx, "/categories", "Categories")
+	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-empty')?.textContent.includes('create one above')`)
+	checkPage(t, ctx, "categories-empty")
+	rows := `[...document.querySelectorAll('.vh-table tbody tr')]`
+	fill(t, ctx, "#vh-category-name", "Sports")
+	fill(t, ctx, "#vh-category-value", "sports")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`))))
+	browsertest.Poll[bool](t, ctx, rows+`.some(r => r.cells[0].textContent === 'Sports' && r.cells[1].textContent === 'sports')`)
+	id := browsertest.Eval[string](t, ctx, rows+`[0].dataset.itemId`)
+	checkPage(t, ctx, "categories")
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`tr[data-item-id="`+id+`"] button`))))
+	browsertest.Poll[bool](t, ctx, `!!document.getElementById('vh-rename-category-value')`)
+	// maxLength stops typing, not a value set by script: the API's rule is what answers.
+	fill(t, ctx, "#vh-rename-category-value", strings.Repeat("x", 41))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`tr[data-item-id="`+id+`"] button[type=submit]`))))
+	message := browsertest.Poll[string](t, ctx, `document.getElementById('vh-rename-category-value-error').textContent`)
+	require.Contains(t, message, "value")
+	require.Empty(t, browsertest.Eval[string](t, ctx, `document.getElementById('vh-rename-category-name-error').textContent`))
+	require.Len(t, browsertest.Eval[string](t, ctx, `document.getElementById('vh-rename-category-value').value`), 41, "the refused value stays to be corrected")
+	checkPage(t, ctx, "categories-error")
+	fill(t, ctx, "#vh-rename-category-value", "sport")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`tr[data-item-id="`+id+`"] button[type=submit]`))))
+	browsertest.Poll[bool](t, ctx, rows+`.some(r => r.cells[1]?.textContent === 'sport')`)
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`tr[data-item-id="`+id+`"] .vh-button-danger`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
+	browsertest.Poll[bool](t, ctx, `!!document.querySelector('.vh-empty')`)
+	mustFail(t, call(t, "GET", "/v2/categories/"+id, owner(), nil), http.StatusNotFound, "")
 }

@@ -11,10 +11,13 @@ import { UploadPage } from './pages/upload';
 import { KeysPage } from './pages/keys';
 import { JWTKeysPage } from './pages/jwtkeys';
 import { HookPage, HooksPage } from './pages/hooks';
+import { CategoriesPage, FoldersPage } from './pages/collections';
 
 const sections = [
   { href: '/videos', label: 'Videos', pages: ['videos', 'video'] },
   { href: '/upload', label: 'Upload', pages: ['upload'] },
+  { href: '/folders', label: 'Folders', pages: ['folders'] },
+  { href: '/categories', label: 'Categories', pages: ['categories'] },
   { href: '/developers/keys', label: 'API keys', pages: ['keys'] },
   { href: '/developers/jwt-keys', label: 'JWT keys', pages: ['jwtkeys'] },
   { href: '/developers/hooks', label: 'Hooks', pages: ['hooks', 'hook'] },
@@ -81,6 +84,8 @@ function Page({ route, url, role }: { route: Route; url: URL; role: string }) {
       {route.page === 'jwtkeys' && <JWTKeysPage role={role} />}
       {route.page === 'hooks' && <HooksPage role={role} />}
       {route.page === 'hook' && <HookPage id={route.id} />}
+      {route.page === 'folders' && <FoldersPage role={role} />}
+      {route.page === 'categories' && <CategoriesPage role={role} />}
       {route.page === 'missing' && <h1>Page not found</h1>}
     </>
   );

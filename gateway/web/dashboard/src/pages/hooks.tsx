@@ -176,25 +176,26 @@ function HookForm(props: { hook?: Hook; services: HookService[]; title: string; 
     <form class="vh-form" onSubmit={submit} aria-labelledby={`${prefix}-title`}>
       <h2 id={`${prefix}-title`}>{props.title}</h2>
       <Field id={`${prefix}-name`} label="Name" error={errors.name}>
-        {(aria) => <input {...aria} name="name" required maxLength={40} value={editing?.name} />}
+        {(aria) => <input {...aria} name="name" required maxLength={40} defaultValue={editing?.name} />}
       </Field>
       <Field id={`${prefix}-event`} label="Event" error={errors.event}>
         {(aria) => (
-          <select {...aria} name="event" value={editing?.event ?? 'video.created'}>
+          <select {...aria} name="event">
             <option value="video.created">A video is created (video.created)</option>
           </select>
         )}
       </Field>
       <Field id={`${prefix}-service`} label="Service" error={errors.service}>
         {(aria) => (
-          <select {...aria} name="service" required value={editing?.service}>
-            {props.services.map((s) => <option key={s.id} value={s.id}>{s.name} ({s.type})</option>)}
+          <select {...aria} name="service" required>
+            {/* selected, not value: a refused save re-renders without undoing the choice */}
+            {props.services.map((s) => <option key={s.id} value={s.id} selected={s.id === editing?.service}>{s.name} ({s.type})</option>)}
           </select>
         )}
       </Field>
       <Field id={`${prefix}-action`} label="Action" error={errors.action}>
         {(aria) => (
-          <select {...aria} name="action" value={editing?.action ?? 'videos.insert'}>
+          <select {...aria} name="action">
             <option value="videos.insert">Send the video once it is ready (videos.insert)</option>
           </select>
         )}
