@@ -123,8 +123,11 @@ func hooks(t *testing.T, ctx context.Context) {
 	fill(t, ctx, "#vh-hook-filter-0-operator", ">")
 	fill(t, ctx, "#vh-hook-filter-0-value", "launch")
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`))))
-	message := browsertest.Poll[string](t, ctx, `document.getElementById('vh-hook-filters-error').textContent`)
+	// The envelope's field is filters[0].operator: the message sits under that select.
+	message := browsertest.Poll[string](t, ctx, `document.getElementById('vh-hook-filter-0-operator-error').textContent`)
 	require.Contains(t, message, "filters[0].operator")
+	require.Equal(t, "true", browsertest.Eval[string](t, ctx, `document.getElementById('vh-hook-filter-0-operator').getAttribute('aria-invalid')`))
+	require.Empty(t, browsertest.Eval[string](t, ctx, `document.getElementById('vh-hook-filters-error').textContent`), "not repeated for the whole list")
 	require.Empty(t, browsertest.Eval[string](t, ctx, `document.getElementById('vh-hook-name-error').textContent`))
 	checkPage(t, ctx, "hooks-error")
 

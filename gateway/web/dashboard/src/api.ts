@@ -45,14 +45,16 @@ export function fieldErrors(error: unknown, fields: string[]): Record<string, st
     out[''] = String(error instanceof Error ? error.message : error);
     return out;
   }
+  // Exact names first (filters[0].operator beside that operator), then an
+  // element's error with no field of its own goes to its list (filters).
   const placed = new Set<APIProblem>();
-  for (const field of fields) {
-    const mine = error.problems.filter(
-      (p) => p.field === field || (p.field ?? '').startsWith(field + '[') || (!p.field && p.message.startsWith(field + ' ')),
-    );
+  const place = (field: string, test: (p: APIProblem) => boolean) => {
+    const mine = error.problems.filter((p) => !placed.has(p) && test(p));
     mine.forEach((p) => placed.add(p));
-    out[field] = mine.map((p) => p.message).join(' ');
-  }
+    out[field] = [out[field], ...mine.map((p) => p.message)].filter(Boolean).join(' ');
+  };
+  for (const field of fields) place(field, (p) => p.field === field || (!p.field && p.message.startsWith(field + ' ')));
+  for (const field of fields) place(field, (p) => (p.field ?? '').startsWith(field + '[') || (p.field ?? '').startsWith(field + '.'));
   const rest = error.problems.filter((p) => !placed.has(p)).map((p) => p.message);
   out[''] = rest.length ? rest.join(' ') : error.problems.length ? '' : error.message;
   return out;

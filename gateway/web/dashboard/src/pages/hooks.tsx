@@ -164,7 +164,11 @@ function HookForm(props: { hook?: Hook; services: HookService[]; title: string; 
       setSaved(editing ? 'Saved.' : `Hook “${hook.name}” created.`);
       props.onSaved(hook);
     } catch (error) {
-      setErrors(fieldErrors(error, formFields));
+      const rows = [
+        ...filters.flatMap((_, i) => ['field', 'operator', 'value'].map((part) => `filters[${i}].${part}`)),
+        ...params.flatMap((_, i) => ['field', 'value'].map((part) => `params[${i}].${part}`)),
+      ];
+      setErrors(fieldErrors(error, [...rows, ...formFields]));
     }
     setBusy(false);
   };
@@ -204,21 +208,21 @@ function HookForm(props: { hook?: Hook; services: HookService[]; title: string; 
         <legend>Filters (none: every new video)</legend>
         {filters.map((filter, i) => (
           <div class="vh-filter" key={i} data-filter={i}>
-            <Field id={`${prefix}-filter-${i}-field`} label={`Filter ${i + 1} field`}>
+            <Field id={`${prefix}-filter-${i}-field`} error={errors[`filters[${i}].field`]} label={`Filter ${i + 1} field`}>
               {(aria) => (
                 <select {...aria} value={filter.field} onChange={(e) => setFilter(i, { field: (e.currentTarget as HTMLSelectElement).value })}>
                   {filterFields.map((f) => <option key={f} value={f}>{f}</option>)}
                 </select>
               )}
             </Field>
-            <Field id={`${prefix}-filter-${i}-operator`} label="Operator">
+            <Field id={`${prefix}-filter-${i}-operator`} error={errors[`filters[${i}].operator`]} label="Operator">
               {(aria) => (
                 <select {...aria} value={filter.operator} onChange={(e) => setFilter(i, { operator: (e.currentTarget as HTMLSelectElement).value })}>
                   {operators.map(([op, words]) => <option key={op} value={op}>{op} {words}</option>)}
                 </select>
               )}
             </Field>
-            <Field id={`${prefix}-filter-${i}-value`} label="Value">
+            <Field id={`${prefix}-filter-${i}-value`} error={errors[`filters[${i}].value`]} label="Value">
               {(aria) => <input {...aria} value={filter.value} onInput={(e) => setFilter(i, { value: (e.currentTarget as HTMLInputElement).value })} />}
             </Field>
             <button type="button" class="vh-button vh-button-small" onClick={() => setFilters(filters.filter((_, j) => j !== i))}>
@@ -244,10 +248,10 @@ function HookForm(props: { hook?: Hook; services: HookService[]; title: string; 
         <legend>Parameters (depend on the service's type; see the API reference)</legend>
         {params.map((param, i) => (
           <div class="vh-row-form" key={i}>
-            <Field id={`${prefix}-param-${i}-field`} label={`Parameter ${i + 1}`}>
+            <Field id={`${prefix}-param-${i}-field`} error={errors[`params[${i}].field`]} label={`Parameter ${i + 1}`}>
               {(aria) => <input {...aria} value={param.field} onInput={(e) => setParam(i, { field: (e.currentTarget as HTMLInputElement).value })} />}
             </Field>
-            <Field id={`${prefix}-param-${i}-value`} label="Value">
+            <Field id={`${prefix}-param-${i}-value`} error={errors[`params[${i}].value`]} label="Value">
               {(aria) => <input {...aria} value={param.value} onInput={(e) => setParam(i, { value: (e.currentTarget as HTMLInputElement).value })} />}
             </Field>
             <button type="button" class="vh-button vh-button-small" onClick={() => setParams(params.filter((_, j) => j !== i))}>
