@@ -19,8 +19,13 @@ var DashboardRoutes = []string{
 	"/videos",
 	"/videos/{video_id}",
 	"/upload",
+	"/folders",
+	"/categories",
 	"/developers",
 	"/developers/keys",
+	"/developers/jwt-keys",
+	"/developers/hooks",
+	"/developers/hooks/{hook_id}",
 }
 
 // dashboardPolicy is the page policy with every request of the application

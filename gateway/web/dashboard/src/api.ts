@@ -3,10 +3,11 @@
 // changes something, the session's CSRF token (docs/authentication.md).
 // There is no other endpoint behind the pages.
 
-/** One error of the envelope: `message` names the field and the rule. */
+/** One error of the envelope: `message` names the rule, `field` the request field it is about. */
 export interface APIProblem {
   code: string;
   message: string;
+  field?: string;
 }
 
 /** A refused request: the envelope's first error, and all of them. */
@@ -22,8 +23,41 @@ export class APIError extends Error {
 
   /** Whether the message is about field (messages start with the field's name). */
   names(field: string): boolean {
-    return this.problems.some((p) => p.message.startsWith(field + ' '));
+    return this.problems.some((p) => p.field === field || p.message.startsWith(field + ' '));
   }
+
+  /** The messages about field (the envelope's `field`, or a message naming it), joined. */
+  about(field: string): string {
+    return this.problems
+      .filter((p) => p.field === field || (p.field ?? '').startsWith(field + '[') || p.message.startsWith(field + ' '))
+      .map((p) => p.message)
+      .join(' ');
+  }
+}
+
+/**
+ * fieldErrors splits a refusal between a form's fields: each message goes
+ * beside the field it names, the rest ('' key) above the form's button.
+ */
+export function fieldErrors(error: unknown, fields: string[]): Record<string, string> {
+  const out: Record<string, string> = { '': '' };
+  if (!(error instanceof APIError)) {
+    out[''] = String(error instanceof Error ? error.message : error);
+    return out;
+  }
+  // Exact names first (filters[0].operator beside that operator), then an
+  // element's error with no field of its own goes to its list (filters).
+  const placed = new Set<APIProblem>();
+  const place = (field: string, test: (p: APIProblem) => boolean) => {
+    const mine = error.problems.filter((p) => !placed.has(p) && test(p));
+    mine.forEach((p) => placed.add(p));
+    out[field] = [out[field], ...mine.map((p) => p.message)].filter(Boolean).join(' ');
+  };
+  for (const field of fields) place(field, (p) => p.field === field || (!p.field && p.message.startsWith(field + ' ')));
+  for (const field of fields) place(field, (p) => (p.field ?? '').startsWith(field + '[') || (p.field ?? '').startsWith(field + '.'));
+  const rest = error.problems.filter((p) => !placed.has(p)).map((p) => p.message);
+  out[''] = rest.length ? rest.join(' ') : error.problems.length ? '' : error.message;
+  return out;
 }
 
 interface Envelope<T> {
@@ -114,4 +148,16 @@ export async function patch<T>(path: string, body: unknown): Promise<T> {
 
 export async function del(path: string): Promise<void> {
   await send<unknown>('DELETE', path);
+}
+
+/** all reads every page of a list (the account-wide lists are short). */
+export async function all<T>(path: string): Promise<T[]> {
+  const items: T[] = [];
+  let cursor = '';
+  do {
+    const page = await list<T>(path, { limit: '25' }, cursor); // 25: the API's largest page
+    items.push(...page.items);
+    cursor = page.next;
+  } while (cursor);
+  return items;
 }

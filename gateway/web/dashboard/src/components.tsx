@@ -70,3 +70,26 @@ export function Problem({ message }: { message: string }) {
   if (!message) return null;
   return <p class="vh-problem" role="alert">{message}</p>;
 }
+
+/**
+ * Field is a labelled input, textarea or select with its own error below it:
+ * the error is tied to the control (aria-describedby, aria-invalid), so a
+ * screen reader reads it with the field, and announced when it appears.
+ */
+export function Field(props: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (aria: { id: string; 'aria-describedby': string; 'aria-invalid': boolean }) => ComponentChildren;
+}) {
+  const described = [props.hint ? `${props.id}-hint` : '', `${props.id}-error`].filter(Boolean).join(' ');
+  return (
+    <div class="vh-field">
+      <label for={props.id}>{props.label}</label>
+      {props.hint && <span class="vh-hint" id={`${props.id}-hint`}>{props.hint}</span>}
+      {props.children({ id: props.id, 'aria-describedby': described, 'aria-invalid': !!props.error })}
+      <span class="vh-field-error" id={`${props.id}-error`} role="alert">{props.error ?? ''}</span>
+    </div>
+  );
+}

@@ -8,6 +8,11 @@ export type Route =
   | { page: 'video'; id: string }
   | { page: 'upload' }
   | { page: 'keys' }
+  | { page: 'jwtkeys' }
+  | { page: 'hooks' }
+  | { page: 'hook'; id: string }
+  | { page: 'folders' }
+  | { page: 'categories' }
   | { page: 'missing' };
 
 export function match(path: string): Route {
@@ -16,6 +21,12 @@ export function match(path: string): Route {
   if (video) return { page: 'video', id: video[1] };
   if (path === '/upload') return { page: 'upload' };
   if (path === '/developers' || path === '/developers/keys') return { page: 'keys' };
+  if (path === '/developers/jwt-keys') return { page: 'jwtkeys' };
+  if (path === '/developers/hooks') return { page: 'hooks' };
+  const hook = /^\/developers\/hooks\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+  if (hook) return { page: 'hook', id: hook[1] };
+  if (path === '/folders') return { page: 'folders' };
+  if (path === '/categories') return { page: 'categories' };
   return { page: 'missing' };
 }
 

@@ -9,11 +9,18 @@ import { VideosPage } from './pages/videos';
 import { VideoPage } from './pages/video';
 import { UploadPage } from './pages/upload';
 import { KeysPage } from './pages/keys';
+import { JWTKeysPage } from './pages/jwtkeys';
+import { HookPage, HooksPage } from './pages/hooks';
+import { CategoriesPage, FoldersPage } from './pages/collections';
 
 const sections = [
   { href: '/videos', label: 'Videos', pages: ['videos', 'video'] },
   { href: '/upload', label: 'Upload', pages: ['upload'] },
+  { href: '/folders', label: 'Folders', pages: ['folders'] },
+  { href: '/categories', label: 'Categories', pages: ['categories'] },
   { href: '/developers/keys', label: 'API keys', pages: ['keys'] },
+  { href: '/developers/jwt-keys', label: 'JWT keys', pages: ['jwtkeys'] },
+  { href: '/developers/hooks', label: 'Hooks', pages: ['hooks', 'hook'] },
 ];
 
 export function App({ session }: { session: Session }) {
@@ -74,6 +81,11 @@ function Page({ route, url, role }: { route: Route; url: URL; role: string }) {
       {route.page === 'video' && <VideoPage id={route.id} />}
       {route.page === 'upload' && <UploadPage />}
       {route.page === 'keys' && <KeysPage role={role} />}
+      {route.page === 'jwtkeys' && <JWTKeysPage role={role} />}
+      {route.page === 'hooks' && <HooksPage role={role} />}
+      {route.page === 'hook' && <HookPage id={route.id} />}
+      {route.page === 'folders' && <FoldersPage role={role} />}
+      {route.page === 'categories' && <CategoriesPage role={role} />}
       {route.page === 'missing' && <h1>Page not found</h1>}
     </>
   );

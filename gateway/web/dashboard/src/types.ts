@@ -44,3 +44,61 @@ export interface APIKey {
   ips: string[];
   created_time: string;
 }
+
+export interface JWTKey {
+  id: string;
+  name: string;
+  public_key: string;
+  created_time: string;
+}
+
+export interface HookFilter {
+  field: string;
+  operator: string;
+  value: string;
+}
+
+export interface Hook {
+  id: string;
+  name: string;
+  event: string;
+  filters: HookFilter[];
+  filters_logic: string;
+  service: string;
+  action: string;
+  params: { field: string; value: string }[];
+  enabled: boolean;
+  created_time: string;
+}
+
+export interface HookService {
+  id: string;
+  name: string;
+  type: string;
+}
+
+export interface Delivery {
+  id: string;
+  video: string;
+  status: string;
+  attempts: number;
+  last_http_status: number;
+  latency_ms: number;
+  error: string;
+  next_attempt_time: string;
+  created_time: string;
+}
+
+export interface Folder {
+  id: string;
+  name: string;
+  parent_id: string;
+  created_time: string;
+}
+
+export interface Category {
+  id: string;
+  name: string;
+  value: string;
+  created_time: string;
+}
