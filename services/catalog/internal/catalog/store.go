@@ -46,9 +46,6 @@ type Reader interface {
 	// FindStreamKey finds a key by its hash alone: a publisher names no
 	// account, the key is its credential.
 	FindStreamKey(ctx context.Context, hash []byte) (StoredStreamKey, error)
-	// CountLiveEvents counts the account's events that are live, leaving
-	// out exceptVideoID (the one asking to go live).
-	CountLiveEvents(ctx context.Context, accountID, exceptVideoID string) (int, error)
 }
 
 // Tx changes resources inside a transaction. Writes set the audit fields
@@ -157,4 +154,14 @@ type StreamKeyWriter interface {
 	// the row if the event had none).
 	ReplaceStreamKey(ctx context.Context, accountID, actorID string, k StoredStreamKey) (StoredStreamKey, error)
 	RevokeStreamKey(ctx context.Context, accountID, actorID, videoID string) (StoredStreamKey, error)
+	// LockLiveAdmission serialises admitting the account's publishers
+	// until the transaction ends, so two never both see one free slot.
+	LockLiveAdmission(ctx context.Context, accountID string) error
+	// CountAdmittedEvents counts the account's events, leaving out
+	// exceptVideoID (the one asking to go live), that are live or still
+	// preparing with a publisher admitted within window.
+	CountAdmittedEvents(ctx context.Context, accountID, exceptVideoID string, window time.Duration) (int, error)
+	// AdmitStreamKey records that a publisher was admitted on the event's
+	// key now.
+	AdmitStreamKey(ctx context.Context, accountID, videoID string) error
 }

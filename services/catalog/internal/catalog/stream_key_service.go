@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/plans"
@@ -107,7 +108,7 @@ func (s *Service) AuthorizePublish(ctx context.Context, key string) (PublishGran
 		return PublishGrant{}, ErrEventDisabled
 	}
 	plan := livePlan(stored.Plan)
-	if err := s.checkConcurrentLive(ctx, v, plan); err != nil {
+	if err := s.admitLive(ctx, v, plan); err != nil {
 		return PublishGrant{}, err
 	}
 	return PublishGrant{VideoID: v.ID, AccountID: v.AccountID, Record: true, MaxBitrate: plan.MaxIngestBitrate}, nil
@@ -124,25 +125,40 @@ func livePlan(name string) plans.Plan {
 	return p
 }
 
-// checkConcurrentLive refuses an event that would take the account beyond
-// its plan's live events at once. An event already live was admitted
-// earlier, so the live service's periodic recheck does not cut it. An
-// event counts once live.started arrives (about 3 s after its publisher
-// connects): two publishers connecting within that time both stay.
-func (s *Service) checkConcurrentLive(ctx context.Context, v Video, plan plans.Plan) error {
+// admissionWindow is how long an admitted publisher holds one of its
+// plan's live events at once before its event is live. The live service
+// rechecks a publisher's key every 5 s, and each grant renews the
+// admission, so a publisher still connecting keeps its slot; one that left
+// before live.started frees it within this window.
+const admissionWindow = 15 * time.Second
+
+// admitLive refuses an event that would take the account beyond its plan's
+// live events at once, and otherwise records the admission. It counts the
+// account's other events that are live or were admitted within
+// admissionWindow (an event counts as live only once live.started arrives,
+// about 3 s after its publisher connects), under a per-account lock so two
+// publishers connecting at once are admitted one after the other. An event
+// already live was admitted earlier, so the live service's periodic
+// recheck does not cut it.
+func (s *Service) admitLive(ctx context.Context, v Video, plan plans.Plan) error {
 	if v.Status == StatusLive {
 		return nil
 	}
-	n, err := s.store.CountLiveEvents(ctx, v.AccountID, v.ID)
-	if err != nil {
-		return err
-	}
-	if n >= plan.MaxLiveEvents {
-		return &apperr.Refused{Reason: fmt.Sprintf(
-			"the account already has %d live event(s), the most the %s plan allows at once: end one, or move to a larger plan",
-			n, plan.Name)}
-	}
-	return nil
+	return s.store.InTx(ctx, func(tx Tx) error {
+		if err := tx.LockLiveAdmission(ctx, v.AccountID); err != nil {
+			return err
+		}
+		n, err := tx.CountAdmittedEvents(ctx, v.AccountID, v.ID, admissionWindow)
+		if err != nil {
+			return err
+		}
+		if n >= plan.MaxLiveEvents {
+			return &apperr.Refused{Reason: fmt.Sprintf(
+				"the account already has %d live event(s), the most the %s plan allows at once: end one, or move to a larger plan",
+				n, plan.Name)}
+		}
+		return tx.AdmitStreamKey(ctx, v.AccountID, v.ID)
+	})
 }
 
 // mayWrite reports whether p holds read-write credentials, the only ones

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"time"
 
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/store/db"
@@ -17,11 +18,6 @@ func (r reader) FindStreamKey(ctx context.Context, hash []byte) (catalog.StoredS
 	return streamKey(row), mapError(err, "find stream key")
 }
 
-func (r reader) CountLiveEvents(ctx context.Context, accountID, exceptVideoID string) (int, error) {
-	n, err := r.q.CountLiveEvents(ctx, db.CountLiveEventsParams{AccountID: accountID, VideoID: exceptVideoID})
-	return int(n), mapError(err, "count live events")
-}
-
 func (w writer) ReplaceStreamKey(ctx context.Context, accountID, actorID string, k catalog.StoredStreamKey) (catalog.StoredStreamKey, error) {
 	row, err := w.q.ReplaceStreamKey(ctx, db.ReplaceStreamKeyParams{
 		AccountID: accountID, VideoID: k.VideoID, ActorID: actorID, KeyHash: k.Hash, KeySealed: k.Sealed, Plan: k.Plan,
@@ -32,6 +28,21 @@ func (w writer) ReplaceStreamKey(ctx context.Context, accountID, actorID string,
 func (w writer) RevokeStreamKey(ctx context.Context, accountID, actorID, videoID string) (catalog.StoredStreamKey, error) {
 	row, err := w.q.RevokeStreamKey(ctx, db.RevokeStreamKeyParams{AccountID: accountID, VideoID: videoID, ActorID: actorID})
 	return streamKey(row), mapError(err, "revoke stream key")
+}
+
+func (w writer) LockLiveAdmission(ctx context.Context, accountID string) error {
+	return mapError(w.q.LockLiveAdmission(ctx, accountID), "lock live admission")
+}
+
+func (w writer) CountAdmittedEvents(ctx context.Context, accountID, exceptVideoID string, window time.Duration) (int, error) {
+	n, err := w.q.CountAdmittedEvents(ctx, db.CountAdmittedEventsParams{
+		AccountID: accountID, VideoID: exceptVideoID, WindowSeconds: window.Seconds(),
+	})
+	return int(n), mapError(err, "count admitted events")
+}
+
+func (w writer) AdmitStreamKey(ctx context.Context, accountID, videoID string) error {
+	return mapError(w.q.AdmitStreamKey(ctx, db.AdmitStreamKeyParams{AccountID: accountID, VideoID: videoID}), "admit stream key")
 }
 
 func streamKey(row db.StreamKey) catalog.StoredStreamKey {

@@ -84,16 +84,17 @@ type Player struct {
 }
 
 type StreamKey struct {
-	VideoID     string
-	AccountID   string
-	KeyHash     []byte
-	KeySealed   []byte
-	RevokedTime pgtype.Timestamptz
-	CreatedBy   string
-	CreatedTime time.Time
-	UpdatedBy   string
-	UpdatedTime time.Time
-	Plan        string
+	VideoID      string
+	AccountID    string
+	KeyHash      []byte
+	KeySealed    []byte
+	RevokedTime  pgtype.Timestamptz
+	CreatedBy    string
+	CreatedTime  time.Time
+	UpdatedBy    string
+	UpdatedTime  time.Time
+	Plan         string
+	AdmittedTime pgtype.Timestamptz
 }
 
 type TranscodeQueue struct {

@@ -9,27 +9,50 @@ import (
 	"context"
 )
 
-const countLiveEvents = `-- name: CountLiveEvents :one
-SELECT count(*) FROM videos
-WHERE account_id = $1 AND type = 'event' AND status = 'live' AND id <> $2
+const admitStreamKey = `-- name: AdmitStreamKey :exec
+UPDATE stream_keys SET admitted_time = now()
+WHERE account_id = $1 AND video_id = $2
 `
 
-type CountLiveEventsParams struct {
+type AdmitStreamKeyParams struct {
 	AccountID string
 	VideoID   string
 }
 
-// The account's events live now other than video_id: the concurrent-events
-// limit of the account's plan counts them when a publisher is admitted.
-func (q *Queries) CountLiveEvents(ctx context.Context, arg CountLiveEventsParams) (int64, error) {
-	row := q.db.QueryRow(ctx, countLiveEvents, arg.AccountID, arg.VideoID)
+// Records that a publisher was let in on the event's key now.
+func (q *Queries) AdmitStreamKey(ctx context.Context, arg AdmitStreamKeyParams) error {
+	_, err := q.db.Exec(ctx, admitStreamKey, arg.AccountID, arg.VideoID)
+	return err
+}
+
+const countAdmittedEvents = `-- name: CountAdmittedEvents :one
+SELECT count(*) FROM videos AS v
+LEFT JOIN stream_keys AS k ON k.video_id = v.id
+WHERE v.account_id = $1 AND v.type = 'event' AND v.id <> $2
+  AND (v.status = 'live'
+    OR (v.status = 'preparing' AND k.admitted_time > now() - make_interval(secs => $3::float8)))
+`
+
+type CountAdmittedEventsParams struct {
+	AccountID     string
+	VideoID       string
+	WindowSeconds float64
+}
+
+// The account's events other than video_id that hold one of the plan's live
+// events at once: live, or still preparing with a publisher admitted within
+// the last window_seconds (live.started not yet arrived, or a publisher that
+// left before it did, whose admission lapses). An event that ended holds
+// none. The database's clock both writes and reads admitted_time.
+func (q *Queries) CountAdmittedEvents(ctx context.Context, arg CountAdmittedEventsParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countAdmittedEvents, arg.AccountID, arg.VideoID, arg.WindowSeconds)
 	var count int64
 	err := row.Scan(&count)
 	return count, err
 }
 
 const findStreamKey = `-- name: FindStreamKey :one
-SELECT video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time, plan FROM stream_keys
+SELECT video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time, plan, admitted_time FROM stream_keys
 WHERE key_hash = $1
 `
 
@@ -49,12 +72,13 @@ func (q *Queries) FindStreamKey(ctx context.Context, keyHash []byte) (StreamKey,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
 		&i.Plan,
+		&i.AdmittedTime,
 	)
 	return i, err
 }
 
 const getStreamKey = `-- name: GetStreamKey :one
-SELECT video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time, plan FROM stream_keys
+SELECT video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time, plan, admitted_time FROM stream_keys
 WHERE account_id = $1 AND video_id = $2
 `
 
@@ -77,8 +101,20 @@ func (q *Queries) GetStreamKey(ctx context.Context, arg GetStreamKeyParams) (Str
 		&i.UpdatedBy,
 		&i.UpdatedTime,
 		&i.Plan,
+		&i.AdmittedTime,
 	)
 	return i, err
+}
+
+const lockLiveAdmission = `-- name: LockLiveAdmission :exec
+SELECT pg_advisory_xact_lock(hashtextextended('live_admission:' || $1::text, 0))
+`
+
+// Serialises AuthorizePublish per account until the transaction ends: two
+// publishers connecting at once must not both see the same free slot.
+func (q *Queries) LockLiveAdmission(ctx context.Context, accountID string) error {
+	_, err := q.db.Exec(ctx, lockLiveAdmission, accountID)
+	return err
 }
 
 const replaceStreamKey = `-- name: ReplaceStreamKey :one
@@ -93,7 +129,7 @@ ON CONFLICT (video_id) DO UPDATE
 SET key_hash = excluded.key_hash, key_sealed = excluded.key_sealed, revoked_time = NULL, plan = excluded.plan,
 	updated_by = excluded.updated_by, updated_time = excluded.updated_time
 WHERE stream_keys.account_id = excluded.account_id
-RETURNING video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time, plan
+RETURNING video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time, plan, admitted_time
 `
 
 type ReplaceStreamKeyParams struct {
@@ -128,6 +164,7 @@ func (q *Queries) ReplaceStreamKey(ctx context.Context, arg ReplaceStreamKeyPara
 		&i.UpdatedBy,
 		&i.UpdatedTime,
 		&i.Plan,
+		&i.AdmittedTime,
 	)
 	return i, err
 }
@@ -136,7 +173,7 @@ const revokeStreamKey = `-- name: RevokeStreamKey :one
 UPDATE stream_keys
 SET revoked_time = coalesce(revoked_time, now()), updated_by = $1, updated_time = now()
 WHERE account_id = $2 AND video_id = $3
-RETURNING video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time, plan
+RETURNING video_id, account_id, key_hash, key_sealed, revoked_time, created_by, created_time, updated_by, updated_time, plan, admitted_time
 `
 
 type RevokeStreamKeyParams struct {
@@ -159,6 +196,7 @@ func (q *Queries) RevokeStreamKey(ctx context.Context, arg RevokeStreamKeyParams
 		&i.UpdatedBy,
 		&i.UpdatedTime,
 		&i.Plan,
+		&i.AdmittedTime,
 	)
 	return i, err
 }

@@ -30,8 +30,24 @@ RETURNING *;
 SELECT * FROM stream_keys
 WHERE key_hash = @key_hash;
 
--- name: CountLiveEvents :one
--- The account's events live now other than video_id: the concurrent-events
--- limit of the account's plan counts them when a publisher is admitted.
-SELECT count(*) FROM videos
-WHERE account_id = @account_id AND type = 'event' AND status = 'live' AND id <> @video_id;
+-- name: LockLiveAdmission :exec
+-- Serialises AuthorizePublish per account until the transaction ends: two
+-- publishers connecting at once must not both see the same free slot.
+SELECT pg_advisory_xact_lock(hashtextextended('live_admission:' || @account_id::text, 0));
+
+-- name: CountAdmittedEvents :one
+-- The account's events other than video_id that hold one of the plan's live
+-- events at once: live, or still preparing with a publisher admitted within
+-- the last window_seconds (live.started not yet arrived, or a publisher that
+-- left before it did, whose admission lapses). An event that ended holds
+-- none. The database's clock both writes and reads admitted_time.
+SELECT count(*) FROM videos AS v
+LEFT JOIN stream_keys AS k ON k.video_id = v.id
+WHERE v.account_id = @account_id AND v.type = 'event' AND v.id <> @video_id
+  AND (v.status = 'live'
+    OR (v.status = 'preparing' AND k.admitted_time > now() - make_interval(secs => @window_seconds::float8)));
+
+-- name: AdmitStreamKey :exec
+-- Records that a publisher was let in on the event's key now.
+UPDATE stream_keys SET admitted_time = now()
+WHERE account_id = @account_id AND video_id = @video_id;
