@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"sync"
 	"time"
 
@@ -23,11 +22,11 @@ const idempotencyLockSlack = 30 * time.Second
 
 // startIdempotency opens the gateway's database (migrating its schema),
 // starts the sweeper of expired keys and returns the middleware; without
-// VIDHOST_DATABASE_URL it returns a pass-through and warns.
+// VIDHOST_DATABASE_URL the middleware refuses keyed POSTs (501) and warns.
 func startIdempotency(ctx context.Context, cfg Config, logger *slog.Logger, stack *lifecycle.Stack) (middleware.Middleware, error) {
 	if cfg.DatabaseURL == "" {
-		logger.Warn("Idempotency-Key is not honoured: the gateway has no VIDHOST_DATABASE_URL")
-		return func(next http.Handler) http.Handler { return next }, nil
+		logger.Warn("Idempotency-Key is refused: the gateway has no VIDHOST_DATABASE_URL")
+		return idempotency.Middleware(idempotency.Options{Logger: logger}), nil
 	}
 	pool, err := pg.Start(ctx, cfg.DatabaseURL, cfg.DBSchema, migrations.FS, stack)
 	if err != nil {

@@ -24,6 +24,9 @@ const maxStoredBody = 1 << 20
 
 // Options configure Middleware.
 type Options struct {
+	// Store remembers answers; nil (a gateway without a database) refuses
+	// every keyed POST with idempotency_unavailable rather than running it
+	// without the guarantee its client asked for.
 	Store Store
 	// LockFor is how long a claim stays with a request that has not
 	// answered; past it the gateway is presumed dead. Make it longer than
@@ -54,6 +57,10 @@ func Middleware(opts Options) func(http.Handler) http.Handler {
 			}
 			if len(key) != 1 || !validKey(key[0]) {
 				envelope.WriteError(w, apperr.CodeInvalidArgument, Header+" must be one value of 1-255 printable ASCII characters")
+				return
+			}
+			if opts.Store == nil {
+				envelope.WriteError(w, apperr.CodeIdempotencyUnavailable, "")
 				return
 			}
 			opts.serve(w, r, next, p.AccountID, key[0])

@@ -189,3 +189,24 @@ func TestKeyRulesAndPassThrough(t *testing.T) {
 	f.post(t, "acct-a", "", `{}`)
 	assert.Equal(t, int32(3), f.runs.Load(), "without the header every request runs")
 }
+
+// TestWithoutAStoreKeyedPostsAreRefused: a gateway without a database
+// cannot keep the promise, so a keyed POST is refused and never runs; an
+// unkeyed one runs as usual.
+func TestWithoutAStoreKeyedPostsAreRefused(t *testing.T) {
+	f := &fixture{clock: &clock{now: time.Now()}}
+	backend := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		f.runs.Add(1)
+		w.WriteHeader(http.StatusCreated)
+	})
+	f.handler = idempotency.Middleware(idempotency.Options{})(backend)
+
+	keyed := f.post(t, "acct-a", "k1", `{"name":"a"}`)
+	assert.Equal(t, http.StatusNotImplemented, keyed.Code)
+	assert.Equal(t, "idempotency_unavailable", errorCode(t, keyed))
+	assert.Zero(t, f.runs.Load(), "the refused request did not run")
+
+	plain := f.post(t, "acct-a", "", `{"name":"a"}`)
+	assert.Equal(t, http.StatusCreated, plain.Code)
+	assert.Equal(t, int32(1), f.runs.Load())
+}
