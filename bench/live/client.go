@@ -1,8 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,67 +10,28 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	vidhost "github.com/vidhost/vidhost/sdk/go"
 )
 
-// client calls the suite's REST interface and edge.
-type client struct{ base, key string }
+// client calls the suite's REST interface through the Go SDK, and fetches
+// the edge's playlists and segments.
+type client struct{ api *vidhost.Client }
 
-type event struct {
-	ID      string              `json:"id"`
-	Input   string              `json:"input"`
-	Status  string              `json:"status"`
-	Outputs []map[string]string `json:"outputs"`
-}
-
-func (c client) do(method, path string, body any, out any) error {
-	var reader io.Reader
-	if body != nil {
-		data, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		reader = bytes.NewReader(data)
-	}
-	req, err := http.NewRequest(method, c.base+path, reader) //nolint:noctx // a bench against its own suite
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "Bearer "+c.key)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	var envelope struct {
-		Success bool            `json:"success"`
-		Result  json.RawMessage `json:"result"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&envelope); err != nil {
-		return err
-	}
-	if !envelope.Success {
-		return fmt.Errorf("%s %s: %d", method, path, resp.StatusCode)
-	}
-	return json.Unmarshal(envelope.Result, out)
-}
-
-func (c client) createEvent() (event, error) {
-	var e event
-	err := c.do("POST", "/v2/videos", map[string]any{"name": "Bench", "type": "event"}, &e)
-	return e, err
+func (c client) createEvent() (*vidhost.Video, error) {
+	return c.api.Videos.Create(context.Background(), map[string]any{"name": "Bench", "type": "event"})
 }
 
 // waitLive polls the event until it is live and returns its playlist URL.
 func (c client) waitLive(id string, within time.Duration) (string, error) {
 	deadline := time.Now().Add(within)
 	for time.Now().Before(deadline) {
-		var e event
-		if err := c.do("GET", "/v2/videos/"+id, nil, &e); err != nil {
+		e, err := c.api.Videos.Get(context.Background(), id)
+		if err != nil {
 			return "", err
 		}
 		if e.Status == "live" && len(e.Outputs) > 0 {
-			return e.Outputs[0]["url"], nil
+			return e.Outputs[0].URL, nil
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

@@ -23,6 +23,8 @@ import (
 	"os"
 	"time"
 
+	vidhost "github.com/vidhost/vidhost/sdk/go"
+
 	"github.com/vidhost/vidhost/deploy/devstack/stack"
 )
 
@@ -54,7 +56,7 @@ func run(events, seconds int, clip string) error {
 		return err
 	}
 	defer func() { _ = s.Stop(context.Background()) }()
-	api := client{base: s.URL, key: s.Credentials.APIKey}
+	api := client{api: vidhost.New(s.URL, s.Credentials.APIKey)}
 
 	one, err := measure(ctx, api, clip, 1, seconds)
 	if err != nil {
