@@ -39,7 +39,7 @@ build: ## build every service binary, the devstack and the vidhost command into 
 	go build -o bin/ ./cmd/... ./deploy/devstack/cmd/... ./gateway/cmd/... $(addprefix ./,$(addsuffix /...,$(wildcard services/*/cmd)))
 
 .PHONY: test
-test: deps-test tools geoip generate-check player-check dashboard-check vet lint ## install what the tests need, then run every package's tests
+test: deps-test tools geoip e2e-fixtures generate-check player-check dashboard-check vet lint ## install what the tests need, then run every package's tests
 	go test -count=1 -timeout 40m $(MODULE_PATTERNS)
 
 .PHONY: test-short
@@ -133,6 +133,10 @@ deps-run: ## install missing system packages the devstack needs (PostgreSQL, ffm
 .PHONY: deps-test
 deps-test: ## install missing system packages the tests need (adds Chromium, nginx, pocketsphinx, flite)
 	@deploy/scripts/install-deps.sh test
+
+.PHONY: e2e-fixtures
+e2e-fixtures: ## install the end-to-end tests' npm fixtures (hls.js, to play live events in a third-party player)
+	cd deploy/devstack/e2e/testdata/hlsjs && npm ci --ignore-scripts --no-audit --no-fund
 
 .PHONY: bench
 bench: build ## run the benchmarks under bench/ and print their figures

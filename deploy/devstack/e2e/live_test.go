@@ -24,7 +24,8 @@ import (
 // 20 s generated stream is pushed over RTMP with ffmpeg -re; the event goes
 // live, its live playlist serves segments through the edge (and, made
 // private, only with a viewer token) and the watch
-// page plays it in headless Chromium (the player's video.js HLS engine); a second
+// page plays it in headless Chromium (the player's video.js HLS engine), as
+// does hls.js on a page of another origin; a second
 // publisher and a wrong key are refused with their reason; once the
 // publisher stops, the recording goes through the ladder and the event is
 // ready with the stream's duration; no ffmpeg is left behind.
@@ -72,6 +73,9 @@ func TestLiveEventOverRTMP(t *testing.T) {
 			return !!b && !b.hidden && b.getBoundingClientRect().width > 0 && !b.classList.contains('vh-live-behind'); })()`)
 		assert.Equal(t, "LIVE", browsertest.Eval[string](t, tab, `document.querySelector('.vh-live').textContent`))
 		t.Logf("playing in Chromium %s after the publisher started", time.Since(start).Round(time.Millisecond))
+		// hls.js, on a customer's page of another origin, plays it too.
+		t.Logf("hls.js live latency (wall clock - EXT-X-PROGRAM-DATE-TIME at the playhead): %s",
+			playWithHlsJS(t, live.Outputs[0]["url"]).Round(time.Millisecond))
 
 		second := push(t, event.Input, 2)
 		assert.Error(t, second.wait(t), "a second publisher is refused while one is live")

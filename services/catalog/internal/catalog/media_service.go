@@ -90,15 +90,19 @@ func settledKind(before, after Video) (EventKind, bool) {
 // worker still running when its video was deleted may have written
 // outputs after video.deleted's clean-up, and every report (the final one
 // last) comes after the files it names are written: so the video's media
-// folder is deleted again, and a failure is returned to be retried. The
-// source was the job's input and is not written again; video.deleted's
-// clean-up deleted it.
+// folder is deleted again, and a failure is returned to be retried. A
+// transcode job's source was its input and is not written again
+// (video.deleted's clean-up deleted it); a live run's recording is written
+// at its end, so it is deleted here too.
 func (s *Service) reportForNoVideo(ctx context.Context, r MediaReport) error {
 	err := s.whyNoVideo(ctx, r)
 	if !errors.Is(err, apperr.ErrNotFound) {
 		return err
 	}
-	if err := s.DeleteVideoMedia(ctx, DeletedMedia{AccountID: r.AccountID, VideoID: r.VideoID}, nil); err != nil {
+	// A live event deleted while live: its run uploaded the last segments
+	// and the recording after video.deleted's clean-up; they go now.
+	gone := DeletedMedia{AccountID: r.AccountID, VideoID: r.VideoID, SourceObjectKey: r.Recording}
+	if err := s.DeleteVideoMedia(ctx, gone, nil); err != nil {
 		return err
 	}
 	return apperr.ErrNotFound
