@@ -33,6 +33,12 @@ type scaledObject struct {
 	} `json:"spec"`
 }
 
+// cnpgStorage is CloudNativePG's StorageConfiguration (data and WAL volumes).
+type cnpgStorage struct {
+	Size         string  `json:"size,omitempty"`
+	StorageClass *string `json:"storageClass,omitempty"`
+}
+
 type secretKeySelector struct {
 	Name string `json:"name"`
 	Key  string `json:"key"`
@@ -42,12 +48,13 @@ type cnpgCluster struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata"`
 	Spec              struct {
-		Instances int    `json:"instances"`
-		ImageName string `json:"imageName,omitempty"`
-		Storage   struct {
-			Size         string  `json:"size,omitempty"`
-			StorageClass *string `json:"storageClass,omitempty"`
-		} `json:"storage"`
+		Instances  int          `json:"instances"`
+		ImageName  string       `json:"imageName,omitempty"`
+		Storage    cnpgStorage  `json:"storage"`
+		WalStorage *cnpgStorage `json:"walStorage,omitempty"`
+		PostgreSQL *struct {
+			Parameters map[string]string `json:"parameters,omitempty"`
+		} `json:"postgresql,omitempty"`
 		Bootstrap *struct {
 			InitDB *struct {
 				Database                   string `json:"database,omitempty"`

@@ -27,6 +27,7 @@ type rendered struct {
 	secrets         []*corev1.Secret
 	pdbs            []*policyv1.PodDisruptionBudget
 	networkPolicies []*networkingv1.NetworkPolicy
+	ingresses       []*networkingv1.Ingress
 	hpas            []*autoscalingv2.HorizontalPodAutoscaler
 	scaledObjects   []*scaledObject
 	clusters        []*cnpgCluster
@@ -119,6 +120,8 @@ func (r *rendered) add(obj any) {
 		r.pdbs = append(r.pdbs, o)
 	case *networkingv1.NetworkPolicy:
 		r.networkPolicies = append(r.networkPolicies, o)
+	case *networkingv1.Ingress:
+		r.ingresses = append(r.ingresses, o)
 	case *autoscalingv2.HorizontalPodAutoscaler:
 		r.hpas = append(r.hpas, o)
 	case *scaledObject:

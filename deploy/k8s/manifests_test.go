@@ -18,6 +18,7 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 
 	gateway "github.com/vidhost/vidhost/gateway/app"
+	"github.com/vidhost/vidhost/pkg/command"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	analytics "github.com/vidhost/vidhost/services/analytics/app"
 	catalog "github.com/vidhost/vidhost/services/catalog/app"
@@ -46,9 +47,9 @@ var configs = map[string]any{
 // only productionWithLive must have them.
 var optional = map[string]bool{"live": true}
 
-// pendingVariables are read by code another branch of issue 20 adds (the
-// admin port of part 4); until it lands, no process reads them.
-var pendingVariables = []string{"VIDHOST_ADMIN_ADDR"}
+// everyProcess is what pkg/command reads for every process besides its own
+// configuration (the admin listener).
+var everyProcess = &command.Observability{}
 
 // libpqVariables are read by pgx, the PostgreSQL driver, not by a Config:
 // the manifests keep the password out of VIDHOST_DATABASE_URL with it.
@@ -301,7 +302,12 @@ func variablesOf(t *testing.T, cfg any) map[string]bool {
 	for _, p := range params {
 		known[p.Key] = true
 	}
-	for _, v := range append(slices.Clone(pendingVariables), libpqVariables...) {
+	common, err := env.GetFieldParams(everyProcess)
+	require.NoError(t, err)
+	for _, p := range common {
+		known[p.Key] = true
+	}
+	for _, v := range libpqVariables {
 		known[v] = true
 	}
 	return known
@@ -378,4 +384,29 @@ func TestAddressesMatchPortsAndServices(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The production install's Ingress reaches the gateway's http port and
+// nothing else (the NetworkPolicies open no other Service to the world), with
+// TLS for every host it serves.
+func TestIngressReachesOnlyTheGateway(t *testing.T) {
+	objects := render(t, "overlays/production")
+	require.Len(t, objects.ingresses, 1)
+	ing := objects.ingresses[0]
+	var tlsHosts []string
+	for _, tls := range ing.Spec.TLS {
+		tlsHosts = append(tlsHosts, tls.Hosts...)
+	}
+	for _, rule := range ing.Spec.Rules {
+		assert.Contains(t, tlsHosts, rule.Host, "HTTPS for %s", rule.Host)
+		require.NotNil(t, rule.HTTP)
+		for _, path := range rule.HTTP.Paths {
+			require.NotNil(t, path.Backend.Service)
+			assert.Equal(t, "gateway", path.Backend.Service.Name)
+			assert.Equal(t, "http", path.Backend.Service.Port.Name)
+		}
+	}
+	gateway := slices.IndexFunc(objects.services, func(s *corev1.Service) bool { return s.Name == "gateway" })
+	require.GreaterOrEqual(t, gateway, 0)
+	assert.True(t, slices.ContainsFunc(objects.services[gateway].Spec.Ports, func(p corev1.ServicePort) bool { return p.Name == "http" }))
 }
