@@ -59,7 +59,10 @@ func Start(ctx context.Context, js jetstream.JetStream, decoder Decoder, notifie
 	settle := natsx.Settler{JS: js, Logger: logger, Backoff: natsx.Backoff{Min: minRetry, Max: maxRetry}, Timeout: deliverTimeout}
 	c := &Consumer{settle: settle, decoder: decoder, notifier: notifier, logger: logger, ctx: context.WithoutCancel(ctx)}
 	var running []jetstream.ConsumeContext
+	// Each durable's lag is sampled for /metrics until stop.
+	lagCtx, stopLag := context.WithCancel(context.WithoutCancel(ctx))
 	stop = func() {
+		stopLag()
 		for _, r := range running {
 			r.Stop()
 			<-r.Closed()
@@ -88,6 +91,7 @@ func Start(ctx context.Context, js jetstream.JetStream, decoder Decoder, notifie
 			return nil, fmt.Errorf("notify: consume %s: %w", sub.stream, err)
 		}
 		running = append(running, consuming)
+		natsx.WatchLag(lagCtx, consumer)
 	}
 	return stop, nil
 }
