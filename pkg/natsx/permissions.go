@@ -52,12 +52,12 @@ var rights = map[string]Rights{
 		Reads: []string{StreamNameIdentity, StreamNameCatalog},
 	},
 	ServiceIdentity: {
-		Publish: slices.Concat([]string{"key.>", "user.>", DeadLetterSubject(SubjectAuditPrefix + ">"),
+		Publish: slices.Concat([]string{"key.>", "user.>", "account.>", DeadLetterSubject(SubjectAuditPrefix + ">"),
 			DeadLetterSubject(SubjectVideoReady), DeadLetterSubject(SubjectVideoError), DeadLetterSubject(SubjectUploadQuotaReached)},
 			AuditSubjects("keys", "jwt_keys", "users", "invites", "accounts", "tokens", "identity_providers")),
 		// The streams it reads are ensured too, so identity may start
 		// before the catalog and the upload service.
-		Ensures: []string{StreamNameIdentity, StreamNameAudit, StreamNameCatalog, StreamNameUploads, StreamNameDeadLetter},
+		Ensures: []string{StreamNameIdentity, StreamNameAudit, StreamNameCatalog, StreamNameUploads, StreamNameDeadLetter, StreamNameAccounts},
 		// Every service's audit entries, which it stores (docs/audit-logs.md);
 		// notification emails: video.ready and video.error (CATALOG),
 		// upload.quota_reached (UPLOADS).
@@ -70,12 +70,15 @@ var rights = map[string]Rights{
 			DeadLetterSubject(SubjectLiveStarted), DeadLetterSubject(SubjectLiveEnded),
 			// Transcribe jobs (docs/transcribes.md) and reports it can never apply.
 			SubjectTranscribeJobs, DeadLetterSubject(SubjectTranscribeProgress),
-			DeadLetterSubject(SubjectTranscribeCompleted), DeadLetterSubject(SubjectTranscribeFailed)},
+			DeadLetterSubject(SubjectTranscribeCompleted), DeadLetterSubject(SubjectTranscribeFailed),
+			DeadLetterSubject(SubjectAccountUpdated)},
 			AuditSubjects("videos", "folders", "players", "categories", "leads", "transcribes", "stream_keys")),
-		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameAudit},
+		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameAudit, StreamNameAccounts},
 		// Transcode reports; its own video.deleted, on which it deletes the
-		// video's media (the catalog owns the files of its videos).
-		Reads: []string{StreamNameMedia, StreamNameCatalog},
+		// video's media (the catalog owns the files of its videos); the
+		// operator's account changes (account.updated), which live admission
+		// follows.
+		Reads: []string{StreamNameMedia, StreamNameCatalog, StreamNameAccounts},
 	},
 	ServiceUpload: {
 		Publish: slices.Concat([]string{"upload.>"}, AuditSubjects("uploads")),

@@ -168,6 +168,10 @@ func TestServicesReadTheirStreamsOnly(t *testing.T) {
 		{natsx.ServiceGateway, natsx.StreamNameJobs, false},
 		{natsx.ServiceUpload, natsx.StreamNameIdentity, false},
 		{natsx.ServiceCatalog, natsx.StreamNameIdentity, false},
+		// The operator's account changes, for live admission; no one else.
+		{natsx.ServiceCatalog, natsx.StreamNameAccounts, true},
+		{natsx.ServiceGateway, natsx.StreamNameAccounts, false},
+		{natsx.ServiceHooks, natsx.StreamNameAccounts, false},
 		{natsx.ServiceTranscode, natsx.StreamNameMedia, false},
 		// Notification emails: video.ready|error and upload.quota_reached.
 		{natsx.ServiceIdentity, natsx.StreamNameCatalog, true},

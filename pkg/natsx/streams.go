@@ -20,6 +20,9 @@ const (
 	StreamNameAudit      = "AUDIT"
 	StreamNameDeadLetter = "DEADLETTER"
 	StreamNameHooks      = "HOOKS"
+	// StreamNameAccounts carries the operator's account changes, apart from
+	// IDENTITY's key and user events, so the catalog reads only these.
+	StreamNameAccounts = "ACCOUNTS"
 )
 
 const (
@@ -44,6 +47,7 @@ var (
 	StreamViews      = eventStream(StreamNameViews, SubjectAnalyticsViews)
 	StreamAudit      = eventStream(StreamNameAudit, "audit.>")
 	StreamHooks      = eventStream(StreamNameHooks, "service.>", "hook.>")
+	StreamAccounts   = eventStream(StreamNameAccounts, "account.>")
 	StreamDeadLetter = withMaxAge(eventStream(StreamNameDeadLetter, SubjectDeadLetterPrefix+">"), deadLetterRetention)
 
 	// StreamJobs is a work queue: a job is deleted once a worker acks it,
@@ -77,7 +81,7 @@ func withMaxAge(cfg jetstream.StreamConfig, age time.Duration) jetstream.StreamC
 func AllStreams() []jetstream.StreamConfig {
 	all := []jetstream.StreamConfig{
 		StreamCatalog, StreamIdentity, StreamJobs, StreamMedia,
-		StreamUploads, StreamViews, StreamAudit, StreamDeadLetter, StreamHooks,
+		StreamUploads, StreamViews, StreamAudit, StreamDeadLetter, StreamHooks, StreamAccounts,
 	}
 	for i := range all {
 		all[i].Subjects = slices.Clone(all[i].Subjects)

@@ -4,13 +4,14 @@ package natsx
 // happened to what: <resource>.<event>.
 const (
 	// IDENTITY stream.
-	SubjectKeyCreated  = "key.created"
-	SubjectKeyUpdated  = "key.updated"
-	SubjectKeyDeleted  = "key.deleted" // the gateway drops the key from its auth cache
-	SubjectUserCreated = "user.created"
-	SubjectUserUpdated = "user.updated"
-	SubjectUserDeleted = "user.deleted"
-	SubjectUserInvited = "user.invited" // an invite was made (docs/invites.md)
+	SubjectKeyCreated     = "key.created"
+	SubjectKeyUpdated     = "key.updated"
+	SubjectKeyDeleted     = "key.deleted"     // the gateway drops the key from its auth cache
+	SubjectAccountUpdated = "account.updated" // plan or enabled changed: the catalog's live admission follows
+	SubjectUserCreated    = "user.created"
+	SubjectUserUpdated    = "user.updated"
+	SubjectUserDeleted    = "user.deleted"
+	SubjectUserInvited    = "user.invited" // an invite was made (docs/invites.md)
 
 	// CATALOG stream.
 	SubjectVideoCreated = "video.created"

@@ -14,3 +14,11 @@ func Format(t time.Time) string {
 	}
 	return t.UTC().Format(Layout)
 }
+
+// MicroLayout is for ordering changes between services rather than for
+// people: microseconds, the precision PostgreSQL keeps, so two changes of
+// one row never tie (account.updated's updated_time).
+const MicroLayout = "2006-01-02T15:04:05.000000Z"
+
+// FormatMicro renders t in MicroLayout, in UTC.
+func FormatMicro(t time.Time) string { return t.UTC().Format(MicroLayout) }

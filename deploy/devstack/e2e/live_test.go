@@ -96,7 +96,8 @@ func TestLiveEventOverRTMP(t *testing.T) {
 
 // The plan's live limits reach the publisher through the whole stack: a pro
 // account (one event live at once) has its second event's publisher refused
-// with the reason, while its first event stays live.
+// with the reason, while its first event stays live until the operator
+// disables the account.
 func TestLivePlanLimitOverRTMP(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pushes two streams over RTMP")
@@ -107,15 +108,30 @@ func TestLivePlanLimitOverRTMP(t *testing.T) {
 		mustOK(t, call(t, "POST", "/v2/videos", acc.key, map[string]any{"name": "One", "type": "event"})).decode(t, &first)
 		mustOK(t, call(t, "POST", "/v2/videos", acc.key, map[string]any{"name": "Two", "type": "event"})).decode(t, &second)
 
-		publisher := push(t, first.Input, 10)
+		publisher := push(t, first.Input, 60)
 		waitStatusAs(t, acc.key, first.ID, "live", time.Minute)
 		refused := push(t, second.Input, 2)
 		assert.Error(t, refused.wait(t), "a second event beyond the plan is refused")
 		assert.Contains(t, refused.log(), "the most the pro plan allows at once", "the publisher sees why")
-		var two liveEvent
+		var one, two liveEvent
 		mustOK(t, call(t, "GET", "/v2/videos/"+second.ID, acc.key, nil)).decode(t, &two)
 		assert.Equal(t, "preparing", two.Status, "the refused event is untouched")
-		require.NoError(t, publisher.wait(t), "the first event was not cut: %s", publisher.log())
+		mustOK(t, call(t, "GET", "/v2/videos/"+first.ID, acc.key, nil)).decode(t, &one)
+		assert.Equal(t, "live", one.Status, "the first event was not cut")
+
+		// The operator disables the account: its publisher is cut at the
+		// live service's next key check (account.updated reached the
+		// catalog), long before its 60 s stream ends.
+		cutFrom := time.Now()
+		code, _ := admin(t, "accounts", "disable", acc.id)
+		require.Equal(t, 0, code)
+		assert.Error(t, publisher.wait(t), "the disabled account's publisher is cut")
+		t.Logf("publisher cut %s after the account was disabled", time.Since(cutFrom).Round(time.Millisecond))
+		assert.Less(t, time.Since(cutFrom), 30*time.Second)
+		code, _ = admin(t, "accounts", "enable", acc.id)
+		require.Equal(t, 0, code)
+		ended := waitStatusAs(t, acc.key, first.ID, "ready", 3*time.Minute)
+		assert.Less(t, ended.Duration, 40.0, "the recording stops where the stream was cut")
 	})
 }
 

@@ -74,3 +74,15 @@ func startMediaCleanupConsumer(ctx context.Context, js jetstream.JetStream, svc 
 	stack.Push("media cleanup consumer", func(context.Context) error { stop(); return nil })
 	return nil
 }
+
+// startAccountsConsumer records identity's account changes for live
+// admission until shutdown.
+func startAccountsConsumer(ctx context.Context, js jetstream.JetStream, svc *catalog.Service, logger *slog.Logger, stack *lifecycle.Stack) error {
+	stop, err := events.StartAccountsConsumer(ctx, js, svc.ApplyAccountTerms, logger)
+	if err != nil {
+		return fmt.Errorf("catalog: %w", err)
+	}
+	// Stop before the pool goes; an unacknowledged change is delivered again.
+	stack.Push("accounts consumer", func(context.Context) error { stop(); return nil })
+	return nil
+}

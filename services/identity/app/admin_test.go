@@ -1,6 +1,8 @@
 package app_test
 
 import (
+	"time"
+
 	"strings"
 	"testing"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/timefmt"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
@@ -118,6 +121,13 @@ func TestSetAccountPlan(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, auth.GetPrincipal().GetLiveEnabled(), "pro streams live")
 	tb.nextEvent(t, natsx.SubjectKeyUpdated, created.GetApiKeyId())
+	// The catalog's live admission hears of the plan (docs/live.md).
+	announced := tb.accountEvent(t, created.GetAccount().GetId())
+	assert.Equal(t, "pro", announced.GetPlan())
+	assert.True(t, announced.GetEnabled())
+	updated, err := time.Parse(timefmt.MicroLayout, announced.GetUpdatedTime())
+	require.NoError(t, err)
+	assert.WithinDuration(t, time.Now(), updated, time.Minute)
 
 	_, err = admin.SetAccountPlan(t.Context(), &identityv1.SetAccountPlanRequest{AccountId: created.GetAccount().GetId(), Plan: "gold"})
 	requireStatus(t, err, codes.InvalidArgument, "plan must be one of free, pro, enterprise")
@@ -140,6 +150,7 @@ func TestDisableAccount(t *testing.T) {
 	_, err = tb.client.Authenticate(t.Context(), &identityv1.AuthenticateRequest{Key: created.GetApiKey()})
 	requireStatus(t, err, codes.Unauthenticated, "a valid API key is required")
 	tb.nextEvent(t, natsx.SubjectKeyUpdated, created.GetApiKeyId())
+	assert.False(t, tb.accountEvent(t, created.GetAccount().GetId()).GetEnabled(), "announced disabled")
 
 	// Other accounts are untouched.
 	_, err = tb.client.Authenticate(t.Context(), &identityv1.AuthenticateRequest{Key: tb.bootstrap.APIKey})

@@ -73,3 +73,27 @@ func (tb *testBundle) nextEvent(t *testing.T, subject, keyID string) (jetstream.
 	t.Fatalf("no %s event for key %s within %s", subject, keyID, eventWait)
 	return nil, nil
 }
+
+// accountEvent waits for account.updated about accountID, read with the
+// catalog's rights (its one consumer).
+func (tb *testBundle) accountEvent(t *testing.T, accountID string) *eventsv1.AccountEvent {
+	t.Helper()
+	js, err := jetstream.New(natstest.ConnectAs(t, tb.natsURL, natsx.ServiceCatalog))
+	require.NoError(t, err)
+	consumer, err := js.OrderedConsumer(t.Context(), natsx.StreamNameAccounts, jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{natsx.SubjectAccountUpdated},
+	})
+	require.NoError(t, err)
+	deadline := time.Now().Add(eventWait)
+	for time.Now().Before(deadline) {
+		msg, err := consumer.Next(jetstream.FetchMaxWait(time.Until(deadline)))
+		require.NoError(t, err, "no account.updated for %s", accountID)
+		var ev eventsv1.AccountEvent
+		require.NoError(t, protojson.Unmarshal(msg.Data(), &ev))
+		if ev.GetAccountId() == accountID {
+			return &ev
+		}
+	}
+	t.Fatalf("no account.updated for %s within %s", accountID, eventWait)
+	return nil
+}

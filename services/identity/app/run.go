@@ -45,7 +45,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err := cfg.validate(opts); err != nil {
 		return nil, err
 	}
-	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamIdentity, natsx.StreamAudit,
+	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamIdentity, natsx.StreamAccounts, natsx.StreamAudit,
 		natsx.StreamCatalog, natsx.StreamUploads, natsx.StreamDeadLetter) // catalog and uploads for the notifier
 	if err != nil {
 		return nil, err

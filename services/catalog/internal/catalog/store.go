@@ -15,6 +15,9 @@ type Store interface {
 	// InTx runs fn in one transaction, committed if fn returns nil and
 	// rolled back otherwise: a change and its events stand or fall together.
 	InTx(ctx context.Context, fn func(Tx) error) error
+	// SetAccountTerms records t unless the account's recorded terms are
+	// as recent or more.
+	SetAccountTerms(ctx context.Context, t AccountTerms) error
 }
 
 // Reader reads committed resources. Lists return up to req.FetchLimit()
@@ -46,6 +49,9 @@ type Reader interface {
 	// FindStreamKey finds a key by its hash alone: a publisher names no
 	// account, the key is its credential.
 	FindStreamKey(ctx context.Context, hash []byte) (StoredStreamKey, error)
+	// GetAccountTerms returns what identity last announced of the account
+	// (apperr.ErrNotFound: nothing yet).
+	GetAccountTerms(ctx context.Context, accountID string) (AccountTerms, error)
 }
 
 // Tx changes resources inside a transaction. Writes set the audit fields

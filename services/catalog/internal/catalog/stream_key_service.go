@@ -82,7 +82,9 @@ func (s *Service) RevokeStreamKey(ctx context.Context, p principal.Principal, vi
 
 // AuthorizePublish finds the event key publishes to. A key of an event
 // that has ended (processing, ready, error) or is disabled is refused too:
-// an event goes live once (docs/live.md).
+// an event goes live once (docs/live.md); so is one of an account the
+// operator disabled or moved to a plan without live streaming (publishers
+// already live are cut at their next key check).
 func (s *Service) AuthorizePublish(ctx context.Context, key string) (PublishGrant, error) {
 	if !wellFormedStreamKey(key) {
 		return PublishGrant{}, ErrStreamKeyUnknown
@@ -97,6 +99,10 @@ func (s *Service) AuthorizePublish(ctx context.Context, key string) (PublishGran
 	if stored.Revoked {
 		return PublishGrant{}, ErrStreamKeyRevoked
 	}
+	plan, err := s.publishTerms(ctx, stored)
+	if err != nil {
+		return PublishGrant{}, err
+	}
 	v, err := s.store.GetVideo(ctx, stored.AccountID, stored.VideoID)
 	if err != nil {
 		return PublishGrant{}, err
@@ -107,7 +113,6 @@ func (s *Service) AuthorizePublish(ctx context.Context, key string) (PublishGran
 	case !v.Enabled:
 		return PublishGrant{}, ErrEventDisabled
 	}
-	plan := livePlan(stored.Plan)
 	if err := s.admitLive(ctx, v, plan); err != nil {
 		return PublishGrant{}, err
 	}

@@ -58,6 +58,9 @@ type Tx interface {
 	// apperr.ErrNotFound when there is none.
 	LockAccount(ctx context.Context, id string) (Account, error)
 	UpdateAccount(ctx context.Context, a Account, actor string) error
+	// AnnounceAccount publishes a's plan and state (account.updated) when
+	// the transaction commits: the catalog's live admission follows them.
+	AnnounceAccount(ctx context.Context, a Account, actor string) error
 	AccountKeys(ctx context.Context, accountID string) ([]keys.Key, error)
 }
 

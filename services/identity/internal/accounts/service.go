@@ -163,6 +163,9 @@ func (s *Service) update(ctx context.Context, id, action string, change func(*Ac
 		if err := tx.UpdateAccount(ctx, a, OperatorActor); err != nil {
 			return err
 		}
+		if err := tx.AnnounceAccount(ctx, a, OperatorActor); err != nil {
+			return err
+		}
 		err = tx.Audit(ctx, operator(a.ID), audit.EntityAccounts, a.ID, action, audit.Changes(before, auditFields(a)))
 		if err != nil {
 			return err

@@ -8,9 +8,11 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/pg"
 	"github.com/vidhost/vidhost/services/identity/internal/accounts"
+	"github.com/vidhost/vidhost/services/identity/internal/events"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/store/db"
 )
@@ -81,6 +83,15 @@ func (t *tx) UpdateAccount(ctx context.Context, a accounts.Account, actor string
 		return fmt.Errorf("update account: %w", err)
 	}
 	return nil
+}
+
+// AnnounceAccount adds account.updated to the transaction's outbox.
+func (t *tx) AnnounceAccount(ctx context.Context, a accounts.Account, actor string) error {
+	msg, err := events.AccountMessage(a.ID, actor, a.Plan, a.Enabled, a.UpdatedTime)
+	if err != nil {
+		return err
+	}
+	return outbox.Enqueue(ctx, t.pgTx, msg)
 }
 
 // AccountKeys returns every key of the account.

@@ -10,6 +10,13 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type AccountTerm struct {
+	AccountID   string
+	Plan        string
+	Enabled     bool
+	UpdatedTime time.Time
+}
+
 type Category struct {
 	ID          string
 	AccountID   string

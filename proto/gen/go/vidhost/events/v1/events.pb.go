@@ -374,6 +374,91 @@ func (x *KeyEvent) GetKeyId() string {
 	return ""
 }
 
+// AccountEvent is published on account.updated when the operator changes an
+// account's plan or enables or disables it (vidhost admin accounts). The
+// catalog keeps what live admission needs of it (docs/live.md): a plan
+// change or a disable reaches publishers already connected at their next
+// key check.
+type AccountEvent struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Meta      *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	AccountId string                 `protobuf:"bytes,2,opt,name=account_id,json=accountId,proto3" json:"account_id,omitempty"`
+	// The plan's name (pkg/plans).
+	Plan    string `protobuf:"bytes,3,opt,name=plan,proto3" json:"plan,omitempty"`
+	Enabled bool   `protobuf:"varint,4,opt,name=enabled,proto3" json:"enabled,omitempty"`
+	// The account's updated_time at microsecond precision
+	// (2006-01-02T15:04:05.999999Z): of two events about one account, the
+	// later change wins whatever order they arrive in.
+	UpdatedTime   string `protobuf:"bytes,5,opt,name=updated_time,json=updatedTime,proto3" json:"updated_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AccountEvent) Reset() {
+	*x = AccountEvent{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AccountEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AccountEvent) ProtoMessage() {}
+
+func (x *AccountEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AccountEvent.ProtoReflect.Descriptor instead.
+func (*AccountEvent) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *AccountEvent) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *AccountEvent) GetAccountId() string {
+	if x != nil {
+		return x.AccountId
+	}
+	return ""
+}
+
+func (x *AccountEvent) GetPlan() string {
+	if x != nil {
+		return x.Plan
+	}
+	return ""
+}
+
+func (x *AccountEvent) GetEnabled() bool {
+	if x != nil {
+		return x.Enabled
+	}
+	return false
+}
+
+func (x *AccountEvent) GetUpdatedTime() string {
+	if x != nil {
+		return x.UpdatedTime
+	}
+	return ""
+}
+
 // UserEvent is published on user.updated|deleted.
 type UserEvent struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -385,7 +470,7 @@ type UserEvent struct {
 
 func (x *UserEvent) Reset() {
 	*x = UserEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -397,7 +482,7 @@ func (x *UserEvent) String() string {
 func (*UserEvent) ProtoMessage() {}
 
 func (x *UserEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[6]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -410,7 +495,7 @@ func (x *UserEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserEvent.ProtoReflect.Descriptor instead.
 func (*UserEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{6}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *UserEvent) GetMeta() *EventMeta {
@@ -456,7 +541,7 @@ type TranscodeJob struct {
 
 func (x *TranscodeJob) Reset() {
 	*x = TranscodeJob{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -468,7 +553,7 @@ func (x *TranscodeJob) String() string {
 func (*TranscodeJob) ProtoMessage() {}
 
 func (x *TranscodeJob) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[7]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -481,7 +566,7 @@ func (x *TranscodeJob) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeJob.ProtoReflect.Descriptor instead.
 func (*TranscodeJob) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{7}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *TranscodeJob) GetMeta() *EventMeta {
@@ -585,7 +670,7 @@ type TranscodeProgress struct {
 
 func (x *TranscodeProgress) Reset() {
 	*x = TranscodeProgress{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -597,7 +682,7 @@ func (x *TranscodeProgress) String() string {
 func (*TranscodeProgress) ProtoMessage() {}
 
 func (x *TranscodeProgress) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[8]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -610,7 +695,7 @@ func (x *TranscodeProgress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeProgress.ProtoReflect.Descriptor instead.
 func (*TranscodeProgress) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{8}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *TranscodeProgress) GetMeta() *EventMeta {
@@ -655,7 +740,7 @@ type MediaOutput struct {
 
 func (x *MediaOutput) Reset() {
 	*x = MediaOutput{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -667,7 +752,7 @@ func (x *MediaOutput) String() string {
 func (*MediaOutput) ProtoMessage() {}
 
 func (x *MediaOutput) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -680,7 +765,7 @@ func (x *MediaOutput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MediaOutput.ProtoReflect.Descriptor instead.
 func (*MediaOutput) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{9}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *MediaOutput) GetLabel() string {
@@ -719,7 +804,7 @@ type TranscodeCompleted struct {
 
 func (x *TranscodeCompleted) Reset() {
 	*x = TranscodeCompleted{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -731,7 +816,7 @@ func (x *TranscodeCompleted) String() string {
 func (*TranscodeCompleted) ProtoMessage() {}
 
 func (x *TranscodeCompleted) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -744,7 +829,7 @@ func (x *TranscodeCompleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeCompleted.ProtoReflect.Descriptor instead.
 func (*TranscodeCompleted) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{10}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *TranscodeCompleted) GetMeta() *EventMeta {
@@ -823,7 +908,7 @@ type TranscodeFailed struct {
 
 func (x *TranscodeFailed) Reset() {
 	*x = TranscodeFailed{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -835,7 +920,7 @@ func (x *TranscodeFailed) String() string {
 func (*TranscodeFailed) ProtoMessage() {}
 
 func (x *TranscodeFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -848,7 +933,7 @@ func (x *TranscodeFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeFailed.ProtoReflect.Descriptor instead.
 func (*TranscodeFailed) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{11}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TranscodeFailed) GetMeta() *EventMeta {
@@ -886,7 +971,7 @@ type LiveStarted struct {
 
 func (x *LiveStarted) Reset() {
 	*x = LiveStarted{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -898,7 +983,7 @@ func (x *LiveStarted) String() string {
 func (*LiveStarted) ProtoMessage() {}
 
 func (x *LiveStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -911,7 +996,7 @@ func (x *LiveStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiveStarted.ProtoReflect.Descriptor instead.
 func (*LiveStarted) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{12}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *LiveStarted) GetMeta() *EventMeta {
@@ -954,7 +1039,7 @@ type LiveEnded struct {
 
 func (x *LiveEnded) Reset() {
 	*x = LiveEnded{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -966,7 +1051,7 @@ func (x *LiveEnded) String() string {
 func (*LiveEnded) ProtoMessage() {}
 
 func (x *LiveEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -979,7 +1064,7 @@ func (x *LiveEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiveEnded.ProtoReflect.Descriptor instead.
 func (*LiveEnded) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{13}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *LiveEnded) GetMeta() *EventMeta {
@@ -1034,7 +1119,7 @@ type TranscribeJob struct {
 
 func (x *TranscribeJob) Reset() {
 	*x = TranscribeJob{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1046,7 +1131,7 @@ func (x *TranscribeJob) String() string {
 func (*TranscribeJob) ProtoMessage() {}
 
 func (x *TranscribeJob) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1059,7 +1144,7 @@ func (x *TranscribeJob) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeJob.ProtoReflect.Descriptor instead.
 func (*TranscribeJob) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{14}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *TranscribeJob) GetMeta() *EventMeta {
@@ -1112,7 +1197,7 @@ type TranscribeProgress struct {
 
 func (x *TranscribeProgress) Reset() {
 	*x = TranscribeProgress{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1124,7 +1209,7 @@ func (x *TranscribeProgress) String() string {
 func (*TranscribeProgress) ProtoMessage() {}
 
 func (x *TranscribeProgress) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1137,7 +1222,7 @@ func (x *TranscribeProgress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeProgress.ProtoReflect.Descriptor instead.
 func (*TranscribeProgress) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{15}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *TranscribeProgress) GetMeta() *EventMeta {
@@ -1185,7 +1270,7 @@ type TranscribeCompleted struct {
 
 func (x *TranscribeCompleted) Reset() {
 	*x = TranscribeCompleted{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1197,7 +1282,7 @@ func (x *TranscribeCompleted) String() string {
 func (*TranscribeCompleted) ProtoMessage() {}
 
 func (x *TranscribeCompleted) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1210,7 +1295,7 @@ func (x *TranscribeCompleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeCompleted.ProtoReflect.Descriptor instead.
 func (*TranscribeCompleted) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{16}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *TranscribeCompleted) GetMeta() *EventMeta {
@@ -1262,7 +1347,7 @@ type TranscribeFailed struct {
 
 func (x *TranscribeFailed) Reset() {
 	*x = TranscribeFailed{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1274,7 +1359,7 @@ func (x *TranscribeFailed) String() string {
 func (*TranscribeFailed) ProtoMessage() {}
 
 func (x *TranscribeFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1287,7 +1372,7 @@ func (x *TranscribeFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeFailed.ProtoReflect.Descriptor instead.
 func (*TranscribeFailed) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{17}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *TranscribeFailed) GetMeta() *EventMeta {
@@ -1330,7 +1415,7 @@ type ServiceEvent struct {
 
 func (x *ServiceEvent) Reset() {
 	*x = ServiceEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1342,7 +1427,7 @@ func (x *ServiceEvent) String() string {
 func (*ServiceEvent) ProtoMessage() {}
 
 func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1355,7 +1440,7 @@ func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceEvent.ProtoReflect.Descriptor instead.
 func (*ServiceEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{18}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ServiceEvent) GetMeta() *EventMeta {
@@ -1383,7 +1468,7 @@ type HookEvent struct {
 
 func (x *HookEvent) Reset() {
 	*x = HookEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1395,7 +1480,7 @@ func (x *HookEvent) String() string {
 func (*HookEvent) ProtoMessage() {}
 
 func (x *HookEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1408,7 +1493,7 @@ func (x *HookEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HookEvent.ProtoReflect.Descriptor instead.
 func (*HookEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{19}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *HookEvent) GetMeta() *EventMeta {
@@ -1452,7 +1537,14 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\x06folder\x18\x02 \x01(\v2\x1a.vidhost.catalog.v1.FolderR\x06folder\"S\n" +
 	"\bKeyEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x15\n" +
-	"\x06key_id\x18\x02 \x01(\tR\x05keyId\"V\n" +
+	"\x06key_id\x18\x02 \x01(\tR\x05keyId\"\xb0\x01\n" +
+	"\fAccountEvent\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x1d\n" +
+	"\n" +
+	"account_id\x18\x02 \x01(\tR\taccountId\x12\x12\n" +
+	"\x04plan\x18\x03 \x01(\tR\x04plan\x12\x18\n" +
+	"\aenabled\x18\x04 \x01(\bR\aenabled\x12!\n" +
+	"\fupdated_time\x18\x05 \x01(\tR\vupdatedTime\"V\n" +
 	"\tUserEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\tR\x06userId\"\xd4\x02\n" +
@@ -1542,7 +1634,7 @@ func file_vidhost_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_vidhost_events_v1_events_proto_rawDescData
 }
 
-var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*EventMeta)(nil),           // 0: vidhost.events.v1.EventMeta
 	(*CategoryEvent)(nil),       // 1: vidhost.events.v1.CategoryEvent
@@ -1550,60 +1642,62 @@ var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*VideoEvent)(nil),          // 3: vidhost.events.v1.VideoEvent
 	(*FolderEvent)(nil),         // 4: vidhost.events.v1.FolderEvent
 	(*KeyEvent)(nil),            // 5: vidhost.events.v1.KeyEvent
-	(*UserEvent)(nil),           // 6: vidhost.events.v1.UserEvent
-	(*TranscodeJob)(nil),        // 7: vidhost.events.v1.TranscodeJob
-	(*TranscodeProgress)(nil),   // 8: vidhost.events.v1.TranscodeProgress
-	(*MediaOutput)(nil),         // 9: vidhost.events.v1.MediaOutput
-	(*TranscodeCompleted)(nil),  // 10: vidhost.events.v1.TranscodeCompleted
-	(*TranscodeFailed)(nil),     // 11: vidhost.events.v1.TranscodeFailed
-	(*LiveStarted)(nil),         // 12: vidhost.events.v1.LiveStarted
-	(*LiveEnded)(nil),           // 13: vidhost.events.v1.LiveEnded
-	(*TranscribeJob)(nil),       // 14: vidhost.events.v1.TranscribeJob
-	(*TranscribeProgress)(nil),  // 15: vidhost.events.v1.TranscribeProgress
-	(*TranscribeCompleted)(nil), // 16: vidhost.events.v1.TranscribeCompleted
-	(*TranscribeFailed)(nil),    // 17: vidhost.events.v1.TranscribeFailed
-	(*ServiceEvent)(nil),        // 18: vidhost.events.v1.ServiceEvent
-	(*HookEvent)(nil),           // 19: vidhost.events.v1.HookEvent
-	(*v1.Category)(nil),         // 20: vidhost.catalog.v1.Category
-	(*v1.Player)(nil),           // 21: vidhost.catalog.v1.Player
-	(*v1.Video)(nil),            // 22: vidhost.catalog.v1.Video
-	(*v1.Folder)(nil),           // 23: vidhost.catalog.v1.Folder
-	(*v11.Service)(nil),         // 24: vidhost.hooks.v1.Service
-	(*v11.Hook)(nil),            // 25: vidhost.hooks.v1.Hook
+	(*AccountEvent)(nil),        // 6: vidhost.events.v1.AccountEvent
+	(*UserEvent)(nil),           // 7: vidhost.events.v1.UserEvent
+	(*TranscodeJob)(nil),        // 8: vidhost.events.v1.TranscodeJob
+	(*TranscodeProgress)(nil),   // 9: vidhost.events.v1.TranscodeProgress
+	(*MediaOutput)(nil),         // 10: vidhost.events.v1.MediaOutput
+	(*TranscodeCompleted)(nil),  // 11: vidhost.events.v1.TranscodeCompleted
+	(*TranscodeFailed)(nil),     // 12: vidhost.events.v1.TranscodeFailed
+	(*LiveStarted)(nil),         // 13: vidhost.events.v1.LiveStarted
+	(*LiveEnded)(nil),           // 14: vidhost.events.v1.LiveEnded
+	(*TranscribeJob)(nil),       // 15: vidhost.events.v1.TranscribeJob
+	(*TranscribeProgress)(nil),  // 16: vidhost.events.v1.TranscribeProgress
+	(*TranscribeCompleted)(nil), // 17: vidhost.events.v1.TranscribeCompleted
+	(*TranscribeFailed)(nil),    // 18: vidhost.events.v1.TranscribeFailed
+	(*ServiceEvent)(nil),        // 19: vidhost.events.v1.ServiceEvent
+	(*HookEvent)(nil),           // 20: vidhost.events.v1.HookEvent
+	(*v1.Category)(nil),         // 21: vidhost.catalog.v1.Category
+	(*v1.Player)(nil),           // 22: vidhost.catalog.v1.Player
+	(*v1.Video)(nil),            // 23: vidhost.catalog.v1.Video
+	(*v1.Folder)(nil),           // 24: vidhost.catalog.v1.Folder
+	(*v11.Service)(nil),         // 25: vidhost.hooks.v1.Service
+	(*v11.Hook)(nil),            // 26: vidhost.hooks.v1.Hook
 }
 var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	0,  // 0: vidhost.events.v1.CategoryEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	20, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
+	21, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
 	0,  // 2: vidhost.events.v1.PlayerEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	21, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
+	22, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
 	0,  // 4: vidhost.events.v1.VideoEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	22, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
+	23, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
 	0,  // 6: vidhost.events.v1.FolderEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	23, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
+	24, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
 	0,  // 8: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 9: vidhost.events.v1.UserEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 10: vidhost.events.v1.TranscodeJob.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 11: vidhost.events.v1.TranscodeProgress.meta:type_name -> vidhost.events.v1.EventMeta
-	9,  // 12: vidhost.events.v1.TranscodeProgress.outputs:type_name -> vidhost.events.v1.MediaOutput
-	0,  // 13: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
-	9,  // 14: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
-	0,  // 15: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 16: vidhost.events.v1.LiveStarted.meta:type_name -> vidhost.events.v1.EventMeta
-	9,  // 17: vidhost.events.v1.LiveStarted.outputs:type_name -> vidhost.events.v1.MediaOutput
-	0,  // 18: vidhost.events.v1.LiveEnded.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 19: vidhost.events.v1.TranscribeJob.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 20: vidhost.events.v1.TranscribeProgress.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 21: vidhost.events.v1.TranscribeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 22: vidhost.events.v1.TranscribeFailed.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 23: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	24, // 24: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
-	0,  // 25: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	25, // 26: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
-	27, // [27:27] is the sub-list for method output_type
-	27, // [27:27] is the sub-list for method input_type
-	27, // [27:27] is the sub-list for extension type_name
-	27, // [27:27] is the sub-list for extension extendee
-	0,  // [0:27] is the sub-list for field type_name
+	0,  // 9: vidhost.events.v1.AccountEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 10: vidhost.events.v1.UserEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 11: vidhost.events.v1.TranscodeJob.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 12: vidhost.events.v1.TranscodeProgress.meta:type_name -> vidhost.events.v1.EventMeta
+	10, // 13: vidhost.events.v1.TranscodeProgress.outputs:type_name -> vidhost.events.v1.MediaOutput
+	0,  // 14: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
+	10, // 15: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
+	0,  // 16: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 17: vidhost.events.v1.LiveStarted.meta:type_name -> vidhost.events.v1.EventMeta
+	10, // 18: vidhost.events.v1.LiveStarted.outputs:type_name -> vidhost.events.v1.MediaOutput
+	0,  // 19: vidhost.events.v1.LiveEnded.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 20: vidhost.events.v1.TranscribeJob.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 21: vidhost.events.v1.TranscribeProgress.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 22: vidhost.events.v1.TranscribeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 23: vidhost.events.v1.TranscribeFailed.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 24: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	25, // 25: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
+	0,  // 26: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	26, // 27: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
+	28, // [28:28] is the sub-list for method output_type
+	28, // [28:28] is the sub-list for method input_type
+	28, // [28:28] is the sub-list for extension type_name
+	28, // [28:28] is the sub-list for extension extendee
+	0,  // [0:28] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_events_v1_events_proto_init() }
@@ -1611,7 +1705,7 @@ func file_vidhost_events_v1_events_proto_init() {
 	if File_vidhost_events_v1_events_proto != nil {
 		return
 	}
-	file_vidhost_events_v1_events_proto_msgTypes[7].OneofWrappers = []any{
+	file_vidhost_events_v1_events_proto_msgTypes[8].OneofWrappers = []any{
 		(*TranscodeJob_SourceUrl)(nil),
 		(*TranscodeJob_SourceObjectKey)(nil),
 	}
@@ -1621,7 +1715,7 @@ func file_vidhost_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_events_v1_events_proto_rawDesc), len(file_vidhost_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   20,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
