@@ -1,0 +1,165 @@
+package drill
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+)
+
+// faultResult is one fault as it happened.
+type faultResult struct {
+	kind, target, notes               string
+	killed, restarted, ready, settled time.Time
+	err                               error
+}
+
+// window is when requests may be affected by the fault: from the kill
+// until the settle pause after the part was ready again.
+func (f faultResult) contains(t time.Time) bool {
+	return !f.killed.IsZero() && !t.Before(f.killed.Add(-100*time.Millisecond)) && !t.After(f.settled)
+}
+
+// Report is what the drill saw.
+type Report struct {
+	plan  Plan
+	start time.Time
+	log   *requestLog
+
+	mu           sync.Mutex
+	videos       []string
+	uploadErrors []error
+
+	faults    []faultResult
+	readyWait time.Duration
+	sent      int
+	failures  []failedRequest
+	status    map[string]string
+	events    eventCounts
+	stuck     []string
+	crashed   []error
+}
+
+func (r *Report) videoIDs() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.videos...)
+}
+
+// failuresOf are the failed requests that began during fault f.
+func (r *Report) failuresOf(f faultResult) []failedRequest {
+	var out []failedRequest
+	for _, fr := range r.failures {
+		if f.contains(fr.began) {
+			out = append(out, fr)
+		}
+	}
+	return out
+}
+
+// Table prints the faults, their recovery and the totals.
+func (r *Report) Table() string {
+	var b strings.Builder
+	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "fault\ttarget\tkilled at\tdown\tready after restart\trecovery (kill to ready)\trequests failed\tnotes")
+	for _, f := range r.faults {
+		if f.err != nil {
+			fmt.Fprintf(w, "%s\t%s\t\t\t\t\t\tFAILED: %v\n", f.kind, f.target, f.err)
+			continue
+		}
+		fmt.Fprintf(w, "%s\t%s\t+%s\t%s\t%s\t%s\t%d\t%s\n", f.kind, f.target, since(r.start, f.killed),
+			since(f.killed, f.restarted), since(f.restarted, f.ready), since(f.killed, f.ready), len(r.failuresOf(f)), f.notes)
+	}
+	_ = w.Flush()
+	counts := r.events
+	fmt.Fprintf(&b, "\ntotals: %d API requests, %d failed; %d videos uploaded (%d upload errors), all ready %s after the last fault\n",
+		r.sent, len(r.failures), len(r.videos), len(r.uploadErrors), r.readyWait.Round(time.Millisecond))
+	fmt.Fprintf(&b, "events: %d videos with video.created, %d with video.ready; %d duplicate events; %d redeliveries to the drill's consumer\n",
+		len(counts.created), len(counts.ready), len(counts.duplicates), counts.redeliveries)
+	fmt.Fprintf(&b, "consumers holding messages at the end: %d; processes that died on their own: %d\n", len(r.stuck), len(r.crashed))
+	for _, fr := range r.failures {
+		fmt.Fprintf(&b, "  failed: %s\n", fr)
+	}
+	return b.String()
+}
+
+func since(from, to time.Time) time.Duration { return to.Sub(from).Round(10 * time.Millisecond) }
+
+// Problems are the drill's findings: every one fails it.
+func (r *Report) Problems() []string {
+	var problems []string
+	for _, f := range r.faults {
+		if f.err != nil {
+			problems = append(problems, fmt.Sprintf("fault %s: %v", f.kind, f.err))
+		}
+	}
+	for _, err := range r.uploadErrors {
+		problems = append(problems, err.Error())
+	}
+	problems = append(problems, r.videoProblems()...)
+	problems = append(problems, r.requestProblems()...)
+	for _, s := range r.stuck {
+		problems = append(problems, "consumer not drained: "+s)
+	}
+	for _, err := range r.crashed {
+		problems = append(problems, err.Error())
+	}
+	return problems
+}
+
+// videoProblems: every uploaded video ready, with exactly one video.created
+// and one video.ready; no event published twice; no video nobody uploaded.
+func (r *Report) videoProblems() []string {
+	var problems []string
+	if n := len(r.videos); n != r.plan.Uploads {
+		problems = append(problems, fmt.Sprintf("%d videos made of %d uploads", n, r.plan.Uploads))
+	}
+	uploaded := map[string]bool{}
+	for _, id := range r.videoIDs() {
+		uploaded[id] = true
+		if s := r.status[id]; s != "ready" {
+			problems = append(problems, fmt.Sprintf("video %s ends %q, not ready", id, s))
+		}
+		if n := r.events.created[id]; n != 1 {
+			problems = append(problems, fmt.Sprintf("video %s: %d video.created events, not 1", id, n))
+		}
+		if n := r.events.ready[id]; n != 1 {
+			problems = append(problems, fmt.Sprintf("video %s: %d video.ready events, not 1", id, n))
+		}
+	}
+	for id := range r.events.created {
+		if !uploaded[id] {
+			problems = append(problems, "video.created for a video the drill did not make: "+id)
+		}
+	}
+	for _, id := range r.events.duplicates {
+		problems = append(problems, "event published twice: "+id)
+	}
+	return problems
+}
+
+// requestProblems: a failed request is allowed only on the killed gateway,
+// begun before its kill (in flight). Every other one is a finding.
+func (r *Report) requestProblems() []string {
+	var problems []string
+	for _, fr := range r.failures {
+		if !r.inFlightOnKilledGateway(fr) {
+			problems = append(problems, "request failed: "+fr.String())
+		}
+	}
+	return problems
+}
+
+func (r *Report) inFlightOnKilledGateway(fr failedRequest) bool {
+	for _, f := range r.faults {
+		if f.kind == Gateway.Name && f.target == fmt.Sprintf("gateway-%d", fr.gateway) &&
+			fr.began.Before(f.killed) && !fr.ended.Before(f.killed) {
+			return true
+		}
+	}
+	return false
+}
+
+func readFile(path string) ([]byte, error) { return os.ReadFile(path) } //nolint:gosec // G304: the drill's own clip
