@@ -239,12 +239,8 @@ func (c *Cluster) addBalancer(name string, backends []string) error {
 
 func (c *Cluster) newProcess(service string, i int, a serviceAddrs) *process {
 	name := service + "-" + strconv.Itoa(i)
-	serving := "grpc"
-	if service == "gateway" {
-		serving = "http"
-	}
 	return &process{name: name, bin: filepath.Join(c.bin, service), env: c.serviceEnv(service, a.grpc, a.admin, a.extra),
-		logPath: c.logPath(name), readyURL: "http://" + a.admin + "/readyz", servingCheck: serving}
+		logPath: c.logPath(name), readyURL: "http://" + a.admin + "/readyz"}
 }
 
 // start starts processes together and waits until each is ready.

@@ -18,6 +18,9 @@ type FaultKind struct {
 	Name string
 	// target picks the process to kill and says why it was chosen.
 	target func(ctx context.Context, c *Cluster) (*process, string, error)
+	// after, when set, checks the fault's effect once the part is back,
+	// adding to the notes; an error is a finding.
+	after func(ctx context.Context, c *Cluster, killed time.Time) (string, error)
 }
 
 // The faults of issue 20, in the order the full drill runs them.
@@ -26,7 +29,7 @@ var (
 	// and the transcode consumer must elect a new leader.
 	NATSNode = FaultKind{Name: "NATS node", target: jobsLeader}
 	// WorkerMidJob kills a transcode worker while its ffmpeg runs.
-	WorkerMidJob = FaultKind{Name: "transcode worker mid-job", target: busyWorker}
+	WorkerMidJob = FaultKind{Name: "transcode worker mid-job", target: busyWorker, after: jobRedelivered}
 	// Gateway kills the second gateway with requests in flight.
 	Gateway = FaultKind{Name: "gateway", target: replica("gateway", 1, "requests in flight on it fail")}
 	// CatalogReplica kills the first catalog replica; the gateways' gRPC
@@ -111,4 +114,29 @@ func ffmpegChildren(pgid int) int {
 		}
 	}
 	return n
+}
+
+// transcodeConsumer is the durable consumer the transcode workers share
+// (services/transcode/internal/worker.ConsumerName).
+const transcodeConsumer = "transcode"
+
+// redeliveryTimeout bounds the wait for the killed worker's job to go to
+// another worker: the drill's ack wait (10 s) and some.
+const redeliveryTimeout = time.Minute
+
+// jobRedelivered waits until the transcode consumer redelivers a job, the
+// one the killed worker held: proof the job was taken over, not dropped.
+func jobRedelivered(ctx context.Context, c *Cluster, killed time.Time) (string, error) {
+	deadline := time.Now().Add(redeliveryTimeout)
+	for time.Now().Before(deadline) {
+		consumer, err := c.observer.Consumer(ctx, natsx.StreamNameJobs, transcodeConsumer)
+		if err == nil {
+			info, err := consumer.Info(ctx)
+			if err == nil && info.NumRedelivered > 0 {
+				return fmt.Sprintf("its job redelivered %s after the kill", time.Since(killed).Round(100*time.Millisecond)), nil
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return "", fmt.Errorf("the killed worker's job was not redelivered within %s", redeliveryTimeout)
 }

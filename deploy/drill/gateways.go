@@ -78,6 +78,14 @@ func (g *gateways) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		out := req.Clone(req.Context())
 		out.URL.Scheme, out.URL.Host, out.Host = g.urls[i].Scheme, g.urls[i].Host, ""
+		if req.GetBody != nil {
+			// A refused attempt may have read the body: each gets it whole.
+			body, err := req.GetBody()
+			if err != nil {
+				return nil, err
+			}
+			out.Body = body
+		}
 		began := time.Now()
 		resp, err := g.base.RoundTrip(out)
 		if err != nil && refused(err) {

@@ -2,7 +2,6 @@ package drill
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -24,10 +23,6 @@ type process struct {
 	env      []string
 	logPath  string
 	readyURL string
-	// servingCheck, when set, must be among /readyz's passing checks: an
-	// admin listener answers 200 before its service registered anything
-	// (see the drill's report in docs/scaling.md).
-	servingCheck string
 
 	mu      sync.Mutex
 	cmd     *exec.Cmd
@@ -119,7 +114,7 @@ func (p *process) waitReady(ctx context.Context) error {
 		if err := p.failure(); err != nil {
 			return err
 		}
-		if ok, _ := answersReady(ctx, client, p.readyURL, p.servingCheck); ok {
+		if ok, _ := answers200(ctx, client, p.readyURL); ok {
 			return nil
 		}
 		select {
@@ -128,29 +123,6 @@ func (p *process) waitReady(ctx context.Context) error {
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
-}
-
-// answersReady is answers200 whose /readyz body also holds check, passing.
-func answersReady(ctx context.Context, client *http.Client, url, check string) (bool, error) {
-	if check == "" {
-		return answers200(ctx, client, url)
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return false, err
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		return false, err
-	}
-	defer resp.Body.Close()
-	var body struct {
-		Checks map[string]string `json:"checks"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
-		return false, err
-	}
-	return resp.StatusCode == http.StatusOK && body.Checks[check] == "ok", nil
 }
 
 func answers200(ctx context.Context, client *http.Client, url string) (bool, error) {

@@ -11,9 +11,11 @@ import (
 
 // faultResult is one fault as it happened.
 type faultResult struct {
-	kind, target, notes               string
-	killed, restarted, ready, settled time.Time
-	err                               error
+	kind, target, notes string
+	// killed is when SIGKILL was sent, dead when the process was reaped:
+	// a request sent in between still reached the dying process.
+	killed, dead, restarted, ready, settled time.Time
+	err                                     error
 }
 
 // window is when requests may be affected by the fault: from the kill
@@ -48,15 +50,33 @@ func (r *Report) videoIDs() []string {
 	return append([]string(nil), r.videos...)
 }
 
-// failuresOf are the failed requests that began during fault f.
-func (r *Report) failuresOf(f faultResult) []failedRequest {
+// failuresOf are the failed requests attributed to fault i: in flight on
+// what it killed, or else begun while it lasted (from the kill until the
+// pause after the restart).
+func (r *Report) failuresOf(i int) []failedRequest {
 	var out []failedRequest
 	for _, fr := range r.failures {
-		if f.contains(fr.began) {
+		if r.faultOf(fr) == i {
 			out = append(out, fr)
 		}
 	}
 	return out
+}
+
+// faultOf is the index of the fault a failed request is attributed to, -1
+// for none.
+func (r *Report) faultOf(fr failedRequest) int {
+	for i, f := range r.faults {
+		if f.inFlight(fr) {
+			return i
+		}
+	}
+	for i, f := range r.faults {
+		if f.contains(fr.began) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Table prints the faults, their recovery and the totals.
@@ -64,23 +84,34 @@ func (r *Report) Table() string {
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "fault\ttarget\tkilled at\tdown\tready after restart\trecovery (kill to ready)\trequests failed\tnotes")
-	for _, f := range r.faults {
+	for i, f := range r.faults {
 		if f.err != nil {
 			fmt.Fprintf(w, "%s\t%s\t\t\t\t\t\tFAILED: %v\n", f.kind, f.target, f.err)
 			continue
 		}
 		fmt.Fprintf(w, "%s\t%s\t+%s\t%s\t%s\t%s\t%d\t%s\n", f.kind, f.target, since(r.start, f.killed),
-			since(f.killed, f.restarted), since(f.restarted, f.ready), since(f.killed, f.ready), len(r.failuresOf(f)), f.notes)
+			since(f.killed, f.restarted), since(f.restarted, f.ready), since(f.killed, f.ready), len(r.failuresOf(i)), f.notes)
 	}
 	_ = w.Flush()
 	counts := r.events
-	fmt.Fprintf(&b, "\ntotals: %d API requests, %d failed; %d videos uploaded (%d upload errors), all ready %s after the last fault\n",
-		r.sent, len(r.failures), len(r.videos), len(r.uploadErrors), r.readyWait.Round(time.Millisecond))
+	inFlight := 0
+	for _, fr := range r.failures {
+		if i := r.faultOf(fr); i >= 0 && r.faults[i].inFlight(fr) {
+			inFlight++
+		}
+	}
+	fmt.Fprintf(&b, "\ntotals: %d API requests, %d failed (%d in flight on a killed gateway or replica, %d others); "+
+		"%d videos uploaded (%d upload errors), all ready %s after the last fault\n",
+		r.sent, len(r.failures), inFlight, len(r.failures)-inFlight, len(r.videos), len(r.uploadErrors), r.readyWait.Round(time.Millisecond))
 	fmt.Fprintf(&b, "events: %d videos with video.created, %d with video.ready; %d duplicate events; %d redeliveries to the drill's consumer\n",
 		len(counts.created), len(counts.ready), len(counts.duplicates), counts.redeliveries)
 	fmt.Fprintf(&b, "consumers holding messages at the end: %d; processes that died on their own: %d\n", len(r.stuck), len(r.crashed))
 	for _, fr := range r.failures {
-		fmt.Fprintf(&b, "  failed: %s\n", fr)
+		fault := "no fault"
+		if i := r.faultOf(fr); i >= 0 {
+			fault = r.faults[i].kind
+		}
+		fmt.Fprintf(&b, "  failed during %s: %s\n", fault, fr)
 	}
 	return b.String()
 }
@@ -140,24 +171,41 @@ func (r *Report) videoProblems() []string {
 	return problems
 }
 
-// requestProblems: a failed request is allowed only on the killed gateway,
-// begun before its kill (in flight). Every other one is a finding.
+// requestProblems: a failed request is allowed only if it was in flight
+// on the part a fault killed (faultResult.inFlight). Every other one is a
+// finding.
 func (r *Report) requestProblems() []string {
 	var problems []string
 	for _, fr := range r.failures {
-		if !r.inFlightOnKilledGateway(fr) {
+		if i := r.faultOf(fr); i < 0 || !r.faults[i].inFlight(fr) {
 			problems = append(problems, "request failed: "+fr.String())
 		}
 	}
 	return problems
 }
 
-func (r *Report) inFlightOnKilledGateway(fr failedRequest) bool {
-	for _, f := range r.faults {
-		if f.kind == Gateway.Name && f.target == fmt.Sprintf("gateway-%d", fr.gateway) &&
-			fr.began.Before(f.killed) && !fr.ended.Before(f.killed) {
-			return true
-		}
+// replicaDisconnectGrace is how long after a service replica's death the
+// gateways may still send calls on their connections to it: until the
+// balancer in front of it closes them and gRPC reconnects elsewhere.
+const replicaDisconnectGrace = time.Second
+
+// inFlight reports whether fr was in flight on the part f killed:
+//   - a gateway: fr went to it, began before the process was gone and
+//     ended after the kill;
+//   - a service replica: fr began before the gateways' connections to it
+//     broke (its death plus replicaDisconnectGrace) and ended after the
+//     kill with a 503, the gateway's answer to gRPC's UNAVAILABLE.
+//
+// NATS servers and workers have no requests of their own in flight.
+func (f faultResult) inFlight(fr failedRequest) bool {
+	if f.killed.IsZero() || fr.ended.Before(f.killed) {
+		return false
+	}
+	switch f.kind {
+	case Gateway.Name:
+		return f.target == fmt.Sprintf("gateway-%d", fr.gateway) && fr.began.Before(f.dead)
+	case CatalogReplica.Name:
+		return fr.reason == "503 Service Unavailable" && fr.began.Before(f.dead.Add(replicaDisconnectGrace))
 	}
 	return false
 }

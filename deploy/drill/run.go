@@ -82,6 +82,7 @@ func makeFault(ctx context.Context, c *Cluster, kind FaultKind, plan Plan, start
 		res.err = err
 		return res
 	}
+	res.dead = time.Now()
 	logf("%s: killed %s at +%s (%s)", kind.Name, p.name, res.killed.Sub(start).Round(time.Millisecond), note)
 	time.Sleep(plan.Downtime)
 	res.restarted = time.Now()
@@ -95,6 +96,14 @@ func makeFault(ctx context.Context, c *Cluster, kind FaultKind, plan Plan, start
 	}
 	res.ready = time.Now()
 	logf("%s: %s ready again %s after its restart", kind.Name, p.name, res.ready.Sub(res.restarted).Round(time.Millisecond))
+	if kind.after != nil {
+		note, err := kind.after(ctx, c, res.killed)
+		if err != nil {
+			res.err = err
+			return res
+		}
+		res.notes += "; " + note
+	}
 	time.Sleep(plan.Settle)
 	res.settled = time.Now()
 	return res
