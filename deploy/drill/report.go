@@ -40,6 +40,7 @@ type Report struct {
 	failures  []failedRequest
 	status    map[string]string
 	events    eventCounts
+	webhooks  webhookCounts
 	stuck     []string
 	crashed   []error
 }
@@ -105,6 +106,8 @@ func (r *Report) Table() string {
 		r.sent, len(r.failures), inFlight, len(r.failures)-inFlight, len(r.videos), len(r.uploadErrors), r.readyWait.Round(time.Millisecond))
 	fmt.Fprintf(&b, "events: %d videos with video.created, %d with video.ready; %d duplicate events; %d redeliveries to the drill's consumer\n",
 		len(counts.created), len(counts.ready), len(counts.duplicates), counts.redeliveries)
+	fmt.Fprintf(&b, "webhooks on video.created: %d deliveries for %d videos; %d videos under more than one delivery id; %d deliveries repeated\n",
+		r.webhooks.total, len(r.webhooks.ids), countOver(r.webhooks.ids, 1), sum(r.webhooks.repeats))
 	fmt.Fprintf(&b, "consumers holding messages at the end: %d; processes that died on their own: %d\n", len(r.stuck), len(r.crashed))
 	for _, fr := range r.failures {
 		fault := "no fault"
@@ -159,6 +162,12 @@ func (r *Report) videoProblems() []string {
 		if n := r.events.ready[id]; n != 1 {
 			problems = append(problems, fmt.Sprintf("video %s: %d video.ready events, not 1", id, n))
 		}
+		if n := r.webhooks.ids[id]; n != 1 {
+			problems = append(problems, fmt.Sprintf("video %s: %d webhook deliveries of its video.created, not 1", id, n))
+		}
+		if n := r.webhooks.repeats[id]; n > 0 {
+			problems = append(problems, fmt.Sprintf("video %s: its webhook delivered %d more times (no hooks replica was killed)", id, n))
+		}
 	}
 	for id := range r.events.created {
 		if !uploaded[id] {
@@ -211,3 +220,21 @@ func (f faultResult) inFlight(fr failedRequest) bool {
 }
 
 func readFile(path string) ([]byte, error) { return os.ReadFile(path) } //nolint:gosec // G304: the drill's own clip
+
+func countOver(m map[string]int, limit int) int {
+	n := 0
+	for _, v := range m {
+		if v > limit {
+			n++
+		}
+	}
+	return n
+}
+
+func sum(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}

@@ -37,6 +37,14 @@ func Run(ctx context.Context, c *Cluster, plan Plan, logf func(string, ...any)) 
 	}
 	defer g.close()
 	client := apiClient(g, c.GatewayURLs[0], c.APIKey)
+	hooks, err := startWebhookReceiver()
+	if err != nil {
+		return nil, err
+	}
+	defer hooks.close()
+	if err := hooks.subscribe(ctx, client); err != nil {
+		return nil, err
+	}
 	loadCtx, stopLoad := context.WithCancel(ctx)
 	load := runLoad(loadCtx, client, plan.LoadWorkers)
 	uploadCtx, cancelUploads := context.WithTimeout(ctx, plan.ReadyTimeout)
@@ -50,7 +58,9 @@ func Run(ctx context.Context, c *Cluster, plan Plan, logf func(string, ...any)) 
 	r.readyWait = waitReady(ctx, events, r.videoIDs(), plan.ReadyTimeout)
 	stopLoad()
 	load.Wait()
+	hooks.waitDeliveries(r.videoIDs())
 	r.finish(ctx, c, client, events)
+	r.webhooks = hooks.counts()
 	return r, nil
 }
 
