@@ -2,6 +2,7 @@ package drill
 
 import (
 	"fmt"
+	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -199,8 +200,12 @@ func (r *Report) requestProblems() []string {
 const replicaDisconnectGrace = time.Second
 
 // inFlight reports whether fr was in flight on the part f killed:
-//   - a gateway: fr went to it, began before the process was gone and
-//     ended after the kill;
+//   - a gateway: fr went to it, ended after the kill and began before the
+//     new process started, without an answer (its connection broke). No new
+//     connection reaches a dead gateway (they are refused, and the load
+//     client sends those elsewhere), so such a request rode a connection
+//     the kill broke: sent before the death, or on a kept-alive connection
+//     whose end the client had not yet noticed;
 //   - a service replica: fr began before the gateways' connections to it
 //     broke (its death plus replicaDisconnectGrace) and ended after the
 //     kill with a 503, the gateway's answer to gRPC's UNAVAILABLE.
@@ -212,9 +217,9 @@ func (f faultResult) inFlight(fr failedRequest) bool {
 	}
 	switch f.kind {
 	case Gateway.Name:
-		return f.target == fmt.Sprintf("gateway-%d", fr.gateway) && fr.began.Before(f.dead)
+		return f.target == fmt.Sprintf("gateway-%d", fr.gateway) && fr.status == 0 && fr.began.Before(f.restarted)
 	case CatalogReplica.Name:
-		return fr.reason == "503 Service Unavailable" && fr.began.Before(f.dead.Add(replicaDisconnectGrace))
+		return fr.status == http.StatusServiceUnavailable && fr.began.Before(f.dead.Add(replicaDisconnectGrace))
 	}
 	return false
 }

@@ -22,7 +22,10 @@ type failedRequest struct {
 	path    string
 	began   time.Time
 	ended   time.Time
-	reason  string
+	// status is the answer's HTTP status, 0 when there was none (a
+	// transport error: the connection broke).
+	status int
+	reason string
 }
 
 func (f failedRequest) String() string {
@@ -38,9 +41,9 @@ func (l *requestLog) record(gateway int, method, path string, began time.Time, r
 	l.sent[gateway]++
 	switch {
 	case err != nil:
-		l.failures = append(l.failures, failedRequest{gateway, method, path, began, time.Now(), err.Error()})
+		l.failures = append(l.failures, failedRequest{gateway, method, path, began, time.Now(), 0, err.Error()})
 	case resp.StatusCode >= 500:
-		l.failures = append(l.failures, failedRequest{gateway, method, path, began, time.Now(), resp.Status})
+		l.failures = append(l.failures, failedRequest{gateway, method, path, began, time.Now(), resp.StatusCode, resp.Status})
 	}
 }
 
