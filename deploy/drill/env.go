@@ -1,10 +1,8 @@
 package drill
 
 import (
-	"encoding/hex"
-
+	"github.com/vidhost/vidhost/deploy/devstack/stack"
 	"github.com/vidhost/vidhost/pkg/blob"
-	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // commonEnv is what every Vidhost process of the cluster shares: the root
@@ -31,7 +29,7 @@ func blobEnv(s3 blob.Config, secret string) []string {
 		"VIDHOST_S3_ACCESS_KEY=" + s3.AccessKey,
 		"VIDHOST_S3_SECRET_KEY=" + s3.SecretKey,
 		"VIDHOST_S3_CREATE_BUCKET=true",
-		"VIDHOST_BLOB_SIGNING_SECRET=" + hex.EncodeToString(secrets.MustRoot(secret).Derive(secrets.BlobURL)),
+		"VIDHOST_BLOB_SIGNING_SECRET=" + stack.BlobSigningSecret(secret),
 	}
 }
 
