@@ -194,10 +194,12 @@ func (r *Report) requestProblems() []string {
 	return problems
 }
 
-// replicaDisconnectGrace is how long after a service replica's death the
-// gateways may still send calls on their connections to it: until the
-// balancer in front of it closes them and gRPC reconnects elsewhere.
-const replicaDisconnectGrace = time.Second
+// replicaDisconnectGrace is how long after a service replica's death a
+// gateway may still send a call on its connection to it, before the break
+// reaches it through the balancer: a loopback reset, far less on an idle
+// machine. A 503 begun later is the gateway failing fast while it
+// reconnects, not a call in flight: a finding.
+const replicaDisconnectGrace = 100 * time.Millisecond
 
 // inFlight reports whether fr was in flight on the part f killed:
 //   - a gateway: fr went to it, ended after the kill and began before the

@@ -30,7 +30,7 @@ func TestFailedRequestsAreAllowedOnlyInFlightOnTheKilledPart(t *testing.T) {
 		{"an answer from the killed gateway", failedRequest{gateway: 1, began: at(990), ended: at(1020), status: 502, reason: "502 Bad Gateway"}, false, 0},
 		{"a broken connection to the restarted gateway", failedRequest{gateway: 1, began: at(2100), ended: at(2110), reason: "EOF"}, false, 0},
 		{"a 503 from the killed catalog's calls", failedRequest{gateway: 0, began: at(5050), ended: at(5100), status: 503, reason: "503 Service Unavailable"}, true, 1},
-		{"a 503 long after the catalog died", failedRequest{gateway: 0, began: at(6200), ended: at(6250), status: 503, reason: "503 Service Unavailable"}, false, 1},
+		{"a 503 failing fast after the catalog died", failedRequest{gateway: 0, began: at(5200), ended: at(6250), status: 503, reason: "503 Service Unavailable"}, false, 1},
 		{"a 500 when the catalog died", failedRequest{gateway: 0, began: at(5050), ended: at(5100), status: 500, reason: "500 Internal Server Error"}, false, 1},
 		{"anything during a NATS server's loss", failedRequest{gateway: 0, began: at(9500), ended: at(9600), status: 503, reason: "503 Service Unavailable"}, false, 2},
 		{"outside every fault", failedRequest{gateway: 0, began: at(20000), ended: at(20010), reason: "EOF"}, false, -1},
