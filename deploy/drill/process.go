@@ -107,6 +107,14 @@ func (p *process) failure() error {
 	return p.crashed
 }
 
+// clearFailure forgets an exit on its own before the process is started
+// again (restart reports it).
+func (p *process) clearFailure() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.crashed = nil
+}
+
 // waitReady polls readyURL until it answers 200, the process dies or ctx ends.
 func (p *process) waitReady(ctx context.Context) error {
 	client := &http.Client{Timeout: time.Second}

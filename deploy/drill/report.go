@@ -16,7 +16,9 @@ type faultResult struct {
 	// killed is when SIGKILL was sent, dead when the process was reaped:
 	// a request sent in between still reached the dying process.
 	killed, dead, restarted, ready, settled time.Time
-	err                                     error
+	// crashes counts the exits on its own while it started again.
+	crashes int
+	err     error
 }
 
 // window is when requests may be affected by the fault: from the kill
@@ -109,7 +111,12 @@ func (r *Report) Table() string {
 		len(counts.created), len(counts.ready), len(counts.duplicates), counts.redeliveries)
 	fmt.Fprintf(&b, "webhooks on video.created: %d deliveries for %d videos; %d videos under more than one delivery id; %d deliveries repeated\n",
 		r.webhooks.total, len(r.webhooks.ids), countOver(r.webhooks.ids, 1), sum(r.webhooks.repeats))
-	fmt.Fprintf(&b, "consumers holding messages at the end: %d; processes that died on their own: %d\n", len(r.stuck), len(r.crashed))
+	crashes := 0
+	for _, f := range r.faults {
+		crashes += f.crashes
+	}
+	fmt.Fprintf(&b, "consumers holding messages at the end: %d; processes that died on their own: %d, and %d while restarting after a fault (started again)\n",
+		len(r.stuck), len(r.crashed), crashes)
 	for _, fr := range r.failures {
 		fault := "no fault"
 		if i := r.faultOf(fr); i >= 0 {

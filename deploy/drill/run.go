@@ -96,14 +96,15 @@ func makeFault(ctx context.Context, c *Cluster, kind FaultKind, plan Plan, start
 	logf("%s: killed %s at +%s (%s)", kind.Name, p.name, res.killed.Sub(start).Round(time.Millisecond), note)
 	time.Sleep(plan.Downtime)
 	res.restarted = time.Now()
-	if err := p.start(); err != nil {
+	crashes, err := restart(ctx, p)
+	if err != nil {
 		res.err = err
 		return res
 	}
-	if err := within(ctx, startTimeout, p.waitReady); err != nil {
-		res.err = err
-		return res
+	for _, crash := range crashes {
+		res.notes += fmt.Sprintf("; %v, started again", crash)
 	}
+	res.crashes = len(crashes)
 	res.ready = time.Now()
 	logf("%s: %s ready again %s after its restart", kind.Name, p.name, res.ready.Sub(res.restarted).Round(time.Millisecond))
 	if kind.after != nil {
@@ -117,6 +118,33 @@ func makeFault(ctx context.Context, c *Cluster, kind FaultKind, plan Plan, start
 	time.Sleep(plan.Settle)
 	res.settled = time.Now()
 	return res
+}
+
+// crashRestarts bounds how often restart starts a process that exits on
+// its own while starting.
+const crashRestarts = 3
+
+// restart starts p again and waits until it is ready. A process that exits
+// on its own meanwhile is started again, as Kubernetes restarts a crashed
+// container, up to crashRestarts times; each such exit is returned, and
+// shown in the table, rather than hidden.
+func restart(ctx context.Context, p *process) ([]error, error) {
+	var crashes []error
+	for {
+		if err := p.start(); err != nil {
+			return crashes, err
+		}
+		err := within(ctx, startTimeout, p.waitReady)
+		if err == nil {
+			return crashes, nil
+		}
+		crash := p.failure()
+		if crash == nil || len(crashes) == crashRestarts {
+			return crashes, err
+		}
+		crashes = append(crashes, crash)
+		p.clearFailure()
+	}
 }
 
 // upload starts the uploads numbered ns in the background.
