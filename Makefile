@@ -142,6 +142,10 @@ e2e-fixtures: ## install the end-to-end tests' npm fixtures (hls.js, to play liv
 bench: build ## run the benchmarks under bench/ and print their figures
 	@for b in bench/*/run.sh; do echo "== $$b"; bash $$b || exit 1; done
 
+.PHONY: drill
+drill: deps-run ## the cluster drill (docs/scaling.md): 3 NATS servers, 2 gateways, 2 replicas of each service, 3 workers as processes; SIGKILLs parts under load and checks nothing is lost (about 4 min)
+	VIDHOST_DRILL=full go test -count=1 -timeout 40m -run '^TestDrill$$' -v ./deploy/drill/
+
 .PHONY: install-check
 install-check: ## prove `go install <package>@<version>` works from outside the repo with an empty module cache
 	deploy/scripts/check-go-install.sh

@@ -119,7 +119,7 @@ func serve(ctx context.Context, srv *http.Server, lis net.Listener, baseURL stri
 	})
 	// Ready until shutdown begins: the probe fails first, so a load
 	// balancer stops sending requests while in-flight ones finish.
-	admin.AddCheck(ctx, "http", func(context.Context) error { return context.Cause(ctx) })
+	admin.AddServingCheck(ctx, "http", func(context.Context) error { return context.Cause(ctx) })
 	logger.Info("gateway serving", "url", baseURL)
 	if opts.Ready != nil {
 		opts.Ready(baseURL)

@@ -66,3 +66,23 @@ func TestCheckPanicIsAFailure(t *testing.T) {
 func TestAddCheckWithoutListIsANoOp(t *testing.T) {
 	assert.NotPanics(t, func() { AddCheck(context.Background(), "database", func(context.Context) error { return nil }) })
 }
+
+// A process's admin listener starts before its service: with AwaitServing
+// its dependencies answering is not enough, the service's port must serve.
+func TestNotReadyUntilServing(t *testing.T) {
+	checks := NewChecks()
+	checks.AwaitServing()
+	results, ok := checks.Run(context.Background())
+	assert.False(t, ok, "an empty list awaiting its service is not ready")
+	assert.Equal(t, []Result{{Name: "serving", Error: "starting: not serving yet"}}, results)
+
+	ctx := WithChecks(context.Background(), checks)
+	AddCheck(ctx, "database", func(context.Context) error { return nil })
+	_, ok = checks.Run(context.Background())
+	assert.False(t, ok, "the database answers, but the service does not serve yet")
+
+	AddServingCheck(ctx, "grpc", func(context.Context) error { return nil })
+	results, ok = checks.Run(context.Background())
+	assert.True(t, ok)
+	assert.Equal(t, []Result{{Name: "database"}, {Name: "grpc"}}, results)
+}

@@ -29,6 +29,33 @@ type Checks struct {
 type list struct {
 	mu     sync.Mutex
 	checks map[string]Check
+	// awaitServing: not ready until serving is true (AwaitServing).
+	awaitServing, serving bool
+}
+
+// startingCheck names the failing result of a list still awaiting its
+// serving check.
+const startingCheck = "serving"
+
+// AwaitServing makes the list not ready until a serving check is added
+// (AddServing): a process's admin listener starts before its service, whose
+// checks come one by one as it connects (database, NATS, then its port), so
+// without it /readyz would answer ready while the service still migrates
+// or connects, and a readiness probe would send it calls it refuses.
+func (c *Checks) AwaitServing() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.awaitServing = true
+}
+
+// AddServing registers the check of the port the process serves on (gRPC,
+// HTTP, RTMP), added once it accepts calls: from then on the list is ready
+// when its checks pass.
+func (c *Checks) AddServing(name string, check Check) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.checks[c.prefix+name] = check
+	c.serving = true
 }
 
 // NewChecks returns an empty list (an empty list is ready).
@@ -61,6 +88,9 @@ func (c *Checks) Run(ctx context.Context) ([]Result, bool) {
 	checks := make(map[string]Check, len(c.checks))
 	for name, check := range c.checks {
 		checks[name] = check
+	}
+	if c.awaitServing && !c.serving {
+		checks[startingCheck] = func(context.Context) error { return errors.New("starting: not serving yet") }
 	}
 	c.mu.Unlock()
 	ctx, cancel := context.WithTimeout(ctx, checkTimeout)
@@ -120,5 +150,13 @@ func WithChecks(ctx context.Context, checks *Checks) context.Context {
 func AddCheck(ctx context.Context, name string, check Check) {
 	if checks, ok := ctx.Value(checksKey{}).(*Checks); ok {
 		checks.Add(name, check)
+	}
+}
+
+// AddServingCheck is AddCheck for the check of the port the service
+// serves on, registered once it accepts calls (see AwaitServing).
+func AddServingCheck(ctx context.Context, name string, check Check) {
+	if checks, ok := ctx.Value(checksKey{}).(*Checks); ok {
+		checks.AddServing(name, check)
 	}
 }

@@ -32,6 +32,8 @@ func observe(ctx context.Context, name string, obs Observability, logger *slog.L
 		return ctx, nil, err
 	}
 	checks := admin.NewChecks()
+	// Not ready before the service serves (its gRPC, HTTP or RTMP port).
+	checks.AwaitServing()
 	srv, err := admin.Start(obs.AdminAddr, checks, logger)
 	if err != nil {
 		return ctx, nil, err

@@ -39,7 +39,8 @@ func status(t *testing.T, url string) (int, string) {
 
 // TestMainServesTheAdminListener runs a service whose dependency is down:
 // while it runs, the admin listener answers live but not ready, naming
-// the check the service registered, and serves /metrics.
+// the check the service registered, and serves /metrics; with the
+// dependency back it is ready only once the service's port serves.
 func TestMainServesTheAdminListener(t *testing.T) {
 	addr := freeAddr(t)
 	t.Setenv("VIDHOST_ADMIN_ADDR", addr)
@@ -54,6 +55,15 @@ func TestMainServesTheAdminListener(t *testing.T) {
 		metrics, body := status(t, base+"/metrics")
 		assert.Equal(t, http.StatusOK, metrics)
 		assert.Contains(t, body, `vidhost_ready_check{check="database"} 0`)
+
+		// Its dependency back, the process is still not ready until its port serves.
+		admin.AddCheck(ctx, "database", func(context.Context) error { return nil })
+		ready, body = status(t, base+"/readyz")
+		assert.Equal(t, http.StatusServiceUnavailable, ready)
+		assert.Contains(t, body, `"serving":"starting: not serving yet"`)
+		admin.AddServingCheck(ctx, "grpc", func(context.Context) error { return nil })
+		ready, _ = status(t, base+"/readyz")
+		assert.Equal(t, http.StatusOK, ready, "serving, with every dependency answering")
 		return nil
 	}), nil)
 	assert.Equal(t, ExitOK, code)

@@ -46,6 +46,7 @@ func Dial(addr string, creds Credentials) (*grpc.ClientConn, error) {
 		grpc.WithChainUnaryInterceptor(deadlineClient(MaxCallDuration), metricsClient(), signUnary(creds)),
 		traceClient(), // the caller's trace goes on in the call's metadata
 		grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: keepaliveTime, Timeout: keepaliveTimeout}),
+		grpc.WithConnectParams(reconnectBackoff),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("dial %s: %w", addr, err)

@@ -30,7 +30,7 @@ func (s *Server) Serve(ctx context.Context, lis net.Listener, drain DrainOptions
 	s.Health.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	// Not ready once draining: the readiness probe takes the pod out of
 	// the Service's endpoints during the drain delay.
-	admin.AddCheck(ctx, "grpc", s.serving)
+	admin.AddServingCheck(ctx, "grpc", s.serving)
 	errc := make(chan error, 1)
 	go func() { errc <- s.Server.Serve(lis) }()
 	select {

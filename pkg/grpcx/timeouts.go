@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/backoff"
 	"google.golang.org/grpc/keepalive"
 )
 
@@ -24,6 +25,18 @@ const (
 	keepaliveTime    = 2 * time.Minute
 	keepaliveTimeout = 20 * time.Second
 )
+
+// reconnectBackoff is how a client retries a lost connection. gRPC's
+// default waits a second after the first failure and up to two minutes
+// later on, and fails calls at once meanwhile: a reconnection that lands on
+// a replica as it dies (a Service still routing to a killed pod) cost a
+// gateway a second of failed calls in the cluster drill (docs/scaling.md).
+// Peers inside a cluster are a connect away, so retry sooner and never
+// wait long after a peer is back.
+var reconnectBackoff = grpc.ConnectParams{
+	Backoff:           backoff.Config{BaseDelay: 50 * time.Millisecond, Multiplier: 1.6, Jitter: 0.2, MaxDelay: 5 * time.Second},
+	MinConnectTimeout: handshakeTimeout,
+}
 
 // serverTimeouts are the connection-level bounds of NewServer.
 func serverTimeouts() []grpc.ServerOption {

@@ -140,3 +140,16 @@ func serviceURL(service, password string, port int) string {
 
 // literal quotes a string for SQL (standard_conforming_strings is on).
 func literal(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// ProvisionDatabase prepares a private cluster as the devstack does: the
+// defaults taken from PUBLIC, one role per service with a password derived
+// from secret, and the audit log's schema. It returns each service's URL
+// (TCP to 127.0.0.1:port). The cluster drill (deploy/drill) runs its
+// separate processes on it.
+func ProvisionDatabase(ctx context.Context, adminURL string, port int, secret string) (map[string]string, error) {
+	root, err := secrets.ParseRoot("the root secret", secret)
+	if err != nil {
+		return nil, err
+	}
+	return provisionRoles(ctx, adminURL, port, root)
+}

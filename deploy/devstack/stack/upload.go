@@ -30,9 +30,15 @@ func (s *Stack) blobSettings() blob.Settings {
 		// Its own key, derived from the run's root secret: URLs signed by one
 		// run die with it, and a blob URL signature can never double as a
 		// principal or a media token.
-		settings.SigningSecret = hex.EncodeToString(secrets.MustRoot(s.secret).Derive(secrets.BlobURL))
+		settings.SigningSecret = BlobSigningSecret(s.secret)
 	}
 	return settings
+}
+
+// BlobSigningSecret is VIDHOST_BLOB_SIGNING_SECRET as the devstack derives
+// it from the root secret (the cluster drill's processes use it too).
+func BlobSigningSecret(rootSecret string) string {
+	return hex.EncodeToString(secrets.MustRoot(rootSecret).Derive(secrets.BlobURL))
 }
 
 func (s *Stack) startUpload() (uploadAddrs, error) {

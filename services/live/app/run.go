@@ -9,6 +9,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/admin"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
@@ -57,6 +58,8 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	srv := ingest.NewServer(ingest.Config{FFmpeg: cfg.FFmpeg, WorkDir: cfg.WorkDir, Store: store,
 		StallTimeout: cfg.StallTimeout, ReconnectWindow: cfg.ReconnectWindow, Logger: logger},
 		keyChecker{client: catalogv1.NewCatalogServiceClient(conn)}, reports.New(js))
+	// Ready once the port takes publishers, until shutdown begins.
+	admin.AddServingCheck(ctx, "rtmp", func(context.Context) error { return context.Cause(ctx) })
 	logger.Info("live serving", "rtmp", lis.Addr().String())
 	// Serve returns once every run has ended and reported.
 	return srv.Serve(ctx, lis)
