@@ -17,6 +17,9 @@ type Listener struct{}
 // Listen returns ErrDisabled.
 func Listen(string, Options, Hook) (*Listener, error) { return nil, ErrDisabled }
 
+// SetHook does nothing.
+func (*Listener) SetHook(Hook) {}
+
 // Addr is nil.
 func (*Listener) Addr() net.Addr { return nil }
 

@@ -26,8 +26,10 @@ var startup = sync.OnceValue(func() error {
 	if C.srt_startup() < 0 {
 		return fmt.Errorf("srt: startup failed")
 	}
-	// libsrt logs to stderr; only its errors are worth a line there.
-	C.srt_setloglevel(C.int(3)) // LOG_ERR
+	// libsrt logs to stderr, outside the service's structured log; its
+	// errors are the calls' results, which the callers log (an Accept
+	// after Close, say, is an "error" to it). Only critical lines pass.
+	C.srt_setloglevel(C.int(2)) // LOG_CRIT
 	return nil
 })
 

@@ -18,14 +18,15 @@ import (
 type Listener struct {
 	sock     socket
 	id       uintptr // in the callback registry
-	hook     Hook
+	hook     atomic.Pointer[Hook]
 	addr     net.Addr
 	isClosed atomic.Bool
 	once     sync.Once
 }
 
 // Listen opens a listener on addr ("host:port"; port 0 picks a free one).
-// hook decides on each connection during its handshake; nil accepts all.
+// hook decides on each connection during its handshake; until one is set
+// (here or with SetHook) every connection is refused as unavailable.
 func Listen(addr string, opts Options, hook Hook) (*Listener, error) {
 	ip, port, err := hostPort(addr)
 	if err != nil {
@@ -36,7 +37,8 @@ func Listen(addr string, opts Options, hook Hook) (*Listener, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Listener{sock: s, hook: hook}
+	l := &Listener{sock: s}
+	l.SetHook(hook)
 	l.id = register(l)
 	var code C.int
 	if C.vidhost_listen(s, ip, port, C.uintptr_t(l.id), &code) < 0 {
@@ -50,12 +52,22 @@ func Listen(addr string, opts Options, hook Hook) (*Listener, error) {
 // Addr is where the listener listens (its actual port when 0 was asked).
 func (l *Listener) Addr() net.Addr { return l.addr }
 
+// SetHook sets what decides on the connections from now on: a listener
+// opened before its server is ready (on a port known in advance) refuses
+// connections until then.
+func (l *Listener) SetHook(hook Hook) {
+	if hook != nil {
+		l.hook.Store(&hook)
+	}
+}
+
 // decide runs the hook for the callback.
 func (l *Listener) decide(h Handshake) RejectCode {
-	if l.hook == nil {
-		return Accept
+	hook := l.hook.Load()
+	if hook == nil {
+		return RejectUnavailable
 	}
-	return l.hook(h)
+	return (*hook)(h)
 }
 
 // Accept waits for the next connection the hook accepted. After Close it

@@ -20,6 +20,7 @@ const (
 	RejectForbidden    RejectCode = 1403 // SRT_REJX_FORBIDDEN: wrong, revoked or ended key
 	RejectNotFound     RejectCode = 1404 // SRT_REJX_NOTFOUND
 	RejectBadMode      RejectCode = 1405 // SRT_REJX_BAD_MODE: m= other than publish
+	RejectUnacceptable RejectCode = 1406 // SRT_REJX_UNACCEPTABLE
 	RejectConflict     RejectCode = 1409 // SRT_REJX_CONFLICT: the event already has a publisher
 	// RejectTooMany has no SRT_REJX_ name: HTTP's 429 Too Many Requests,
 	// here the plan's live events at once.
@@ -43,6 +44,8 @@ func (c RejectCode) String() string {
 		return "not found"
 	case RejectBadMode:
 		return "bad mode"
+	case RejectUnacceptable:
+		return "unacceptable"
 	case RejectConflict:
 		return "conflict"
 	case RejectTooMany:
