@@ -4,6 +4,9 @@ package ingest_test
 
 import (
 	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -114,5 +117,31 @@ func TestAnSRTPublisherSendingGarbageIsDropped(t *testing.T) {
 	require.NoError(t, err, log)
 	b.ended(t)
 	assert.LessOrEqual(t, len(b.reports.videos()), 1, "only the good publisher went live")
+	assert.Empty(t, liveFFmpegs(t))
+}
+
+// A publisher that stays connected (libsrt keeps the connection alive) but
+// sends no more media is ended after the stall timeout (3 s here): the
+// read timeout of its SRT socket (SRTO_RCVTIMEO).
+func TestAStalledSRTPublisherIsEnded(t *testing.T) {
+	b := setup(t)
+	clip := filepath.Join(t.TempDir(), "clip.ts")
+	out, err := exec.Command("ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin",
+		"-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=3",
+		"-f", "lavfi", "-i", "sine=sample_rate=48000:duration=3",
+		"-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p",
+		"-c:a", "aac", "-f", "mpegts", clip).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	stream, err := os.ReadFile(clip) //nolint:gosec // the test's own file
+	require.NoError(t, err)
+
+	conn, err := srt.Dial(b.srtAddr, "publish:"+b.key, srt.Options{})
+	require.NoError(t, err)
+	defer conn.Close()
+	_, err = conn.Write(stream)
+	require.NoError(t, err)
+	end := b.ended(t) // the connection stays open meanwhile
+	assert.Equal(t, "the publisher sent nothing for 3s", end.Reason)
+	assert.NotEmpty(t, end.RecordingKey, "what was sent is recorded")
 	assert.Empty(t, liveFFmpegs(t))
 }
