@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The SRT session (issue: live events) takes about 45 s on two cores: the
+// The SRT session (issue: live events) takes about 75 s on two cores: the
 // event's SRT URL (its stream key's srt_url) takes a 20 s generated
 // MPEG-TS stream from ffmpeg -re; the event goes live and its live
 // playlist serves segments through the edge; a wrong key and a second
