@@ -127,7 +127,7 @@ $(TOOLS_STAMP_DIR)/mailpit-$(MAILPIT_VERSION):
 	@mkdir -p $(@D) && touch $@
 
 .PHONY: deps-run
-deps-run: ## install missing system packages the devstack needs (PostgreSQL, ffmpeg)
+deps-run: ## install missing system packages the devstack needs (PostgreSQL, ffmpeg, libsrt headers)
 	@deploy/scripts/install-deps.sh run
 
 .PHONY: deps-test

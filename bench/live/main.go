@@ -1,7 +1,8 @@
 // Command live measures live events through the whole suite (deploy/devstack
-// in process): publishers replay a pre-encoded 720p30 clip over RTMP with
-// -c copy (so they cost almost no CPU), and the bench reports, for one event
-// alone and then for -events at once:
+// in process): publishers replay a pre-encoded 720p30 clip over RTMP (or SRT
+// with -protocol srt: the same clip as MPEG-TS) with -c copy (so they cost
+// almost no CPU), and the bench reports, for one event alone and then for
+// -events at once:
 //
 //   - publish start -> the event's status is live (GET /v2/videos/{id}),
 //   - publish start -> the first segment of the live playlist is fetched
@@ -32,14 +33,19 @@ func main() {
 	events := flag.Int("events", 5, "concurrent events in the second run")
 	seconds := flag.Int("seconds", 40, "seconds each publisher streams")
 	clip := flag.String("clip", "", "the pre-encoded FLV clip publishers loop (run.sh makes it)")
+	protocol := flag.String("protocol", "rtmp", "how publishers send: rtmp or srt")
 	flag.Parse()
-	if err := run(*events, *seconds, *clip); err != nil {
+	if *protocol != "rtmp" && *protocol != "srt" {
+		fmt.Fprintln(os.Stderr, "bench/live: -protocol is rtmp or srt")
+		os.Exit(2)
+	}
+	if err := run(*events, *seconds, *clip, *protocol); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/live:", err)
 		os.Exit(1)
 	}
 }
 
-func run(events, seconds int, clip string) error {
+func run(events, seconds int, clip, protocol string) error {
 	varDir, err := os.MkdirTemp("", "vidhost-bench-live-")
 	if err != nil {
 		return err
@@ -51,19 +57,24 @@ func run(events, seconds int, clip string) error {
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	// No transcode worker: recordings wait, so only live work is measured.
 	s, err := stack.Start(ctx, stack.Config{VarDir: varDir, HTTPAddr: "127.0.0.1:0", LiveRTMPAddr: "127.0.0.1:0",
-		NATSPort: -1, LogLevel: "error", DatabaseURL: os.Getenv("DATABASE_URL")}, logger)
+		LiveSRTAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "error", DatabaseURL: os.Getenv("DATABASE_URL")}, logger)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = s.Stop(context.Background()) }()
 	api := client{api: vidhost.New(s.URL, s.Credentials.APIKey)}
+	pub := publishTo{protocol: protocol, srtBase: s.LiveSRTURL}
+	if protocol == "srt" && pub.srtBase == "" {
+		return fmt.Errorf("this build has no SRT (cgo and libsrt)")
+	}
+	fmt.Printf("publishers send over %s\n", protocol)
 
-	one, err := measure(ctx, api, clip, 1, seconds)
+	one, err := measure(ctx, api, pub, clip, 1, seconds)
 	if err != nil {
 		return err
 	}
 	one.print("1 event")
-	many, err := measure(ctx, api, clip, events, seconds)
+	many, err := measure(ctx, api, pub, clip, events, seconds)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -21,7 +22,7 @@ type result struct {
 }
 
 // measure runs events publishers at once for seconds each.
-func measure(ctx context.Context, api client, clip string, events, seconds int) (result, error) {
+func measure(ctx context.Context, api client, pub publishTo, clip string, events, seconds int) (result, error) {
 	r := result{events: events}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -29,7 +30,7 @@ func measure(ctx context.Context, api client, clip string, events, seconds int) 
 	cpu := startCPUSampler()
 	for range events {
 		wg.Go(func() {
-			ev, err := one(ctx, api, clip, seconds)
+			ev, err := one(ctx, api, pub, clip, seconds)
 			if err != nil {
 				errs <- err
 				return
@@ -58,15 +59,16 @@ type eventFigures struct {
 }
 
 // one creates an event, publishes clip to it for seconds and measures.
-func one(ctx context.Context, api client, clip string, seconds int) (eventFigures, error) {
+func one(ctx context.Context, api client, pub publishTo, clip string, seconds int) (eventFigures, error) {
 	var f eventFigures
 	ev, err := api.createEvent()
 	if err != nil {
 		return f, err
 	}
 	start := time.Now()
+	format, target := pub.target(ev.Input)
 	cmd := exec.CommandContext(ctx, "ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin",
-		"-re", "-stream_loop", "-1", "-i", clip, "-t", strconv.Itoa(seconds), "-c", "copy", "-f", "flv", ev.Input)
+		"-re", "-stream_loop", "-1", "-i", clip, "-t", strconv.Itoa(seconds), "-c", "copy", "-f", format, target)
 	if err := cmd.Start(); err != nil {
 		return f, err
 	}
@@ -99,6 +101,22 @@ func one(ctx context.Context, api client, clip string, seconds int) (eventFigure
 			}
 		}
 	}
+}
+
+// publishTo says where and how publishers send.
+type publishTo struct {
+	protocol string // rtmp or srt
+	srtBase  string // srt://host:port of the suite
+}
+
+// target is the ffmpeg output format and URL for an event whose input
+// (its RTMP URL) is input: for SRT, the same stream key in the streamid.
+func (p publishTo) target(input string) (format, target string) {
+	if p.protocol != "srt" {
+		return "flv", input
+	}
+	key := input[strings.LastIndex(input, "/")+1:]
+	return "mpegts", p.srtBase + "?streamid=publish:" + key
 }
 
 type durations []time.Duration

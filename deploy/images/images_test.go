@@ -32,7 +32,9 @@ var staticImages = []struct{ name, pkg, listenVar string }{
 	{"analytics", "./services/analytics/cmd/analytics", "VIDHOST_ANALYTICS_GRPC_ADDR"},
 	// transcode is built the same way; its image adds ffmpeg on Debian.
 	{"transcode", "./services/transcode/cmd/transcode", "VIDHOST_TRANSCODE_GRPC_ADDR"},
-	// live too (ffmpeg on Debian); it listens for RTMP, not gRPC.
+	// live too (ffmpeg on Debian); it listens for RTMP, not gRPC. Built
+	// here without cgo, the build without SRT that must keep compiling; the
+	// image builds it with cgo and libsrt (TestLiveImageHasTheLibrariesItLinks).
 	{"live", "./services/live/cmd/live", "VIDHOST_LIVE_RTMP_ADDR"},
 	{"vidhost", "./cmd/vidhost", ""},
 }
@@ -90,6 +92,43 @@ func TestDockerfileHasATargetPerBinary(t *testing.T) {
 	}
 	for _, image := range staticImages {
 		assert.Contains(t, names, image.name)
+	}
+}
+
+// TestLiveImageHasTheLibrariesItLinks builds live as its image does (cgo,
+// for SRT ingest through libsrt) and checks that the Dockerfile's live
+// target installs the Debian package of every library the binary needs
+// beyond libc: a library missing from the image would stop the binary at
+// start.
+func TestLiveImageHasTheLibrariesItLinks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the live binary with cgo")
+	}
+	repo := repoRoot(t)
+	dockerfile, err := os.ReadFile(filepath.Join(repo, "deploy/images/Dockerfile"))
+	require.NoError(t, err)
+	target := regexp.MustCompile(`(?s)\nFROM \S+ AS live\n(.*?)(\nFROM |$)`).FindSubmatch(dockerfile)
+	require.NotNil(t, target, "a live target")
+	binary := filepath.Join(t.TempDir(), "live")
+	cmd := exec.Command("go", "build", "-trimpath", "-o", binary, "./services/live/cmd/live")
+	cmd.Dir = repo
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+	output, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", output)
+	f, err := elf.Open(binary)
+	require.NoError(t, err)
+	defer f.Close()
+	libs, err := f.ImportedLibraries()
+	require.NoError(t, err)
+	assert.Contains(t, libs, "libsrt.so.1.5", "SRT is linked in")
+	for _, lib := range libs {
+		if lib == "libc.so.6" {
+			continue // in every Debian image
+		}
+		out, err := exec.Command("dpkg", "-S", "/usr/lib/x86_64-linux-gnu/"+lib).Output()
+		require.NoError(t, err, "the Debian package of %s", lib)
+		pkg, _, _ := strings.Cut(string(out), ":")
+		assert.Contains(t, string(target[1]), " "+pkg, "the live image installs %s (for %s)", pkg, lib)
 	}
 }
 

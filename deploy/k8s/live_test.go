@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
@@ -73,8 +74,55 @@ func TestLiveComponentWiresTheCatalog(t *testing.T) {
 
 	live := deploymentNamed(t, objects, "live")
 	assert.True(t, admits(objects.networkPolicies, live.Spec.Template.Labels, nil, "rtmp"), "encoders reach live's rtmp port")
+	assertSRTWired(t, objects, catalog, live)
 	assert.True(t, admits(objects.networkPolicies, catalog.Spec.Template.Labels, live.Spec.Template.Labels, "grpc"), "live reaches the catalog")
 	assert.False(t, admits(objects.networkPolicies, catalog.Spec.Template.Labels, nil, "grpc"), "the catalog is not open to all")
+}
+
+// assertSRTWired: the catalog's SRT URL names the live-srt Service's UDP
+// port, which reaches the port live listens on, open to encoders.
+func assertSRTWired(t *testing.T, objects rendered, catalog, live *appsv1.Deployment) {
+	t.Helper()
+	value, ok := envValue(catalog, "VIDHOST_LIVE_SRT_URL")
+	require.True(t, ok, "the catalog sets VIDHOST_LIVE_SRT_URL")
+	srtURL, err := url.Parse(value)
+	require.NoError(t, err)
+	assert.Equal(t, "srt", srtURL.Scheme)
+	assert.NotRegexp(t, `127\.0\.0\.1|localhost`, srtURL.Hostname())
+	var service *corev1.Service
+	for _, s := range objects.services {
+		if s.Name == "live-srt" {
+			service = s
+		}
+	}
+	require.NotNil(t, service, "a live-srt Service")
+	require.Len(t, service.Spec.Ports, 1)
+	assert.Equal(t, corev1.ProtocolUDP, service.Spec.Ports[0].Protocol, "SRT is UDP")
+	assert.Equal(t, fmt.Sprint(service.Spec.Ports[0].Port), srtURL.Port(), "the live-srt Service's port")
+	addr, ok := envValue(live, "VIDHOST_LIVE_SRT_ADDR")
+	require.True(t, ok, "live listens for SRT")
+	container := live.Spec.Template.Spec.Containers[0]
+	i := slices.IndexFunc(container.Ports, func(p corev1.ContainerPort) bool { return p.Name == "srt" })
+	require.GreaterOrEqual(t, i, 0, "live names its srt port")
+	assert.Equal(t, corev1.ProtocolUDP, container.Ports[i].Protocol)
+	assert.True(t, strings.HasSuffix(addr, fmt.Sprintf(":%d", container.Ports[i].ContainerPort)), "live listens on its srt port: %s", addr)
+	assert.True(t, admits(objects.networkPolicies, live.Spec.Template.Labels, nil, "srt"), "encoders reach live's srt port")
+	assert.True(t, policyPortProtocol(objects.networkPolicies, "srt", corev1.ProtocolUDP), "the policy opens srt for UDP")
+}
+
+// policyPortProtocol tells whether some ingress rule opens port with
+// protocol (a NetworkPolicy port is TCP unless it says otherwise).
+func policyPortProtocol(policies []*networkingv1.NetworkPolicy, port string, protocol corev1.Protocol) bool {
+	for _, p := range policies {
+		for _, rule := range p.Spec.Ingress {
+			for _, np := range rule.Ports {
+				if np.Port != nil && np.Port.String() == port && np.Protocol != nil && *np.Protocol == protocol {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // TestOverlaysWithoutLiveLeaveItOut: the component is opt-in; the plain

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the system packages Vidhost needs on Debian/Ubuntu, only those that
 # are missing. Usage: install-deps.sh [run|test]
-#   run:  PostgreSQL and ffmpeg (the devstack's database and media tools)
+#   run:  PostgreSQL and ffmpeg (the devstack's database and media tools),
+#         libsrt's headers (the live service's SRT ingest links libsrt
+#         through cgo: services/live/internal/srt)
 #   test: also Chromium (browser tests), nginx (delivery benchmark baseline)
 #         and Node.js with npm (the player bundle is rebuilt and compared),
 #         pocketsphinx with its en-US model (the default transcribe engine)
@@ -13,6 +15,9 @@ need=()
 have_pg() { compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; }
 have_pg || need+=(postgresql)
 command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || need+=(ffmpeg)
+# Either flavour's headers will do (they conflict with each other); the
+# OpenSSL one is libsrt's default crypto and the one the live image ships.
+[ -e /usr/include/srt/srt.h ] || need+=(libsrt-openssl-dev)
 if [ "$mode" = test ]; then
   command -v chromium >/dev/null || need+=(chromium)
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)

@@ -237,8 +237,9 @@ type publisher struct {
 }
 
 // push starts ffmpeg -re sending seconds of testsrc2 and a sine tone to
-// rtmpURL, with 2 s keyframes as docs/live.md asks of publishers.
-func push(t *testing.T, rtmpURL string, seconds int) *publisher {
+// ingestURL, with 2 s keyframes as docs/live.md asks of publishers: FLV to
+// an rtmp:// URL, MPEG-TS to an srt:// one.
+func push(t *testing.T, ingestURL string, seconds int) *publisher {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(seconds+60)*time.Second)
 	t.Cleanup(cancel)
@@ -247,12 +248,20 @@ func push(t *testing.T, rtmpURL string, seconds int) *publisher {
 		"-re", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30:duration="+length,
 		"-re", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration="+length,
 		"-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-g", "60", "-pix_fmt", "yuv420p",
-		"-c:a", "aac", "-b:a", "128k", "-f", "flv", rtmpURL)
+		"-c:a", "aac", "-b:a", "128k", "-f", containerFor(ingestURL), ingestURL)
 	p := &publisher{cmd: cmd, done: make(chan error, 1), out: &bytes.Buffer{}}
 	cmd.Stderr = p.out
 	require.NoError(t, cmd.Start())
 	go func() { p.done <- cmd.Wait() }()
 	return p
+}
+
+// containerFor is what ffmpeg sends over an ingest URL's protocol.
+func containerFor(ingestURL string) string {
+	if strings.HasPrefix(ingestURL, "srt://") {
+		return "mpegts"
+	}
+	return "flv"
 }
 
 func (p *publisher) wait(t *testing.T) error {

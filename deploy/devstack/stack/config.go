@@ -21,6 +21,9 @@ type Config struct {
 	// LiveRTMPAddr is where the live service takes RTMP publishers
 	// (docs/live.md); "127.0.0.1:0" picks a free port.
 	LiveRTMPAddr string `env:"VIDHOST_LIVE_RTMP_ADDR" envDefault:"127.0.0.1:1935"`
+	// LiveSRTAddr is where the live service takes SRT publishers (UDP);
+	// "127.0.0.1:0" picks a free port, empty turns SRT off.
+	LiveSRTAddr string `env:"VIDHOST_LIVE_SRT_ADDR" envDefault:"127.0.0.1:8890"`
 	// AdminAddr is the admin listener of the devstack's one process
 	// (/metrics, /debug/pprof/, /livez, /readyz: pkg/admin), shared by
 	// every service it runs; empty picks a free loopback port.

@@ -11,6 +11,20 @@ import (
 	liveapp "github.com/vidhost/vidhost/services/live/app"
 )
 
+// liveListeners are the live service's ingest ports, opened before the
+// catalog so their URLs are known.
+type liveListeners struct {
+	rtmp net.Listener
+	srt  *liveapp.SRTListener // nil: no SRT
+}
+
+func (l liveListeners) close() {
+	_ = l.rtmp.Close()
+	if l.srt != nil {
+		_ = l.srt.Close()
+	}
+}
+
 // listenRTMP opens the live service's RTMP port and sets LiveRTMPURL.
 func (s *Stack) listenRTMP() (net.Listener, error) {
 	addr := s.cfg.LiveRTMPAddr
@@ -25,25 +39,47 @@ func (s *Stack) listenRTMP() (net.Listener, error) {
 	return lis, nil
 }
 
-// startLive runs the live service on lis (docs/live.md); it checks stream
-// keys with the catalog at catalogAddr.
-func (s *Stack) startLive(lis net.Listener, catalogAddr string) error {
+// listenSRT opens the live service's SRT port and sets LiveSRTURL; it
+// returns nil (and leaves the URL empty) when SRT is off or this build has
+// none.
+func (s *Stack) listenSRT() (*liveapp.SRTListener, error) {
+	addr := s.cfg.LiveSRTAddr
+	if addr == "" || !liveapp.SRTAvailable {
+		if addr != "" {
+			s.logger.Warn("live: no SRT ingest in this build (built without cgo or with the nosrt tag)")
+		}
+		return nil, nil
+	}
+	lis, err := liveapp.ListenSRT(addr, liveapp.DefaultSRTLatency)
+	if err != nil {
+		return nil, fmt.Errorf("live SRT address %s: %w", addr, err)
+	}
+	s.LiveSRTURL = "srt://" + lis.Addr().String()
+	return lis, nil
+}
+
+// startLive runs the live service on its listeners (docs/live.md); it
+// checks stream keys with the catalog at catalogAddr.
+func (s *Stack) startLive(lis liveListeners, catalogAddr string) error {
 	var cfg liveapp.Config
 	if err := config.Load(&cfg); err != nil {
-		_ = lis.Close()
+		lis.close()
 		return err
 	}
 	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel, cfg.CatalogAddr = s.natsURL, s.secret, s.cfg.LogLevel, catalogAddr
 	cfg.Blob = s.blobSettings()
+	if lis.srt == nil {
+		cfg.SRTAddr = "" // the devstack decided: no SRT
+	}
 	if cfg.WorkDir == "" {
 		cfg.WorkDir = filepath.Join(s.varDir, "live")
 	}
 	if err := os.MkdirAll(cfg.WorkDir, 0o750); err != nil {
-		_ = lis.Close()
+		lis.close()
 		return err
 	}
 	s.run("live", func(ctx context.Context) error {
-		return liveapp.Run(ctx, cfg, s.serviceLogger("live"), liveapp.Options{RTMPListener: lis})
+		return liveapp.Run(ctx, cfg, s.serviceLogger("live"), liveapp.Options{RTMPListener: lis.rtmp, SRTListener: lis.srt})
 	})
 	return nil
 }

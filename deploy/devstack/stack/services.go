@@ -36,17 +36,22 @@ func (s *Stack) startServices(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	// The RTMP port comes before the catalog, which hands its URL out in
-	// events' input; the live service after, as it checks keys with it.
+	// The RTMP and SRT ports come before the catalog, which hands their
+	// URLs out; the live service after, as it checks keys with it.
 	rtmpLis, err := s.listenRTMP()
 	if err != nil {
+		return err
+	}
+	srtLis, err := s.listenSRT()
+	if err != nil {
+		_ = rtmpLis.Close()
 		return err
 	}
 	catalogAddr, err := s.startCatalog(upload.grpc)
 	if err != nil {
 		return err
 	}
-	if err := s.startLive(rtmpLis, catalogAddr); err != nil {
+	if err := s.startLive(liveListeners{rtmp: rtmpLis, srt: srtLis}, catalogAddr); err != nil {
 		return err
 	}
 	hooksAddr, err := s.startHooks()
@@ -113,7 +118,7 @@ func (s *Stack) startCatalog(uploadAddr string) (string, error) {
 	}
 	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.db.forService("catalog"), s.natsURL, s.secret, s.cfg.LogLevel
 	cfg.UploadAddr, cfg.MediaBaseURL = uploadAddr, s.URL+"/media"
-	cfg.LiveRTMPURL = s.LiveRTMPURL
+	cfg.LiveRTMPURL, cfg.LiveSRTURL = s.LiveRTMPURL, s.LiveSRTURL
 	cfg.Blob = s.blobSettings()
 	lis, err := loopback()
 	if err != nil {

@@ -27,6 +27,9 @@ type Stack struct {
 	// LiveRTMPURL is the RTMP ingest base publishers are given,
 	// rtmp://<host>:<port>/live (an event's input adds its stream key).
 	LiveRTMPURL string
+	// LiveSRTURL is the SRT ingest base, srt://<host>:<port> (the stream
+	// key goes in the streamid); empty when SRT is off or not built in.
+	LiveSRTURL string
 
 	cfg     Config
 	varDir  string

@@ -52,8 +52,12 @@ type Config struct {
 	// input is <LiveRTMPURL>/<stream key> (docs/live.md). It must name the
 	// live service's public address.
 	LiveRTMPURL string `env:"VIDHOST_LIVE_RTMP_URL" envDefault:"rtmp://127.0.0.1:1935/live"`
-	// LiveSRTURL is the SRT ingest base (srt://host:port); empty shows no
-	// SRT URL. The key goes in the streamid, as publish:<key>.
+	// LiveSRTURL is the SRT ingest base (srt://host:port), shown as a
+	// stream key's srt_url; the key goes in the streamid, as
+	// publish:<key>. It must name the live service's VIDHOST_LIVE_SRT_ADDR
+	// as publishers reach it. Empty (the default: only the operator knows
+	// whether the SRT port is reachable, UDP, from outside) shows none; the
+	// devstack sets it.
 	LiveSRTURL string `env:"VIDHOST_LIVE_SRT_URL"`
 	// Blob is the blob store (VIDHOST_BLOB_*, VIDHOST_S3_*, see pkg/blob)
 	// the catalog keeps tracks and custom thumbnails in, under the videos'

@@ -17,14 +17,16 @@ type keyChecker struct {
 }
 
 // AuthorizePublish passes the catalog's refusals (a wrong, revoked or
-// ended key) to the publisher in the catalog's words; anything else is the
-// service being unavailable.
+// ended key; the plan's live events at once taken) to the publisher in the
+// catalog's words; anything else is the service being unavailable.
 func (k keyChecker) AuthorizePublish(ctx context.Context, key string) (ingest.Grant, error) {
 	g, err := k.client.AuthorizePublish(ctx, &catalogv1.AuthorizePublishRequest{Key: key})
 	if err != nil {
 		switch st := status.Convert(err); st.Code() {
 		case codes.Unauthenticated, codes.FailedPrecondition, codes.NotFound:
-			return ingest.Grant{}, &ingest.Refusal{Reason: st.Message()}
+			return ingest.Grant{}, &ingest.Refusal{Reason: st.Message(), Kind: ingest.KindForbidden}
+		case codes.ResourceExhausted:
+			return ingest.Grant{}, &ingest.Refusal{Reason: st.Message(), Kind: ingest.KindLimit}
 		}
 		return ingest.Grant{}, err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/services/live/internal/srt"
 )
 
 // Config is the live service's configuration, loaded from VIDHOST_*
@@ -16,6 +17,15 @@ type Config struct {
 	// RTMPAddr is where publishers connect. The catalog's
 	// VIDHOST_LIVE_RTMP_URL must name this port as publishers reach it.
 	RTMPAddr string `env:"VIDHOST_LIVE_RTMP_ADDR" envDefault:"127.0.0.1:1935"`
+	// SRTAddr is where SRT publishers connect (UDP; docs/live.md); empty
+	// turns SRT ingest off. The catalog's VIDHOST_LIVE_SRT_URL must name
+	// this port as publishers reach it. A build without cgo (or with the
+	// nosrt tag) has no SRT and says so in its log.
+	SRTAddr string `env:"VIDHOST_LIVE_SRT_ADDR" envDefault:"127.0.0.1:8890"`
+	// SRTLatency is the SRT receive latency (SRTO_LATENCY): how long
+	// packets are held for lost ones to be sent again. The larger of this
+	// and the publisher's own setting applies.
+	SRTLatency time.Duration `env:"VIDHOST_LIVE_SRT_LATENCY" envDefault:"120ms"`
 	// CatalogAddr is the catalog, which checks stream keys.
 	CatalogAddr string `env:"VIDHOST_CATALOG_ADDR" envDefault:"127.0.0.1:9102"`
 	// NATSURL is the NATS server the reports go to.
@@ -53,6 +63,9 @@ func (c Config) Validate() error {
 	if c.ReconnectWindow < 0 {
 		errs = append(errs, errors.New("VIDHOST_LIVE_RECONNECT_WINDOW must not be negative"))
 	}
+	if c.SRTLatency < 0 {
+		errs = append(errs, errors.New("VIDHOST_LIVE_SRT_LATENCY must not be negative"))
+	}
 	if c.StallTimeout <= 0 {
 		errs = append(errs, errors.New("VIDHOST_LIVE_STALL_TIMEOUT must be positive"))
 	}
@@ -65,8 +78,26 @@ type Options struct {
 	// RTMPListener, if set, is served instead of listening on RTMPAddr;
 	// tests and the devstack pass one on a free port. Run closes it.
 	RTMPListener net.Listener
+	// SRTListener, if set, is served instead of listening on SRTAddr (the
+	// devstack opens one on a free port to know its URL). Run closes it.
+	SRTListener *srt.Listener
 }
 
 func natsClient(cfg Config) natsx.Client {
 	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceLive, Secret: cfg.InternalSecret, Settings: cfg.NATS}
+}
+
+// SRTListener is an open SRT port, for Options.SRTListener.
+type SRTListener = srt.Listener
+
+// SRTAvailable reports whether this build serves SRT (cgo and libsrt).
+const SRTAvailable = srt.Available
+
+// DefaultSRTLatency is VIDHOST_LIVE_SRT_LATENCY's default.
+const DefaultSRTLatency = 120 * time.Millisecond
+
+// ListenSRT opens an SRT port for Options.SRTListener: "host:0" picks a
+// free port (Addr tells which). Connections are refused until Run serves it.
+func ListenSRT(addr string, latency time.Duration) (*SRTListener, error) {
+	return srt.Listen(addr, srt.Options{Latency: latency}, nil)
 }

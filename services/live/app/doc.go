@@ -1,5 +1,5 @@
 // Package app wires the live service: configuration, start-up and
-// shutdown. The service accepts RTMP publishers, checks their stream keys
+// shutdown. The service accepts RTMP and SRT publishers, checks their stream keys
 // with the catalog over gRPC (signed as the caller "live", allowed one
 // method: AuthorizePublish), pipes each stream through ffmpeg into live
 // CMAF HLS in the blob store (served by the edge at /media like any other
@@ -15,6 +15,9 @@
 // FLV/Enhanced-RTMP track parsing and hands over typed H.264 and AAC
 // access units, which pipeline.TSWriter remuxes into MPEG-TS for ffmpeg's
 // stdin with mediacommon's muxer (same authors). github.com/yutopp/go-rtmp
-// and github.com/datarhei/gosrt (SRT) are not served by the Go module proxy
-// this project builds with, so SRT ingest is not offered yet.
+// is not served by the Go module proxy this project builds with; neither
+// are the Go SRT libraries (github.com/datarhei/gosrt,
+// github.com/haivision/srtgo), so SRT goes through Haivision's libsrt, the
+// reference implementation, bound with cgo (internal/srt); a build without
+// cgo serves RTMP only.
 package app

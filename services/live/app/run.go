@@ -17,6 +17,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/live/internal/ingest"
 	"github.com/vidhost/vidhost/services/live/internal/reports"
+	"github.com/vidhost/vidhost/services/live/internal/srt"
 )
 
 // Run starts the live service and serves until ctx is done, then ends every
@@ -55,12 +56,37 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 			return fmt.Errorf("live: rtmp: %w", err)
 		}
 	}
+	srtLis, err := listenSRT(cfg, opts, logger)
+	if err != nil {
+		_ = lis.Close()
+		return fmt.Errorf("live: srt: %w", err)
+	}
 	srv := ingest.NewServer(ingest.Config{FFmpeg: cfg.FFmpeg, WorkDir: cfg.WorkDir, Store: store,
 		StallTimeout: cfg.StallTimeout, ReconnectWindow: cfg.ReconnectWindow, Logger: logger},
 		keyChecker{client: catalogv1.NewCatalogServiceClient(conn)}, reports.New(js))
-	// Ready once the port takes publishers, until shutdown begins.
+	// Ready once the ports take publishers, until shutdown begins.
 	admin.AddServingCheck(ctx, "rtmp", func(context.Context) error { return context.Cause(ctx) })
-	logger.Info("live serving", "rtmp", lis.Addr().String())
-	// Serve returns once every run has ended and reported.
-	return srv.Serve(ctx, lis)
+	if srtLis == nil {
+		logger.Info("live serving", "rtmp", lis.Addr().String())
+		// Serve returns once every run has ended and reported.
+		return srv.Serve(ctx, lis)
+	}
+	logger.Info("live serving", "rtmp", lis.Addr().String(), "srt", srtLis.Addr().String())
+	return srv.Serve(ctx, lis, srtLis)
+}
+
+// listenSRT opens the SRT port, or returns nil when SRT is off or this
+// build has none (logged: the catalog may still show an SRT URL).
+func listenSRT(cfg Config, opts Options, logger *slog.Logger) (*srt.Listener, error) {
+	switch {
+	case opts.SRTListener != nil:
+		return opts.SRTListener, nil
+	case cfg.SRTAddr == "":
+		logger.Info("srt ingest off (VIDHOST_LIVE_SRT_ADDR is empty)")
+		return nil, nil
+	case !srt.Available:
+		logger.Warn("srt ingest disabled: this build has no libsrt (built without cgo or with the nosrt tag)")
+		return nil, nil
+	}
+	return srt.Listen(cfg.SRTAddr, srt.Options{Latency: cfg.SRTLatency}, nil)
 }

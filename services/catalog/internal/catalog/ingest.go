@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"net/url"
 	"strings"
 
 	"github.com/vidhost/vidhost/pkg/principal"
@@ -24,12 +23,15 @@ func (in Ingest) rtmpURL(key string) string {
 }
 
 // srtURL is the SRT ingest URL (caller mode) carrying key in the streamid,
-// as "publish:<key>" (the form MediaMTX and ffmpeg users know).
+// as "publish:<key>" (the form MediaMTX and ffmpeg users know). It is not
+// escaped: ':' may stand in a query, a key is URL-safe, and ffmpeg 5.1
+// passes the streamid on as written (publish%3A… would reach the live
+// service, which decodes it too).
 func (in Ingest) srtURL(key string) string {
 	if in.SRTBase == "" {
 		return ""
 	}
-	return strings.TrimRight(in.SRTBase, "/") + "?streamid=" + url.QueryEscape("publish:"+key)
+	return strings.TrimRight(in.SRTBase, "/") + "?streamid=publish:" + key
 }
 
 // sealContext binds a sealed key to its row: copied to another event's

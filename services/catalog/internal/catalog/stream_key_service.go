@@ -158,7 +158,9 @@ func (s *Service) admitLive(ctx context.Context, v Video, plan plans.Plan) error
 			return err
 		}
 		if n >= plan.MaxLiveEvents {
-			return &apperr.Refused{Reason: fmt.Sprintf(
+			// Exhausted (ResourceExhausted): the live service tells a
+			// limit from a refused key (SRT's reject code 1429).
+			return &apperr.Exhausted{Reason: fmt.Sprintf(
 				"the account already has %d live event(s), the most the %s plan allows at once: end one, or move to a larger plan",
 				n, plan.Name)}
 		}

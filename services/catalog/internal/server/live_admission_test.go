@@ -34,7 +34,7 @@ func TestAuthorizePublishCountsAdmittedEventsNotYetLive(t *testing.T) {
 	_, err := live.AuthorizePublish(t.Context(), firstKey)
 	require.NoError(t, err)
 	_, err = live.AuthorizePublish(t.Context(), secondKey)
-	requireStatus(t, err, codes.FailedPrecondition, proRefusal)
+	requireStatus(t, err, codes.ResourceExhausted, proRefusal)
 	_, err = live.AuthorizePublish(t.Context(), firstKey)
 	require.NoError(t, err, "the admitted event passes its recheck before it is live")
 
@@ -45,7 +45,7 @@ func TestAuthorizePublishCountsAdmittedEventsNotYetLive(t *testing.T) {
 	_, err = live.AuthorizePublish(t.Context(), secondKey)
 	require.NoError(t, err, "an admission older than the window holds no live event")
 	_, err = live.AuthorizePublish(t.Context(), firstKey)
-	requireStatus(t, err, codes.FailedPrecondition, proRefusal)
+	requireStatus(t, err, codes.ResourceExhausted, proRefusal)
 }
 
 // Publishers of several events of a pro account connecting at once: the
@@ -81,7 +81,7 @@ func TestAuthorizePublishAdmitsOneOfConcurrentPublishers(t *testing.T) {
 			granted++
 			continue
 		}
-		assert.Equal(t, codes.FailedPrecondition, status.Code(err), err)
+		assert.Equal(t, codes.ResourceExhausted, status.Code(err), err)
 		assert.Equal(t, proRefusal, status.Convert(err).Message())
 	}
 	assert.Equal(t, 1, granted, "grants among %d concurrent publishers", publishers)

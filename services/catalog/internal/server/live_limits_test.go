@@ -47,7 +47,7 @@ func TestAuthorizePublishKeepsToThePlansLiveLimits(t *testing.T) {
 	goLive(t, b, first)
 
 	_, err = live.AuthorizePublish(t.Context(), &catalogv1.AuthorizePublishRequest{Key: keyOf(t, b, pro, second)})
-	requireStatus(t, err, codes.FailedPrecondition,
+	requireStatus(t, err, codes.ResourceExhausted,
 		"the account already has 1 live event(s), the most the pro plan allows at once: end one, or move to a larger plan")
 	_, err = live.AuthorizePublish(t.Context(), &catalogv1.AuthorizePublishRequest{Key: keyOf(t, b, pro, first)})
 	require.NoError(t, err, "the event already live passes its recheck")

@@ -64,10 +64,10 @@ func cutReasonFor(bps, limit int64) string {
 		float64(bps)/1e6, strconv.FormatFloat(float64(limit)/1e6, 'f', -1, 64))
 }
 
-// watchBitrate measures conn every window until ctx ends; a stream that
+// watchBitrate measures src every window until ctx ends; a stream that
 // stays above limit is cut: the reason is recorded and the connection
 // closed, which ends the run.
-func watchBitrate(ctx context.Context, conn *countingConn, limit int64, window time.Duration, cut *cutReason) {
+func watchBitrate(ctx context.Context, src source, limit int64, window time.Duration, cut *cutReason) {
 	if limit <= 0 {
 		return
 	}
@@ -75,18 +75,18 @@ func watchBitrate(ctx context.Context, conn *countingConn, limit int64, window t
 	go func() {
 		ticker := time.NewTicker(window)
 		defer ticker.Stop()
-		last := conn.read.Load()
+		last := src.received()
 		for {
 			select {
 			case <-ctx.Done():
 				return
 			case <-ticker.C:
 			}
-			now := conn.read.Load()
+			now := src.received()
 			bps, over := meter.observe(now - last)
 			last = now
 			if over && cut.set(cutReasonFor(bps, limit)) {
-				_ = conn.Close()
+				src.cut()
 				return
 			}
 		}

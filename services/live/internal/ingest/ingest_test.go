@@ -22,6 +22,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/services/live/internal/ingest"
+	"github.com/vidhost/vidhost/services/live/internal/srt"
 )
 
 // These tests run the RTMP server with real ffmpeg processes (publishers
@@ -33,11 +34,16 @@ import (
 type keys struct {
 	mu    sync.Mutex
 	grant map[string]ingest.Grant
+	// refuse answers these keys with their refusal (a plan limit, say).
+	refuse map[string]*ingest.Refusal
 }
 
 func (k *keys) AuthorizePublish(_ context.Context, key string) (ingest.Grant, error) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	if r := k.refuse[key]; r != nil {
+		return ingest.Grant{}, r
+	}
 	g, ok := k.grant[key]
 	if !ok {
 		return ingest.Grant{}, &ingest.Refusal{Reason: "unknown stream key"}
@@ -79,6 +85,7 @@ func (r *reports) Ended(_ context.Context, _ ingest.Grant, _ string, end ingest.
 
 type bundle struct {
 	url     string // rtmp://127.0.0.1:<port>/live
+	srtAddr string // 127.0.0.1:<port>, "" in a build without SRT
 	store   blob.Store
 	reports *reports
 	grant   ingest.Grant
@@ -106,7 +113,7 @@ func setupConfig(t *testing.T, cfg ingest.Config, maxBitrate int64) bundle {
 	require.NoError(t, err)
 	b := bundle{store: store, reports: &reports{ended: make(chan ingest.End, 4)},
 		grant: ingest.Grant{VideoID: ids.New(), AccountID: ids.New(), Record: true, MaxBitrate: maxBitrate}, key: "vhlive_" + ids.New()}
-	b.keys = &keys{grant: map[string]ingest.Grant{b.key: b.grant}}
+	b.keys = &keys{grant: map[string]ingest.Grant{b.key: b.grant}, refuse: map[string]*ingest.Refusal{}}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	srv := ingest.NewServer(ingest.Config{FFmpeg: "ffmpeg", WorkDir: t.TempDir(), Store: store,
 		StallTimeout: 3 * time.Second, ReconnectWindow: cfg.ReconnectWindow, BitrateWindow: cfg.BitrateWindow,
@@ -116,7 +123,14 @@ func setupConfig(t *testing.T, cfg ingest.Config, maxBitrate int64) bundle {
 	b.url = "rtmp://" + lis.Addr().String() + "/live"
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ctx, lis) }()
+	var srtListeners []*srt.Listener
+	if srt.Available {
+		srtLis, err := srt.Listen("127.0.0.1:0", srt.Options{}, nil)
+		require.NoError(t, err)
+		b.srtAddr = srtLis.Addr().String()
+		srtListeners = append(srtListeners, srtLis)
+	}
+	go func() { served <- srv.Serve(ctx, lis, srtListeners...) }()
 	var once sync.Once
 	b.stop = func() {
 		once.Do(func() {
@@ -148,8 +162,12 @@ func start(t *testing.T, url string, seconds int, extra ...string) publisher {
 		"-re", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=" + length,
 		"-re", "-f", "lavfi", "-i", "sine=sample_rate=48000:duration=" + length}
 	args = append(args, extra...)
+	format := "flv"
+	if strings.HasPrefix(url, "srt://") {
+		format = "mpegts" // SRT carries MPEG-TS
+	}
 	args = append(args, "-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-pix_fmt", "yuv420p",
-		"-c:a", "aac", "-f", "flv", url)
+		"-c:a", "aac", "-f", format, url)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
 	cmd := exec.CommandContext(ctx, "ffmpeg", args...)

@@ -3,7 +3,6 @@ package ingest
 import (
 	"fmt"
 
-	"github.com/bluenviron/gortmplib/pkg/codecs"
 	"github.com/bluenviron/mediacommon/v2/pkg/codecs/h264"
 )
 
@@ -17,16 +16,16 @@ const (
 
 // checkVideo refuses a source too large to pass through and scale live
 // (8K, 120 fps) or whose parameter sets cannot be read.
-func checkVideo(c *codecs.H264) error {
+func checkVideo(spsBytes []byte) error {
 	var sps h264.SPS
-	if err := sps.Unmarshal(c.SPS); err != nil {
-		return &Refusal{Reason: "the H.264 stream's parameters cannot be read"}
+	if err := sps.Unmarshal(spsBytes); err != nil {
+		return &Refusal{Reason: "the H.264 stream's parameters cannot be read", Kind: KindUnacceptable}
 	}
 	if w, h := sps.Width(), sps.Height(); w*h > maxPixels {
-		return &Refusal{Reason: fmt.Sprintf("the video is %dx%d; live events take at most 4096x2304", w, h)}
+		return &Refusal{Reason: fmt.Sprintf("the video is %dx%d; live events take at most 4096x2304", w, h), Kind: KindUnacceptable}
 	}
 	if fps := sps.FPS(); fps > maxFPS+0.5 {
-		return &Refusal{Reason: fmt.Sprintf("the video runs at %.0f fps; live events take at most 60", fps)}
+		return &Refusal{Reason: fmt.Sprintf("the video runs at %.0f fps; live events take at most 60", fps), Kind: KindUnacceptable}
 	}
 	return nil
 }

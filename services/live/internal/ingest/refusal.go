@@ -2,51 +2,70 @@ package ingest
 
 import (
 	"errors"
-
-	"github.com/bluenviron/gortmplib"
-	"github.com/bluenviron/gortmplib/pkg/amf0"
-	"github.com/bluenviron/gortmplib/pkg/message"
+	"net"
 )
 
 // Refusal is a reason a publisher is turned away, in words it can act on.
-type Refusal struct{ Reason string }
+// Kind says what sort of refusal it is, for a protocol that sends codes
+// (SRT's reject reasons); RTMP sends only the words.
+type Refusal struct {
+	Reason string
+	Kind   RefusalKind
+}
 
 func (r *Refusal) Error() string { return r.Reason }
 
-// Refusals of the server itself.
-var (
-	errNotPublishing = &Refusal{Reason: "this server only accepts publishers (rtmp://host/live/<stream key>)"}
-	errNoKey         = &Refusal{Reason: "no stream key: publish to rtmp://host/live/<stream key>"}
-	errBusy          = &Refusal{Reason: "the event already has a publisher; stop it first"}
-	errNoH264        = &Refusal{Reason: "the stream has no H.264 video track; set the encoder to x264/H.264"}
-	errNoAAC         = &Refusal{Reason: "the stream has no AAC audio track; set the audio encoder to AAC"}
-	errUnavailable   = &Refusal{Reason: "ingest is unavailable; try again in a moment"}
+// RefusalKind sorts refusals for protocols that carry a code.
+type RefusalKind int
+
+// The kinds of refusal. The zero value is a refused key, the authorizer's
+// usual answer.
+const (
+	// KindForbidden: the key is wrong or revoked, or its event has ended
+	// or is disabled.
+	KindForbidden RefusalKind = iota
+	// KindBusy: the event already has a publisher.
+	KindBusy
+	// KindLimit: the plan's live events at once are taken.
+	KindLimit
+	// KindBadRequest: no stream key where the protocol carries it.
+	KindBadRequest
+	// KindNotPublishing: a player, or a mode other than publishing.
+	KindNotPublishing
+	// KindUnacceptable: the stream's tracks are not what the pipeline takes.
+	KindUnacceptable
+	// KindUnavailable: the service cannot check keys or start a run now.
+	KindUnavailable
 )
 
-// reasonOf is what the publisher is told for err.
-func reasonOf(err error) string {
+// Refusals of the server itself.
+var (
+	errNotPublishing = &Refusal{Reason: "this server only accepts publishers (rtmp://host/live/<stream key>)", Kind: KindNotPublishing}
+	errNoKey         = &Refusal{Reason: "no stream key: publish to rtmp://host/live/<stream key>", Kind: KindBadRequest}
+	errBusy          = &Refusal{Reason: "the event already has a publisher; stop it first", Kind: KindBusy}
+	errNoH264        = &Refusal{Reason: "the stream has no H.264 video track; set the encoder to x264/H.264", Kind: KindUnacceptable}
+	errNoAAC         = &Refusal{Reason: "the stream has no AAC audio track; set the audio encoder to AAC", Kind: KindUnacceptable}
+	errOtherTrack    = &Refusal{Reason: "the stream has a track the live service does not take; send one H.264 video and one AAC audio track", Kind: KindUnacceptable}
+	errUnavailable   = &Refusal{Reason: "ingest is unavailable; try again in a moment", Kind: KindUnavailable}
+)
+
+// refusalOf is err as a refusal: a failure that is not one is the service
+// being unavailable.
+func refusalOf(err error) *Refusal {
 	var r *Refusal
 	if errors.As(err, &r) {
-		return r.Reason
+		return r
 	}
-	return errUnavailable.Reason
+	return errUnavailable
 }
 
-// refuse tells the publisher why, as an onStatus error (ffmpeg logs its
-// description; OBS shows a failed connection), before the connection is
-// closed.
-func refuse(sc *gortmplib.ServerConn, reason string) {
-	_ = sc.Write(&message.CommandAMF0{
-		ChunkStreamID:   5,
-		MessageStreamID: 0x1000000,
-		Name:            "onStatus",
-		Arguments: []any{
-			nil,
-			amf0.Object{
-				{Key: "level", Value: "error"},
-				{Key: "code", Value: "NetStream.Publish.Unauthorized"},
-				{Key: "description", Value: reason},
-			},
-		},
-	})
+// reasonOf is what the publisher is told for err.
+func reasonOf(err error) string { return refusalOf(err).Reason }
+
+// addrString is a peer's address for logs ("" if unknown).
+func addrString(a net.Addr) string {
+	if a == nil {
+		return ""
+	}
+	return a.String()
 }

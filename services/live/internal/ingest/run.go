@@ -11,9 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bluenviron/gortmplib"
-	"github.com/bluenviron/gortmplib/pkg/codecs"
-
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/services/live/internal/pipeline"
 )
@@ -25,9 +22,6 @@ type publishing struct {
 	key   string
 }
 
-// trackPair is the publisher's video and audio track.
-type trackPair struct{ video, audio *gortmplib.Track }
-
 // liveOutputs are the event's outputs while it is live.
 var liveOutputs = []Output{{Label: "HLS live", Path: pipeline.MasterPlaylist}}
 
@@ -36,14 +30,12 @@ var liveOutputs = []Output{{Label: "HLS live", Path: pipeline.MasterPlaylist}}
 // then the run waits for a reconnection for the reconnect window, or ends
 // at once when the service cut the publisher, is stopping, or ffmpeg died.
 // It returns a refusal only when the run could not start.
-func (s *Server) run(ctx context.Context, conn *countingConn, r *gortmplib.Reader, p publishing, tracks trackPair, logger *slog.Logger) error {
+func (s *Server) run(ctx context.Context, src source, p publishing, tracks streamTracks, logger *slog.Logger) error {
 	lr, err := s.liveRunFor(ctx, p.grant, logger)
 	if err != nil {
 		return err
 	}
-	h264 := tracks.video.Codec.(*codecs.H264)
-	aac := tracks.audio.Codec.(*codecs.MPEG4Audio)
-	ts, err := pipeline.NewTSWriter(lr.ff.Stdin(), h264.SPS, h264.PPS, *aac.Config)
+	ts, err := pipeline.NewTSWriter(lr.ff.Stdin(), tracks.sps, tracks.pps, tracks.aac)
 	if err != nil {
 		lr.finish("the live transcoder could not start")
 		return errUnavailable
@@ -53,17 +45,16 @@ func (s *Server) run(ctx context.Context, conn *countingConn, r *gortmplib.Reade
 		logger.Info("publisher reconnected")
 	}
 	clock := &streamClock{}
-	r.OnDataH264(tracks.video, func(pts, dts time.Duration, au [][]byte) {
+	src.onMedia(func(pts, dts time.Duration, au [][]byte) {
 		clock.fail(ts.WriteH264(pts, dts, au))
-	})
-	r.OnDataMPEG4Audio(tracks.audio, func(pts time.Duration, au []byte) {
+	}, func(pts time.Duration, au []byte) {
 		clock.fail(ts.WriteAAC(pts, au))
 	})
 	recheckCtx, stopRecheck := context.WithCancel(ctx)
 	cut := &cutReason{}
-	s.recheckKey(recheckCtx, conn, p.key, cut)
-	watchBitrate(recheckCtx, conn, p.grant.MaxBitrate, s.cfg.BitrateWindow, cut)
-	reason := s.read(conn, r, clock, lr.ff)
+	s.recheckKey(recheckCtx, src, p.key, cut)
+	watchBitrate(recheckCtx, src, p.grant.MaxBitrate, s.cfg.BitrateWindow, cut)
+	reason := s.read(src, clock, lr.ff)
 	stopRecheck()
 	lr.wrote(ts)
 	switch why := cut.reason(); {
@@ -81,10 +72,9 @@ func (s *Server) run(ctx context.Context, conn *countingConn, r *gortmplib.Reade
 
 // read feeds the stream to ffmpeg until the publisher ends it, stalls,
 // sends what cannot be read, or ffmpeg dies; it returns why, for a person.
-func (s *Server) read(conn net.Conn, r *gortmplib.Reader, clock *streamClock, ff *pipeline.Run) string {
+func (s *Server) read(src source, clock *streamClock, ff *pipeline.Run) string {
 	for {
-		_ = conn.SetReadDeadline(time.Now().Add(s.cfg.StallTimeout))
-		err := r.Read()
+		err := src.readMedia(s.cfg.StallTimeout)
 		if err == nil {
 			err = clock.err()
 		}
@@ -219,7 +209,7 @@ func (c *cutReason) reason() string {
 // recheckKey checks the publisher's key every recheckEvery until ctx ends;
 // on a refusal (not on the catalog being unreachable) it records why and
 // closes the connection, which ends the run.
-func (s *Server) recheckKey(ctx context.Context, conn net.Conn, key string, cut *cutReason) {
+func (s *Server) recheckKey(ctx context.Context, src source, key string, cut *cutReason) {
 	go func() {
 		ticker := time.NewTicker(recheckEvery)
 		defer ticker.Stop()
@@ -233,7 +223,7 @@ func (s *Server) recheckKey(ctx context.Context, conn net.Conn, key string, cut 
 			var refusal *Refusal
 			if errors.As(err, &refusal) && ctx.Err() == nil {
 				cut.set("ended by the service: " + refusal.Reason)
-				_ = conn.Close()
+				src.cut()
 				return
 			}
 		}

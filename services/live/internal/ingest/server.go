@@ -10,6 +10,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/services/live/internal/pipeline"
+	"github.com/vidhost/vidhost/services/live/internal/srt"
 )
 
 // Config is what the server needs besides its ports.
@@ -39,14 +40,15 @@ type Config struct {
 // its first media: a client that connects and says nothing is dropped.
 const handshakeTimeout = 10 * time.Second
 
-// Server accepts RTMP publishers.
+// Server accepts RTMP and SRT publishers.
 type Server struct {
 	cfg     Config
 	auth    Authorizer
 	reports Reporter
 	mu      sync.Mutex
-	live    map[string]bool     // video ids with a publisher
-	runs    map[string]*liveRun // video ids with a run (publishing or waiting)
+	live    map[string]bool         // video ids with a publisher
+	runs    map[string]*liveRun     // video ids with a run (publishing or waiting)
+	pending map[int32]*srtAdmission // SRT sockets admitted, not yet accepted
 	conns   sync.WaitGroup
 }
 
@@ -65,27 +67,55 @@ func NewServer(cfg Config, auth Authorizer, reports Reporter) *Server {
 	if cfg.StallTimeout <= 0 {
 		cfg.StallTimeout = 10 * time.Second
 	}
-	return &Server{cfg: cfg, auth: auth, reports: reports, live: map[string]bool{}, runs: map[string]*liveRun{}}
+	return &Server{cfg: cfg, auth: auth, reports: reports, live: map[string]bool{}, runs: map[string]*liveRun{},
+		pending: map[int32]*srtAdmission{}}
 }
 
-// Serve accepts connections on lis until ctx ends, then closes lis, ends
-// every run (their recordings are still reported) and returns once all
+// Serve accepts RTMP connections on lis, and SRT ones on each SRT
+// listener given, until ctx ends; then it closes the listeners, ends every
+// run (their recordings are still reported) and returns once all
 // connections are done.
-func (s *Server) Serve(ctx context.Context, lis net.Listener) error {
-	stop := context.AfterFunc(ctx, func() { _ = lis.Close() })
+func (s *Server) Serve(ctx context.Context, lis net.Listener, srtListeners ...*srt.Listener) error {
+	var accepting sync.WaitGroup
+	for _, l := range srtListeners {
+		l.SetHook(s.srtHook(ctx))
+		accepting.Go(func() { s.acceptSRT(ctx, l) })
+	}
+	closeAll := func() {
+		_ = lis.Close()
+		for _, l := range srtListeners {
+			_ = l.Close()
+		}
+	}
+	stop := context.AfterFunc(ctx, closeAll)
 	defer stop()
+	err := s.acceptRTMP(ctx, lis)
+	closeAll()
+	// No connection is added once the accept loops are done.
+	accepting.Wait()
+	s.conns.Wait()
+	s.finishWaiting()
+	return err
+}
+
+// acceptRTMP accepts RTMP connections on lis until it is closed.
+func (s *Server) acceptRTMP(ctx context.Context, lis net.Listener) error {
 	for {
 		conn, err := lis.Accept()
 		if err != nil {
-			s.conns.Wait()
-			s.finishWaiting()
-			if ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
-				return nil
-			}
-			return err
+			return unlessClosed(ctx, err)
 		}
 		s.conns.Go(func() { s.handle(ctx, conn) })
 	}
+}
+
+// unlessClosed is an accept loop's error, nil when the listener was
+// closed on purpose (the service stopping).
+func unlessClosed(ctx context.Context, err error) error {
+	if ctx.Err() == nil && !errors.Is(err, net.ErrClosed) {
+		return err
+	}
+	return nil //nolint:nilerr // a closed listener is how serving ends
 }
 
 // claim marks videoID as published, or reports that it already is (or
@@ -104,6 +134,22 @@ func (s *Server) claim(videoID string) bool {
 	}
 	s.live[videoID] = true
 	return true
+}
+
+// admit checks a publisher's key with the catalog and claims its event:
+// the same for every protocol.
+func (s *Server) admit(ctx context.Context, key string) (Grant, error) {
+	if key == "" {
+		return Grant{}, errNoKey
+	}
+	g, err := s.auth.AuthorizePublish(ctx, key)
+	if err != nil {
+		return Grant{}, err
+	}
+	if !s.claim(g.VideoID) {
+		return Grant{}, errBusy
+	}
+	return g, nil
 }
 
 func (s *Server) release(videoID string) {
