@@ -135,6 +135,8 @@ export function AnalyticsPage({ url }: { url: URL }) {
   );
 }
 
+const wholeSteps = [1, 2, 5].flatMap((m) => [1, 10, 100, 1000, 10_000, 100_000, 1_000_000].map((p) => m * p)).sort((a, b) => a - b);
+
 const regions = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(undefined, { type: 'region' }) : null;
 
 function countryName(code: string): string {
@@ -165,7 +167,8 @@ function ViewsChart({ days }: { days: { day: string; views: number }[] }) {
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: { y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } },
-        axes: [{ stroke: '#4a5058' }, { stroke: '#4a5058', size: 50 }],
+        // Views are whole numbers: the y axis steps by 1, 2, 5, 10… and never shows 0.5.
+        axes: [{ stroke: '#4a5058' }, { stroke: '#4a5058', size: 50, incrs: wholeSteps, values: (_u, ticks) => ticks.map((v) => v.toLocaleString()) }],
         series: [{}, { label: 'Views', stroke: '#1f5fbf', width: 2, fill: 'rgba(31, 95, 191, 0.12)', points: { show: days.length <= 31 } }],
       },
       [xs, ys],

@@ -29,9 +29,11 @@ const defaults: Settings = {
   show_name: false, show_duration: false, controls: [], colour: '', quality: '', track: '',
 };
 
-const settingsOf = (p: Player): Settings => {
-  const { id: _id, created_time: _created, ...rest } = p;
-  return { ...defaults, ...rest, controls: rest.controls ?? [] };
+/** settingsOf keeps a player's settable fields (the API adds audit fields the forms and the preview must not send). */
+const settingsOf = (p: Partial<Player>): Settings => {
+  const out = { ...defaults } as Record<string, unknown>;
+  for (const key of Object.keys(defaults)) if (p[key as keyof Player] !== undefined && p[key as keyof Player] !== null) out[key] = p[key as keyof Player];
+  return out as unknown as Settings;
 };
 
 export function PlayersPage({ role }: { role: string }) {
@@ -251,7 +253,7 @@ function Preview({ settings }: { settings: Settings }) {
   useEffect(() => {
     list<Video>('/v2/videos', { status: 'ready', limit: '1' }).then((page) => setVideo(page.items[0] ?? null), () => setVideo(null));
   }, []);
-  const { name: _name, ...playback } = settings;
+  const { name: _name, ...playback } = settingsOf(settings);
   const preview = JSON.stringify(playback);
   useEffect(() => {
     if (!video) return;

@@ -99,8 +99,8 @@ export function ServicePage({ id }: { id: string }) {
   const [hooks, setHooks] = useState<Hook[]>([]);
   const [secret, setSecret] = useState('');
   const [problem, setProblem] = useState('');
-  const [deleting, setDeleting] = useState(false);
-  const [rotating, setRotating] = useState(false);
+  // One dialog for both confirmations: Confirm's heading has a fixed id.
+  const [confirming, setConfirming] = useState<'rotate' | 'delete' | null>(null);
   useEffect(() => {
     Promise.all([get<Service>(`/v2/services/${id}`), all<Hook>('/v2/hooks')]).then(
       ([s, h]) => {
@@ -111,7 +111,7 @@ export function ServicePage({ id }: { id: string }) {
     );
   }, [id]);
   const rotate = async () => {
-    setRotating(false);
+    setConfirming(null);
     try {
       setSecret((await post<Service>(`/v2/services/${id}/rotate_secret`, undefined)).secret ?? '');
     } catch (error) {
@@ -119,7 +119,7 @@ export function ServicePage({ id }: { id: string }) {
     }
   };
   const remove = async () => {
-    setDeleting(false);
+    setConfirming(null);
     try {
       await del(`/v2/services/${id}`);
       navigate('/developers/services');
@@ -140,7 +140,7 @@ export function ServicePage({ id }: { id: string }) {
               <h2 id="vh-secret-rotate-title">Signing secret</h2>
               <p>Rotating makes a new secret; the current one stays valid for 24 hours (deliveries carry both signatures meanwhile).</p>
               {secret && <SecretOnce id="vh-rotated-secret" title="The new signing secret" value={secret} label="Copy the new signing secret" onDone={() => setSecret('')} />}
-              <button type="button" class="vh-button" onClick={() => setRotating(true)}>Rotate the secret</button>
+              <button type="button" class="vh-button" onClick={() => setConfirming('rotate')}>Rotate the secret</button>
             </section>
           )}
           <section aria-labelledby="vh-service-deliveries">
@@ -155,13 +155,20 @@ export function ServicePage({ id }: { id: string }) {
           </section>
           <section class="vh-danger-zone" aria-labelledby="vh-service-danger">
             <h2 id="vh-service-danger">Delete</h2>
-            <button type="button" class="vh-button vh-button-danger" onClick={() => setDeleting(true)}>Delete this service</button>
+            <button type="button" class="vh-button vh-button-danger" onClick={() => setConfirming('delete')}>Delete this service</button>
           </section>
-          <Confirm open={rotating} title="Rotate the signing secret?" action="Rotate" onConfirm={rotate} onCancel={() => setRotating(false)}>
-            <p>The new secret is shown once. Update your receiver within 24 hours.</p>
-          </Confirm>
-          <Confirm open={deleting} title={`Delete the service “${service.name}”?`} action="Delete service" onConfirm={remove} onCancel={() => setDeleting(false)}>
-            <p>{hooks.length ? `${hooks.length} hook(s) running on it will be disabled; ` : ''}deliveries still waiting end as failed.</p>
+          <Confirm
+            open={confirming !== null}
+            title={confirming === 'rotate' ? 'Rotate the signing secret?' : `Delete the service “${service.name}”?`}
+            action={confirming === 'rotate' ? 'Rotate' : 'Delete service'}
+            onConfirm={confirming === 'rotate' ? rotate : remove}
+            onCancel={() => setConfirming(null)}
+          >
+            <p>
+              {confirming === 'rotate'
+                ? 'The new secret is shown once. Update your receiver within 24 hours.'
+                : `${hooks.length ? `${hooks.length} hook(s) running on it will be disabled; ` : ''}deliveries still waiting end as failed.`}
+            </p>
           </Confirm>
         </>
       )}
