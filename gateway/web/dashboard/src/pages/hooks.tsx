@@ -1,7 +1,7 @@
 // Developers → Hooks (docs/hooks.md): the account's hooks, a form that
 // creates one (event, service, action, filters and params), the page of one
 // hook that edits it and shows its deliveries log with retry, and delete
-// with confirmation. Services are made through the API (docs/services.md):
+// with confirmation. Services are made on their own page (services.tsx):
 // without one, the page says so instead of offering a form that must fail.
 import { useEffect, useState } from 'preact/hooks';
 import { all, del, fieldErrors, get, list, patch, post } from '../api';
@@ -49,8 +49,8 @@ export function HooksPage({ role }: { role: string }) {
       <Problem message={problem} />
       {managers.has(role) && services && services.length === 0 && (
         <p class="vh-empty" id="vh-no-services">
-          A hook runs on a service, and this account has none yet. Create one with <code>POST /v2/services</code> (a
-          webhook URL, another Vidhost or an S3 bucket; see the <a href="/docs/api">API reference</a>), then come back here.
+          A hook runs on a service, and this account has none yet. <a href="/developers/services">Create a service</a> (a
+          webhook URL, another Vidhost or an S3 bucket), then come back here.
         </p>
       )}
       {managers.has(role) && services && services.length > 0 && (
