@@ -244,7 +244,7 @@ function PlayerForm(props: { player?: Player; readOnly?: boolean; title: string;
 }
 
 /**
- * Preview frames the account's newest ready video's embed with the form's
+ * Preview frames the embed of the account's first ready video (the list is oldest first) with the form's
  * settings, reloading it a moment after the typing stops.
  */
 function Preview({ settings }: { settings: Settings }) {
