@@ -254,6 +254,9 @@ function Preview({ settings }: { settings: Settings }) {
     list<Video>('/v2/videos', { status: 'ready', limit: '1' }).then((page) => setVideo(page.items[0] ?? null), () => setVideo(null));
   }, []);
   const { name: _name, ...playback } = settingsOf(settings);
+  // A colour half typed (#ff8) would make the gateway drop the whole preview: show the default colour meanwhile.
+  if (!/^#[0-9a-f]{6}$/i.test(playback.colour)) playback.colour = '';
+  if (!/^[A-Za-z0-9-]{0,35}$/.test(playback.track)) playback.track = '';
   const preview = JSON.stringify(playback);
   useEffect(() => {
     if (!video) return;
