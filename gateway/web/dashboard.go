@@ -26,6 +26,11 @@ var DashboardRoutes = []string{
 	"/developers/jwt-keys",
 	"/developers/hooks",
 	"/developers/hooks/{hook_id}",
+	"/analytics",
+	"/players",
+	"/players/{player_id}",
+	"/developers/services",
+	"/developers/services/{service_id}",
 }
 
 // dashboardPolicy is the page policy with every request of the application

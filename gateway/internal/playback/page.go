@@ -32,9 +32,15 @@ func (h *Handler) page(mode web.Mode) http.HandlerFunc {
 			notPlayable(w, v)
 			return
 		}
-		player, err := h.players.get(r.Context(), v.GetAccountId(), r.URL.Query().Get(PlayerParam))
-		if err != nil {
-			h.logger.WarnContext(r.Context(), "playback: player settings unavailable, using defaults", "error", err)
+		player, previewing := previewPlayer(r)
+		if !previewing {
+			player, err = h.players.get(r.Context(), v.GetAccountId(), r.URL.Query().Get(PlayerParam))
+			if err != nil {
+				h.logger.WarnContext(r.Context(), "playback: player settings unavailable, using defaults", "error", err)
+			}
+		}
+		if previewing {
+			w.Header().Set("Cache-Control", "private, no-store") // settings nobody saved
 		}
 		if g.token != "" {
 			// The page embeds a viewer's token: no cache may keep it.

@@ -93,3 +93,18 @@ export function Field(props: {
     </div>
   );
 }
+
+/** SecretOnce shows a value the API returns only once (a key, a signing secret) with a copy button. */
+export function SecretOnce(props: { id: string; title: string; value: string; label: string; onDone: () => void }) {
+  return (
+    <div class="vh-secret" role="region" aria-labelledby={`${props.id}-title`}>
+      <h2 id={`${props.id}-title`}>{props.title}</h2>
+      <p>Copy it now: it is shown only this once.</p>
+      <p class="vh-secret-value">
+        <code id={props.id}>{props.value}</code>
+        <CopyButton text={props.value} label={props.label} />
+      </p>
+      <button type="button" class="vh-button" onClick={props.onDone}>I have copied it</button>
+    </div>
+  );
+}

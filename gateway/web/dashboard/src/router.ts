@@ -13,6 +13,11 @@ export type Route =
   | { page: 'hook'; id: string }
   | { page: 'folders' }
   | { page: 'categories' }
+  | { page: 'analytics' }
+  | { page: 'players' }
+  | { page: 'player'; id: string }
+  | { page: 'services' }
+  | { page: 'service'; id: string }
   | { page: 'missing' };
 
 export function match(path: string): Route {
@@ -27,6 +32,13 @@ export function match(path: string): Route {
   if (hook) return { page: 'hook', id: hook[1] };
   if (path === '/folders') return { page: 'folders' };
   if (path === '/categories') return { page: 'categories' };
+  if (path === '/analytics') return { page: 'analytics' };
+  if (path === '/players') return { page: 'players' };
+  const player = /^\/players\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+  if (player) return { page: 'player', id: player[1] };
+  if (path === '/developers/services') return { page: 'services' };
+  const service = /^\/developers\/services\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+  if (service) return { page: 'service', id: service[1] };
   return { page: 'missing' };
 }
 

@@ -12,15 +12,21 @@ import { KeysPage } from './pages/keys';
 import { JWTKeysPage } from './pages/jwtkeys';
 import { HookPage, HooksPage } from './pages/hooks';
 import { CategoriesPage, FoldersPage } from './pages/collections';
+import { AnalyticsPage } from './pages/analytics';
+import { PlayerPage, PlayersPage } from './pages/players';
+import { ServicePage, ServicesPage } from './pages/services';
 
 const sections = [
   { href: '/videos', label: 'Videos', pages: ['videos', 'video'] },
   { href: '/upload', label: 'Upload', pages: ['upload'] },
   { href: '/folders', label: 'Folders', pages: ['folders'] },
   { href: '/categories', label: 'Categories', pages: ['categories'] },
+  { href: '/players', label: 'Players', pages: ['players', 'player'] },
+  { href: '/analytics', label: 'Analytics', pages: ['analytics'] },
   { href: '/developers/keys', label: 'API keys', pages: ['keys'] },
   { href: '/developers/jwt-keys', label: 'JWT keys', pages: ['jwtkeys'] },
   { href: '/developers/hooks', label: 'Hooks', pages: ['hooks', 'hook'] },
+  { href: '/developers/services', label: 'Services', pages: ['services', 'service'] },
 ];
 
 export function App({ session }: { session: Session }) {
@@ -86,6 +92,11 @@ function Page({ route, url, role }: { route: Route; url: URL; role: string }) {
       {route.page === 'hook' && <HookPage id={route.id} />}
       {route.page === 'folders' && <FoldersPage role={role} />}
       {route.page === 'categories' && <CategoriesPage role={role} />}
+      {route.page === 'analytics' && <AnalyticsPage url={url} />}
+      {route.page === 'players' && <PlayersPage role={role} />}
+      {route.page === 'player' && <PlayerPage id={route.id} role={role} />}
+      {route.page === 'services' && <ServicesPage role={role} />}
+      {route.page === 'service' && <ServicePage id={route.id} />}
       {route.page === 'missing' && <h1>Page not found</h1>}
     </>
   );

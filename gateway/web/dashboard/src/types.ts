@@ -102,3 +102,36 @@ export interface Category {
   value: string;
   created_time: string;
 }
+
+/** A Player: playback settings the embed applies (docs/players.md). */
+export interface Player {
+  id: string;
+  name: string;
+  analytics: string;
+  autoplay: boolean;
+  muted: boolean;
+  playsinline: boolean;
+  preload: boolean;
+  show_name: boolean;
+  show_duration: boolean;
+  controls: string[];
+  colour: string;
+  quality: string;
+  track: string;
+  created_time: string;
+}
+
+/** A service with the fields of its type (docs/services.md); secret only in a create's or rotation's answer. */
+export interface Service extends HookService {
+  url?: string;
+  secret?: string;
+  base_url?: string;
+  endpoint?: string;
+  region?: string;
+  bucket?: string;
+  prefix?: string;
+  created_time: string;
+}
+
+/** One row of GET /v2/analytics: the dimension's value under its name, and views. */
+export type AnalyticsRow = Record<string, string | number> & { views: number };

@@ -1,7 +1,7 @@
 // Developers → Hooks (docs/hooks.md): the account's hooks, a form that
 // creates one (event, service, action, filters and params), the page of one
 // hook that edits it and shows its deliveries log with retry, and delete
-// with confirmation. Services are made through the API (docs/services.md):
+// with confirmation. Services are made on their own page (services.tsx):
 // without one, the page says so instead of offering a form that must fail.
 import { useEffect, useState } from 'preact/hooks';
 import { all, del, fieldErrors, get, list, patch, post } from '../api';
@@ -49,8 +49,8 @@ export function HooksPage({ role }: { role: string }) {
       <Problem message={problem} />
       {managers.has(role) && services && services.length === 0 && (
         <p class="vh-empty" id="vh-no-services">
-          A hook runs on a service, and this account has none yet. Create one with <code>POST /v2/services</code> (a
-          webhook URL, another Vidhost or an S3 bucket; see the <a href="/docs/api">API reference</a>), then come back here.
+          A hook runs on a service, and this account has none yet. <a href="/developers/services">Create a service</a> (a
+          webhook URL, another Vidhost or an S3 bucket), then come back here.
         </p>
       )}
       {managers.has(role) && services && services.length > 0 && (
@@ -285,8 +285,11 @@ const statusWords: Record<string, string> = {
   skipped: 'Skipped',
 };
 
-/** Deliveries is the hook's log, newest first, a page at a time, with “Send again” for failed and succeeded ones (the API refuses the others). */
-function Deliveries({ hookId }: { hookId: string }) {
+/**
+ * Deliveries is the hook's log, newest first, a page at a time, with “Send again” for failed and succeeded ones
+ * (the API refuses the others). title names it where several are shown (a service's page: one per hook).
+ */
+export function Deliveries({ hookId, title = 'Deliveries' }: { hookId: string; title?: string }) {
   const [items, setItems] = useState<Delivery[] | null>(null);
   const [next, setNext] = useState('');
   const [problem, setProblem] = useState('');
@@ -309,13 +312,13 @@ function Deliveries({ hookId }: { hookId: string }) {
     }
   };
   return (
-    <section aria-labelledby="vh-deliveries-title">
-      <h2 id="vh-deliveries-title">Deliveries</h2>
+    <section aria-labelledby={`vh-deliveries-${hookId}`}>
+      <h2 id={`vh-deliveries-${hookId}`}>{title}</h2>
       <Problem message={problem} />
       {items && items.length === 0 && <p class="vh-empty">No deliveries yet: one appears here for each new video that matches this hook.</p>}
       {items && items.length > 0 && (
         <table class="vh-table">
-          <caption class="vh-visually-hidden">Deliveries</caption>
+          <caption class="vh-visually-hidden">{title}</caption>
           <thead>
             <tr><th scope="col">Video</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last answer</th><th scope="col">Created</th><th scope="col"><span class="vh-visually-hidden">Actions</span></th></tr>
           </thead>
