@@ -26,6 +26,11 @@ var DashboardRoutes = []string{
 	"/developers/jwt-keys",
 	"/developers/hooks",
 	"/developers/hooks/{hook_id}",
+	"/team",
+	"/team/sso",
+	"/account",
+	"/account/security",
+	"/account/audit-log",
 }
 
 // dashboardPolicy is the page policy with every request of the application

@@ -13,6 +13,11 @@ export type Route =
   | { page: 'hook'; id: string }
   | { page: 'folders' }
   | { page: 'categories' }
+  | { page: 'team' }
+  | { page: 'sso' }
+  | { page: 'account' }
+  | { page: 'security' }
+  | { page: 'auditlog' }
   | { page: 'missing' };
 
 export function match(path: string): Route {
@@ -27,8 +32,19 @@ export function match(path: string): Route {
   if (hook) return { page: 'hook', id: hook[1] };
   if (path === '/folders') return { page: 'folders' };
   if (path === '/categories') return { page: 'categories' };
+  const team = teamRoutes[path];
+  if (team) return { page: team };
   return { page: 'missing' };
 }
+
+/** teamRoutes are the Team and Account sections' pages (pages/team-tabs.tsx). */
+const teamRoutes: Record<string, 'team' | 'sso' | 'account' | 'security' | 'auditlog'> = {
+  '/team': 'team',
+  '/team/sso': 'sso',
+  '/account': 'account',
+  '/account/security': 'security',
+  '/account/audit-log': 'auditlog',
+};
 
 const listeners = new Set<() => void>();
 
