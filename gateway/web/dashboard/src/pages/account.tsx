@@ -2,6 +2,7 @@
 // the account uses (docs/account.md). Three small reads, one per service
 // that owns the numbers; a read that fails leaves the others on the page.
 // Owners also switch the account's multi-factor requirement here.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { APIError, get, put } from '../api';
 import { Problem } from '../components';
@@ -78,8 +79,8 @@ function Plan({ account }: { account: AccountSummary }) {
   );
 }
 
-/** Meter is one usage row: the words, and a <meter> when there is a limit. */
-function Meter({ label, used, limit, words, full }: { label: string; used: number; limit: number; words: string; full: string }) {
+/** Meter is one usage row: the words, a <meter> when there is a limit, and any note (children). */
+function Meter({ label, used, limit, words, full, children }: { label: string; used: number; limit: number; words: string; full: string; children?: ComponentChildren }) {
   const id = `vh-usage-${label.toLowerCase()}`;
   return (
     <div class="vh-usage-row" data-usage={label.toLowerCase()}>
@@ -88,6 +89,7 @@ function Meter({ label, used, limit, words, full }: { label: string; used: numbe
         {limit > 0 && <meter aria-labelledby={id} min={0} max={limit} value={Math.min(used, limit)} high={limit * 0.9} />}
         <span>{words}</span>
         {limit > 0 && used >= limit && <span class="vh-hint"> {full}</span>}
+        {children}
       </dd>
     </div>
   );
@@ -98,16 +100,15 @@ function Storage({ usage }: { usage: UploadUsage }) {
   const quota = Number(usage.quota_bytes);
   const whose = usage.quota_plan ? `the ${usage.quota_plan} plan’s quota` : 'the quota set for this account';
   return (
-    <>
-      <Meter
-        label="Storage"
-        used={used}
-        limit={quota}
-        words={`${bytes(used)} of ${bytes(quota)} (${whose})`}
-        full="Uploads are refused until older ones are deleted or expire."
-      />
-      {!usage.uploads_enabled && <p class="vh-note">Uploads are switched off for this account by the operator.</p>}
-    </>
+    <Meter
+      label="Storage"
+      used={used}
+      limit={quota}
+      words={`${bytes(used)} of ${bytes(quota)} (${whose})`}
+      full="Uploads are refused until older ones are deleted or expire."
+    >
+      {!usage.uploads_enabled && <span class="vh-note">Uploads are switched off for this account by the operator.</span>}
+    </Meter>
   );
 }
 
@@ -122,8 +123,9 @@ function Videos({ usage, account }: { usage: VideoUsage; account: AccountSummary
         limit={0}
         words={`${minutes.toLocaleString()} ${minutes === 1 ? 'minute' : 'minutes'} in ${usage.videos} ${usage.videos === 1 ? 'video' : 'videos'} (${usage.ready_videos} ready)`}
         full=""
-      />
-      {usage.videos === 0 && <p class="vh-empty">No videos yet: <a href="/upload">upload your first</a>.</p>}
+      >
+        {usage.videos === 0 && <span class="vh-empty">No videos yet: <a href="/upload">upload your first</a>.</span>}
+      </Meter>
       {live && (
         <Meter
           label="Live"
