@@ -217,11 +217,13 @@ func identityProviders(t *testing.T, ctx context.Context) {
 	var providers []struct {
 		Name           string   `json:"name"`
 		AllowedDomains []string `json:"allowed_domains"`
+		DefaultRole    string   `json:"default_role"`
 	}
 	mustOK(t, call(t, "GET", "/v2/identity_providers", owner(), nil)).decode(t, &providers)
 	require.Len(t, providers, 1)
 	assert.Equal(t, "Corporate SSO", providers[0].Name, "renamed; the secret left blank was kept")
 	assert.Equal(t, []string{domain}, providers[0].AllowedDomains)
+	assert.Equal(t, "uploader", providers[0].DefaultRole, "the edit form started from the provider's role")
 
 	browsertest.Eval[chromedp.Void](t, ctx, `void `+row+`.querySelector('.vh-button-danger').click()`)
 	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
@@ -255,6 +257,7 @@ func auditLogPage(t *testing.T, ctx context.Context) {
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-audit-filters button[type=submit]`))))
 	browsertest.Poll[bool](t, ctx, `location.search === '?entity_type=invites&action_type=create' && [...document.querySelectorAll('.vh-audit tbody tr')].length === 1`)
 	assert.Equal(t, "invites.create", browsertest.Eval[string](t, ctx, `document.querySelector('.vh-audit tbody tr').dataset.entry`))
+	assert.Equal(t, "invites", browsertest.Eval[string](t, ctx, `document.getElementById('vh-audit-entity-type').value`), "the form shows the filter in force")
 	assert.Contains(t, browsertest.Eval[string](t, ctx, `document.querySelector('.vh-audit tbody tr').textContent`), "Person", "the owner, by name")
 	checkPage(t, ctx, "auditlog-filtered")
 

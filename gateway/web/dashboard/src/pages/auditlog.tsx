@@ -76,11 +76,11 @@ export function AuditLogPage({ role, url }: { role: string; url: URL }) {
         <form class="vh-audit-filters" role="search" aria-label="Filter the audit log" onSubmit={apply} key={url.search}>
           <Field id="vh-audit-actor-type" label="Who" error={errors.actor_type}>
             {(aria) => (
-              <select {...aria} name="actor_type" defaultValue={filters.actor_type}>
-                <option value="">Anyone</option>
-                <option value="user">A person</option>
-                <option value="api_key">An API key</option>
-                <option value="system">The system</option>
+              <select {...aria} name="actor_type">
+                {/* A <select> has no defaultValue for Preact to set: the option is selected. */}
+                {Object.entries({ '': 'Anyone', user: 'A person', api_key: 'An API key', system: 'The system' }).map(([value, words]) => (
+                  <option key={value} value={value} selected={value === filters.actor_type}>{words}</option>
+                ))}
               </select>
             )}
           </Field>
@@ -89,9 +89,9 @@ export function AuditLogPage({ role, url }: { role: string; url: URL }) {
           </Field>
           <Field id="vh-audit-entity-type" label="What" error={errors.entity_type}>
             {(aria) => (
-              <select {...aria} name="entity_type" defaultValue={filters.entity_type}>
+              <select {...aria} name="entity_type">
                 <option value="">Anything</option>
-                {entityTypes.map((t) => <option key={t} value={t}>{t.replace('_', ' ')}</option>)}
+                {entityTypes.map((t) => <option key={t} value={t} selected={t === filters.entity_type}>{t.replace('_', ' ')}</option>)}
               </select>
             )}
           </Field>
@@ -100,9 +100,9 @@ export function AuditLogPage({ role, url }: { role: string; url: URL }) {
           </Field>
           <Field id="vh-audit-action" label="Action" error={errors.action_type}>
             {(aria) => (
-              <select {...aria} name="action_type" defaultValue={filters.action_type}>
+              <select {...aria} name="action_type">
                 <option value="">Any</option>
-                {actionTypes.map((t) => <option key={t} value={t}>{t.replace('_', ' ')}</option>)}
+                {actionTypes.map((t) => <option key={t} value={t} selected={t === filters.action_type}>{t.replace('_', ' ')}</option>)}
               </select>
             )}
           </Field>

@@ -137,10 +137,10 @@ function ProviderForm({ provider, onDone, onCancel }: { provider: IdentityProvid
       </Field>
       <Field id="vh-idp-role" label="New people join as" error={errors.default_role}>
         {(aria) => (
-          <select {...aria} name="default_role" defaultValue={provider?.default_role ?? 'viewer'}>
-            <option value="viewer">viewer</option>
-            <option value="uploader">uploader</option>
-            <option value="admin">admin</option>
+          <select {...aria} name="default_role">
+            {(['viewer', 'uploader', 'admin'] as const).map((r) => (
+              <option key={r} value={r} selected={r === (provider?.default_role ?? 'viewer')}>{r}</option>
+            ))}
           </select>
         )}
       </Field>

@@ -181,8 +181,8 @@ function InviteForm({ role, onInvited }: { role: string; onInvited: () => Promis
       </Field>
       <Field id="vh-invite-role" label="Role" error={errors.role}>
         {(aria) => (
-          <select {...aria} name="role" defaultValue="viewer">
-            {grantable(role).map((r) => <option key={r} value={r}>{roleWords[r]}</option>)}
+          <select {...aria} name="role">
+            {grantable(role).map((r) => <option key={r} value={r} selected={r === 'viewer'}>{roleWords[r]}</option>)}
           </select>
         )}
       </Field>
