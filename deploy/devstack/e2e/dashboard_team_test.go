@@ -160,6 +160,7 @@ func changeRoleAndDisable(t *testing.T, ctx context.Context, email string) {
 	browsertest.Poll[bool](t, ctx, row+`.querySelector('select').value === 'viewer' && `+row+`.querySelector('form button[type=submit]').disabled`)
 	browsertest.Eval[chromedp.Void](t, ctx, `void `+row+`.querySelector('.vh-row-actions button').click()`)
 	browsertest.Poll[bool](t, ctx, row+`.cells[3].textContent === 'Disabled'`)
+	checkPage(t, ctx, "team-people")
 
 	var users []struct {
 		Email       string `json:"email"`
@@ -248,8 +249,10 @@ func planAndUsage(t *testing.T, ctx context.Context) {
 // stay in the address; a range the API refuses is shown beside its field.
 func auditLogPage(t *testing.T, ctx context.Context) {
 	t.Helper()
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-tabs a[href="/account/audit-log"]`))))
-	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Audit log' && document.querySelectorAll('.vh-audit tbody tr').length > 0`)
+	// From the keyboard: the sub-navigation's link, Enter, and focus lands on the new page's heading.
+	browsertest.Eval[chromedp.Void](t, ctx, `void document.querySelector('.vh-tabs a[href="/account/audit-log"]').focus()`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Audit log' && document.activeElement === document.querySelector('h1') && document.querySelectorAll('.vh-audit tbody tr').length > 0`)
 	checkPage(t, ctx, "auditlog")
 
 	fill(t, ctx, "#vh-audit-entity-type", "invites")
