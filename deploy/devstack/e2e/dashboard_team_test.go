@@ -38,7 +38,9 @@ func TestDashboardTeamAndAccount(t *testing.T) {
 		acceptInTheBrowser(t, guest, inviteToken(t, email, 1), "Guest Person", "a long enough password")
 		signInWithPassword(t, guest, email, "a long enough password")
 		seeOwnRole(t, guest, email, "uploader")
-		enrolFromTheDashboard(t, guest)
+		requireCodes(t, ctx, true)
+		enrolAtTheGate(t, guest)
+		requireCodes(t, ctx, false)
 		changeRoleAndDisable(t, ctx, email)
 		identityProviders(t, ctx)
 		planAndUsage(t, ctx)
@@ -113,16 +115,30 @@ func seeOwnRole(t *testing.T, tab context.Context, email, role string) {
 	assert.Contains(t, browsertest.Eval[string](t, tab, `document.querySelector('.vh-account-panel').textContent`), "("+role+")")
 }
 
-// enrolFromTheDashboard: the person turns codes on from the page: the QR
-// code and the secret shown, a code from it confirms, ten recovery codes.
-func enrolFromTheDashboard(t *testing.T, tab context.Context) {
+// requireCodes: the owner switches the account's multi-factor requirement
+// on the plan and usage page.
+func requireCodes(t *testing.T, ctx context.Context, on bool) {
 	t.Helper()
-	require.NoError(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`nav a[href="/account"]`))))
-	browsertest.Poll[bool](t, tab, `document.querySelector('h1')?.textContent === 'Plan and usage'`)
-	require.NoError(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`.vh-tabs a[href="/account/security"]`))))
-	browsertest.Poll[bool](t, tab, `document.querySelector('h1')?.textContent === 'Your sign-in security' && !!document.querySelector('main .vh-button-primary')`)
-	assert.Zero(t, browsertest.Eval[int](t, tab, `document.querySelectorAll('.vh-tabs a[href="/account/audit-log"]').length`), "an uploader is not offered the audit log")
-	checkPage(t, tab, "security")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/account")))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Plan and usage'`)
+	button, want := "Require codes for everyone", "Required:"
+	if !on {
+		button, want = "Stop requiring codes", "Not required:"
+	}
+	browsertest.Poll[bool](t, ctx, `[...document.querySelectorAll('main button')].some(b => b.textContent === `+jsString(button)+`)`)
+	browsertest.Eval[chromedp.Void](t, ctx, `void [...document.querySelectorAll('main button')].find(b => b.textContent === `+jsString(button)+`).click()`)
+	browsertest.Poll[bool](t, ctx, `[...document.querySelectorAll('main p')].some(p => p.textContent.startsWith(`+jsString(want)+`))`)
+}
+
+// enrolAtTheGate: with codes required, the person's dashboard is enrolment
+// until it is done: the QR code and the secret shown, a wrong code refused
+// beside the field, a code from the secret accepted, ten recovery codes,
+// then the dashboard; their security page then says codes are on.
+func enrolAtTheGate(t *testing.T, tab context.Context) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suite.URL+"/team")))
+	browsertest.Poll[bool](t, tab, `document.querySelector('h1')?.textContent === 'Set up multi-factor sign-in' && !!document.querySelector('main .vh-button-primary')`)
+	checkPage(t, tab, "enrolment-required")
 	require.NoError(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`main .vh-button-primary`))))
 	browsertest.Poll[bool](t, tab, `!!document.getElementById('vh-mfa-secret') && document.querySelector('.vh-qr').complete && document.querySelector('.vh-qr').naturalWidth > 0`)
 	require.True(t, browsertest.Eval[bool](t, tab, `document.querySelector('.vh-qr').src.startsWith('data:image/png;base64,')`))
@@ -142,14 +158,19 @@ func enrolFromTheDashboard(t *testing.T, tab context.Context) {
 	browsertest.Poll[bool](t, tab, `document.querySelectorAll('#vh-recovery-codes li').length === 10`)
 	checkPage(t, tab, "security-recovery")
 	require.NoError(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`.vh-secret .vh-button:not([aria-label])`))))
-	browsertest.Poll[bool](t, tab, `!!document.getElementById('vh-mfa-off-code')`)
+	pollThroughNavigation(t, tab, `location.pathname === '/videos' && document.querySelector('h1')?.textContent === 'Videos'`)
+
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suite.URL+"/account/security")))
+	browsertest.Poll[bool](t, tab, `document.querySelector('h1')?.textContent === 'Your sign-in security' && !!document.getElementById('vh-mfa-off-code')`)
+	assert.Zero(t, browsertest.Eval[int](t, tab, `document.querySelectorAll('.vh-tabs a[href="/account/audit-log"]').length`), "an uploader is not offered the audit log")
+	checkPage(t, tab, "security")
 }
 
 // changeRoleAndDisable: the owner sees the new person, makes them a viewer
 // and disables them; the API agrees.
 func changeRoleAndDisable(t *testing.T, ctx context.Context, email string) {
 	t.Helper()
-	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
+	openSection(t, ctx, "/team", "Team")
 	row := `document.querySelector('tr[data-user-email="` + email + `"]')`
 	browsertest.Poll[bool](t, ctx, `!!`+row+` && `+row+`.cells[2].textContent.includes('+ code')`)
 	// The accepted invite is no longer waiting.
