@@ -31,6 +31,11 @@ var DashboardRoutes = []string{
 	"/players/{player_id}",
 	"/developers/services",
 	"/developers/services/{service_id}",
+	"/team",
+	"/team/sso",
+	"/account",
+	"/account/security",
+	"/account/audit-log",
 }
 
 // dashboardPolicy is the page policy with every request of the application

@@ -61,6 +61,7 @@ var Policy = map[string]Rule{
 	"/vidhost.identity.v1.IdentityService/GetInvite":              {Callers: byGateway, Account: true, Role: roles.Admin},
 	"/vidhost.identity.v1.IdentityService/DeleteInvite":           {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
 	"/vidhost.identity.v1.IdentityService/ResendInvite":           {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
+	"/vidhost.identity.v1.IdentityService/GetAccountSummary":      {Callers: byGateway, Account: true, Role: roles.Viewer},
 	"/vidhost.identity.v1.IdentityService/ListAuditLogs":          {Callers: byGateway, Account: true, Role: roles.Admin},
 	"/vidhost.identity.v1.IdentityService/CreateIdentityProvider": {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
 	"/vidhost.identity.v1.IdentityService/ListIdentityProviders":  {Callers: byGateway, Account: true, Role: roles.Admin},
@@ -119,6 +120,7 @@ var Policy = map[string]Rule{
 	"/vidhost.catalog.v1.CatalogService/UpdatePlayer":      {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
 	"/vidhost.catalog.v1.CatalogService/DeletePlayer":      {Callers: byGateway, Account: true, Write: true, Role: roles.Admin},
 	"/vidhost.catalog.v1.CatalogService/CreateVideo":       {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/GetVideoUsage":     {Callers: byGateway, Account: true, Role: roles.Viewer},
 	"/vidhost.catalog.v1.CatalogService/ListVideos":        {Callers: byGateway, Account: true, Role: roles.Viewer},
 	"/vidhost.catalog.v1.CatalogService/GetVideo":          {Callers: byGateway, Account: true, Role: roles.Viewer},
 	"/vidhost.catalog.v1.CatalogService/UpdateVideo":       {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
@@ -169,6 +171,9 @@ var Policy = map[string]Rule{
 	"/vidhost.upload.v1.UploadService/CreateUpload": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
 	"/vidhost.upload.v1.UploadService/ListUploads":  {Callers: byGateway, Account: true, Role: roles.Viewer},
 	"/vidhost.upload.v1.UploadService/DeleteUpload": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+
+	// The account's upload usage (GET /v2/account/uploads, docs/account.md).
+	"/vidhost.upload.v1.UploadService/GetUploadUsage": {Callers: byGateway, Account: true, Role: roles.Viewer},
 	// Upload's tus endpoint: HTTP through the gateway's tus proxy, checked by
 	// the upload service itself (services/upload/internal/tus), which reads
 	// these rules for their role.

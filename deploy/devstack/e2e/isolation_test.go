@@ -191,6 +191,12 @@ func walkCases(a fixtures) map[route]walkCase {
 		// B's own log, which names nothing of A.
 		"GET /v2/audit_logs": {path: "/v2/audit_logs", list: true},
 
+		// B's own account, its uploads' bytes and its videos' minutes: no id of A
+		// can be named, and the answer must hold nothing of A (docs/account.md).
+		"GET /v2/account":         {path: "/v2/account", own: true},
+		"GET /v2/account/uploads": {path: "/v2/account/uploads", own: true},
+		"GET /v2/account/videos":  {path: "/v2/account/videos", own: true},
+
 		"GET /v2/invites":              {path: "/v2/invites", list: true},
 		"POST /v2/invites":             {path: "/v2/invites", own: true, body: map[string]any{"email": "b" + hostLabel() + "@example.com", "role": "viewer"}},
 		"GET /v2/invites/{id}":         {path: "/v2/invites/" + a.invite},

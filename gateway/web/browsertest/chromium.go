@@ -81,6 +81,19 @@ func CloseBrowser() {
 // console is logged. Browser tests are slow: -short skips them.
 func NewTab(t testing.TB) context.Context {
 	t.Helper()
+	return newTab(t)
+}
+
+// NewPrivateTab opens a tab in a browser context of its own, as a private
+// window would: no cookies or storage shared with other tabs, so a second
+// person can be signed in beside the first.
+func NewPrivateTab(t testing.TB) context.Context {
+	t.Helper()
+	return newTab(t, chromedp.WithNewBrowserContext())
+}
+
+func newTab(t testing.TB, options ...chromedp.ContextOption) context.Context {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests are slow; run without -short")
 	}
@@ -88,7 +101,7 @@ func NewTab(t testing.TB) context.Context {
 	if browserErr != nil {
 		t.Fatalf("start chromium: %v", browserErr)
 	}
-	tabCtx, cancelTab := chromedp.NewContext(browserCtx)
+	tabCtx, cancelTab := chromedp.NewContext(browserCtx, options...)
 	ctx, cancelTimeout := context.WithTimeout(tabCtx, TabTimeout)
 	console := &consoleLog{}
 	go console.collect(chromedp.Console(ctx))

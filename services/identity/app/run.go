@@ -77,6 +77,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	return server.New(keys.NewService(st), jwtkeys.NewService(st)).
 		WithAdmin(server.NewAdmin(accounts.NewService(st, inviteService))).
 		WithUsers(users.NewService(st.Users(), sessionService)).
+		WithAccountSummaries(accounts.NewSummaries(st)).
 		WithSessions(server.NewSessions(signIn, sessionService)).
 		WithInvites(inviteService).
 		WithAuditLog(auditLog).

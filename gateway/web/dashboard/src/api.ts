@@ -146,6 +146,10 @@ export async function patch<T>(path: string, body: unknown): Promise<T> {
   return (await send<T>('PATCH', path, body)).result;
 }
 
+export async function put<T>(path: string, body: unknown): Promise<T> {
+  return (await send<T>('PUT', path, body)).result;
+}
+
 export async function del(path: string): Promise<void> {
   await send<unknown>('DELETE', path);
 }

@@ -18,6 +18,11 @@ export type Route =
   | { page: 'player'; id: string }
   | { page: 'services' }
   | { page: 'service'; id: string }
+  | { page: 'team' }
+  | { page: 'sso' }
+  | { page: 'account' }
+  | { page: 'security' }
+  | { page: 'auditlog' }
   | { page: 'missing' };
 
 export function match(path: string): Route {
@@ -39,8 +44,19 @@ export function match(path: string): Route {
   if (path === '/developers/services') return { page: 'services' };
   const service = /^\/developers\/services\/([A-Za-z0-9_-]{1,64})$/.exec(path);
   if (service) return { page: 'service', id: service[1] };
+  const team = teamRoutes[path];
+  if (team) return { page: team };
   return { page: 'missing' };
 }
+
+/** teamRoutes are the Team and Account sections' pages (pages/team-tabs.tsx). */
+const teamRoutes: Record<string, 'team' | 'sso' | 'account' | 'security' | 'auditlog'> = {
+  '/team': 'team',
+  '/team/sso': 'sso',
+  '/account': 'account',
+  '/account/security': 'security',
+  '/account/audit-log': 'auditlog',
+};
 
 const listeners = new Set<() => void>();
 

@@ -15,6 +15,11 @@ import { CategoriesPage, FoldersPage } from './pages/collections';
 import { AnalyticsPage } from './pages/analytics';
 import { PlayerPage, PlayersPage } from './pages/players';
 import { ServicePage, ServicesPage } from './pages/services';
+import { TeamPage } from './pages/team';
+import { SSOPage } from './pages/sso';
+import { AccountPage } from './pages/account';
+import { MfaEnrolment, SecurityPage } from './pages/security';
+import { AuditLogPage } from './pages/auditlog';
 
 const sections = [
   { href: '/videos', label: 'Videos', pages: ['videos', 'video'] },
@@ -27,6 +32,8 @@ const sections = [
   { href: '/developers/jwt-keys', label: 'JWT keys', pages: ['jwtkeys'] },
   { href: '/developers/hooks', label: 'Hooks', pages: ['hooks', 'hook'] },
   { href: '/developers/services', label: 'Services', pages: ['services', 'service'] },
+  { href: '/team', label: 'Team', pages: ['team', 'sso'] },
+  { href: '/account', label: 'Account', pages: ['account', 'security', 'auditlog'] },
 ];
 
 export function App({ session }: { session: Session }) {
@@ -74,6 +81,7 @@ export function App({ session }: { session: Session }) {
       <main id="vh-main" ref={main} class="vh-main">
         {session.mfa_enrolment_required && <EnrolmentRequired />}
         {!session.mfa_enrolment_required && <Page route={route} url={url} role={session.role} />}
+        {!session.mfa_enrolment_required && <TeamPages route={route} url={url} session={session} />}
       </main>
     </>
   );
@@ -102,10 +110,23 @@ function Page({ route, url, role }: { route: Route; url: URL; role: string }) {
   );
 }
 
+/** TeamPages are the Team and Account sections' pages, which need the session's user. */
+function TeamPages({ route, url, session }: { route: Route; url: URL; session: Session }) {
+  return (
+    <>
+      {route.page === 'team' && <TeamPage role={session.role} userID={session.user_id} />}
+      {route.page === 'sso' && <SSOPage role={session.role} />}
+      {route.page === 'account' && <AccountPage role={session.role} />}
+      {route.page === 'security' && <SecurityPage role={session.role} userID={session.user_id} />}
+      {route.page === 'auditlog' && <AuditLogPage role={session.role} url={url} />}
+    </>
+  );
+}
+
 /**
  * EnrolmentRequired: the account requires multi-factor codes and this user
  * has none, so every /v2 call but enrolment answers mfa_enrolment_required
- * (docs/authentication.md). The enrolment page is not built yet.
+ * (docs/authentication.md): the page is enrolment, then the dashboard.
  */
 function EnrolmentRequired() {
   return (
@@ -113,9 +134,9 @@ function EnrolmentRequired() {
       <h1>Set up multi-factor sign-in</h1>
       <p class="vh-note">
         Your account requires a code from an authenticator app at sign-in. Until you set one up, the dashboard
-        cannot show your videos. Enrol with <code>POST /v2/users/me/mfa</code> (see the API reference), then sign
-        in again.
+        cannot show your videos. Set it up below.
       </p>
+      <MfaEnrolment onDone={() => location.assign('/videos')} />
     </section>
   );
 }
@@ -139,6 +160,7 @@ function AccountMenu({ session }: { session: Session }) {
       </summary>
       <div class="vh-account-panel">
         <p>Signed in as <strong>{session.email}</strong> ({session.role})</p>
+        <p><a href="/account/security">Your sign-in security…</a></p>
         <button type="button" class="vh-button" onClick={signOut} disabled={signingOut}>Sign out</button>
         <p><a href="/signout">Sign out on every device…</a></p>
       </div>

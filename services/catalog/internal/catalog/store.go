@@ -30,6 +30,8 @@ type Reader interface {
 	GetVideo(ctx context.Context, accountID, id string) (Video, error)
 	// ListVideos returns the videos matching every filter set in f.
 	ListVideos(ctx context.Context, accountID string, f VideoFilter, req page.Request) ([]Video, error)
+	// VideoUsage counts the account's videos and sums their durations.
+	VideoUsage(ctx context.Context, accountID string) (VideoUsage, error)
 	// FindVideo reads a video by its id alone. It is the one read not
 	// scoped by account: the public playback edge knows only the video id
 	// and learns the account from the video.

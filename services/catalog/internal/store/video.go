@@ -95,3 +95,14 @@ func (r reader) MissingCategories(ctx context.Context, accountID string, values 
 	missing, err := r.q.MissingCategories(ctx, db.MissingCategoriesParams{AccountID: accountID, Values: values})
 	return missing, mapError(err, "check categories")
 }
+
+func (r reader) VideoUsage(ctx context.Context, accountID string) (catalog.VideoUsage, error) {
+	row, err := r.q.VideoUsage(ctx, accountID)
+	if err != nil {
+		return catalog.VideoUsage{}, mapError(err, "video usage")
+	}
+	return catalog.VideoUsage{
+		Videos: int(row.Videos), ReadyVideos: int(row.ReadyVideos), DurationSeconds: row.DurationSeconds,
+		LiveEvents: int(row.LiveEvents), LiveNow: int(row.LiveNow),
+	}, nil
+}

@@ -50,3 +50,32 @@ func TestNameSearchIsIndexed(t *testing.T) {
 		`SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'videos_name_trgm_idx'`).Scan(&n))
 	assert.Equal(t, 1, n)
 }
+
+// GET /v2/account/videos counts the account's videos and sums their
+// durations; another account's videos are not counted.
+func TestVideoUsage(t *testing.T) {
+	b := setup(t)
+	insert := func(accountID, status string, event bool, duration float64) {
+		v := catalog.VideoInput{Name: "v"}.Video()
+		v.ID, v.Status, v.Duration = ids.New(), status, duration
+		if event {
+			v.Type = catalog.TypeEvent
+		}
+		require.NoError(t, b.store.InTx(t.Context(), func(tx catalog.Tx) error {
+			_, err := tx.InsertVideo(t.Context(), accountID, "actor", v)
+			return err
+		}))
+	}
+	insert(account, "ready", false, 90)
+	insert(account, "ready", false, 30.5)
+	insert(account, "processing", false, 0)
+	insert(account, "live", true, 0)
+	insert("account-2", "ready", false, 600)
+
+	got, err := b.store.VideoUsage(t.Context(), account)
+	require.NoError(t, err)
+	assert.Equal(t, catalog.VideoUsage{Videos: 4, ReadyVideos: 2, DurationSeconds: 120.5, LiveEvents: 1, LiveNow: 1}, got)
+	got, err = b.store.VideoUsage(t.Context(), "account-3")
+	require.NoError(t, err)
+	assert.Equal(t, catalog.VideoUsage{}, got, "an account without videos")
+}

@@ -35,7 +35,7 @@ type Store interface {
 	InsertAuditEntry(ctx context.Context, e Entry) error
 	// ListAuditEntries returns up to req.FetchLimit() entries of the account
 	// before req.Cursor in (action_time, id) order, newest first.
-	ListAuditEntries(ctx context.Context, accountID string, req page.Request) ([]Entry, error)
+	ListAuditEntries(ctx context.Context, accountID string, f Filter, req page.Request) ([]Entry, error)
 	// ExpireAuditEntries deletes entries older than keep and says how many.
 	ExpireAuditEntries(ctx context.Context, keep time.Duration) (int64, error)
 	// AccountPlan returns the account's plan name.
@@ -56,16 +56,20 @@ func NewService(store Store) *Service {
 var ErrPlanRequired = plans.Required("audit logs", func(p plans.Plan) bool { return p.AuditLogs })
 
 // List returns a page of the principal's account's entries, newest first,
-// and the next page's cursor ("" on the last). Plans without audit logs
-// are refused with plan_required.
-func (s *Service) List(ctx context.Context, p principal.Principal, req page.Request) ([]Entry, string, error) {
+// matching in, and the next page's cursor ("" on the last). Plans without
+// audit logs are refused with plan_required, before the filters are read.
+func (s *Service) List(ctx context.Context, p principal.Principal, in FilterInput, req page.Request) ([]Entry, string, error) {
 	if err := s.checkPlan(ctx, p); err != nil {
+		return nil, "", err
+	}
+	f, err := in.Parse()
+	if err != nil {
 		return nil, "", err
 	}
 	if _, err := uuid.Parse(req.Cursor.ID); !req.Cursor.IsZero() && err != nil {
 		return nil, "", apperr.InvalidField("cursor", "is not a cursor this service issued")
 	}
-	rows, err := s.store.ListAuditEntries(ctx, p.AccountID, req)
+	rows, err := s.store.ListAuditEntries(ctx, p.AccountID, f, req)
 	if err != nil {
 		return nil, "", err
 	}

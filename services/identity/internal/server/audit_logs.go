@@ -26,7 +26,10 @@ func (s *Server) ListAuditLogs(ctx context.Context, in *identityv1.ListAuditLogs
 	if err != nil {
 		return nil, err
 	}
-	items, next, err := s.auditLog.List(ctx, p, req)
+	items, next, err := s.auditLog.List(ctx, p, auditlog.FilterInput{
+		ActorType: in.GetActorType(), ActorID: in.GetActorId(), EntityType: in.GetEntityType(),
+		EntityID: in.GetEntityId(), ActionType: in.GetActionType(), Start: in.GetStart(), End: in.GetEnd(),
+	}, req)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"google.golang.org/grpc"
 
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
+	"github.com/vidhost/vidhost/services/identity/internal/accounts"
 	"github.com/vidhost/vidhost/services/identity/internal/auditlog"
 	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/jwtkeys"
@@ -24,6 +25,8 @@ type Server struct {
 	auditLog *auditlog.Service
 	// sso is identity providers and single sign-on.
 	sso *sso.Service
+	// summaries answers GET /v2/account.
+	summaries *accounts.Summaries
 	// sessions is sign-in's own gRPC service, registered beside s.
 	sessions *Sessions
 }

@@ -113,3 +113,15 @@ func accountFromRow(r db.LockAccountRow) accounts.Account {
 		CreatedTime: r.CreatedTime.UTC(), UpdatedTime: r.UpdatedTime.UTC(),
 	}
 }
+
+// AccountSummary reads the account with the seats it uses at now.
+func (s *Store) AccountSummary(ctx context.Context, accountID string, now time.Time) (accounts.Summary, error) {
+	row, err := s.q.AccountSummary(ctx, db.AccountSummaryParams{AccountID: accountID, Now: now})
+	if err != nil {
+		return accounts.Summary{}, notFound("account summary", err)
+	}
+	return accounts.Summary{
+		ID: row.ID, Name: row.Name, Plan: row.Plan, MfaRequired: row.MfaRequired, CreatedTime: row.CreatedTime.UTC(),
+		Users: int(row.Users), PendingInvites: int(row.PendingInvites),
+	}, nil
+}

@@ -649,3 +649,36 @@ func (q *Queries) UpdateVideo(ctx context.Context, arg UpdateVideoParams) (Video
 	)
 	return i, err
 }
+
+const videoUsage = `-- name: VideoUsage :one
+SELECT
+	count(*)::int AS videos,
+	count(*) FILTER (WHERE status = 'ready')::int AS ready_videos,
+	coalesce(sum(duration), 0)::float8 AS duration_seconds,
+	count(*) FILTER (WHERE type = 'event')::int AS live_events,
+	count(*) FILTER (WHERE type = 'event' AND status = 'live')::int AS live_now
+FROM videos
+WHERE account_id = $1
+`
+
+type VideoUsageRow struct {
+	Videos          int32
+	ReadyVideos     int32
+	DurationSeconds float64
+	LiveEvents      int32
+	LiveNow         int32
+}
+
+// What the account's videos amount to, for GET /v2/account/videos.
+func (q *Queries) VideoUsage(ctx context.Context, accountID string) (VideoUsageRow, error) {
+	row := q.db.QueryRow(ctx, videoUsage, accountID)
+	var i VideoUsageRow
+	err := row.Scan(
+		&i.Videos,
+		&i.ReadyVideos,
+		&i.DurationSeconds,
+		&i.LiveEvents,
+		&i.LiveNow,
+	)
+	return i, err
+}

@@ -80,3 +80,14 @@ SELECT wanted.value::text FROM unnest(@values::text[]) AS wanted (value)
 WHERE NOT EXISTS (
 	SELECT 1 FROM categories c WHERE c.account_id = @account_id AND c.value = wanted.value
 );
+
+-- name: VideoUsage :one
+-- What the account's videos amount to, for GET /v2/account/videos.
+SELECT
+	count(*)::int AS videos,
+	count(*) FILTER (WHERE status = 'ready')::int AS ready_videos,
+	coalesce(sum(duration), 0)::float8 AS duration_seconds,
+	count(*) FILTER (WHERE type = 'event')::int AS live_events,
+	count(*) FILTER (WHERE type = 'event' AND status = 'live')::int AS live_now
+FROM videos
+WHERE account_id = @account_id;

@@ -10,6 +10,48 @@ import (
 	"time"
 )
 
+const accountSummary = `-- name: AccountSummary :one
+SELECT a.id, a.name, a.plan, a.mfa_required, a.created_time,
+       (SELECT count(*) FROM users u WHERE u.account_id = a.id)::int AS users,
+       (SELECT count(*) FROM invites i
+        WHERE i.account_id = a.id AND i.accepted_time IS NULL AND i.user_id IS NULL
+          AND i.expires_time > $1::timestamptz)::int AS pending_invites
+FROM accounts a
+WHERE a.id = $2
+`
+
+type AccountSummaryParams struct {
+	Now       time.Time
+	AccountID string
+}
+
+type AccountSummaryRow struct {
+	ID             string
+	Name           string
+	Plan           string
+	MfaRequired    bool
+	CreatedTime    time.Time
+	Users          int32
+	PendingInvites int32
+}
+
+// The caller's account for GET /v2/account, with the seats CountSeats
+// counts: its users and the pending invites that would add one.
+func (q *Queries) AccountSummary(ctx context.Context, arg AccountSummaryParams) (AccountSummaryRow, error) {
+	row := q.db.QueryRow(ctx, accountSummary, arg.Now, arg.AccountID)
+	var i AccountSummaryRow
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Plan,
+		&i.MfaRequired,
+		&i.CreatedTime,
+		&i.Users,
+		&i.PendingInvites,
+	)
+	return i, err
+}
+
 const insertInvitedOwner = `-- name: InsertInvitedOwner :exec
 INSERT INTO users (id, account_id, email, name, role, authentication, password_hash,
                    verified_email, created_by, created_time, updated_by, updated_time)

@@ -36,3 +36,14 @@ SELECT id, account_id, name, permissions, ips, created_by, created_time, updated
 FROM api_keys
 WHERE account_id = @account_id
 ORDER BY created_time, id;
+
+-- name: AccountSummary :one
+-- The caller's account for GET /v2/account, with the seats CountSeats
+-- counts: its users and the pending invites that would add one.
+SELECT a.id, a.name, a.plan, a.mfa_required, a.created_time,
+       (SELECT count(*) FROM users u WHERE u.account_id = a.id)::int AS users,
+       (SELECT count(*) FROM invites i
+        WHERE i.account_id = a.id AND i.accepted_time IS NULL AND i.user_id IS NULL
+          AND i.expires_time > @now::timestamptz)::int AS pending_invites
+FROM accounts a
+WHERE a.id = @account_id;

@@ -31,6 +31,7 @@ const (
 	CatalogService_DeletePlayer_FullMethodName        = "/vidhost.catalog.v1.CatalogService/DeletePlayer"
 	CatalogService_CreateVideo_FullMethodName         = "/vidhost.catalog.v1.CatalogService/CreateVideo"
 	CatalogService_ListVideos_FullMethodName          = "/vidhost.catalog.v1.CatalogService/ListVideos"
+	CatalogService_GetVideoUsage_FullMethodName       = "/vidhost.catalog.v1.CatalogService/GetVideoUsage"
 	CatalogService_GetVideo_FullMethodName            = "/vidhost.catalog.v1.CatalogService/GetVideo"
 	CatalogService_UpdateVideo_FullMethodName         = "/vidhost.catalog.v1.CatalogService/UpdateVideo"
 	CatalogService_DeleteVideo_FullMethodName         = "/vidhost.catalog.v1.CatalogService/DeleteVideo"
@@ -90,6 +91,9 @@ type CatalogServiceClient interface {
 	DeletePlayer(ctx context.Context, in *DeletePlayerRequest, opts ...grpc.CallOption) (*DeletePlayerResponse, error)
 	CreateVideo(ctx context.Context, in *CreateVideoRequest, opts ...grpc.CallOption) (*Video, error)
 	ListVideos(ctx context.Context, in *ListVideosRequest, opts ...grpc.CallOption) (*ListVideosResponse, error)
+	// GetVideoUsage backs GET /v2/account/videos: how many videos the
+	// caller's account has and their minutes (docs/account.md).
+	GetVideoUsage(ctx context.Context, in *GetVideoUsageRequest, opts ...grpc.CallOption) (*VideoUsage, error)
 	GetVideo(ctx context.Context, in *GetVideoRequest, opts ...grpc.CallOption) (*Video, error)
 	UpdateVideo(ctx context.Context, in *UpdateVideoRequest, opts ...grpc.CallOption) (*Video, error)
 	DeleteVideo(ctx context.Context, in *DeleteVideoRequest, opts ...grpc.CallOption) (*DeleteVideoResponse, error)
@@ -263,6 +267,16 @@ func (c *catalogServiceClient) ListVideos(ctx context.Context, in *ListVideosReq
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListVideosResponse)
 	err := c.cc.Invoke(ctx, CatalogService_ListVideos_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) GetVideoUsage(ctx context.Context, in *GetVideoUsageRequest, opts ...grpc.CallOption) (*VideoUsage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(VideoUsage)
+	err := c.cc.Invoke(ctx, CatalogService_GetVideoUsage_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -668,6 +682,9 @@ type CatalogServiceServer interface {
 	DeletePlayer(context.Context, *DeletePlayerRequest) (*DeletePlayerResponse, error)
 	CreateVideo(context.Context, *CreateVideoRequest) (*Video, error)
 	ListVideos(context.Context, *ListVideosRequest) (*ListVideosResponse, error)
+	// GetVideoUsage backs GET /v2/account/videos: how many videos the
+	// caller's account has and their minutes (docs/account.md).
+	GetVideoUsage(context.Context, *GetVideoUsageRequest) (*VideoUsage, error)
 	GetVideo(context.Context, *GetVideoRequest) (*Video, error)
 	UpdateVideo(context.Context, *UpdateVideoRequest) (*Video, error)
 	DeleteVideo(context.Context, *DeleteVideoRequest) (*DeleteVideoResponse, error)
@@ -762,6 +779,9 @@ func (UnimplementedCatalogServiceServer) CreateVideo(context.Context, *CreateVid
 }
 func (UnimplementedCatalogServiceServer) ListVideos(context.Context, *ListVideosRequest) (*ListVideosResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListVideos not implemented")
+}
+func (UnimplementedCatalogServiceServer) GetVideoUsage(context.Context, *GetVideoUsageRequest) (*VideoUsage, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetVideoUsage not implemented")
 }
 func (UnimplementedCatalogServiceServer) GetVideo(context.Context, *GetVideoRequest) (*Video, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetVideo not implemented")
@@ -1110,6 +1130,24 @@ func _CatalogService_ListVideos_Handler(srv interface{}, ctx context.Context, de
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(CatalogServiceServer).ListVideos(ctx, req.(*ListVideosRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_GetVideoUsage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetVideoUsageRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetVideoUsage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetVideoUsage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetVideoUsage(ctx, req.(*GetVideoUsageRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1852,6 +1890,10 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListVideos",
 			Handler:    _CatalogService_ListVideos_Handler,
+		},
+		{
+			MethodName: "GetVideoUsage",
+			Handler:    _CatalogService_GetVideoUsage_Handler,
 		},
 		{
 			MethodName: "GetVideo",

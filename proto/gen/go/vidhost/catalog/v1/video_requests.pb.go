@@ -1533,6 +1533,124 @@ func (*DeleteChapterResponse) Descriptor() ([]byte, []int) {
 	return file_vidhost_catalog_v1_video_requests_proto_rawDescGZIP(), []int{22}
 }
 
+type GetVideoUsageRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetVideoUsageRequest) Reset() {
+	*x = GetVideoUsageRequest{}
+	mi := &file_vidhost_catalog_v1_video_requests_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetVideoUsageRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetVideoUsageRequest) ProtoMessage() {}
+
+func (x *GetVideoUsageRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_catalog_v1_video_requests_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetVideoUsageRequest.ProtoReflect.Descriptor instead.
+func (*GetVideoUsageRequest) Descriptor() ([]byte, []int) {
+	return file_vidhost_catalog_v1_video_requests_proto_rawDescGZIP(), []int{23}
+}
+
+// VideoUsage counts the account's videos and their minutes (docs/account.md).
+type VideoUsage struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Every video of the account, whatever its status.
+	Videos int32 `protobuf:"varint,1,opt,name=videos,proto3" json:"videos,omitempty"`
+	// Videos whose status is ready.
+	ReadyVideos int32 `protobuf:"varint,2,opt,name=ready_videos,json=readyVideos,proto3" json:"ready_videos,omitempty"`
+	// The summed duration of the account's videos, in seconds (a video still
+	// processing counts 0 until its duration is known).
+	DurationSeconds float64 `protobuf:"fixed64,3,opt,name=duration_seconds,json=durationSeconds,proto3" json:"duration_seconds,omitempty"`
+	// Events (type "event") and how many are live now.
+	LiveEvents    int32 `protobuf:"varint,4,opt,name=live_events,json=liveEvents,proto3" json:"live_events,omitempty"`
+	LiveNow       int32 `protobuf:"varint,5,opt,name=live_now,json=liveNow,proto3" json:"live_now,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VideoUsage) Reset() {
+	*x = VideoUsage{}
+	mi := &file_vidhost_catalog_v1_video_requests_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VideoUsage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VideoUsage) ProtoMessage() {}
+
+func (x *VideoUsage) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_catalog_v1_video_requests_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VideoUsage.ProtoReflect.Descriptor instead.
+func (*VideoUsage) Descriptor() ([]byte, []int) {
+	return file_vidhost_catalog_v1_video_requests_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *VideoUsage) GetVideos() int32 {
+	if x != nil {
+		return x.Videos
+	}
+	return 0
+}
+
+func (x *VideoUsage) GetReadyVideos() int32 {
+	if x != nil {
+		return x.ReadyVideos
+	}
+	return 0
+}
+
+func (x *VideoUsage) GetDurationSeconds() float64 {
+	if x != nil {
+		return x.DurationSeconds
+	}
+	return 0
+}
+
+func (x *VideoUsage) GetLiveEvents() int32 {
+	if x != nil {
+		return x.LiveEvents
+	}
+	return 0
+}
+
+func (x *VideoUsage) GetLiveNow() int32 {
+	if x != nil {
+		return x.LiveNow
+	}
+	return 0
+}
+
 var File_vidhost_catalog_v1_video_requests_proto protoreflect.FileDescriptor
 
 const file_vidhost_catalog_v1_video_requests_proto_rawDesc = "" +
@@ -1683,7 +1801,16 @@ const file_vidhost_catalog_v1_video_requests_proto_rawDesc = "" +
 	"\x14DeleteChapterRequest\x12\x19\n" +
 	"\bvideo_id\x18\x01 \x01(\tR\avideoId\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\tR\x02id\"\x17\n" +
-	"\x15DeleteChapterResponseB\xdc\x01\n" +
+	"\x15DeleteChapterResponse\"\x16\n" +
+	"\x14GetVideoUsageRequest\"\xae\x01\n" +
+	"\n" +
+	"VideoUsage\x12\x16\n" +
+	"\x06videos\x18\x01 \x01(\x05R\x06videos\x12!\n" +
+	"\fready_videos\x18\x02 \x01(\x05R\vreadyVideos\x12)\n" +
+	"\x10duration_seconds\x18\x03 \x01(\x01R\x0fdurationSeconds\x12\x1f\n" +
+	"\vlive_events\x18\x04 \x01(\x05R\n" +
+	"liveEvents\x12\x19\n" +
+	"\blive_now\x18\x05 \x01(\x05R\aliveNowB\xdc\x01\n" +
 	"\x16com.vidhost.catalog.v1B\x12VideoRequestsProtoP\x01ZDgithub.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1;catalogv1\xa2\x02\x03VCX\xaa\x02\x12Vidhost.Catalog.V1\xca\x02\x12Vidhost\\Catalog\\V1\xe2\x02\x1eVidhost\\Catalog\\V1\\GPBMetadata\xea\x02\x14Vidhost::Catalog::V1b\x06proto3"
 
 var (
@@ -1698,7 +1825,7 @@ func file_vidhost_catalog_v1_video_requests_proto_rawDescGZIP() []byte {
 	return file_vidhost_catalog_v1_video_requests_proto_rawDescData
 }
 
-var file_vidhost_catalog_v1_video_requests_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_vidhost_catalog_v1_video_requests_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_vidhost_catalog_v1_video_requests_proto_goTypes = []any{
 	(*CreateVideoRequest)(nil),    // 0: vidhost.catalog.v1.CreateVideoRequest
 	(*ListVideosRequest)(nil),     // 1: vidhost.catalog.v1.ListVideosRequest
@@ -1723,25 +1850,27 @@ var file_vidhost_catalog_v1_video_requests_proto_goTypes = []any{
 	(*UpdateChapterRequest)(nil),  // 20: vidhost.catalog.v1.UpdateChapterRequest
 	(*DeleteChapterRequest)(nil),  // 21: vidhost.catalog.v1.DeleteChapterRequest
 	(*DeleteChapterResponse)(nil), // 22: vidhost.catalog.v1.DeleteChapterResponse
-	(*Video)(nil),                 // 23: vidhost.catalog.v1.Video
-	(*fieldmaskpb.FieldMask)(nil), // 24: google.protobuf.FieldMask
-	(*Card)(nil),                  // 25: vidhost.catalog.v1.Card
-	(*Gate)(nil),                  // 26: vidhost.catalog.v1.Gate
-	(*TimecodedHotspot)(nil),      // 27: vidhost.catalog.v1.TimecodedHotspot
-	(*Chapter)(nil),               // 28: vidhost.catalog.v1.Chapter
+	(*GetVideoUsageRequest)(nil),  // 23: vidhost.catalog.v1.GetVideoUsageRequest
+	(*VideoUsage)(nil),            // 24: vidhost.catalog.v1.VideoUsage
+	(*Video)(nil),                 // 25: vidhost.catalog.v1.Video
+	(*fieldmaskpb.FieldMask)(nil), // 26: google.protobuf.FieldMask
+	(*Card)(nil),                  // 27: vidhost.catalog.v1.Card
+	(*Gate)(nil),                  // 28: vidhost.catalog.v1.Gate
+	(*TimecodedHotspot)(nil),      // 29: vidhost.catalog.v1.TimecodedHotspot
+	(*Chapter)(nil),               // 30: vidhost.catalog.v1.Chapter
 }
 var file_vidhost_catalog_v1_video_requests_proto_depIdxs = []int32{
-	23, // 0: vidhost.catalog.v1.ListVideosResponse.items:type_name -> vidhost.catalog.v1.Video
-	23, // 1: vidhost.catalog.v1.UpdateVideoRequest.video:type_name -> vidhost.catalog.v1.Video
-	24, // 2: vidhost.catalog.v1.UpdateVideoRequest.update_mask:type_name -> google.protobuf.FieldMask
-	25, // 3: vidhost.catalog.v1.UpdateCardRequest.card:type_name -> vidhost.catalog.v1.Card
-	24, // 4: vidhost.catalog.v1.UpdateCardRequest.update_mask:type_name -> google.protobuf.FieldMask
-	26, // 5: vidhost.catalog.v1.UpdateGateRequest.gate:type_name -> vidhost.catalog.v1.Gate
-	24, // 6: vidhost.catalog.v1.UpdateGateRequest.update_mask:type_name -> google.protobuf.FieldMask
-	27, // 7: vidhost.catalog.v1.UpdateHotspotRequest.hotspot:type_name -> vidhost.catalog.v1.TimecodedHotspot
-	24, // 8: vidhost.catalog.v1.UpdateHotspotRequest.update_mask:type_name -> google.protobuf.FieldMask
-	28, // 9: vidhost.catalog.v1.UpdateChapterRequest.chapter:type_name -> vidhost.catalog.v1.Chapter
-	24, // 10: vidhost.catalog.v1.UpdateChapterRequest.update_mask:type_name -> google.protobuf.FieldMask
+	25, // 0: vidhost.catalog.v1.ListVideosResponse.items:type_name -> vidhost.catalog.v1.Video
+	25, // 1: vidhost.catalog.v1.UpdateVideoRequest.video:type_name -> vidhost.catalog.v1.Video
+	26, // 2: vidhost.catalog.v1.UpdateVideoRequest.update_mask:type_name -> google.protobuf.FieldMask
+	27, // 3: vidhost.catalog.v1.UpdateCardRequest.card:type_name -> vidhost.catalog.v1.Card
+	26, // 4: vidhost.catalog.v1.UpdateCardRequest.update_mask:type_name -> google.protobuf.FieldMask
+	28, // 5: vidhost.catalog.v1.UpdateGateRequest.gate:type_name -> vidhost.catalog.v1.Gate
+	26, // 6: vidhost.catalog.v1.UpdateGateRequest.update_mask:type_name -> google.protobuf.FieldMask
+	29, // 7: vidhost.catalog.v1.UpdateHotspotRequest.hotspot:type_name -> vidhost.catalog.v1.TimecodedHotspot
+	26, // 8: vidhost.catalog.v1.UpdateHotspotRequest.update_mask:type_name -> google.protobuf.FieldMask
+	30, // 9: vidhost.catalog.v1.UpdateChapterRequest.chapter:type_name -> vidhost.catalog.v1.Chapter
+	26, // 10: vidhost.catalog.v1.UpdateChapterRequest.update_mask:type_name -> google.protobuf.FieldMask
 	11, // [11:11] is the sub-list for method output_type
 	11, // [11:11] is the sub-list for method input_type
 	11, // [11:11] is the sub-list for extension type_name
@@ -1766,7 +1895,7 @@ func file_vidhost_catalog_v1_video_requests_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_catalog_v1_video_requests_proto_rawDesc), len(file_vidhost_catalog_v1_video_requests_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   23,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

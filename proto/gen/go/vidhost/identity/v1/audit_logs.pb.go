@@ -136,9 +136,22 @@ func (x *AuditLog) GetActionTime() string {
 }
 
 type ListAuditLogsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Limit         *int32                 `protobuf:"varint,1,opt,name=limit,proto3,oneof" json:"limit,omitempty"`
-	Cursor        string                 `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Limit  *int32                 `protobuf:"varint,1,opt,name=limit,proto3,oneof" json:"limit,omitempty"`
+	Cursor string                 `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	// Filters (docs/audit-logs.md), each optional, all of those given must
+	// match; send the same ones with the cursor of the next page.
+	// api_key, user or system.
+	ActorType  string `protobuf:"bytes,3,opt,name=actor_type,json=actorType,proto3" json:"actor_type,omitempty"`
+	ActorId    string `protobuf:"bytes,4,opt,name=actor_id,json=actorId,proto3" json:"actor_id,omitempty"`
+	EntityType string `protobuf:"bytes,5,opt,name=entity_type,json=entityType,proto3" json:"entity_type,omitempty"`
+	EntityId   string `protobuf:"bytes,6,opt,name=entity_id,json=entityId,proto3" json:"entity_id,omitempty"`
+	ActionType string `protobuf:"bytes,7,opt,name=action_type,json=actionType,proto3" json:"action_type,omitempty"`
+	// Entries at or after start and before end: an RFC 3339 time, or a date
+	// (YYYY-MM-DD, UTC) meaning its first instant for start and the day
+	// after it for end, so end=2026-01-31 includes the 31st.
+	Start         string `protobuf:"bytes,8,opt,name=start,proto3" json:"start,omitempty"`
+	End           string `protobuf:"bytes,9,opt,name=end,proto3" json:"end,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -183,6 +196,55 @@ func (x *ListAuditLogsRequest) GetLimit() int32 {
 func (x *ListAuditLogsRequest) GetCursor() string {
 	if x != nil {
 		return x.Cursor
+	}
+	return ""
+}
+
+func (x *ListAuditLogsRequest) GetActorType() string {
+	if x != nil {
+		return x.ActorType
+	}
+	return ""
+}
+
+func (x *ListAuditLogsRequest) GetActorId() string {
+	if x != nil {
+		return x.ActorId
+	}
+	return ""
+}
+
+func (x *ListAuditLogsRequest) GetEntityType() string {
+	if x != nil {
+		return x.EntityType
+	}
+	return ""
+}
+
+func (x *ListAuditLogsRequest) GetEntityId() string {
+	if x != nil {
+		return x.EntityId
+	}
+	return ""
+}
+
+func (x *ListAuditLogsRequest) GetActionType() string {
+	if x != nil {
+		return x.ActionType
+	}
+	return ""
+}
+
+func (x *ListAuditLogsRequest) GetStart() string {
+	if x != nil {
+		return x.Start
+	}
+	return ""
+}
+
+func (x *ListAuditLogsRequest) GetEnd() string {
+	if x != nil {
+		return x.End
 	}
 	return ""
 }
@@ -258,10 +320,20 @@ const file_vidhost_identity_v1_audit_logs_proto_rawDesc = "" +
 	"actionData\x12\x1b\n" +
 	"\taction_ip\x18\b \x01(\tR\bactionIp\x12\x1f\n" +
 	"\vaction_time\x18\t \x01(\tR\n" +
-	"actionTime\"S\n" +
+	"actionTime\"\x94\x02\n" +
 	"\x14ListAuditLogsRequest\x12\x19\n" +
 	"\x05limit\x18\x01 \x01(\x05H\x00R\x05limit\x88\x01\x01\x12\x16\n" +
-	"\x06cursor\x18\x02 \x01(\tR\x06cursorB\b\n" +
+	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x1d\n" +
+	"\n" +
+	"actor_type\x18\x03 \x01(\tR\tactorType\x12\x19\n" +
+	"\bactor_id\x18\x04 \x01(\tR\aactorId\x12\x1f\n" +
+	"\ventity_type\x18\x05 \x01(\tR\n" +
+	"entityType\x12\x1b\n" +
+	"\tentity_id\x18\x06 \x01(\tR\bentityId\x12\x1f\n" +
+	"\vaction_type\x18\a \x01(\tR\n" +
+	"actionType\x12\x14\n" +
+	"\x05start\x18\b \x01(\tR\x05start\x12\x10\n" +
+	"\x03end\x18\t \x01(\tR\x03endB\b\n" +
 	"\x06_limit\"m\n" +
 	"\x15ListAuditLogsResponse\x123\n" +
 	"\x05items\x18\x01 \x03(\v2\x1d.vidhost.identity.v1.AuditLogR\x05items\x12\x1f\n" +

@@ -24,7 +24,7 @@ var File_vidhost_identity_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_identity_v1_service_proto_rawDesc = "" +
 	"\n" +
-	"!vidhost/identity/v1/service.proto\x12\x13vidhost.identity.v1\x1a!vidhost/identity/v1/invites.proto\x1a$vidhost/identity/v1/audit_logs.proto\x1a,vidhost/identity/v1/identity_providers.proto\x1a\"vidhost/identity/v1/jwt_keys.proto\x1a\"vidhost/identity/v1/messages.proto\x1a vidhost/identity/v1/tokens.proto\x1a\x1fvidhost/identity/v1/users.proto2\xf7\x17\n" +
+	"!vidhost/identity/v1/service.proto\x12\x13vidhost.identity.v1\x1a)vidhost/identity/v1/account_summary.proto\x1a!vidhost/identity/v1/invites.proto\x1a$vidhost/identity/v1/audit_logs.proto\x1a,vidhost/identity/v1/identity_providers.proto\x1a\"vidhost/identity/v1/jwt_keys.proto\x1a\"vidhost/identity/v1/messages.proto\x1a vidhost/identity/v1/tokens.proto\x1a\x1fvidhost/identity/v1/users.proto2\xe0\x18\n" +
 	"\x0fIdentityService\x12U\n" +
 	"\fCreateApiKey\x12(.vidhost.identity.v1.CreateApiKeyRequest\x1a\x1b.vidhost.identity.v1.ApiKey\x12`\n" +
 	"\vListApiKeys\x12'.vidhost.identity.v1.ListApiKeysRequest\x1a(.vidhost.identity.v1.ListApiKeysResponse\x12x\n" +
@@ -50,7 +50,8 @@ const file_vidhost_identity_v1_service_proto_rawDesc = "" +
 	"\fDeleteInvite\x12(.vidhost.identity.v1.DeleteInviteRequest\x1a).vidhost.identity.v1.DeleteInviteResponse\x12U\n" +
 	"\fResendInvite\x12(.vidhost.identity.v1.ResendInviteRequest\x1a\x1b.vidhost.identity.v1.Invite\x12c\n" +
 	"\fAcceptInvite\x12(.vidhost.identity.v1.AcceptInviteRequest\x1a).vidhost.identity.v1.AcceptInviteResponse\x12f\n" +
-	"\rListAuditLogs\x12).vidhost.identity.v1.ListAuditLogsRequest\x1a*.vidhost.identity.v1.ListAuditLogsResponse\x12`\n" +
+	"\rListAuditLogs\x12).vidhost.identity.v1.ListAuditLogsRequest\x1a*.vidhost.identity.v1.ListAuditLogsResponse\x12g\n" +
+	"\x11GetAccountSummary\x12-.vidhost.identity.v1.GetAccountSummaryRequest\x1a#.vidhost.identity.v1.AccountSummary\x12`\n" +
 	"\vRecordToken\x12'.vidhost.identity.v1.RecordTokenRequest\x1a(.vidhost.identity.v1.RecordTokenResponse\x12s\n" +
 	"\x16CreateIdentityProvider\x122.vidhost.identity.v1.CreateIdentityProviderRequest\x1a%.vidhost.identity.v1.IdentityProvider\x12~\n" +
 	"\x15ListIdentityProviders\x121.vidhost.identity.v1.ListIdentityProvidersRequest\x1a2.vidhost.identity.v1.ListIdentityProvidersResponse\x12m\n" +
@@ -85,37 +86,39 @@ var file_vidhost_identity_v1_service_proto_goTypes = []any{
 	(*ResendInviteRequest)(nil),            // 20: vidhost.identity.v1.ResendInviteRequest
 	(*AcceptInviteRequest)(nil),            // 21: vidhost.identity.v1.AcceptInviteRequest
 	(*ListAuditLogsRequest)(nil),           // 22: vidhost.identity.v1.ListAuditLogsRequest
-	(*RecordTokenRequest)(nil),             // 23: vidhost.identity.v1.RecordTokenRequest
-	(*CreateIdentityProviderRequest)(nil),  // 24: vidhost.identity.v1.CreateIdentityProviderRequest
-	(*ListIdentityProvidersRequest)(nil),   // 25: vidhost.identity.v1.ListIdentityProvidersRequest
-	(*GetIdentityProviderRequest)(nil),     // 26: vidhost.identity.v1.GetIdentityProviderRequest
-	(*UpdateIdentityProviderRequest)(nil),  // 27: vidhost.identity.v1.UpdateIdentityProviderRequest
-	(*DeleteIdentityProviderRequest)(nil),  // 28: vidhost.identity.v1.DeleteIdentityProviderRequest
-	(*BeginSsoRequest)(nil),                // 29: vidhost.identity.v1.BeginSsoRequest
-	(*CompleteSsoRequest)(nil),             // 30: vidhost.identity.v1.CompleteSsoRequest
-	(*ApiKey)(nil),                         // 31: vidhost.identity.v1.ApiKey
-	(*ListApiKeysResponse)(nil),            // 32: vidhost.identity.v1.ListApiKeysResponse
-	(*ListApiKeySummariesResponse)(nil),    // 33: vidhost.identity.v1.ListApiKeySummariesResponse
-	(*DeleteApiKeyResponse)(nil),           // 34: vidhost.identity.v1.DeleteApiKeyResponse
-	(*AuthenticateResponse)(nil),           // 35: vidhost.identity.v1.AuthenticateResponse
-	(*JwtKey)(nil),                         // 36: vidhost.identity.v1.JwtKey
-	(*ListJwtKeysResponse)(nil),            // 37: vidhost.identity.v1.ListJwtKeysResponse
-	(*DeleteJwtKeyResponse)(nil),           // 38: vidhost.identity.v1.DeleteJwtKeyResponse
-	(*GetJwtPublicKeyResponse)(nil),        // 39: vidhost.identity.v1.GetJwtPublicKeyResponse
-	(*ListUsersResponse)(nil),              // 40: vidhost.identity.v1.ListUsersResponse
-	(*User)(nil),                           // 41: vidhost.identity.v1.User
-	(*DeleteUserResponse)(nil),             // 42: vidhost.identity.v1.DeleteUserResponse
-	(*Invite)(nil),                         // 43: vidhost.identity.v1.Invite
-	(*ListInvitesResponse)(nil),            // 44: vidhost.identity.v1.ListInvitesResponse
-	(*DeleteInviteResponse)(nil),           // 45: vidhost.identity.v1.DeleteInviteResponse
-	(*AcceptInviteResponse)(nil),           // 46: vidhost.identity.v1.AcceptInviteResponse
-	(*ListAuditLogsResponse)(nil),          // 47: vidhost.identity.v1.ListAuditLogsResponse
-	(*RecordTokenResponse)(nil),            // 48: vidhost.identity.v1.RecordTokenResponse
-	(*IdentityProvider)(nil),               // 49: vidhost.identity.v1.IdentityProvider
-	(*ListIdentityProvidersResponse)(nil),  // 50: vidhost.identity.v1.ListIdentityProvidersResponse
-	(*DeleteIdentityProviderResponse)(nil), // 51: vidhost.identity.v1.DeleteIdentityProviderResponse
-	(*BeginSsoResponse)(nil),               // 52: vidhost.identity.v1.BeginSsoResponse
-	(*CompleteSsoResponse)(nil),            // 53: vidhost.identity.v1.CompleteSsoResponse
+	(*GetAccountSummaryRequest)(nil),       // 23: vidhost.identity.v1.GetAccountSummaryRequest
+	(*RecordTokenRequest)(nil),             // 24: vidhost.identity.v1.RecordTokenRequest
+	(*CreateIdentityProviderRequest)(nil),  // 25: vidhost.identity.v1.CreateIdentityProviderRequest
+	(*ListIdentityProvidersRequest)(nil),   // 26: vidhost.identity.v1.ListIdentityProvidersRequest
+	(*GetIdentityProviderRequest)(nil),     // 27: vidhost.identity.v1.GetIdentityProviderRequest
+	(*UpdateIdentityProviderRequest)(nil),  // 28: vidhost.identity.v1.UpdateIdentityProviderRequest
+	(*DeleteIdentityProviderRequest)(nil),  // 29: vidhost.identity.v1.DeleteIdentityProviderRequest
+	(*BeginSsoRequest)(nil),                // 30: vidhost.identity.v1.BeginSsoRequest
+	(*CompleteSsoRequest)(nil),             // 31: vidhost.identity.v1.CompleteSsoRequest
+	(*ApiKey)(nil),                         // 32: vidhost.identity.v1.ApiKey
+	(*ListApiKeysResponse)(nil),            // 33: vidhost.identity.v1.ListApiKeysResponse
+	(*ListApiKeySummariesResponse)(nil),    // 34: vidhost.identity.v1.ListApiKeySummariesResponse
+	(*DeleteApiKeyResponse)(nil),           // 35: vidhost.identity.v1.DeleteApiKeyResponse
+	(*AuthenticateResponse)(nil),           // 36: vidhost.identity.v1.AuthenticateResponse
+	(*JwtKey)(nil),                         // 37: vidhost.identity.v1.JwtKey
+	(*ListJwtKeysResponse)(nil),            // 38: vidhost.identity.v1.ListJwtKeysResponse
+	(*DeleteJwtKeyResponse)(nil),           // 39: vidhost.identity.v1.DeleteJwtKeyResponse
+	(*GetJwtPublicKeyResponse)(nil),        // 40: vidhost.identity.v1.GetJwtPublicKeyResponse
+	(*ListUsersResponse)(nil),              // 41: vidhost.identity.v1.ListUsersResponse
+	(*User)(nil),                           // 42: vidhost.identity.v1.User
+	(*DeleteUserResponse)(nil),             // 43: vidhost.identity.v1.DeleteUserResponse
+	(*Invite)(nil),                         // 44: vidhost.identity.v1.Invite
+	(*ListInvitesResponse)(nil),            // 45: vidhost.identity.v1.ListInvitesResponse
+	(*DeleteInviteResponse)(nil),           // 46: vidhost.identity.v1.DeleteInviteResponse
+	(*AcceptInviteResponse)(nil),           // 47: vidhost.identity.v1.AcceptInviteResponse
+	(*ListAuditLogsResponse)(nil),          // 48: vidhost.identity.v1.ListAuditLogsResponse
+	(*AccountSummary)(nil),                 // 49: vidhost.identity.v1.AccountSummary
+	(*RecordTokenResponse)(nil),            // 50: vidhost.identity.v1.RecordTokenResponse
+	(*IdentityProvider)(nil),               // 51: vidhost.identity.v1.IdentityProvider
+	(*ListIdentityProvidersResponse)(nil),  // 52: vidhost.identity.v1.ListIdentityProvidersResponse
+	(*DeleteIdentityProviderResponse)(nil), // 53: vidhost.identity.v1.DeleteIdentityProviderResponse
+	(*BeginSsoResponse)(nil),               // 54: vidhost.identity.v1.BeginSsoResponse
+	(*CompleteSsoResponse)(nil),            // 55: vidhost.identity.v1.CompleteSsoResponse
 }
 var file_vidhost_identity_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.identity.v1.IdentityService.CreateApiKey:input_type -> vidhost.identity.v1.CreateApiKeyRequest
@@ -141,47 +144,49 @@ var file_vidhost_identity_v1_service_proto_depIdxs = []int32{
 	20, // 20: vidhost.identity.v1.IdentityService.ResendInvite:input_type -> vidhost.identity.v1.ResendInviteRequest
 	21, // 21: vidhost.identity.v1.IdentityService.AcceptInvite:input_type -> vidhost.identity.v1.AcceptInviteRequest
 	22, // 22: vidhost.identity.v1.IdentityService.ListAuditLogs:input_type -> vidhost.identity.v1.ListAuditLogsRequest
-	23, // 23: vidhost.identity.v1.IdentityService.RecordToken:input_type -> vidhost.identity.v1.RecordTokenRequest
-	24, // 24: vidhost.identity.v1.IdentityService.CreateIdentityProvider:input_type -> vidhost.identity.v1.CreateIdentityProviderRequest
-	25, // 25: vidhost.identity.v1.IdentityService.ListIdentityProviders:input_type -> vidhost.identity.v1.ListIdentityProvidersRequest
-	26, // 26: vidhost.identity.v1.IdentityService.GetIdentityProvider:input_type -> vidhost.identity.v1.GetIdentityProviderRequest
-	27, // 27: vidhost.identity.v1.IdentityService.UpdateIdentityProvider:input_type -> vidhost.identity.v1.UpdateIdentityProviderRequest
-	28, // 28: vidhost.identity.v1.IdentityService.DeleteIdentityProvider:input_type -> vidhost.identity.v1.DeleteIdentityProviderRequest
-	29, // 29: vidhost.identity.v1.IdentityService.BeginSso:input_type -> vidhost.identity.v1.BeginSsoRequest
-	30, // 30: vidhost.identity.v1.IdentityService.CompleteSso:input_type -> vidhost.identity.v1.CompleteSsoRequest
-	31, // 31: vidhost.identity.v1.IdentityService.CreateApiKey:output_type -> vidhost.identity.v1.ApiKey
-	32, // 32: vidhost.identity.v1.IdentityService.ListApiKeys:output_type -> vidhost.identity.v1.ListApiKeysResponse
-	33, // 33: vidhost.identity.v1.IdentityService.ListApiKeySummaries:output_type -> vidhost.identity.v1.ListApiKeySummariesResponse
-	31, // 34: vidhost.identity.v1.IdentityService.GetApiKey:output_type -> vidhost.identity.v1.ApiKey
-	31, // 35: vidhost.identity.v1.IdentityService.UpdateApiKey:output_type -> vidhost.identity.v1.ApiKey
-	34, // 36: vidhost.identity.v1.IdentityService.DeleteApiKey:output_type -> vidhost.identity.v1.DeleteApiKeyResponse
-	35, // 37: vidhost.identity.v1.IdentityService.Authenticate:output_type -> vidhost.identity.v1.AuthenticateResponse
-	36, // 38: vidhost.identity.v1.IdentityService.CreateJwtKey:output_type -> vidhost.identity.v1.JwtKey
-	37, // 39: vidhost.identity.v1.IdentityService.ListJwtKeys:output_type -> vidhost.identity.v1.ListJwtKeysResponse
-	36, // 40: vidhost.identity.v1.IdentityService.GetJwtKey:output_type -> vidhost.identity.v1.JwtKey
-	38, // 41: vidhost.identity.v1.IdentityService.DeleteJwtKey:output_type -> vidhost.identity.v1.DeleteJwtKeyResponse
-	39, // 42: vidhost.identity.v1.IdentityService.GetJwtPublicKey:output_type -> vidhost.identity.v1.GetJwtPublicKeyResponse
-	40, // 43: vidhost.identity.v1.IdentityService.ListUsers:output_type -> vidhost.identity.v1.ListUsersResponse
-	41, // 44: vidhost.identity.v1.IdentityService.GetUser:output_type -> vidhost.identity.v1.User
-	41, // 45: vidhost.identity.v1.IdentityService.UpdateUser:output_type -> vidhost.identity.v1.User
-	42, // 46: vidhost.identity.v1.IdentityService.DeleteUser:output_type -> vidhost.identity.v1.DeleteUserResponse
-	43, // 47: vidhost.identity.v1.IdentityService.CreateInvite:output_type -> vidhost.identity.v1.Invite
-	44, // 48: vidhost.identity.v1.IdentityService.ListInvites:output_type -> vidhost.identity.v1.ListInvitesResponse
-	43, // 49: vidhost.identity.v1.IdentityService.GetInvite:output_type -> vidhost.identity.v1.Invite
-	45, // 50: vidhost.identity.v1.IdentityService.DeleteInvite:output_type -> vidhost.identity.v1.DeleteInviteResponse
-	43, // 51: vidhost.identity.v1.IdentityService.ResendInvite:output_type -> vidhost.identity.v1.Invite
-	46, // 52: vidhost.identity.v1.IdentityService.AcceptInvite:output_type -> vidhost.identity.v1.AcceptInviteResponse
-	47, // 53: vidhost.identity.v1.IdentityService.ListAuditLogs:output_type -> vidhost.identity.v1.ListAuditLogsResponse
-	48, // 54: vidhost.identity.v1.IdentityService.RecordToken:output_type -> vidhost.identity.v1.RecordTokenResponse
-	49, // 55: vidhost.identity.v1.IdentityService.CreateIdentityProvider:output_type -> vidhost.identity.v1.IdentityProvider
-	50, // 56: vidhost.identity.v1.IdentityService.ListIdentityProviders:output_type -> vidhost.identity.v1.ListIdentityProvidersResponse
-	49, // 57: vidhost.identity.v1.IdentityService.GetIdentityProvider:output_type -> vidhost.identity.v1.IdentityProvider
-	49, // 58: vidhost.identity.v1.IdentityService.UpdateIdentityProvider:output_type -> vidhost.identity.v1.IdentityProvider
-	51, // 59: vidhost.identity.v1.IdentityService.DeleteIdentityProvider:output_type -> vidhost.identity.v1.DeleteIdentityProviderResponse
-	52, // 60: vidhost.identity.v1.IdentityService.BeginSso:output_type -> vidhost.identity.v1.BeginSsoResponse
-	53, // 61: vidhost.identity.v1.IdentityService.CompleteSso:output_type -> vidhost.identity.v1.CompleteSsoResponse
-	31, // [31:62] is the sub-list for method output_type
-	0,  // [0:31] is the sub-list for method input_type
+	23, // 23: vidhost.identity.v1.IdentityService.GetAccountSummary:input_type -> vidhost.identity.v1.GetAccountSummaryRequest
+	24, // 24: vidhost.identity.v1.IdentityService.RecordToken:input_type -> vidhost.identity.v1.RecordTokenRequest
+	25, // 25: vidhost.identity.v1.IdentityService.CreateIdentityProvider:input_type -> vidhost.identity.v1.CreateIdentityProviderRequest
+	26, // 26: vidhost.identity.v1.IdentityService.ListIdentityProviders:input_type -> vidhost.identity.v1.ListIdentityProvidersRequest
+	27, // 27: vidhost.identity.v1.IdentityService.GetIdentityProvider:input_type -> vidhost.identity.v1.GetIdentityProviderRequest
+	28, // 28: vidhost.identity.v1.IdentityService.UpdateIdentityProvider:input_type -> vidhost.identity.v1.UpdateIdentityProviderRequest
+	29, // 29: vidhost.identity.v1.IdentityService.DeleteIdentityProvider:input_type -> vidhost.identity.v1.DeleteIdentityProviderRequest
+	30, // 30: vidhost.identity.v1.IdentityService.BeginSso:input_type -> vidhost.identity.v1.BeginSsoRequest
+	31, // 31: vidhost.identity.v1.IdentityService.CompleteSso:input_type -> vidhost.identity.v1.CompleteSsoRequest
+	32, // 32: vidhost.identity.v1.IdentityService.CreateApiKey:output_type -> vidhost.identity.v1.ApiKey
+	33, // 33: vidhost.identity.v1.IdentityService.ListApiKeys:output_type -> vidhost.identity.v1.ListApiKeysResponse
+	34, // 34: vidhost.identity.v1.IdentityService.ListApiKeySummaries:output_type -> vidhost.identity.v1.ListApiKeySummariesResponse
+	32, // 35: vidhost.identity.v1.IdentityService.GetApiKey:output_type -> vidhost.identity.v1.ApiKey
+	32, // 36: vidhost.identity.v1.IdentityService.UpdateApiKey:output_type -> vidhost.identity.v1.ApiKey
+	35, // 37: vidhost.identity.v1.IdentityService.DeleteApiKey:output_type -> vidhost.identity.v1.DeleteApiKeyResponse
+	36, // 38: vidhost.identity.v1.IdentityService.Authenticate:output_type -> vidhost.identity.v1.AuthenticateResponse
+	37, // 39: vidhost.identity.v1.IdentityService.CreateJwtKey:output_type -> vidhost.identity.v1.JwtKey
+	38, // 40: vidhost.identity.v1.IdentityService.ListJwtKeys:output_type -> vidhost.identity.v1.ListJwtKeysResponse
+	37, // 41: vidhost.identity.v1.IdentityService.GetJwtKey:output_type -> vidhost.identity.v1.JwtKey
+	39, // 42: vidhost.identity.v1.IdentityService.DeleteJwtKey:output_type -> vidhost.identity.v1.DeleteJwtKeyResponse
+	40, // 43: vidhost.identity.v1.IdentityService.GetJwtPublicKey:output_type -> vidhost.identity.v1.GetJwtPublicKeyResponse
+	41, // 44: vidhost.identity.v1.IdentityService.ListUsers:output_type -> vidhost.identity.v1.ListUsersResponse
+	42, // 45: vidhost.identity.v1.IdentityService.GetUser:output_type -> vidhost.identity.v1.User
+	42, // 46: vidhost.identity.v1.IdentityService.UpdateUser:output_type -> vidhost.identity.v1.User
+	43, // 47: vidhost.identity.v1.IdentityService.DeleteUser:output_type -> vidhost.identity.v1.DeleteUserResponse
+	44, // 48: vidhost.identity.v1.IdentityService.CreateInvite:output_type -> vidhost.identity.v1.Invite
+	45, // 49: vidhost.identity.v1.IdentityService.ListInvites:output_type -> vidhost.identity.v1.ListInvitesResponse
+	44, // 50: vidhost.identity.v1.IdentityService.GetInvite:output_type -> vidhost.identity.v1.Invite
+	46, // 51: vidhost.identity.v1.IdentityService.DeleteInvite:output_type -> vidhost.identity.v1.DeleteInviteResponse
+	44, // 52: vidhost.identity.v1.IdentityService.ResendInvite:output_type -> vidhost.identity.v1.Invite
+	47, // 53: vidhost.identity.v1.IdentityService.AcceptInvite:output_type -> vidhost.identity.v1.AcceptInviteResponse
+	48, // 54: vidhost.identity.v1.IdentityService.ListAuditLogs:output_type -> vidhost.identity.v1.ListAuditLogsResponse
+	49, // 55: vidhost.identity.v1.IdentityService.GetAccountSummary:output_type -> vidhost.identity.v1.AccountSummary
+	50, // 56: vidhost.identity.v1.IdentityService.RecordToken:output_type -> vidhost.identity.v1.RecordTokenResponse
+	51, // 57: vidhost.identity.v1.IdentityService.CreateIdentityProvider:output_type -> vidhost.identity.v1.IdentityProvider
+	52, // 58: vidhost.identity.v1.IdentityService.ListIdentityProviders:output_type -> vidhost.identity.v1.ListIdentityProvidersResponse
+	51, // 59: vidhost.identity.v1.IdentityService.GetIdentityProvider:output_type -> vidhost.identity.v1.IdentityProvider
+	51, // 60: vidhost.identity.v1.IdentityService.UpdateIdentityProvider:output_type -> vidhost.identity.v1.IdentityProvider
+	53, // 61: vidhost.identity.v1.IdentityService.DeleteIdentityProvider:output_type -> vidhost.identity.v1.DeleteIdentityProviderResponse
+	54, // 62: vidhost.identity.v1.IdentityService.BeginSso:output_type -> vidhost.identity.v1.BeginSsoResponse
+	55, // 63: vidhost.identity.v1.IdentityService.CompleteSso:output_type -> vidhost.identity.v1.CompleteSsoResponse
+	32, // [32:64] is the sub-list for method output_type
+	0,  // [0:32] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name
@@ -192,6 +197,7 @@ func file_vidhost_identity_v1_service_proto_init() {
 	if File_vidhost_identity_v1_service_proto != nil {
 		return
 	}
+	file_vidhost_identity_v1_account_summary_proto_init()
 	file_vidhost_identity_v1_invites_proto_init()
 	file_vidhost_identity_v1_audit_logs_proto_init()
 	file_vidhost_identity_v1_identity_providers_proto_init()

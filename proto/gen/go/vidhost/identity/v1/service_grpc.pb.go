@@ -42,6 +42,7 @@ const (
 	IdentityService_ResendInvite_FullMethodName           = "/vidhost.identity.v1.IdentityService/ResendInvite"
 	IdentityService_AcceptInvite_FullMethodName           = "/vidhost.identity.v1.IdentityService/AcceptInvite"
 	IdentityService_ListAuditLogs_FullMethodName          = "/vidhost.identity.v1.IdentityService/ListAuditLogs"
+	IdentityService_GetAccountSummary_FullMethodName      = "/vidhost.identity.v1.IdentityService/GetAccountSummary"
 	IdentityService_RecordToken_FullMethodName            = "/vidhost.identity.v1.IdentityService/RecordToken"
 	IdentityService_CreateIdentityProvider_FullMethodName = "/vidhost.identity.v1.IdentityService/CreateIdentityProvider"
 	IdentityService_ListIdentityProviders_FullMethodName  = "/vidhost.identity.v1.IdentityService/ListIdentityProviders"
@@ -101,6 +102,9 @@ type IdentityServiceClient interface {
 	// ListAuditLogs returns the account's audit log, newest first
 	// (docs/audit-logs.md); plans without audit logs are refused.
 	ListAuditLogs(ctx context.Context, in *ListAuditLogsRequest, opts ...grpc.CallOption) (*ListAuditLogsResponse, error)
+	// GetAccountSummary backs GET /v2/account: the caller's account, its
+	// plan's limits and the seats it uses (docs/account.md).
+	GetAccountSummary(ctx context.Context, in *GetAccountSummaryRequest, opts ...grpc.CallOption) (*AccountSummary, error)
 	// RecordToken writes the audit entry of a token the gateway minted for
 	// the principal (docs/tokens.md). Internal: the gateway's POST /v2/tokens,
 	// which hands out no token that was not recorded; never mapped to /v2.
@@ -357,6 +361,16 @@ func (c *identityServiceClient) ListAuditLogs(ctx context.Context, in *ListAudit
 	return out, nil
 }
 
+func (c *identityServiceClient) GetAccountSummary(ctx context.Context, in *GetAccountSummaryRequest, opts ...grpc.CallOption) (*AccountSummary, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AccountSummary)
+	err := c.cc.Invoke(ctx, IdentityService_GetAccountSummary_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *identityServiceClient) RecordToken(ctx context.Context, in *RecordTokenRequest, opts ...grpc.CallOption) (*RecordTokenResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(RecordTokenResponse)
@@ -486,6 +500,9 @@ type IdentityServiceServer interface {
 	// ListAuditLogs returns the account's audit log, newest first
 	// (docs/audit-logs.md); plans without audit logs are refused.
 	ListAuditLogs(context.Context, *ListAuditLogsRequest) (*ListAuditLogsResponse, error)
+	// GetAccountSummary backs GET /v2/account: the caller's account, its
+	// plan's limits and the seats it uses (docs/account.md).
+	GetAccountSummary(context.Context, *GetAccountSummaryRequest) (*AccountSummary, error)
 	// RecordToken writes the audit entry of a token the gateway minted for
 	// the principal (docs/tokens.md). Internal: the gateway's POST /v2/tokens,
 	// which hands out no token that was not recorded; never mapped to /v2.
@@ -580,6 +597,9 @@ func (UnimplementedIdentityServiceServer) AcceptInvite(context.Context, *AcceptI
 }
 func (UnimplementedIdentityServiceServer) ListAuditLogs(context.Context, *ListAuditLogsRequest) (*ListAuditLogsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListAuditLogs not implemented")
+}
+func (UnimplementedIdentityServiceServer) GetAccountSummary(context.Context, *GetAccountSummaryRequest) (*AccountSummary, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetAccountSummary not implemented")
 }
 func (UnimplementedIdentityServiceServer) RecordToken(context.Context, *RecordTokenRequest) (*RecordTokenResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecordToken not implemented")
@@ -1040,6 +1060,24 @@ func _IdentityService_ListAuditLogs_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _IdentityService_GetAccountSummary_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetAccountSummaryRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).GetAccountSummary(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_GetAccountSummary_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).GetAccountSummary(ctx, req.(*GetAccountSummaryRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _IdentityService_RecordToken_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(RecordTokenRequest)
 	if err := dec(in); err != nil {
@@ -1282,6 +1320,10 @@ var IdentityService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListAuditLogs",
 			Handler:    _IdentityService_ListAuditLogs_Handler,
+		},
+		{
+			MethodName: "GetAccountSummary",
+			Handler:    _IdentityService_GetAccountSummary_Handler,
 		},
 		{
 			MethodName: "RecordToken",

@@ -869,6 +869,142 @@ func (x *SetAccountSettingsRequest) GetMaxConcurrent() int32 {
 	return 0
 }
 
+type GetUploadUsageRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetUploadUsageRequest) Reset() {
+	*x = GetUploadUsageRequest{}
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetUploadUsageRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetUploadUsageRequest) ProtoMessage() {}
+
+func (x *GetUploadUsageRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetUploadUsageRequest.ProtoReflect.Descriptor instead.
+func (*GetUploadUsageRequest) Descriptor() ([]byte, []int) {
+	return file_vidhost_upload_v1_messages_proto_rawDescGZIP(), []int{13}
+}
+
+// UploadUsage is what the account's uploads take against its limits, as
+// the quota check counts them (docs/plans.md, docs/account.md).
+type UploadUsage struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Bytes of the uploads that hold, or may soon hold, an object.
+	Bytes int64 `protobuf:"varint,1,opt,name=bytes,proto3" json:"bytes,omitempty"`
+	// The quota in force: the operator's for the account, else the plan's,
+	// capped by the service's VIDHOST_UPLOAD_QUOTA_BYTES.
+	QuotaBytes int64 `protobuf:"varint,2,opt,name=quota_bytes,json=quotaBytes,proto3" json:"quota_bytes,omitempty"`
+	// The plan whose quota applies; empty when the operator's or the cap does.
+	QuotaPlan string `protobuf:"bytes,3,opt,name=quota_plan,json=quotaPlan,proto3" json:"quota_plan,omitempty"`
+	// Uploads whose bytes have not all arrived yet, and the most at once.
+	InProgress    int32 `protobuf:"varint,4,opt,name=in_progress,json=inProgress,proto3" json:"in_progress,omitempty"`
+	MaxConcurrent int32 `protobuf:"varint,5,opt,name=max_concurrent,json=maxConcurrent,proto3" json:"max_concurrent,omitempty"`
+	// The largest size of one upload.
+	MaxFileBytes   int64 `protobuf:"varint,6,opt,name=max_file_bytes,json=maxFileBytes,proto3" json:"max_file_bytes,omitempty"`
+	UploadsEnabled bool  `protobuf:"varint,7,opt,name=uploads_enabled,json=uploadsEnabled,proto3" json:"uploads_enabled,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *UploadUsage) Reset() {
+	*x = UploadUsage{}
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UploadUsage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UploadUsage) ProtoMessage() {}
+
+func (x *UploadUsage) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_upload_v1_messages_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UploadUsage.ProtoReflect.Descriptor instead.
+func (*UploadUsage) Descriptor() ([]byte, []int) {
+	return file_vidhost_upload_v1_messages_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *UploadUsage) GetBytes() int64 {
+	if x != nil {
+		return x.Bytes
+	}
+	return 0
+}
+
+func (x *UploadUsage) GetQuotaBytes() int64 {
+	if x != nil {
+		return x.QuotaBytes
+	}
+	return 0
+}
+
+func (x *UploadUsage) GetQuotaPlan() string {
+	if x != nil {
+		return x.QuotaPlan
+	}
+	return ""
+}
+
+func (x *UploadUsage) GetInProgress() int32 {
+	if x != nil {
+		return x.InProgress
+	}
+	return 0
+}
+
+func (x *UploadUsage) GetMaxConcurrent() int32 {
+	if x != nil {
+		return x.MaxConcurrent
+	}
+	return 0
+}
+
+func (x *UploadUsage) GetMaxFileBytes() int64 {
+	if x != nil {
+		return x.MaxFileBytes
+	}
+	return 0
+}
+
+func (x *UploadUsage) GetUploadsEnabled() bool {
+	if x != nil {
+		return x.UploadsEnabled
+	}
+	return false
+}
+
 var File_vidhost_upload_v1_messages_proto protoreflect.FileDescriptor
 
 const file_vidhost_upload_v1_messages_proto_rawDesc = "" +
@@ -938,7 +1074,19 @@ const file_vidhost_upload_v1_messages_proto_rawDesc = "" +
 	"\x10_uploads_enabledB\x11\n" +
 	"\x0f_max_file_bytesB\x0e\n" +
 	"\f_quota_bytesB\x11\n" +
-	"\x0f_max_concurrent*r\n" +
+	"\x0f_max_concurrent\"\x17\n" +
+	"\x15GetUploadUsageRequest\"\xfa\x01\n" +
+	"\vUploadUsage\x12\x14\n" +
+	"\x05bytes\x18\x01 \x01(\x03R\x05bytes\x12\x1f\n" +
+	"\vquota_bytes\x18\x02 \x01(\x03R\n" +
+	"quotaBytes\x12\x1d\n" +
+	"\n" +
+	"quota_plan\x18\x03 \x01(\tR\tquotaPlan\x12\x1f\n" +
+	"\vin_progress\x18\x04 \x01(\x05R\n" +
+	"inProgress\x12%\n" +
+	"\x0emax_concurrent\x18\x05 \x01(\x05R\rmaxConcurrent\x12$\n" +
+	"\x0emax_file_bytes\x18\x06 \x01(\x03R\fmaxFileBytes\x12'\n" +
+	"\x0fuploads_enabled\x18\a \x01(\bR\x0euploadsEnabled*r\n" +
 	"\n" +
 	"UploadKind\x12\x1b\n" +
 	"\x17UPLOAD_KIND_UNSPECIFIED\x10\x00\x12\x15\n" +
@@ -960,7 +1108,7 @@ func file_vidhost_upload_v1_messages_proto_rawDescGZIP() []byte {
 }
 
 var file_vidhost_upload_v1_messages_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_vidhost_upload_v1_messages_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_vidhost_upload_v1_messages_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_vidhost_upload_v1_messages_proto_goTypes = []any{
 	(UploadKind)(0),                   // 0: vidhost.upload.v1.UploadKind
 	(*Upload)(nil),                    // 1: vidhost.upload.v1.Upload
@@ -976,6 +1124,8 @@ var file_vidhost_upload_v1_messages_proto_goTypes = []any{
 	(*AccountSettings)(nil),           // 11: vidhost.upload.v1.AccountSettings
 	(*GetAccountSettingsRequest)(nil), // 12: vidhost.upload.v1.GetAccountSettingsRequest
 	(*SetAccountSettingsRequest)(nil), // 13: vidhost.upload.v1.SetAccountSettingsRequest
+	(*GetUploadUsageRequest)(nil),     // 14: vidhost.upload.v1.GetUploadUsageRequest
+	(*UploadUsage)(nil),               // 15: vidhost.upload.v1.UploadUsage
 }
 var file_vidhost_upload_v1_messages_proto_depIdxs = []int32{
 	1, // 0: vidhost.upload.v1.ListUploadsResponse.items:type_name -> vidhost.upload.v1.Upload
@@ -1000,7 +1150,7 @@ func file_vidhost_upload_v1_messages_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_upload_v1_messages_proto_rawDesc), len(file_vidhost_upload_v1_messages_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   13,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -24,7 +24,7 @@ var File_vidhost_upload_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_upload_v1_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1fvidhost/upload/v1/service.proto\x12\x11vidhost.upload.v1\x1a vidhost/upload/v1/messages.proto2\xb8\x05\n" +
+	"\x1fvidhost/upload/v1/service.proto\x12\x11vidhost.upload.v1\x1a vidhost/upload/v1/messages.proto2\x94\x06\n" +
 	"\rUploadService\x12Q\n" +
 	"\fCreateUpload\x12&.vidhost.upload.v1.CreateUploadRequest\x1a\x19.vidhost.upload.v1.Upload\x12\\\n" +
 	"\vListUploads\x12%.vidhost.upload.v1.ListUploadsRequest\x1a&.vidhost.upload.v1.ListUploadsResponse\x12_\n" +
@@ -32,7 +32,8 @@ const file_vidhost_upload_v1_service_proto_rawDesc = "" +
 	"\rResolveUpload\x12'.vidhost.upload.v1.ResolveUploadRequest\x1a(.vidhost.upload.v1.ResolveUploadResponse\x12a\n" +
 	"\x0eAllowUrlSource\x12(.vidhost.upload.v1.AllowUrlSourceRequest\x1a%.vidhost.upload.v1.UrlSourceAllowance\x12f\n" +
 	"\x12GetAccountSettings\x12,.vidhost.upload.v1.GetAccountSettingsRequest\x1a\".vidhost.upload.v1.AccountSettings\x12f\n" +
-	"\x12SetAccountSettings\x12,.vidhost.upload.v1.SetAccountSettingsRequest\x1a\".vidhost.upload.v1.AccountSettingsB\xcf\x01\n" +
+	"\x12SetAccountSettings\x12,.vidhost.upload.v1.SetAccountSettingsRequest\x1a\".vidhost.upload.v1.AccountSettings\x12Z\n" +
+	"\x0eGetUploadUsage\x12(.vidhost.upload.v1.GetUploadUsageRequest\x1a\x1e.vidhost.upload.v1.UploadUsageB\xcf\x01\n" +
 	"\x15com.vidhost.upload.v1B\fServiceProtoP\x01ZBgithub.com/vidhost/vidhost/proto/gen/go/vidhost/upload/v1;uploadv1\xa2\x02\x03VUX\xaa\x02\x11Vidhost.Upload.V1\xca\x02\x11Vidhost\\Upload\\V1\xe2\x02\x1dVidhost\\Upload\\V1\\GPBMetadata\xea\x02\x13Vidhost::Upload::V1b\x06proto3"
 
 var file_vidhost_upload_v1_service_proto_goTypes = []any{
@@ -43,12 +44,14 @@ var file_vidhost_upload_v1_service_proto_goTypes = []any{
 	(*AllowUrlSourceRequest)(nil),     // 4: vidhost.upload.v1.AllowUrlSourceRequest
 	(*GetAccountSettingsRequest)(nil), // 5: vidhost.upload.v1.GetAccountSettingsRequest
 	(*SetAccountSettingsRequest)(nil), // 6: vidhost.upload.v1.SetAccountSettingsRequest
-	(*Upload)(nil),                    // 7: vidhost.upload.v1.Upload
-	(*ListUploadsResponse)(nil),       // 8: vidhost.upload.v1.ListUploadsResponse
-	(*DeleteUploadResponse)(nil),      // 9: vidhost.upload.v1.DeleteUploadResponse
-	(*ResolveUploadResponse)(nil),     // 10: vidhost.upload.v1.ResolveUploadResponse
-	(*UrlSourceAllowance)(nil),        // 11: vidhost.upload.v1.UrlSourceAllowance
-	(*AccountSettings)(nil),           // 12: vidhost.upload.v1.AccountSettings
+	(*GetUploadUsageRequest)(nil),     // 7: vidhost.upload.v1.GetUploadUsageRequest
+	(*Upload)(nil),                    // 8: vidhost.upload.v1.Upload
+	(*ListUploadsResponse)(nil),       // 9: vidhost.upload.v1.ListUploadsResponse
+	(*DeleteUploadResponse)(nil),      // 10: vidhost.upload.v1.DeleteUploadResponse
+	(*ResolveUploadResponse)(nil),     // 11: vidhost.upload.v1.ResolveUploadResponse
+	(*UrlSourceAllowance)(nil),        // 12: vidhost.upload.v1.UrlSourceAllowance
+	(*AccountSettings)(nil),           // 13: vidhost.upload.v1.AccountSettings
+	(*UploadUsage)(nil),               // 14: vidhost.upload.v1.UploadUsage
 }
 var file_vidhost_upload_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.upload.v1.UploadService.CreateUpload:input_type -> vidhost.upload.v1.CreateUploadRequest
@@ -58,15 +61,17 @@ var file_vidhost_upload_v1_service_proto_depIdxs = []int32{
 	4,  // 4: vidhost.upload.v1.UploadService.AllowUrlSource:input_type -> vidhost.upload.v1.AllowUrlSourceRequest
 	5,  // 5: vidhost.upload.v1.UploadService.GetAccountSettings:input_type -> vidhost.upload.v1.GetAccountSettingsRequest
 	6,  // 6: vidhost.upload.v1.UploadService.SetAccountSettings:input_type -> vidhost.upload.v1.SetAccountSettingsRequest
-	7,  // 7: vidhost.upload.v1.UploadService.CreateUpload:output_type -> vidhost.upload.v1.Upload
-	8,  // 8: vidhost.upload.v1.UploadService.ListUploads:output_type -> vidhost.upload.v1.ListUploadsResponse
-	9,  // 9: vidhost.upload.v1.UploadService.DeleteUpload:output_type -> vidhost.upload.v1.DeleteUploadResponse
-	10, // 10: vidhost.upload.v1.UploadService.ResolveUpload:output_type -> vidhost.upload.v1.ResolveUploadResponse
-	11, // 11: vidhost.upload.v1.UploadService.AllowUrlSource:output_type -> vidhost.upload.v1.UrlSourceAllowance
-	12, // 12: vidhost.upload.v1.UploadService.GetAccountSettings:output_type -> vidhost.upload.v1.AccountSettings
-	12, // 13: vidhost.upload.v1.UploadService.SetAccountSettings:output_type -> vidhost.upload.v1.AccountSettings
-	7,  // [7:14] is the sub-list for method output_type
-	0,  // [0:7] is the sub-list for method input_type
+	7,  // 7: vidhost.upload.v1.UploadService.GetUploadUsage:input_type -> vidhost.upload.v1.GetUploadUsageRequest
+	8,  // 8: vidhost.upload.v1.UploadService.CreateUpload:output_type -> vidhost.upload.v1.Upload
+	9,  // 9: vidhost.upload.v1.UploadService.ListUploads:output_type -> vidhost.upload.v1.ListUploadsResponse
+	10, // 10: vidhost.upload.v1.UploadService.DeleteUpload:output_type -> vidhost.upload.v1.DeleteUploadResponse
+	11, // 11: vidhost.upload.v1.UploadService.ResolveUpload:output_type -> vidhost.upload.v1.ResolveUploadResponse
+	12, // 12: vidhost.upload.v1.UploadService.AllowUrlSource:output_type -> vidhost.upload.v1.UrlSourceAllowance
+	13, // 13: vidhost.upload.v1.UploadService.GetAccountSettings:output_type -> vidhost.upload.v1.AccountSettings
+	13, // 14: vidhost.upload.v1.UploadService.SetAccountSettings:output_type -> vidhost.upload.v1.AccountSettings
+	14, // 15: vidhost.upload.v1.UploadService.GetUploadUsage:output_type -> vidhost.upload.v1.UploadUsage
+	8,  // [8:16] is the sub-list for method output_type
+	0,  // [0:8] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name

@@ -136,6 +136,27 @@ func local_request_UploadService_DeleteUpload_0(ctx context.Context, marshaler r
 	return msg, metadata, err
 }
 
+func request_UploadService_GetUploadUsage_0(ctx context.Context, marshaler runtime.Marshaler, client UploadServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq GetUploadUsageRequest
+		metadata runtime.ServerMetadata
+	)
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.GetUploadUsage(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_UploadService_GetUploadUsage_0(ctx context.Context, marshaler runtime.Marshaler, server UploadServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq GetUploadUsageRequest
+		metadata runtime.ServerMetadata
+	)
+	msg, err := server.GetUploadUsage(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 // RegisterUploadServiceHandlerServer registers the http handlers for service UploadService to "mux".
 // UnaryRPC     :call UploadServiceServer directly.
 // StreamingRPC :currently unsupported pending https://github.com/grpc/grpc-go/issues/906.
@@ -201,6 +222,26 @@ func RegisterUploadServiceHandlerServer(ctx context.Context, mux *runtime.ServeM
 			return
 		}
 		forward_UploadService_DeleteUpload_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_UploadService_GetUploadUsage_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/vidhost.upload.v1.UploadService/GetUploadUsage", runtime.WithHTTPPathPattern("/v2/account/uploads"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_UploadService_GetUploadUsage_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_UploadService_GetUploadUsage_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
 
 	return nil
@@ -293,17 +334,36 @@ func RegisterUploadServiceHandlerClient(ctx context.Context, mux *runtime.ServeM
 		}
 		forward_UploadService_DeleteUpload_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_UploadService_GetUploadUsage_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/vidhost.upload.v1.UploadService/GetUploadUsage", runtime.WithHTTPPathPattern("/v2/account/uploads"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_UploadService_GetUploadUsage_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_UploadService_GetUploadUsage_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	return nil
 }
 
 var (
-	pattern_UploadService_CreateUpload_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "uploads"}, ""))
-	pattern_UploadService_ListUploads_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "uploads"}, ""))
-	pattern_UploadService_DeleteUpload_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "uploads", "id"}, ""))
+	pattern_UploadService_CreateUpload_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "uploads"}, ""))
+	pattern_UploadService_ListUploads_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "uploads"}, ""))
+	pattern_UploadService_DeleteUpload_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "uploads", "id"}, ""))
+	pattern_UploadService_GetUploadUsage_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v2", "account", "uploads"}, ""))
 )
 
 var (
-	forward_UploadService_CreateUpload_0 = runtime.ForwardResponseMessage
-	forward_UploadService_ListUploads_0  = runtime.ForwardResponseMessage
-	forward_UploadService_DeleteUpload_0 = runtime.ForwardResponseMessage
+	forward_UploadService_CreateUpload_0   = runtime.ForwardResponseMessage
+	forward_UploadService_ListUploads_0    = runtime.ForwardResponseMessage
+	forward_UploadService_DeleteUpload_0   = runtime.ForwardResponseMessage
+	forward_UploadService_GetUploadUsage_0 = runtime.ForwardResponseMessage
 )

@@ -26,6 +26,7 @@ const (
 	UploadService_AllowUrlSource_FullMethodName     = "/vidhost.upload.v1.UploadService/AllowUrlSource"
 	UploadService_GetAccountSettings_FullMethodName = "/vidhost.upload.v1.UploadService/GetAccountSettings"
 	UploadService_SetAccountSettings_FullMethodName = "/vidhost.upload.v1.UploadService/SetAccountSettings"
+	UploadService_GetUploadUsage_FullMethodName     = "/vidhost.upload.v1.UploadService/GetUploadUsage"
 )
 
 // UploadServiceClient is the client API for UploadService service.
@@ -60,6 +61,9 @@ type UploadServiceClient interface {
 	// SetAccountSettings changes the settings that are present in the request.
 	// Internal (operators, tests).
 	SetAccountSettings(ctx context.Context, in *SetAccountSettingsRequest, opts ...grpc.CallOption) (*AccountSettings, error)
+	// GetUploadUsage backs GET /v2/account/uploads: the bytes the caller's
+	// account's uploads take and the quota in force (docs/account.md).
+	GetUploadUsage(ctx context.Context, in *GetUploadUsageRequest, opts ...grpc.CallOption) (*UploadUsage, error)
 }
 
 type uploadServiceClient struct {
@@ -140,6 +144,16 @@ func (c *uploadServiceClient) SetAccountSettings(ctx context.Context, in *SetAcc
 	return out, nil
 }
 
+func (c *uploadServiceClient) GetUploadUsage(ctx context.Context, in *GetUploadUsageRequest, opts ...grpc.CallOption) (*UploadUsage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UploadUsage)
+	err := c.cc.Invoke(ctx, UploadService_GetUploadUsage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // UploadServiceServer is the server API for UploadService service.
 // All implementations must embed UnimplementedUploadServiceServer
 // for forward compatibility.
@@ -172,6 +186,9 @@ type UploadServiceServer interface {
 	// SetAccountSettings changes the settings that are present in the request.
 	// Internal (operators, tests).
 	SetAccountSettings(context.Context, *SetAccountSettingsRequest) (*AccountSettings, error)
+	// GetUploadUsage backs GET /v2/account/uploads: the bytes the caller's
+	// account's uploads take and the quota in force (docs/account.md).
+	GetUploadUsage(context.Context, *GetUploadUsageRequest) (*UploadUsage, error)
 	mustEmbedUnimplementedUploadServiceServer()
 }
 
@@ -202,6 +219,9 @@ func (UnimplementedUploadServiceServer) GetAccountSettings(context.Context, *Get
 }
 func (UnimplementedUploadServiceServer) SetAccountSettings(context.Context, *SetAccountSettingsRequest) (*AccountSettings, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetAccountSettings not implemented")
+}
+func (UnimplementedUploadServiceServer) GetUploadUsage(context.Context, *GetUploadUsageRequest) (*UploadUsage, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetUploadUsage not implemented")
 }
 func (UnimplementedUploadServiceServer) mustEmbedUnimplementedUploadServiceServer() {}
 func (UnimplementedUploadServiceServer) testEmbeddedByValue()                       {}
@@ -350,6 +370,24 @@ func _UploadService_SetAccountSettings_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _UploadService_GetUploadUsage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetUploadUsageRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(UploadServiceServer).GetUploadUsage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: UploadService_GetUploadUsage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(UploadServiceServer).GetUploadUsage(ctx, req.(*GetUploadUsageRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // UploadService_ServiceDesc is the grpc.ServiceDesc for UploadService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -384,6 +422,10 @@ var UploadService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SetAccountSettings",
 			Handler:    _UploadService_SetAccountSettings_Handler,
+		},
+		{
+			MethodName: "GetUploadUsage",
+			Handler:    _UploadService_GetUploadUsage_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
