@@ -1,24 +1,39 @@
 // Video detail: the player (the /embed page in a frame: same origin, so the
 // session cookie opens private videos, docs/playback.md), the editable
-// fields, the outputs with copy buttons, the error reason, and delete.
+// fields, sharing, the outputs with copy buttons, the error reason, and
+// delete; the parts attached to a video (thumbnail, tracks, chapters,
+// cards, gates and leads, hotspots) each have a file in ./video/.
 import { useEffect, useState } from 'preact/hooks';
 import { APIError, del, get, patch } from '../api';
 import { Confirm, CopyButton, Problem, StatusBadge } from '../components';
 import { date, duration } from '../format';
 import { navigate } from '../router';
 import type { Privacy, Video } from '../types';
+import { Cards } from './video/cards';
+import { CategoryChoice } from './video/categories';
+import { Chapters } from './video/chapters';
+import { Gates } from './video/gates';
+import { HotspotLayer, Hotspots, useHotspotEditor } from './video/hotspots';
+import { Sharing } from './video/share';
+import { Thumbnail } from './video/thumbnail';
+import { Tracks } from './video/tracks';
+import type { VideoDetail } from './video/types';
+import './video/video.css';
 
 const pollInterval = 3000;
 
 export function VideoPage({ id }: { id: string }) {
-  const [video, setVideo] = useState<Video | null>(null);
+  const [video, setVideo] = useState<VideoDetail | null>(null);
   const [problem, setProblem] = useState('');
+  const [playerVersion, setPlayerVersion] = useState(0);
+  const editor = useHotspotEditor();
+  const reload = async () => setVideo(await get<VideoDetail>(`/v2/videos/${id}`));
   useEffect(() => {
     let stopped = false;
     let timer = 0;
     const load = async () => {
       try {
-        const next = await get<Video>(`/v2/videos/${id}`);
+        const next = await get<VideoDetail>(`/v2/videos/${id}`);
         if (stopped) return;
         setVideo(next);
         if (next.status === 'preparing' || next.status === 'processing') timer = window.setTimeout(load, pollInterval);
@@ -50,9 +65,16 @@ export function VideoPage({ id }: { id: string }) {
         <StatusBadge status={video.status} progress={video.progress} />
       </div>
       {video.status === 'ready' && (
-        <div class="vh-player">
-          <iframe src={`/embed/${video.id}`} title={`Player: ${video.name}`} allow="autoplay; fullscreen; picture-in-picture" />
-        </div>
+        <>
+          <div class="vh-player">
+            <iframe key={playerVersion} src={`/embed/${video.id}`} title={`Player: ${video.name}`} allow="autoplay; fullscreen; picture-in-picture" />
+            <HotspotLayer video={video} editor={editor} onChanged={reload} />
+          </div>
+          <p class="vh-actions-start">
+            <button type="button" class="vh-button vh-button-small" id="vh-player-reload" onClick={() => setPlayerVersion((v) => v + 1)}>Reload the player</button>
+            <span class="vh-hint">to see the changes below in it.</span>
+          </p>
+        </>
       )}
       {video.status === 'error' && (
         <p class="vh-problem" role="alert">
@@ -67,15 +89,27 @@ export function VideoPage({ id }: { id: string }) {
         <dt>Created</dt><dd>{date(video.created_time)}</dd>
         <dt>Id</dt><dd><code>{video.id}</code></dd>
       </dl>
-      <EditForm key={video.id} video={video} onSaved={setVideo} />
+      <EditForm key={video.id} video={video} onSaved={(next) => setVideo({ ...video, ...next })} />
       <Sharing video={video} />
+      <Thumbnail video={video} onChanged={reload} />
+      <Chapters video={video} onChanged={reload} />
+      {video.type === 'event' ? (
+        <p class="vh-note">Tracks, cards, gates and hotspots are for videos on demand, not live events.</p>
+      ) : (
+        <>
+          <Tracks video={video} onChanged={reload} />
+          <Cards video={video} onChanged={reload} />
+          <Gates video={video} onChanged={reload} />
+          <Hotspots video={video} onChanged={reload} editor={editor} />
+        </>
+      )}
       <Outputs video={video} />
       <DeleteVideo video={video} />
     </section>
   );
 }
 
-function EditForm({ video, onSaved }: { video: Video; onSaved: (v: Video) => void }) {
+function EditForm({ video, onSaved }: { video: VideoDetail; onSaved: (v: VideoDetail) => void }) {
   const [error, setError] = useState<APIError | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -88,12 +122,14 @@ function EditForm({ video, onSaved }: { video: Video; onSaved: (v: Video) => voi
     setBusy(true);
     setSaved(false);
     try {
-      const next = await patch<Video>(`/v2/videos/${video.id}`, {
+      const next = await patch<VideoDetail>(`/v2/videos/${video.id}`, {
         name: String(form.get('name') ?? ''),
         description: String(form.get('description') ?? ''),
         tags,
         privacy: String(form.get('privacy')) as Privacy,
         enabled: form.get('enabled') === 'on',
+        // Only once the choice has loaded: a failed read must not clear them.
+        ...(form.get('categories_shown') ? { categories: form.getAll('categories').map(String) } : {}),
       });
       onSaved(next);
       setError(null);
@@ -105,7 +141,7 @@ function EditForm({ video, onSaved }: { video: Video; onSaved: (v: Video) => voi
   };
   // The envelope's message names the field: show it beside that field.
   const fieldError = (field: string) => (error?.names(field) ? error.message : '');
-  const general = error && !['name', 'description', 'tags', 'privacy'].some((f) => error.names(f)) ? error.message : '';
+  const general = error && !['name', 'description', 'tags', 'privacy', 'categories'].some((f) => error.names(f)) ? error.message : '';
   return (
     <form class="vh-form" onSubmit={submit} aria-labelledby="vh-edit-title">
       <h2 id="vh-edit-title">Details</h2>
@@ -125,6 +161,7 @@ function EditForm({ video, onSaved }: { video: Video; onSaved: (v: Video) => voi
           <option value="private">Private: signed-in users and viewer tokens only</option>
         </select>
       </Field>
+      <CategoryChoice selected={video.categories ?? []} error={fieldError('categories')} />
       <p class="vh-field vh-check">
         <input id="vh-enabled" name="enabled" type="checkbox" defaultChecked={video.enabled} />
         <label for="vh-enabled">Enabled (unchecked: playback is blocked, nothing is deleted)</label>
@@ -145,30 +182,6 @@ function Field(props: { id: string; label: string; error: string; children: prea
       {props.children}
       <span id={`${props.id}-error`} class="vh-field-error">{props.error}</span>
     </p>
-  );
-}
-
-/** Sharing: the watch page's link and the embed snippet (docs/embed.md). */
-function Sharing({ video }: { video: Video }) {
-  const watch = new URL(`/watch/${video.id}`, location.href).href;
-  const embed = `<iframe src="${new URL(`/embed/${video.id}`, location.href).href}" width="640" height="360" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
-  return (
-    <section aria-labelledby="vh-share-title">
-      <h2 id="vh-share-title">Share and embed</h2>
-      {video.privacy === 'private' && <p class="vh-note">Private: these open only for signed-in users of this account or with a viewer token.</p>}
-      <ul class="vh-outputs">
-        <li>
-          <span class="vh-output-label">Watch page</span>
-          <code class="vh-output-url" id="vh-watch-link">{watch}</code>
-          <CopyButton text={watch} label="Copy the watch page link" />
-        </li>
-        <li>
-          <span class="vh-output-label">Embed code</span>
-          <code class="vh-output-url" id="vh-embed-code">{embed}</code>
-          <CopyButton text={embed} label="Copy the embed code" />
-        </li>
-      </ul>
-    </section>
   );
 }
 
