@@ -56,7 +56,7 @@ func (m mintTokens) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		envelope.WriteError(w, apperr.CodeInvalidArgument, "malformed JSON")
 		return
 	}
-	p, _ := principal.FromContext(r.Context()) // auth.Require put it there
+	p, _ := principal.FromContext(r.Context()) // auth.RequireKeyOrSession put it there
 	token, claims, err := m.mint(r.Context(), p, req)
 	if err != nil {
 		m.writeError(w, r, err)

@@ -117,8 +117,9 @@ export function HotspotLayer({ video, editor, onChanged }: { video: VideoDetail;
       onPointerUp={end}
       onPointerCancel={() => (dragging.current = null)}
     >
-      {video.hotspots.map((spot) => handle(spot.id, spot.name || 'Hotspot', moved[spot.id] ?? { x: spot.x ?? 0, y: spot.y ?? 0 }))}
+      {/* The new one first: where it covers a saved one, the saved one is on top to grab. */}
       {handle('draft', 'The new hotspot', editor.draft, true)}
+      {video.hotspots.map((spot) => handle(spot.id, spot.name || 'Hotspot', moved[spot.id] ?? { x: spot.x ?? 0, y: spot.y ?? 0 }))}
       {problem && <p class="vh-problem vh-hotspot-problem" role="alert">{problem}</p>}
     </div>
   );
@@ -151,7 +152,7 @@ export function Hotspots({ video, onChanged, editor }: SectionProps & { editor: 
   return (
     <Section id="hotspots" title="Hotspots">
       <p class="vh-actions-start">
-        <button type="button" class="vh-button" id="vh-hotspot-edit" aria-pressed={editor.editing} aria-controls="vh-hotspot-layer" onClick={() => { playerVideo()?.pause(); editor.setEditing(!editor.editing); }}>
+        <button type="button" class="vh-button" id="vh-hotspot-edit" aria-pressed={editor.editing} onClick={() => { playerVideo()?.pause(); editor.setEditing(!editor.editing); }}>
           {editor.editing ? 'Done placing' : 'Place hotspots on the video'}
         </button>
         <span class="vh-hint">{editor.editing ? 'Drag a handle on the video, or press where the new one goes; the player is paused meanwhile.' : 'Shows handles over the player to drag.'}</span>
