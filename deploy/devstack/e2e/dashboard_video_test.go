@@ -249,8 +249,12 @@ func dragHotspot(t *testing.T, ctx context.Context, id string) {
 	box := browsertest.Eval[map[string]float64](t, ctx, `(() => { const r = document.getElementById('vh-hotspot-layer').getBoundingClientRect(); return {left: r.left, top: r.top, width: r.width, height: r.height}; })()`)
 	fromX, fromY := box["left"]+box["width"]/2, box["top"]+box["height"]/2
 	toX, toY := box["left"]+box["width"]/4, box["top"]+box["height"]*3/4
-	held := func(p *input.DispatchMouseEventParams) { p.Button, p.Buttons, p.ClickCount = input.MouseButtonLeft, 1, 1 }
-	released := func(p *input.DispatchMouseEventParams) { p.Button, p.Buttons, p.ClickCount = input.MouseButtonLeft, 0, 1 }
+	held := func(p *input.DispatchMouseEventParams) {
+		p.Button, p.Buttons, p.ClickCount = input.MouseButtonLeft, 1, 1
+	}
+	released := func(p *input.DispatchMouseEventParams) {
+		p.Button, p.Buttons, p.ClickCount = input.MouseButtonLeft, 0, 1
+	}
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, fromX, fromY, held),
 		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (fromX+toX)/2, (fromY+toY)/2, held),
