@@ -76,6 +76,12 @@ func (m mintTokens) mint(ctx context.Context, p principal.Principal, req tokens.
 	if err != nil {
 		return "", tokens.Claims{}, err
 	}
+	// Deleting the key that minted an upload token revokes it; a session
+	// has no such key, so it mints only viewer tokens (the dashboard's
+	// share links), which no deletion revokes anyway.
+	if p.KeyID == "" && asked.Type != tokens.TypeViewer {
+		return "", tokens.Claims{}, apperr.InvalidField("type", "must be viewer when signed in: upload tokens are minted with an API key, whose deletion revokes them")
+	}
 	asked.AccountID, asked.KeyID, asked.ActorID, asked.ActorType, asked.Role, asked.Plan =
 		p.AccountID, p.KeyID, p.ActorID, p.ActorType, p.Role, p.Plan
 	token, claims := m.signer.Mint(asked, ttl)

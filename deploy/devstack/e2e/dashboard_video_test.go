@@ -330,7 +330,7 @@ func shareLink(t *testing.T, ctx context.Context, id string) {
 
 // TestSessionMintsViewerTokensWithItsCSRFToken: the dashboard's share links
 // are viewer tokens minted with the session, which, like every write of a
-// session, needs its CSRF token; the token then opens the private video.
+// session, needs its CSRF token; a session mints no upload token.
 func TestSessionMintsViewerTokensWithItsCSRFToken(t *testing.T) {
 	v := createVideo(t, map[string]any{"privacy": "private"})
 	p := newPerson(t)
@@ -350,4 +350,8 @@ func TestSessionMintsViewerTokensWithItsCSRFToken(t *testing.T) {
 	mustOK(t, p.do(t, "POST", "/v2/tokens", body)).decode(t, &minted)
 	assert.Equal(t, v.ID, minted.VideoID)
 	require.True(t, strings.HasPrefix(minted.Token, "vht_"), minted.Token)
+
+	// No key would revoke a person's upload token: only keys mint them.
+	mustFail(t, p.do(t, "POST", "/v2/tokens", map[string]any{"type": "upload", "max_size_bytes": 1000}), http.StatusBadRequest,
+		"type must be viewer when signed in: upload tokens are minted with an API key, whose deletion revokes them")
 }
