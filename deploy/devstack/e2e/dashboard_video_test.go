@@ -39,8 +39,8 @@ func getDetailed(t *testing.T, id string) detailedVideo {
 // for and its status shown, a card the player draws, chapters (a start
 // used twice refused beside the start field), a gate whose leads are
 // listed and exported as formula-safe CSV, a hotspot dragged on the video
-// and nudged with the keyboard, the thumbnail taken from the player's
-// frame, a category ticked, and a share link of the private video that
+// and nudged with the keyboard, the thumbnail sent as a PNG (made a JPEG)
+// and then taken from the player's frame, a category ticked, and a share link of the private video that
 // opens it without a session. Each state passes axe-core at 1280 and 390
 // px and is photographed. About 40 s with one transcode worker.
 func TestDashboardVideoDetail(t *testing.T) {
@@ -281,17 +281,28 @@ func dragHotspot(t *testing.T, ctx context.Context, id string) {
 	browsertest.Poll[bool](t, ctx, `!document.getElementById('vh-hotspot-layer')`)
 }
 
-// thumbnailFromFrame picks the frame the player shows as the thumbnail.
+// thumbnailFromFrame sends a PNG, which the page makes a JPEG, then picks
+// the frame the player shows; each becomes the thumbnail.
 func thumbnailFromFrame(t *testing.T, ctx context.Context, id string) {
 	t.Helper()
+	poster := filepath.Join(t.TempDir(), "poster.png")
+	require.NoError(t, os.WriteFile(poster, pngImage(t), 0o644))
+	original := getDetailed(t, id).Thumbnail
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#vh-thumbnail-file"), []string{poster})))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('#vh-thumbnail [role=status]').textContent === 'The thumbnail is now the image poster.png.'`)
 	before := getDetailed(t, id).Thumbnail
+	assert.NotEqual(t, original, before)
+	status, body := fetchMedia(t, before)
+	require.Equal(t, http.StatusOK, status)
+	assert.True(t, len(body) > 2 && body[0] == 0xFF && body[1] == 0xD8, "the PNG was sent as a JPEG")
+
 	browsertest.Poll[bool](t, ctx, `(() => { const v = document.querySelector('.vh-player iframe')?.contentDocument?.querySelector('video'); return !!v && v.readyState >= 2 && v.videoWidth > 0; })()`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#vh-thumbnail-frame`))))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('#vh-thumbnail [role=status]').textContent.startsWith('The thumbnail is now the frame')`)
 	after := getDetailed(t, id).Thumbnail
 	assert.NotEqual(t, before, after)
 	assert.Contains(t, after, "/thumbs/custom-")
-	status, body := fetchMedia(t, after)
+	status, body = fetchMedia(t, after)
 	require.Equal(t, http.StatusOK, status)
 	assert.True(t, len(body) > 2 && body[0] == 0xFF && body[1] == 0xD8, "a JPEG")
 }
