@@ -36,7 +36,7 @@ func getDetailed(t *testing.T, id string) detailedVideo {
 // TestDashboardVideoDetail walks issue 18's video detail on a ready video
 // in headless Chromium: a WebVTT track uploaded (a bad language refused
 // beside its field first) and offered by the player, a transcribe asked
-// for and its status shown, a card the player draws, chapters (a start
+// for and its status shown, a card the player draws (then edited), chapters (a start
 // used twice refused beside the start field), a gate whose leads are
 // listed and exported as formula-safe CSV, a hotspot dragged on the video
 // and nudged with the keyboard, the thumbnail sent as a PNG (made a JPEG)
@@ -157,6 +157,17 @@ func addCard(t *testing.T, ctx context.Context, id string) {
 	require.Len(t, cards, 1)
 	assert.Equal(t, card{ID: cards[0].ID, Name: "Shop", At: 0, Until: 3, TopText: "Like it?", Link: "https://shop.example.invalid/", LinkText: "Buy"}, cards[0])
 	pollPlayer(t, ctx, `!!frame.querySelector('.vh-card[data-card-id="`+cards[0].ID+`"]')`)
+
+	// Edit: the form takes the card's values, and saving changes only what changed.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#vh-card-list li[data-card-id="`+cards[0].ID+`"] button:not(.vh-button-danger)`))))
+	browsertest.Poll[bool](t, ctx, `document.getElementById('vh-card-link').value === 'https://shop.example.invalid/' && document.activeElement === document.getElementById('vh-card-name')`)
+	fill(t, ctx, "#vh-card-until", "4")
+	submit(t, ctx, "#vh-card-form")
+	browsertest.Poll[bool](t, ctx, `document.getElementById('vh-card-form-title').textContent === 'Add a card' && document.getElementById('vh-card-link').value === ''`)
+	edited := getDetailed(t, id).Cards
+	require.Len(t, edited, 1)
+	cards[0].Until = 4
+	assert.Equal(t, cards[0], edited[0])
 }
 
 func addChapters(t *testing.T, ctx context.Context, id string) {

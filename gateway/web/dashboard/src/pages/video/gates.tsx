@@ -1,14 +1,15 @@
 // Gates: forms that cover the video at a time and ask for the viewer's
 // details; and the leads they collected, listed, erased one by one, and
 // exported as CSV (docs/leads.md). The API has no export route, so the CSV
-// is made here from GET /v2/videos/{id}/leads, every page of it.
+// is made here from GET /v2/videos/{id}/leads, every page of it. The gate
+// form also edits a gate (PATCH).
 import { useEffect, useState } from 'preact/hooks';
-import { all, del, post } from '../../api';
+import { all, del, patch, post } from '../../api';
 import { Problem } from '../../components';
 import { date } from '../../format';
 import { csv } from './csv';
 import { playerTime } from './player';
-import { Check, Input, Remove, Section, Submit, seconds, text, useSubmit } from './section';
+import { Check, EditButton, FormTitle, Input, Remove, Section, Submit, seconds, text, useSubmit } from './section';
 import type { SectionProps } from './types';
 import type { Gate, GateField, Lead } from './types';
 
@@ -20,8 +21,9 @@ const gateFields: { field: GateField; label: string }[] = [
 ];
 
 export function Gates({ video, onChanged }: SectionProps) {
+  const [editing, setEditing] = useState<Gate | null>(null);
   const { errors, busy, onSubmit } = useSubmit(['name', 'at', 'skip', 'top_text', 'bottom_text', 'checkbox_text', 'fields'], async (data) => {
-    await post(`/v2/videos/${video.id}/gates`, {
+    const body = {
       name: text(data, 'name'),
       at: seconds(data, 'at'),
       skip: data.get('skip') === 'on',
@@ -29,9 +31,13 @@ export function Gates({ video, onChanged }: SectionProps) {
       bottom_text: text(data, 'bottom_text'),
       checkbox_text: text(data, 'checkbox_text'),
       fields: data.getAll('fields').map(String),
-    });
+    };
+    if (editing) await patch(`/v2/videos/${video.id}/gates/${editing.id}`, body);
+    else await post(`/v2/videos/${video.id}/gates`, body);
+    setEditing(null);
     await onChanged();
   });
+  const v = editing;
   return (
     <Section id="gates" title="Gates and leads">
       {video.gates.length === 0 && <p class="vh-empty">No gates: add one below to ask viewers for their email before they watch on.</p>}
@@ -40,38 +46,39 @@ export function Gates({ video, onChanged }: SectionProps) {
           {video.gates.map((gate) => (
             <li key={gate.id} data-gate-id={gate.id}>
               <span><strong>{gate.name || gate.top_text || 'Gate'}</strong> at {gate.at ?? 0} s, asks for {gate.fields.map(fieldLabel).join(', ')}</span>
+              <EditButton what={gate.name} onEdit={() => setEditing(gate)} form="vh-gate-form" />
               <Remove what={gate.name} title={`Delete the gate “${gate.name}”?`} detail="Its leads are kept."
                 onRemove={async () => { await del(`/v2/videos/${video.id}/gates/${gate.id}`); await onChanged(); }} />
             </li>
           ))}
         </ul>
       )}
-      <form class="vh-form" id="vh-gate-form" onSubmit={onSubmit} aria-labelledby="vh-gate-form-title">
-        <h3 id="vh-gate-form-title">Add a gate</h3>
+      <form class="vh-form" id="vh-gate-form" key={v?.id ?? 'new'} onSubmit={onSubmit} aria-labelledby="vh-gate-form-title">
+        <FormTitle id="vh-gate-form-title" adding="Add a gate" editing={v && `Edit the gate “${v.name}”`} onCancel={() => setEditing(null)} />
         <div class="vh-row-form">
-          <Input form="gate" name="name" label="Name" errors={errors} maxLength={100} />
-          <Input form="gate" name="at" label="Shows at (seconds; 0 before playing)" errors={errors} type="number" min={0} max={359999} required
+          <Input form="gate" name="name" defaultValue={v?.name} label="Name" errors={errors} maxLength={100} />
+          <Input form="gate" name="at" defaultValue={v?.at} label="Shows at (seconds; 0 before playing)" errors={errors} type="number" min={0} max={359999} required
             onFocus={(e) => { if (!e.currentTarget.value) e.currentTarget.value = String(playerTime()); }} />
         </div>
         <div class="vh-row-form">
-          <Input form="gate" name="top_text" label="Title" errors={errors} maxLength={200} />
-          <Input form="gate" name="bottom_text" label="Text" errors={errors} maxLength={200} />
-          <Input form="gate" name="checkbox_text" label="Opt-in checkbox (empty: none)" errors={errors} maxLength={200} />
+          <Input form="gate" name="top_text" defaultValue={v?.top_text} label="Title" errors={errors} maxLength={200} />
+          <Input form="gate" name="bottom_text" defaultValue={v?.bottom_text} label="Text" errors={errors} maxLength={200} />
+          <Input form="gate" name="checkbox_text" defaultValue={v?.checkbox_text} label="Opt-in checkbox (empty: none)" errors={errors} maxLength={200} />
         </div>
         <fieldset aria-describedby="vh-gate-fields-error">
           <legend>Asks for</legend>
           <div class="vh-check-row">
             {gateFields.map(({ field, label }) => (
               <span class="vh-check" key={field}>
-                <input id={`vh-gate-field-${field}`} type="checkbox" name="fields" value={field} defaultChecked={field === 'email'} />
+                <input id={`vh-gate-field-${field}`} type="checkbox" name="fields" value={field} defaultChecked={v ? v.fields.includes(field) : field === 'email'} />
                 <label for={`vh-gate-field-${field}`}>{label}</label>
               </span>
             ))}
           </div>
           <span class="vh-field-error" id="vh-gate-fields-error" role="alert">{errors.fields ?? ''}</span>
         </fieldset>
-        <Check id="vh-gate-skip" name="skip" label="Viewers may skip it" />
-        <Submit label="Add gate" busy={busy} errors={errors} />
+        <Check id="vh-gate-skip" name="skip" label="Viewers may skip it" defaultChecked={v?.skip} />
+        <Submit label={v ? 'Save gate' : 'Add gate'} busy={busy} errors={errors} />
       </form>
       <Leads videoID={video.id} gates={video.gates} />
     </Section>

@@ -125,3 +125,28 @@ export function seconds(data: FormData, name: string): number {
 export function text(data: FormData, name: string): string {
   return String(data.get(name) ?? '').trim();
 }
+
+/** EditButton fills the section's form (id form) with an item and moves focus to it. */
+export function EditButton({ what, form, onEdit }: { what: string; form: string; onEdit: () => void }) {
+  const edit = () => {
+    onEdit();
+    // After the form has re-rendered with the item's values.
+    setTimeout(() => document.querySelector<HTMLElement>(`#${form} input:not([type=hidden]), #${form} select`)?.focus(), 0);
+  };
+  return (
+    <button type="button" class="vh-button vh-button-small" onClick={edit}>
+      Edit<span class="vh-visually-hidden"> {what}</span>
+    </button>
+  );
+}
+
+/** FormTitle heads a form that adds an item, or edits one (then with a Cancel button). */
+export function FormTitle(props: { id: string; adding: string; editing: string | null; onCancel: () => void }) {
+  if (!props.editing) return <h3 id={props.id}>{props.adding}</h3>;
+  return (
+    <div class="vh-actions-start">
+      <h3 id={props.id}>{props.editing}</h3>
+      <button type="button" class="vh-button vh-button-small" onClick={props.onCancel}>Cancel</button>
+    </div>
+  );
+}
