@@ -39,7 +39,7 @@ func getDetailed(t *testing.T, id string) detailedVideo {
 // for and its status shown, a card the player draws (then edited), chapters (a start
 // used twice refused beside the start field), a gate whose leads are
 // listed and exported as formula-safe CSV, a hotspot dragged on the video
-// and nudged with the keyboard, the thumbnail sent as a PNG (made a JPEG)
+// and nudged with the keyboard (then renamed), the thumbnail sent as a PNG (made a JPEG)
 // and then taken from the player's frame, a category ticked, and a share link of the private video that
 // opens it without a session. Each state passes axe-core at 1280 and 390
 // px and is photographed. About 40 s with one transcode worker.
@@ -290,6 +290,18 @@ func dragHotspot(t *testing.T, ctx context.Context, id string) {
 	}
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#vh-hotspot-edit`))))
 	browsertest.Poll[bool](t, ctx, `!document.getElementById('vh-hotspot-layer')`)
+
+	// Edit through the form (a Set B PATCH): the rest of it stays.
+	moved := getDetailed(t, id).Hotspots[0]
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#vh-hotspot-list li[data-hotspot-id="`+spotID+`"] > button:not(.vh-button-danger)`))))
+	browsertest.Poll[bool](t, ctx, `document.getElementById('vh-hotspot-name').value === 'Logo' && document.getElementById('vh-hotspot-until').value === '4'`)
+	fill(t, ctx, "#vh-hotspot-name", "Brand")
+	submit(t, ctx, "#vh-hotspot-form")
+	browsertest.Poll[bool](t, ctx, `document.getElementById('vh-hotspot-form-title').textContent === 'Add a hotspot'`)
+	edited := getDetailed(t, id).Hotspots
+	require.Len(t, edited, 1)
+	moved.Name = "Brand"
+	assert.Equal(t, moved, edited[0])
 }
 
 // thumbnailFromFrame sends a PNG, which the page makes a JPEG, then picks
