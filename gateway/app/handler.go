@@ -75,7 +75,8 @@ func newHandler(rt routes) http.Handler {
 	root.Handle("/v2/videos", crossOrigin(v2))            // the video made from the token's upload
 	root.Handle(tokensPath, middleware.Chain(rt.mint,     // minted by a backend with its key, never cross-origin
 		middleware.Timeout(rt.cfg.RequestTimeout),
-		auth.Require(rt.auth, rt.clientIP, rt.logger),
+		// Or by a signed-in person (the dashboard's share links), with the CSRF token.
+		auth.RequireKeyOrSession(rt.auth, rt.sessions, rt.clientIP, rt.logger),
 		middleware.BodyLimit(rt.cfg.BodyLimit),
 		middleware.RequireJSON(),
 	))

@@ -56,7 +56,7 @@ func (m mintTokens) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		envelope.WriteError(w, apperr.CodeInvalidArgument, "malformed JSON")
 		return
 	}
-	p, _ := principal.FromContext(r.Context()) // auth.Require put it there
+	p, _ := principal.FromContext(r.Context()) // auth.RequireKeyOrSession put it there
 	token, claims, err := m.mint(r.Context(), p, req)
 	if err != nil {
 		m.writeError(w, r, err)
@@ -75,6 +75,12 @@ func (m mintTokens) mint(ctx context.Context, p principal.Principal, req tokens.
 	asked, ttl, err := req.Validate()
 	if err != nil {
 		return "", tokens.Claims{}, err
+	}
+	// Deleting the key that minted an upload token revokes it; a session
+	// has no such key, so it mints only viewer tokens (the dashboard's
+	// share links), which no deletion revokes anyway.
+	if p.KeyID == "" && asked.Type != tokens.TypeViewer {
+		return "", tokens.Claims{}, apperr.InvalidField("type", "must be viewer when signed in: upload tokens are minted with an API key, whose deletion revokes them")
 	}
 	asked.AccountID, asked.KeyID, asked.ActorID, asked.ActorType, asked.Role, asked.Plan =
 		p.AccountID, p.KeyID, p.ActorID, p.ActorType, p.Role, p.Plan

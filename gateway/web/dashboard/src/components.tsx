@@ -24,8 +24,12 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** Confirm is a modal <dialog>: the browser traps focus and Escape closes it. */
+/**
+ * Confirm is a modal <dialog>: the browser traps focus and Escape closes it.
+ * id names its title; a page with several dialogs gives each its own.
+ */
 export function Confirm(props: {
+  id?: string;
   open: boolean;
   title: string;
   children: ComponentChildren;
@@ -40,9 +44,10 @@ export function Confirm(props: {
     if (props.open && !element.open) element.showModal();
     if (!props.open && element.open) element.close();
   }, [props.open]);
+  const titleID = props.id ?? 'vh-confirm-title';
   return (
-    <dialog ref={dialog} class="vh-dialog" aria-labelledby="vh-confirm-title" onCancel={props.onCancel}>
-      <h2 id="vh-confirm-title">{props.title}</h2>
+    <dialog ref={dialog} class="vh-dialog" aria-labelledby={titleID} onCancel={props.onCancel}>
+      <h2 id={titleID}>{props.title}</h2>
       {props.children}
       <div class="vh-actions">
         <button type="button" class="vh-button" onClick={props.onCancel}>Cancel</button>

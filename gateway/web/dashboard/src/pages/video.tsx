@@ -1,24 +1,40 @@
 // Video detail: the player (the /embed page in a frame: same origin, so the
 // session cookie opens private videos, docs/playback.md), the editable
-// fields, the outputs with copy buttons, the error reason, and delete.
+// fields, sharing, the outputs with copy buttons, the error reason, and
+// delete; the parts attached to a video (thumbnail, tracks, chapters,
+// cards, gates and leads, hotspots) each have a file in ./video/.
 import { useEffect, useState } from 'preact/hooks';
-import { APIError, del, get, patch } from '../api';
+import { APIError, del, get } from '../api';
 import { Confirm, CopyButton, Problem, StatusBadge } from '../components';
 import { date, duration } from '../format';
 import { navigate } from '../router';
-import type { Privacy, Video } from '../types';
+import type { Video } from '../types';
+import { Cards } from './video/cards';
+import { Chapters } from './video/chapters';
+import { EditForm } from './video/details';
+import { Gates } from './video/gates';
+import { HotspotLayer, useHotspotEditor } from './video/hotspot-layer';
+import { Hotspots } from './video/hotspots';
+import { Sharing } from './video/share';
+import { Thumbnail } from './video/thumbnail';
+import { Tracks } from './video/tracks';
+import type { VideoDetail } from './video/types';
+import './video/video.css';
 
 const pollInterval = 3000;
 
 export function VideoPage({ id }: { id: string }) {
-  const [video, setVideo] = useState<Video | null>(null);
+  const [video, setVideo] = useState<VideoDetail | null>(null);
   const [problem, setProblem] = useState('');
+  const [playerVersion, setPlayerVersion] = useState(0);
+  const editor = useHotspotEditor();
+  const reload = async () => setVideo(await get<VideoDetail>(`/v2/videos/${id}`));
   useEffect(() => {
     let stopped = false;
     let timer = 0;
     const load = async () => {
       try {
-        const next = await get<Video>(`/v2/videos/${id}`);
+        const next = await get<VideoDetail>(`/v2/videos/${id}`);
         if (stopped) return;
         setVideo(next);
         if (next.status === 'preparing' || next.status === 'processing') timer = window.setTimeout(load, pollInterval);
@@ -50,9 +66,16 @@ export function VideoPage({ id }: { id: string }) {
         <StatusBadge status={video.status} progress={video.progress} />
       </div>
       {video.status === 'ready' && (
-        <div class="vh-player">
-          <iframe src={`/embed/${video.id}`} title={`Player: ${video.name}`} allow="autoplay; fullscreen; picture-in-picture" />
-        </div>
+        <>
+          <div class="vh-player">
+            <iframe key={playerVersion} src={`/embed/${video.id}`} title={`Player: ${video.name}`} allow="autoplay; fullscreen; picture-in-picture" />
+            <HotspotLayer video={video} editor={editor} onChanged={reload} />
+          </div>
+          <p class="vh-actions-start">
+            <button type="button" class="vh-button vh-button-small" id="vh-player-reload" onClick={() => setPlayerVersion((v) => v + 1)}>Reload the player</button>
+            <span class="vh-hint">to see the changes below in it.</span>
+          </p>
+        </>
       )}
       {video.status === 'error' && (
         <p class="vh-problem" role="alert">
@@ -67,107 +90,22 @@ export function VideoPage({ id }: { id: string }) {
         <dt>Created</dt><dd>{date(video.created_time)}</dd>
         <dt>Id</dt><dd><code>{video.id}</code></dd>
       </dl>
-      <EditForm key={video.id} video={video} onSaved={setVideo} />
+      <EditForm key={video.id} video={video} onSaved={(next) => setVideo({ ...video, ...next })} />
       <Sharing video={video} />
+      <Thumbnail video={video} onChanged={reload} />
+      <Chapters video={video} onChanged={reload} />
+      {video.type === 'event' ? (
+        <p class="vh-note">Tracks, cards, gates and hotspots are for videos on demand, not live events.</p>
+      ) : (
+        <>
+          <Tracks video={video} onChanged={reload} />
+          <Cards video={video} onChanged={reload} />
+          <Gates video={video} onChanged={reload} />
+          <Hotspots video={video} onChanged={reload} editor={editor} />
+        </>
+      )}
       <Outputs video={video} />
       <DeleteVideo video={video} />
-    </section>
-  );
-}
-
-function EditForm({ video, onSaved }: { video: Video; onSaved: (v: Video) => void }) {
-  const [error, setError] = useState<APIError | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-  // A <select> has no defaultValue property for Preact to set: controlled.
-  const [privacy, setPrivacy] = useState<Privacy>(video.privacy);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const tags = String(form.get('tags') ?? '').split(/[\s,]+/).filter(Boolean);
-    setBusy(true);
-    setSaved(false);
-    try {
-      const next = await patch<Video>(`/v2/videos/${video.id}`, {
-        name: String(form.get('name') ?? ''),
-        description: String(form.get('description') ?? ''),
-        tags,
-        privacy: String(form.get('privacy')) as Privacy,
-        enabled: form.get('enabled') === 'on',
-      });
-      onSaved(next);
-      setError(null);
-      setSaved(true);
-    } catch (e) {
-      setError(e instanceof APIError ? e : new APIError(0, 'internal', String(e)));
-    }
-    setBusy(false);
-  };
-  // The envelope's message names the field: show it beside that field.
-  const fieldError = (field: string) => (error?.names(field) ? error.message : '');
-  const general = error && !['name', 'description', 'tags', 'privacy'].some((f) => error.names(f)) ? error.message : '';
-  return (
-    <form class="vh-form" onSubmit={submit} aria-labelledby="vh-edit-title">
-      <h2 id="vh-edit-title">Details</h2>
-      <Field id="vh-name" label="Name" error={fieldError('name')}>
-        <input id="vh-name" name="name" defaultValue={video.name} required maxLength={100} aria-invalid={Boolean(fieldError('name'))} aria-describedby="vh-name-error" />
-      </Field>
-      <Field id="vh-description" label="Description" error={fieldError('description')}>
-        <textarea id="vh-description" name="description" rows={4} maxLength={5000} defaultValue={video.description} aria-invalid={Boolean(fieldError('description'))} aria-describedby="vh-description-error" />
-      </Field>
-      <Field id="vh-tags" label="Tags (lowercase words, separated by spaces)" error={fieldError('tags')}>
-        <input id="vh-tags" name="tags" defaultValue={video.tags.join(' ')} aria-invalid={Boolean(fieldError('tags'))} aria-describedby="vh-tags-error" />
-      </Field>
-      <Field id="vh-privacy" label="Privacy" error={fieldError('privacy')}>
-        <select id="vh-privacy" name="privacy" value={privacy} onChange={(e) => setPrivacy(e.currentTarget.value as Privacy)} aria-invalid={Boolean(fieldError('privacy'))} aria-describedby="vh-privacy-error">
-          <option value="public">Public: anyone, listed</option>
-          <option value="unlisted">Unlisted: anyone with the link</option>
-          <option value="private">Private: signed-in users and viewer tokens only</option>
-        </select>
-      </Field>
-      <p class="vh-field vh-check">
-        <input id="vh-enabled" name="enabled" type="checkbox" defaultChecked={video.enabled} />
-        <label for="vh-enabled">Enabled (unchecked: playback is blocked, nothing is deleted)</label>
-      </p>
-      <Problem message={general} />
-      <p class="vh-actions">
-        <button type="submit" class="vh-button vh-button-primary" disabled={busy}>Save</button>
-        <span role="status">{saved ? 'Saved.' : ''}</span>
-      </p>
-    </form>
-  );
-}
-
-function Field(props: { id: string; label: string; error: string; children: preact.ComponentChildren }) {
-  return (
-    <p class="vh-field">
-      <label for={props.id}>{props.label}</label>
-      {props.children}
-      <span id={`${props.id}-error`} class="vh-field-error">{props.error}</span>
-    </p>
-  );
-}
-
-/** Sharing: the watch page's link and the embed snippet (docs/embed.md). */
-function Sharing({ video }: { video: Video }) {
-  const watch = new URL(`/watch/${video.id}`, location.href).href;
-  const embed = `<iframe src="${new URL(`/embed/${video.id}`, location.href).href}" width="640" height="360" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
-  return (
-    <section aria-labelledby="vh-share-title">
-      <h2 id="vh-share-title">Share and embed</h2>
-      {video.privacy === 'private' && <p class="vh-note">Private: these open only for signed-in users of this account or with a viewer token.</p>}
-      <ul class="vh-outputs">
-        <li>
-          <span class="vh-output-label">Watch page</span>
-          <code class="vh-output-url" id="vh-watch-link">{watch}</code>
-          <CopyButton text={watch} label="Copy the watch page link" />
-        </li>
-        <li>
-          <span class="vh-output-label">Embed code</span>
-          <code class="vh-output-url" id="vh-embed-code">{embed}</code>
-          <CopyButton text={embed} label="Copy the embed code" />
-        </li>
-      </ul>
     </section>
   );
 }

@@ -1,0 +1,75 @@
+// Share and embed: the watch page's link and the embed code (docs/embed.md),
+// and for a private video a share link that opens it without an account:
+// the watch page with a viewer token (POST /v2/tokens, docs/tokens.md),
+// which expires and names this one video.
+import { useState } from 'preact/hooks';
+import { post } from '../../api';
+import { CopyButton, Field, Problem } from '../../components';
+import { date } from '../../format';
+import type { Video } from '../../types';
+
+interface ViewerToken {
+  token: string;
+  expires_time: string;
+}
+
+export function Sharing({ video }: { video: Video }) {
+  const watch = new URL(`/watch/${video.id}`, location.href).href;
+  const embed = `<iframe src="${new URL(`/embed/${video.id}`, location.href).href}" width="640" height="360" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
+  return (
+    <section aria-labelledby="vh-share-title">
+      <h2 id="vh-share-title">Share and embed</h2>
+      {video.privacy === 'private' && <p class="vh-note">Private: these open only for signed-in users of this account or with a viewer token; make a share link below for anyone else.</p>}
+      <ul class="vh-outputs">
+        <li>
+          <span class="vh-output-label">Watch page</span>
+          <code class="vh-output-url" id="vh-watch-link">{watch}</code>
+          <CopyButton text={watch} label="Copy the watch page link" />
+        </li>
+        <li>
+          <span class="vh-output-label">Embed code</span>
+          <code class="vh-output-url" id="vh-embed-code">{embed}</code>
+          <CopyButton text={embed} label="Copy the embed code" />
+        </li>
+      </ul>
+      {video.privacy === 'private' && <ShareLink video={video} watch={watch} />}
+    </section>
+  );
+}
+
+function ShareLink({ video, watch }: { video: Video; watch: string }) {
+  const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
+  const [problem, setProblem] = useState('');
+  const [ttl, setTTL] = useState('86400');
+  const make = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const minted = await post<ViewerToken>('/v2/tokens', { type: 'viewer', video_id: video.id, ttl_seconds: Number(ttl) });
+      setLink({ url: `${watch}?jwt=${encodeURIComponent(minted.token)}`, expires: minted.expires_time });
+      setProblem('');
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  };
+  return (
+    <form class="vh-form vh-row-form" onSubmit={make} aria-label="Share link">
+      <Field id="vh-share-ttl" label="Share link valid for">
+        {(aria) => (
+          <select {...aria} value={ttl} onChange={(e) => setTTL(e.currentTarget.value)}>
+            <option value="3600">1 hour</option>
+            <option value="86400">1 day (the longest)</option>
+          </select>
+        )}
+      </Field>
+      <button type="submit" class="vh-button">Make a share link</button>
+      <Problem message={problem} />
+      {link && (
+        <p class="vh-share-result">
+          <code class="vh-output-url" id="vh-share-link">{link.url}</code>
+          <CopyButton text={link.url} label="Copy the share link" />
+          <span class="vh-hint">Anyone with it can watch until {date(link.expires)}; it cannot be revoked early, but making the video disabled stops it.</span>
+        </p>
+      )}
+    </form>
+  );
+}
