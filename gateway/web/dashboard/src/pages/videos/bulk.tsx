@@ -3,7 +3,7 @@
 // each video is one call (a few at a time), and every failure is reported
 // by the video's name with the API's message: a partial failure says how
 // many succeeded and which did not, and those stay selected for a retry.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { APIError, del, patch, post } from '../../api';
 import { Confirm } from '../../components';
 import type { Video } from '../../types';
@@ -98,8 +98,8 @@ export function BulkActions(props: {
   if (!props.hasVideos) return report && <BulkReport report={report} onDismiss={() => setReport(null)} />;
   return (
     <section class="vh-bulk" aria-labelledby="vh-bulk-title">
-      <h2 id="vh-bulk-title" class="vh-bulk-title">{count ? `${videosWord(count)} selected` : 'Select videos to move, change or delete them'}</h2>
-      <div class="vh-bulk-forms">
+      <h2 id="vh-bulk-title" class="vh-bulk-title">{count ? `${videosWord(count)} selected` : 'Select videos to move them, change their privacy or delete them'}</h2>
+      {(count > 0 || busy) && <div class="vh-bulk-forms">
         <form class="vh-bulk-form" onSubmit={move}>
           <label>
             Move to folder
@@ -115,7 +115,7 @@ export function BulkActions(props: {
         </form>
         <form class="vh-bulk-form" onSubmit={setPrivacy}>
           <label>
-            Privacy
+            New privacy
             <select name="privacy" disabled={off}>
               <option value="public">Public</option>
               <option value="unlisted">Unlisted</option>
@@ -125,7 +125,7 @@ export function BulkActions(props: {
           <button type="submit" class="vh-button" disabled={off}>Set privacy</button>
         </form>
         <button type="button" class="vh-button vh-button-danger" disabled={off} onClick={() => setConfirming(true)}>Delete…</button>
-      </div>
+      </div>}
       <div class="vh-bulk-status" role="status">{busy}</div>
       {report && <BulkReport report={report} onDismiss={() => setReport(null)} />}
       <Confirm open={confirming} title={`Delete ${videosWord(count)}?`} action={`Delete ${videosWord(count)}`} onConfirm={remove} onCancel={() => setConfirming(false)}>
@@ -143,17 +143,22 @@ export function BulkActions(props: {
 function BulkReport({ report, onDismiss }: { report: Report; onDismiss: () => void }) {
   const failed = report.outcomes.filter((o) => o.error);
   const worked = report.outcomes.length - failed.length;
+  // The action's controls go when nothing is left selected: focus moves
+  // here, so the keyboard does not fall back to the top of the page.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), [report]);
   const summary = failed.length === 0
     ? `${videosWord(worked)} ${report.done}.`
-    : `${worked} of ${videosWord(report.outcomes.length)} ${report.done}; ${failed.length} failed and stay selected:`;
+    : `${worked} of ${videosWord(report.outcomes.length)} ${report.done}; ${failed.length} failed:`;
   return (
-    <div class={failed.length ? 'vh-bulk-report vh-problem' : 'vh-bulk-report vh-note'} role={failed.length ? 'alert' : 'status'}>
+    <div ref={box} tabIndex={-1} class={failed.length ? 'vh-bulk-report vh-problem' : 'vh-bulk-report vh-note'} role={failed.length ? 'alert' : 'status'}>
       <p>{summary}</p>
       {failed.length > 0 && (
         <ul class="vh-bulk-errors">
           {failed.map((o) => <li key={o.video.id} data-video-id={o.video.id}><strong>{o.video.name}</strong>: {o.error}</li>)}
         </ul>
       )}
+      {failed.length > 0 && <p>Those still on this page stay selected, to try again.</p>}
       <button type="button" class="vh-button vh-button-small" onClick={onDismiss}>Dismiss</button>
     </div>
   );
