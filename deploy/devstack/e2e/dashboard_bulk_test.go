@@ -46,14 +46,14 @@ func TestDashboardVideosBulk(t *testing.T) {
 
 		ctx := signedInTab(t)
 		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos")))
-		pollNames(t, ctx, "alpha,bravo,charlie,delta,echo")
+		pollNames(t, ctx, "echo,delta,charlie,bravo,alpha")
 		browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-video[data-video-id="`+ids["alpha"]+`"] .vh-views')?.textContent === '3 views'`)
 		assert.Equal(t, "0 views", browsertest.Eval[string](t, ctx, `document.querySelector('.vh-video[data-video-id="`+ids["echo"]+`"] .vh-views').textContent`))
 
 		chooseOption(t, ctx, ".vh-filters select[name=folder]", inbox.ID)
-		pollNames(t, ctx, "alpha,bravo,charlie,delta")
+		pollNames(t, ctx, "delta,charlie,bravo,alpha")
 		chooseOption(t, ctx, ".vh-filters select[name=category]", "sports")
-		pollNames(t, ctx, "alpha,bravo,charlie")
+		pollNames(t, ctx, "charlie,bravo,alpha")
 		assert.Contains(t, browsertest.Eval[string](t, ctx, `location.search`), "folder="+inbox.ID)
 
 		// Every video on the page, moved out of Inbox into Archive.
@@ -67,7 +67,7 @@ func TestDashboardVideosBulk(t *testing.T) {
 
 		// Two of them made private.
 		chooseOption(t, ctx, ".vh-filters select[name=folder]", archive.ID)
-		pollNames(t, ctx, "alpha,bravo,charlie")
+		pollNames(t, ctx, "charlie,bravo,alpha")
 		clickRowBoxes(t, ctx, ids["alpha"], ids["bravo"])
 		chooseOption(t, ctx, ".vh-bulk select[name=privacy]", "private")
 		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-bulk-form:nth-child(2) button[type=submit]`))))
@@ -83,7 +83,7 @@ func TestDashboardVideosBulk(t *testing.T) {
 		clickRowBoxes(t, ctx, ids["alpha"], ids["bravo"])
 		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-bulk-forms > .vh-button-danger`))))
 		browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]')?.textContent.includes('Delete 2 videos?')`)
-		assert.Equal(t, "alpha,bravo", browsertest.Eval[string](t, ctx, `[...document.querySelectorAll('dialog[open] .vh-bulk-names li')].map(li => li.textContent).join()`))
+		assert.Equal(t, "alpha,bravo", browsertest.Eval[string](t, ctx, `[...document.querySelectorAll('dialog[open] .vh-bulk-names li')].map(li => li.textContent).sort().join()`))
 		checkPage(t, ctx, "videos-bulk-delete")
 		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
 		browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-bulk-report')?.textContent.startsWith('2 videos deleted.') && document.querySelectorAll('.vh-video').length === 0 && !!document.querySelector('.vh-empty')`)
@@ -112,7 +112,7 @@ func partialFailure(t *testing.T, ctx context.Context, ids map[string]string) {
 	assert.Equal(t, "charlie: Not found", browsertest.Eval[string](t, ctx, `document.querySelector('.vh-bulk-errors li[data-video-id="`+ids["charlie"]+`"]').textContent`))
 	assert.Equal(t, "public", getVideo(t, ids["alpha"]).Privacy)
 	assert.Equal(t, "public", getVideo(t, ids["bravo"]).Privacy)
-	pollNames(t, ctx, "alpha,bravo") // the page read again after the action
+	pollNames(t, ctx, "bravo,alpha") // the page read again after the action
 }
 
 // playedThreeTimes sends three plays of distinct viewers and waits until the

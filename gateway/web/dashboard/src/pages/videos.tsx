@@ -1,5 +1,5 @@
-// Videos: a paged list of the account's videos with search and filters
-// (kept in the URL, so a list can be linked and reloaded), thumbnails,
+// Videos: a paged list of the account's videos, newest first, with search
+// and filters (kept in the URL, so a list can be linked and reloaded), thumbnails,
 // durations, views, and statuses that move on by themselves: while a video
 // on the page is still preparing or processing, the page is read again
 // every few seconds. Writers select videos for bulk actions (videos/bulk.tsx).
@@ -10,7 +10,7 @@ import { navigate } from '../router';
 import type { Video } from '../types';
 import { BulkActions, SelectAll } from './videos/bulk';
 import { EmptyState } from './videos/empty';
-import { FilterForm, readFilters, useChoices, type Filters } from './videos/filters';
+import { FilterForm, newestFirst, readFilters, useChoices, type Filters } from './videos/filters';
 import { VideoRow } from './videos/row';
 import { viewCounts, viewWindowDays } from './videos/views';
 
@@ -26,6 +26,7 @@ const writers = new Set(['owner', 'admin', 'uploader']);
 export function VideosPage({ url, role }: { url: URL; role: string }) {
   const query = url.searchParams;
   const filters = readFilters(query);
+  const sort = query.get('sort') ?? '';
   const cursor = query.get('cursor') ?? '';
   const [page, setPage] = useState<Page<Video> | null>(null);
   const [problem, setProblem] = useState('');
@@ -42,7 +43,7 @@ export function VideosPage({ url, role }: { url: URL; role: string }) {
     let timer = 0;
     const load = async () => {
       try {
-        const next = await list<Video>('/v2/videos', { ...filters, limit: pageSize }, cursor);
+        const next = await list<Video>('/v2/videos', { ...filters, sort: sort || newestFirst, limit: pageSize }, cursor);
         if (stopped) return;
         setPage(next);
         setProblem('');
@@ -67,7 +68,7 @@ export function VideosPage({ url, role }: { url: URL; role: string }) {
     const search = next.toString();
     navigate('/videos' + (search ? '?' + search : ''), true);
   };
-  const refilter = (changes: Partial<Filters>) => {
+  const refilter = (changes: Partial<Filters> & { sort?: string }) => {
     setTrail([]);
     go({ ...changes, cursor: '' });
   };
@@ -86,7 +87,8 @@ export function VideosPage({ url, role }: { url: URL; role: string }) {
         <h1>Videos</h1>
         <a class="vh-button vh-button-primary" href="/upload">Upload videos</a>
       </div>
-      <FilterForm filters={filters} choices={choices} onFilter={(name, value) => refilter({ [name]: value })}
+      <FilterForm filters={filters} sort={sort} onSort={(value) => refilter({ sort: value })} choices={choices}
+        onFilter={(name, value) => refilter({ [name]: value })}
         onSearch={(search, tag) => refilter({ search, tag })} />
       <Problem message={problem} />
       {canWrite && page && (

@@ -1,6 +1,7 @@
 // The video list's filters: name search and tag (sent with the Search
-// button), and status, privacy, folder and category (applied as chosen).
-// Every filter is a query parameter of GET /v2/videos and of the page's URL.
+// button), and status, privacy, folder and category (applied as chosen),
+// and its order (newest first unless the URL says sort=created_time).
+// Each is a query parameter of GET /v2/videos and of the page's URL.
 import { useEffect, useState } from 'preact/hooks';
 import { all } from '../../api';
 import type { Category, Folder } from '../../types';
@@ -55,8 +56,13 @@ export function useChoices(): Choices {
   return choices;
 }
 
+/** newestFirst is the list's order unless the URL asks for the oldest first. */
+export const newestFirst = '-created_time';
+
 export function FilterForm(props: {
   filters: Filters;
+  sort: string; // the URL's sort: "" (newest first) or "created_time"
+  onSort: (sort: string) => void;
   choices: Choices;
   onFilter: (name: keyof Filters, value: string) => void;
   onSearch: (search: string, tag: string) => void;
@@ -90,6 +96,13 @@ export function FilterForm(props: {
       {select('privacy', 'Privacy', [['public', 'Public'], ['unlisted', 'Unlisted'], ['private', 'Private']])}
       {select('folder', 'Folder', withCurrent(choices.folders.map((f) => [f.id, f.path]), filters.folder))}
       {select('category', 'Category', withCurrent(choices.categories.map((c) => [c.value, c.name]), filters.category))}
+      <label>
+        Order
+        <select name="sort" value={props.sort} onChange={(e) => props.onSort(e.currentTarget.value)}>
+          <option value="">Newest first</option>
+          <option value="created_time">Oldest first</option>
+        </select>
+      </label>
       <button type="submit" class="vh-button">Search</button>
     </form>
   );
