@@ -49,7 +49,12 @@ export function VideosPage({ url, role }: { url: URL; role: string }) {
         setProblem('');
         if (next.items.some(unfinished)) timer = window.setTimeout(load, pollInterval);
       } catch (error) {
-        if (!stopped) setProblem(error instanceof APIError ? error.message : String(error));
+        if (stopped) return;
+        setProblem(error instanceof APIError ? error.message : String(error));
+        // A dropped connection or a server error passes: keep trying, so
+        // the list comes back (and keeps moving) by itself. A refusal would
+        // only be refused again.
+        if (error instanceof APIError && (error.status === 0 || error.status >= 500)) timer = window.setTimeout(load, 2 * pollInterval);
       }
     };
     void load();
