@@ -90,7 +90,26 @@ func TestDashboardVideosBulk(t *testing.T) {
 		mustFail(t, call(t, "GET", "/v2/videos/"+ids["alpha"], owner(), nil), http.StatusNotFound, "Not found")
 		mustFail(t, call(t, "GET", "/v2/videos/"+ids["bravo"], owner(), nil), http.StatusNotFound, "Not found")
 		assert.Equal(t, "unlisted", getVideo(t, ids["delta"]).Privacy, "videos not selected are untouched")
+
+		viewerSelectsNothing(t)
 	})
+}
+
+// viewerSelectsNothing signs in a viewer (invited by the owner): the list
+// and its views show, but no selection boxes or bulk actions, which every
+// call would refuse to that role.
+func viewerSelectsNothing(t *testing.T) {
+	t.Helper()
+	email := uniqueWord(t, "viewer") + "@example.com"
+	mustOK(t, call(t, "POST", "/v2/invites", owner(), map[string]any{"email": email, "role": "viewer"}))
+	mustOK(t, acceptInvite(t, inviteToken(t, email, 1), "Viewer", "a long enough password"))
+	p := newPerson(t)
+	mustOK(t, p.do(t, "POST", "/v2/session", map[string]any{"email": email, "password": "a long enough password"}))
+	ctx := signedInTab(t, p.cookie(t))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos")))
+	pollNames(t, ctx, "echo,delta")
+	browsertest.Poll[bool](t, ctx, `document.querySelectorAll('.vh-views').length === 2 && [...document.querySelectorAll('.vh-views')].every(v => v.textContent === '0 views')`)
+	assert.False(t, browsertest.Eval[bool](t, ctx, `!!document.querySelector('.vh-select, .vh-select-all, .vh-bulk')`), "a viewer has nothing to select")
 }
 
 // partialFailure selects alpha, bravo and charlie, deletes charlie through
@@ -127,17 +146,20 @@ func playedThreeTimes(t *testing.T, videoID string) {
 		browsertest.WaitTimeout, browsertest.PollInterval, "three views reported")
 }
 
-// signedInTab is a tab with the owner's session cookie; the cookie is
-// removed when the test ends, so later tests on the shared browser start
-// signed out.
-func signedInTab(t *testing.T) context.Context {
+// signedInTab is a tab with the owner's session cookie (or the given
+// one); the cookie is removed when the test ends, so later tests on the
+// shared browser start signed out.
+func signedInTab(t *testing.T, cookie ...string) context.Context {
 	t.Helper()
-	p := newPerson(t)
-	mustOK(t, p.signIn(t, suite.Credentials.OwnerPassword, ""))
+	if len(cookie) == 0 {
+		p := newPerson(t)
+		mustOK(t, p.signIn(t, suite.Credentials.OwnerPassword, ""))
+		cookie = append(cookie, p.cookie(t))
+	}
 	ctx := browsertest.NewTab(t)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
 		_, err := cdp.Call(ctx, target, network.SetCookie,
-			network.SetCookieParams{Name: sessionCookie, Value: p.cookie(t), URL: suite.URL})
+			network.SetCookieParams{Name: sessionCookie, Value: cookie[0], URL: suite.URL})
 		return err
 	})))
 	t.Cleanup(func() {
