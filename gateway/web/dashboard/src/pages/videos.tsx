@@ -99,8 +99,10 @@ export function VideosPage({ url, role }: { url: URL; role: string }) {
       {canWrite && page && (
         <BulkActions selected={chosen} hasVideos={items.length > 0} folders={choices.folders} currentFolder={filters.folder}
           onDone={(succeeded) => {
-            setSelected(new Set([...selected].filter((id) => !succeeded.includes(id))));
-            setReloads(reloads + 1);
+            // Functional updates: the action may have taken a while, and the
+            // selection may have changed meanwhile.
+            setSelected((now) => new Set([...now].filter((id) => !succeeded.includes(id))));
+            setReloads((n) => n + 1);
           }} />
       )}
       {page && items.length === 0 && (
