@@ -34,7 +34,7 @@ export function VideosPage({ url, role }: { url: URL; role: string }) {
   const [reloads, setReloads] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const views = useViews(page);
-  const choices = useChoices();
+  const choices = useChoices(page !== null || problem !== '');
   const canWrite = writers.has(role);
 
   useEffect(() => setSelected(new Set()), [url.search]);

@@ -41,10 +41,17 @@ export function folderPaths(folders: Folder[]): { id: string; path: string }[] {
   return folders.map((f) => ({ id: f.id, path: path(f) })).sort((a, b) => a.path.localeCompare(b.path));
 }
 
-/** useChoices reads the folders and categories once per page. */
-export function useChoices(): Choices {
+/**
+ * useChoices reads the folders and categories once per page, once ready is
+ * true: the list asks first, so its first page does not share the server
+ * with these two on a busy machine.
+ */
+export function useChoices(ready: boolean): Choices {
   const [choices, setChoices] = useState<Choices>({ folders: [], categories: [] });
+  const [asked, setAsked] = useState(false);
   useEffect(() => {
+    if (!ready || asked) return;
+    setAsked(true);
     let stopped = false;
     void Promise.all([all<Folder>('/v2/folders'), all<Category>('/v2/categories')])
       .then(([folders, categories]) => !stopped && setChoices({ folders: folderPaths(folders), categories }))
@@ -52,7 +59,7 @@ export function useChoices(): Choices {
     return () => {
       stopped = true;
     };
-  }, []);
+  }, [ready]);
   return choices;
 }
 
