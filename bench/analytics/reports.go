@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -41,7 +42,26 @@ func reports(start, end string) []report {
 				WHERE account_id = $1 AND day BETWEEN $2 AND $3 AND counted AND type = 'play'
 				GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`,
 		},
+		{
+			// The dashboard's video list: the views of the 20 videos of a page.
+			name: "type=videos, filter on 20 video ids (the dashboard's page)",
+			query: url.Values{"type": {"videos"}, "metric": {"views"}, "start": {start}, "end": {end},
+				"filter": {pageOfVideos()}, "limit": {"20"}},
+			raw: `SELECT video_id, count(*) AS views FROM analytics.view_events
+				WHERE account_id = $1 AND day BETWEEN $2 AND $3 AND counted AND type = 'play'
+				  AND video_id IN (SELECT 'video' || lpad(n::text, 16, '0') FROM generate_series(0, 19) n)
+				GROUP BY 1 ORDER BY 1`,
+		},
 	}
+}
+
+// pageOfVideos is the filter naming the first 20 of the bench's videos.
+func pageOfVideos() string {
+	ids := make([]string, 20)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("video_id==video%016d", i)
+	}
+	return strings.Join(ids, ",")
 }
 
 func measureReports(ctx context.Context, s *stack.Stack, sh shape, queries, rawQueries int) error {

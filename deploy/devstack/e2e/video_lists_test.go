@@ -42,6 +42,9 @@ func TestVideoListFilters(t *testing.T) {
 		{"search percent matches itself", url.Values{"search": {"100%"}, "tag": {tag}}, []video{unlisted}},
 		{"search underscore is literal", url.Values{"search": {"final_"}, "tag": {tag}}, []video{unlisted}},
 		{"status ready", url.Values{"tag": {tag}, "status": {"ready"}}, nil},
+		// Two a page: links.next must keep the order for the second page.
+		{"newest first", url.Values{"tag": {tag}, "sort": {"-created_time"}, "limit": {"2"}}, []video{unlisted, private, public}},
+		{"oldest first, named", url.Values{"tag": {tag}, "sort": {"created_time"}, "limit": {"2"}}, []video{public, private, unlisted}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -71,6 +74,7 @@ func TestVideoListRefusesBadFilters(t *testing.T) {
 		{"limit=0", "limit"},
 		{"limit=26", "limit"},
 		{"cursor=bm9wZQ", "cursor"},
+		{"sort=name", "sort"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

@@ -91,7 +91,7 @@ export function App({ session }: { session: Session }) {
 function Page({ route, url, role }: { route: Route; url: URL; role: string }) {
   return (
     <>
-      {route.page === 'videos' && <VideosPage url={url} />}
+      {route.page === 'videos' && <VideosPage url={url} role={role} />}
       {route.page === 'video' && <VideoPage id={route.id} />}
       {route.page === 'upload' && <UploadPage />}
       {route.page === 'keys' && <KeysPage role={role} />}

@@ -20,6 +20,7 @@ export interface Video {
   duration: number;
   thumbnail: string;
   tags: string[];
+  categories: string[];
   enabled: boolean;
   outputs: Output[];
   created_time: string;

@@ -20,7 +20,19 @@ type VideoFilter struct {
 	Category string
 	FolderID string // query parameter "folder"
 	Search   string // part of the name, any case
+	// Sort is the order rather than a filter: SortOldest ("" too) or
+	// SortNewest.
+	Sort string
 }
+
+// The orders of a video list (query parameter "sort").
+const (
+	SortOldest = "created_time"
+	SortNewest = "-created_time"
+)
+
+// Newest reports whether the list runs newest first.
+func (f VideoFilter) Newest() bool { return f.Sort == SortNewest }
 
 // Validate refuses filter values no video can match, naming the parameter:
 // a misspelt status is a mistake to report, not an empty list.
@@ -34,6 +46,7 @@ func (f VideoFilter) Validate() error {
 		validate.MaxLength("category", f.Category, CategoryValueMax),
 		f.checkFolder(),
 		validate.MaxLength("search", f.Search, SearchMax),
+		validate.OneOf("sort", f.Sort, `"created_time", "-created_time" or empty`, "", SortOldest, SortNewest),
 	)
 }
 

@@ -58,7 +58,7 @@ func (s *Service) GetVideo(ctx context.Context, p principal.Principal, id string
 }
 
 // ListVideos returns a page of the account's videos matching f, oldest
-// first.
+// first or, with f.Sort, newest first.
 func (s *Service) ListVideos(ctx context.Context, p principal.Principal, f VideoFilter, req page.Request) ([]Video, string, error) {
 	if err := f.Validate(); err != nil {
 		return nil, "", err

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -46,6 +47,9 @@ func TestVideoListFilters(t *testing.T) {
 		{"search _ is literal", &catalogv1.ListVideosRequest{Search: "t_v"}, []string{}},
 		{"search with _", &catalogv1.ListVideosRequest{Search: "r_s"}, []string{"Under_score"}},
 		{"filters combine", &catalogv1.ListVideosRequest{Tag: "goal", Search: "year", Privacy: "public"}, []string{"Goal of the year"}},
+		{"oldest first, named", &catalogv1.ListVideosRequest{Sort: "created_time"}, []string{"Goal of the year", "Cat video", "100% real GOALS", "Under_score"}},
+		{"newest first", &catalogv1.ListVideosRequest{Sort: "-created_time"}, []string{"Under_score", "100% real GOALS", "Cat video", "Goal of the year"}},
+		{"newest first, filtered", &catalogv1.ListVideosRequest{Sort: "-created_time", Tag: "goal"}, []string{"100% real GOALS", "Goal of the year"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -69,6 +73,7 @@ func TestVideoListRejectsBadFilters(t *testing.T) {
 		{"folder", &catalogv1.ListVideosRequest{Folder: "nope"}, "folder must be a folder id"},
 		{"limit", &catalogv1.ListVideosRequest{Limit: proto.Int32(26)}, "limit must be an integer from 1 to 25"},
 		{"cursor", &catalogv1.ListVideosRequest{Cursor: "x"}, "cursor is not a cursor this service issued"},
+		{"sort", &catalogv1.ListVideosRequest{Sort: "name"}, `sort must be "created_time", "-created_time" or empty`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,21 +98,30 @@ func TestVideosPaginateWithFilters(t *testing.T) {
 		}
 	}
 
-	var got []string
-	var sizes []int
-	cursor := ""
+	got, sizes := pageThrough(t, b, &catalogv1.ListVideosRequest{Limit: proto.Int32(5), Tag: "even"})
+	assert.Equal(t, []int{5, 5, 2}, sizes)
+	assert.Equal(t, want, got, "every matching video once, oldest first")
+
+	got, sizes = pageThrough(t, b, &catalogv1.ListVideosRequest{Limit: proto.Int32(5), Tag: "even", Sort: "-created_time"})
+	assert.Equal(t, []int{5, 5, 2}, sizes)
+	slices.Reverse(want)
+	assert.Equal(t, want, got, "every matching video once, newest first")
+}
+
+// pageThrough follows the cursors of req from the first page and returns
+// the ids seen and the size of each page.
+func pageThrough(t *testing.T, b testBundle, req *catalogv1.ListVideosRequest) (ids []string, sizes []int) {
+	t.Helper()
 	for {
-		resp, err := b.client.ListVideos(as(t, b.alice), &catalogv1.ListVideosRequest{Limit: proto.Int32(5), Cursor: cursor, Tag: "even"})
+		resp, err := b.client.ListVideos(as(t, b.alice), req)
 		require.NoError(t, err)
 		sizes = append(sizes, len(resp.GetItems()))
 		for _, v := range resp.GetItems() {
-			got = append(got, v.GetId())
+			ids = append(ids, v.GetId())
 		}
-		if cursor = resp.GetNextCursor(); cursor == "" {
-			break
+		if req.Cursor = resp.GetNextCursor(); req.Cursor == "" {
+			return ids, sizes
 		}
 		require.Less(t, len(sizes), 10, "pagination does not end")
 	}
-	assert.Equal(t, []int{5, 5, 2}, sizes)
-	assert.Equal(t, want, got, "every matching video once, oldest first")
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
@@ -20,11 +21,17 @@ func (r reader) FindVideo(ctx context.Context, id string) (catalog.Video, error)
 }
 
 func (r reader) ListVideos(ctx context.Context, accountID string, f catalog.VideoFilter, req page.Request) ([]catalog.Video, error) {
-	rows, err := r.q.ListVideos(ctx, db.ListVideosParams{
-		AccountID: accountID, AfterTime: req.Cursor.Time, AfterID: req.Cursor.ID,
-		Status: f.Status, Privacy: f.Privacy, Tag: f.Tag, Category: f.Category, FolderID: f.FolderID,
-		SearchPattern: searchPattern(f.Search), RowLimit: req.FetchLimit(),
-	})
+	var rows []db.Video
+	var err error
+	if f.Newest() {
+		rows, err = r.listNewest(ctx, accountID, f, req)
+	} else {
+		rows, err = r.q.ListVideos(ctx, db.ListVideosParams{
+			AccountID: accountID, AfterTime: req.Cursor.Time, AfterID: req.Cursor.ID,
+			Status: f.Status, Privacy: f.Privacy, Tag: f.Tag, Category: f.Category, FolderID: f.FolderID,
+			SearchPattern: searchPattern(f.Search), RowLimit: req.FetchLimit(),
+		})
+	}
 	if err != nil {
 		return nil, mapError(err, "list videos")
 	}
@@ -35,6 +42,23 @@ func (r reader) ListVideos(ctx context.Context, accountID string, f catalog.Vide
 		}
 	}
 	return out, nil
+}
+
+// farFuture starts a newest-first list: every video was created before it.
+var farFuture = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+
+// listNewest walks the keyset backwards; the cursor is the last video of
+// the page before, as in the oldest-first list.
+func (r reader) listNewest(ctx context.Context, accountID string, f catalog.VideoFilter, req page.Request) ([]db.Video, error) {
+	before, beforeID := req.Cursor.Time, req.Cursor.ID
+	if req.Cursor.IsZero() {
+		before, beforeID = farFuture, ""
+	}
+	return r.q.ListVideosNewest(ctx, db.ListVideosNewestParams{
+		AccountID: accountID, BeforeTime: before, BeforeID: beforeID,
+		Status: f.Status, Privacy: f.Privacy, Tag: f.Tag, Category: f.Category, FolderID: f.FolderID,
+		SearchPattern: searchPattern(f.Search), RowLimit: req.FetchLimit(),
+	})
 }
 
 // likeEscaper makes search text literal inside an ILIKE pattern.

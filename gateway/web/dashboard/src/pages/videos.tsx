@@ -1,14 +1,18 @@
-// Videos: a paged list of the account's videos with search and filters
-// (kept in the URL, so a list can be linked and reloaded), thumbnails,
-// durations and statuses that move on by themselves: while a video on the
-// page is still preparing or processing, the page is read again every few
-// seconds.
+// Videos: a paged list of the account's videos, newest first, with search
+// and filters (kept in the URL, so a list can be linked and reloaded), thumbnails,
+// durations, views, and statuses that move on by themselves: while a video
+// on the page is still preparing or processing, the page is read again
+// every few seconds. Writers select videos for bulk actions (videos/bulk.tsx).
 import { useEffect, useState } from 'preact/hooks';
 import { APIError, list, type Page } from '../api';
-import { Problem, StatusBadge } from '../components';
-import { duration } from '../format';
+import { Problem } from '../components';
 import { navigate } from '../router';
 import type { Video } from '../types';
+import { BulkActions, SelectAll } from './videos/bulk';
+import { EmptyState } from './videos/empty';
+import { FilterForm, newestFirst, readFilters, useChoices, type Filters } from './videos/filters';
+import { VideoRow } from './videos/row';
+import { viewCounts, viewWindowDays } from './videos/views';
 
 /** pollInterval is how often a page with unfinished videos is read again. */
 const pollInterval = 3000;
@@ -16,31 +20,41 @@ const pageSize = '20';
 
 const unfinished = (v: Video) => v.status === 'preparing' || v.status === 'processing';
 
-export function VideosPage({ url }: { url: URL }) {
+/** writers are the roles that may change videos (docs/roles.md). */
+const writers = new Set(['owner', 'admin', 'uploader']);
+
+export function VideosPage({ url, role }: { url: URL; role: string }) {
   const query = url.searchParams;
-  const filters = {
-    search: query.get('search') ?? '',
-    tag: query.get('tag') ?? '',
-    status: query.get('status') ?? '',
-    privacy: query.get('privacy') ?? '',
-  };
+  const filters = readFilters(query);
+  const sort = query.get('sort') ?? '';
   const cursor = query.get('cursor') ?? '';
   const [page, setPage] = useState<Page<Video> | null>(null);
   const [problem, setProblem] = useState('');
   const [trail, setTrail] = useState<string[]>([]); // cursors of the pages before this one
+  const [reloads, setReloads] = useState(0);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const views = useViews(page);
+  const choices = useChoices(page !== null || problem !== '');
+  const canWrite = writers.has(role);
 
+  useEffect(() => setSelected(new Set()), [url.search]);
   useEffect(() => {
     let stopped = false;
     let timer = 0;
     const load = async () => {
       try {
-        const next = await list<Video>('/v2/videos', { ...filters, limit: pageSize }, cursor);
+        const next = await list<Video>('/v2/videos', { ...filters, sort: sort || newestFirst, limit: pageSize }, cursor);
         if (stopped) return;
         setPage(next);
         setProblem('');
         if (next.items.some(unfinished)) timer = window.setTimeout(load, pollInterval);
       } catch (error) {
-        if (!stopped) setProblem(error instanceof APIError ? error.message : String(error));
+        if (stopped) return;
+        setProblem(error instanceof APIError ? error.message : String(error));
+        // A dropped connection or a server error passes: keep trying, so
+        // the list comes back (and keeps moving) by itself. A refusal would
+        // only be refused again.
+        if (error instanceof APIError && (error.status === 0 || error.status >= 500)) timer = window.setTimeout(load, 2 * pollInterval);
       }
     };
     void load();
@@ -48,7 +62,7 @@ export function VideosPage({ url }: { url: URL }) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [url.search]);
+  }, [url.search, reloads]);
 
   const go = (changes: Record<string, string>) => {
     const next = new URLSearchParams(query);
@@ -59,14 +73,18 @@ export function VideosPage({ url }: { url: URL }) {
     const search = next.toString();
     navigate('/videos' + (search ? '?' + search : ''), true);
   };
-  const filter = (name: string, value: string) => {
+  const refilter = (changes: Partial<Filters> & { sort?: string }) => {
     setTrail([]);
-    go({ [name]: value, cursor: '' });
+    go({ ...changes, cursor: '' });
   };
-  const search = (form: FormData) => {
-    setTrail([]);
-    go({ search: String(form.get('search') ?? '').trim(), tag: String(form.get('tag') ?? '').trim().toLowerCase(), cursor: '' });
+  const select = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
   };
+  const items = page?.items ?? [];
+  const chosen = items.filter((v) => selected.has(v.id));
 
   return (
     <section class="vh-page">
@@ -74,42 +92,37 @@ export function VideosPage({ url }: { url: URL }) {
         <h1>Videos</h1>
         <a class="vh-button vh-button-primary" href="/upload">Upload videos</a>
       </div>
-      <form class="vh-filters" role="search" onSubmit={(e) => { e.preventDefault(); search(new FormData(e.currentTarget)); }}>
-        <label>
-          Search by name
-          <input name="search" type="search" defaultValue={filters.search} maxLength={100} />
-        </label>
-        <label>
-          Tag
-          <input name="tag" type="text" defaultValue={filters.tag} maxLength={50} size={12} />
-        </label>
-        <label>
-          Status
-          <select value={filters.status} onChange={(e) => filter('status', e.currentTarget.value)}>
-            <option value="">Any</option>
-            <option value="preparing">Preparing</option>
-            <option value="processing">Processing</option>
-            <option value="ready">Ready</option>
-            <option value="error">Error</option>
-          </select>
-        </label>
-        <label>
-          Privacy
-          <select value={filters.privacy} onChange={(e) => filter('privacy', e.currentTarget.value)}>
-            <option value="">Any</option>
-            <option value="public">Public</option>
-            <option value="unlisted">Unlisted</option>
-            <option value="private">Private</option>
-          </select>
-        </label>
-        <button type="submit" class="vh-button">Search</button>
-      </form>
+      <FilterForm filters={filters} sort={sort} onSort={(value) => refilter({ sort: value })} choices={choices}
+        onFilter={(name, value) => refilter({ [name]: value })}
+        onSearch={(search, tag) => refilter({ search, tag })} />
       <Problem message={problem} />
-      {page && page.items.length === 0 && <EmptyState filtered={Boolean(filters.search || filters.tag || filters.status || filters.privacy)} />}
-      {page && page.items.length > 0 && (
-        <ul class="vh-video-list" aria-label="Videos">
-          {page.items.map((video) => <VideoRow key={video.id} video={video} />)}
-        </ul>
+      {canWrite && page && (
+        <BulkActions selected={chosen} hasVideos={items.length > 0} folders={choices.folders} currentFolder={filters.folder}
+          onDone={(succeeded) => {
+            // Functional updates: the action may have taken a while, and the
+            // selection may have changed meanwhile.
+            setSelected((now) => new Set([...now].filter((id) => !succeeded.includes(id))));
+            setReloads((n) => n + 1);
+          }} />
+      )}
+      {page && items.length === 0 && (
+        <EmptyState filters={filters} folderName={choices.folders.find((f) => f.id === filters.folder)?.path ?? ''}
+          onClear={() => refilter({ search: '', tag: '', status: '', privacy: '', folder: '', category: '' })} />
+      )}
+      {items.length > 0 && (
+        <>
+          <div class="vh-list-head">
+            {canWrite && <SelectAll total={items.length} selected={chosen.length}
+              onChange={(on) => setSelected(new Set(on ? items.map((v) => v.id) : []))} />}
+            <span class="vh-hint">Views: plays in the last {viewWindowDays} days.</span>
+          </div>
+          <ul class="vh-video-list" aria-label="Videos">
+            {items.map((video) => (
+              <VideoRow key={video.id} video={video} views={views.get(video.id)} selectable={canWrite}
+                selected={selected.has(video.id)} onSelect={select} />
+            ))}
+          </ul>
+        </>
       )}
       {page && (cursor || page.next) && (
         <nav class="vh-pager" aria-label="Pages">
@@ -125,31 +138,23 @@ export function VideosPage({ url }: { url: URL }) {
   );
 }
 
-function VideoRow({ video }: { video: Video }) {
-  return (
-    <li class="vh-video" data-video-id={video.id}>
-      <a href={`/videos/${video.id}`} class="vh-video-link">
-        <span class="vh-thumb">
-          {video.thumbnail ? <img src={video.thumbnail} alt="" loading="lazy" width={160} height={90} /> : <span class="vh-thumb-empty" aria-hidden="true" />}
-          {video.duration > 0 && <span class="vh-duration">{duration(video.duration)}</span>}
-        </span>
-        <span class="vh-video-name">{video.name}</span>
-      </a>
-      <span class="vh-video-meta">
-        <StatusBadge status={video.status} progress={video.progress} />
-        <span class="vh-privacy">{video.privacy}</span>
-      </span>
-    </li>
-  );
-}
-
-function EmptyState({ filtered }: { filtered: boolean }) {
-  if (filtered) return <p class="vh-empty">No video matches these filters. Clear the search or choose “Any”.</p>;
-  return (
-    <div class="vh-empty">
-      <h2>No videos yet</h2>
-      <p>Upload a file to make your first video: it is ready to play a minute or two later.</p>
-      <a class="vh-button vh-button-primary" href="/upload">Upload videos</a>
-    </div>
-  );
+/**
+ * useViews reads the view counts of the page's videos when the set of ids
+ * changes (not on every poll: counts move slowly); a failed read leaves the
+ * column empty rather than the list unusable.
+ */
+function useViews(page: Page<Video> | null): Map<string, number> {
+  const [views, setViews] = useState<Map<string, number>>(new Map());
+  const ids = (page?.items ?? []).map((v) => v.id).join(',');
+  useEffect(() => {
+    let stopped = false;
+    if (!ids) return;
+    viewCounts(ids.split(','))
+      .then((counts) => !stopped && setViews(counts))
+      .catch(() => !stopped && setViews(new Map()));
+    return () => {
+      stopped = true;
+    };
+  }, [ids]);
+  return views;
 }

@@ -75,6 +75,24 @@ WHERE v.account_id = @account_id
 ORDER BY v.created_time, v.id
 LIMIT @row_limit;
 
+-- name: ListVideosNewest :many
+-- ListVideos newest first (sort=-created_time): the same filters, the
+-- keyset walked backwards from the far future and "", over the same
+-- indexes read in reverse. Each filter and the search as in ListVideos.
+SELECT v.* FROM videos v
+WHERE v.account_id = @account_id
+  AND (v.created_time, v.id) < (@before_time::timestamptz, @before_id::text)
+  AND (@status::text = '' OR v.status = @status::text)
+  AND (@privacy::text = '' OR v.privacy = @privacy::text)
+  AND (@tag::text = '' OR v.tags @> ARRAY[@tag::text])
+  AND (@category::text = '' OR v.categories @> ARRAY[@category::text])
+  AND (@folder_id::text = '' OR EXISTS (
+	SELECT 1 FROM folder_videos fv
+	WHERE fv.folder_id = @folder_id::text AND fv.video_id = v.id AND fv.account_id = v.account_id))
+  AND (@search_pattern::text = '' OR v.name ILIKE @search_pattern::text)
+ORDER BY v.created_time DESC, v.id DESC
+LIMIT @row_limit;
+
 -- name: MissingCategories :many
 SELECT wanted.value::text FROM unnest(@values::text[]) AS wanted (value)
 WHERE NOT EXISTS (

@@ -161,8 +161,9 @@ func (x *CreateVideoRequest) GetMetadata() string {
 	return ""
 }
 
-// ListVideosRequest pages through the account's videos, oldest first,
-// keeping those that match every filter given.
+// ListVideosRequest pages through the account's videos, oldest first
+// unless sort says newest first, keeping those that match every filter
+// given.
 type ListVideosRequest struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Limit   *int32                 `protobuf:"varint,1,opt,name=limit,proto3,oneof" json:"limit,omitempty"`
@@ -176,7 +177,11 @@ type ListVideosRequest struct {
 	// Videos in this folder (its id).
 	Folder string `protobuf:"bytes,7,opt,name=folder,proto3" json:"folder,omitempty"`
 	// Videos whose name contains this text, ignoring case.
-	Search        string `protobuf:"bytes,8,opt,name=search,proto3" json:"search,omitempty"`
+	Search string `protobuf:"bytes,8,opt,name=search,proto3" json:"search,omitempty"`
+	// The order: "created_time" (the default: oldest first) or
+	// "-created_time" (newest first). links.next keeps it; a cursor belongs
+	// to the order it was issued in.
+	Sort          string `protobuf:"bytes,9,opt,name=sort,proto3" json:"sort,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -263,6 +268,13 @@ func (x *ListVideosRequest) GetFolder() string {
 func (x *ListVideosRequest) GetSearch() string {
 	if x != nil {
 		return x.Search
+	}
+	return ""
+}
+
+func (x *ListVideosRequest) GetSort() string {
+	if x != nil {
+		return x.Sort
 	}
 	return ""
 }
@@ -1680,7 +1692,7 @@ const file_vidhost_catalog_v1_video_requests_proto_rawDesc = "" +
 	"\b_privacyB\a\n" +
 	"\x05_typeB\n" +
 	"\n" +
-	"\b_enabled\"\xe0\x01\n" +
+	"\b_enabled\"\xf4\x01\n" +
 	"\x11ListVideosRequest\x12\x19\n" +
 	"\x05limit\x18\x01 \x01(\x05H\x00R\x05limit\x88\x01\x01\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x16\n" +
@@ -1689,7 +1701,8 @@ const file_vidhost_catalog_v1_video_requests_proto_rawDesc = "" +
 	"\x03tag\x18\x05 \x01(\tR\x03tag\x12\x1a\n" +
 	"\bcategory\x18\x06 \x01(\tR\bcategory\x12\x16\n" +
 	"\x06folder\x18\a \x01(\tR\x06folder\x12\x16\n" +
-	"\x06search\x18\b \x01(\tR\x06searchB\b\n" +
+	"\x06search\x18\b \x01(\tR\x06search\x12\x12\n" +
+	"\x04sort\x18\t \x01(\tR\x04sortB\b\n" +
 	"\x06_limit\"f\n" +
 	"\x12ListVideosResponse\x12/\n" +
 	"\x05items\x18\x01 \x03(\v2\x19.vidhost.catalog.v1.VideoR\x05items\x12\x1f\n" +

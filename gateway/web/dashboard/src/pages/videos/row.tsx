@@ -1,0 +1,46 @@
+// One video of the list: its selection box (for bulk actions), thumbnail
+// and duration, name, status (with a progress bar while processing),
+// privacy and views.
+import { StatusBadge } from '../../components';
+import { duration } from '../../format';
+import type { Video } from '../../types';
+
+// Made on first use, not when the module loads: building a NumberFormat
+// loads the locale's data, which held up the first page by about 100 ms.
+let numbers: Intl.NumberFormat | undefined;
+const count = (n: number) => (numbers ??= new Intl.NumberFormat()).format(n);
+
+export function VideoRow(props: {
+  video: Video;
+  views: number | undefined;
+  selectable: boolean;
+  selected: boolean;
+  onSelect: (id: string, selected: boolean) => void;
+}) {
+  const { video, views } = props;
+  return (
+    <li class={props.selected ? 'vh-video vh-video-selected' : 'vh-video'} data-video-id={video.id}>
+      {props.selectable && (
+        <input type="checkbox" class="vh-select" checked={props.selected} aria-label={`Select ${video.name}`}
+          onChange={(e) => props.onSelect(video.id, e.currentTarget.checked)} />
+      )}
+      <a href={`/videos/${video.id}`} class="vh-video-link">
+        <span class="vh-thumb">
+          {video.thumbnail ? <img src={video.thumbnail} alt="" loading="lazy" width={160} height={90} /> : <span class="vh-thumb-empty" aria-hidden="true" />}
+          {video.duration > 0 && <span class="vh-duration">{duration(video.duration)}</span>}
+        </span>
+        <span class="vh-video-name">{video.name}</span>
+      </a>
+      <span class="vh-video-meta">
+        <StatusBadge status={video.status} progress={video.progress} />
+        {video.status === 'processing' && (
+          <progress class="vh-progress" max={100} value={video.progress} aria-label={`${video.name}: transcoded`}>{video.progress}%</progress>
+        )}
+        <span class="vh-privacy">{video.privacy}</span>
+        <span class="vh-views" data-views={views ?? ''}>
+          {views === undefined ? '' : `${count(views)} ${views === 1 ? 'view' : 'views'}`}
+        </span>
+      </span>
+    </li>
+  );
+}
