@@ -36,7 +36,9 @@ func WithCredentials(ctx context.Context, creds Credentials) context.Context {
 // Dial opens a client connection to a service address whose every call is
 // signed with creds, for the method called and the principal of the call's
 // context (principal.NewContext; none for service-level calls).
-// Connections are lazy and reconnect by themselves; services on a cluster
+// Connections are lazy and reconnect by themselves, and a call that only
+// reads is tried again when its server dies under it (readRetryConfig);
+// services on a cluster
 // are reached through a service mesh or network policy, so transport
 // security is left to it.
 func Dial(addr string, creds Credentials) (*grpc.ClientConn, error) {
@@ -47,6 +49,7 @@ func Dial(addr string, creds Credentials) (*grpc.ClientConn, error) {
 		traceClient(), // the caller's trace goes on in the call's metadata
 		grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: keepaliveTime, Timeout: keepaliveTimeout}),
 		grpc.WithConnectParams(reconnectBackoff),
+		grpc.WithDefaultServiceConfig(readRetryConfig(Policy)),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("dial %s: %w", addr, err)
