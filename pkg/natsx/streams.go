@@ -2,10 +2,13 @@ package natsx
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -111,9 +114,47 @@ func EnsureStreams(ctx context.Context, js jetstream.JetStream, streams ...jetst
 		streams = AllStreams()
 	}
 	for _, cfg := range streams {
-		if _, err := js.CreateOrUpdateStream(ctx, cfg); err != nil {
+		if err := ensureStream(ctx, js, cfg); err != nil {
 			return fmt.Errorf("natsx: ensure stream %s: %w", cfg.Name, err)
 		}
 	}
 	return nil
+}
+
+// ensureFor bounds how long a start waits for the JetStream cluster to
+// take a stream: a cluster whose node just restarted elects its meta
+// leader again within seconds (the cluster drill saw a worker give up at
+// 5 s, docs/scaling.md), and a process that exits then only starts over.
+const ensureFor = 30 * time.Second
+
+// ensureBackoff spaces the attempts.
+var ensureBackoff = Backoff{Min: 200 * time.Millisecond, Max: 2 * time.Second}
+
+// ensureStream creates or updates cfg, trying again while the cluster
+// cannot answer yet (a timeout, no responders, no meta leader); a refusal
+// of the configuration itself is returned at once.
+func ensureStream(ctx context.Context, js jetstream.JetStream, cfg jetstream.StreamConfig) error {
+	deadline := time.Now().Add(ensureFor)
+	for attempt := uint64(1); ; attempt++ {
+		_, err := js.CreateOrUpdateStream(ctx, cfg)
+		if err == nil || !clusterSettling(err) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(ensureBackoff.After(attempt)):
+		}
+	}
+}
+
+// clusterSettling reports whether err is JetStream not answering yet
+// rather than refusing: worth another attempt.
+func clusterSettling(err error) bool {
+	var apiErr *jetstream.APIError
+	if errors.As(err, &apiErr) {
+		return apiErr.Code == http.StatusServiceUnavailable || apiErr.Code == http.StatusInternalServerError
+	}
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) ||
+		errors.Is(err, nats.ErrNoResponders) || errors.Is(err, jetstream.ErrJetStreamNotEnabled)
 }
