@@ -45,7 +45,13 @@ func incrementsOf(events []views.Event, r replay) increments {
 		}
 		perCell[c]++
 	}
-	var inc increments
+	inc := increments{
+		accounts: make([]string, 0, len(order)), videos: make([]string, 0, len(order)),
+		domains: make([]string, 0, len(order)), countries: make([]string, 0, len(order)),
+		days: make([]time.Time, 0, len(order)), views: make([]int32, 0, len(order)),
+		windowKeys: make([]int64, 0, len(r.moved)), windowAccounts: make([]string, 0, len(r.moved)),
+		windowStarts: make([]time.Time, 0, len(r.moved)),
+	}
 	for _, c := range order {
 		inc.accounts, inc.days, inc.videos = append(inc.accounts, c.accountID), append(inc.days, c.day), append(inc.videos, c.videoID)
 		inc.domains, inc.countries, inc.views = append(inc.domains, c.domain), append(inc.countries, c.country), append(inc.views, perCell[c])
