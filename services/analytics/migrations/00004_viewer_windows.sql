@@ -33,8 +33,8 @@ DO $$
 BEGIN
 	IF to_regclass('viewer_views') IS NOT NULL THEN
 		INSERT INTO viewer_windows (viewer_key, account_id, counted_time)
-		SELECT viewer_key(account_id, video_id, viewer_id), account_id, max(counted_time)
-		FROM viewer_views GROUP BY 1, 2
+		SELECT viewer_key(account_id, video_id, viewer_id), min(account_id), max(counted_time)
+		FROM viewer_views GROUP BY 1
 		ON CONFLICT (viewer_key) DO UPDATE SET counted_time = GREATEST(viewer_windows.counted_time, EXCLUDED.counted_time);
 		DROP TABLE viewer_views;
 	END IF;

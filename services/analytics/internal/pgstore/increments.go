@@ -56,12 +56,28 @@ func incrementsOf(events []views.Event, r replay) increments {
 		inc.accounts, inc.days, inc.videos = append(inc.accounts, c.accountID), append(inc.days, c.day), append(inc.videos, c.videoID)
 		inc.domains, inc.countries, inc.views = append(inc.domains, c.domain), append(inc.countries, c.country), append(inc.views, perCell[c])
 	}
+	at := make(map[int64]int, len(r.moved)) // a window's place in the arrays, by its key
 	for key, start := range r.moved {
-		inc.windowKeys = append(inc.windowKeys, r.keys[key])
+		hash := r.keys[key]
+		if i, ok := at[hash]; ok {
+			// Two viewers whose keys collide share one window; one upsert
+			// may not touch a row twice, so the later start stands for both.
+			inc.windowStarts[i] = later(inc.windowStarts[i], start)
+			continue
+		}
+		at[hash] = len(inc.windowKeys)
+		inc.windowKeys = append(inc.windowKeys, hash)
 		inc.windowAccounts = append(inc.windowAccounts, key.AccountID)
 		inc.windowStarts = append(inc.windowStarts, start)
 	}
 	return inc
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }
 
 // rollUp adds inc to every roll-up and the replay windows.
