@@ -31,12 +31,12 @@ func migrationsBefore(t *testing.T, version string) fs.FS {
 	return files
 }
 
-// Migration 00004 moves the open replay windows to viewer_windows: a replay
+// Migration 00005 moves the open replay windows to viewer_windows: a replay
 // within 30 minutes of a view stored before the upgrade is still the same
 // view after it.
-func TestWindowsOpenBeforeMigration00004StillHold(t *testing.T) {
+func TestWindowsOpenBeforeMigration00005StillHold(t *testing.T) {
 	db := pgtest.Schema(t)
-	db.Migrate(t, migrationsBefore(t, "00004"))
+	db.Migrate(t, migrationsBefore(t, "00005"))
 	pool := db.Pool(t)
 	_, err := pool.Exec(t.Context(), `INSERT INTO viewer_views (account_id, video_id, viewer_id, counted_time)
 		VALUES ($1, 'v1', 'viewer-1', $2)`, accountA, day1)

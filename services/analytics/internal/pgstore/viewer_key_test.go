@@ -10,7 +10,7 @@ import (
 )
 
 // The replay windows are stored by views.ViewerKey.Hash, and migration
-// 00004 carried the old windows over with the SQL function viewer_key: the
+// 00005 carried the old windows over with the SQL function viewer_key: the
 // two must agree, or a window carried over would never be found.
 func TestViewerKeyHashMatchesSQL(t *testing.T) {
 	f := setup(t)

@@ -7,7 +7,7 @@ import (
 
 // Hash is the key of k's replay window in storage: the first 8 bytes of
 // SHA-256 of the three ids joined by zero bytes, big-endian (the SQL
-// function viewer_key of migration 00004 computes the same). Two keys
+// function viewer_key of migration 00005 computes the same). Two keys
 // hashing alike would share a window, one chance in 2^64 a pair: a view
 // lost, never one counted twice.
 func (k ViewerKey) Hash() int64 {
