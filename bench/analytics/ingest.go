@@ -9,6 +9,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/vidhost/vidhost/deploy/devstack/stack"
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -86,17 +87,25 @@ func ingest(ctx context.Context, s *stack.Stack, sh shape, varDir string) error 
 func viewMessage(accountID string, i int, sh shape, today time.Time) (*nats.Msg, error) {
 	id := fmt.Sprintf("bench%016d", i)
 	at := today.AddDate(0, 0, -(i % sh.days)).Add(time.Duration(i%86_400) * time.Second)
-	data, err := protojson.Marshal(&eventsv1.ViewEvent{
+	event := &eventsv1.ViewEvent{
 		Meta: &eventsv1.EventMeta{Id: id, AccountId: accountID, OccurredTime: timefmt.Format(at)},
 		Type: "play", VideoId: fmt.Sprintf("video%016d", i%sh.videos), ViewerId: fmt.Sprintf("viewer-%012d", i),
 		Domain: fmt.Sprintf("site%03d.example", (i/7)%sh.domains), Country: fmt.Sprintf("C%02d", (i/13)%sh.countries),
 		Device: "desktop", Browser: "chrome",
-	})
+	}
+	msg := nats.NewMsg(natsx.SubjectAnalyticsViews)
+	var err error
+	if sh.json {
+		msg.Data, err = protojson.Marshal(event)
+	} else {
+		msg.Data, err = proto.Marshal(event) // as gateway/internal/beacons publishes
+		// natsx.SetProtobuf's header, spelled out: run.sh builds this
+		// harness against BASELINE trees that predate that function.
+		msg.Header.Set("Content-Type", "application/protobuf")
+	}
 	if err != nil {
 		return nil, err
 	}
-	msg := nats.NewMsg(natsx.SubjectAnalyticsViews)
-	msg.Data = data
 	msg.Header.Set(jetstream.MsgIDHeader, id)
 	return msg, nil
 }

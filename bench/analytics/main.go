@@ -22,6 +22,9 @@ import (
 // shape is the generated data set.
 type shape struct {
 	events, videos, domains, countries, days int
+	// json publishes protojson, as edges before binary protobuf did (for
+	// a BASELINE service that reads only that).
+	json bool
 }
 
 func main() {
@@ -31,6 +34,7 @@ func main() {
 	flag.IntVar(&sh.domains, "domains", 200, "embedding domains")
 	flag.IntVar(&sh.countries, "countries", 60, "countries")
 	flag.IntVar(&sh.days, "days", 30, "days the views are spread over (ending today)")
+	flag.BoolVar(&sh.json, "json", false, "publish protojson instead of binary protobuf, as the edge did before")
 	queries := flag.Int("queries", 200, "requests per report through the gateway")
 	rawQueries := flag.Int("raw-queries", 10, "runs per report on the raw events")
 	ingestOnly := flag.Bool("ingest-only", false, "measure the ingest only, not the reports")

@@ -15,8 +15,12 @@ if [[ -n "${BASELINE:-}" ]]; then
 	trap 'rm -rf "$dir"' EXIT
 	git archive "$BASELINE" | tar -x -C "$dir"
 	cp bench/analytics/*.go "$dir/bench/analytics/" # the same harness: only the service differs
-	echo "baseline $BASELINE (ingest only):"
-	base="$(cd "$dir" && go run ./bench/analytics -events "$events" -ingest-only | tee -a /dev/stderr | rate)"
+	# A service from before binary view events reads protojson only: publish
+	# that to it, as its edge did.
+	encoding=()
+	grep -q IsProtobuf "$dir/services/analytics/internal/events/consumer.go" || encoding=(-json)
+	echo "baseline $BASELINE (ingest only${encoding:+, protojson events}):"
+	base="$(cd "$dir" && go run ./bench/analytics -events "$events" -ingest-only "${encoding[@]}" | tee -a /dev/stderr | rate)"
 	echo "load: $(uptime)"
 	echo "this tree:"
 fi

@@ -26,6 +26,9 @@ func DeadLetter(ctx context.Context, js jetstream.JetStream, msg jetstream.Msg, 
 	dead.Data = msg.Data()
 	dead.Header.Set(HeaderOriginalSubject, msg.Subject())
 	dead.Header.Set(HeaderDeadLetterError, reason)
+	if contentType := msg.Headers().Get(HeaderContentType); contentType != "" {
+		dead.Header.Set(HeaderContentType, contentType) // so the payload can still be read
+	}
 	var opts []jetstream.PublishOpt
 	if meta, err := msg.Metadata(); err == nil {
 		// The id is the message's place in its stream, so one redelivered

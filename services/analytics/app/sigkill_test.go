@@ -14,7 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -82,7 +82,7 @@ func publishPlays(t *testing.T, js jetstream.JetStream, n int) {
 	now := timefmt.Format(time.Now().UTC())
 	for i := range n {
 		id := fmt.Sprintf("event-%06d", i)
-		data, err := protojson.Marshal(&eventsv1.ViewEvent{
+		data, err := proto.Marshal(&eventsv1.ViewEvent{ // as the edge publishes them
 			Meta: &eventsv1.EventMeta{Id: id, AccountId: "account-a", OccurredTime: now},
 			Type: "play", VideoId: fmt.Sprintf("video-%03d", i%100), ViewerId: fmt.Sprintf("viewer-%06d", i),
 			Domain: fmt.Sprintf("d%d.example", i%20), Country: "US",
@@ -90,6 +90,7 @@ func publishPlays(t *testing.T, js jetstream.JetStream, n int) {
 		require.NoError(t, err)
 		msg := nats.NewMsg(natsx.SubjectAnalyticsViews)
 		msg.Data = data
+		natsx.SetProtobuf(msg)
 		msg.Header.Set(jetstream.MsgIDHeader, id)
 		_, err = js.PublishMsgAsync(msg)
 		require.NoError(t, err)

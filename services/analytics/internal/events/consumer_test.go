@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -45,16 +46,24 @@ func (s *crashingStore) Ingest(ctx context.Context, batch []views.Event) (views.
 	return result, err
 }
 
+// publishViews publishes n plays, every other one in binary protobuf (as
+// the edge does now) and the others in protojson (as it did before).
 func publishViews(t *testing.T, js jetstream.JetStream, n int, at time.Time) {
 	t.Helper()
 	for i := range n {
-		data, err := protojson.Marshal(&eventsv1.ViewEvent{
+		event := &eventsv1.ViewEvent{
 			Meta: &eventsv1.EventMeta{Id: fmt.Sprintf("event-%05d", i), AccountId: "account-a", OccurredTime: timefmt.Format(at)},
 			Type: "play", VideoId: fmt.Sprintf("video-%d", i%3), Domain: "a.example", Country: "US",
-		})
-		require.NoError(t, err)
+		}
 		msg := nats.NewMsg(natsx.SubjectAnalyticsViews)
-		msg.Data = data
+		var err error
+		if i%2 == 0 {
+			msg.Data, err = proto.Marshal(event)
+			natsx.SetProtobuf(msg)
+		} else {
+			msg.Data, err = protojson.Marshal(event)
+		}
+		require.NoError(t, err)
 		msg.Header.Set(jetstream.MsgIDHeader, fmt.Sprintf("event-%05d", i))
 		_, err = js.PublishMsg(t.Context(), msg)
 		require.NoError(t, err)

@@ -3,6 +3,8 @@ package events
 import (
 	"hash/maphash"
 
+	"github.com/nats-io/nats.go/jetstream"
+
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
 )
 
@@ -20,6 +22,10 @@ func split(b batch, n int) []batch {
 		return []batch{b}
 	}
 	parts := make([]batch, n)
+	for i := range parts {
+		capacity := len(b.events)/n + len(b.events)/(4*n) + 16 // a fair share and room for unevenness
+		parts[i] = batch{events: make([]views.Event, 0, capacity), msgs: make([]jetstream.Msg, 0, capacity)}
+	}
 	for i, e := range b.events {
 		lane := laneOf(e, n)
 		parts[lane].events = append(parts[lane].events, e)

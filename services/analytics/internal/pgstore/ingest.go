@@ -2,23 +2,31 @@ package pgstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
 )
 
-// stagingColumns are the staging table's columns, in COPY order.
-var stagingColumns = []string{"day", "event_id", "account_id", "occurred_time", "type", "video_id", "player_id",
+// eventColumns are view_events' columns, in COPY order.
+var eventColumns = []string{"day", "event_id", "account_id", "occurred_time", "type", "video_id", "player_id",
 	"viewer_id", "domain", "country", "device", "browser", "position", "counted"}
 
+// replay is the replay rule's verdict on a batch: the ids of the plays
+// that count, and the viewers' new window starts with their keys.
+type replay struct {
+	counted map[string]bool
+	moved   map[views.ViewerKey]time.Time
+	keys    map[views.ViewerKey]int64 // ViewerKey.Hash, computed once
+}
+
 // countPlays applies the replay rule to the plays among events (all
-// assumed new) with their viewers' windows, which it reads and locks, and
-// returns the ids of the plays that count. The windows move later, in
-// insertAndRollUp, from the rows inserted.
-func countPlays(ctx context.Context, tx pgx.Tx, events []views.Event) (map[string]bool, error) {
+// assumed new) with their viewers' windows, which it reads and locks.
+func countPlays(ctx context.Context, tx pgx.Tx, events []views.Event) (replay, error) {
 	plays := make([]views.Event, 0, len(events))
 	for _, e := range events {
 		if e.Type == views.TypePlay {
@@ -26,72 +34,102 @@ func countPlays(ctx context.Context, tx pgx.Tx, events []views.Event) (map[strin
 		}
 	}
 	if len(plays) == 0 {
-		return nil, nil
+		return replay{}, nil
 	}
-	last, err := lastCounted(ctx, tx, plays)
+	keys := viewerKeys(plays)
+	last, err := lastCounted(ctx, tx, keys)
 	if err != nil {
-		return nil, err
+		return replay{}, err
 	}
-	counted, _ := views.CountViews(plays, last)
-	return counted, nil
+	counted, moved := views.CountViews(plays, last)
+	return replay{counted: counted, moved: moved, keys: keys}, nil
 }
 
-// lastCounted reads, and locks, the replay state of the plays' viewers.
-func lastCounted(ctx context.Context, tx pgx.Tx, plays []views.Event) (map[views.ViewerKey]time.Time, error) {
-	var accounts, videos, viewers []string
+// viewerKeys hashes the viewer of every play that has one.
+func viewerKeys(plays []views.Event) map[views.ViewerKey]int64 {
+	keys := make(map[views.ViewerKey]int64, len(plays))
 	for _, p := range plays {
-		if p.ViewerID != "" {
-			accounts, videos, viewers = append(accounts, p.AccountID), append(videos, p.VideoID), append(viewers, p.ViewerID)
+		if p.ViewerID == "" {
+			continue
+		}
+		key := views.ViewerKey{AccountID: p.AccountID, VideoID: p.VideoID, ViewerID: p.ViewerID}
+		if _, ok := keys[key]; !ok {
+			keys[key] = key.Hash()
 		}
 	}
+	return keys
+}
+
+// lastCounted reads, and locks, the replay windows of keys. It looks them
+// up by hash alone: the hash covers the account, and a collision must merge
+// two windows (a view lost) rather than let one overwrite the other
+// unseen (a view counted twice).
+func lastCounted(ctx context.Context, tx pgx.Tx, keys map[views.ViewerKey]int64) (map[views.ViewerKey]time.Time, error) {
 	last := map[views.ViewerKey]time.Time{}
-	if len(viewers) == 0 {
+	if len(keys) == 0 {
 		return last, nil
 	}
+	hashes := make([]int64, 0, len(keys))
+	for _, h := range keys {
+		hashes = append(hashes, h)
+	}
 	rows, err := tx.Query(ctx, `
-		SELECT v.account_id, v.video_id, v.viewer_id, v.counted_time
-		FROM viewer_views v
-		JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(account_id, video_id, viewer_id)
-		  ON v.account_id = k.account_id AND v.video_id = k.video_id AND v.viewer_id = k.viewer_id
-		FOR UPDATE OF v`, accounts, videos, viewers)
+		SELECT viewer_key, counted_time FROM viewer_windows
+		WHERE viewer_key = ANY($1::bigint[])
+		FOR UPDATE`, hashes)
 	if err != nil {
 		return nil, fmt.Errorf("replay state: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var key views.ViewerKey
-		var at time.Time
-		if err := rows.Scan(&key.AccountID, &key.VideoID, &key.ViewerID, &at); err != nil {
-			return nil, fmt.Errorf("replay state: %w", err)
-		}
-		last[key] = at
+	byHash := map[int64]time.Time{}
+	var hash int64
+	var at time.Time
+	if _, err := pgx.ForEachRow(rows, []any{&hash, &at}, func() error { byHash[hash] = at; return nil }); err != nil {
+		return nil, fmt.Errorf("replay state: %w", err)
 	}
-	return last, rows.Err()
+	for key, h := range keys {
+		if at, ok := byHash[h]; ok {
+			last[key] = at
+		}
+	}
+	return last, nil
 }
 
-// copyToStaging COPYs events, with whether each counts, into the staging
-// table. Its rows are visible to this transaction only, and
-// insertAndRollUp deletes them before the commit.
-func copyToStaging(ctx context.Context, tx pgx.Tx, events []views.Event, counted map[string]bool) error {
-	rows := make([][]any, len(events))
-	for i, e := range events {
-		rows[i] = []any{e.Day(), e.ID, e.AccountID, e.Time, e.Type, e.VideoID, e.PlayerID, e.ViewerID,
-			e.Domain, e.Country, e.Device, e.Browser, e.Position, counted[e.ID]}
+// copyEvents COPYs events, with whether each counts, into view_events
+// (PostgreSQL routes each row to its day's partition). An event stored
+// before breaks the primary key and the COPY: errStoredBefore.
+func copyEvents(ctx context.Context, tx pgx.Tx, events []views.Event, counted map[string]bool) error {
+	source := &eventRows{events: events, counted: counted, row: make([]any, len(eventColumns)), at: -1}
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{"view_events"}, eventColumns, source)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == uniqueViolation {
+		return errStoredBefore
 	}
-	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"view_events_staging"}, stagingColumns, pgx.CopyFromRows(rows)); err != nil {
+	if err != nil {
 		return fmt.Errorf("copy: %w", err)
 	}
 	return nil
 }
 
-// insertAndRollUp runs ingestStatement: the staging rows into view_events,
-// the ones really inserted into every roll-up and the replay windows.
-func insertAndRollUp(ctx context.Context, tx pgx.Tx) (views.IngestResult, error) {
-	var stored, counted int
-	if err := tx.QueryRow(ctx, ingestStatement).Scan(&stored, &counted); err != nil {
-		return views.IngestResult{}, fmt.Errorf("insert and roll up: %w", err)
-	}
-	return views.IngestResult{Stored: stored, Views: counted}, nil
+// uniqueViolation is PostgreSQL's unique_violation SQLSTATE.
+const uniqueViolation = "23505"
+
+// eventRows is events as a COPY source, reusing one row.
+type eventRows struct {
+	events  []views.Event
+	counted map[string]bool
+	row     []any
+	at      int
+}
+
+func (r *eventRows) Next() bool { r.at++; return r.at < len(r.events) }
+func (r *eventRows) Err() error { return nil }
+
+func (r *eventRows) Values() ([]any, error) {
+	e := &r.events[r.at]
+	r.row[0], r.row[1], r.row[2], r.row[3], r.row[4] = e.Day(), e.ID, e.AccountID, e.Time, e.Type
+	r.row[5], r.row[6], r.row[7], r.row[8], r.row[9] = e.VideoID, e.PlayerID, e.ViewerID, e.Domain, e.Country
+	r.row[10], r.row[11], r.row[12], r.row[13] = e.Device, e.Browser, e.Position, r.counted[e.ID]
+	return r.row, nil
 }
 
 // withoutStored is events less those an earlier delivery stored.

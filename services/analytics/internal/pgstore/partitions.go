@@ -70,7 +70,7 @@ func (s *Store) DropEventsBefore(ctx context.Context, day time.Time) ([]string, 
 		s.mu.Unlock()
 		dropped = append(dropped, name)
 	}
-	if _, err := s.pool.Exec(ctx, `DELETE FROM viewer_views WHERE counted_time < now() - make_interval(secs => $1)`,
+	if _, err := s.pool.Exec(ctx, `DELETE FROM viewer_windows WHERE counted_time < now() - make_interval(secs => $1)`,
 		views.ReplayWindow.Seconds()); err != nil {
 		return dropped, fmt.Errorf("pgstore: replay state: %w", err)
 	}

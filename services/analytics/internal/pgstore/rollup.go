@@ -42,43 +42,37 @@ func (r rollup) keyColumns() string {
 	return strings.Join(append([]string{"account_id", "day"}, r.dims...), ", ")
 }
 
-// ingestStatement moves the staging rows into view_events, skipping events
-// stored before, and adds only the rows it really inserted (RETURNING)
-// to the replay windows and to every roll-up, summed per row in SQL. One
-// statement: the batch crosses the connection once and the inserted rows
-// are read once, from memory, by all the upserts. Each upsert takes its
-// rows in key order, and the upserts run in the same order in every
+// rollUpStatement adds a batch's views, given as arrays at the grain of
+// daily_views ($1-$6: account, day, video, domain, country, views), to
+// every roll-up, summed per row in SQL, and moves the replay windows
+// ($7-$9: key, account, start). One statement: one round trip, and the
+// arrays are read once, from memory, by all the upserts. Each upsert takes
+// its rows in key order, and the upserts run in the same order in every
 // transaction, so two consumers lock rows in the same order and cannot
-// deadlock. It returns the events stored and the views counted.
-var ingestStatement = buildIngestStatement(rollups)
+// deadlock.
+var rollUpStatement = buildRollUpStatement(rollups)
 
-func buildIngestStatement(tables []rollup) string {
+func buildRollUpStatement(tables []rollup) string {
 	var query strings.Builder
 	query.WriteString(`
-WITH inserted AS (
-	INSERT INTO view_events SELECT * FROM view_events_staging
-	ON CONFLICT (day, event_id) DO NOTHING
-	RETURNING account_id, day, occurred_time, video_id, viewer_id, domain, country, counted
-), new_views AS (
-	SELECT * FROM inserted WHERE counted
-), cleared AS (
-	DELETE FROM view_events_staging
+WITH new_views AS (
+	SELECT * FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::text[], $6::int[])
+		AS v(account_id, day, video_id, domain, country, views)
 ), windows AS (
-	INSERT INTO viewer_views (account_id, video_id, viewer_id, counted_time)
-	SELECT account_id, video_id, viewer_id, max(occurred_time) FROM new_views WHERE viewer_id <> ''
-	GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-	ON CONFLICT (account_id, video_id, viewer_id)
-	DO UPDATE SET counted_time = GREATEST(viewer_views.counted_time, EXCLUDED.counted_time)
+	INSERT INTO viewer_windows (viewer_key, account_id, counted_time)
+	SELECT * FROM unnest($7::bigint[], $8::text[], $9::timestamptz[]) ORDER BY 1
+	ON CONFLICT (viewer_key)
+	DO UPDATE SET counted_time = GREATEST(viewer_windows.counted_time, EXCLUDED.counted_time)
 )`)
 	for i, r := range tables {
 		keys := r.keyColumns()
 		fmt.Fprintf(&query, `, rollup%[1]d AS (
 	INSERT INTO %[2]s (%[3]s, views)
-	SELECT %[3]s, count(*) FROM new_views GROUP BY %[3]s ORDER BY %[3]s
+	SELECT %[3]s, sum(views) FROM new_views GROUP BY %[3]s ORDER BY %[3]s
 	ON CONFLICT (%[3]s) DO UPDATE SET views = %[2]s.views + EXCLUDED.views
 )`, i, r.table, keys)
 	}
 	query.WriteString(`
-SELECT (SELECT count(*) FROM inserted), (SELECT count(*) FROM new_views)`)
+SELECT 1`)
 	return query.String()
 }

@@ -29,16 +29,15 @@ func New(pool *pgxpool.Pool) *Store {
 
 // Ingest stores events in one transaction (ingest.go): the replay rule
 // decides which new plays count before anything is written, the batch is
-// COPYed into the staging table with that decision, and one statement
-// moves it into the partitioned table and adds the rows it really inserted
-// to every roll-up. A redelivered batch finds its events stored and
-// changes nothing.
+// COPYed into the partitioned table with that decision, and one statement
+// adds the counted views to every roll-up and moves the replay windows. A
+// redelivered batch finds its events stored and changes nothing.
 //
 // The first attempt assumes every event is new, which is true of all but
-// redelivered batches. When some were stored before, the insert stores
-// fewer rows than the batch holds and the attempt is rolled back (the
-// counting assumed those events new); the second attempt leaves out the
-// events already stored and counts the others.
+// redelivered batches. When some were stored before, the COPY breaks the
+// primary key and the attempt is rolled back (the counting assumed those
+// events new); the second attempt leaves out the events already stored and
+// counts the others.
 func (s *Store) Ingest(ctx context.Context, events []views.Event) (views.IngestResult, error) {
 	events = uniqueByID(events)
 	if len(events) == 0 {
@@ -68,24 +67,22 @@ func (s *Store) ingestOnce(ctx context.Context, events []views.Event, skipStored
 				return err
 			}
 		}
-		counted, err := countPlays(ctx, tx, events)
+		verdict, err := countPlays(ctx, tx, events)
 		if err != nil {
 			return err
 		}
-		if err := copyToStaging(ctx, tx, events, counted); err != nil {
+		if err := copyEvents(ctx, tx, events, verdict.counted); err != nil {
 			return err
 		}
-		result, err = insertAndRollUp(ctx, tx)
-		if err == nil && result.Stored != len(events) {
-			return errStoredBefore
-		}
-		return err
+		result = views.IngestResult{Stored: len(events), Views: len(verdict.counted)}
+		return rollUp(ctx, tx, incrementsOf(events, verdict))
 	})
 	return result, err
 }
 
 // errStoredBefore rolls back an attempt that found events stored by an
-// earlier delivery (or, rarely, by a concurrent one).
+// earlier delivery (or, rarely, by a concurrent one: then the second
+// attempt may meet it too, and the batch is retried later).
 var errStoredBefore = errors.New("some events were stored before")
 
 // uniqueByID is events without repeated ids (the first of each is kept):
