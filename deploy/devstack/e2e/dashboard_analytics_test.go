@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -36,15 +34,6 @@ func TestDashboardAnalyticsPlayersServices(t *testing.T) {
 	withSuite(t, newSuite(t, 1), "local", func() {
 		// Signed in first: the sign-in walk expects an empty video list.
 		tab := browsertest.NewTab(t)
-		// The tabs share the browser's cookies (and a cookie ignores the
-		// port): later tests on the shared browser must start signed out.
-		gateway := suite.URL // the cleanup runs after withSuite put the shared suite back
-		t.Cleanup(func() {
-			_ = chromedp.Do(tab, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-				_, err := cdp.Call(ctx, target, network.DeleteCookies, network.DeleteCookiesParams{Name: sessionCookie, URL: gateway})
-				return err
-			}))
-		})
 		signInThroughTheDashboard(t, tab, ownerWithTOTP(t))
 		data, err := os.ReadFile(clip)
 		require.NoError(t, err)

@@ -91,6 +91,7 @@ func signInThroughTheDashboard(t *testing.T, ctx context.Context, secret string)
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos?status=")))
 	require.Equal(t, "/signin", browsertest.Eval[string](t, ctx, `location.pathname`), "no session: sent to sign in")
+	forgetSessionAtEnd(t, ctx)
 	checkPage(t, ctx, "signin")
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.SendKeys(chromedp.CSS("#vh-signin-email"), suite.Credentials.OwnerEmail),

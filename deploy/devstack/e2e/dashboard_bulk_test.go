@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -158,17 +156,7 @@ func signedInTab(t *testing.T, cookie ...string) context.Context {
 		cookie = append(cookie, p.cookie(t))
 	}
 	ctx := browsertest.NewTab(t)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-		_, err := cdp.Call(ctx, target, network.SetCookie,
-			network.SetCookieParams{Name: sessionCookie, Value: cookie[0], URL: suite.URL})
-		return err
-	})))
-	t.Cleanup(func() {
-		_ = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-			_, err := cdp.Call(ctx, target, network.DeleteCookies, network.DeleteCookiesParams{Name: sessionCookie, URL: suite.URL})
-			return err
-		}))
-	})
+	useSession(t, ctx, cookie[0])
 	return ctx
 }
 

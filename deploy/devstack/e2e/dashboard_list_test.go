@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -43,21 +42,12 @@ func TestDashboardListOf1000Videos(t *testing.T) {
 		p := newPerson(t)
 		mustOK(t, p.signIn(t, suite.Credentials.OwnerPassword, ""))
 		ctx := browsertest.NewTab(t)
+		useSession(t, ctx, p.cookie(t))
 		require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-			if _, err := cdp.Call(ctx, target, network.SetCookie,
-				network.SetCookieParams{Name: sessionCookie, Value: p.cookie(t), URL: suite.URL}); err != nil {
-				return err
-			}
 			_, err := cdp.Call(ctx, target, cdppage.AddScriptToEvaluateOnNewDocument,
 				cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: listReadyScript})
 			return err
 		})))
-		t.Cleanup(func() { // later tests on the shared browser start signed out
-			_ = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-				_, err := cdp.Call(ctx, target, network.DeleteCookies, network.DeleteCookiesParams{Name: sessionCookie, URL: suite.URL})
-				return err
-			}))
-		})
 
 		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos")))
 		ready := browsertest.Poll[float64](t, ctx, `window.vhListReady`)

@@ -1,0 +1,41 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+)
+
+// Browser tests share one Chromium, so its cookies (and a cookie ignores
+// the port): a test that leaves a session behind signs the next one in.
+// Every dashboard test that signs in goes through these.
+
+// forgetSessionAtEnd deletes the suite's session cookie from the browser
+// when t ends, so later tests on the shared browser start signed out. The
+// gateway's URL is taken now: the cleanup runs after withSuite has put the
+// shared suite back.
+func forgetSessionAtEnd(t *testing.T, tab context.Context) {
+	t.Helper()
+	gateway := suite.URL
+	t.Cleanup(func() {
+		_ = chromedp.Do(tab, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+			_, err := cdp.Call(ctx, target, network.DeleteCookies, network.DeleteCookiesParams{Name: sessionCookie, URL: gateway})
+			return err
+		}))
+	})
+}
+
+// useSession puts a session cookie (made through the API) into the
+// browser, forgotten when t ends.
+func useSession(t *testing.T, tab context.Context, cookie string) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(tab, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+		_, err := cdp.Call(ctx, target, network.SetCookie, network.SetCookieParams{Name: sessionCookie, Value: cookie, URL: suite.URL})
+		return err
+	})))
+	forgetSessionAtEnd(t, tab)
+}
