@@ -10,7 +10,8 @@ import (
 
 // revocations makes access changes take effect when the call that made them
 // returns (docs/security-edge.md). A change to a key, a JWT key or a video
-// served by this gateway evicts what its caches hold about that resource.
+// served by this gateway evicts what its caches hold about that resource;
+// a change to a person flushes the key cache (their keys follow their role).
 //
 // Why this is race-free: the eviction runs when the handler writes the
 // response status, which grpc-gateway does only after the backend call
@@ -59,6 +60,10 @@ func (rv revocations) evictorFor(r *http.Request) func() {
 	switch {
 	case collection == "keys":
 		return func() { rv.auth.Evict(id) }
+	case collection == "users":
+		// A person's keys act with at most their role, and not at all
+		// while they are disabled (docs/roles.md).
+		return rv.auth.Flush
 	case collection == "jwt_keys" && rv.playback != nil:
 		return func() { rv.playback.EvictJWTKey(id) }
 	case collection == "videos" && rv.playback != nil:

@@ -26,18 +26,18 @@ type Rule struct {
 	// Write means the method changes state: read-only principals are
 	// refused (a call with no principal has nothing to refuse).
 	Write bool
-	// Role is the least role (pkg/roles) a signed-in person needs for the
-	// method; every Account rule names one (docs/roles.md). API keys keep
-	// their own permissions and are not held to it.
+	// Role is the least role (pkg/roles) a signed-in person or an API key
+	// needs for the method; every Account rule names one (docs/roles.md).
+	// A key acts with its role ceiling.
 	Role string
 }
 
-// RoleRefusal is the refusal of p by the rule's role, or nil: only a
-// person (ActorType user) is held to it, and a person whose role is
-// unknown or missing has none of the rights. The message names the role
-// the person has and the least one the method needs.
+// RoleRefusal is the refusal of p by the rule's role, or nil: a person
+// and an API key are held to it (principal.HeldToRoles), and one whose
+// role is unknown or missing has none of the rights. The message names
+// the role the caller has and the least one the method needs.
 func (r Rule) RoleRefusal(p principal.Principal) error {
-	if p.ActorType != principal.ActorUser || r.Role == "" || roles.AtLeast(p.Role, r.Role) {
+	if r.Role == "" || p.HasRole(r.Role) {
 		return nil
 	}
 	have := p.Role
@@ -48,8 +48,12 @@ func (r Rule) RoleRefusal(p principal.Principal) error {
 	if r.Role == roles.Owner {
 		need = roles.Owner
 	}
+	whose := "your role"
+	if p.ActorType == principal.ActorAPIKey {
+		whose = "this API key's role"
+	}
 	return &apperr.Denied{Code: apperr.CodeRoleForbidden,
-		Reason: fmt.Sprintf("your role (%s) cannot do this; it needs %s", have, need)}
+		Reason: fmt.Sprintf("%s (%s) cannot do this; it needs %s", whose, have, need)}
 }
 
 // healthService is the one service open to any caller: load balancers and

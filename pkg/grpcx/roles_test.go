@@ -37,6 +37,9 @@ func TestRoleRefusal(t *testing.T) {
 	person := func(role string) principal.Principal {
 		return principal.Principal{AccountID: "acc", ActorType: principal.ActorUser, Role: role}
 	}
+	key := func(role string) principal.Principal {
+		return principal.Principal{AccountID: "acc", ActorType: principal.ActorAPIKey, Role: role}
+	}
 	tests := []struct {
 		name    string
 		p       principal.Principal
@@ -47,7 +50,10 @@ func TestRoleRefusal(t *testing.T) {
 		{"viewer", person(roles.Viewer), "your role (viewer) cannot do this; it needs uploader or higher"},
 		{"no role", person(""), "your role (none) cannot do this; it needs uploader or higher"},
 		{"unknown role", person("root"), "your role (none) cannot do this; it needs uploader or higher"},
-		{"api key", principal.Principal{AccountID: "acc", ActorType: principal.ActorAPIKey}, ""},
+		{"owner api key", key(roles.Owner), ""},
+		{"uploader api key", key(roles.Uploader), ""},
+		{"viewer api key", key(roles.Viewer), "this API key's role (viewer) cannot do this; it needs uploader or higher"},
+		{"api key with no role", key(""), "this API key's role (none) cannot do this; it needs uploader or higher"},
 		{"system", principal.Principal{AccountID: "acc", ActorType: principal.ActorSystem}, ""},
 	}
 	for _, tt := range tests {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/roles"
 )
 
 // Principal is the authenticated caller of a request.
@@ -18,8 +19,9 @@ type Principal struct {
 	// ActorType says what ActorID names (ActorAPIKey, ActorUser,
 	// ActorSystem); audit logs record it.
 	ActorType string
-	// Role is the user's role (roles.Viewer…) when ActorType is ActorUser;
-	// API keys keep their own permissions and have none.
+	// Role is the role the caller acts with (roles.Viewer…): a person's
+	// own role, or an API key's ceiling lowered to its person's current
+	// role (docs/roles.md). Empty for the platform's own calls.
 	Role string
 	// ClientIP is the client's address as the gateway saw it (after its
 	// trusted proxies), recorded in audit logs; empty for internal calls.
@@ -82,4 +84,26 @@ func RequireWriter(ctx context.Context) (Principal, error) {
 		return p, &apperr.Denied{Code: apperr.CodeReadOnlyKey, Reason: "this API key is read-only"}
 	}
 	return p, nil
+}
+
+// HeldToRoles reports whether p is held to the role table (docs/roles.md):
+// a person, whose Role is theirs, or an API key, whose Role is its ceiling
+// already lowered to its person's role. The platform's own calls (system,
+// and service-level calls with no actor type) are not.
+func (p Principal) HeldToRoles() bool {
+	return p.ActorType == ActorUser || p.ActorType == ActorAPIKey
+}
+
+// ActingRole is the role p acts with: its Role when held to roles (empty
+// when it has none, which has no rights), else owner.
+func (p Principal) ActingRole() string {
+	if p.HeldToRoles() {
+		return p.Role
+	}
+	return roles.Owner
+}
+
+// HasRole reports whether p acts with at least the role least.
+func (p Principal) HasRole(least string) bool {
+	return !p.HeldToRoles() || roles.AtLeast(p.Role, least)
 }

@@ -39,6 +39,16 @@ func AtLeast(role, least string) bool {
 	return have >= 0 && need >= 0 && have >= need
 }
 
+// Lowest returns the role of a and b with the fewer rights; an unknown
+// role has none, so it wins (and is returned as "").
+func Lowest(a, b string) string {
+	i, j := slices.Index(all, a), slices.Index(all, b)
+	if i < 0 || j < 0 {
+		return ""
+	}
+	return all[min(i, j)]
+}
+
 // Validate checks that role is a known role, in the interface's words.
 func Validate(field, role string) error {
 	if !Known(role) {

@@ -68,3 +68,7 @@ func (a *Authenticator) Resolve(ctx context.Context, key string) (Credential, er
 // cache's generation makes sure a Resolve that asked identity before the
 // change cannot store its stale answer after this (see Cache).
 func (a *Authenticator) Evict(keyID string) { a.cache.EvictKey(keyID) }
+
+// Flush forgets every cached credential: a person's role or state changed,
+// and their keys act with at most their role (docs/roles.md).
+func (a *Authenticator) Flush() { a.cache.Flush() }

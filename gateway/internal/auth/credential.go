@@ -29,6 +29,7 @@ func credentialFromProto(p *identityv1.Principal) Credential {
 			KeyID:       p.GetKeyId(),
 			ActorID:     p.GetActorId(),
 			ActorType:   principal.ActorAPIKey,
+			Role:        p.GetRole(),
 			ReadOnly:    slices.Contains(p.GetPermissions(), readOnlyPermission),
 			LiveEnabled: p.GetLiveEnabled(),
 			Plan:        p.GetPlan(),

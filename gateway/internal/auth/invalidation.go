@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -25,7 +26,9 @@ const attemptTimeout = 2 * time.Second
 
 var errSubscriptionEnded = errors.New("key event subscription ended")
 
-// Invalidator subscribes to key events and evicts the keys they name. Its
+// Invalidator subscribes to key and user events and evicts the keys they
+// name; a change to a person (role, disabled, deleted) flushes the cache,
+// since their keys act with at most their role (docs/roles.md). Its
 // cache is live only while the subscription runs on a connected NATS
 // connection; a disconnect or reconnect flushes it, since events may have
 // been missed in between.
@@ -62,7 +65,7 @@ func (v *Invalidator) ConnectOption() nats.Option {
 	}
 }
 
-// Run subscribes to key.> with an ordered consumer delivering new events
+// Run subscribes to key.> and the user changes with an ordered consumer delivering new events
 // only, retrying until it succeeds, and keeps the subscription until ctx is
 // done.
 func (v *Invalidator) Run(ctx context.Context, js jetstream.JetStream) {
@@ -91,7 +94,7 @@ func (v *Invalidator) consume(ctx context.Context, js jetstream.JetStream) error
 	attemptCtx, cancel := context.WithTimeout(ctx, attemptTimeout)
 	defer cancel()
 	consumer, err := js.OrderedConsumer(attemptCtx, natsx.StreamNameIdentity, jetstream.OrderedConsumerConfig{
-		FilterSubjects: []string{"key.>"},
+		FilterSubjects: []string{"key.>", natsx.SubjectUserUpdated, natsx.SubjectUserDeleted},
 		DeliverPolicy:  jetstream.DeliverNewPolicy,
 	})
 	if err != nil {
@@ -118,8 +121,13 @@ func (v *Invalidator) consume(ctx context.Context, js jetstream.JetStream) error
 }
 
 // handle evicts the key an event names. An event it cannot read could have
-// named any key, so everything goes.
+// named any key, so everything goes; so does a change to a person, whose
+// keys the cache does not index (such changes are rare).
 func (v *Invalidator) handle(msg jetstream.Msg) {
+	if strings.HasPrefix(msg.Subject(), "user.") {
+		v.cache.Flush()
+		return
+	}
 	var event eventsv1.KeyEvent
 	err := protojson.UnmarshalOptions{DiscardUnknown: true}.Unmarshal(msg.Data(), &event)
 	if err != nil || event.GetKeyId() == "" {

@@ -81,26 +81,34 @@ func CheckAccess(t *testing.T, addr string, root secrets.Root, desc *grpc.Servic
 	}
 }
 
-// checkRoles calls the method as a person of every role, of an unknown
-// role and of none: the ones at least the rule's role get past the check,
-// the others are refused for their role. The allowed call (an API key)
-// has no role and got past already: keys are never refused by role.
+// checkRoles calls the method as a person and as an API key of every role
+// (a key's role is its ceiling), of an unknown role and of none: the ones
+// at least the rule's role get past the check, the others are refused for
+// their role. The platform's own calls (system) are never refused by role.
 func (a access) checkRoles(rule grpcx.Rule, allowed principal.Call) {
 	t := a.t
-	for _, role := range append(roles.All(), "", "unknown") {
-		t.Run("as "+cmp.Or(role, "no role"), func(t *testing.T) {
-			a.t = t
-			c := allowed
-			c.Principal.ActorType, c.Principal.Role = principal.ActorUser, role
-			if roles.AtLeast(role, rule.Role) {
-				a.allowed(c)
-				return
-			}
-			err := a.invoke(a.sign(c))
-			assert.Equal(t, codes.PermissionDenied, status.Code(err), "%v", err)
-			assert.True(t, grpcx.RefusedByRole(err), "refused for the role: %v", err)
-		})
+	for _, actor := range []string{principal.ActorUser, principal.ActorAPIKey} {
+		for _, role := range append(roles.All(), "", "unknown") {
+			t.Run(actor+" as "+cmp.Or(role, "no role"), func(t *testing.T) {
+				a.t = t
+				c := allowed
+				c.Principal.ActorType, c.Principal.Role = actor, role
+				if roles.AtLeast(role, rule.Role) {
+					a.allowed(c)
+					return
+				}
+				err := a.invoke(a.sign(c))
+				assert.Equal(t, codes.PermissionDenied, status.Code(err), "%v", err)
+				assert.True(t, grpcx.RefusedByRole(err), "refused for the role: %v", err)
+			})
+		}
 	}
+	t.Run("system", func(t *testing.T) {
+		a.t = t
+		c := allowed
+		c.Principal.ActorType, c.Principal.Role = principal.ActorSystem, ""
+		a.allowed(c)
+	})
 }
 
 // allowedCall is a call the rule allows: its first caller, with a writer
@@ -109,7 +117,7 @@ func allowedCall(rule grpcx.Rule, method string) principal.Call {
 	var p principal.Principal
 	if rule.Account {
 		p = principal.Principal{AccountID: "00000000000000000000000000", KeyID: "grpcxtest", ActorID: "grpcxtest",
-			ActorType: principal.ActorAPIKey}
+			ActorType: principal.ActorAPIKey, Role: roles.Owner}
 	}
 	return principal.NewCall(rule.Callers[0], method, p)
 }

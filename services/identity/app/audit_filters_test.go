@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
@@ -19,6 +20,7 @@ func TestAuditLogFilters(t *testing.T) {
 	tb := setup(t)
 	p := tb.ownerA
 	p.ActorType, p.ActorID = principal.ActorAPIKey, p.KeyID
+	p.Role = roles.Owner // an operator key (docs/roles.md)
 	created, err := tb.client.CreateApiKey(as(t, p), &identityv1.CreateApiKeyRequest{Name: "ci", Type: "api"})
 	require.NoError(t, err)
 	_, err = tb.client.DeleteApiKey(as(t, p), &identityv1.DeleteApiKeyRequest{Id: created.GetId()})

@@ -16,6 +16,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 	"github.com/vidhost/vidhost/services/identity/internal/events"
 )
@@ -37,6 +38,7 @@ func TestKeyChangesAreAudited(t *testing.T) {
 	tb := setup(t)
 	p := tb.ownerA
 	p.ActorType, p.ActorID, p.ClientIP = principal.ActorAPIKey, p.KeyID, "198.51.100.4"
+	p.Role = roles.Owner // an operator key (docs/roles.md)
 	// The bootstrap's first key is the log's first entry, by the system.
 	first := waitForAuditLogs(t, tb, p, 1)
 	require.Len(t, first, 1)

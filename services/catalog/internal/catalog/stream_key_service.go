@@ -170,12 +170,9 @@ func (s *Service) admitLive(ctx context.Context, v Video, plan plans.Plan) error
 
 // mayWrite reports whether p holds read-write credentials, the only ones
 // shown a stream key in full: not a read-only API key, not a person whose
-// role may not change videos.
+// role may not change videos, not a key whose role ceiling is below that.
 func mayWrite(p principal.Principal) bool {
-	if p.ReadOnly {
-		return false
-	}
-	return p.ActorType != principal.ActorUser || roles.AtLeast(p.Role, roles.Uploader)
+	return !p.ReadOnly && p.HasRole(roles.Uploader)
 }
 
 // lockEvent locks the account's video id, which must be a live event: a

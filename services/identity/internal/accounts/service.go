@@ -10,6 +10,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/plans"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
 	"github.com/vidhost/vidhost/services/identity/internal/invites"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 )
@@ -194,7 +195,7 @@ func announceKeys(ctx context.Context, tx Tx, a Account) error {
 // announces it as any created key is announced.
 func insertKey(ctx context.Context, tx Tx, accountID, name string, at time.Time) (keys.Created, error) {
 	k := keys.Key{
-		ID: ids.New(), AccountID: accountID, Name: name, Permissions: []string{}, IPs: []string{},
+		ID: ids.New(), AccountID: accountID, Name: name, Permissions: []string{}, IPs: []string{}, Role: roles.Owner,
 		CreatedBy: OperatorActor, CreatedTime: at, UpdatedBy: OperatorActor, UpdatedTime: at,
 	}
 	value, hash := keys.NewValue()

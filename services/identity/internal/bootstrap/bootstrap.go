@@ -10,6 +10,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/roles"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/password"
 	"github.com/vidhost/vidhost/services/identity/internal/secret"
@@ -117,7 +118,7 @@ func newPlan(owner Owner) (Plan, Result, error) {
 	plan := Plan{AccountID: ids.New(), UserID: ids.New(), Email: email, PasswordHash: password.Hash(pw), Time: now}
 	value, hash := keys.NewValue()
 	plan.Key = keys.Key{
-		ID: ids.New(), AccountID: plan.AccountID, Name: KeyName, Permissions: []string{}, IPs: []string{},
+		ID: ids.New(), AccountID: plan.AccountID, Name: KeyName, Permissions: []string{}, IPs: []string{}, Role: roles.Owner,
 		CreatedBy: plan.UserID, CreatedTime: now, UpdatedBy: plan.UserID, UpdatedTime: now,
 	}
 	plan.KeyHash = hash

@@ -16,7 +16,6 @@ import (
 	"github.com/vidhost/vidhost/pkg/roles"
 	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/services/identity/internal/opaque"
-	"github.com/vidhost/vidhost/services/identity/internal/users"
 )
 
 // Errors of the invite rules, in the interface's words.
@@ -37,14 +36,14 @@ type Service struct {
 	publicURL string
 	logger    *slog.Logger
 	now       func() time.Time
-	// roleOf is users.CallerRole; tests replace it to act as a person.
+	// roleOf is principal.Principal.ActingRole; tests replace it to act as a person.
 	roleOf func(principal.Principal) string
 }
 
 // NewService returns a Service over store that mails links to publicURL's
 // accept page through mailer (nil: nothing is sent, failures are logged).
 func NewService(store Store, mailer Mailer, publicURL string, logger *slog.Logger) *Service {
-	return &Service{store: store, mailer: mailer, publicURL: publicURL, logger: logger, now: time.Now, roleOf: users.CallerRole}
+	return &Service{store: store, mailer: mailer, publicURL: publicURL, logger: logger, now: time.Now, roleOf: principal.Principal.ActingRole}
 }
 
 // List returns a page of the account's invites, oldest first.

@@ -12,5 +12,5 @@ var auditActions = map[EventKind]string{
 // AuditFields are what the audit log records of a key: its editable fields,
 // never its value (which is not even stored) nor its hash.
 func AuditFields(k Key) map[string]any {
-	return map[string]any{"name": k.Name, "permissions": k.Permissions, "ips": k.IPs}
+	return map[string]any{"name": k.Name, "permissions": k.Permissions, "ips": k.IPs, "role": k.Role}
 }

@@ -1,6 +1,10 @@
 package keys
 
-import "time"
+import (
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/roles"
+)
 
 // Type is the only key type of the interface.
 const Type = "api"
@@ -16,6 +20,12 @@ type Key struct {
 	Name        string
 	Permissions []string
 	IPs         []string
+	// Role is the key's ceiling (pkg/roles): it acts with at most this role.
+	Role string
+	// UserID is the person the key acts for, "" for the operator's keys. A
+	// person's key acts with at most their current role, not at all while
+	// they are disabled, and is deleted with them (docs/roles.md).
+	UserID      string
 	CreatedBy   string
 	CreatedTime time.Time
 	UpdatedBy   string
@@ -37,6 +47,9 @@ type Created struct {
 // Credential is what a valid secret resolves to.
 type Credential struct {
 	Key
+	// UserRole is the current role of the key's person, "" for an
+	// operator's key; EffectiveRole combines it with the key's ceiling.
+	UserRole string
 	// LiveEnabled tells whether the key's account may stream live.
 	LiveEnabled bool
 	// Plan is the name of the account's plan.
@@ -49,4 +62,15 @@ type Input struct {
 	Name        string
 	Permissions []string
 	IPs         []string
+	// Role is the ceiling asked for; "" gives the creator's own role.
+	Role string
+}
+
+// EffectiveRole is the role a request made with the key acts with: the
+// key's ceiling, lowered to its person's current role.
+func (c Credential) EffectiveRole() string {
+	if c.UserID == "" {
+		return c.Role
+	}
+	return roles.Lowest(c.Role, c.UserRole)
 }

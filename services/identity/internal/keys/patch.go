@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/roles"
 )
 
 // Update is a PATCH request: the field-mask paths the client sent and the
@@ -18,6 +19,7 @@ type Patch struct {
 	Name        *string
 	Permissions *[]string
 	IPs         *[]string
+	Role        *string
 }
 
 // readOnlyFields are the fields of a key the client sees but cannot set.
@@ -26,7 +28,7 @@ var readOnlyFields = map[string]bool{
 	"created_by": true, "created_time": true, "updated_by": true, "updated_time": true,
 }
 
-// Patch validates u. Only name, permissions and ips change; type may be sent,
+// Patch validates u. Only name, permissions, ips and role change; type may be sent,
 // but only as "api".
 func (u Update) Patch() (Patch, error) {
 	// grpc-gateway turns an empty JSON object into the one path "".
@@ -61,6 +63,11 @@ func (p *Patch) set(path string, v Input) error {
 			return err
 		}
 		p.IPs = &ips
+	case path == "role":
+		if err := roles.Validate("role", v.Role); err != nil {
+			return err
+		}
+		p.Role = &v.Role
 	case path == "type":
 		return validateType(v.Type)
 	case readOnlyFields[path]:
@@ -81,5 +88,8 @@ func (p Patch) Apply(k *Key) {
 	}
 	if p.IPs != nil {
 		k.IPs = *p.IPs
+	}
+	if p.Role != nil {
+		k.Role = *p.Role
 	}
 }

@@ -1,6 +1,7 @@
 package keys
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"time"
@@ -31,12 +32,18 @@ func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (
 	if err != nil {
 		return Created{}, err
 	}
-	if err := s.checkWithin(ctx, p, "create a key with", Key{Permissions: in.Permissions, IPs: in.IPs}); err != nil {
+	a, err := s.actorOf(ctx, p)
+	if err != nil {
+		return Created{}, err
+	}
+	role := cmp.Or(in.Role, a.role)
+	if err := a.checkWithin("create a key with", Key{Permissions: in.Permissions, IPs: in.IPs, Role: role}); err != nil {
 		return Created{}, err
 	}
 	now := s.timestamp()
 	k := Key{
 		ID: ids.New(), AccountID: p.AccountID, Name: in.Name, Permissions: in.Permissions, IPs: in.IPs,
+		Role: role, UserID: a.userID,
 		CreatedBy: p.ActorID, CreatedTime: now, UpdatedBy: p.ActorID, UpdatedTime: now,
 	}
 	value, hash := NewValue()
@@ -79,7 +86,7 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 	if !ids.Valid(id) {
 		return Key{}, apperr.ErrNotFound
 	}
-	caller, restricted, err := s.callerKey(ctx, p)
+	a, err := s.actorOf(ctx, p)
 	if err != nil {
 		return Key{}, err
 	}
@@ -91,13 +98,13 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 			return Key{}, err
 		}
 		before = k
-		// Both sides: a key may neither edit a wider key nor widen one.
-		if why := within(k, caller); restricted && why != "" {
-			return Key{}, deniedWider("update a key with", why)
+		// Both sides: nobody may edit a wider key nor widen one.
+		if err := a.checkWithin("update a key with", k); err != nil {
+			return Key{}, err
 		}
 		patch.Apply(&k)
-		if why := within(k, caller); restricted && why != "" {
-			return Key{}, deniedWider("give a key", why)
+		if err := a.checkWithin("give a key", k); err != nil {
+			return Key{}, err
 		}
 		k.UpdatedBy, k.UpdatedTime = p.ActorID, now
 		return k, tx.UpdateKey(ctx, p.AccountID, k)
@@ -116,7 +123,11 @@ func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) 
 	}
 	// A key widened between this check and the delete is deleted anyway,
 	// which only takes rights away.
-	if err := s.checkWithin(ctx, p, "delete a key with", target); err != nil {
+	a, err := s.actorOf(ctx, p)
+	if err != nil {
+		return err
+	}
+	if err := a.checkWithin("delete a key with", target); err != nil {
 		return err
 	}
 	_, err = s.commit(ctx, p, KeyDeleted, s.timestamp(), nil, func(tx Tx) (Key, error) {

@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/roles"
 )
 
 // MaxNameLength is the interface's limit on key names, in characters.
@@ -26,7 +27,12 @@ func (in Input) Validate() (Input, error) {
 	if err != nil {
 		return Input{}, err
 	}
-	return Input{Type: Type, Name: in.Name, Permissions: perms, IPs: ips}, nil
+	if in.Role != "" {
+		if err := roles.Validate("role", in.Role); err != nil {
+			return Input{}, err
+		}
+	}
+	return Input{Type: Type, Name: in.Name, Permissions: perms, IPs: ips, Role: in.Role}, nil
 }
 
 func validateType(t string) error {

@@ -22,5 +22,6 @@ func (s *Server) Authenticate(ctx context.Context, in *identityv1.AuthenticateRe
 		Ips:         cred.IPs,
 		LiveEnabled: cred.LiveEnabled,
 		Plan:        cred.Plan,
+		Role:        cred.EffectiveRole(),
 	}}, nil
 }

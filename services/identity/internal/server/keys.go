@@ -16,7 +16,7 @@ func (s *Server) CreateApiKey(ctx context.Context, in *identityv1.CreateApiKeyRe
 		return nil, err
 	}
 	created, err := s.keys.Create(ctx, p, keys.Input{
-		Type: in.GetType(), Name: in.GetName(), Permissions: in.GetPermissions(), IPs: in.GetIps(),
+		Type: in.GetType(), Name: in.GetName(), Permissions: in.GetPermissions(), IPs: in.GetIps(), Role: in.GetRole(),
 	})
 	if err != nil {
 		return nil, err
@@ -88,6 +88,7 @@ func (s *Server) UpdateApiKey(ctx context.Context, in *identityv1.UpdateApiKeyRe
 		Paths: in.GetUpdateMask().GetPaths(),
 		Values: keys.Input{
 			Type: values.GetType(), Name: values.GetName(), Permissions: values.GetPermissions(), IPs: values.GetIps(),
+			Role: values.GetRole(),
 		},
 	})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/roles"
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/services/identity/internal/bootstrap"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
@@ -19,7 +20,7 @@ func plan(email string) bootstrap.Plan {
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	p := bootstrap.Plan{AccountID: ids.New(), UserID: ids.New(), Email: email, PasswordHash: "x", Time: now}
 	_, hash := keys.NewValue()
-	p.Key = keys.Key{ID: ids.New(), Name: "bootstrap", Permissions: []string{}, IPs: []string{}, CreatedTime: now, UpdatedTime: now}
+	p.Key = keys.Key{ID: ids.New(), Name: "bootstrap", Permissions: []string{}, IPs: []string{}, Role: roles.Owner, CreatedTime: now, UpdatedTime: now}
 	p.KeyHash = hash
 	return p
 }

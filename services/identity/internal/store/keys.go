@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/page"
@@ -30,7 +31,7 @@ func (t *tx) InsertKey(ctx context.Context, accountID string, k keys.Key, secret
 func insertKeyParams(accountID string, k keys.Key, secretHash []byte) db.InsertKeyParams {
 	return db.InsertKeyParams{
 		ID: k.ID, AccountID: accountID, Name: k.Name, Permissions: k.Permissions, Ips: k.IPs,
-		SecretHash: secretHash, CreatedBy: k.CreatedBy, CreatedTime: k.CreatedTime,
+		Role: k.Role, UserID: pgtype.Text{String: k.UserID, Valid: k.UserID != ""}, SecretHash: secretHash, CreatedBy: k.CreatedBy, CreatedTime: k.CreatedTime,
 		UpdatedBy: k.UpdatedBy, UpdatedTime: k.UpdatedTime,
 	}
 }
@@ -72,7 +73,7 @@ func (t *tx) LockKey(ctx context.Context, accountID, id string) (keys.Key, error
 // UpdateKey stores k's editable fields and audit fields.
 func (t *tx) UpdateKey(ctx context.Context, accountID string, k keys.Key) error {
 	err := t.q.UpdateKey(ctx, db.UpdateKeyParams{
-		AccountID: accountID, ID: k.ID, Name: k.Name, Permissions: k.Permissions, Ips: k.IPs,
+		AccountID: accountID, ID: k.ID, Name: k.Name, Permissions: k.Permissions, Ips: k.IPs, Role: k.Role,
 		UpdatedBy: k.UpdatedBy, UpdatedTime: k.UpdatedTime,
 	})
 	if err != nil {
@@ -94,7 +95,8 @@ func (t *tx) DeleteKey(ctx context.Context, accountID, id string) error {
 }
 
 // Authenticate finds the key whose secret has secretHash, with what its
-// account's plan includes.
+// account's plan includes and its person's current role; a disabled
+// person's keys are not found.
 func (s *Store) Authenticate(ctx context.Context, secretHash []byte) (keys.Credential, error) {
 	row, err := s.q.KeyBySecretHash(ctx, secretHash)
 	if err != nil {
@@ -103,8 +105,9 @@ func (s *Store) Authenticate(ctx context.Context, secretHash []byte) (keys.Crede
 	return keys.Credential{
 		Key: keyFromRow(db.GetKeyRow{
 			ID: row.ID, AccountID: row.AccountID, Name: row.Name, Permissions: row.Permissions, Ips: row.Ips,
-			CreatedBy: row.CreatedBy, CreatedTime: row.CreatedTime, UpdatedBy: row.UpdatedBy, UpdatedTime: row.UpdatedTime,
+			Role: row.Role, UserID: row.UserID, CreatedBy: row.CreatedBy, CreatedTime: row.CreatedTime, UpdatedBy: row.UpdatedBy, UpdatedTime: row.UpdatedTime,
 		}),
+		UserRole:    row.UserRole,
 		LiveEnabled: liveEnabled(row.Plan),
 		Plan:        row.Plan,
 	}, nil
@@ -113,7 +116,7 @@ func (s *Store) Authenticate(ctx context.Context, secretHash []byte) (keys.Crede
 func keyFromRow(r db.GetKeyRow) keys.Key {
 	return keys.Key{
 		ID: r.ID, AccountID: r.AccountID, Name: r.Name, Permissions: r.Permissions, IPs: r.Ips,
-		CreatedBy: r.CreatedBy, CreatedTime: r.CreatedTime.UTC(), UpdatedBy: r.UpdatedBy, UpdatedTime: r.UpdatedTime.UTC(),
+		Role: r.Role, UserID: r.UserID, CreatedBy: r.CreatedBy, CreatedTime: r.CreatedTime.UTC(), UpdatedBy: r.UpdatedBy, UpdatedTime: r.UpdatedTime.UTC(),
 	}
 }
 

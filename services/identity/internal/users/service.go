@@ -40,17 +40,6 @@ func NewService(store Store, stopper Stopper) *Service {
 	return &Service{store: store, stopper: stopper, now: time.Now}
 }
 
-// CallerRole is the role the principal acts with: a signed-in person's
-// own role (signed on the call, docs/roles.md). API keys act with the
-// account's full rights, so a key caller is an owner (read-only keys are
-// stopped before, by principal.RequireWriter).
-func CallerRole(p principal.Principal) string {
-	if p.ActorType == principal.ActorUser {
-		return p.Role
-	}
-	return roles.Owner
-}
-
 // List returns a page of the account's users, oldest first, and the next cursor.
 func (s *Service) List(ctx context.Context, p principal.Principal, req page.Request) ([]User, string, error) {
 	rows, err := s.store.ListUsers(ctx, p.AccountID, req)
@@ -93,10 +82,10 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 		}
 		after := before
 		patch.Apply(&after)
-		if (before.Role == roles.Owner) != (after.Role == roles.Owner) && CallerRole(p) != roles.Owner {
+		if (before.Role == roles.Owner) != (after.Role == roles.Owner) && p.ActingRole() != roles.Owner {
 			return errOwnerOnly
 		}
-		if before.Role == roles.Owner && CallerRole(p) != roles.Owner {
+		if before.Role == roles.Owner && p.ActingRole() != roles.Owner {
 			return errOwnerTarget
 		}
 		if before.activeOwner() && !after.activeOwner() && len(owners) <= 1 {
@@ -135,7 +124,7 @@ func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) 
 		if target, err = tx.LockUser(ctx, p.AccountID, id); err != nil {
 			return err
 		}
-		if target.Role == roles.Owner && CallerRole(p) != roles.Owner {
+		if target.Role == roles.Owner && p.ActingRole() != roles.Owner {
 			return errOwnerTarget
 		}
 		if target.activeOwner() && len(owners) <= 1 {

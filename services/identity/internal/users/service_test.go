@@ -82,8 +82,15 @@ func TestOnlyAnOwnerGrantsOrRemovesOwner(t *testing.T) {
 	_, err = svc.Update(ctx, p, admin, role(roles.Uploader))
 	require.NoError(t, err, "an admin changes roles below owner")
 
-	key := principal.Principal{AccountID: "acc", ActorType: principal.ActorAPIKey} // a key caller acts as owner
-	got, err := svc.Update(ctx, key, admin, role(roles.Owner))
+	// A key acts with its role: an admin's key is an admin (issue 26 #1).
+	adminKey := principal.Principal{AccountID: "acc", ActorType: principal.ActorAPIKey, Role: roles.Admin}
+	_, err = svc.Update(ctx, adminKey, admin, role(roles.Owner))
+	require.ErrorAs(t, err, &denied, "an admin's key cannot grant owner")
+	ownerKey := principal.Principal{AccountID: "acc", ActorType: principal.ActorAPIKey, Role: roles.Owner}
+	got, err := svc.Update(ctx, ownerKey, admin, role(roles.Owner))
 	require.NoError(t, err)
 	assert.Equal(t, roles.Owner, got.Role)
+	operator := principal.Principal{AccountID: "acc", ActorType: principal.ActorSystem}
+	_, err = svc.Update(ctx, operator, admin, role(roles.Admin))
+	require.NoError(t, err, "the platform's own calls act as owner")
 }

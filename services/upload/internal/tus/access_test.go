@@ -87,7 +87,7 @@ func TestTusNeedsAnUploader(t *testing.T) {
 	assert.Equal(t, 4, uploader.offset(location))
 	assert.Equal(t, http.StatusCreated, uploader.create("c.mp4", 1).StatusCode)
 	key := b.Alice
-	key.ActorType = principal.ActorAPIKey
+	key.ActorType, key.Role = principal.ActorAPIKey, roles.Owner
 	assert.Equal(t, http.StatusCreated, tusClient(t, b, key).create("d.mp4", 1).StatusCode)
 }
 

@@ -105,7 +105,7 @@ func (q *Queries) InsertPlannedAccount(ctx context.Context, arg InsertPlannedAcc
 }
 
 const listAccountKeys = `-- name: ListAccountKeys :many
-SELECT id, account_id, name, permissions, ips, created_by, created_time, updated_by, updated_time
+SELECT id, account_id, name, permissions, ips, role, coalesce(user_id, '')::text AS user_id, created_by, created_time, updated_by, updated_time
 FROM api_keys
 WHERE account_id = $1
 ORDER BY created_time, id
@@ -117,6 +117,8 @@ type ListAccountKeysRow struct {
 	Name        string
 	Permissions []string
 	Ips         []string
+	Role        string
+	UserID      string
 	CreatedBy   string
 	CreatedTime time.Time
 	UpdatedBy   string
@@ -139,6 +141,8 @@ func (q *Queries) ListAccountKeys(ctx context.Context, accountID string) ([]List
 			&i.Name,
 			&i.Permissions,
 			&i.Ips,
+			&i.Role,
+			&i.UserID,
 			&i.CreatedBy,
 			&i.CreatedTime,
 			&i.UpdatedBy,

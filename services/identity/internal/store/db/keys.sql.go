@@ -8,6 +8,8 @@ package db
 import (
 	"context"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const deleteKey = `-- name: DeleteKey :execrows
@@ -28,7 +30,7 @@ func (q *Queries) DeleteKey(ctx context.Context, arg DeleteKeyParams) (int64, er
 }
 
 const getKey = `-- name: GetKey :one
-SELECT id, account_id, name, permissions, ips, created_by, created_time, updated_by, updated_time
+SELECT id, account_id, name, permissions, ips, role, coalesce(user_id, '')::text AS user_id, created_by, created_time, updated_by, updated_time
 FROM api_keys
 WHERE account_id = $1 AND id = $2
 `
@@ -44,6 +46,8 @@ type GetKeyRow struct {
 	Name        string
 	Permissions []string
 	Ips         []string
+	Role        string
+	UserID      string
 	CreatedBy   string
 	CreatedTime time.Time
 	UpdatedBy   string
@@ -59,6 +63,8 @@ func (q *Queries) GetKey(ctx context.Context, arg GetKeyParams) (GetKeyRow, erro
 		&i.Name,
 		&i.Permissions,
 		&i.Ips,
+		&i.Role,
+		&i.UserID,
 		&i.CreatedBy,
 		&i.CreatedTime,
 		&i.UpdatedBy,
@@ -68,10 +74,10 @@ func (q *Queries) GetKey(ctx context.Context, arg GetKeyParams) (GetKeyRow, erro
 }
 
 const insertKey = `-- name: InsertKey :exec
-INSERT INTO api_keys (id, account_id, name, type, permissions, ips, secret_hash,
+INSERT INTO api_keys (id, account_id, name, type, permissions, ips, role, user_id, secret_hash,
                       created_by, created_time, updated_by, updated_time)
-VALUES ($1, $2, $3, 'api', $4, $5, $6,
-        $7, $8, $9, $10)
+VALUES ($1, $2, $3, 'api', $4, $5, $6, $7, $8,
+        $9, $10, $11, $12)
 `
 
 type InsertKeyParams struct {
@@ -80,6 +86,8 @@ type InsertKeyParams struct {
 	Name        string
 	Permissions []string
 	Ips         []string
+	Role        string
+	UserID      pgtype.Text
 	SecretHash  []byte
 	CreatedBy   string
 	CreatedTime time.Time
@@ -94,6 +102,8 @@ func (q *Queries) InsertKey(ctx context.Context, arg InsertKeyParams) error {
 		arg.Name,
 		arg.Permissions,
 		arg.Ips,
+		arg.Role,
+		arg.UserID,
 		arg.SecretHash,
 		arg.CreatedBy,
 		arg.CreatedTime,
@@ -104,13 +114,15 @@ func (q *Queries) InsertKey(ctx context.Context, arg InsertKeyParams) error {
 }
 
 const keyBySecretHash = `-- name: KeyBySecretHash :one
-SELECT k.id, k.account_id, k.name, k.permissions, k.ips,
+SELECT k.id, k.account_id, k.name, k.permissions, k.ips, k.role, coalesce(k.user_id, '')::text AS user_id,
        k.created_by, k.created_time, k.updated_by, k.updated_time,
-       a.plan
+       a.plan, coalesce(u.role, '')::text AS user_role
 FROM api_keys k
 JOIN accounts a ON a.id = k.account_id
+LEFT JOIN users u ON u.id = k.user_id AND u.account_id = k.account_id
 WHERE k.secret_hash = $1
   AND a.enabled
+  AND (k.user_id IS NULL OR u.enabled)
 `
 
 type KeyBySecretHashRow struct {
@@ -119,15 +131,20 @@ type KeyBySecretHashRow struct {
 	Name        string
 	Permissions []string
 	Ips         []string
+	Role        string
+	UserID      string
 	CreatedBy   string
 	CreatedTime time.Time
 	UpdatedBy   string
 	UpdatedTime time.Time
 	Plan        string
+	UserRole    string
 }
 
 // Authentication: the one query made before the account is known. A
-// disabled account's keys are refused here, so disabling takes effect at once.
+// disabled account's keys are refused here, and so are the keys of a
+// disabled person, so disabling takes effect at once. user_role is the
+// current role of the person the key acts for (” for operator keys).
 func (q *Queries) KeyBySecretHash(ctx context.Context, secretHash []byte) (KeyBySecretHashRow, error) {
 	row := q.db.QueryRow(ctx, keyBySecretHash, secretHash)
 	var i KeyBySecretHashRow
@@ -137,17 +154,20 @@ func (q *Queries) KeyBySecretHash(ctx context.Context, secretHash []byte) (KeyBy
 		&i.Name,
 		&i.Permissions,
 		&i.Ips,
+		&i.Role,
+		&i.UserID,
 		&i.CreatedBy,
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
 		&i.Plan,
+		&i.UserRole,
 	)
 	return i, err
 }
 
 const listKeys = `-- name: ListKeys :many
-SELECT id, account_id, name, permissions, ips, created_by, created_time, updated_by, updated_time
+SELECT id, account_id, name, permissions, ips, role, coalesce(user_id, '')::text AS user_id, created_by, created_time, updated_by, updated_time
 FROM api_keys
 WHERE account_id = $1
   AND (created_time, id) > ($2::timestamptz, $3::text)
@@ -168,6 +188,8 @@ type ListKeysRow struct {
 	Name        string
 	Permissions []string
 	Ips         []string
+	Role        string
+	UserID      string
 	CreatedBy   string
 	CreatedTime time.Time
 	UpdatedBy   string
@@ -196,6 +218,8 @@ func (q *Queries) ListKeys(ctx context.Context, arg ListKeysParams) ([]ListKeysR
 			&i.Name,
 			&i.Permissions,
 			&i.Ips,
+			&i.Role,
+			&i.UserID,
 			&i.CreatedBy,
 			&i.CreatedTime,
 			&i.UpdatedBy,
@@ -212,7 +236,7 @@ func (q *Queries) ListKeys(ctx context.Context, arg ListKeysParams) ([]ListKeysR
 }
 
 const lockKey = `-- name: LockKey :one
-SELECT id, account_id, name, permissions, ips, created_by, created_time, updated_by, updated_time
+SELECT id, account_id, name, permissions, ips, role, coalesce(user_id, '')::text AS user_id, created_by, created_time, updated_by, updated_time
 FROM api_keys
 WHERE account_id = $1 AND id = $2
 FOR UPDATE
@@ -229,6 +253,8 @@ type LockKeyRow struct {
 	Name        string
 	Permissions []string
 	Ips         []string
+	Role        string
+	UserID      string
 	CreatedBy   string
 	CreatedTime time.Time
 	UpdatedBy   string
@@ -244,6 +270,8 @@ func (q *Queries) LockKey(ctx context.Context, arg LockKeyParams) (LockKeyRow, e
 		&i.Name,
 		&i.Permissions,
 		&i.Ips,
+		&i.Role,
+		&i.UserID,
 		&i.CreatedBy,
 		&i.CreatedTime,
 		&i.UpdatedBy,
@@ -254,15 +282,16 @@ func (q *Queries) LockKey(ctx context.Context, arg LockKeyParams) (LockKeyRow, e
 
 const updateKey = `-- name: UpdateKey :exec
 UPDATE api_keys
-SET name = $1, permissions = $2, ips = $3,
-    updated_by = $4, updated_time = $5
-WHERE account_id = $6 AND id = $7
+SET name = $1, permissions = $2, ips = $3, role = $4,
+    updated_by = $5, updated_time = $6
+WHERE account_id = $7 AND id = $8
 `
 
 type UpdateKeyParams struct {
 	Name        string
 	Permissions []string
 	Ips         []string
+	Role        string
 	UpdatedBy   string
 	UpdatedTime time.Time
 	AccountID   string
@@ -274,6 +303,7 @@ func (q *Queries) UpdateKey(ctx context.Context, arg UpdateKeyParams) error {
 		arg.Name,
 		arg.Permissions,
 		arg.Ips,
+		arg.Role,
 		arg.UpdatedBy,
 		arg.UpdatedTime,
 		arg.AccountID,

@@ -34,6 +34,8 @@ type ApiKey struct {
 	CreatedTime time.Time
 	UpdatedBy   string
 	UpdatedTime time.Time
+	Role        string
+	UserID      pgtype.Text
 }
 
 type Bootstrap struct {

@@ -32,7 +32,7 @@ WHERE id = @id;
 
 -- name: ListAccountKeys :many
 -- Every key of a disabled account, to announce so gateways drop them.
-SELECT id, account_id, name, permissions, ips, created_by, created_time, updated_by, updated_time
+SELECT id, account_id, name, permissions, ips, role, coalesce(user_id, '')::text AS user_id, created_by, created_time, updated_by, updated_time
 FROM api_keys
 WHERE account_id = @account_id
 ORDER BY created_time, id;

@@ -35,11 +35,15 @@ type ApiKey struct {
 	// Client addresses the key is accepted from; empty accepts any address.
 	Ips []string `protobuf:"bytes,5,rep,name=ips,proto3" json:"ips,omitempty"`
 	// The secret; present only in the create response.
-	Value         *string `protobuf:"bytes,6,opt,name=value,proto3,oneof" json:"value,omitempty"`
-	CreatedBy     string  `protobuf:"bytes,7,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
-	CreatedTime   string  `protobuf:"bytes,8,opt,name=created_time,json=createdTime,proto3" json:"created_time,omitempty"`
-	UpdatedBy     string  `protobuf:"bytes,9,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
-	UpdatedTime   string  `protobuf:"bytes,10,opt,name=updated_time,json=updatedTime,proto3" json:"updated_time,omitempty"`
+	Value       *string `protobuf:"bytes,6,opt,name=value,proto3,oneof" json:"value,omitempty"`
+	CreatedBy   string  `protobuf:"bytes,7,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
+	CreatedTime string  `protobuf:"bytes,8,opt,name=created_time,json=createdTime,proto3" json:"created_time,omitempty"`
+	UpdatedBy   string  `protobuf:"bytes,9,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	UpdatedTime string  `protobuf:"bytes,10,opt,name=updated_time,json=updatedTime,proto3" json:"updated_time,omitempty"`
+	// The key's role ceiling (viewer, uploader, admin, owner): it acts with at
+	// most this role, and with at most its person's current role
+	// (docs/roles.md). On create it defaults to the creator's own role.
+	Role          string `protobuf:"bytes,11,opt,name=role,proto3" json:"role,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -144,18 +148,27 @@ func (x *ApiKey) GetUpdatedTime() string {
 	return ""
 }
 
+func (x *ApiKey) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
 // ApiKeySummary is the machine-readable listing of GET /api_keys: an ApiKey
 // without its address allow-list.
 type ApiKeySummary struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Type          string                 `protobuf:"bytes,3,opt,name=type,proto3" json:"type,omitempty"`
-	Permissions   []string               `protobuf:"bytes,4,rep,name=permissions,proto3" json:"permissions,omitempty"`
-	CreatedBy     string                 `protobuf:"bytes,5,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
-	CreatedTime   string                 `protobuf:"bytes,6,opt,name=created_time,json=createdTime,proto3" json:"created_time,omitempty"`
-	UpdatedBy     string                 `protobuf:"bytes,7,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
-	UpdatedTime   string                 `protobuf:"bytes,8,opt,name=updated_time,json=updatedTime,proto3" json:"updated_time,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Id          string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name        string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Type        string                 `protobuf:"bytes,3,opt,name=type,proto3" json:"type,omitempty"`
+	Permissions []string               `protobuf:"bytes,4,rep,name=permissions,proto3" json:"permissions,omitempty"`
+	CreatedBy   string                 `protobuf:"bytes,5,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
+	CreatedTime string                 `protobuf:"bytes,6,opt,name=created_time,json=createdTime,proto3" json:"created_time,omitempty"`
+	UpdatedBy   string                 `protobuf:"bytes,7,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	UpdatedTime string                 `protobuf:"bytes,8,opt,name=updated_time,json=updatedTime,proto3" json:"updated_time,omitempty"`
+	// The key's role ceiling (docs/roles.md).
+	Role          string `protobuf:"bytes,9,opt,name=role,proto3" json:"role,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -246,6 +259,13 @@ func (x *ApiKeySummary) GetUpdatedTime() string {
 	return ""
 }
 
+func (x *ApiKeySummary) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
 // Principal is who a request acts as, resolved from a bearer key.
 type Principal struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
@@ -259,7 +279,10 @@ type Principal struct {
 	// Whether the account's plan includes live streaming.
 	LiveEnabled bool `protobuf:"varint,6,opt,name=live_enabled,json=liveEnabled,proto3" json:"live_enabled,omitempty"`
 	// The account's plan (pkg/plans): services read its quotas from it.
-	Plan          string `protobuf:"bytes,7,opt,name=plan,proto3" json:"plan,omitempty"`
+	Plan string `protobuf:"bytes,7,opt,name=plan,proto3" json:"plan,omitempty"`
+	// The role the key acts with: its ceiling lowered to its person's current
+	// role (docs/roles.md).
+	Role          string `protobuf:"bytes,8,opt,name=role,proto3" json:"role,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -343,12 +366,22 @@ func (x *Principal) GetPlan() string {
 	return ""
 }
 
+func (x *Principal) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
 type CreateApiKeyRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Type          string                 `protobuf:"bytes,1,opt,name=type,proto3" json:"type,omitempty"`
-	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Permissions   []string               `protobuf:"bytes,3,rep,name=permissions,proto3" json:"permissions,omitempty"`
-	Ips           []string               `protobuf:"bytes,4,rep,name=ips,proto3" json:"ips,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Type        string                 `protobuf:"bytes,1,opt,name=type,proto3" json:"type,omitempty"`
+	Name        string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Permissions []string               `protobuf:"bytes,3,rep,name=permissions,proto3" json:"permissions,omitempty"`
+	Ips         []string               `protobuf:"bytes,4,rep,name=ips,proto3" json:"ips,omitempty"`
+	// The key's role ceiling; empty gives the creator's own role, and more
+	// than the creator's is refused.
+	Role          string `protobuf:"bytes,5,opt,name=role,proto3" json:"role,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -409,6 +442,13 @@ func (x *CreateApiKeyRequest) GetIps() []string {
 		return x.Ips
 	}
 	return nil
+}
+
+func (x *CreateApiKeyRequest) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
 }
 
 type ListApiKeysRequest struct {
@@ -898,7 +938,7 @@ var File_vidhost_identity_v1_messages_proto protoreflect.FileDescriptor
 
 const file_vidhost_identity_v1_messages_proto_rawDesc = "" +
 	"\n" +
-	"\"vidhost/identity/v1/messages.proto\x12\x13vidhost.identity.v1\x1a google/protobuf/field_mask.proto\"\x9d\x02\n" +
+	"\"vidhost/identity/v1/messages.proto\x12\x13vidhost.identity.v1\x1a google/protobuf/field_mask.proto\"\xb1\x02\n" +
 	"\x06ApiKey\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -912,8 +952,9 @@ const file_vidhost_identity_v1_messages_proto_rawDesc = "" +
 	"\n" +
 	"updated_by\x18\t \x01(\tR\tupdatedBy\x12!\n" +
 	"\fupdated_time\x18\n" +
-	" \x01(\tR\vupdatedTimeB\b\n" +
-	"\x06_value\"\xed\x01\n" +
+	" \x01(\tR\vupdatedTime\x12\x12\n" +
+	"\x04role\x18\v \x01(\tR\x04roleB\b\n" +
+	"\x06_value\"\x81\x02\n" +
 	"\rApiKeySummary\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -924,7 +965,8 @@ const file_vidhost_identity_v1_messages_proto_rawDesc = "" +
 	"\fcreated_time\x18\x06 \x01(\tR\vcreatedTime\x12\x1d\n" +
 	"\n" +
 	"updated_by\x18\a \x01(\tR\tupdatedBy\x12!\n" +
-	"\fupdated_time\x18\b \x01(\tR\vupdatedTime\"\xc7\x01\n" +
+	"\fupdated_time\x18\b \x01(\tR\vupdatedTime\x12\x12\n" +
+	"\x04role\x18\t \x01(\tR\x04role\"\xdb\x01\n" +
 	"\tPrincipal\x12\x1d\n" +
 	"\n" +
 	"account_id\x18\x01 \x01(\tR\taccountId\x12\x15\n" +
@@ -933,12 +975,14 @@ const file_vidhost_identity_v1_messages_proto_rawDesc = "" +
 	"\vpermissions\x18\x04 \x03(\tR\vpermissions\x12\x10\n" +
 	"\x03ips\x18\x05 \x03(\tR\x03ips\x12!\n" +
 	"\flive_enabled\x18\x06 \x01(\bR\vliveEnabled\x12\x12\n" +
-	"\x04plan\x18\a \x01(\tR\x04plan\"q\n" +
+	"\x04plan\x18\a \x01(\tR\x04plan\x12\x12\n" +
+	"\x04role\x18\b \x01(\tR\x04role\"\x85\x01\n" +
 	"\x13CreateApiKeyRequest\x12\x12\n" +
 	"\x04type\x18\x01 \x01(\tR\x04type\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
 	"\vpermissions\x18\x03 \x03(\tR\vpermissions\x12\x10\n" +
-	"\x03ips\x18\x04 \x03(\tR\x03ips\"Q\n" +
+	"\x03ips\x18\x04 \x03(\tR\x03ips\x12\x12\n" +
+	"\x04role\x18\x05 \x01(\tR\x04role\"Q\n" +
 	"\x12ListApiKeysRequest\x12\x19\n" +
 	"\x05limit\x18\x01 \x01(\x05H\x00R\x05limit\x88\x01\x01\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursorB\b\n" +
