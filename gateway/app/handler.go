@@ -62,7 +62,7 @@ func newHandler(rt routes) http.Handler {
 		auth.RequireKeyOrSession(rt.auth, rt.sessions, rt.clientIP, rt.logger), // principal into the context; reads no body
 		middleware.BodyLimit(rt.cfg.BodyLimit),                                 // 413 before grpc-gateway reads the body
 		middleware.RequireJSON(),                                               // the only body format there is
-		rt.idempotency,                                                         // a repeat is answered here, never reaching revocations
+		rt.idempotency,                                                         // a caller's repeat is answered here, if it may still make the call
 		revoke.middleware,                                                      // a change is evicted before its answer leaves
 	)
 	root := http.NewServeMux()
