@@ -72,3 +72,13 @@ type PublicError struct {
 
 func (e *PublicError) Error() string { return e.Message }
 func (e *PublicError) Unwrap() error { return e.Cause }
+
+// Detail is what to log for err: the cause of the PublicError in its
+// chain, whose message the client saw instead, or else err itself.
+func Detail(err error) error {
+	var public *PublicError
+	if errors.As(err, &public) && public.Cause != nil {
+		return public.Cause
+	}
+	return err
+}
