@@ -49,7 +49,7 @@ type routes struct {
 // newHandler assembles the middleware chain:
 //
 //	recovery -> request id -> nosniff -> access log ->
-//	(/v2 only) deadline -> auth (API key, or session cookie + CSRF) ->
+//	(/v2 only) known query parameters -> deadline -> auth (API key, or session cookie + CSRF) ->
 //	body limit -> content type -> Idempotency-Key -> revocations -> grpc-gateway.
 //
 // Authentication comes before anything that reads the body: a caller
@@ -62,7 +62,7 @@ func newHandler(rt routes) http.Handler {
 		auth.RequireKeyOrSession(rt.auth, rt.sessions, rt.clientIP, rt.logger), // principal into the context; reads no body
 		middleware.BodyLimit(rt.cfg.BodyLimit),                                 // 413 before grpc-gateway reads the body
 		middleware.RequireJSON(),                                               // the only body format there is
-		rt.idempotency,                                                         // a repeat is answered here, never reaching revocations
+		rt.idempotency,                                                         // a caller's repeat is answered here, if it may still make the call
 		revoke.middleware,                                                      // a change is evicted before its answer leaves
 	)
 	root := http.NewServeMux()
@@ -123,6 +123,9 @@ func newHandler(rt routes) http.Handler {
 		middleware.RequestID(),                 // every later log line carries the id
 		middleware.NoSniff(),                   // on every response, errors and 404s included
 		middleware.AccessLog(rt.logger, mediaLogPolicy(rt.cfg)), // media as VIDHOST_MEDIA_ACCESS_LOG says
+		// Every /v2 route, the gateway's own too: a query parameter the
+		// OpenAPI document does not give the route is a 400, not ignored.
+		middleware.KnownQuery("/v2/", openapi.QueryParameters().Lookup),
 	)
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/migrations"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/pg"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // idempotencyLockSlack is added to the request timeout to make a claim's
@@ -38,7 +39,9 @@ func startIdempotency(ctx context.Context, cfg Config, logger *slog.Logger, stac
 	wg.Go(func() { idempotency.Sweep(runCtx, store, idempotency.SweepEvery, logger) })
 	// Stop sweeping before the pool closes.
 	stack.Push("stop idempotency sweeper", func(context.Context) error { stop(); wg.Wait(); return nil })
+	// Answers are sealed under a key every replica derives alike.
+	box := secrets.BoxFor(secrets.MustRoot(cfg.InternalSecret), secrets.IdempotencyRecord)
 	return idempotency.Middleware(idempotency.Options{
-		Store: store, LockFor: cfg.RequestTimeout + idempotencyLockSlack, Logger: logger,
+		Store: store, Box: &box, LockFor: cfg.RequestTimeout + idempotencyLockSlack, Logger: logger,
 	}), nil
 }

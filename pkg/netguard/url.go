@@ -1,7 +1,6 @@
 package netguard
 
 import (
-	"net/netip"
 	"net/url"
 	"strings"
 )
@@ -48,10 +47,13 @@ func (p URLPolicy) schemeAllowed(scheme string) bool {
 // checkHost refuses hosts that name this machine or a non-public network.
 func (p URLPolicy) checkHost(host string) string {
 	const rule = "must not point at a private, loopback or link-local address"
-	if addr, err := netip.ParseAddr(host); err == nil {
-		if Public(addr) || p.AllowLoopback && addr.Unmap().IsLoopback() {
-			return ""
-		}
+	addr, isAddr, err := HostAddr(host) // 0x7f000001 and 0177.0.0.1 are 127.0.0.1 to a resolver
+	switch {
+	case err != nil:
+		return "must name a host or a valid IP address"
+	case isAddr && (Public(addr) || p.AllowLoopback && addr.Unmap().IsLoopback()):
+		return ""
+	case isAddr:
 		return rule
 	}
 	name := strings.TrimSuffix(strings.ToLower(host), ".")

@@ -30,6 +30,19 @@ func TestURLPolicyCheck(t *testing.T) {
 		{"https://[fd00::1]/", private, private},
 		{"https://[::ffff:192.168.1.1]/", private, private},
 		{"https://0.0.0.0/", private, private},
+		// Numeric forms a resolver reads as an address are that address.
+		{"http://0x7f000001/", "must be an https URL", ""},
+		{"https://0x7f000001/", private, ""},
+		{"https://0177.0.0.1/", private, ""},
+		{"https://2130706433/", private, ""},
+		{"https://127.1/", private, ""},
+		{"https://0x7f.1:8080/", private, ""},
+		{"https://127.0.0.1./", private, ""},
+		{"https://0xa9.0xfe.0xa9.0xfe/latest/meta-data", private, private},
+		{"https://012.0.0.1/", private, private},
+		{"https://%31%32%37.0.0.1/", "must be an https URL", "must be an http or https URL"}, // Go refuses escapes in a host
+		{"https://0x5db8d822/", "", ""},
+		{"https://256.0.0.1/", "must name a host or a valid IP address", "must name a host or a valid IP address"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.url, func(t *testing.T) {

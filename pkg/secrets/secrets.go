@@ -47,6 +47,10 @@ const (
 	// database (a Box): the interface shows the ingest URL, key included,
 	// again on a later read, so a hash alone would not do (docs/live.md).
 	StreamKey Purpose = "stream-key"
+	// IdempotencyRecord seals the answers the gateway keeps for
+	// Idempotency-Key replays (a Box): one may carry a secret, such as a new
+	// API key's value (docs/idempotency.md).
+	IdempotencyRecord Purpose = "idempotency-record"
 )
 
 // InternalCall is the HMAC key service caller signs its internal gRPC

@@ -48,6 +48,13 @@ func TestWebhookServiceOverREST(t *testing.T) {
 
 	mustFail(t, call(t, "POST", "/v2/services", key, map[string]any{"name": "Metadata", "type": "webhook", "url": "http://169.254.169.254/"}),
 		http.StatusBadRequest, "url must not point at a private, loopback or link-local address")
+	// The same addresses spelt as a resolver also reads them (issue 26):
+	// hexadecimal, octal, one decimal number, fewer parts.
+	for _, url := range []string{"http://0xa9fea9fe/", "http://0251.0376.0251.0376/", "http://2852039166/", "http://10.1/", "http://0xa.0x1/"} {
+		r := call(t, "POST", "/v2/services", key, map[string]any{"name": "Metadata", "type": "webhook", "url": url})
+		mustFail(t, r, http.StatusBadRequest, "url must not point at a private, loopback or link-local address")
+		assert.Equal(t, "url", r.Body.Errors[0].Field, url)
+	}
 	mustFail(t, call(t, "PATCH", "/v2/services/"+id, key, map[string]any{"secret": "whsec_mine"}),
 		http.StatusBadRequest, "secret is changed with POST /v2/services/{id}/rotate_secret")
 }

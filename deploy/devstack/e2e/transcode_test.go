@@ -32,8 +32,9 @@ type transcoded struct {
 // TestTranscodeThroughTheSuite runs a real worker: an uploaded 12 s 720p
 // clip becomes a ready video whose HLS, DASH and MP4 outputs ffprobe reads
 // over HTTP, with a JPEG thumbnail and sprite; a clipped source URL yields
-// the clipped duration; the owner, who chose video.ready, is mailed. About
-// 40 s on two cores.
+// the clipped duration; the owner, who chose video.ready, is mailed; a
+// source on a host that does not resolve fails with a reason naming no
+// address of ours. About 40 s on two cores.
 func TestTranscodeThroughTheSuite(t *testing.T) {
 	clip := makeClip(t, 1280, 720, 12)
 	withSuite(t, newSuite(t, 1), "local", func() {
@@ -57,7 +58,31 @@ func TestTranscodeThroughTheSuite(t *testing.T) {
 		c := waitReady(t, clipped.ID)
 		assert.InDelta(t, 3, c.Duration, 0.3, "the clip lasts from 2 s to 5 s")
 		assertOutputsPlay(t, c, 3)
+
+		// A source whose host does not resolve fails in words that name no
+		// address of the installation: the resolver's own error named its
+		// DNS server, "lookup … on 10.x.x.x:53" (issue 26).
+		unresolvable := createVideo(t, map[string]any{"name": "Unresolvable", "input": "http://nothing-here.invalid/v.mp4"})
+		failed := waitFailed(t, unresolvable.ID)
+		assert.Equal(t, "source URL could not be downloaded: the host name could not be resolved", failed.StatusReason)
 	})
+}
+
+// waitFailed polls the video until it ends in error (failing fast on ready).
+func waitFailed(t *testing.T, id string) transcoded {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Minute) // a DNS failure that is not "no such host" is retried twice
+	for time.Now().Before(deadline) {
+		var v transcoded
+		mustOK(t, call(t, "GET", "/v2/videos/"+id, owner(), nil)).decode(t, &v)
+		require.NotEqual(t, "ready", v.Status)
+		if v.Status == "error" {
+			return v
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	t.Fatalf("video %s did not fail within 3 minutes", id)
+	return transcoded{}
 }
 
 // waitReady polls the video until it is ready (failing fast on error).

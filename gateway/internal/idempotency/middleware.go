@@ -13,6 +13,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // TTL is how long a key's first answer is replayed.
@@ -28,6 +29,11 @@ type Options struct {
 	// every keyed POST with idempotency_unavailable rather than running it
 	// without the guarantee its client asked for.
 	Store Store
+	// Box seals the answers kept in Store (an answer may carry a secret:
+	// a new API key, an MFA secret, a stream key); required with Store,
+	// and the same in every replica: secrets.BoxFor(root,
+	// secrets.IdempotencyRecord).
+	Box *secrets.Box
 	// LockFor is how long a claim stays with a request that has not
 	// answered; past it the gateway is presumed dead. Make it longer than
 	// the request timeout.
@@ -38,9 +44,13 @@ type Options struct {
 }
 
 // Middleware applies Idempotency-Key to POST requests. It must run after
-// authentication (the principal scopes keys to the account) and after the
-// body limit (it reads the body).
+// authentication (the principal scopes keys to the caller) and after the
+// body limit (it reads the body). It panics when given a Store without a
+// Box: answers are never stored in clear.
 func Middleware(opts Options) func(http.Handler) http.Handler {
+	if opts.Store != nil && opts.Box == nil {
+		panic("idempotency: a Store needs a Box to seal the answers it keeps")
+	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -59,16 +69,17 @@ func Middleware(opts Options) func(http.Handler) http.Handler {
 				envelope.WriteError(w, apperr.CodeInvalidArgument, Header+" must be one value of 1-255 printable ASCII characters")
 				return
 			}
-			if opts.Store == nil {
+			scope := Scope{AccountID: p.AccountID, Principal: principalScope(p), Key: key[0]}
+			if opts.Store == nil || scope.Principal == "" {
 				envelope.WriteError(w, apperr.CodeIdempotencyUnavailable, "")
 				return
 			}
-			opts.serve(w, r, next, p.AccountID, key[0])
+			opts.serve(w, r, next, p, scope)
 		})
 	}
 }
 
-func (o Options) serve(w http.ResponseWriter, r *http.Request, next http.Handler, accountID, key string) {
+func (o Options) serve(w http.ResponseWriter, r *http.Request, next http.Handler, p principal.Principal, scope Scope) {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
 		var tooLarge *http.MaxBytesError
@@ -81,7 +92,7 @@ func (o Options) serve(w http.ResponseWriter, r *http.Request, next http.Handler
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	now := o.Now()
-	claim := Claim{AccountID: accountID, Key: key, RequestHash: requestHash(r, body), Now: now,
+	claim := Claim{Scope: scope, RequestHash: requestHash(r, body), Now: now,
 		LockedUntil: now.Add(o.LockFor), ExpiresTime: now.Add(TTL)}
 	claimed, err := o.Store.Claim(r.Context(), claim)
 	if err != nil {
@@ -89,15 +100,16 @@ func (o Options) serve(w http.ResponseWriter, r *http.Request, next http.Handler
 		return
 	}
 	if !claimed {
-		o.answerRepeat(w, r, claim)
+		o.answerRepeat(w, r, next, p, claim)
 		return
 	}
 	o.runFirst(w, r, next, claim)
 }
 
-// answerRepeat answers a request whose key another request holds.
-func (o Options) answerRepeat(w http.ResponseWriter, r *http.Request, claim Claim) {
-	record, err := o.Store.Get(r.Context(), claim.AccountID, claim.Key)
+// answerRepeat answers a request whose key another request of the same
+// principal holds.
+func (o Options) answerRepeat(w http.ResponseWriter, r *http.Request, next http.Handler, p principal.Principal, claim Claim) {
+	record, err := o.Store.Get(r.Context(), claim.Scope)
 	switch {
 	case errors.Is(err, ErrNotFound):
 		// Released or swept between the claim and now: the caller may retry.
@@ -109,9 +121,33 @@ func (o Options) answerRepeat(w http.ResponseWriter, r *http.Request, claim Clai
 	case record.Response == nil:
 		w.Header().Set("Retry-After", "1")
 		envelope.WriteError(w, apperr.CodeIdempotencyInProgress, "")
+	case !mayCall(p, record.Response.Methods):
+		// Authorization first: a caller who may no longer make the call
+		// (a lowered role, a key made read-only) is refused by the backend
+		// as without the header, and never sees the first answer.
+		next.ServeHTTP(w, r)
 	default:
-		replay(w, *record.Response)
+		o.replaySealed(w, r, claim, *record.Response)
 	}
+}
+
+// replaySealed opens the stored answer and replays it. One that does not
+// open (sealed under another root secret) is forgotten: the caller is told
+// to retry, and the retry runs the request anew.
+func (o Options) replaySealed(w http.ResponseWriter, r *http.Request, claim Claim, answer Response) {
+	body, err := o.Box.Open(answer.Body, sealContext(claim, answer))
+	if err != nil {
+		o.Logger.WarnContext(r.Context(), "idempotency: a stored answer does not open; forgetting it", "error", err)
+		if err := o.Store.Forget(r.Context(), claim); err != nil {
+			o.unavailable(w, r, err)
+			return
+		}
+		w.Header().Set("Retry-After", "1")
+		envelope.WriteError(w, apperr.CodeIdempotencyInProgress, "")
+		return
+	}
+	answer.Body = body
+	replay(w, answer)
 }
 
 func replay(w http.ResponseWriter, answer Response) {
@@ -130,15 +166,17 @@ func replay(w http.ResponseWriter, answer Response) {
 // and a retry runs the request anew.
 func (o Options) runFirst(w http.ResponseWriter, r *http.Request, next http.Handler, claim Claim) {
 	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
-	next.ServeHTTP(rec, r)
-	ctx := context.WithoutCancel(r.Context()) // the answer has left: keep it even if the client hung up
+	ctx, backend := withCalls(r.Context())
+	next.ServeHTTP(rec, r.WithContext(ctx))
+	ctx = context.WithoutCancel(r.Context()) // the answer has left: keep it even if the client hung up
 	if rec.status == http.StatusTooManyRequests || rec.status >= 500 || rec.overflow {
 		if err := o.Store.Release(ctx, claim); err != nil {
 			o.Logger.WarnContext(ctx, "idempotency: release key", "error", err)
 		}
 		return
 	}
-	answer := Response{Status: rec.status, ContentType: w.Header().Get("Content-Type"), Body: rec.body.Bytes()}
+	answer := Response{Status: rec.status, ContentType: w.Header().Get("Content-Type"), Methods: backend.list()}
+	answer.Body = o.Box.Seal(rec.body.Bytes(), sealContext(claim, answer))
 	if err := o.Store.Save(ctx, claim, answer); err != nil {
 		// Left locked, the key answers "in progress" until LockFor passes.
 		o.Logger.WarnContext(ctx, "idempotency: save answer", "error", err)

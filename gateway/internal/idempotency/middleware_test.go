@@ -19,6 +19,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/migrations"
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -32,7 +33,11 @@ type fixture struct {
 	runs    atomic.Int32
 	status  atomic.Int32
 	release chan struct{} // when set, the backend waits for it
+	method  string        // when set, the backend method each request calls
 }
+
+// testBox seals the fixture's answers.
+var testBox = secrets.BoxFor(secrets.MustRoot("a root secret of thirty-two bytes or more"), secrets.IdempotencyRecord)
 
 type clock struct {
 	mu  sync.Mutex
@@ -54,6 +59,7 @@ func setup(t *testing.T) *fixture {
 	f.status.Store(http.StatusOK)
 	backend := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		n := f.runs.Add(1)
+		idempotency.NoteCall(r.Context(), f.method) // as the grpc-gateway's annotator does
 		if f.release != nil {
 			<-f.release
 		}
@@ -62,17 +68,31 @@ func setup(t *testing.T) *fixture {
 		w.WriteHeader(int(f.status.Load()))
 		_ = json.NewEncoder(w).Encode(map[string]any{"run": n, "echo": string(body)})
 	})
-	f.handler = idempotency.Middleware(idempotency.Options{Store: f.store, LockFor: time.Minute, Now: f.clock.Now})(backend)
+	f.handler = idempotency.Middleware(idempotency.Options{Store: f.store, Box: &testBox, LockFor: time.Minute, Now: f.clock.Now})(backend)
 	return f
 }
 
+// post sends body with key as an API key of account.
 func (f *fixture) post(t *testing.T, account, key, body string) *httptest.ResponseRecorder {
+	t.Helper()
+	return f.postAs(t, apiKey(account, "key-1"), key, body)
+}
+
+func apiKey(account, id string) principal.Principal {
+	return principal.Principal{AccountID: account, KeyID: id, ActorID: id, ActorType: principal.ActorAPIKey}
+}
+
+func person(account, id, role string) principal.Principal {
+	return principal.Principal{AccountID: account, ActorID: id, ActorType: principal.ActorUser, Role: role}
+}
+
+func (f *fixture) postAs(t *testing.T, p principal.Principal, key, body string) *httptest.ResponseRecorder {
 	t.Helper()
 	r := httptest.NewRequest(http.MethodPost, "/v2/videos", strings.NewReader(body))
 	if key != "" {
 		r.Header.Set(idempotency.Header, key)
 	}
-	r = r.WithContext(principal.NewContext(r.Context(), principal.Principal{AccountID: account}))
+	r = r.WithContext(principal.NewContext(r.Context(), p))
 	w := httptest.NewRecorder()
 	f.handler.ServeHTTP(w, r)
 	return w
@@ -167,7 +187,7 @@ func TestAConcurrentDuplicateIsToldToWait(t *testing.T) {
 
 func TestAnAbandonedClaimIsTakenOver(t *testing.T) {
 	f := setup(t)
-	claim := idempotency.Claim{AccountID: "acct-a", Key: "k1", RequestHash: []byte("gone"), Now: f.clock.Now(),
+	claim := idempotency.Claim{Scope: idempotency.Scope{AccountID: "acct-a", Principal: "key:key-1", Key: "k1"}, RequestHash: []byte("gone"), Now: f.clock.Now(),
 		LockedUntil: f.clock.Now().Add(time.Minute), ExpiresTime: f.clock.Now().Add(idempotency.TTL)}
 	claimed, err := f.store.Claim(t.Context(), claim) // a gateway that died before answering
 	require.NoError(t, err)

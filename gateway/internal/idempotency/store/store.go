@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -23,11 +24,15 @@ var _ idempotency.Store = Store{}
 // New returns a Store using pool.
 func New(pool *pgxpool.Pool) Store { return Store{q: db.New(pool)} }
 
+// methodsSeparator joins backend method names in one column: gRPC full
+// method names never hold a comma.
+const methodsSeparator = ","
+
 // Claim inserts the record, or takes over an expired or abandoned one.
 func (s Store) Claim(ctx context.Context, c idempotency.Claim) (bool, error) {
 	locked := c.LockedUntil
-	_, err := s.q.ClaimKey(ctx, db.ClaimKeyParams{AccountID: c.AccountID, Key: c.Key, RequestHash: c.RequestHash,
-		LockedUntil: &locked, Now: c.Now, ExpiresTime: c.ExpiresTime})
+	_, err := s.q.ClaimKey(ctx, db.ClaimKeyParams{AccountID: c.AccountID, Principal: c.Principal, Key: c.Key,
+		RequestHash: c.RequestHash, LockedUntil: &locked, Now: c.Now, ExpiresTime: c.ExpiresTime})
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return false, nil
@@ -37,9 +42,9 @@ func (s Store) Claim(ctx context.Context, c idempotency.Claim) (bool, error) {
 	return true, nil
 }
 
-// Get returns the record of the account's key.
-func (s Store) Get(ctx context.Context, accountID, key string) (idempotency.Record, error) {
-	row, err := s.q.GetKey(ctx, db.GetKeyParams{AccountID: accountID, Key: key})
+// Get returns the record of the principal's key.
+func (s Store) Get(ctx context.Context, scope idempotency.Scope) (idempotency.Record, error) {
+	row, err := s.q.GetKey(ctx, db.GetKeyParams{AccountID: scope.AccountID, Principal: scope.Principal, Key: scope.Key})
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return idempotency.Record{}, idempotency.ErrNotFound
@@ -48,9 +53,17 @@ func (s Store) Get(ctx context.Context, accountID, key string) (idempotency.Reco
 	}
 	record := idempotency.Record{RequestHash: row.RequestHash}
 	if row.Status.Valid {
-		record.Response = &idempotency.Response{Status: int(row.Status.Int32), ContentType: row.ContentType, Body: row.ResponseBody}
+		record.Response = &idempotency.Response{Status: int(row.Status.Int32), ContentType: row.ContentType,
+			Body: row.ResponseBody, Methods: splitMethods(row.BackendMethods)}
 	}
 	return record, nil
+}
+
+func splitMethods(joined string) []string {
+	if joined == "" {
+		return nil
+	}
+	return strings.Split(joined, methodsSeparator)
 }
 
 // Save stores the answer of the claim's request.
@@ -61,8 +74,8 @@ func (s Store) Save(ctx context.Context, c idempotency.Claim, r idempotency.Resp
 	}
 	err := s.q.SaveResponse(ctx, db.SaveResponseParams{
 		Status:      pgtype.Int4{Int32: int32(r.Status), Valid: true}, //nolint:gosec // an HTTP status code
-		ContentType: r.ContentType, ResponseBody: body,
-		AccountID: c.AccountID, Key: c.Key, RequestHash: c.RequestHash,
+		ContentType: r.ContentType, ResponseBody: body, BackendMethods: strings.Join(r.Methods, methodsSeparator),
+		AccountID: c.AccountID, Principal: c.Principal, Key: c.Key, RequestHash: c.RequestHash,
 	})
 	if err != nil {
 		return fmt.Errorf("save idempotency answer: %w", err)
@@ -72,8 +85,20 @@ func (s Store) Save(ctx context.Context, c idempotency.Claim, r idempotency.Resp
 
 // Release deletes the claim's unanswered record.
 func (s Store) Release(ctx context.Context, c idempotency.Claim) error {
-	if err := s.q.ReleaseKey(ctx, db.ReleaseKeyParams{AccountID: c.AccountID, Key: c.Key, RequestHash: c.RequestHash}); err != nil {
+	err := s.q.ReleaseKey(ctx, db.ReleaseKeyParams{AccountID: c.AccountID, Principal: c.Principal, Key: c.Key,
+		RequestHash: c.RequestHash})
+	if err != nil {
 		return fmt.Errorf("release idempotency key: %w", err)
+	}
+	return nil
+}
+
+// Forget deletes the claim's answered record.
+func (s Store) Forget(ctx context.Context, c idempotency.Claim) error {
+	err := s.q.ForgetAnswer(ctx, db.ForgetAnswerParams{AccountID: c.AccountID, Principal: c.Principal, Key: c.Key,
+		RequestHash: c.RequestHash})
+	if err != nil {
+		return fmt.Errorf("forget idempotency answer: %w", err)
 	}
 	return nil
 }

@@ -132,4 +132,10 @@ Services send a code as the ` + "`reason`" + ` of a ` + "`google.rpc.ErrorInfo`"
 gateway copies both into the envelope (` + "`code`" + `, ` + "`field`" + `), and gives the generic code of the status's
 class to an error without one. A 400 from the gateway's own decoding (an unknown field, a query parameter of the
 wrong type) names its field too; malformed JSON names none.
+
+**Query parameters** are checked on every /v2 route before anything else (authentication included, since the
+rule is the public OpenAPI document's): a parameter the route does not take is refused, never ignored, with
+` + "`" + `unknown query parameter "fitler"` + "`" + ` and ` + "`" + `field` + "`" + ` ` + "`" + `fitler` + "`" + `; a parameter given twice that is not a list with
+` + "`" + `limit must be given once` + "`" + `; a query that does not parse (a bad ` + "`" + `%` + "`" + ` escape) with ` + "`" + `malformed query string` + "`" + `.
+Each route's parameters are the ones ` + "`" + `/v2/openapi.json` + "`" + ` lists for it (snake_case names only, as documented).
 `

@@ -10,6 +10,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/metrics"
+	"github.com/vidhost/vidhost/pkg/netguard"
 	"github.com/vidhost/vidhost/services/hooks/internal/action"
 	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
 	"github.com/vidhost/vidhost/services/hooks/internal/webhook"
@@ -223,6 +224,9 @@ func (e *Engine) runAction(ctx context.Context, d hooks.Delivery, service hooks.
 	}
 	now := e.now()
 	result := run.Run(ctx, action.Job{Delivery: d, Service: service, Params: params})
+	if result.Err != nil { // the delivery's last_error says less: no address of ours
+		e.logger.Info("delivery attempt failed", "delivery_id", d.ID, "error", netguard.Detail(result.Err))
+	}
 	e.record(ctx, outcome(d, result, now, e.opts.Schedule))
 }
 

@@ -137,7 +137,9 @@ func explain(err error) error {
 	case errors.Is(err, context.DeadlineExceeded):
 		return errors.New("receiver did not answer in time")
 	}
-	return fmt.Errorf("webhook: %w", err)
+	// The network's own words name the installation's DNS server and
+	// internal addresses: the account sees netguard's, the log the cause.
+	return &netguard.PublicError{Message: "webhook: " + netguard.Describe(err), Cause: err}
 }
 
 func truncate(body []byte) string {

@@ -101,6 +101,25 @@ func TestFailedAttempts(t *testing.T) {
 	}
 }
 
+// The network's own messages name the installation's DNS server ("lookup
+// x on 10.0.0.2:53") and addresses; a delivery's error never does.
+func TestNetworkFailuresNameNoAddress(t *testing.T) {
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close() // nothing listens on its port now
+	for url, want := range map[string]string{
+		closed.URL:                          "webhook: the server refused the connection",
+		"http://nothing-here.invalid/hooks": "webhook: the host name could not be resolved",
+	} {
+		t.Run(url, func(t *testing.T) {
+			result := NewSender(loopback, time.Second).Send(t.Context(), Message{
+				URL: url, ID: "msg", Time: time.Now(), Body: []byte("{}"), Secrets: []string{secret}})
+			require.Error(t, result.Err)
+			assert.Equal(t, want, result.Err.Error())
+			assert.NotEqual(t, result.Err, netguard.Detail(result.Err), "the cause is kept for the log")
+		})
+	}
+}
+
 func TestPrivateAddressesAreRefusedAtDialTime(t *testing.T) {
 	receiver := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
 		t.Error("a refused address was reached")

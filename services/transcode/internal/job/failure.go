@@ -2,9 +2,11 @@ package job
 
 import (
 	"errors"
+	"net"
 	"net/http"
 	"net/url"
 
+	"github.com/vidhost/vidhost/pkg/netguard"
 	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 )
@@ -27,6 +29,8 @@ const (
 	// reasonAccount names no key: the key is another account's, which the
 	// user must not learn about.
 	reasonAccount = "transcoding refused: the source is not an upload of this account"
+	// reasonDownload begins the reason of a download the network cut.
+	reasonDownload = "source URL could not be downloaded"
 )
 
 // errSourceMissing is an upload reference whose object is gone.
@@ -81,11 +85,15 @@ func classifyFetch(err error) Failure {
 		return Failure{Reason: fetch.ErrIdle.Error()}
 	}
 	var urlErr *url.Error
-	if errors.As(err, &urlErr) {
-		// The URL is the user's own; what the network said about it helps them.
-		return Failure{Reason: "source URL could not be downloaded: " + urlErr.Err.Error()}
+	if !errors.As(err, &urlErr) {
+		return Failure{Reason: reasonDownload} // writing the file, say: ours, not the source's
 	}
-	return Failure{Reason: "source URL could not be downloaded"}
+	// What the network said names the installation's DNS server and
+	// internal addresses: the tenant gets netguard's words, the log (the
+	// worker's "transcode attempt failed") the error itself.
+	var dnsErr *net.DNSError
+	nameUnknown := errors.As(err, &dnsErr) && dnsErr.IsNotFound // asking again gets the same answer
+	return Failure{Reason: reasonDownload + ": " + netguard.Describe(urlErr.Err), Permanent: nameUnknown}
 }
 
 // permanentStatus says a response will not change by asking again: client

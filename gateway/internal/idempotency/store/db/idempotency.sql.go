@@ -13,18 +13,19 @@ import (
 )
 
 const claimKey = `-- name: ClaimKey :one
-INSERT INTO idempotency_keys (account_id, key, request_hash, locked_until, created_time, expires_time)
-VALUES ($1, $2, $3, $4, $5, $6)
-ON CONFLICT (account_id, key) DO UPDATE
-SET request_hash = EXCLUDED.request_hash, status = NULL, content_type = '', response_body = NULL,
+INSERT INTO idempotency_keys (account_id, principal, key, request_hash, locked_until, created_time, expires_time)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+ON CONFLICT (account_id, principal, key) DO UPDATE
+SET request_hash = EXCLUDED.request_hash, status = NULL, content_type = '', response_body = NULL, backend_methods = '',
 	locked_until = EXCLUDED.locked_until, created_time = EXCLUDED.created_time, expires_time = EXCLUDED.expires_time
-WHERE idempotency_keys.expires_time <= $5
-	OR (idempotency_keys.status IS NULL AND idempotency_keys.locked_until <= $5)
+WHERE idempotency_keys.expires_time <= $6
+	OR (idempotency_keys.status IS NULL AND idempotency_keys.locked_until <= $6)
 RETURNING account_id
 `
 
 type ClaimKeyParams struct {
 	AccountID   string
+	Principal   string
 	Key         string
 	RequestHash []byte
 	LockedUntil *time.Time
@@ -34,10 +35,11 @@ type ClaimKeyParams struct {
 
 // Takes the key for a new request: a new row, or an old one that has
 // expired or whose request was abandoned (locked_until passed without an
-// answer). No row: another request holds the key.
+// answer). No row: another request of the same principal holds the key.
 func (q *Queries) ClaimKey(ctx context.Context, arg ClaimKeyParams) (string, error) {
 	row := q.db.QueryRow(ctx, claimKey,
 		arg.AccountID,
+		arg.Principal,
 		arg.Key,
 		arg.RequestHash,
 		arg.LockedUntil,
@@ -49,33 +51,61 @@ func (q *Queries) ClaimKey(ctx context.Context, arg ClaimKeyParams) (string, err
 	return account_id, err
 }
 
+const forgetAnswer = `-- name: ForgetAnswer :exec
+DELETE FROM idempotency_keys
+WHERE account_id = $1 AND principal = $2 AND key = $3
+	AND request_hash = $4 AND status IS NOT NULL
+`
+
+type ForgetAnswerParams struct {
+	AccountID   string
+	Principal   string
+	Key         string
+	RequestHash []byte
+}
+
+// Forgets an answer that can no longer be opened (sealed under another
+// root secret), so a retry runs the request anew.
+func (q *Queries) ForgetAnswer(ctx context.Context, arg ForgetAnswerParams) error {
+	_, err := q.db.Exec(ctx, forgetAnswer,
+		arg.AccountID,
+		arg.Principal,
+		arg.Key,
+		arg.RequestHash,
+	)
+	return err
+}
+
 const getKey = `-- name: GetKey :one
-SELECT request_hash, status, content_type, response_body, expires_time
+SELECT request_hash, status, content_type, response_body, backend_methods, expires_time
 FROM idempotency_keys
-WHERE account_id = $1 AND key = $2
+WHERE account_id = $1 AND principal = $2 AND key = $3
 `
 
 type GetKeyParams struct {
 	AccountID string
+	Principal string
 	Key       string
 }
 
 type GetKeyRow struct {
-	RequestHash  []byte
-	Status       pgtype.Int4
-	ContentType  string
-	ResponseBody []byte
-	ExpiresTime  time.Time
+	RequestHash    []byte
+	Status         pgtype.Int4
+	ContentType    string
+	ResponseBody   []byte
+	BackendMethods string
+	ExpiresTime    time.Time
 }
 
 func (q *Queries) GetKey(ctx context.Context, arg GetKeyParams) (GetKeyRow, error) {
-	row := q.db.QueryRow(ctx, getKey, arg.AccountID, arg.Key)
+	row := q.db.QueryRow(ctx, getKey, arg.AccountID, arg.Principal, arg.Key)
 	var i GetKeyRow
 	err := row.Scan(
 		&i.RequestHash,
 		&i.Status,
 		&i.ContentType,
 		&i.ResponseBody,
+		&i.BackendMethods,
 		&i.ExpiresTime,
 	)
 	return i, err
@@ -83,34 +113,45 @@ func (q *Queries) GetKey(ctx context.Context, arg GetKeyParams) (GetKeyRow, erro
 
 const releaseKey = `-- name: ReleaseKey :exec
 DELETE FROM idempotency_keys
-WHERE account_id = $1 AND key = $2 AND request_hash = $3 AND status IS NULL
+WHERE account_id = $1 AND principal = $2 AND key = $3
+	AND request_hash = $4 AND status IS NULL
 `
 
 type ReleaseKeyParams struct {
 	AccountID   string
+	Principal   string
 	Key         string
 	RequestHash []byte
 }
 
 // Forgets a claim whose request failed in a way worth retrying.
 func (q *Queries) ReleaseKey(ctx context.Context, arg ReleaseKeyParams) error {
-	_, err := q.db.Exec(ctx, releaseKey, arg.AccountID, arg.Key, arg.RequestHash)
+	_, err := q.db.Exec(ctx, releaseKey,
+		arg.AccountID,
+		arg.Principal,
+		arg.Key,
+		arg.RequestHash,
+	)
 	return err
 }
 
 const saveResponse = `-- name: SaveResponse :exec
 UPDATE idempotency_keys
-SET status = $1, content_type = $2, response_body = $3, locked_until = NULL
-WHERE account_id = $4 AND key = $5 AND request_hash = $6 AND status IS NULL
+SET status = $1, content_type = $2, response_body = $3,
+	backend_methods = $4, locked_until = NULL
+WHERE account_id = $5 AND principal = $6 AND key = $7
+	AND request_hash = $8 AND status IS NULL
 `
 
 type SaveResponseParams struct {
-	Status       pgtype.Int4
-	ContentType  string
-	ResponseBody []byte
-	AccountID    string
-	Key          string
-	RequestHash  []byte
+	Status         pgtype.Int4
+	ContentType    string
+	ResponseBody   []byte
+	BackendMethods string
+	AccountID      string
+	Principal      string
+	Key            string
+	RequestHash    []byte
 }
 
 func (q *Queries) SaveResponse(ctx context.Context, arg SaveResponseParams) error {
@@ -118,7 +159,9 @@ func (q *Queries) SaveResponse(ctx context.Context, arg SaveResponseParams) erro
 		arg.Status,
 		arg.ContentType,
 		arg.ResponseBody,
+		arg.BackendMethods,
 		arg.AccountID,
+		arg.Principal,
 		arg.Key,
 		arg.RequestHash,
 	)
@@ -128,11 +171,11 @@ func (q *Queries) SaveResponse(ctx context.Context, arg SaveResponseParams) erro
 const sweepExpired = `-- name: SweepExpired :execrows
 DELETE FROM idempotency_keys AS doomed
 USING (
-	SELECT k.account_id, k.key FROM idempotency_keys AS k
+	SELECT k.account_id, k.principal, k.key FROM idempotency_keys AS k
 	WHERE k.expires_time <= $1
 	ORDER BY k.expires_time LIMIT $2
 ) AS expired
-WHERE doomed.account_id = expired.account_id AND doomed.key = expired.key
+WHERE doomed.account_id = expired.account_id AND doomed.principal = expired.principal AND doomed.key = expired.key
 `
 
 type SweepExpiredParams struct {

@@ -11,13 +11,15 @@ import (
 )
 
 type IdempotencyKey struct {
-	AccountID    string
-	Key          string
-	RequestHash  []byte
-	Status       pgtype.Int4
-	ContentType  string
-	ResponseBody []byte
-	LockedUntil  *time.Time
-	CreatedTime  time.Time
-	ExpiresTime  time.Time
+	AccountID      string
+	Key            string
+	RequestHash    []byte
+	Status         pgtype.Int4
+	ContentType    string
+	ResponseBody   []byte
+	LockedUntil    *time.Time
+	CreatedTime    time.Time
+	ExpiresTime    time.Time
+	Principal      string
+	BackendMethods string
 }
