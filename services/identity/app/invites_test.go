@@ -321,7 +321,7 @@ func TestInviteLifecycleIsAudited(t *testing.T) {
 	ib := setupInvites(t)
 	p := ib.ownerA
 	p.ActorType, p.ActorID, p.ClientIP = principal.ActorAPIKey, p.KeyID, "198.51.100.9"
-	p.Role = roles.Owner // an operator key (docs/roles.md)
+	p.Role = roles.Owner                                  // an operator key (docs/roles.md)
 	base := len(waitForAuditLogs(t, ib.testBundle, p, 1)) // the bootstrap's first key
 
 	joining := ib.invite(t, p, "joiner@example.com", "viewer")

@@ -17,7 +17,7 @@ func TestMintedTokensAreAudited(t *testing.T) {
 	tb := setup(t)
 	p := tb.ownerA
 	p.ActorType, p.ActorID = principal.ActorAPIKey, p.KeyID
-	p.Role = roles.Owner // an operator key (docs/roles.md)
+	p.Role = roles.Owner          // an operator key (docs/roles.md)
 	waitForAuditLogs(t, tb, p, 1) // the bootstrap's first key
 
 	_, err := tb.client.RecordToken(as(t, p), &identityv1.RecordTokenRequest{Id: "tok-1", Type: "upload",
