@@ -24,7 +24,7 @@ type Service struct {
 	// resolver looks up the TXT records that verify domains.
 	resolver TXTResolver
 	relying  *RelyingParty
-	starter SessionStarter
+	starter  SessionStarter
 	// callbackURL is <VIDHOST_PUBLIC_URL>/sso/callback, the redirect URI
 	// each provider must register.
 	callbackURL string

@@ -95,7 +95,7 @@ func (s *Service) lookup(ctx context.Context, claim Domain) error {
 	defer cancel()
 	records, err := s.resolver.LookupTXT(ctx, claim.RecordName())
 	var dnsErr *net.DNSError
-	if err != nil && !(errors.As(err, &dnsErr) && dnsErr.IsNotFound) {
+	if err != nil && (!errors.As(err, &dnsErr) || !dnsErr.IsNotFound) {
 		// The detail (the resolver's address) stays in the log.
 		s.logger.WarnContext(ctx, "sso: domain verification lookup failed", "domain", claim.Name, "error", err)
 	}
