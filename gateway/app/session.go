@@ -50,7 +50,7 @@ func (e sessionEndpoints) register(mux *http.ServeMux) {
 	mux.HandleFunc("POST "+web.ResetPath+"/request", e.requestReset)
 	mux.HandleFunc("POST "+web.ResetPath, e.reset)
 	mux.HandleFunc("GET "+web.ResetPath, func(w http.ResponseWriter, _ *http.Request) { web.RenderResetPage(w) })
-	mux.HandleFunc("GET "+web.SignInPath, func(w http.ResponseWriter, _ *http.Request) { web.RenderSignInPage(w) })
+	mux.HandleFunc("GET "+web.SignInPath, func(w http.ResponseWriter, r *http.Request) { web.RenderSignInPage(w, r.URL.Query().Get("next")) })
 	mux.HandleFunc("GET "+web.SignOutPath, func(w http.ResponseWriter, _ *http.Request) { web.RenderSignOutPage(w) })
 	mux.Handle("GET "+web.SignInPath+".js", web.SignInAssetHandler())
 	mux.Handle("GET "+web.SignInPath+".css", web.SignInAssetHandler())

@@ -19,7 +19,7 @@ const (
 	// ssoFlowCookie keeps the sealed flow (state, nonce, PKCE verifier)
 	// from /sso/start to /sso/callback, and only there.
 	ssoFlowCookie = "vh_sso_flow"
-	// maxSSOQuery bounds the query strings the two endpoints read.
+	// maxSSOQuery bounds the query strings and form bodies the endpoints read.
 	maxSSOQuery = 8 << 10
 )
 
@@ -38,29 +38,74 @@ type ssoPages struct {
 
 // register mounts the pages on mux.
 func (p ssoPages) register(mux *http.ServeMux) {
-	mux.HandleFunc("GET "+web.SSOPath, func(w http.ResponseWriter, _ *http.Request) { web.RenderSSOPage(w) })
-	mux.HandleFunc("GET "+web.SSOStartPath, p.start)
+	mux.HandleFunc("GET "+web.SSOPath, p.page)
+	// A plain GET starts nothing: another site could send a browser there
+	// and sign it in as the attacker (login CSRF).
+	mux.HandleFunc("GET "+web.SSOStartPath, p.startByGet)
+	mux.HandleFunc("POST "+web.SSOStartPath, p.start)
 	mux.HandleFunc("GET "+web.SSOCallbackPath, p.callback)
 }
 
+// page asks for an email, and says who the browser is signed in as.
+func (p ssoPages) page(w http.ResponseWriter, r *http.Request) {
+	web.RenderSSOPage(w, http.StatusOK, web.SSOPage{SignedInAs: p.signedInAs(r)})
+}
+
+// startByGet refuses the old GET start.
+func (p ssoPages) startByGet(w http.ResponseWriter, _ *http.Request) {
+	web.SetSSOHeaders(w.Header())
+	w.Header().Set("Allow", http.MethodPost)
+	web.RenderMessage(w, http.StatusMethodNotAllowed, "Sign-in refused",
+		"single sign-on starts from the form at "+web.SSOPath)
+}
+
 // start finds the email's identity provider and sends the browser there,
-// with the flow in a cookie only the callback receives.
+// with the flow in a cookie only the callback receives. Only this site's
+// form may start it (Origin), and a browser that is signed in must say it
+// wants its session replaced.
 func (p ssoPages) start(w http.ResponseWriter, r *http.Request) {
 	web.SetSSOHeaders(w.Header())
-	if len(r.URL.RawQuery) > maxSSOQuery {
-		web.RenderMessage(w, http.StatusBadRequest, "Sign-in refused", "the request is too large")
+	if problem := p.sessions.FormOriginProblem(r); problem != "" {
+		p.logger.WarnContext(r.Context(), "sso: start refused", "reason", problem, "client_ip", auth.AddrString(p.clientIP.Of(r)))
+		web.RenderMessage(w, http.StatusForbidden, "Sign-in refused", problem)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxSSOQuery)
+	if err := r.ParseForm(); err != nil {
+		web.RenderMessage(w, http.StatusBadRequest, "Sign-in refused", "the request is too large or not a form")
+		return
+	}
+	email := r.PostForm.Get("email")
+	if who := p.signedInAs(r); who != "" && r.PostForm.Get(web.SSOReplaceField) != web.SSOReplaceValue {
+		web.RenderSSOPage(w, http.StatusConflict, web.SSOPage{SignedInAs: who, Email: email, Asked: true})
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), p.timeout)
 	defer cancel()
 	out, err := p.identity.BeginSso(ctx, &identityv1.BeginSsoRequest{
-		Email: r.URL.Query().Get("email"), ClientIp: auth.AddrString(p.clientIP.Of(r))})
+		Email: email, ClientIp: auth.AddrString(p.clientIP.Of(r))})
 	if err != nil {
 		p.refuse(w, r, err)
 		return
 	}
 	http.SetCookie(w, p.cookie(ssoFlowCookie, out.GetFlow(), web.SSOCallbackPath, int(ssoFlowTTL.Seconds())))
-	http.Redirect(w, r, out.GetAuthorizeUrl(), http.StatusFound)
+	http.Redirect(w, r, out.GetAuthorizeUrl(), http.StatusSeeOther)
+}
+
+// signedInAs is the email of r's live session, or "" when it has none (or
+// identity cannot say: the sign-in would replace a dead cookie anyway).
+func (p ssoPages) signedInAs(r *http.Request) string {
+	token, ok := p.sessions.Token(r)
+	if !ok {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), p.timeout)
+	defer cancel()
+	resolved, err := p.sessions.Resolve(ctx, token, auth.AddrString(p.clientIP.Of(r)))
+	if err != nil {
+		return ""
+	}
+	return resolved.GetEmail()
 }
 
 // ssoFlowTTL is the flow cookie's lifetime, identity's sso.FlowTTL.

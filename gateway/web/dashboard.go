@@ -68,7 +68,7 @@ var loadDashboardBundle = sync.OnceValues(func() (dashboardBundle, error) {
 func DashboardHandler(signedIn func(*http.Request) bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !signedIn(r) {
-			http.Redirect(w, r, SignInPath+"?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
+			http.Redirect(w, r, SignInPath+"?next="+url.QueryEscape(SafeNext(r.URL.RequestURI())), http.StatusSeeOther)
 			return
 		}
 		names, err := loadDashboardBundle()

@@ -29,11 +29,18 @@ var signInAssets = map[string]string{
 
 type signInView struct {
 	Session, Reset, SSO, Script, Stylesheet string
+	// Next is where the page sends a signed-in user: ?next= through
+	// SafeNext, so the script never reads the raw parameter.
+	Next string
 }
 
 // RenderSignInPage writes /signin: email and password, then a code step
-// when the user has multi-factor codes.
-func RenderSignInPage(w http.ResponseWriter) { renderSignIn(w, "signin.html") }
+// when the user has multi-factor codes. next is the raw ?next=.
+func RenderSignInPage(w http.ResponseWriter, next string) {
+	view := signInPageView()
+	view.Next = SafeNext(next)
+	renderCredentialPage(w, "signin.html", view)
+}
 
 // RenderSignOutPage writes /signout: one button that ends the session.
 func RenderSignOutPage(w http.ResponseWriter) { renderSignIn(w, "signout.html") }
@@ -43,8 +50,14 @@ func RenderSignOutPage(w http.ResponseWriter) { renderSignIn(w, "signout.html") 
 func RenderResetPage(w http.ResponseWriter) { renderSignIn(w, "reset.html") }
 
 func renderSignIn(w http.ResponseWriter, name string) {
-	renderCredentialPage(w, name, signInView{Session: SessionPath, Reset: ResetPath, SSO: SSOPath,
-		Script: SignInPath + ".js", Stylesheet: SignInPath + ".css"})
+	view := signInPageView()
+	view.Next = "/"
+	renderCredentialPage(w, name, view)
+}
+
+func signInPageView() signInView {
+	return signInView{Session: SessionPath, Reset: ResetPath, SSO: SSOPath,
+		Script: SignInPath + ".js", Stylesheet: SignInPath + ".css"}
 }
 
 // SignInAssetHandler serves the pages' script and stylesheet.

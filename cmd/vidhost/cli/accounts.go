@@ -86,6 +86,8 @@ func commands() map[string]command {
 		"accounts disable":  {short: "Disable an account (its keys stop working)", positional: []string{"ACCOUNT_ID"}, run: disable},
 		"accounts enable":   {short: "Enable an account again", positional: []string{"ACCOUNT_ID"}, run: enable},
 		"keys recover":      {short: "Make a new read-write API key for an account", positional: []string{"ACCOUNT_ID"}, run: recoverKey},
+		"domains verify": {short: "Verify an identity provider's domain without its DNS record (you vouch the account controls it)",
+			positional: []string{"ACCOUNT_ID", "IDENTITY_PROVIDER_ID", "DOMAIN"}, run: verifyDomain},
 	}
 }
 

@@ -203,11 +203,12 @@ func walkCases(a fixtures) map[route]walkCase {
 		"DELETE /v2/invites/{id}":      {path: "/v2/invites/" + a.invite},
 		"POST /v2/invites/{id}/resend": {path: "/v2/invites/" + a.invite + "/resend"},
 
-		"GET /v2/identity_providers":         {path: "/v2/identity_providers", list: true},
-		"POST /v2/identity_providers":        {path: "/v2/identity_providers", own: true, body: idpBody("b" + hostLabel() + ".example.com")},
-		"GET /v2/identity_providers/{id}":    {path: "/v2/identity_providers/" + a.idp},
-		"PATCH /v2/identity_providers/{id}":  {path: "/v2/identity_providers/" + a.idp, body: name},
-		"DELETE /v2/identity_providers/{id}": {path: "/v2/identity_providers/" + a.idp},
+		"GET /v2/identity_providers":              {path: "/v2/identity_providers", list: true},
+		"POST /v2/identity_providers":             {path: "/v2/identity_providers", own: true, body: idpBody("b" + hostLabel() + ".example.com")},
+		"GET /v2/identity_providers/{id}":         {path: "/v2/identity_providers/" + a.idp},
+		"PATCH /v2/identity_providers/{id}":       {path: "/v2/identity_providers/" + a.idp, body: name},
+		"DELETE /v2/identity_providers/{id}":      {path: "/v2/identity_providers/" + a.idp},
+		"POST /v2/identity_providers/{id}/verify": {path: "/v2/identity_providers/" + a.idp + "/verify", body: map[string]any{"domain": "a.example.com"}},
 
 		"GET /v2/categories":                               {path: "/v2/categories", list: true},
 		"POST /v2/categories":                              {path: "/v2/categories", own: true, body: map[string]any{"name": "B's", "value": "b" + strings.ToLower(ids.New()[:8])}},

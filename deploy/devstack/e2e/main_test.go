@@ -10,10 +10,14 @@ import (
 
 	"github.com/vidhost/vidhost/deploy/devstack/stack"
 	"github.com/vidhost/vidhost/gateway/web/browsertest"
+	"github.com/vidhost/vidhost/pkg/dnstest"
 )
 
 // suite is the devstack shared by every test of the package.
 var suite *stack.Stack
+
+// dnsServer is the DNS server identity asks for domain verification records.
+var dnsServer *dnstest.Server
 
 func TestMain(m *testing.M) {
 	os.Exit(runSuite(m))
@@ -35,6 +39,17 @@ func runSuite(m *testing.M) int {
 		return 1
 	}
 	if err := os.Setenv("VIDHOST_TRUSTED_PROXIES", trustedProxy); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	// Identity verifies SSO domains through the suite's own DNS server,
+	// where tests publish the TXT records (verifyDomain).
+	if dnsServer, err = dnstest.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "start DNS server:", err)
+		return 1
+	}
+	defer func() { _ = dnsServer.Close() }()
+	if err := os.Setenv("VIDHOST_DNS_RESOLVER", dnsServer.Addr); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}

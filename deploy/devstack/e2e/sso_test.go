@@ -117,13 +117,25 @@ func (b *browser) get(t *testing.T, address string) page {
 	return b.do(t, req)
 }
 
-// signIn starts at the suite's /sso/start with email, lands on the OP's
+// startSSO posts the /sso form as the browser does, naming origin.
+func (b *browser) startSSO(t *testing.T, origin string, form url.Values) page {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, suite.URL+"/sso/start", strings.NewReader(form.Encode()))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if origin != "" {
+		req.Header.Set("Origin", origin)
+	}
+	return b.do(t, req)
+}
+
+// signIn posts email to the suite's /sso/start, lands on the OP's
 // login form, and posts username and password there. It returns the last
 // page: the suite's callback page, or with stopCallback the OP's redirect
 // to it.
 func (b *browser) signIn(t *testing.T, email, username, password string) page {
 	t.Helper()
-	login := b.get(t, suite.URL+"/sso/start?email="+url.QueryEscape(email))
+	login := b.startSSO(t, suite.URL, url.Values{"email": {email}})
 	require.Equal(t, http.StatusOK, login.status, login.body)
 	require.Contains(t, login.body, `name="password"`, "the OP's login form")
 	authRequestID := login.url.Query().Get("authRequestID")
@@ -175,11 +187,7 @@ func TestSSOSignInMakesAUserWithTheDefaultRole(t *testing.T) {
 	// The OP's users are fixed at its start; the tenant's domain is random.
 	domain := uniqueWord(t, "sso") + ".example.com"
 	op := startOP(t, domainUser(domain))
-	tn := createTenant(t, "SSO", "enterprise")
-	mustOK(t, call(t, "POST", "/v2/identity_providers", tn.key, map[string]any{
-		"name": "Test OP", "issuer_url": op.issuer, "client_id": op.clientID, "client_secret": op.clientSecret,
-		"allowed_domains": []string{domain}, "default_role": "uploader",
-	}))
+	tn := newSSOTenant(t, op, domain, "uploader")
 	email := "alice@" + domain
 
 	b := newBrowser(t)
@@ -240,11 +248,7 @@ func TestSSORefusesBadCallbacks(t *testing.T) {
 		opUser{ID: "eve", Username: "eve", Password: "verysecure", Email: "eve@elsewhere.example.org", EmailVerified: true},
 		opUser{ID: "uv", Username: "unverified", Password: "verysecure", Email: "uv@" + domain, EmailVerified: false},
 	)
-	tn := createTenant(t, "SSO refusals", "enterprise")
-	mustOK(t, call(t, "POST", "/v2/identity_providers", tn.key, map[string]any{
-		"name": "Test OP", "issuer_url": op.issuer, "client_id": op.clientID, "client_secret": op.clientSecret,
-		"allowed_domains": []string{domain}, "default_role": "viewer",
-	}))
+	tn := newSSOTenant(t, op, domain, "viewer")
 	usersBefore := mustOK(t, call(t, "GET", "/v2/users", tn.key, nil)).Body.Result
 
 	t.Run("a state that is not this browser's", func(t *testing.T) {
@@ -278,7 +282,7 @@ func TestSSORefusesBadCallbacks(t *testing.T) {
 		assert.Contains(t, got.body, "has not verified this email address")
 	})
 	t.Run("a domain with no provider", func(t *testing.T) {
-		got := newBrowser(t).get(t, suite.URL+"/sso/start?email=someone@"+uniqueWord(t, "none")+".example.com")
+		got := newBrowser(t).startSSO(t, suite.URL, url.Values{"email": {"someone@" + uniqueWord(t, "none") + ".example.com"}})
 		assert.Equal(t, http.StatusConflict, got.status)
 		assert.Contains(t, got.body, "no single sign-on is set up for")
 	})
@@ -306,11 +310,10 @@ func TestSSORefusesAProviderWhoseIssuerDiffers(t *testing.T) {
 	tn := createTenant(t, "SSO issuer", "enterprise")
 	// The same OP by another name: its discovery document names 127.0.0.1.
 	wrongIssuer := strings.Replace(op.issuer, "127.0.0.1", "localhost", 1)
-	mustOK(t, call(t, "POST", "/v2/identity_providers", tn.key, map[string]any{
-		"name": "Test OP", "issuer_url": wrongIssuer, "client_id": op.clientID, "client_secret": op.clientSecret,
-		"allowed_domains": []string{domain}, "default_role": "viewer",
-	}))
-	got := newBrowser(t).get(t, suite.URL+"/sso/start?email=carol@"+domain)
+	wrong := op
+	wrong.issuer = wrongIssuer
+	verifyDomain(t, tn.key, createProvider(t, tn.key, wrong, []string{domain}, "viewer"), domain)
+	got := newBrowser(t).startSSO(t, suite.URL, url.Values{"email": {"carol@" + domain}})
 	assert.Equal(t, http.StatusForbidden, got.status)
 	assert.Contains(t, got.body, "its issuer does not match issuer_url")
 	refusedSignIns(t, tn.key, 1)
@@ -324,10 +327,7 @@ func TestSSORefusesAPasswordUsersEmail(t *testing.T) {
 	code, out := admin(t, "accounts", "create", "--name", "SSO owner", "--owner-email", ownerEmail, "--plan", "enterprise")
 	require.Equal(t, 0, code, out)
 	key := out["api_key"].(string)
-	mustOK(t, call(t, "POST", "/v2/identity_providers", key, map[string]any{
-		"name": "Test OP", "issuer_url": op.issuer, "client_id": op.clientID, "client_secret": op.clientSecret,
-		"allowed_domains": []string{domain}, "default_role": "admin",
-	}))
+	verifyDomain(t, key, createProvider(t, key, op, []string{domain}, "admin"), domain)
 	got := newBrowser(t).signIn(t, ownerEmail, "owner", "verysecure")
 	assert.Equal(t, http.StatusForbidden, got.status)
 	assert.Contains(t, got.body, "this email address signs in with a password, not single sign-on")
@@ -366,8 +366,7 @@ func TestIdentityProvidersThroughTheGateway(t *testing.T) {
 		mustFail(t, call(t, "PATCH", "/v2/identity_providers/"+id, tn.key, tc.body), http.StatusBadRequest, tc.want)
 	}
 	other := createTenant(t, "IdP CRUD other", "enterprise")
-	mustFail(t, call(t, "POST", "/v2/identity_providers", other.key, idpBody(domain)), http.StatusConflict,
-		"allowed_domains entry "+domain+" already belongs to another identity provider")
+	mustOK(t, call(t, "POST", "/v2/identity_providers", other.key, idpBody(domain))) // pending: blocks nobody
 	mustFail(t, call(t, "POST", "/v2/identity_providers", tn.key, map[string]any{"name": "x"}), http.StatusBadRequest, "")
 
 	// Audited, secret redacted.
@@ -389,6 +388,4 @@ func TestIdentityProvidersThroughTheGateway(t *testing.T) {
 	}
 	mustOK(t, call(t, "DELETE", "/v2/identity_providers/"+id, tn.key, nil))
 	mustFail(t, call(t, "GET", "/v2/identity_providers/"+id, tn.key, nil), http.StatusNotFound, "Not found")
-	// Its domain is free again.
-	mustOK(t, call(t, "POST", "/v2/identity_providers", other.key, idpBody(domain)))
 }

@@ -181,6 +181,20 @@ func (s *Sessions) OriginProblem(r *http.Request) string {
 	return ""
 }
 
+// FormOriginProblem is OriginProblem for a form that signs a browser in
+// without a session yet (single sign-on's start), where there is no CSRF
+// token to check: the browser must name this origin. Browsers send Origin
+// on every POST, so one that names none, or "null", is refused too.
+func (s *Sessions) FormOriginProblem(r *http.Request) string {
+	switch origin := r.Header.Get("Origin"); {
+	case origin == "":
+		return "this sign-in must start from this site's single sign-on page: the request names no origin"
+	case !strings.EqualFold(origin, s.origin):
+		return "this request comes from another origin (" + origin + ") and cannot start a sign-in"
+	}
+	return ""
+}
+
 // MayView reports whether r carries a live session of a user of accountID
 // (playback.SessionVerifier): every role may watch the account's videos.
 // Any doubt, identity unreachable included, is false.

@@ -33,7 +33,9 @@ func newSignInSite(t *testing.T) *signInSite {
 	t.Helper()
 	s := &signInSite{}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+web.SignInPath, func(w http.ResponseWriter, _ *http.Request) { web.RenderSignInPage(w) })
+	mux.HandleFunc("GET "+web.SignInPath, func(w http.ResponseWriter, r *http.Request) {
+		web.RenderSignInPage(w, r.URL.Query().Get("next"))
+	})
 	mux.Handle("GET "+web.SignInPath+".js", web.SignInAssetHandler())
 	mux.Handle("GET "+web.SignInPath+".css", web.SignInAssetHandler())
 	mux.HandleFunc("GET /dashboard", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("dashboard")) })

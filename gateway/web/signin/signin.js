@@ -15,12 +15,31 @@ const say = (text, isError) => {
 const firstError = (body) =>
   (body && body.errors && body.errors[0]) || { code: "", message: "Something went wrong." };
 
-// next is where a signed-in user goes: a same-origin path from ?next=, or
-// the dashboard.
-const next = () => {
-  const target = new URLSearchParams(window.location.search).get("next") || "";
-  return target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\") ? target : "/";
+// safeNext is the gateway's SafeNext (gateway/web/redirect.go) again, so
+// the page holds even if the server's value were bypassed: resolved with
+// the URL parser against this origin, kept only as a path of this origin;
+// control characters and backslashes (which browsers drop or read as "/",
+// making "/\t/evil" into "//evil") are refused; anything else is "/".
+const safeNext = (raw) => {
+  if (!raw || raw.length > 2048 || /[\u0000-\u001f\u007f-\u009f\\]/.test(raw)) {
+    return "/";
+  }
+  let target;
+  try {
+    target = new URL(raw, window.location.origin);
+  } catch {
+    return "/";
+  }
+  if (target.origin !== window.location.origin || target.username || target.password) {
+    return "/";
+  }
+  const path = target.pathname + target.search + target.hash;
+  return path.startsWith("/") && !path.startsWith("//") ? path : "/";
 };
+
+// next is where a signed-in user goes: the server's resolved ?next= (the
+// form's data-next), or the dashboard.
+const next = () => safeNext(document.getElementById("vh-signin-form").dataset.next || "/");
 
 const signIn = (form) => {
   const codeStep = document.getElementById("vh-signin-code-step");
@@ -43,9 +62,7 @@ const signIn = (form) => {
       if (body.success) {
         say("You are signed in.");
         form.hidden = true;
-        if (next()) {
-          window.location.assign(next());
-        }
+        window.location.assign(next());
         return;
       }
       const error = firstError(body);

@@ -51,6 +51,10 @@ type Config struct {
 	// https and public (docs/identity-providers.md). The devstack sets it
 	// for its test provider.
 	SSOAllowLoopbackIssuers bool `env:"VIDHOST_SSO_ALLOW_LOOPBACK_ISSUERS" envDefault:"false"`
+	// DNSResolver is the DNS server (host:port) that identity provider
+	// domain verification asks for TXT records; empty is the system's
+	// resolver. The end-to-end tests point it at a DNS server of their own.
+	DNSResolver string `env:"VIDHOST_DNS_RESOLVER"`
 	// AuditRetention is how long audit entries are kept (docs/audit-logs.md);
 	// the database keeps every entry younger than audit.RetentionFloor
 	// whatever this says.

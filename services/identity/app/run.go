@@ -74,14 +74,15 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	// users.Stopper); sign-in starts them (docs/authentication.md).
 	sessionService := sessions.NewService(st.Sessions())
 	signIn := signin.NewService(st.SignIn(), sessionService, sealer, logger).WithResets(mailer, cfg.PublicURL)
+	ssoService := newSSO(cfg, st, sessionService, logger)
 	return server.New(keys.NewService(st), jwtkeys.NewService(st)).
-		WithAdmin(server.NewAdmin(accounts.NewService(st, inviteService))).
+		WithAdmin(server.NewAdmin(accounts.NewService(st, inviteService)).WithSSO(ssoService)).
 		WithUsers(users.NewService(st.Users(), sessionService)).
 		WithAccountSummaries(accounts.NewSummaries(st)).
 		WithSessions(server.NewSessions(signIn, sessionService)).
 		WithInvites(inviteService).
 		WithAuditLog(auditLog).
-		WithSSO(newSSO(cfg, st, sessionService, logger)), nil
+		WithSSO(ssoService), nil
 }
 
 // newSSO is identity providers and single sign-on; a sign-in ends in a
@@ -91,6 +92,7 @@ func newSSO(cfg Config, st *store.Store, sessionService *sessions.Service, logge
 		Starter: ssoSessions{sessions: sessionService},
 		Root:    secrets.MustRoot(cfg.InternalSecret), PublicURL: strings.TrimSuffix(cfg.PublicURL, "/"),
 		Policy: sso.IssuerPolicy{AllowLoopbackHTTP: cfg.SSOAllowLoopbackIssuers}, Logger: logger,
+		Resolver: sso.NewResolver(cfg.DNSResolver),
 	})
 }
 

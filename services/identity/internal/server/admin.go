@@ -9,6 +9,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/timefmt"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 	"github.com/vidhost/vidhost/services/identity/internal/accounts"
+	"github.com/vidhost/vidhost/services/identity/internal/sso"
 )
 
 // Admin implements identityv1.IdentityAdminServiceServer. grpcx's policy
@@ -17,6 +18,23 @@ import (
 type Admin struct {
 	identityv1.UnimplementedIdentityAdminServiceServer
 	accounts *accounts.Service
+	sso      *sso.Service
+}
+
+// WithSSO lets the operator verify identity provider domains by hand.
+func (a *Admin) WithSSO(svc *sso.Service) *Admin {
+	a.sso = svc
+	return a
+}
+
+// VerifyDomain marks a provider's domain verified on the operator's word.
+func (a *Admin) VerifyDomain(ctx context.Context, in *identityv1.VerifyDomainRequest) (*identityv1.VerifyDomainResponse, error) {
+	d, err := a.sso.VerifyDomainByOperator(ctx, in.GetAccountId(), in.GetIdentityProviderId(), in.GetDomain())
+	if err != nil {
+		return nil, err
+	}
+	return &identityv1.VerifyDomainResponse{AccountId: in.GetAccountId(), IdentityProviderId: in.GetIdentityProviderId(),
+		Domain: d.Name, VerifiedTime: timefmt.Format(d.VerifiedTime)}, nil
 }
 
 // NewAdmin returns an Admin over the accounts domain.

@@ -98,6 +98,22 @@ func (s *Server) DeleteIdentityProvider(ctx context.Context, in *identityv1.Dele
 	return &identityv1.DeleteIdentityProviderResponse{}, nil
 }
 
+// VerifyIdentityProviderDomain backs POST /identity_providers/{id}/verify.
+func (s *Server) VerifyIdentityProviderDomain(ctx context.Context, in *identityv1.VerifyIdentityProviderDomainRequest) (*identityv1.IdentityProvider, error) {
+	p, err := principal.RequireWriter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if in.GetDomain() == "" {
+		return nil, apperr.InvalidField("domain", "is required")
+	}
+	v, err := s.sso.VerifyDomain(ctx, p, in.GetId(), in.GetDomain())
+	if err != nil {
+		return nil, err
+	}
+	return providerProto(v), nil
+}
+
 // providerPatch turns the masked fields of v into a patch.
 func providerPatch(v *identityv1.IdentityProviderInput, paths []string) (sso.Input, error) {
 	var in sso.Input
@@ -152,5 +168,19 @@ func providerProto(v sso.Provider) *identityv1.IdentityProvider {
 		DefaultRole: v.DefaultRole, Enabled: v.Enabled,
 		CreatedBy: v.CreatedBy, CreatedTime: timefmt.Format(v.CreatedTime),
 		UpdatedBy: v.UpdatedBy, UpdatedTime: timefmt.Format(v.UpdatedTime),
+		Domains: domainsProto(v.Domains),
 	}
+}
+
+// domainsProto shows each claim and the TXT record that verifies it.
+func domainsProto(domains []sso.Domain) []*identityv1.IdentityProviderDomain {
+	out := make([]*identityv1.IdentityProviderDomain, len(domains))
+	for i, d := range domains {
+		out[i] = &identityv1.IdentityProviderDomain{Domain: d.Name, Status: d.Status(),
+			TxtRecordName: d.RecordName(), TxtRecordValue: d.RecordValue()}
+		if d.Verified() {
+			out[i].VerifiedTime = timefmt.Format(d.VerifiedTime)
+		}
+	}
+	return out
 }

@@ -41,6 +41,9 @@ type Provider struct {
 	CreatedTime    time.Time
 	UpdatedBy      string
 	UpdatedTime    time.Time
+	// Domains are AllowedDomains with their verification, filled by the
+	// service for answers.
+	Domains []Domain
 }
 
 // Allows reports whether email's domain is one of the provider's.
@@ -164,6 +167,9 @@ func validDomains(in []string) ([]string, error) {
 		d = strings.ToLower(strings.TrimSpace(d))
 		if len(d) > 253 || !domainPattern.MatchString(d) {
 			return nil, apperr.InvalidField("allowed_domains", "must contain only domain names such as example.com")
+		}
+		if PublicMailDomain(d) {
+			return nil, apperr.InvalidField("allowed_domains", "must not contain public mail domains such as %s: only a domain the organisation controls can be verified", d)
 		}
 		if !slices.Contains(out, d) {
 			out = append(out, d)

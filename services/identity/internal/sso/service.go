@@ -21,8 +21,10 @@ type Service struct {
 	secrets secrets.Box // seals client secrets at rest
 	flows   secrets.Box // seals the flow cookie
 	policy  IssuerPolicy
-	relying *RelyingParty
-	starter SessionStarter
+	// resolver looks up the TXT records that verify domains.
+	resolver TXTResolver
+	relying  *RelyingParty
+	starter  SessionStarter
 	// callbackURL is <VIDHOST_PUBLIC_URL>/sso/callback, the redirect URI
 	// each provider must register.
 	callbackURL string
@@ -38,7 +40,9 @@ type Options struct {
 	// Starter starts a session once a person is signed in; nil answers the
 	// user alone (sessions are another piece of work: docs/identity-providers.md).
 	Starter SessionStarter
-	Logger  *slog.Logger
+	// Resolver verifies domains; nil is the system's resolver.
+	Resolver TXTResolver
+	Logger   *slog.Logger
 }
 
 // CallbackPath is the gateway's path the provider redirects back to.
@@ -46,7 +50,10 @@ const CallbackPath = "/sso/callback"
 
 // NewService returns a Service over store.
 func NewService(store Store, opts Options) *Service {
-	return &Service{
+	if opts.Resolver == nil {
+		opts.Resolver = NewResolver("")
+	}
+	return &Service{resolver: opts.Resolver,
 		store: store, secrets: secrets.BoxFor(opts.Root, secrets.IdentityProviderSecret),
 		flows: secrets.BoxFor(opts.Root, secrets.SSOFlow), policy: opts.Policy,
 		relying: NewRelyingParty(GuardedClient(opts.Policy)), starter: opts.Starter,
@@ -61,6 +68,17 @@ func (s *Service) List(ctx context.Context, p principal.Principal, req page.Requ
 		return nil, "", err
 	}
 	items, next := page.Trim(rows, req, func(v Provider) page.Cursor { return page.Cursor{Time: v.CreatedTime, ID: v.ID} })
+	providerIDs := make([]string, len(items))
+	for i, v := range items {
+		providerIDs[i] = v.ID
+	}
+	domains, err := s.store.ProviderDomains(ctx, p.AccountID, providerIDs)
+	if err != nil {
+		return nil, "", err
+	}
+	for i := range items {
+		items[i].Domains = domains[items[i].ID]
+	}
 	return items, next, nil
 }
 
@@ -69,10 +87,15 @@ func (s *Service) Get(ctx context.Context, p principal.Principal, id string) (Pr
 	if !ids.Valid(id) {
 		return Provider{}, apperr.ErrNotFound
 	}
-	return s.store.GetProvider(ctx, p.AccountID, id)
+	v, err := s.store.GetProvider(ctx, p.AccountID, id)
+	if err != nil {
+		return Provider{}, err
+	}
+	return s.withDomains(ctx, v)
 }
 
-// Create adds a provider and claims its domains.
+// Create adds a provider and claims its domains, each pending until
+// verified.
 func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (Provider, error) {
 	now := s.timestamp()
 	v := Provider{ID: ids.New(), AccountID: p.AccountID, Enabled: true,
@@ -93,7 +116,7 @@ func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (
 	if err != nil {
 		return Provider{}, err
 	}
-	return v, nil
+	return s.withDomains(ctx, v)
 }
 
 // Update changes the fields in names; a new secret replaces the old one.
@@ -129,7 +152,10 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 		out = after
 		return tx.Audit(ctx, p, audit.EntityIdentityProviders, id, audit.ActionUpdate, changes(before, after, in.ClientSecret != nil))
 	})
-	return out, err
+	if err != nil {
+		return Provider{}, err
+	}
+	return s.withDomains(ctx, out)
 }
 
 // Delete removes a provider; its users stay, and can no longer sign in

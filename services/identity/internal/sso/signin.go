@@ -138,7 +138,7 @@ func (s *Service) Finish(ctx context.Context, cb Callback) (SignIn, error) {
 	if err != nil {
 		return SignIn{}, refuse(err, "")
 	}
-	if !p.Allows(claims.Email) {
+	if !s.verifiedFor(ctx, p, claims.Email) {
 		return SignIn{}, refuse(errDomain, claims.Email)
 	}
 	out, err := s.signIn(ctx, p, claims, cb.ClientIP)
@@ -158,6 +158,17 @@ func (s *Service) Finish(ctx context.Context, cb Callback) (SignIn, error) {
 		out.Session = &started
 	}
 	return out, nil
+}
+
+// verifiedFor reports whether email's domain is one p verified: a
+// provider's word on an address of a domain it merely lists, or one another
+// account verified, makes nobody a user.
+func (s *Service) verifiedFor(ctx context.Context, p Provider, email string) bool {
+	if !p.Allows(email) {
+		return false
+	}
+	owner, err := s.store.ProviderByDomain(ctx, DomainOf(email))
+	return err == nil && owner.ID == p.ID
 }
 
 // signIn finds the user of claims.Email in p's account, or makes them with

@@ -15,8 +15,11 @@ type Store interface {
 	ListProviders(ctx context.Context, accountID string, req page.Request) ([]Provider, error)
 	GetProvider(ctx context.Context, accountID, id string) (Provider, error)
 	// ProviderByDomain is account discovery: the provider, of any account,
-	// whose allowed_domains holds domain; apperr.ErrNotFound when none.
+	// that verified domain; apperr.ErrNotFound when none.
 	ProviderByDomain(ctx context.Context, domain string) (Provider, error)
+	// ProviderDomains are the claims of the account's providers in
+	// providerIDs, by provider id.
+	ProviderDomains(ctx context.Context, accountID string, providerIDs []string) (map[string][]Domain, error)
 	// InSSOTx runs fn in one transaction, committed if it returns nil.
 	InSSOTx(ctx context.Context, fn func(Tx) error) error
 }
@@ -27,9 +30,13 @@ type Tx interface {
 	LockProvider(ctx context.Context, accountID, id string) (Provider, error)
 	UpdateProvider(ctx context.Context, p Provider) error
 	DeleteProvider(ctx context.Context, accountID, id string) error
-	// ClaimDomains makes domains the provider's, and only those: a domain
-	// another provider holds is an *apperr.Conflict naming it.
+	// ClaimDomains makes the provider's claims exactly domains, keeping the
+	// token and verification of those it already had.
 	ClaimDomains(ctx context.Context, accountID, providerID string, domains []string) error
+	// VerifyDomain marks a pending claim verified: *apperr.Conflict when
+	// another provider verified the domain, apperr.ErrNotFound when the
+	// claim is not pending.
+	VerifyDomain(ctx context.Context, accountID, providerID, domain string, at time.Time) error
 	// LockAccount reads the account and locks it, which serialises the
 	// user-limit check.
 	LockAccount(ctx context.Context, accountID string) (Account, error)

@@ -128,23 +128,6 @@ func (t ssoTx) DeleteProvider(ctx context.Context, accountID, id string) error {
 	return nil
 }
 
-// ClaimDomains replaces the provider's domains with domains.
-func (t ssoTx) ClaimDomains(ctx context.Context, accountID, providerID string, domains []string) error {
-	if err := t.q.DeleteIdentityProviderDomains(ctx, db.DeleteIdentityProviderDomainsParams{AccountID: accountID, ProviderID: providerID}); err != nil {
-		return fmt.Errorf("release identity provider domains: %w", err)
-	}
-	for _, d := range domains {
-		err := t.q.InsertIdentityProviderDomain(ctx, db.InsertIdentityProviderDomainParams{Domain: d, ProviderID: providerID, AccountID: accountID})
-		if pg.IsUniqueViolation(err) {
-			return &apperr.Conflict{Reason: fmt.Sprintf("allowed_domains entry %s already belongs to another identity provider", d)}
-		}
-		if err != nil {
-			return fmt.Errorf("claim identity provider domain: %w", err)
-		}
-	}
-	return nil
-}
-
 // LockAccount reads and locks the account's row.
 func (t ssoTx) LockAccount(ctx context.Context, accountID string) (sso.Account, error) {
 	row, err := t.q.LockAccount(ctx, accountID)

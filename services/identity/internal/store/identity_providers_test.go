@@ -25,7 +25,7 @@ func providerInput(domains ...string) sso.Input {
 		ClientSecret: ptr("the-client-secret"), AllowedDomains: &domains, DefaultRole: ptr("viewer")}
 }
 
-// Providers keep their secret sealed, their domains unique across
+// Providers keep their secret sealed, a verified domain unique across
 // accounts, and each account's rows to itself.
 func TestIdentityProvidersStore(t *testing.T) {
 	db := pgtest.Schema(t)
@@ -48,20 +48,24 @@ func TestIdentityProvidersStore(t *testing.T) {
 	require.NoError(t, pool.QueryRow(t.Context(), `SELECT client_secret_sealed FROM identity_providers WHERE id = $1`, created.ID).Scan(&sealed))
 	assert.False(t, bytes.Contains(sealed, []byte("the-client-secret")), "sealed at rest")
 
+	_, err = st.SSO().ProviderByDomain(t.Context(), "example.com")
+	assert.ErrorIs(t, err, apperr.ErrNotFound, "a pending domain routes nothing")
+	_, err = svc.VerifyDomainByOperator(t.Context(), a.AccountID, created.ID, "example.com")
+	require.NoError(t, err)
 	found, err := st.SSO().ProviderByDomain(t.Context(), "example.com")
 	require.NoError(t, err)
 	assert.Equal(t, created.ID, found.ID)
 
-	_, err = svc.Create(t.Context(), pb, providerInput("example.com"))
-	var conflict *apperr.Conflict
-	require.ErrorAs(t, err, &conflict, "another account cannot claim the domain")
-	assert.Equal(t, "allowed_domains entry example.com already belongs to another identity provider", conflict.Reason)
+	other, err := svc.Create(t.Context(), pb, providerInput("example.com"))
+	require.NoError(t, err, "another account's claim blocks nobody")
+	assert.Equal(t, sso.DomainPending, other.Domains[0].Status())
 
 	_, err = svc.Get(t.Context(), pb, created.ID)
 	assert.ErrorIs(t, err, apperr.ErrNotFound, "B cannot see A's provider")
 	items, _, err := svc.List(t.Context(), pb, page.Request{Limit: 25})
 	require.NoError(t, err)
-	assert.Empty(t, items)
+	require.Len(t, items, 1)
+	assert.Equal(t, other.ID, items[0].ID, "B lists only its own")
 	assert.ErrorIs(t, svc.Delete(t.Context(), pb, created.ID), apperr.ErrNotFound)
 
 	// Moving A's provider to another domain frees the first.
@@ -69,7 +73,7 @@ func TestIdentityProvidersStore(t *testing.T) {
 	require.NoError(t, err)
 	_, err = st.SSO().ProviderByDomain(t.Context(), "example.com")
 	assert.ErrorIs(t, err, apperr.ErrNotFound)
-	_, err = svc.Create(t.Context(), pb, providerInput("example.com"))
+	_, err = svc.VerifyDomainByOperator(t.Context(), b.AccountID, other.ID, "example.com")
 	require.NoError(t, err)
 
 	require.NoError(t, svc.Delete(t.Context(), pa, created.ID))
@@ -78,7 +82,7 @@ func TestIdentityProvidersStore(t *testing.T) {
 
 	var entries int
 	require.NoError(t, pool.QueryRow(t.Context(), `SELECT count(*) FROM outbox WHERE subject LIKE 'audit.identity_providers.%'`).Scan(&entries))
-	assert.Equal(t, 4, entries, "A's create, update, delete and B's create")
+	assert.Equal(t, 6, entries, "A's create, verify, update, delete and B's create and verify")
 	var leaked int
 	require.NoError(t, pool.QueryRow(t.Context(), `SELECT count(*) FROM outbox WHERE convert_from(payload, 'UTF8') LIKE '%the-client-secret%'`).Scan(&leaked))
 	assert.Zero(t, leaked, "never in an event or audit entry")

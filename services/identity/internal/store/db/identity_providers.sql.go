@@ -8,6 +8,8 @@ package db
 import (
 	"context"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const deleteIdentityProvider = `-- name: DeleteIdentityProvider :execrows
@@ -25,20 +27,6 @@ func (q *Queries) DeleteIdentityProvider(ctx context.Context, arg DeleteIdentity
 		return 0, err
 	}
 	return result.RowsAffected(), nil
-}
-
-const deleteIdentityProviderDomains = `-- name: DeleteIdentityProviderDomains :exec
-DELETE FROM identity_provider_domains WHERE account_id = $1 AND provider_id = $2
-`
-
-type DeleteIdentityProviderDomainsParams struct {
-	AccountID  string
-	ProviderID string
-}
-
-func (q *Queries) DeleteIdentityProviderDomains(ctx context.Context, arg DeleteIdentityProviderDomainsParams) error {
-	_, err := q.db.Exec(ctx, deleteIdentityProviderDomains, arg.AccountID, arg.ProviderID)
-	return err
 }
 
 const getIdentityProvider = `-- name: GetIdentityProvider :one
@@ -79,11 +67,11 @@ SELECT p.id, p.account_id, p.name, p.issuer_url, p.client_id, p.client_secret_se
        p.default_role, p.enabled, p.created_by, p.created_time, p.updated_by, p.updated_time
 FROM identity_provider_domains d
 JOIN identity_providers p ON p.id = d.provider_id
-WHERE d.domain = $1
+WHERE d.domain = $1 AND d.verified_time IS NOT NULL
 `
 
 // Account discovery, before anyone is signed in: the one lookup by an
-// email's domain, in any account.
+// email's domain, in any account. Only a verified claim counts.
 func (q *Queries) IdentityProviderByDomain(ctx context.Context, domain string) (IdentityProvider, error) {
 	row := q.db.QueryRow(ctx, identityProviderByDomain, domain)
 	var i IdentityProvider
@@ -152,6 +140,7 @@ func (q *Queries) InsertIdentityProvider(ctx context.Context, arg InsertIdentity
 const insertIdentityProviderDomain = `-- name: InsertIdentityProviderDomain :exec
 INSERT INTO identity_provider_domains (domain, provider_id, account_id)
 VALUES ($1, $2, $3)
+ON CONFLICT (provider_id, domain) DO NOTHING
 `
 
 type InsertIdentityProviderDomainParams struct {
@@ -160,6 +149,7 @@ type InsertIdentityProviderDomainParams struct {
 	AccountID  string
 }
 
+// A domain the provider already claims keeps its token and verification.
 func (q *Queries) InsertIdentityProviderDomain(ctx context.Context, arg InsertIdentityProviderDomainParams) error {
 	_, err := q.db.Exec(ctx, insertIdentityProviderDomain, arg.Domain, arg.ProviderID, arg.AccountID)
 	return err
@@ -193,6 +183,52 @@ func (q *Queries) InsertSSOUser(ctx context.Context, arg InsertSSOUserParams) er
 		arg.CreatedTime,
 	)
 	return err
+}
+
+const listIdentityProviderDomains = `-- name: ListIdentityProviderDomains :many
+SELECT provider_id, domain, verification_token, verified_time
+FROM identity_provider_domains
+WHERE account_id = $1 AND provider_id = ANY ($2::text[])
+ORDER BY provider_id, domain
+`
+
+type ListIdentityProviderDomainsParams struct {
+	AccountID   string
+	ProviderIds []string
+}
+
+type ListIdentityProviderDomainsRow struct {
+	ProviderID        string
+	Domain            string
+	VerificationToken string
+	VerifiedTime      pgtype.Timestamptz
+}
+
+// The claims of the account's providers in provider_ids, with their
+// verification state.
+func (q *Queries) ListIdentityProviderDomains(ctx context.Context, arg ListIdentityProviderDomainsParams) ([]ListIdentityProviderDomainsRow, error) {
+	rows, err := q.db.Query(ctx, listIdentityProviderDomains, arg.AccountID, arg.ProviderIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListIdentityProviderDomainsRow{}
+	for rows.Next() {
+		var i ListIdentityProviderDomainsRow
+		if err := rows.Scan(
+			&i.ProviderID,
+			&i.Domain,
+			&i.VerificationToken,
+			&i.VerifiedTime,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const listIdentityProviders = `-- name: ListIdentityProviders :many
@@ -286,6 +322,23 @@ func (q *Queries) LockIdentityProvider(ctx context.Context, arg LockIdentityProv
 	return i, err
 }
 
+const releaseIdentityProviderDomains = `-- name: ReleaseIdentityProviderDomains :exec
+DELETE FROM identity_provider_domains
+WHERE account_id = $1 AND provider_id = $2 AND NOT (domain = ANY ($3::text[]))
+`
+
+type ReleaseIdentityProviderDomainsParams struct {
+	AccountID  string
+	ProviderID string
+	Keep       []string
+}
+
+// The provider's claims on domains it no longer lists.
+func (q *Queries) ReleaseIdentityProviderDomains(ctx context.Context, arg ReleaseIdentityProviderDomainsParams) error {
+	_, err := q.db.Exec(ctx, releaseIdentityProviderDomains, arg.AccountID, arg.ProviderID, arg.Keep)
+	return err
+}
+
 const updateIdentityProvider = `-- name: UpdateIdentityProvider :exec
 UPDATE identity_providers
 SET name = $1, issuer_url = $2, client_id = $3, client_secret_sealed = $4,
@@ -356,4 +409,32 @@ func (q *Queries) UserByEmail(ctx context.Context, email string) (UserByEmailRow
 		&i.Enabled,
 	)
 	return i, err
+}
+
+const verifyIdentityProviderDomain = `-- name: VerifyIdentityProviderDomain :execrows
+UPDATE identity_provider_domains
+SET verified_time = $1
+WHERE account_id = $2 AND provider_id = $3 AND domain = $4 AND verified_time IS NULL
+`
+
+type VerifyIdentityProviderDomainParams struct {
+	VerifiedTime pgtype.Timestamptz
+	AccountID    string
+	ProviderID   string
+	Domain       string
+}
+
+// Marks one claim verified; the partial unique index refuses a domain
+// another provider already verified.
+func (q *Queries) VerifyIdentityProviderDomain(ctx context.Context, arg VerifyIdentityProviderDomainParams) (int64, error) {
+	result, err := q.db.Exec(ctx, verifyIdentityProviderDomain,
+		arg.VerifiedTime,
+		arg.AccountID,
+		arg.ProviderID,
+		arg.Domain,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }

@@ -62,9 +62,11 @@ type IdentityProvider struct {
 }
 
 type IdentityProviderDomain struct {
-	Domain     string
-	ProviderID string
-	AccountID  string
+	Domain            string
+	ProviderID        string
+	AccountID         string
+	VerificationToken string
+	VerifiedTime      pgtype.Timestamptz
 }
 
 type Invite struct {

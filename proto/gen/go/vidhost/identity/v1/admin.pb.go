@@ -21,6 +21,134 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type VerifyDomainRequest struct {
+	state              protoimpl.MessageState `protogen:"open.v1"`
+	AccountId          string                 `protobuf:"bytes,1,opt,name=account_id,json=accountId,proto3" json:"account_id,omitempty"`
+	IdentityProviderId string                 `protobuf:"bytes,2,opt,name=identity_provider_id,json=identityProviderId,proto3" json:"identity_provider_id,omitempty"`
+	Domain             string                 `protobuf:"bytes,3,opt,name=domain,proto3" json:"domain,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
+}
+
+func (x *VerifyDomainRequest) Reset() {
+	*x = VerifyDomainRequest{}
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyDomainRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyDomainRequest) ProtoMessage() {}
+
+func (x *VerifyDomainRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyDomainRequest.ProtoReflect.Descriptor instead.
+func (*VerifyDomainRequest) Descriptor() ([]byte, []int) {
+	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *VerifyDomainRequest) GetAccountId() string {
+	if x != nil {
+		return x.AccountId
+	}
+	return ""
+}
+
+func (x *VerifyDomainRequest) GetIdentityProviderId() string {
+	if x != nil {
+		return x.IdentityProviderId
+	}
+	return ""
+}
+
+func (x *VerifyDomainRequest) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
+}
+
+type VerifyDomainResponse struct {
+	state              protoimpl.MessageState `protogen:"open.v1"`
+	AccountId          string                 `protobuf:"bytes,1,opt,name=account_id,json=accountId,proto3" json:"account_id,omitempty"`
+	IdentityProviderId string                 `protobuf:"bytes,2,opt,name=identity_provider_id,json=identityProviderId,proto3" json:"identity_provider_id,omitempty"`
+	Domain             string                 `protobuf:"bytes,3,opt,name=domain,proto3" json:"domain,omitempty"`
+	VerifiedTime       string                 `protobuf:"bytes,4,opt,name=verified_time,json=verifiedTime,proto3" json:"verified_time,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
+}
+
+func (x *VerifyDomainResponse) Reset() {
+	*x = VerifyDomainResponse{}
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyDomainResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyDomainResponse) ProtoMessage() {}
+
+func (x *VerifyDomainResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyDomainResponse.ProtoReflect.Descriptor instead.
+func (*VerifyDomainResponse) Descriptor() ([]byte, []int) {
+	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *VerifyDomainResponse) GetAccountId() string {
+	if x != nil {
+		return x.AccountId
+	}
+	return ""
+}
+
+func (x *VerifyDomainResponse) GetIdentityProviderId() string {
+	if x != nil {
+		return x.IdentityProviderId
+	}
+	return ""
+}
+
+func (x *VerifyDomainResponse) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
+}
+
+func (x *VerifyDomainResponse) GetVerifiedTime() string {
+	if x != nil {
+		return x.VerifiedTime
+	}
+	return ""
+}
+
 // Account is a tenant as the operator sees it.
 type Account struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -37,7 +165,7 @@ type Account struct {
 
 func (x *Account) Reset() {
 	*x = Account{}
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[0]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -49,7 +177,7 @@ func (x *Account) String() string {
 func (*Account) ProtoMessage() {}
 
 func (x *Account) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[0]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -62,7 +190,7 @@ func (x *Account) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Account.ProtoReflect.Descriptor instead.
 func (*Account) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{0}
+	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *Account) GetId() string {
@@ -119,7 +247,7 @@ type CreateAccountRequest struct {
 
 func (x *CreateAccountRequest) Reset() {
 	*x = CreateAccountRequest{}
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[1]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -131,7 +259,7 @@ func (x *CreateAccountRequest) String() string {
 func (*CreateAccountRequest) ProtoMessage() {}
 
 func (x *CreateAccountRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[1]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -144,7 +272,7 @@ func (x *CreateAccountRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAccountRequest.ProtoReflect.Descriptor instead.
 func (*CreateAccountRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{1}
+	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *CreateAccountRequest) GetName() string {
@@ -184,7 +312,7 @@ type CreateAccountResponse struct {
 
 func (x *CreateAccountResponse) Reset() {
 	*x = CreateAccountResponse{}
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[2]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -196,7 +324,7 @@ func (x *CreateAccountResponse) String() string {
 func (*CreateAccountResponse) ProtoMessage() {}
 
 func (x *CreateAccountResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[2]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -209,7 +337,7 @@ func (x *CreateAccountResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAccountResponse.ProtoReflect.Descriptor instead.
 func (*CreateAccountResponse) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{2}
+	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *CreateAccountResponse) GetAccount() *Account {
@@ -257,7 +385,7 @@ type ListAccountsRequest struct {
 
 func (x *ListAccountsRequest) Reset() {
 	*x = ListAccountsRequest{}
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[3]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -269,7 +397,7 @@ func (x *ListAccountsRequest) String() string {
 func (*ListAccountsRequest) ProtoMessage() {}
 
 func (x *ListAccountsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[3]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -282,7 +410,7 @@ func (x *ListAccountsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAccountsRequest.ProtoReflect.Descriptor instead.
 func (*ListAccountsRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{3}
+	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ListAccountsRequest) GetLimit() int32 {
@@ -309,7 +437,7 @@ type ListAccountsResponse struct {
 
 func (x *ListAccountsResponse) Reset() {
 	*x = ListAccountsResponse{}
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[4]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -321,7 +449,7 @@ func (x *ListAccountsResponse) String() string {
 func (*ListAccountsResponse) ProtoMessage() {}
 
 func (x *ListAccountsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[4]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -334,7 +462,7 @@ func (x *ListAccountsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAccountsResponse.ProtoReflect.Descriptor instead.
 func (*ListAccountsResponse) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{4}
+	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListAccountsResponse) GetItems() []*Account {
@@ -361,7 +489,7 @@ type SetAccountPlanRequest struct {
 
 func (x *SetAccountPlanRequest) Reset() {
 	*x = SetAccountPlanRequest{}
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[5]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -373,7 +501,7 @@ func (x *SetAccountPlanRequest) String() string {
 func (*SetAccountPlanRequest) ProtoMessage() {}
 
 func (x *SetAccountPlanRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[5]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -386,7 +514,7 @@ func (x *SetAccountPlanRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetAccountPlanRequest.ProtoReflect.Descriptor instead.
 func (*SetAccountPlanRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{5}
+	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *SetAccountPlanRequest) GetAccountId() string {
@@ -412,7 +540,7 @@ type DisableAccountRequest struct {
 
 func (x *DisableAccountRequest) Reset() {
 	*x = DisableAccountRequest{}
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[6]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -424,7 +552,7 @@ func (x *DisableAccountRequest) String() string {
 func (*DisableAccountRequest) ProtoMessage() {}
 
 func (x *DisableAccountRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[6]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -437,7 +565,7 @@ func (x *DisableAccountRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisableAccountRequest.ProtoReflect.Descriptor instead.
 func (*DisableAccountRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{6}
+	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *DisableAccountRequest) GetAccountId() string {
@@ -456,7 +584,7 @@ type RecoverKeyRequest struct {
 
 func (x *RecoverKeyRequest) Reset() {
 	*x = RecoverKeyRequest{}
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[7]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -468,7 +596,7 @@ func (x *RecoverKeyRequest) String() string {
 func (*RecoverKeyRequest) ProtoMessage() {}
 
 func (x *RecoverKeyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[7]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -481,7 +609,7 @@ func (x *RecoverKeyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecoverKeyRequest.ProtoReflect.Descriptor instead.
 func (*RecoverKeyRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{7}
+	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *RecoverKeyRequest) GetAccountId() string {
@@ -502,7 +630,7 @@ type RecoverKeyResponse struct {
 
 func (x *RecoverKeyResponse) Reset() {
 	*x = RecoverKeyResponse{}
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[8]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -514,7 +642,7 @@ func (x *RecoverKeyResponse) String() string {
 func (*RecoverKeyResponse) ProtoMessage() {}
 
 func (x *RecoverKeyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[8]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -527,7 +655,7 @@ func (x *RecoverKeyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecoverKeyResponse.ProtoReflect.Descriptor instead.
 func (*RecoverKeyResponse) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{8}
+	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *RecoverKeyResponse) GetApiKeyId() string {
@@ -553,7 +681,7 @@ type EnableAccountRequest struct {
 
 func (x *EnableAccountRequest) Reset() {
 	*x = EnableAccountRequest{}
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[9]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -565,7 +693,7 @@ func (x *EnableAccountRequest) String() string {
 func (*EnableAccountRequest) ProtoMessage() {}
 
 func (x *EnableAccountRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[9]
+	mi := &file_vidhost_identity_v1_admin_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -578,7 +706,7 @@ func (x *EnableAccountRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnableAccountRequest.ProtoReflect.Descriptor instead.
 func (*EnableAccountRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{9}
+	return file_vidhost_identity_v1_admin_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *EnableAccountRequest) GetAccountId() string {
@@ -592,7 +720,18 @@ var File_vidhost_identity_v1_admin_proto protoreflect.FileDescriptor
 
 const file_vidhost_identity_v1_admin_proto_rawDesc = "" +
 	"\n" +
-	"\x1fvidhost/identity/v1/admin.proto\x12\x13vidhost.identity.v1\"\xa1\x01\n" +
+	"\x1fvidhost/identity/v1/admin.proto\x12\x13vidhost.identity.v1\"~\n" +
+	"\x13VerifyDomainRequest\x12\x1d\n" +
+	"\n" +
+	"account_id\x18\x01 \x01(\tR\taccountId\x120\n" +
+	"\x14identity_provider_id\x18\x02 \x01(\tR\x12identityProviderId\x12\x16\n" +
+	"\x06domain\x18\x03 \x01(\tR\x06domain\"\xa4\x01\n" +
+	"\x14VerifyDomainResponse\x12\x1d\n" +
+	"\n" +
+	"account_id\x18\x01 \x01(\tR\taccountId\x120\n" +
+	"\x14identity_provider_id\x18\x02 \x01(\tR\x12identityProviderId\x12\x16\n" +
+	"\x06domain\x18\x03 \x01(\tR\x06domain\x12#\n" +
+	"\rverified_time\x18\x04 \x01(\tR\fverifiedTime\"\xa1\x01\n" +
 	"\aAccount\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -636,7 +775,7 @@ const file_vidhost_identity_v1_admin_proto_rawDesc = "" +
 	"\aapi_key\x18\x02 \x01(\tR\x06apiKey\"5\n" +
 	"\x14EnableAccountRequest\x12\x1d\n" +
 	"\n" +
-	"account_id\x18\x01 \x01(\tR\taccountId2\xd4\x04\n" +
+	"account_id\x18\x01 \x01(\tR\taccountId2\xb9\x05\n" +
 	"\x14IdentityAdminService\x12f\n" +
 	"\rCreateAccount\x12).vidhost.identity.v1.CreateAccountRequest\x1a*.vidhost.identity.v1.CreateAccountResponse\x12c\n" +
 	"\fListAccounts\x12(.vidhost.identity.v1.ListAccountsRequest\x1a).vidhost.identity.v1.ListAccountsResponse\x12Z\n" +
@@ -644,7 +783,8 @@ const file_vidhost_identity_v1_admin_proto_rawDesc = "" +
 	"\x0eDisableAccount\x12*.vidhost.identity.v1.DisableAccountRequest\x1a\x1c.vidhost.identity.v1.Account\x12]\n" +
 	"\n" +
 	"RecoverKey\x12&.vidhost.identity.v1.RecoverKeyRequest\x1a'.vidhost.identity.v1.RecoverKeyResponse\x12X\n" +
-	"\rEnableAccount\x12).vidhost.identity.v1.EnableAccountRequest\x1a\x1c.vidhost.identity.v1.AccountB\xdb\x01\n" +
+	"\rEnableAccount\x12).vidhost.identity.v1.EnableAccountRequest\x1a\x1c.vidhost.identity.v1.Account\x12c\n" +
+	"\fVerifyDomain\x12(.vidhost.identity.v1.VerifyDomainRequest\x1a).vidhost.identity.v1.VerifyDomainResponseB\xdb\x01\n" +
 	"\x17com.vidhost.identity.v1B\n" +
 	"AdminProtoP\x01ZFgithub.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1;identityv1\xa2\x02\x03VIX\xaa\x02\x13Vidhost.Identity.V1\xca\x02\x13Vidhost\\Identity\\V1\xe2\x02\x1fVidhost\\Identity\\V1\\GPBMetadata\xea\x02\x15Vidhost::Identity::V1b\x06proto3"
 
@@ -660,39 +800,43 @@ func file_vidhost_identity_v1_admin_proto_rawDescGZIP() []byte {
 	return file_vidhost_identity_v1_admin_proto_rawDescData
 }
 
-var file_vidhost_identity_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_vidhost_identity_v1_admin_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_vidhost_identity_v1_admin_proto_goTypes = []any{
-	(*Account)(nil),               // 0: vidhost.identity.v1.Account
-	(*CreateAccountRequest)(nil),  // 1: vidhost.identity.v1.CreateAccountRequest
-	(*CreateAccountResponse)(nil), // 2: vidhost.identity.v1.CreateAccountResponse
-	(*ListAccountsRequest)(nil),   // 3: vidhost.identity.v1.ListAccountsRequest
-	(*ListAccountsResponse)(nil),  // 4: vidhost.identity.v1.ListAccountsResponse
-	(*SetAccountPlanRequest)(nil), // 5: vidhost.identity.v1.SetAccountPlanRequest
-	(*DisableAccountRequest)(nil), // 6: vidhost.identity.v1.DisableAccountRequest
-	(*RecoverKeyRequest)(nil),     // 7: vidhost.identity.v1.RecoverKeyRequest
-	(*RecoverKeyResponse)(nil),    // 8: vidhost.identity.v1.RecoverKeyResponse
-	(*EnableAccountRequest)(nil),  // 9: vidhost.identity.v1.EnableAccountRequest
+	(*VerifyDomainRequest)(nil),   // 0: vidhost.identity.v1.VerifyDomainRequest
+	(*VerifyDomainResponse)(nil),  // 1: vidhost.identity.v1.VerifyDomainResponse
+	(*Account)(nil),               // 2: vidhost.identity.v1.Account
+	(*CreateAccountRequest)(nil),  // 3: vidhost.identity.v1.CreateAccountRequest
+	(*CreateAccountResponse)(nil), // 4: vidhost.identity.v1.CreateAccountResponse
+	(*ListAccountsRequest)(nil),   // 5: vidhost.identity.v1.ListAccountsRequest
+	(*ListAccountsResponse)(nil),  // 6: vidhost.identity.v1.ListAccountsResponse
+	(*SetAccountPlanRequest)(nil), // 7: vidhost.identity.v1.SetAccountPlanRequest
+	(*DisableAccountRequest)(nil), // 8: vidhost.identity.v1.DisableAccountRequest
+	(*RecoverKeyRequest)(nil),     // 9: vidhost.identity.v1.RecoverKeyRequest
+	(*RecoverKeyResponse)(nil),    // 10: vidhost.identity.v1.RecoverKeyResponse
+	(*EnableAccountRequest)(nil),  // 11: vidhost.identity.v1.EnableAccountRequest
 }
 var file_vidhost_identity_v1_admin_proto_depIdxs = []int32{
-	0, // 0: vidhost.identity.v1.CreateAccountResponse.account:type_name -> vidhost.identity.v1.Account
-	0, // 1: vidhost.identity.v1.ListAccountsResponse.items:type_name -> vidhost.identity.v1.Account
-	1, // 2: vidhost.identity.v1.IdentityAdminService.CreateAccount:input_type -> vidhost.identity.v1.CreateAccountRequest
-	3, // 3: vidhost.identity.v1.IdentityAdminService.ListAccounts:input_type -> vidhost.identity.v1.ListAccountsRequest
-	5, // 4: vidhost.identity.v1.IdentityAdminService.SetAccountPlan:input_type -> vidhost.identity.v1.SetAccountPlanRequest
-	6, // 5: vidhost.identity.v1.IdentityAdminService.DisableAccount:input_type -> vidhost.identity.v1.DisableAccountRequest
-	7, // 6: vidhost.identity.v1.IdentityAdminService.RecoverKey:input_type -> vidhost.identity.v1.RecoverKeyRequest
-	9, // 7: vidhost.identity.v1.IdentityAdminService.EnableAccount:input_type -> vidhost.identity.v1.EnableAccountRequest
-	2, // 8: vidhost.identity.v1.IdentityAdminService.CreateAccount:output_type -> vidhost.identity.v1.CreateAccountResponse
-	4, // 9: vidhost.identity.v1.IdentityAdminService.ListAccounts:output_type -> vidhost.identity.v1.ListAccountsResponse
-	0, // 10: vidhost.identity.v1.IdentityAdminService.SetAccountPlan:output_type -> vidhost.identity.v1.Account
-	0, // 11: vidhost.identity.v1.IdentityAdminService.DisableAccount:output_type -> vidhost.identity.v1.Account
-	8, // 12: vidhost.identity.v1.IdentityAdminService.RecoverKey:output_type -> vidhost.identity.v1.RecoverKeyResponse
-	0, // 13: vidhost.identity.v1.IdentityAdminService.EnableAccount:output_type -> vidhost.identity.v1.Account
-	8, // [8:14] is the sub-list for method output_type
-	2, // [2:8] is the sub-list for method input_type
-	2, // [2:2] is the sub-list for extension type_name
-	2, // [2:2] is the sub-list for extension extendee
-	0, // [0:2] is the sub-list for field type_name
+	2,  // 0: vidhost.identity.v1.CreateAccountResponse.account:type_name -> vidhost.identity.v1.Account
+	2,  // 1: vidhost.identity.v1.ListAccountsResponse.items:type_name -> vidhost.identity.v1.Account
+	3,  // 2: vidhost.identity.v1.IdentityAdminService.CreateAccount:input_type -> vidhost.identity.v1.CreateAccountRequest
+	5,  // 3: vidhost.identity.v1.IdentityAdminService.ListAccounts:input_type -> vidhost.identity.v1.ListAccountsRequest
+	7,  // 4: vidhost.identity.v1.IdentityAdminService.SetAccountPlan:input_type -> vidhost.identity.v1.SetAccountPlanRequest
+	8,  // 5: vidhost.identity.v1.IdentityAdminService.DisableAccount:input_type -> vidhost.identity.v1.DisableAccountRequest
+	9,  // 6: vidhost.identity.v1.IdentityAdminService.RecoverKey:input_type -> vidhost.identity.v1.RecoverKeyRequest
+	11, // 7: vidhost.identity.v1.IdentityAdminService.EnableAccount:input_type -> vidhost.identity.v1.EnableAccountRequest
+	0,  // 8: vidhost.identity.v1.IdentityAdminService.VerifyDomain:input_type -> vidhost.identity.v1.VerifyDomainRequest
+	4,  // 9: vidhost.identity.v1.IdentityAdminService.CreateAccount:output_type -> vidhost.identity.v1.CreateAccountResponse
+	6,  // 10: vidhost.identity.v1.IdentityAdminService.ListAccounts:output_type -> vidhost.identity.v1.ListAccountsResponse
+	2,  // 11: vidhost.identity.v1.IdentityAdminService.SetAccountPlan:output_type -> vidhost.identity.v1.Account
+	2,  // 12: vidhost.identity.v1.IdentityAdminService.DisableAccount:output_type -> vidhost.identity.v1.Account
+	10, // 13: vidhost.identity.v1.IdentityAdminService.RecoverKey:output_type -> vidhost.identity.v1.RecoverKeyResponse
+	2,  // 14: vidhost.identity.v1.IdentityAdminService.EnableAccount:output_type -> vidhost.identity.v1.Account
+	1,  // 15: vidhost.identity.v1.IdentityAdminService.VerifyDomain:output_type -> vidhost.identity.v1.VerifyDomainResponse
+	9,  // [9:16] is the sub-list for method output_type
+	2,  // [2:9] is the sub-list for method input_type
+	2,  // [2:2] is the sub-list for extension type_name
+	2,  // [2:2] is the sub-list for extension extendee
+	0,  // [0:2] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_identity_v1_admin_proto_init() }
@@ -700,14 +844,14 @@ func file_vidhost_identity_v1_admin_proto_init() {
 	if File_vidhost_identity_v1_admin_proto != nil {
 		return
 	}
-	file_vidhost_identity_v1_admin_proto_msgTypes[3].OneofWrappers = []any{}
+	file_vidhost_identity_v1_admin_proto_msgTypes[5].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_identity_v1_admin_proto_rawDesc), len(file_vidhost_identity_v1_admin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

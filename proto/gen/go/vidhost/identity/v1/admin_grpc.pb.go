@@ -25,6 +25,7 @@ const (
 	IdentityAdminService_DisableAccount_FullMethodName = "/vidhost.identity.v1.IdentityAdminService/DisableAccount"
 	IdentityAdminService_RecoverKey_FullMethodName     = "/vidhost.identity.v1.IdentityAdminService/RecoverKey"
 	IdentityAdminService_EnableAccount_FullMethodName  = "/vidhost.identity.v1.IdentityAdminService/EnableAccount"
+	IdentityAdminService_VerifyDomain_FullMethodName   = "/vidhost.identity.v1.IdentityAdminService/VerifyDomain"
 )
 
 // IdentityAdminServiceClient is the client API for IdentityAdminService service.
@@ -51,6 +52,9 @@ type IdentityAdminServiceClient interface {
 	// EnableAccount lets a disabled account's keys authenticate again (those
 	// not revoked meanwhile), and tells gateways to drop what they cache.
 	EnableAccount(ctx context.Context, in *EnableAccountRequest, opts ...grpc.CallOption) (*Account, error)
+	// VerifyDomain marks an identity provider's domain verified without the
+	// DNS record: the operator vouches that the account controls it.
+	VerifyDomain(ctx context.Context, in *VerifyDomainRequest, opts ...grpc.CallOption) (*VerifyDomainResponse, error)
 }
 
 type identityAdminServiceClient struct {
@@ -121,6 +125,16 @@ func (c *identityAdminServiceClient) EnableAccount(ctx context.Context, in *Enab
 	return out, nil
 }
 
+func (c *identityAdminServiceClient) VerifyDomain(ctx context.Context, in *VerifyDomainRequest, opts ...grpc.CallOption) (*VerifyDomainResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(VerifyDomainResponse)
+	err := c.cc.Invoke(ctx, IdentityAdminService_VerifyDomain_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // IdentityAdminServiceServer is the server API for IdentityAdminService service.
 // All implementations must embed UnimplementedIdentityAdminServiceServer
 // for forward compatibility.
@@ -145,6 +159,9 @@ type IdentityAdminServiceServer interface {
 	// EnableAccount lets a disabled account's keys authenticate again (those
 	// not revoked meanwhile), and tells gateways to drop what they cache.
 	EnableAccount(context.Context, *EnableAccountRequest) (*Account, error)
+	// VerifyDomain marks an identity provider's domain verified without the
+	// DNS record: the operator vouches that the account controls it.
+	VerifyDomain(context.Context, *VerifyDomainRequest) (*VerifyDomainResponse, error)
 	mustEmbedUnimplementedIdentityAdminServiceServer()
 }
 
@@ -172,6 +189,9 @@ func (UnimplementedIdentityAdminServiceServer) RecoverKey(context.Context, *Reco
 }
 func (UnimplementedIdentityAdminServiceServer) EnableAccount(context.Context, *EnableAccountRequest) (*Account, error) {
 	return nil, status.Error(codes.Unimplemented, "method EnableAccount not implemented")
+}
+func (UnimplementedIdentityAdminServiceServer) VerifyDomain(context.Context, *VerifyDomainRequest) (*VerifyDomainResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method VerifyDomain not implemented")
 }
 func (UnimplementedIdentityAdminServiceServer) mustEmbedUnimplementedIdentityAdminServiceServer() {}
 func (UnimplementedIdentityAdminServiceServer) testEmbeddedByValue()                              {}
@@ -302,6 +322,24 @@ func _IdentityAdminService_EnableAccount_Handler(srv interface{}, ctx context.Co
 	return interceptor(ctx, in, info, handler)
 }
 
+func _IdentityAdminService_VerifyDomain_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(VerifyDomainRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityAdminServiceServer).VerifyDomain(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityAdminService_VerifyDomain_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityAdminServiceServer).VerifyDomain(ctx, req.(*VerifyDomainRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // IdentityAdminService_ServiceDesc is the grpc.ServiceDesc for IdentityAdminService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -332,6 +370,10 @@ var IdentityAdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "EnableAccount",
 			Handler:    _IdentityAdminService_EnableAccount_Handler,
+		},
+		{
+			MethodName: "VerifyDomain",
+			Handler:    _IdentityAdminService_VerifyDomain_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

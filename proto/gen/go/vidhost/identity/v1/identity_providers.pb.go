@@ -37,12 +37,15 @@ type IdentityProvider struct {
 	// Lower-cased domain names; an email of one of them signs in here.
 	AllowedDomains []string `protobuf:"bytes,5,rep,name=allowed_domains,json=allowedDomains,proto3" json:"allowed_domains,omitempty"`
 	// viewer, uploader or admin: the role of users this provider makes.
-	DefaultRole   string `protobuf:"bytes,6,opt,name=default_role,json=defaultRole,proto3" json:"default_role,omitempty"`
-	Enabled       bool   `protobuf:"varint,7,opt,name=enabled,proto3" json:"enabled,omitempty"`
-	CreatedBy     string `protobuf:"bytes,8,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
-	CreatedTime   string `protobuf:"bytes,9,opt,name=created_time,json=createdTime,proto3" json:"created_time,omitempty"`
-	UpdatedBy     string `protobuf:"bytes,10,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
-	UpdatedTime   string `protobuf:"bytes,11,opt,name=updated_time,json=updatedTime,proto3" json:"updated_time,omitempty"`
+	DefaultRole string `protobuf:"bytes,6,opt,name=default_role,json=defaultRole,proto3" json:"default_role,omitempty"`
+	Enabled     bool   `protobuf:"varint,7,opt,name=enabled,proto3" json:"enabled,omitempty"`
+	CreatedBy   string `protobuf:"bytes,8,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
+	CreatedTime string `protobuf:"bytes,9,opt,name=created_time,json=createdTime,proto3" json:"created_time,omitempty"`
+	UpdatedBy   string `protobuf:"bytes,10,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	UpdatedTime string `protobuf:"bytes,11,opt,name=updated_time,json=updatedTime,proto3" json:"updated_time,omitempty"`
+	// Each allowed domain with its verification: a domain routes single
+	// sign-on, and is kept from other accounts, only once verified.
+	Domains       []*IdentityProviderDomain `protobuf:"bytes,12,rep,name=domains,proto3" json:"domains,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -154,6 +157,96 @@ func (x *IdentityProvider) GetUpdatedTime() string {
 	return ""
 }
 
+func (x *IdentityProvider) GetDomains() []*IdentityProviderDomain {
+	if x != nil {
+		return x.Domains
+	}
+	return nil
+}
+
+// IdentityProviderDomain is one of allowed_domains and how to prove the
+// account controls it: a DNS TXT record named txt_record_name holding
+// txt_record_value, then POST /v2/identity_providers/{id}/verify.
+type IdentityProviderDomain struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Domain string                 `protobuf:"bytes,1,opt,name=domain,proto3" json:"domain,omitempty"`
+	// pending or verified.
+	Status string `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
+	// When it was verified; empty while pending.
+	VerifiedTime string `protobuf:"bytes,3,opt,name=verified_time,json=verifiedTime,proto3" json:"verified_time,omitempty"`
+	// _vidhost-verify.<domain>
+	TxtRecordName string `protobuf:"bytes,4,opt,name=txt_record_name,json=txtRecordName,proto3" json:"txt_record_name,omitempty"`
+	// vidhost-verify=<token>, the token of this provider's claim.
+	TxtRecordValue string `protobuf:"bytes,5,opt,name=txt_record_value,json=txtRecordValue,proto3" json:"txt_record_value,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *IdentityProviderDomain) Reset() {
+	*x = IdentityProviderDomain{}
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *IdentityProviderDomain) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*IdentityProviderDomain) ProtoMessage() {}
+
+func (x *IdentityProviderDomain) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use IdentityProviderDomain.ProtoReflect.Descriptor instead.
+func (*IdentityProviderDomain) Descriptor() ([]byte, []int) {
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *IdentityProviderDomain) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
+}
+
+func (x *IdentityProviderDomain) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *IdentityProviderDomain) GetVerifiedTime() string {
+	if x != nil {
+		return x.VerifiedTime
+	}
+	return ""
+}
+
+func (x *IdentityProviderDomain) GetTxtRecordName() string {
+	if x != nil {
+		return x.TxtRecordName
+	}
+	return ""
+}
+
+func (x *IdentityProviderDomain) GetTxtRecordValue() string {
+	if x != nil {
+		return x.TxtRecordValue
+	}
+	return ""
+}
+
 // IdentityProviderInput is what a client writes: the fields of
 // IdentityProvider it may set, and the client secret.
 type IdentityProviderInput struct {
@@ -172,7 +265,7 @@ type IdentityProviderInput struct {
 
 func (x *IdentityProviderInput) Reset() {
 	*x = IdentityProviderInput{}
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[1]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -184,7 +277,7 @@ func (x *IdentityProviderInput) String() string {
 func (*IdentityProviderInput) ProtoMessage() {}
 
 func (x *IdentityProviderInput) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[1]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -197,7 +290,7 @@ func (x *IdentityProviderInput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IdentityProviderInput.ProtoReflect.Descriptor instead.
 func (*IdentityProviderInput) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{1}
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *IdentityProviderInput) GetName() string {
@@ -265,7 +358,7 @@ type CreateIdentityProviderRequest struct {
 
 func (x *CreateIdentityProviderRequest) Reset() {
 	*x = CreateIdentityProviderRequest{}
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[2]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -277,7 +370,7 @@ func (x *CreateIdentityProviderRequest) String() string {
 func (*CreateIdentityProviderRequest) ProtoMessage() {}
 
 func (x *CreateIdentityProviderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[2]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -290,7 +383,7 @@ func (x *CreateIdentityProviderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateIdentityProviderRequest.ProtoReflect.Descriptor instead.
 func (*CreateIdentityProviderRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{2}
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *CreateIdentityProviderRequest) GetName() string {
@@ -352,7 +445,7 @@ type ListIdentityProvidersRequest struct {
 
 func (x *ListIdentityProvidersRequest) Reset() {
 	*x = ListIdentityProvidersRequest{}
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[3]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -364,7 +457,7 @@ func (x *ListIdentityProvidersRequest) String() string {
 func (*ListIdentityProvidersRequest) ProtoMessage() {}
 
 func (x *ListIdentityProvidersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[3]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -377,7 +470,7 @@ func (x *ListIdentityProvidersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListIdentityProvidersRequest.ProtoReflect.Descriptor instead.
 func (*ListIdentityProvidersRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{3}
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ListIdentityProvidersRequest) GetLimit() int32 {
@@ -404,7 +497,7 @@ type ListIdentityProvidersResponse struct {
 
 func (x *ListIdentityProvidersResponse) Reset() {
 	*x = ListIdentityProvidersResponse{}
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[4]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -416,7 +509,7 @@ func (x *ListIdentityProvidersResponse) String() string {
 func (*ListIdentityProvidersResponse) ProtoMessage() {}
 
 func (x *ListIdentityProvidersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[4]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -429,7 +522,7 @@ func (x *ListIdentityProvidersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListIdentityProvidersResponse.ProtoReflect.Descriptor instead.
 func (*ListIdentityProvidersResponse) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{4}
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ListIdentityProvidersResponse) GetItems() []*IdentityProvider {
@@ -455,7 +548,7 @@ type GetIdentityProviderRequest struct {
 
 func (x *GetIdentityProviderRequest) Reset() {
 	*x = GetIdentityProviderRequest{}
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[5]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -467,7 +560,7 @@ func (x *GetIdentityProviderRequest) String() string {
 func (*GetIdentityProviderRequest) ProtoMessage() {}
 
 func (x *GetIdentityProviderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[5]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -480,7 +573,7 @@ func (x *GetIdentityProviderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetIdentityProviderRequest.ProtoReflect.Descriptor instead.
 func (*GetIdentityProviderRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{5}
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *GetIdentityProviderRequest) GetId() string {
@@ -502,7 +595,7 @@ type UpdateIdentityProviderRequest struct {
 
 func (x *UpdateIdentityProviderRequest) Reset() {
 	*x = UpdateIdentityProviderRequest{}
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[6]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -514,7 +607,7 @@ func (x *UpdateIdentityProviderRequest) String() string {
 func (*UpdateIdentityProviderRequest) ProtoMessage() {}
 
 func (x *UpdateIdentityProviderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[6]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -527,7 +620,7 @@ func (x *UpdateIdentityProviderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateIdentityProviderRequest.ProtoReflect.Descriptor instead.
 func (*UpdateIdentityProviderRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{6}
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *UpdateIdentityProviderRequest) GetId() string {
@@ -560,7 +653,7 @@ type DeleteIdentityProviderRequest struct {
 
 func (x *DeleteIdentityProviderRequest) Reset() {
 	*x = DeleteIdentityProviderRequest{}
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[7]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -572,7 +665,7 @@ func (x *DeleteIdentityProviderRequest) String() string {
 func (*DeleteIdentityProviderRequest) ProtoMessage() {}
 
 func (x *DeleteIdentityProviderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[7]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -585,7 +678,7 @@ func (x *DeleteIdentityProviderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteIdentityProviderRequest.ProtoReflect.Descriptor instead.
 func (*DeleteIdentityProviderRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{7}
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *DeleteIdentityProviderRequest) GetId() string {
@@ -603,7 +696,7 @@ type DeleteIdentityProviderResponse struct {
 
 func (x *DeleteIdentityProviderResponse) Reset() {
 	*x = DeleteIdentityProviderResponse{}
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[8]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -615,7 +708,7 @@ func (x *DeleteIdentityProviderResponse) String() string {
 func (*DeleteIdentityProviderResponse) ProtoMessage() {}
 
 func (x *DeleteIdentityProviderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[8]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -628,7 +721,62 @@ func (x *DeleteIdentityProviderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteIdentityProviderResponse.ProtoReflect.Descriptor instead.
 func (*DeleteIdentityProviderResponse) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{8}
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{9}
+}
+
+// VerifyIdentityProviderDomainRequest asks identity to look up the
+// domain's TXT record now.
+type VerifyIdentityProviderDomainRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// One of the provider's allowed_domains.
+	Domain        string `protobuf:"bytes,2,opt,name=domain,proto3" json:"domain,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyIdentityProviderDomainRequest) Reset() {
+	*x = VerifyIdentityProviderDomainRequest{}
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyIdentityProviderDomainRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyIdentityProviderDomainRequest) ProtoMessage() {}
+
+func (x *VerifyIdentityProviderDomainRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyIdentityProviderDomainRequest.ProtoReflect.Descriptor instead.
+func (*VerifyIdentityProviderDomainRequest) Descriptor() ([]byte, []int) {
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *VerifyIdentityProviderDomainRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *VerifyIdentityProviderDomainRequest) GetDomain() string {
+	if x != nil {
+		return x.Domain
+	}
+	return ""
 }
 
 // BeginSsoRequest is the gateway's /sso/start: account discovery by email.
@@ -643,7 +791,7 @@ type BeginSsoRequest struct {
 
 func (x *BeginSsoRequest) Reset() {
 	*x = BeginSsoRequest{}
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[9]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -655,7 +803,7 @@ func (x *BeginSsoRequest) String() string {
 func (*BeginSsoRequest) ProtoMessage() {}
 
 func (x *BeginSsoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[9]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -668,7 +816,7 @@ func (x *BeginSsoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginSsoRequest.ProtoReflect.Descriptor instead.
 func (*BeginSsoRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{9}
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *BeginSsoRequest) GetEmail() string {
@@ -700,7 +848,7 @@ type BeginSsoResponse struct {
 
 func (x *BeginSsoResponse) Reset() {
 	*x = BeginSsoResponse{}
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[10]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -712,7 +860,7 @@ func (x *BeginSsoResponse) String() string {
 func (*BeginSsoResponse) ProtoMessage() {}
 
 func (x *BeginSsoResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[10]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -725,7 +873,7 @@ func (x *BeginSsoResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeginSsoResponse.ProtoReflect.Descriptor instead.
 func (*BeginSsoResponse) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{10}
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *BeginSsoResponse) GetAuthorizeUrl() string {
@@ -766,7 +914,7 @@ type CompleteSsoRequest struct {
 
 func (x *CompleteSsoRequest) Reset() {
 	*x = CompleteSsoRequest{}
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[11]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -778,7 +926,7 @@ func (x *CompleteSsoRequest) String() string {
 func (*CompleteSsoRequest) ProtoMessage() {}
 
 func (x *CompleteSsoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[11]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -791,7 +939,7 @@ func (x *CompleteSsoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteSsoRequest.ProtoReflect.Descriptor instead.
 func (*CompleteSsoRequest) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{11}
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CompleteSsoRequest) GetCode() string {
@@ -854,7 +1002,7 @@ type CompleteSsoResponse struct {
 
 func (x *CompleteSsoResponse) Reset() {
 	*x = CompleteSsoResponse{}
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[12]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -866,7 +1014,7 @@ func (x *CompleteSsoResponse) String() string {
 func (*CompleteSsoResponse) ProtoMessage() {}
 
 func (x *CompleteSsoResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[12]
+	mi := &file_vidhost_identity_v1_identity_providers_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -879,7 +1027,7 @@ func (x *CompleteSsoResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteSsoResponse.ProtoReflect.Descriptor instead.
 func (*CompleteSsoResponse) Descriptor() ([]byte, []int) {
-	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{12}
+	return file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *CompleteSsoResponse) GetAccountId() string {
@@ -935,7 +1083,7 @@ var File_vidhost_identity_v1_identity_providers_proto protoreflect.FileDescripto
 
 const file_vidhost_identity_v1_identity_providers_proto_rawDesc = "" +
 	"\n" +
-	",vidhost/identity/v1/identity_providers.proto\x12\x13vidhost.identity.v1\x1a google/protobuf/field_mask.proto\"\xdc\x02\n" +
+	",vidhost/identity/v1/identity_providers.proto\x12\x13vidhost.identity.v1\x1a google/protobuf/field_mask.proto\"\xa3\x03\n" +
 	"\x10IdentityProvider\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1d\n" +
@@ -951,7 +1099,14 @@ const file_vidhost_identity_v1_identity_providers_proto_rawDesc = "" +
 	"\n" +
 	"updated_by\x18\n" +
 	" \x01(\tR\tupdatedBy\x12!\n" +
-	"\fupdated_time\x18\v \x01(\tR\vupdatedTime\"\x83\x02\n" +
+	"\fupdated_time\x18\v \x01(\tR\vupdatedTime\x12E\n" +
+	"\adomains\x18\f \x03(\v2+.vidhost.identity.v1.IdentityProviderDomainR\adomains\"\xbf\x01\n" +
+	"\x16IdentityProviderDomain\x12\x16\n" +
+	"\x06domain\x18\x01 \x01(\tR\x06domain\x12\x16\n" +
+	"\x06status\x18\x02 \x01(\tR\x06status\x12#\n" +
+	"\rverified_time\x18\x03 \x01(\tR\fverifiedTime\x12&\n" +
+	"\x0ftxt_record_name\x18\x04 \x01(\tR\rtxtRecordName\x12(\n" +
+	"\x10txt_record_value\x18\x05 \x01(\tR\x0etxtRecordValue\"\x83\x02\n" +
 	"\x15IdentityProviderInput\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1d\n" +
 	"\n" +
@@ -991,7 +1146,10 @@ const file_vidhost_identity_v1_identity_providers_proto_rawDesc = "" +
 	"updateMask\"/\n" +
 	"\x1dDeleteIdentityProviderRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\" \n" +
-	"\x1eDeleteIdentityProviderResponse\"D\n" +
+	"\x1eDeleteIdentityProviderResponse\"M\n" +
+	"#VerifyIdentityProviderDomainRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
+	"\x06domain\x18\x02 \x01(\tR\x06domain\"D\n" +
 	"\x0fBeginSsoRequest\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1b\n" +
 	"\tclient_ip\x18\x02 \x01(\tR\bclientIp\"n\n" +
@@ -1030,32 +1188,35 @@ func file_vidhost_identity_v1_identity_providers_proto_rawDescGZIP() []byte {
 	return file_vidhost_identity_v1_identity_providers_proto_rawDescData
 }
 
-var file_vidhost_identity_v1_identity_providers_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_vidhost_identity_v1_identity_providers_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_vidhost_identity_v1_identity_providers_proto_goTypes = []any{
-	(*IdentityProvider)(nil),               // 0: vidhost.identity.v1.IdentityProvider
-	(*IdentityProviderInput)(nil),          // 1: vidhost.identity.v1.IdentityProviderInput
-	(*CreateIdentityProviderRequest)(nil),  // 2: vidhost.identity.v1.CreateIdentityProviderRequest
-	(*ListIdentityProvidersRequest)(nil),   // 3: vidhost.identity.v1.ListIdentityProvidersRequest
-	(*ListIdentityProvidersResponse)(nil),  // 4: vidhost.identity.v1.ListIdentityProvidersResponse
-	(*GetIdentityProviderRequest)(nil),     // 5: vidhost.identity.v1.GetIdentityProviderRequest
-	(*UpdateIdentityProviderRequest)(nil),  // 6: vidhost.identity.v1.UpdateIdentityProviderRequest
-	(*DeleteIdentityProviderRequest)(nil),  // 7: vidhost.identity.v1.DeleteIdentityProviderRequest
-	(*DeleteIdentityProviderResponse)(nil), // 8: vidhost.identity.v1.DeleteIdentityProviderResponse
-	(*BeginSsoRequest)(nil),                // 9: vidhost.identity.v1.BeginSsoRequest
-	(*BeginSsoResponse)(nil),               // 10: vidhost.identity.v1.BeginSsoResponse
-	(*CompleteSsoRequest)(nil),             // 11: vidhost.identity.v1.CompleteSsoRequest
-	(*CompleteSsoResponse)(nil),            // 12: vidhost.identity.v1.CompleteSsoResponse
-	(*fieldmaskpb.FieldMask)(nil),          // 13: google.protobuf.FieldMask
+	(*IdentityProvider)(nil),                    // 0: vidhost.identity.v1.IdentityProvider
+	(*IdentityProviderDomain)(nil),              // 1: vidhost.identity.v1.IdentityProviderDomain
+	(*IdentityProviderInput)(nil),               // 2: vidhost.identity.v1.IdentityProviderInput
+	(*CreateIdentityProviderRequest)(nil),       // 3: vidhost.identity.v1.CreateIdentityProviderRequest
+	(*ListIdentityProvidersRequest)(nil),        // 4: vidhost.identity.v1.ListIdentityProvidersRequest
+	(*ListIdentityProvidersResponse)(nil),       // 5: vidhost.identity.v1.ListIdentityProvidersResponse
+	(*GetIdentityProviderRequest)(nil),          // 6: vidhost.identity.v1.GetIdentityProviderRequest
+	(*UpdateIdentityProviderRequest)(nil),       // 7: vidhost.identity.v1.UpdateIdentityProviderRequest
+	(*DeleteIdentityProviderRequest)(nil),       // 8: vidhost.identity.v1.DeleteIdentityProviderRequest
+	(*DeleteIdentityProviderResponse)(nil),      // 9: vidhost.identity.v1.DeleteIdentityProviderResponse
+	(*VerifyIdentityProviderDomainRequest)(nil), // 10: vidhost.identity.v1.VerifyIdentityProviderDomainRequest
+	(*BeginSsoRequest)(nil),                     // 11: vidhost.identity.v1.BeginSsoRequest
+	(*BeginSsoResponse)(nil),                    // 12: vidhost.identity.v1.BeginSsoResponse
+	(*CompleteSsoRequest)(nil),                  // 13: vidhost.identity.v1.CompleteSsoRequest
+	(*CompleteSsoResponse)(nil),                 // 14: vidhost.identity.v1.CompleteSsoResponse
+	(*fieldmaskpb.FieldMask)(nil),               // 15: google.protobuf.FieldMask
 }
 var file_vidhost_identity_v1_identity_providers_proto_depIdxs = []int32{
-	0,  // 0: vidhost.identity.v1.ListIdentityProvidersResponse.items:type_name -> vidhost.identity.v1.IdentityProvider
-	1,  // 1: vidhost.identity.v1.UpdateIdentityProviderRequest.identity_provider:type_name -> vidhost.identity.v1.IdentityProviderInput
-	13, // 2: vidhost.identity.v1.UpdateIdentityProviderRequest.update_mask:type_name -> google.protobuf.FieldMask
-	3,  // [3:3] is the sub-list for method output_type
-	3,  // [3:3] is the sub-list for method input_type
-	3,  // [3:3] is the sub-list for extension type_name
-	3,  // [3:3] is the sub-list for extension extendee
-	0,  // [0:3] is the sub-list for field type_name
+	1,  // 0: vidhost.identity.v1.IdentityProvider.domains:type_name -> vidhost.identity.v1.IdentityProviderDomain
+	0,  // 1: vidhost.identity.v1.ListIdentityProvidersResponse.items:type_name -> vidhost.identity.v1.IdentityProvider
+	2,  // 2: vidhost.identity.v1.UpdateIdentityProviderRequest.identity_provider:type_name -> vidhost.identity.v1.IdentityProviderInput
+	15, // 3: vidhost.identity.v1.UpdateIdentityProviderRequest.update_mask:type_name -> google.protobuf.FieldMask
+	4,  // [4:4] is the sub-list for method output_type
+	4,  // [4:4] is the sub-list for method input_type
+	4,  // [4:4] is the sub-list for extension type_name
+	4,  // [4:4] is the sub-list for extension extendee
+	0,  // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_identity_v1_identity_providers_proto_init() }
@@ -1063,16 +1224,16 @@ func file_vidhost_identity_v1_identity_providers_proto_init() {
 	if File_vidhost_identity_v1_identity_providers_proto != nil {
 		return
 	}
-	file_vidhost_identity_v1_identity_providers_proto_msgTypes[1].OneofWrappers = []any{}
 	file_vidhost_identity_v1_identity_providers_proto_msgTypes[2].OneofWrappers = []any{}
 	file_vidhost_identity_v1_identity_providers_proto_msgTypes[3].OneofWrappers = []any{}
+	file_vidhost_identity_v1_identity_providers_proto_msgTypes[4].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_identity_v1_identity_providers_proto_rawDesc), len(file_vidhost_identity_v1_identity_providers_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

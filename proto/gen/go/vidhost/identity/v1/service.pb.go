@@ -24,7 +24,7 @@ var File_vidhost_identity_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_identity_v1_service_proto_rawDesc = "" +
 	"\n" +
-	"!vidhost/identity/v1/service.proto\x12\x13vidhost.identity.v1\x1a)vidhost/identity/v1/account_summary.proto\x1a!vidhost/identity/v1/invites.proto\x1a$vidhost/identity/v1/audit_logs.proto\x1a,vidhost/identity/v1/identity_providers.proto\x1a\"vidhost/identity/v1/jwt_keys.proto\x1a\"vidhost/identity/v1/messages.proto\x1a vidhost/identity/v1/tokens.proto\x1a\x1fvidhost/identity/v1/users.proto2\xe0\x18\n" +
+	"!vidhost/identity/v1/service.proto\x12\x13vidhost.identity.v1\x1a)vidhost/identity/v1/account_summary.proto\x1a!vidhost/identity/v1/invites.proto\x1a$vidhost/identity/v1/audit_logs.proto\x1a,vidhost/identity/v1/identity_providers.proto\x1a\"vidhost/identity/v1/jwt_keys.proto\x1a\"vidhost/identity/v1/messages.proto\x1a vidhost/identity/v1/tokens.proto\x1a\x1fvidhost/identity/v1/users.proto2\xe1\x19\n" +
 	"\x0fIdentityService\x12U\n" +
 	"\fCreateApiKey\x12(.vidhost.identity.v1.CreateApiKeyRequest\x1a\x1b.vidhost.identity.v1.ApiKey\x12`\n" +
 	"\vListApiKeys\x12'.vidhost.identity.v1.ListApiKeysRequest\x1a(.vidhost.identity.v1.ListApiKeysResponse\x12x\n" +
@@ -57,68 +57,70 @@ const file_vidhost_identity_v1_service_proto_rawDesc = "" +
 	"\x15ListIdentityProviders\x121.vidhost.identity.v1.ListIdentityProvidersRequest\x1a2.vidhost.identity.v1.ListIdentityProvidersResponse\x12m\n" +
 	"\x13GetIdentityProvider\x12/.vidhost.identity.v1.GetIdentityProviderRequest\x1a%.vidhost.identity.v1.IdentityProvider\x12s\n" +
 	"\x16UpdateIdentityProvider\x122.vidhost.identity.v1.UpdateIdentityProviderRequest\x1a%.vidhost.identity.v1.IdentityProvider\x12\x81\x01\n" +
-	"\x16DeleteIdentityProvider\x122.vidhost.identity.v1.DeleteIdentityProviderRequest\x1a3.vidhost.identity.v1.DeleteIdentityProviderResponse\x12W\n" +
+	"\x16DeleteIdentityProvider\x122.vidhost.identity.v1.DeleteIdentityProviderRequest\x1a3.vidhost.identity.v1.DeleteIdentityProviderResponse\x12\x7f\n" +
+	"\x1cVerifyIdentityProviderDomain\x128.vidhost.identity.v1.VerifyIdentityProviderDomainRequest\x1a%.vidhost.identity.v1.IdentityProvider\x12W\n" +
 	"\bBeginSso\x12$.vidhost.identity.v1.BeginSsoRequest\x1a%.vidhost.identity.v1.BeginSsoResponse\x12`\n" +
 	"\vCompleteSso\x12'.vidhost.identity.v1.CompleteSsoRequest\x1a(.vidhost.identity.v1.CompleteSsoResponseB\xdd\x01\n" +
 	"\x17com.vidhost.identity.v1B\fServiceProtoP\x01ZFgithub.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1;identityv1\xa2\x02\x03VIX\xaa\x02\x13Vidhost.Identity.V1\xca\x02\x13Vidhost\\Identity\\V1\xe2\x02\x1fVidhost\\Identity\\V1\\GPBMetadata\xea\x02\x15Vidhost::Identity::V1b\x06proto3"
 
 var file_vidhost_identity_v1_service_proto_goTypes = []any{
-	(*CreateApiKeyRequest)(nil),            // 0: vidhost.identity.v1.CreateApiKeyRequest
-	(*ListApiKeysRequest)(nil),             // 1: vidhost.identity.v1.ListApiKeysRequest
-	(*ListApiKeySummariesRequest)(nil),     // 2: vidhost.identity.v1.ListApiKeySummariesRequest
-	(*GetApiKeyRequest)(nil),               // 3: vidhost.identity.v1.GetApiKeyRequest
-	(*UpdateApiKeyRequest)(nil),            // 4: vidhost.identity.v1.UpdateApiKeyRequest
-	(*DeleteApiKeyRequest)(nil),            // 5: vidhost.identity.v1.DeleteApiKeyRequest
-	(*AuthenticateRequest)(nil),            // 6: vidhost.identity.v1.AuthenticateRequest
-	(*CreateJwtKeyRequest)(nil),            // 7: vidhost.identity.v1.CreateJwtKeyRequest
-	(*ListJwtKeysRequest)(nil),             // 8: vidhost.identity.v1.ListJwtKeysRequest
-	(*GetJwtKeyRequest)(nil),               // 9: vidhost.identity.v1.GetJwtKeyRequest
-	(*DeleteJwtKeyRequest)(nil),            // 10: vidhost.identity.v1.DeleteJwtKeyRequest
-	(*GetJwtPublicKeyRequest)(nil),         // 11: vidhost.identity.v1.GetJwtPublicKeyRequest
-	(*ListUsersRequest)(nil),               // 12: vidhost.identity.v1.ListUsersRequest
-	(*GetUserRequest)(nil),                 // 13: vidhost.identity.v1.GetUserRequest
-	(*UpdateUserRequest)(nil),              // 14: vidhost.identity.v1.UpdateUserRequest
-	(*DeleteUserRequest)(nil),              // 15: vidhost.identity.v1.DeleteUserRequest
-	(*CreateInviteRequest)(nil),            // 16: vidhost.identity.v1.CreateInviteRequest
-	(*ListInvitesRequest)(nil),             // 17: vidhost.identity.v1.ListInvitesRequest
-	(*GetInviteRequest)(nil),               // 18: vidhost.identity.v1.GetInviteRequest
-	(*DeleteInviteRequest)(nil),            // 19: vidhost.identity.v1.DeleteInviteRequest
-	(*ResendInviteRequest)(nil),            // 20: vidhost.identity.v1.ResendInviteRequest
-	(*AcceptInviteRequest)(nil),            // 21: vidhost.identity.v1.AcceptInviteRequest
-	(*ListAuditLogsRequest)(nil),           // 22: vidhost.identity.v1.ListAuditLogsRequest
-	(*GetAccountSummaryRequest)(nil),       // 23: vidhost.identity.v1.GetAccountSummaryRequest
-	(*RecordTokenRequest)(nil),             // 24: vidhost.identity.v1.RecordTokenRequest
-	(*CreateIdentityProviderRequest)(nil),  // 25: vidhost.identity.v1.CreateIdentityProviderRequest
-	(*ListIdentityProvidersRequest)(nil),   // 26: vidhost.identity.v1.ListIdentityProvidersRequest
-	(*GetIdentityProviderRequest)(nil),     // 27: vidhost.identity.v1.GetIdentityProviderRequest
-	(*UpdateIdentityProviderRequest)(nil),  // 28: vidhost.identity.v1.UpdateIdentityProviderRequest
-	(*DeleteIdentityProviderRequest)(nil),  // 29: vidhost.identity.v1.DeleteIdentityProviderRequest
-	(*BeginSsoRequest)(nil),                // 30: vidhost.identity.v1.BeginSsoRequest
-	(*CompleteSsoRequest)(nil),             // 31: vidhost.identity.v1.CompleteSsoRequest
-	(*ApiKey)(nil),                         // 32: vidhost.identity.v1.ApiKey
-	(*ListApiKeysResponse)(nil),            // 33: vidhost.identity.v1.ListApiKeysResponse
-	(*ListApiKeySummariesResponse)(nil),    // 34: vidhost.identity.v1.ListApiKeySummariesResponse
-	(*DeleteApiKeyResponse)(nil),           // 35: vidhost.identity.v1.DeleteApiKeyResponse
-	(*AuthenticateResponse)(nil),           // 36: vidhost.identity.v1.AuthenticateResponse
-	(*JwtKey)(nil),                         // 37: vidhost.identity.v1.JwtKey
-	(*ListJwtKeysResponse)(nil),            // 38: vidhost.identity.v1.ListJwtKeysResponse
-	(*DeleteJwtKeyResponse)(nil),           // 39: vidhost.identity.v1.DeleteJwtKeyResponse
-	(*GetJwtPublicKeyResponse)(nil),        // 40: vidhost.identity.v1.GetJwtPublicKeyResponse
-	(*ListUsersResponse)(nil),              // 41: vidhost.identity.v1.ListUsersResponse
-	(*User)(nil),                           // 42: vidhost.identity.v1.User
-	(*DeleteUserResponse)(nil),             // 43: vidhost.identity.v1.DeleteUserResponse
-	(*Invite)(nil),                         // 44: vidhost.identity.v1.Invite
-	(*ListInvitesResponse)(nil),            // 45: vidhost.identity.v1.ListInvitesResponse
-	(*DeleteInviteResponse)(nil),           // 46: vidhost.identity.v1.DeleteInviteResponse
-	(*AcceptInviteResponse)(nil),           // 47: vidhost.identity.v1.AcceptInviteResponse
-	(*ListAuditLogsResponse)(nil),          // 48: vidhost.identity.v1.ListAuditLogsResponse
-	(*AccountSummary)(nil),                 // 49: vidhost.identity.v1.AccountSummary
-	(*RecordTokenResponse)(nil),            // 50: vidhost.identity.v1.RecordTokenResponse
-	(*IdentityProvider)(nil),               // 51: vidhost.identity.v1.IdentityProvider
-	(*ListIdentityProvidersResponse)(nil),  // 52: vidhost.identity.v1.ListIdentityProvidersResponse
-	(*DeleteIdentityProviderResponse)(nil), // 53: vidhost.identity.v1.DeleteIdentityProviderResponse
-	(*BeginSsoResponse)(nil),               // 54: vidhost.identity.v1.BeginSsoResponse
-	(*CompleteSsoResponse)(nil),            // 55: vidhost.identity.v1.CompleteSsoResponse
+	(*CreateApiKeyRequest)(nil),                 // 0: vidhost.identity.v1.CreateApiKeyRequest
+	(*ListApiKeysRequest)(nil),                  // 1: vidhost.identity.v1.ListApiKeysRequest
+	(*ListApiKeySummariesRequest)(nil),          // 2: vidhost.identity.v1.ListApiKeySummariesRequest
+	(*GetApiKeyRequest)(nil),                    // 3: vidhost.identity.v1.GetApiKeyRequest
+	(*UpdateApiKeyRequest)(nil),                 // 4: vidhost.identity.v1.UpdateApiKeyRequest
+	(*DeleteApiKeyRequest)(nil),                 // 5: vidhost.identity.v1.DeleteApiKeyRequest
+	(*AuthenticateRequest)(nil),                 // 6: vidhost.identity.v1.AuthenticateRequest
+	(*CreateJwtKeyRequest)(nil),                 // 7: vidhost.identity.v1.CreateJwtKeyRequest
+	(*ListJwtKeysRequest)(nil),                  // 8: vidhost.identity.v1.ListJwtKeysRequest
+	(*GetJwtKeyRequest)(nil),                    // 9: vidhost.identity.v1.GetJwtKeyRequest
+	(*DeleteJwtKeyRequest)(nil),                 // 10: vidhost.identity.v1.DeleteJwtKeyRequest
+	(*GetJwtPublicKeyRequest)(nil),              // 11: vidhost.identity.v1.GetJwtPublicKeyRequest
+	(*ListUsersRequest)(nil),                    // 12: vidhost.identity.v1.ListUsersRequest
+	(*GetUserRequest)(nil),                      // 13: vidhost.identity.v1.GetUserRequest
+	(*UpdateUserRequest)(nil),                   // 14: vidhost.identity.v1.UpdateUserRequest
+	(*DeleteUserRequest)(nil),                   // 15: vidhost.identity.v1.DeleteUserRequest
+	(*CreateInviteRequest)(nil),                 // 16: vidhost.identity.v1.CreateInviteRequest
+	(*ListInvitesRequest)(nil),                  // 17: vidhost.identity.v1.ListInvitesRequest
+	(*GetInviteRequest)(nil),                    // 18: vidhost.identity.v1.GetInviteRequest
+	(*DeleteInviteRequest)(nil),                 // 19: vidhost.identity.v1.DeleteInviteRequest
+	(*ResendInviteRequest)(nil),                 // 20: vidhost.identity.v1.ResendInviteRequest
+	(*AcceptInviteRequest)(nil),                 // 21: vidhost.identity.v1.AcceptInviteRequest
+	(*ListAuditLogsRequest)(nil),                // 22: vidhost.identity.v1.ListAuditLogsRequest
+	(*GetAccountSummaryRequest)(nil),            // 23: vidhost.identity.v1.GetAccountSummaryRequest
+	(*RecordTokenRequest)(nil),                  // 24: vidhost.identity.v1.RecordTokenRequest
+	(*CreateIdentityProviderRequest)(nil),       // 25: vidhost.identity.v1.CreateIdentityProviderRequest
+	(*ListIdentityProvidersRequest)(nil),        // 26: vidhost.identity.v1.ListIdentityProvidersRequest
+	(*GetIdentityProviderRequest)(nil),          // 27: vidhost.identity.v1.GetIdentityProviderRequest
+	(*UpdateIdentityProviderRequest)(nil),       // 28: vidhost.identity.v1.UpdateIdentityProviderRequest
+	(*DeleteIdentityProviderRequest)(nil),       // 29: vidhost.identity.v1.DeleteIdentityProviderRequest
+	(*VerifyIdentityProviderDomainRequest)(nil), // 30: vidhost.identity.v1.VerifyIdentityProviderDomainRequest
+	(*BeginSsoRequest)(nil),                     // 31: vidhost.identity.v1.BeginSsoRequest
+	(*CompleteSsoRequest)(nil),                  // 32: vidhost.identity.v1.CompleteSsoRequest
+	(*ApiKey)(nil),                              // 33: vidhost.identity.v1.ApiKey
+	(*ListApiKeysResponse)(nil),                 // 34: vidhost.identity.v1.ListApiKeysResponse
+	(*ListApiKeySummariesResponse)(nil),         // 35: vidhost.identity.v1.ListApiKeySummariesResponse
+	(*DeleteApiKeyResponse)(nil),                // 36: vidhost.identity.v1.DeleteApiKeyResponse
+	(*AuthenticateResponse)(nil),                // 37: vidhost.identity.v1.AuthenticateResponse
+	(*JwtKey)(nil),                              // 38: vidhost.identity.v1.JwtKey
+	(*ListJwtKeysResponse)(nil),                 // 39: vidhost.identity.v1.ListJwtKeysResponse
+	(*DeleteJwtKeyResponse)(nil),                // 40: vidhost.identity.v1.DeleteJwtKeyResponse
+	(*GetJwtPublicKeyResponse)(nil),             // 41: vidhost.identity.v1.GetJwtPublicKeyResponse
+	(*ListUsersResponse)(nil),                   // 42: vidhost.identity.v1.ListUsersResponse
+	(*User)(nil),                                // 43: vidhost.identity.v1.User
+	(*DeleteUserResponse)(nil),                  // 44: vidhost.identity.v1.DeleteUserResponse
+	(*Invite)(nil),                              // 45: vidhost.identity.v1.Invite
+	(*ListInvitesResponse)(nil),                 // 46: vidhost.identity.v1.ListInvitesResponse
+	(*DeleteInviteResponse)(nil),                // 47: vidhost.identity.v1.DeleteInviteResponse
+	(*AcceptInviteResponse)(nil),                // 48: vidhost.identity.v1.AcceptInviteResponse
+	(*ListAuditLogsResponse)(nil),               // 49: vidhost.identity.v1.ListAuditLogsResponse
+	(*AccountSummary)(nil),                      // 50: vidhost.identity.v1.AccountSummary
+	(*RecordTokenResponse)(nil),                 // 51: vidhost.identity.v1.RecordTokenResponse
+	(*IdentityProvider)(nil),                    // 52: vidhost.identity.v1.IdentityProvider
+	(*ListIdentityProvidersResponse)(nil),       // 53: vidhost.identity.v1.ListIdentityProvidersResponse
+	(*DeleteIdentityProviderResponse)(nil),      // 54: vidhost.identity.v1.DeleteIdentityProviderResponse
+	(*BeginSsoResponse)(nil),                    // 55: vidhost.identity.v1.BeginSsoResponse
+	(*CompleteSsoResponse)(nil),                 // 56: vidhost.identity.v1.CompleteSsoResponse
 }
 var file_vidhost_identity_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.identity.v1.IdentityService.CreateApiKey:input_type -> vidhost.identity.v1.CreateApiKeyRequest
@@ -151,42 +153,44 @@ var file_vidhost_identity_v1_service_proto_depIdxs = []int32{
 	27, // 27: vidhost.identity.v1.IdentityService.GetIdentityProvider:input_type -> vidhost.identity.v1.GetIdentityProviderRequest
 	28, // 28: vidhost.identity.v1.IdentityService.UpdateIdentityProvider:input_type -> vidhost.identity.v1.UpdateIdentityProviderRequest
 	29, // 29: vidhost.identity.v1.IdentityService.DeleteIdentityProvider:input_type -> vidhost.identity.v1.DeleteIdentityProviderRequest
-	30, // 30: vidhost.identity.v1.IdentityService.BeginSso:input_type -> vidhost.identity.v1.BeginSsoRequest
-	31, // 31: vidhost.identity.v1.IdentityService.CompleteSso:input_type -> vidhost.identity.v1.CompleteSsoRequest
-	32, // 32: vidhost.identity.v1.IdentityService.CreateApiKey:output_type -> vidhost.identity.v1.ApiKey
-	33, // 33: vidhost.identity.v1.IdentityService.ListApiKeys:output_type -> vidhost.identity.v1.ListApiKeysResponse
-	34, // 34: vidhost.identity.v1.IdentityService.ListApiKeySummaries:output_type -> vidhost.identity.v1.ListApiKeySummariesResponse
-	32, // 35: vidhost.identity.v1.IdentityService.GetApiKey:output_type -> vidhost.identity.v1.ApiKey
-	32, // 36: vidhost.identity.v1.IdentityService.UpdateApiKey:output_type -> vidhost.identity.v1.ApiKey
-	35, // 37: vidhost.identity.v1.IdentityService.DeleteApiKey:output_type -> vidhost.identity.v1.DeleteApiKeyResponse
-	36, // 38: vidhost.identity.v1.IdentityService.Authenticate:output_type -> vidhost.identity.v1.AuthenticateResponse
-	37, // 39: vidhost.identity.v1.IdentityService.CreateJwtKey:output_type -> vidhost.identity.v1.JwtKey
-	38, // 40: vidhost.identity.v1.IdentityService.ListJwtKeys:output_type -> vidhost.identity.v1.ListJwtKeysResponse
-	37, // 41: vidhost.identity.v1.IdentityService.GetJwtKey:output_type -> vidhost.identity.v1.JwtKey
-	39, // 42: vidhost.identity.v1.IdentityService.DeleteJwtKey:output_type -> vidhost.identity.v1.DeleteJwtKeyResponse
-	40, // 43: vidhost.identity.v1.IdentityService.GetJwtPublicKey:output_type -> vidhost.identity.v1.GetJwtPublicKeyResponse
-	41, // 44: vidhost.identity.v1.IdentityService.ListUsers:output_type -> vidhost.identity.v1.ListUsersResponse
-	42, // 45: vidhost.identity.v1.IdentityService.GetUser:output_type -> vidhost.identity.v1.User
-	42, // 46: vidhost.identity.v1.IdentityService.UpdateUser:output_type -> vidhost.identity.v1.User
-	43, // 47: vidhost.identity.v1.IdentityService.DeleteUser:output_type -> vidhost.identity.v1.DeleteUserResponse
-	44, // 48: vidhost.identity.v1.IdentityService.CreateInvite:output_type -> vidhost.identity.v1.Invite
-	45, // 49: vidhost.identity.v1.IdentityService.ListInvites:output_type -> vidhost.identity.v1.ListInvitesResponse
-	44, // 50: vidhost.identity.v1.IdentityService.GetInvite:output_type -> vidhost.identity.v1.Invite
-	46, // 51: vidhost.identity.v1.IdentityService.DeleteInvite:output_type -> vidhost.identity.v1.DeleteInviteResponse
-	44, // 52: vidhost.identity.v1.IdentityService.ResendInvite:output_type -> vidhost.identity.v1.Invite
-	47, // 53: vidhost.identity.v1.IdentityService.AcceptInvite:output_type -> vidhost.identity.v1.AcceptInviteResponse
-	48, // 54: vidhost.identity.v1.IdentityService.ListAuditLogs:output_type -> vidhost.identity.v1.ListAuditLogsResponse
-	49, // 55: vidhost.identity.v1.IdentityService.GetAccountSummary:output_type -> vidhost.identity.v1.AccountSummary
-	50, // 56: vidhost.identity.v1.IdentityService.RecordToken:output_type -> vidhost.identity.v1.RecordTokenResponse
-	51, // 57: vidhost.identity.v1.IdentityService.CreateIdentityProvider:output_type -> vidhost.identity.v1.IdentityProvider
-	52, // 58: vidhost.identity.v1.IdentityService.ListIdentityProviders:output_type -> vidhost.identity.v1.ListIdentityProvidersResponse
-	51, // 59: vidhost.identity.v1.IdentityService.GetIdentityProvider:output_type -> vidhost.identity.v1.IdentityProvider
-	51, // 60: vidhost.identity.v1.IdentityService.UpdateIdentityProvider:output_type -> vidhost.identity.v1.IdentityProvider
-	53, // 61: vidhost.identity.v1.IdentityService.DeleteIdentityProvider:output_type -> vidhost.identity.v1.DeleteIdentityProviderResponse
-	54, // 62: vidhost.identity.v1.IdentityService.BeginSso:output_type -> vidhost.identity.v1.BeginSsoResponse
-	55, // 63: vidhost.identity.v1.IdentityService.CompleteSso:output_type -> vidhost.identity.v1.CompleteSsoResponse
-	32, // [32:64] is the sub-list for method output_type
-	0,  // [0:32] is the sub-list for method input_type
+	30, // 30: vidhost.identity.v1.IdentityService.VerifyIdentityProviderDomain:input_type -> vidhost.identity.v1.VerifyIdentityProviderDomainRequest
+	31, // 31: vidhost.identity.v1.IdentityService.BeginSso:input_type -> vidhost.identity.v1.BeginSsoRequest
+	32, // 32: vidhost.identity.v1.IdentityService.CompleteSso:input_type -> vidhost.identity.v1.CompleteSsoRequest
+	33, // 33: vidhost.identity.v1.IdentityService.CreateApiKey:output_type -> vidhost.identity.v1.ApiKey
+	34, // 34: vidhost.identity.v1.IdentityService.ListApiKeys:output_type -> vidhost.identity.v1.ListApiKeysResponse
+	35, // 35: vidhost.identity.v1.IdentityService.ListApiKeySummaries:output_type -> vidhost.identity.v1.ListApiKeySummariesResponse
+	33, // 36: vidhost.identity.v1.IdentityService.GetApiKey:output_type -> vidhost.identity.v1.ApiKey
+	33, // 37: vidhost.identity.v1.IdentityService.UpdateApiKey:output_type -> vidhost.identity.v1.ApiKey
+	36, // 38: vidhost.identity.v1.IdentityService.DeleteApiKey:output_type -> vidhost.identity.v1.DeleteApiKeyResponse
+	37, // 39: vidhost.identity.v1.IdentityService.Authenticate:output_type -> vidhost.identity.v1.AuthenticateResponse
+	38, // 40: vidhost.identity.v1.IdentityService.CreateJwtKey:output_type -> vidhost.identity.v1.JwtKey
+	39, // 41: vidhost.identity.v1.IdentityService.ListJwtKeys:output_type -> vidhost.identity.v1.ListJwtKeysResponse
+	38, // 42: vidhost.identity.v1.IdentityService.GetJwtKey:output_type -> vidhost.identity.v1.JwtKey
+	40, // 43: vidhost.identity.v1.IdentityService.DeleteJwtKey:output_type -> vidhost.identity.v1.DeleteJwtKeyResponse
+	41, // 44: vidhost.identity.v1.IdentityService.GetJwtPublicKey:output_type -> vidhost.identity.v1.GetJwtPublicKeyResponse
+	42, // 45: vidhost.identity.v1.IdentityService.ListUsers:output_type -> vidhost.identity.v1.ListUsersResponse
+	43, // 46: vidhost.identity.v1.IdentityService.GetUser:output_type -> vidhost.identity.v1.User
+	43, // 47: vidhost.identity.v1.IdentityService.UpdateUser:output_type -> vidhost.identity.v1.User
+	44, // 48: vidhost.identity.v1.IdentityService.DeleteUser:output_type -> vidhost.identity.v1.DeleteUserResponse
+	45, // 49: vidhost.identity.v1.IdentityService.CreateInvite:output_type -> vidhost.identity.v1.Invite
+	46, // 50: vidhost.identity.v1.IdentityService.ListInvites:output_type -> vidhost.identity.v1.ListInvitesResponse
+	45, // 51: vidhost.identity.v1.IdentityService.GetInvite:output_type -> vidhost.identity.v1.Invite
+	47, // 52: vidhost.identity.v1.IdentityService.DeleteInvite:output_type -> vidhost.identity.v1.DeleteInviteResponse
+	45, // 53: vidhost.identity.v1.IdentityService.ResendInvite:output_type -> vidhost.identity.v1.Invite
+	48, // 54: vidhost.identity.v1.IdentityService.AcceptInvite:output_type -> vidhost.identity.v1.AcceptInviteResponse
+	49, // 55: vidhost.identity.v1.IdentityService.ListAuditLogs:output_type -> vidhost.identity.v1.ListAuditLogsResponse
+	50, // 56: vidhost.identity.v1.IdentityService.GetAccountSummary:output_type -> vidhost.identity.v1.AccountSummary
+	51, // 57: vidhost.identity.v1.IdentityService.RecordToken:output_type -> vidhost.identity.v1.RecordTokenResponse
+	52, // 58: vidhost.identity.v1.IdentityService.CreateIdentityProvider:output_type -> vidhost.identity.v1.IdentityProvider
+	53, // 59: vidhost.identity.v1.IdentityService.ListIdentityProviders:output_type -> vidhost.identity.v1.ListIdentityProvidersResponse
+	52, // 60: vidhost.identity.v1.IdentityService.GetIdentityProvider:output_type -> vidhost.identity.v1.IdentityProvider
+	52, // 61: vidhost.identity.v1.IdentityService.UpdateIdentityProvider:output_type -> vidhost.identity.v1.IdentityProvider
+	54, // 62: vidhost.identity.v1.IdentityService.DeleteIdentityProvider:output_type -> vidhost.identity.v1.DeleteIdentityProviderResponse
+	52, // 63: vidhost.identity.v1.IdentityService.VerifyIdentityProviderDomain:output_type -> vidhost.identity.v1.IdentityProvider
+	55, // 64: vidhost.identity.v1.IdentityService.BeginSso:output_type -> vidhost.identity.v1.BeginSsoResponse
+	56, // 65: vidhost.identity.v1.IdentityService.CompleteSso:output_type -> vidhost.identity.v1.CompleteSsoResponse
+	33, // [33:66] is the sub-list for method output_type
+	0,  // [0:33] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name

@@ -1081,6 +1081,51 @@ func local_request_IdentityService_DeleteIdentityProvider_0(ctx context.Context,
 	return msg, metadata, err
 }
 
+func request_IdentityService_VerifyIdentityProviderDomain_0(ctx context.Context, marshaler runtime.Marshaler, client IdentityServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq VerifyIdentityProviderDomainRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	val, ok := pathParams["id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "id")
+	}
+	protoReq.Id, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "id", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.VerifyIdentityProviderDomain(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_IdentityService_VerifyIdentityProviderDomain_0(ctx context.Context, marshaler runtime.Marshaler, server IdentityServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq VerifyIdentityProviderDomainRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	val, ok := pathParams["id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "id")
+	}
+	protoReq.Id, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "id", err)
+	}
+	msg, err := server.VerifyIdentityProviderDomain(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 // RegisterIdentityServiceHandlerServer registers the http handlers for service IdentityService to "mux".
 // UnaryRPC     :call IdentityServiceServer directly.
 // StreamingRPC :currently unsupported pending https://github.com/grpc/grpc-go/issues/906.
@@ -1607,6 +1652,26 @@ func RegisterIdentityServiceHandlerServer(ctx context.Context, mux *runtime.Serv
 		}
 		forward_IdentityService_DeleteIdentityProvider_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_IdentityService_VerifyIdentityProviderDomain_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/vidhost.identity.v1.IdentityService/VerifyIdentityProviderDomain", runtime.WithHTTPPathPattern("/v2/identity_providers/{id}/verify"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_IdentityService_VerifyIdentityProviderDomain_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_IdentityService_VerifyIdentityProviderDomain_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 
 	return nil
 }
@@ -2089,63 +2154,82 @@ func RegisterIdentityServiceHandlerClient(ctx context.Context, mux *runtime.Serv
 		}
 		forward_IdentityService_DeleteIdentityProvider_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_IdentityService_VerifyIdentityProviderDomain_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/vidhost.identity.v1.IdentityService/VerifyIdentityProviderDomain", runtime.WithHTTPPathPattern("/v2/identity_providers/{id}/verify"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_IdentityService_VerifyIdentityProviderDomain_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_IdentityService_VerifyIdentityProviderDomain_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	return nil
 }
 
 var (
-	pattern_IdentityService_CreateApiKey_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "keys"}, ""))
-	pattern_IdentityService_ListApiKeys_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "keys"}, ""))
-	pattern_IdentityService_ListApiKeySummaries_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "api_keys"}, ""))
-	pattern_IdentityService_GetApiKey_0              = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "keys", "id"}, ""))
-	pattern_IdentityService_UpdateApiKey_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "keys", "id"}, ""))
-	pattern_IdentityService_DeleteApiKey_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "keys", "id"}, ""))
-	pattern_IdentityService_CreateJwtKey_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "jwt_keys"}, ""))
-	pattern_IdentityService_ListJwtKeys_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "jwt_keys"}, ""))
-	pattern_IdentityService_GetJwtKey_0              = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "jwt_keys", "id"}, ""))
-	pattern_IdentityService_DeleteJwtKey_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "jwt_keys", "id"}, ""))
-	pattern_IdentityService_ListUsers_0              = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "users"}, ""))
-	pattern_IdentityService_GetUser_0                = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "users", "id"}, ""))
-	pattern_IdentityService_UpdateUser_0             = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "users", "id"}, ""))
-	pattern_IdentityService_DeleteUser_0             = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "users", "id"}, ""))
-	pattern_IdentityService_CreateInvite_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "invites"}, ""))
-	pattern_IdentityService_ListInvites_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "invites"}, ""))
-	pattern_IdentityService_GetInvite_0              = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "invites", "id"}, ""))
-	pattern_IdentityService_DeleteInvite_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "invites", "id"}, ""))
-	pattern_IdentityService_ResendInvite_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"v2", "invites", "id", "resend"}, ""))
-	pattern_IdentityService_ListAuditLogs_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "audit_logs"}, ""))
-	pattern_IdentityService_GetAccountSummary_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "account"}, ""))
-	pattern_IdentityService_CreateIdentityProvider_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "identity_providers"}, ""))
-	pattern_IdentityService_ListIdentityProviders_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "identity_providers"}, ""))
-	pattern_IdentityService_GetIdentityProvider_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "identity_providers", "id"}, ""))
-	pattern_IdentityService_UpdateIdentityProvider_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "identity_providers", "id"}, ""))
-	pattern_IdentityService_DeleteIdentityProvider_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "identity_providers", "id"}, ""))
+	pattern_IdentityService_CreateApiKey_0                 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "keys"}, ""))
+	pattern_IdentityService_ListApiKeys_0                  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "keys"}, ""))
+	pattern_IdentityService_ListApiKeySummaries_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "api_keys"}, ""))
+	pattern_IdentityService_GetApiKey_0                    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "keys", "id"}, ""))
+	pattern_IdentityService_UpdateApiKey_0                 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "keys", "id"}, ""))
+	pattern_IdentityService_DeleteApiKey_0                 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "keys", "id"}, ""))
+	pattern_IdentityService_CreateJwtKey_0                 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "jwt_keys"}, ""))
+	pattern_IdentityService_ListJwtKeys_0                  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "jwt_keys"}, ""))
+	pattern_IdentityService_GetJwtKey_0                    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "jwt_keys", "id"}, ""))
+	pattern_IdentityService_DeleteJwtKey_0                 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "jwt_keys", "id"}, ""))
+	pattern_IdentityService_ListUsers_0                    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "users"}, ""))
+	pattern_IdentityService_GetUser_0                      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "users", "id"}, ""))
+	pattern_IdentityService_UpdateUser_0                   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "users", "id"}, ""))
+	pattern_IdentityService_DeleteUser_0                   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "users", "id"}, ""))
+	pattern_IdentityService_CreateInvite_0                 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "invites"}, ""))
+	pattern_IdentityService_ListInvites_0                  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "invites"}, ""))
+	pattern_IdentityService_GetInvite_0                    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "invites", "id"}, ""))
+	pattern_IdentityService_DeleteInvite_0                 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "invites", "id"}, ""))
+	pattern_IdentityService_ResendInvite_0                 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"v2", "invites", "id", "resend"}, ""))
+	pattern_IdentityService_ListAuditLogs_0                = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "audit_logs"}, ""))
+	pattern_IdentityService_GetAccountSummary_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "account"}, ""))
+	pattern_IdentityService_CreateIdentityProvider_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "identity_providers"}, ""))
+	pattern_IdentityService_ListIdentityProviders_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v2", "identity_providers"}, ""))
+	pattern_IdentityService_GetIdentityProvider_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "identity_providers", "id"}, ""))
+	pattern_IdentityService_UpdateIdentityProvider_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "identity_providers", "id"}, ""))
+	pattern_IdentityService_DeleteIdentityProvider_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v2", "identity_providers", "id"}, ""))
+	pattern_IdentityService_VerifyIdentityProviderDomain_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"v2", "identity_providers", "id", "verify"}, ""))
 )
 
 var (
-	forward_IdentityService_CreateApiKey_0           = runtime.ForwardResponseMessage
-	forward_IdentityService_ListApiKeys_0            = runtime.ForwardResponseMessage
-	forward_IdentityService_ListApiKeySummaries_0    = runtime.ForwardResponseMessage
-	forward_IdentityService_GetApiKey_0              = runtime.ForwardResponseMessage
-	forward_IdentityService_UpdateApiKey_0           = runtime.ForwardResponseMessage
-	forward_IdentityService_DeleteApiKey_0           = runtime.ForwardResponseMessage
-	forward_IdentityService_CreateJwtKey_0           = runtime.ForwardResponseMessage
-	forward_IdentityService_ListJwtKeys_0            = runtime.ForwardResponseMessage
-	forward_IdentityService_GetJwtKey_0              = runtime.ForwardResponseMessage
-	forward_IdentityService_DeleteJwtKey_0           = runtime.ForwardResponseMessage
-	forward_IdentityService_ListUsers_0              = runtime.ForwardResponseMessage
-	forward_IdentityService_GetUser_0                = runtime.ForwardResponseMessage
-	forward_IdentityService_UpdateUser_0             = runtime.ForwardResponseMessage
-	forward_IdentityService_DeleteUser_0             = runtime.ForwardResponseMessage
-	forward_IdentityService_CreateInvite_0           = runtime.ForwardResponseMessage
-	forward_IdentityService_ListInvites_0            = runtime.ForwardResponseMessage
-	forward_IdentityService_GetInvite_0              = runtime.ForwardResponseMessage
-	forward_IdentityService_DeleteInvite_0           = runtime.ForwardResponseMessage
-	forward_IdentityService_ResendInvite_0           = runtime.ForwardResponseMessage
-	forward_IdentityService_ListAuditLogs_0          = runtime.ForwardResponseMessage
-	forward_IdentityService_GetAccountSummary_0      = runtime.ForwardResponseMessage
-	forward_IdentityService_CreateIdentityProvider_0 = runtime.ForwardResponseMessage
-	forward_IdentityService_ListIdentityProviders_0  = runtime.ForwardResponseMessage
-	forward_IdentityService_GetIdentityProvider_0    = runtime.ForwardResponseMessage
-	forward_IdentityService_UpdateIdentityProvider_0 = runtime.ForwardResponseMessage
-	forward_IdentityService_DeleteIdentityProvider_0 = runtime.ForwardResponseMessage
+	forward_IdentityService_CreateApiKey_0                 = runtime.ForwardResponseMessage
+	forward_IdentityService_ListApiKeys_0                  = runtime.ForwardResponseMessage
+	forward_IdentityService_ListApiKeySummaries_0          = runtime.ForwardResponseMessage
+	forward_IdentityService_GetApiKey_0                    = runtime.ForwardResponseMessage
+	forward_IdentityService_UpdateApiKey_0                 = runtime.ForwardResponseMessage
+	forward_IdentityService_DeleteApiKey_0                 = runtime.ForwardResponseMessage
+	forward_IdentityService_CreateJwtKey_0                 = runtime.ForwardResponseMessage
+	forward_IdentityService_ListJwtKeys_0                  = runtime.ForwardResponseMessage
+	forward_IdentityService_GetJwtKey_0                    = runtime.ForwardResponseMessage
+	forward_IdentityService_DeleteJwtKey_0                 = runtime.ForwardResponseMessage
+	forward_IdentityService_ListUsers_0                    = runtime.ForwardResponseMessage
+	forward_IdentityService_GetUser_0                      = runtime.ForwardResponseMessage
+	forward_IdentityService_UpdateUser_0                   = runtime.ForwardResponseMessage
+	forward_IdentityService_DeleteUser_0                   = runtime.ForwardResponseMessage
+	forward_IdentityService_CreateInvite_0                 = runtime.ForwardResponseMessage
+	forward_IdentityService_ListInvites_0                  = runtime.ForwardResponseMessage
+	forward_IdentityService_GetInvite_0                    = runtime.ForwardResponseMessage
+	forward_IdentityService_DeleteInvite_0                 = runtime.ForwardResponseMessage
+	forward_IdentityService_ResendInvite_0                 = runtime.ForwardResponseMessage
+	forward_IdentityService_ListAuditLogs_0                = runtime.ForwardResponseMessage
+	forward_IdentityService_GetAccountSummary_0            = runtime.ForwardResponseMessage
+	forward_IdentityService_CreateIdentityProvider_0       = runtime.ForwardResponseMessage
+	forward_IdentityService_ListIdentityProviders_0        = runtime.ForwardResponseMessage
+	forward_IdentityService_GetIdentityProvider_0          = runtime.ForwardResponseMessage
+	forward_IdentityService_UpdateIdentityProvider_0       = runtime.ForwardResponseMessage
+	forward_IdentityService_DeleteIdentityProvider_0       = runtime.ForwardResponseMessage
+	forward_IdentityService_VerifyIdentityProviderDomain_0 = runtime.ForwardResponseMessage
 )

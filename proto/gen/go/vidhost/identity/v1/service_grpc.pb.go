@@ -19,38 +19,39 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	IdentityService_CreateApiKey_FullMethodName           = "/vidhost.identity.v1.IdentityService/CreateApiKey"
-	IdentityService_ListApiKeys_FullMethodName            = "/vidhost.identity.v1.IdentityService/ListApiKeys"
-	IdentityService_ListApiKeySummaries_FullMethodName    = "/vidhost.identity.v1.IdentityService/ListApiKeySummaries"
-	IdentityService_GetApiKey_FullMethodName              = "/vidhost.identity.v1.IdentityService/GetApiKey"
-	IdentityService_UpdateApiKey_FullMethodName           = "/vidhost.identity.v1.IdentityService/UpdateApiKey"
-	IdentityService_DeleteApiKey_FullMethodName           = "/vidhost.identity.v1.IdentityService/DeleteApiKey"
-	IdentityService_Authenticate_FullMethodName           = "/vidhost.identity.v1.IdentityService/Authenticate"
-	IdentityService_CreateJwtKey_FullMethodName           = "/vidhost.identity.v1.IdentityService/CreateJwtKey"
-	IdentityService_ListJwtKeys_FullMethodName            = "/vidhost.identity.v1.IdentityService/ListJwtKeys"
-	IdentityService_GetJwtKey_FullMethodName              = "/vidhost.identity.v1.IdentityService/GetJwtKey"
-	IdentityService_DeleteJwtKey_FullMethodName           = "/vidhost.identity.v1.IdentityService/DeleteJwtKey"
-	IdentityService_GetJwtPublicKey_FullMethodName        = "/vidhost.identity.v1.IdentityService/GetJwtPublicKey"
-	IdentityService_ListUsers_FullMethodName              = "/vidhost.identity.v1.IdentityService/ListUsers"
-	IdentityService_GetUser_FullMethodName                = "/vidhost.identity.v1.IdentityService/GetUser"
-	IdentityService_UpdateUser_FullMethodName             = "/vidhost.identity.v1.IdentityService/UpdateUser"
-	IdentityService_DeleteUser_FullMethodName             = "/vidhost.identity.v1.IdentityService/DeleteUser"
-	IdentityService_CreateInvite_FullMethodName           = "/vidhost.identity.v1.IdentityService/CreateInvite"
-	IdentityService_ListInvites_FullMethodName            = "/vidhost.identity.v1.IdentityService/ListInvites"
-	IdentityService_GetInvite_FullMethodName              = "/vidhost.identity.v1.IdentityService/GetInvite"
-	IdentityService_DeleteInvite_FullMethodName           = "/vidhost.identity.v1.IdentityService/DeleteInvite"
-	IdentityService_ResendInvite_FullMethodName           = "/vidhost.identity.v1.IdentityService/ResendInvite"
-	IdentityService_AcceptInvite_FullMethodName           = "/vidhost.identity.v1.IdentityService/AcceptInvite"
-	IdentityService_ListAuditLogs_FullMethodName          = "/vidhost.identity.v1.IdentityService/ListAuditLogs"
-	IdentityService_GetAccountSummary_FullMethodName      = "/vidhost.identity.v1.IdentityService/GetAccountSummary"
-	IdentityService_RecordToken_FullMethodName            = "/vidhost.identity.v1.IdentityService/RecordToken"
-	IdentityService_CreateIdentityProvider_FullMethodName = "/vidhost.identity.v1.IdentityService/CreateIdentityProvider"
-	IdentityService_ListIdentityProviders_FullMethodName  = "/vidhost.identity.v1.IdentityService/ListIdentityProviders"
-	IdentityService_GetIdentityProvider_FullMethodName    = "/vidhost.identity.v1.IdentityService/GetIdentityProvider"
-	IdentityService_UpdateIdentityProvider_FullMethodName = "/vidhost.identity.v1.IdentityService/UpdateIdentityProvider"
-	IdentityService_DeleteIdentityProvider_FullMethodName = "/vidhost.identity.v1.IdentityService/DeleteIdentityProvider"
-	IdentityService_BeginSso_FullMethodName               = "/vidhost.identity.v1.IdentityService/BeginSso"
-	IdentityService_CompleteSso_FullMethodName            = "/vidhost.identity.v1.IdentityService/CompleteSso"
+	IdentityService_CreateApiKey_FullMethodName                 = "/vidhost.identity.v1.IdentityService/CreateApiKey"
+	IdentityService_ListApiKeys_FullMethodName                  = "/vidhost.identity.v1.IdentityService/ListApiKeys"
+	IdentityService_ListApiKeySummaries_FullMethodName          = "/vidhost.identity.v1.IdentityService/ListApiKeySummaries"
+	IdentityService_GetApiKey_FullMethodName                    = "/vidhost.identity.v1.IdentityService/GetApiKey"
+	IdentityService_UpdateApiKey_FullMethodName                 = "/vidhost.identity.v1.IdentityService/UpdateApiKey"
+	IdentityService_DeleteApiKey_FullMethodName                 = "/vidhost.identity.v1.IdentityService/DeleteApiKey"
+	IdentityService_Authenticate_FullMethodName                 = "/vidhost.identity.v1.IdentityService/Authenticate"
+	IdentityService_CreateJwtKey_FullMethodName                 = "/vidhost.identity.v1.IdentityService/CreateJwtKey"
+	IdentityService_ListJwtKeys_FullMethodName                  = "/vidhost.identity.v1.IdentityService/ListJwtKeys"
+	IdentityService_GetJwtKey_FullMethodName                    = "/vidhost.identity.v1.IdentityService/GetJwtKey"
+	IdentityService_DeleteJwtKey_FullMethodName                 = "/vidhost.identity.v1.IdentityService/DeleteJwtKey"
+	IdentityService_GetJwtPublicKey_FullMethodName              = "/vidhost.identity.v1.IdentityService/GetJwtPublicKey"
+	IdentityService_ListUsers_FullMethodName                    = "/vidhost.identity.v1.IdentityService/ListUsers"
+	IdentityService_GetUser_FullMethodName                      = "/vidhost.identity.v1.IdentityService/GetUser"
+	IdentityService_UpdateUser_FullMethodName                   = "/vidhost.identity.v1.IdentityService/UpdateUser"
+	IdentityService_DeleteUser_FullMethodName                   = "/vidhost.identity.v1.IdentityService/DeleteUser"
+	IdentityService_CreateInvite_FullMethodName                 = "/vidhost.identity.v1.IdentityService/CreateInvite"
+	IdentityService_ListInvites_FullMethodName                  = "/vidhost.identity.v1.IdentityService/ListInvites"
+	IdentityService_GetInvite_FullMethodName                    = "/vidhost.identity.v1.IdentityService/GetInvite"
+	IdentityService_DeleteInvite_FullMethodName                 = "/vidhost.identity.v1.IdentityService/DeleteInvite"
+	IdentityService_ResendInvite_FullMethodName                 = "/vidhost.identity.v1.IdentityService/ResendInvite"
+	IdentityService_AcceptInvite_FullMethodName                 = "/vidhost.identity.v1.IdentityService/AcceptInvite"
+	IdentityService_ListAuditLogs_FullMethodName                = "/vidhost.identity.v1.IdentityService/ListAuditLogs"
+	IdentityService_GetAccountSummary_FullMethodName            = "/vidhost.identity.v1.IdentityService/GetAccountSummary"
+	IdentityService_RecordToken_FullMethodName                  = "/vidhost.identity.v1.IdentityService/RecordToken"
+	IdentityService_CreateIdentityProvider_FullMethodName       = "/vidhost.identity.v1.IdentityService/CreateIdentityProvider"
+	IdentityService_ListIdentityProviders_FullMethodName        = "/vidhost.identity.v1.IdentityService/ListIdentityProviders"
+	IdentityService_GetIdentityProvider_FullMethodName          = "/vidhost.identity.v1.IdentityService/GetIdentityProvider"
+	IdentityService_UpdateIdentityProvider_FullMethodName       = "/vidhost.identity.v1.IdentityService/UpdateIdentityProvider"
+	IdentityService_DeleteIdentityProvider_FullMethodName       = "/vidhost.identity.v1.IdentityService/DeleteIdentityProvider"
+	IdentityService_VerifyIdentityProviderDomain_FullMethodName = "/vidhost.identity.v1.IdentityService/VerifyIdentityProviderDomain"
+	IdentityService_BeginSso_FullMethodName                     = "/vidhost.identity.v1.IdentityService/BeginSso"
+	IdentityService_CompleteSso_FullMethodName                  = "/vidhost.identity.v1.IdentityService/CompleteSso"
 )
 
 // IdentityServiceClient is the client API for IdentityService service.
@@ -116,6 +117,9 @@ type IdentityServiceClient interface {
 	GetIdentityProvider(ctx context.Context, in *GetIdentityProviderRequest, opts ...grpc.CallOption) (*IdentityProvider, error)
 	UpdateIdentityProvider(ctx context.Context, in *UpdateIdentityProviderRequest, opts ...grpc.CallOption) (*IdentityProvider, error)
 	DeleteIdentityProvider(ctx context.Context, in *DeleteIdentityProviderRequest, opts ...grpc.CallOption) (*DeleteIdentityProviderResponse, error)
+	// VerifyIdentityProviderDomain checks the domain's DNS TXT record and,
+	// when it holds the claim's token, marks the domain verified.
+	VerifyIdentityProviderDomain(ctx context.Context, in *VerifyIdentityProviderDomainRequest, opts ...grpc.CallOption) (*IdentityProvider, error)
 	// BeginSso and CompleteSso are the gateway's /sso/start and
 	// /sso/callback, for a person who has no principal yet. Internal, never
 	// mapped to /v2.
@@ -431,6 +435,16 @@ func (c *identityServiceClient) DeleteIdentityProvider(ctx context.Context, in *
 	return out, nil
 }
 
+func (c *identityServiceClient) VerifyIdentityProviderDomain(ctx context.Context, in *VerifyIdentityProviderDomainRequest, opts ...grpc.CallOption) (*IdentityProvider, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(IdentityProvider)
+	err := c.cc.Invoke(ctx, IdentityService_VerifyIdentityProviderDomain_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *identityServiceClient) BeginSso(ctx context.Context, in *BeginSsoRequest, opts ...grpc.CallOption) (*BeginSsoResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(BeginSsoResponse)
@@ -514,6 +528,9 @@ type IdentityServiceServer interface {
 	GetIdentityProvider(context.Context, *GetIdentityProviderRequest) (*IdentityProvider, error)
 	UpdateIdentityProvider(context.Context, *UpdateIdentityProviderRequest) (*IdentityProvider, error)
 	DeleteIdentityProvider(context.Context, *DeleteIdentityProviderRequest) (*DeleteIdentityProviderResponse, error)
+	// VerifyIdentityProviderDomain checks the domain's DNS TXT record and,
+	// when it holds the claim's token, marks the domain verified.
+	VerifyIdentityProviderDomain(context.Context, *VerifyIdentityProviderDomainRequest) (*IdentityProvider, error)
 	// BeginSso and CompleteSso are the gateway's /sso/start and
 	// /sso/callback, for a person who has no principal yet. Internal, never
 	// mapped to /v2.
@@ -618,6 +635,9 @@ func (UnimplementedIdentityServiceServer) UpdateIdentityProvider(context.Context
 }
 func (UnimplementedIdentityServiceServer) DeleteIdentityProvider(context.Context, *DeleteIdentityProviderRequest) (*DeleteIdentityProviderResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteIdentityProvider not implemented")
+}
+func (UnimplementedIdentityServiceServer) VerifyIdentityProviderDomain(context.Context, *VerifyIdentityProviderDomainRequest) (*IdentityProvider, error) {
+	return nil, status.Error(codes.Unimplemented, "method VerifyIdentityProviderDomain not implemented")
 }
 func (UnimplementedIdentityServiceServer) BeginSso(context.Context, *BeginSsoRequest) (*BeginSsoResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method BeginSso not implemented")
@@ -1186,6 +1206,24 @@ func _IdentityService_DeleteIdentityProvider_Handler(srv interface{}, ctx contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _IdentityService_VerifyIdentityProviderDomain_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(VerifyIdentityProviderDomainRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(IdentityServiceServer).VerifyIdentityProviderDomain(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: IdentityService_VerifyIdentityProviderDomain_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(IdentityServiceServer).VerifyIdentityProviderDomain(ctx, req.(*VerifyIdentityProviderDomainRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _IdentityService_BeginSso_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(BeginSsoRequest)
 	if err := dec(in); err != nil {
@@ -1348,6 +1386,10 @@ var IdentityService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteIdentityProvider",
 			Handler:    _IdentityService_DeleteIdentityProvider_Handler,
+		},
+		{
+			MethodName: "VerifyIdentityProviderDomain",
+			Handler:    _IdentityService_VerifyIdentityProviderDomain_Handler,
 		},
 		{
 			MethodName: "BeginSso",
