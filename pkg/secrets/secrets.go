@@ -47,6 +47,9 @@ const (
 	// database (a Box): the interface shows the ingest URL, key included,
 	// again on a later read, so a hash alone would not do (docs/live.md).
 	StreamKey Purpose = "stream-key"
+	// ViewTicket signs the view tickets a player page hands its player,
+	// without which /collect counts no view (docs/analytics.md).
+	ViewTicket Purpose = "view-ticket"
 )
 
 // InternalCall is the HMAC key service caller signs its internal gRPC

@@ -53,6 +53,10 @@ type Options struct {
 	LeadsPerMinute int
 	// Views receives the enriched view events of /collect; nil drops them.
 	Views ViewSink
+	// ViewTicketKey signs the view tickets player pages hand their players
+	// (beacons.Tickets; the gateway derives it with pkg/secrets, purpose
+	// view-ticket); at least 32 bytes.
+	ViewTicketKey []byte
 	// Countries resolves client addresses to countries for view events;
 	// nil reports every country as unknown.
 	Countries *beacons.Countries
@@ -84,6 +88,7 @@ type Handler struct {
 	logger    *slog.Logger
 
 	views         ViewSink
+	tickets       beacons.Tickets
 	countries     *beacons.Countries
 	beaconLimiter *leadLimiter
 	clientIP      func(*http.Request) netip.Addr
@@ -98,6 +103,9 @@ func New(opts Options) (*Handler, error) {
 	}
 	if len(opts.TokenSecret) < 32 || opts.TokenTTL <= 0 || opts.MediaBaseURL == "" {
 		return nil, errors.New("playback: a TokenSecret of 32 bytes or more, a positive TokenTTL and MediaBaseURL are required")
+	}
+	if len(opts.ViewTicketKey) < 32 {
+		return nil, errors.New("playback: a ViewTicketKey of 32 bytes or more is required")
 	}
 	now := opts.Now
 	if now == nil {
@@ -140,6 +148,7 @@ func New(opts Options) (*Handler, error) {
 		logger:    logger,
 
 		views:         opts.Views,
+		tickets:       beacons.NewTickets(opts.ViewTicketKey, now),
 		countries:     opts.Countries,
 		beaconLimiter: newLeadLimiter(beaconsPerMinute, opts.ClientIP, now),
 		clientIP:      clientIP,

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vidhost/vidhost/gateway/internal/beacons"
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/grpcx"
@@ -35,6 +36,8 @@ type Edge struct {
 	Clock    *Clock
 	Leads    *LeadRecorder
 	Tokens   playback.Tokens
+	// Tickets issues view tickets the edge accepts.
+	Tickets beacons.Tickets
 	// Handler is the edge itself, for what the gateway calls on it
 	// (evictions, event subscriptions).
 	Handler *playback.Handler
@@ -57,11 +60,13 @@ func StartEdge(t testing.TB, tweaks ...func(*playback.Options)) *Edge {
 	e := &Edge{Backends: backends, Store: store, Clock: NewClock(), Leads: &LeadRecorder{}}
 	secret := playback.DeriveTokenSecret([]byte(Secret))
 	e.Tokens = playback.NewTokens(secret, time.Hour, e.Clock.Now)
+	ticketKey := Root.Derive(secrets.ViewTicket)
+	e.Tickets = beacons.NewTickets(ticketKey, e.Clock.Now)
 	server := httptest.NewUnstartedServer(nil)
 	opts := playback.Options{
 		Catalog: catalogv1.NewCatalogServiceClient(conn), Identity: identityv1.NewIdentityServiceClient(conn),
 		Store: store, MediaBaseURL: "http://" + server.Listener.Addr().String() + "/media",
-		TokenSecret: secret, TokenTTL: time.Hour, CacheTTL: CacheTTL,
+		TokenSecret: secret, TokenTTL: time.Hour, CacheTTL: CacheTTL, ViewTicketKey: ticketKey,
 		Leads: e.Leads, Logger: slog.New(slog.DiscardHandler), Now: e.Clock.Now,
 	}
 	for _, tweak := range tweaks {
