@@ -12,6 +12,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/timefmt"
+	"github.com/vidhost/vidhost/pkg/viewticket"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 )
 
@@ -109,18 +110,18 @@ func (h *Handler) viewEvent(r *http.Request) (*eventsv1.ViewEvent, error) {
 // readBeacon reads r's body, at most beacons.MaxBody, and checks the
 // beacon and its view ticket: a valid, unexpired ticket of the beacon's
 // video. Verifying it is an HMAC, no lookup.
-func (h *Handler) readBeacon(r *http.Request) (beacons.Beacon, beacons.Ticket, error) {
+func (h *Handler) readBeacon(r *http.Request) (beacons.Beacon, viewticket.Ticket, error) {
 	drops := &h.drops
 	body, err := io.ReadAll(io.LimitReader(r.Body, beacons.MaxBody+1))
 	if err != nil || len(body) > beacons.MaxBody {
 		drops.Malformed.Add(1)
-		return beacons.Beacon{}, beacons.Ticket{}, beaconRefusal{apperr.CodeBodyTooLarge,
+		return beacons.Beacon{}, viewticket.Ticket{}, beaconRefusal{apperr.CodeBodyTooLarge,
 			"body must be at most " + strconv.Itoa(beacons.MaxBody) + " bytes"}
 	}
 	beacon, err := beacons.Parse(body)
 	if err != nil {
 		drops.Malformed.Add(1)
-		return beacons.Beacon{}, beacons.Ticket{}, beaconRefusal{apperr.CodeInvalidArgument,
+		return beacons.Beacon{}, viewticket.Ticket{}, beaconRefusal{apperr.CodeInvalidArgument,
 			"body must be a beacon: JSON with event play or view and a valid video_id"}
 	}
 	ticket, err := h.tickets.Verify(beacon.Ticket)
@@ -129,7 +130,7 @@ func (h *Handler) readBeacon(r *http.Request) (beacons.Beacon, beacons.Ticket, e
 	}
 	if err != nil {
 		drops.Ticket.Add(1)
-		return beacons.Beacon{}, beacons.Ticket{}, ticketRefusal(err)
+		return beacons.Beacon{}, viewticket.Ticket{}, ticketRefusal(err)
 	}
 	return beacon, ticket, nil
 }
@@ -141,12 +142,12 @@ var errTicketOtherVideo = errors.New("ticket is for another video")
 // one is a malformed beacon (400); an invalid, expired or misused one is
 // refused (403). The player ignores the answer (it cannot read a beacon's).
 func ticketRefusal(err error) beaconRefusal {
-	if errors.Is(err, beacons.ErrTicketMissing) {
+	if errors.Is(err, viewticket.ErrMissing) {
 		return beaconRefusal{apperr.CodeInvalidArgument, "ticket is required: send the view_ticket of the player page"}
 	}
 	message := "ticket is not valid"
 	switch {
-	case errors.Is(err, beacons.ErrTicketExpired):
+	case errors.Is(err, viewticket.ErrExpired):
 		message = "ticket has expired: a new page load gets a new one"
 	case errors.Is(err, errTicketOtherVideo):
 		message = "ticket is for another video"

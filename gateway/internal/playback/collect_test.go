@@ -20,6 +20,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/gateway/internal/playback/playbacktest"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/viewticket"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 )
@@ -73,7 +74,7 @@ func TestCollectEnrichesAndDrops(t *testing.T) {
 	silent := &catalogv1.Player{Id: ids.New(), Analytics: "none"}
 	e.Backends.Catalog.PutPlayer(accountA, silent)
 	ticket := func(origin, player string) string {
-		return e.Tickets.Issue(beacons.Ticket{AccountID: accountA, VideoID: v.GetVideoId(), PlayerID: player, Origin: origin}, time.Time{})
+		return e.Tickets.Issue(viewticket.Ticket{AccountID: accountA, VideoID: v.GetVideoId(), PlayerID: player, Origin: origin}, time.Time{})
 	}
 	fromBlog := ticket("https://www.Blog.example", "")
 
@@ -119,13 +120,13 @@ func TestCollectRefusesBeaconsWithoutAValidTicket(t *testing.T) {
 	e := playbacktest.StartEdge(t, func(o *playback.Options) { o.Views = views; o.BeaconsPerMinute = 1000 })
 	v, other := newVideo(t, e, "private"), newVideo(t, e, "public")
 	issue := func(videoID string) string {
-		return e.Tickets.Issue(beacons.Ticket{AccountID: accountA, VideoID: videoID}, time.Time{})
+		return e.Tickets.Issue(viewticket.Ticket{AccountID: accountA, VideoID: videoID}, time.Time{})
 	}
 	valid := issue(v.GetVideoId())
 	body, sig, _ := strings.Cut(strings.TrimPrefix(valid, "vwt1."), ".")
-	forged := beacons.NewTickets([]byte("another installation's key, 32 bytes+"), e.Clock.Now).Issue(
-		beacons.Ticket{AccountID: accountA, VideoID: v.GetVideoId()}, time.Time{})
-	expired := e.Tickets.Issue(beacons.Ticket{AccountID: accountA, VideoID: v.GetVideoId()}, e.Clock.Now().Add(time.Minute))
+	forged := viewticket.NewSigner([]byte("another installation's key, 32 bytes+"), e.Clock.Now).Issue(
+		viewticket.Ticket{AccountID: accountA, VideoID: v.GetVideoId()}, time.Time{})
+	expired := e.Tickets.Issue(viewticket.Ticket{AccountID: accountA, VideoID: v.GetVideoId()}, e.Clock.Now().Add(time.Minute))
 
 	tests := []struct {
 		name, body string
@@ -181,7 +182,7 @@ func TestCollectDropsAFlood(t *testing.T) {
 	views := &viewRecorder{}
 	e := playbacktest.StartEdge(t, func(o *playback.Options) { o.Views = views; o.BeaconsPerMinute = 5 })
 	v := newVideo(t, e, "public")
-	body := beaconJSON("play", v.GetVideoId(), "", e.Tickets.Issue(beacons.Ticket{AccountID: accountA, VideoID: v.GetVideoId()}, time.Time{}))
+	body := beaconJSON("play", v.GetVideoId(), "", e.Tickets.Issue(viewticket.Ticket{AccountID: accountA, VideoID: v.GetVideoId()}, time.Time{}))
 	for range 20 {
 		status, _ := postBeacon(t, e, body, browserUA)
 		assert.Equal(t, http.StatusNoContent, status)
@@ -209,7 +210,7 @@ func TestCollectResolvesCountryThroughTheRealDatabase(t *testing.T) {
 		o.ClientIP = func(*http.Request) netip.Addr { return clientAddr }
 	})
 	v := newVideo(t, e, "public")
-	postBeacon(t, e, beaconJSON("play", v.GetVideoId(), "", e.Tickets.Issue(beacons.Ticket{AccountID: accountA, VideoID: v.GetVideoId()}, time.Time{})), browserUA)
+	postBeacon(t, e, beaconJSON("play", v.GetVideoId(), "", e.Tickets.Issue(viewticket.Ticket{AccountID: accountA, VideoID: v.GetVideoId()}, time.Time{})), browserUA)
 	require.Len(t, views.all(), 1)
 	event := views.all()[0]
 	assert.Equal(t, "NL", event.GetCountry())

@@ -12,6 +12,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/tokens"
 	"github.com/vidhost/vidhost/gateway/web"
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/viewticket"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -54,7 +55,7 @@ type Options struct {
 	// Views receives the enriched view events of /collect; nil drops them.
 	Views ViewSink
 	// ViewTicketKey signs the view tickets player pages hand their players
-	// (beacons.Tickets; the gateway derives it with pkg/secrets, purpose
+	// (viewticket.Signer; the gateway derives it with pkg/secrets, purpose
 	// view-ticket); at least 32 bytes.
 	ViewTicketKey []byte
 	// Countries resolves client addresses to countries for view events;
@@ -88,7 +89,7 @@ type Handler struct {
 	logger    *slog.Logger
 
 	views         ViewSink
-	tickets       beacons.Tickets
+	tickets       viewticket.Signer
 	countries     *beacons.Countries
 	beaconLimiter *leadLimiter
 	clientIP      func(*http.Request) netip.Addr
@@ -148,7 +149,7 @@ func New(opts Options) (*Handler, error) {
 		logger:    logger,
 
 		views:         opts.Views,
-		tickets:       beacons.NewTickets(opts.ViewTicketKey, now),
+		tickets:       viewticket.NewSigner(opts.ViewTicketKey, now),
 		countries:     opts.Countries,
 		beaconLimiter: newLeadLimiter(beaconsPerMinute, opts.ClientIP, now),
 		clientIP:      clientIP,

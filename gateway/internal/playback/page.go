@@ -6,6 +6,7 @@ import (
 
 	"github.com/vidhost/vidhost/gateway/internal/beacons"
 	"github.com/vidhost/vidhost/gateway/web"
+	"github.com/vidhost/vidhost/pkg/viewticket"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 )
 
@@ -75,7 +76,7 @@ func (h *Handler) viewTicket(r *http.Request, v *catalogv1.PlaybackVideo, player
 	if player.Analytics == analyticsNone {
 		return ""
 	}
-	return h.tickets.Issue(beacons.Ticket{
+	return h.tickets.Issue(viewticket.Ticket{
 		AccountID: v.GetAccountId(), VideoID: v.GetVideoId(), PlayerID: player.ID,
 		Origin: beacons.Origin(r.Referer()),
 	}, tokenExpiry(g.token))

@@ -10,10 +10,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/vidhost/vidhost/gateway/internal/beacons"
 	"github.com/vidhost/vidhost/gateway/internal/playback/playbacktest"
 	"github.com/vidhost/vidhost/gateway/web"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/viewticket"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 )
 
@@ -174,8 +174,8 @@ func TestPageHandsItsPlayerAViewTicket(t *testing.T) {
 	page := fetch(t, http.MethodGet, e.URL+"/embed/"+v.GetVideoId(), map[string]string{"Referer": "https://www.shop.example/product/7"})
 	ticket, err := e.Tickets.Verify(pageConfig(t, page.body).ViewTicket)
 	require.NoError(t, err)
-	assert.Equal(t, beacons.Ticket{ID: ticket.ID, AccountID: accountA, VideoID: v.GetVideoId(), Origin: "https://www.shop.example",
-		Issued: e.Clock.Now().Unix(), Expires: e.Clock.Now().Add(beacons.TicketTTL).Unix()}, ticket)
+	assert.Equal(t, viewticket.Ticket{ID: ticket.ID, AccountID: accountA, VideoID: v.GetVideoId(), Origin: "https://www.shop.example",
+		Issued: e.Clock.Now().Unix(), Expires: e.Clock.Now().Add(viewticket.TTL).Unix()}, ticket)
 	again, err := e.Tickets.Verify(pageConfig(t, get(t, e.URL+"/embed/"+v.GetVideoId()).body).ViewTicket)
 	require.NoError(t, err)
 	assert.NotEqual(t, ticket.ID, again.ID, "each page load its own")

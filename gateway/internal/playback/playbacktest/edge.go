@@ -10,11 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vidhost/vidhost/gateway/internal/beacons"
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/pkg/viewticket"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -37,7 +37,7 @@ type Edge struct {
 	Leads    *LeadRecorder
 	Tokens   playback.Tokens
 	// Tickets issues view tickets the edge accepts.
-	Tickets beacons.Tickets
+	Tickets viewticket.Signer
 	// Handler is the edge itself, for what the gateway calls on it
 	// (evictions, event subscriptions).
 	Handler *playback.Handler
@@ -61,7 +61,7 @@ func StartEdge(t testing.TB, tweaks ...func(*playback.Options)) *Edge {
 	secret := playback.DeriveTokenSecret([]byte(Secret))
 	e.Tokens = playback.NewTokens(secret, time.Hour, e.Clock.Now)
 	ticketKey := Root.Derive(secrets.ViewTicket)
-	e.Tickets = beacons.NewTickets(ticketKey, e.Clock.Now)
+	e.Tickets = viewticket.NewSigner(ticketKey, e.Clock.Now)
 	server := httptest.NewUnstartedServer(nil)
 	opts := playback.Options{
 		Catalog: catalogv1.NewCatalogServiceClient(conn), Identity: identityv1.NewIdentityServiceClient(conn),
