@@ -22,10 +22,10 @@ import (
 // not give.
 const TTL = 4 * time.Hour
 
-// prefix starts every view ticket; signed too, with the version, so
-// a later format cannot be confused with this one.
+// prefix starts every view ticket, and signatureVersion is signed first,
+// so a later format cannot be confused with this one.
 const (
-	prefix    = "vwt1."
+	prefix           = "vwt1."
 	signatureVersion = "vidhost-view-ticket-v1\n"
 )
 
