@@ -51,6 +51,9 @@ func (rt *routes) addPlayback(ctx context.Context, publicURL string) error {
 		Sessions: rt.sessions,
 		Logger:   rt.logger,
 		Views:    rt.views, Countries: rt.countries,
+		// View tickets have their own key: one can never pass for a media
+		// token, a principal or a blob URL signature.
+		ViewTicketKey: secrets.MustRoot(rt.cfg.InternalSecret).Derive(secrets.ViewTicket),
 	})
 	return err
 }

@@ -38,7 +38,7 @@ func TestPlaybackEdgeIsMounted(t *testing.T) {
 	resp, err := http.Post(b.url+"/collect", "application/json", strings.NewReader(`{}`))
 	require.NoError(t, err)
 	resp.Body.Close()
-	assert.Equal(t, http.StatusNoContent, resp.StatusCode)
+	assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "mounted: an empty beacon is refused")
 }
 
 func TestPlaybackEdgeNeedsAMediaStore(t *testing.T) {

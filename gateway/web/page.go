@@ -43,8 +43,12 @@ type PlayerConfig struct {
 	// LeadURL receives gate submissions as POST {gate_id, fields, checkbox}.
 	LeadURL string `json:"lead_url"`
 	// CollectURL receives view events as POST {event, video_id, player_id,
-	// position, referrer}; not used when Player.Analytics is "none".
+	// viewer_id, position, ticket}; not used when Player.Analytics is "none".
 	CollectURL string `json:"collect_url"`
+	// ViewTicket is the signed ticket of this page load that every view
+	// event carries (docs/analytics.md); empty when no views are counted
+	// (Player.Analytics "none"), and then the player sends none.
+	ViewTicket string `json:"view_ticket,omitempty"`
 }
 
 // VideoConfig is what the player needs of a Video. Every URL must be one

@@ -51,6 +51,9 @@ const (
 	// Idempotency-Key replays (a Box): one may carry a secret, such as a new
 	// API key's value (docs/idempotency.md).
 	IdempotencyRecord Purpose = "idempotency-record"
+	// ViewTicket signs the view tickets a player page hands its player,
+	// without which /collect counts no view (docs/analytics.md).
+	ViewTicket Purpose = "view-ticket"
 )
 
 // InternalCall is the HMAC key service caller signs its internal gRPC

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -10,13 +11,25 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/pkg/viewticket"
 )
 
 const chromeUA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36"
 
 // sendBeacon posts a view beacon to /collect as navigator.sendBeacon does
-// (text/plain, no credentials); it always answers 204.
+// (text/plain, no credentials) and requires the 204 of an accepted (or
+// silently dropped) beacon. Give it a ticket (viewTicket, or one a player
+// page handed out).
 func sendBeacon(t *testing.T, beacon map[string]any) {
+	t.Helper()
+	status, body := postBeacon(t, beacon)
+	require.Equal(t, http.StatusNoContent, status, body)
+}
+
+// postBeacon posts beacon to /collect and returns the status and body.
+func postBeacon(t *testing.T, beacon map[string]any) (int, string) {
 	t.Helper()
 	raw, err := json.Marshal(beacon)
 	require.NoError(t, err)
@@ -26,8 +39,24 @@ func sendBeacon(t *testing.T, beacon map[string]any) {
 	req.Header.Set("User-Agent", chromeUA)
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
-	_ = resp.Body.Close()
-	require.Equal(t, http.StatusNoContent, resp.StatusCode)
+	defer resp.Body.Close()
+	answer, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, string(answer)
+}
+
+// viewTickets mint view tickets as the suite's gateway does, with its key,
+// for tests of the analytics pipeline whose videos have no media (so no
+// player page); the clock decides when they were issued.
+func viewTickets(clock func() time.Time) viewticket.Signer {
+	return viewticket.NewSigner(secrets.MustRoot(suite.InternalSecret()).Derive(secrets.ViewTicket), clock)
+}
+
+// viewTicket is a fresh ticket of the owner's video videoID, as a page of
+// origin (empty: no referrer) and Player playerID would have handed out.
+func viewTicket(videoID, origin, playerID string) string {
+	return viewTickets(time.Now).Issue(viewticket.Ticket{AccountID: suite.Credentials.AccountID, VideoID: videoID,
+		PlayerID: playerID, Origin: origin}, time.Time{})
 }
 
 // viewsBy reads GET /v2/analytics for today by dimension, filtered on video.
@@ -49,25 +78,26 @@ func viewsBy(t *testing.T, dimension, videoID string) map[string]float64 {
 
 // Beacons from pages on two sites and one without a referrer reach the
 // report by domain through the edge, JetStream and the analytics service;
-// a replay within 30 minutes and a player with analytics none add nothing.
-// About 2 s.
+// a replay within 30 minutes (the same viewer on a new page load) and a
+// player with analytics none add nothing. About 2 s.
 func TestBeaconsBecomeViewsByDomain(t *testing.T) {
 	v := createVideo(t, map[string]any{"name": "Analytics", "privacy": "public"})
 	var quiet struct {
 		ID string `json:"id"`
 	}
 	mustOK(t, call(t, "POST", "/v2/players", owner(), map[string]any{"name": "quiet", "analytics": "none"})).decode(t, &quiet)
-	beacon := func(event, viewer, referrer, player string) map[string]any {
+	// The domain comes from the ticket (the page's origin), not the beacon.
+	beacon := func(event, viewer, origin, player string) map[string]any {
 		return map[string]any{"event": event, "video_id": v.ID, "player_id": player, "viewer_id": viewer,
-			"position": 0, "referrer": referrer}
+			"position": 0, "ticket": viewTicket(v.ID, origin, player)}
 	}
-	sendBeacon(t, beacon("play", "0f8fad5b-d9cb-469f-a165-000000000001", "https://www.shop.example/product/7", ""))
-	sendBeacon(t, beacon("view", "0f8fad5b-d9cb-469f-a165-000000000001", "https://www.shop.example/product/7", ""))
-	sendBeacon(t, beacon("play", "0f8fad5b-d9cb-469f-a165-000000000001", "https://www.shop.example/product/7", "")) // a replay
-	sendBeacon(t, beacon("play", "0f8fad5b-d9cb-469f-a165-000000000002", "https://blog.example:8443/post", ""))
-	sendBeacon(t, beacon("play", "0f8fad5b-d9cb-469f-a165-000000000003", "https://blog.example/other", ""))
+	sendBeacon(t, beacon("play", "0f8fad5b-d9cb-469f-a165-000000000001", "https://www.shop.example", ""))
+	sendBeacon(t, beacon("view", "0f8fad5b-d9cb-469f-a165-000000000001", "https://www.shop.example", ""))
+	sendBeacon(t, beacon("play", "0f8fad5b-d9cb-469f-a165-000000000001", "https://www.shop.example", "")) // a replay
+	sendBeacon(t, beacon("play", "0f8fad5b-d9cb-469f-a165-000000000002", "https://blog.example:8443", ""))
+	sendBeacon(t, beacon("play", "0f8fad5b-d9cb-469f-a165-000000000003", "https://blog.example", ""))
 	sendBeacon(t, beacon("play", "0f8fad5b-d9cb-469f-a165-000000000004", "", ""))
-	sendBeacon(t, beacon("play", "0f8fad5b-d9cb-469f-a165-000000000005", "https://quiet.example/", quiet.ID))
+	sendBeacon(t, beacon("play", "0f8fad5b-d9cb-469f-a165-000000000005", "https://quiet.example", quiet.ID))
 
 	want := map[string]float64{"shop.example": 1, "blog.example": 2, "unknown": 1}
 	require.Eventually(t, func() bool { return assert.ObjectsAreEqual(want, viewsBy(t, "domain", v.ID)) },

@@ -139,7 +139,7 @@ func playedThreeTimes(t *testing.T, videoID string) {
 	t.Helper()
 	for i := range 3 {
 		sendBeacon(t, map[string]any{"event": "play", "video_id": videoID, "player_id": "",
-			"viewer_id": fmt.Sprintf("0f8fad5b-d9cb-469f-a165-%012d", i+1), "position": 0, "referrer": ""})
+			"viewer_id": fmt.Sprintf("0f8fad5b-d9cb-469f-a165-%012d", i+1), "position": 0, "ticket": viewTicket(videoID, "", "")})
 	}
 	require.Eventually(t, func() bool { return viewsBy(t, "video_id", videoID)[videoID] == 3 },
 		browsertest.WaitTimeout, browsertest.PollInterval, "three views reported")

@@ -9,7 +9,8 @@ import (
 	"github.com/vidhost/vidhost/pkg/ids"
 )
 
-// MaxBody bounds a beacon; the player's are about 250 bytes.
+// MaxBody bounds a beacon; the player's are about 450 bytes, ticket
+// included.
 const MaxBody = 2 << 10
 
 // Event types a player sends.
@@ -28,7 +29,9 @@ type Beacon struct {
 	PlayerID string  `json:"player_id"`
 	ViewerID string  `json:"viewer_id"`
 	Position float64 `json:"position"`
-	Referrer string  `json:"referrer"`
+	// Ticket is the view ticket of the page that loaded the player
+	// (ticket.go); the event's account, Player and domain come from it.
+	Ticket string `json:"ticket"`
 }
 
 // viewerIDPattern is what the player generates (a UUID, or 21 id characters
@@ -57,9 +60,6 @@ func Parse(body []byte) (Beacon, error) {
 	}
 	if !viewerIDPattern.MatchString(b.ViewerID) {
 		b.ViewerID = ""
-	}
-	if len(b.Referrer) > 2000 {
-		b.Referrer = ""
 	}
 	return b, nil
 }

@@ -81,3 +81,13 @@ func Device(userAgent string) (device, browser string) {
 	}
 	return device, browser
 }
+
+// Origin is the scheme and host of pageURL (a Referer header), lower-cased,
+// or "" when it is not an absolute http(s) URL.
+func Origin(pageURL string) string {
+	u, err := url.Parse(strings.TrimSpace(pageURL))
+	if err != nil || Domain(pageURL) == Unknown {
+		return ""
+	}
+	return strings.ToLower(u.Scheme + "://" + u.Host) // Host has no credentials: they are u.User
+}

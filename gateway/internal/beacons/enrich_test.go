@@ -124,3 +124,15 @@ func TestCountriesFromTheRealDatabase(t *testing.T) {
 	var none *beacons.Countries
 	assert.Equal(t, beacons.Unknown, none.Of(netip.MustParseAddr("8.8.8.8")))
 }
+
+func TestOrigin(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://WWW.Shop.example:8443/product/7?x=1": "https://www.shop.example:8443",
+		"http://user:pw@blog.example/post":            "http://blog.example",
+		"":                                            "",
+		"android-app://com.example":                   "",
+		"not a url":                                   "",
+	} {
+		assert.Equal(t, want, beacons.Origin(in), in)
+	}
+}

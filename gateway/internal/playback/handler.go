@@ -12,6 +12,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/tokens"
 	"github.com/vidhost/vidhost/gateway/web"
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/viewticket"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -53,6 +54,10 @@ type Options struct {
 	LeadsPerMinute int
 	// Views receives the enriched view events of /collect; nil drops them.
 	Views ViewSink
+	// ViewTicketKey signs the view tickets player pages hand their players
+	// (viewticket.Signer; the gateway derives it with pkg/secrets, purpose
+	// view-ticket); at least 32 bytes.
+	ViewTicketKey []byte
 	// Countries resolves client addresses to countries for view events;
 	// nil reports every country as unknown.
 	Countries *beacons.Countries
@@ -84,6 +89,7 @@ type Handler struct {
 	logger    *slog.Logger
 
 	views         ViewSink
+	tickets       viewticket.Signer
 	countries     *beacons.Countries
 	beaconLimiter *leadLimiter
 	clientIP      func(*http.Request) netip.Addr
@@ -98,6 +104,9 @@ func New(opts Options) (*Handler, error) {
 	}
 	if len(opts.TokenSecret) < 32 || opts.TokenTTL <= 0 || opts.MediaBaseURL == "" {
 		return nil, errors.New("playback: a TokenSecret of 32 bytes or more, a positive TokenTTL and MediaBaseURL are required")
+	}
+	if len(opts.ViewTicketKey) < 32 {
+		return nil, errors.New("playback: a ViewTicketKey of 32 bytes or more is required")
 	}
 	now := opts.Now
 	if now == nil {
@@ -140,6 +149,7 @@ func New(opts Options) (*Handler, error) {
 		logger:    logger,
 
 		views:         opts.Views,
+		tickets:       viewticket.NewSigner(opts.ViewTicketKey, now),
 		countries:     opts.Countries,
 		beaconLimiter: newLeadLimiter(beaconsPerMinute, opts.ClientIP, now),
 		clientIP:      clientIP,

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/vidhost/vidhost/gateway/internal/beacons"
 	"github.com/vidhost/vidhost/gateway/web"
+	"github.com/vidhost/vidhost/pkg/viewticket"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 )
 
@@ -46,10 +48,15 @@ func (h *Handler) page(mode web.Mode) http.HandlerFunc {
 			// The page embeds a viewer's token: no cache may keep it.
 			w.Header().Set("Cache-Control", "private, no-store")
 		}
+		ticket := h.viewTicket(r, v, player, g)
+		if ticket != "" && w.Header().Get("Cache-Control") == "" {
+			// The ticket is this page load's: no shared cache may hand it on.
+			w.Header().Set("Cache-Control", "private, no-cache")
+		}
 		page := web.PlayerPage{Mode: mode, Config: web.PlayerConfig{
 			Video: video, Player: player,
 			LeadURL:    leadURL(v.GetVideoId(), g),
-			CollectURL: CollectPath,
+			CollectURL: CollectPath, ViewTicket: ticket,
 		}}
 		if mode == web.ModeWatch && shareable(v) {
 			page.Share = h.shareTags(v, h.publicBase(r))
@@ -59,6 +66,20 @@ func (h *Handler) page(mode web.Mode) http.HandlerFunc {
 			web.RenderMessage(w, http.StatusInternalServerError, "Something went wrong", "The player could not be shown. Try again in a moment.")
 		}
 	}
+}
+
+// viewTicket is the view ticket of this page load (docs/analytics.md), or
+// "" when its Player counts no views. The page was allowed (a private
+// video's only with the viewer's credential), and the ticket dies with the
+// media token that allowed it.
+func (h *Handler) viewTicket(r *http.Request, v *catalogv1.PlaybackVideo, player web.Player, g grant) string {
+	if player.Analytics == analyticsNone {
+		return ""
+	}
+	return h.tickets.Issue(viewticket.Ticket{
+		AccountID: v.GetAccountId(), VideoID: v.GetVideoId(), PlayerID: player.ID,
+		Origin: beacons.Origin(r.Referer()),
+	}, tokenExpiry(g.token))
 }
 
 // leadURL is where the player posts gate submissions; a private video's

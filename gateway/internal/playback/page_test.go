@@ -13,6 +13,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/playback/playbacktest"
 	"github.com/vidhost/vidhost/gateway/web"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/viewticket"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 )
 
@@ -43,7 +44,7 @@ func TestPublicEmbedPage(t *testing.T) {
 
 	resp := get(t, e.URL+"/embed/"+v.GetVideoId())
 	require.Equal(t, http.StatusOK, resp.StatusCode)
-	assert.Equal(t, "no-cache", resp.Header.Get("Cache-Control"))
+	assert.Equal(t, "private, no-cache", resp.Header.Get("Cache-Control"), "the page holds a ticket of its own")
 	config := pageConfig(t, resp.body)
 	media := e.URL + "/media/" + v.GetVideoId() + "/"
 	video := config.Video
@@ -159,4 +160,29 @@ func TestPagesExplainWhyAVideoCannotPlay(t *testing.T) {
 	resp := get(t, e.URL+"/embed/"+ids.New())
 	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
 	assert.Equal(t, "This video cannot be shown right now", heading(t, resp.body))
+}
+
+// The page hands its player a view ticket of its own, naming the video,
+// its account, the Player and the embedding page's origin; a page the
+// viewer may not load, or whose Player counts no views, hands none.
+func TestPageHandsItsPlayerAViewTicket(t *testing.T) {
+	e := playbacktest.StartEdge(t)
+	v, private := newVideo(t, e, "public"), newVideo(t, e, "private")
+	quiet := &catalogv1.Player{Id: ids.New(), Analytics: "none"}
+	e.Backends.Catalog.PutPlayer(accountA, quiet)
+
+	page := fetch(t, http.MethodGet, e.URL+"/embed/"+v.GetVideoId(), map[string]string{"Referer": "https://www.shop.example/product/7"})
+	ticket, err := e.Tickets.Verify(pageConfig(t, page.body).ViewTicket)
+	require.NoError(t, err)
+	assert.Equal(t, viewticket.Ticket{ID: ticket.ID, AccountID: accountA, VideoID: v.GetVideoId(), Origin: "https://www.shop.example",
+		Issued: e.Clock.Now().Unix(), Expires: e.Clock.Now().Add(viewticket.TTL).Unix()}, ticket)
+	again, err := e.Tickets.Verify(pageConfig(t, get(t, e.URL+"/embed/"+v.GetVideoId()).body).ViewTicket)
+	require.NoError(t, err)
+	assert.NotEqual(t, ticket.ID, again.ID, "each page load its own")
+	assert.Empty(t, again.Origin, "no referrer")
+
+	assert.Empty(t, pageConfig(t, get(t, e.URL+"/embed/"+v.GetVideoId()+"?player="+quiet.GetId()).body).ViewTicket, "analytics none")
+	refused := get(t, e.URL+"/embed/"+private.GetVideoId())
+	assert.Equal(t, http.StatusForbidden, refused.StatusCode)
+	assert.NotContains(t, refused.body, "vwt1.", "a private video's page without a credential")
 }

@@ -84,6 +84,17 @@ func (t Tokens) Verify(videoID, token string) (keyID string, ok bool) {
 	return keyID, true
 }
 
+// tokenExpiry is when token (one Tokens minted) expires; zero for "" or a
+// token that does not parse.
+func tokenExpiry(token string) time.Time {
+	exp, _, ok := strings.Cut(token, ".")
+	unix, err := strconv.ParseInt(exp, 10, 64)
+	if !ok || err != nil {
+		return time.Time{}
+	}
+	return time.Unix(unix, 0)
+}
+
 func (t Tokens) sign(videoID, exp, keyID string) string {
 	mac := hmac.New(sha256.New, t.secret)
 	mac.Write([]byte("vidhost-media-v2\n" + videoID + "\n" + exp + "\n" + keyID))

@@ -26,7 +26,7 @@ func TestEmbedPlaysReadyVideo(t *testing.T) {
 	assert.Empty(t, Eval[[]string](t, ctx, `window.cspViolations`), "the page keeps its Content-Security-Policy")
 	assert.False(t, Eval[bool](t, ctx, `document.querySelector('.video-js').classList.contains('vjs-error')`))
 	// The play event is sent when playback starts; allow it time to arrive.
-	played := viewEvent{Event: "play", VideoID: "v1", PlayerID: "p1"}
+	played := viewEvent{Event: "play", VideoID: "v1", PlayerID: "p1", Ticket: "ticket-of-this-page"}
 	assert.Eventually(t, func() bool { return slices.Contains(site.recordedViews(), played) }, WaitTimeout, PollInterval,
 		"a play event reaches collect_url")
 }

@@ -25,6 +25,7 @@ type viewEvent struct {
 	Event    string `json:"event"`
 	VideoID  string `json:"video_id"`
 	PlayerID string `json:"player_id"`
+	Ticket   string `json:"ticket"`
 }
 
 // site is the gateway stand-in: the page from RenderPlayer, the bundle from
@@ -136,7 +137,7 @@ func embedPage(t *testing.T, adjust func(*web.PlayerPage)) web.PlayerPage {
 		},
 		Player:     player,
 		LeadURL:    "/leads",
-		CollectURL: "/collect",
+		CollectURL: "/collect", ViewTicket: "ticket-of-this-page",
 	}}
 	if adjust != nil {
 		adjust(&page)

@@ -14,6 +14,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/pkg/viewticket"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -35,6 +36,8 @@ type Edge struct {
 	Clock    *Clock
 	Leads    *LeadRecorder
 	Tokens   playback.Tokens
+	// Tickets issues view tickets the edge accepts.
+	Tickets viewticket.Signer
 	// Handler is the edge itself, for what the gateway calls on it
 	// (evictions, event subscriptions).
 	Handler *playback.Handler
@@ -57,11 +60,13 @@ func StartEdge(t testing.TB, tweaks ...func(*playback.Options)) *Edge {
 	e := &Edge{Backends: backends, Store: store, Clock: NewClock(), Leads: &LeadRecorder{}}
 	secret := playback.DeriveTokenSecret([]byte(Secret))
 	e.Tokens = playback.NewTokens(secret, time.Hour, e.Clock.Now)
+	ticketKey := Root.Derive(secrets.ViewTicket)
+	e.Tickets = viewticket.NewSigner(ticketKey, e.Clock.Now)
 	server := httptest.NewUnstartedServer(nil)
 	opts := playback.Options{
 		Catalog: catalogv1.NewCatalogServiceClient(conn), Identity: identityv1.NewIdentityServiceClient(conn),
 		Store: store, MediaBaseURL: "http://" + server.Listener.Addr().String() + "/media",
-		TokenSecret: secret, TokenTTL: time.Hour, CacheTTL: CacheTTL,
+		TokenSecret: secret, TokenTTL: time.Hour, CacheTTL: CacheTTL, ViewTicketKey: ticketKey,
 		Leads: e.Leads, Logger: slog.New(slog.DiscardHandler), Now: e.Clock.Now,
 	}
 	for _, tweak := range tweaks {

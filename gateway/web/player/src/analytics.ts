@@ -3,13 +3,16 @@
 // starts (the views metric counts these), and one "view" once
 // VIEW_AFTER_SECONDS have been watched. They go out with
 // navigator.sendBeacon, so they survive the page closing and never hold up
-// playback; failures are ignored.
+// playback; failures (a refused or expired view ticket included) are
+// ignored and never shown. Each carries the page's view ticket, without
+// which the edge counts nothing; the page gives none when views are not
+// counted, and then nothing is sent.
 import type { Config } from './config';
 import type { Player } from './vjs';
 
 export interface ViewEvent {
   event: 'play' | 'view'; video_id: string; player_id: string; viewer_id: string;
-  position: number; referrer: string;
+  position: number; ticket: string;
 }
 
 // Seconds of playback after which a "view" is sent.
@@ -47,11 +50,11 @@ function send(url: string, body: ViewEvent): void {
 }
 
 export function mountAnalytics(player: Player, config: Config): void {
-  if (!config.collect_url || config.player.analytics === 'none') return;
+  if (!config.collect_url || !config.view_ticket || config.player.analytics === 'none') return;
   const viewer = viewerId();
   const report = (event: ViewEvent['event']) => send(config.collect_url, {
     event, video_id: config.video.id, player_id: config.player.id, viewer_id: viewer,
-    position: player.currentTime() || 0, referrer: document.referrer,
+    position: player.currentTime() || 0, ticket: config.view_ticket,
   });
   player.one('playing', () => report('play'));
   const onTime = () => {

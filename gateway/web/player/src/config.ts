@@ -42,6 +42,9 @@ export interface PlayerSettings {
 
 export interface Config {
   video: VideoConfig; player: PlayerSettings; lead_url: string; collect_url: string;
+  // The signed ticket of this page load, sent with every view event; the
+  // embedding page's domain is in it (docs/analytics.md).
+  view_ticket: string;
 }
 
 const defaultPlayer: PlayerSettings = {
@@ -66,5 +69,6 @@ export function readConfig(doc: Document): Config {
     player: { ...defaultPlayer, ...(raw.player || {}), controls: raw.player?.controls || [] },
     lead_url: raw.lead_url || '',
     collect_url: raw.collect_url || '',
+    view_ticket: raw.view_ticket || '',
   };
 }

@@ -230,7 +230,8 @@ func Decode(header nats.Header, data []byte) (views.Event, error) {
 	return views.Event{
 		ID: meta.GetId(), AccountID: meta.GetAccountId(), Time: at.UTC(), Type: event.GetType(),
 		VideoID: event.GetVideoId(), PlayerID: event.GetPlayerId(), ViewerID: event.GetViewerId(),
-		Domain: orUnknown(event.GetDomain()), Country: orUnknown(event.GetCountry()),
+		TicketID: event.GetTicketId(),
+		Domain:   orUnknown(event.GetDomain()), Country: orUnknown(event.GetCountry()),
 		Device: orUnknown(event.GetDevice()), Browser: orUnknown(event.GetBrowser()), Position: event.GetPosition(),
 	}, nil
 }

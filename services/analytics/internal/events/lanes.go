@@ -12,11 +12,19 @@ import (
 // all they need: a restarted process starts with nothing in flight.
 var laneSeed = maphash.MakeSeed()
 
-// split divides b into n parts by viewer: every event of one account ×
-// video × viewer goes to the same part, so concurrent transactions never
-// apply the replay rule to the same viewer at once (two of them could
-// otherwise both count a first view). Events without a viewer always count
-// and go by their id. The order within each part is b's.
+// split divides b into n parts by view ticket: every event of one account ×
+// video × ticket goes to the same part, so concurrent transactions never
+// apply the replay rule to the same ticket at once (two of them could
+// otherwise both count its first play, however many viewer ids a forger
+// sends it with). Events without a ticket (edges from before tickets) go by
+// viewer, and without either by their id: they always count. The order
+// within each part is b's.
+//
+// One viewer's plays under two tickets (a reload) may land in two parts:
+// their shared viewer window is then locked by one transaction and read
+// by the other once it commits, so the replay rule still holds, except
+// for a viewer's very first plays arriving in one batch on two parts,
+// which may both count.
 func split(b batch, n int) []batch {
 	if n == 1 {
 		return []batch{b}
@@ -37,14 +45,21 @@ func split(b batch, n int) []batch {
 func laneOf(e views.Event, n int) int {
 	var h maphash.Hash
 	h.SetSeed(laneSeed)
-	if e.ViewerID == "" {
+	switch {
+	case e.TicketID != "":
+		writeWindow(&h, e.AccountID, e.VideoID, "ticket:"+e.TicketID)
+	case e.ViewerID != "":
+		writeWindow(&h, e.AccountID, e.VideoID, e.ViewerID)
+	default:
 		h.WriteString(e.ID)
-	} else {
-		h.WriteString(e.AccountID)
-		h.WriteByte(0)
-		h.WriteString(e.VideoID)
-		h.WriteByte(0)
-		h.WriteString(e.ViewerID)
 	}
 	return int(h.Sum64() % uint64(n)) //nolint:gosec // G115: n is a positive lane count, and the result is below it
+}
+
+func writeWindow(h *maphash.Hash, accountID, videoID, windowID string) {
+	h.WriteString(accountID)
+	h.WriteByte(0)
+	h.WriteString(videoID)
+	h.WriteByte(0)
+	h.WriteString(windowID)
 }

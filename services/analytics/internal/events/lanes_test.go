@@ -49,3 +49,24 @@ func TestSplitKeepsEachViewerInOnePart(t *testing.T) {
 	assert.Len(t, seen, 1000)
 	assert.Equal(t, []batch{b}, split(b, 1))
 }
+
+// Every event of one view ticket lands in the same part, whatever viewer
+// ids come with it: two storers never both count a replayed ticket.
+func TestSplitKeepsEachTicketInOnePart(t *testing.T) {
+	var b batch
+	for i := range 300 {
+		e := views.Event{ID: fmt.Sprintf("e%04d", i), AccountID: "a", VideoID: "v",
+			TicketID: fmt.Sprintf("ticket-%d", i%7), ViewerID: fmt.Sprintf("viewer-%d", i)}
+		b.events, b.msgs = append(b.events, e), append(b.msgs, jetstream.Msg(nil))
+	}
+	partOf := map[string]int{}
+	for p, part := range split(b, 2) {
+		for _, e := range part.events {
+			if first, ok := partOf[e.TicketID]; ok {
+				assert.Equal(t, first, p, "ticket %s in two parts", e.TicketID)
+			}
+			partOf[e.TicketID] = p
+		}
+	}
+	assert.Len(t, partOf, 7)
+}

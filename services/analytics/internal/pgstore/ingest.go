@@ -45,16 +45,15 @@ func countPlays(ctx context.Context, tx pgx.Tx, events []views.Event) (replay, e
 	return replay{counted: counted, moved: moved, keys: keys}, nil
 }
 
-// viewerKeys hashes the viewer of every play that has one.
+// viewerKeys hashes the replay windows of every play (views.WindowKeys:
+// its view ticket's and its viewer's).
 func viewerKeys(plays []views.Event) map[views.ViewerKey]int64 {
-	keys := make(map[views.ViewerKey]int64, len(plays))
+	keys := make(map[views.ViewerKey]int64, 2*len(plays))
 	for _, p := range plays {
-		if p.ViewerID == "" {
-			continue
-		}
-		key := views.ViewerKey{AccountID: p.AccountID, VideoID: p.VideoID, ViewerID: p.ViewerID}
-		if _, ok := keys[key]; !ok {
-			keys[key] = key.Hash()
+		for _, key := range views.WindowKeys(p) {
+			if _, ok := keys[key]; !ok {
+				keys[key] = key.Hash()
+			}
 		}
 	}
 	return keys
@@ -63,7 +62,10 @@ func viewerKeys(plays []views.Event) map[views.ViewerKey]int64 {
 // lastCounted reads, and locks, the replay windows of keys. It looks them
 // up by hash alone: the hash covers the account, and a collision must merge
 // two windows (a view lost) rather than let one overwrite the other
-// unseen (a view counted twice).
+// unseen (a view counted twice). It locks them in key order: two storers
+// may share a viewer's window (their parts are split by ticket), and
+// taking locks in one order means they wait for each other, never
+// deadlock.
 func lastCounted(ctx context.Context, tx pgx.Tx, keys map[views.ViewerKey]int64) (map[views.ViewerKey]time.Time, error) {
 	last := map[views.ViewerKey]time.Time{}
 	if len(keys) == 0 {
@@ -76,6 +78,7 @@ func lastCounted(ctx context.Context, tx pgx.Tx, keys map[views.ViewerKey]int64)
 	rows, err := tx.Query(ctx, `
 		SELECT viewer_key, counted_time FROM viewer_windows
 		WHERE viewer_key = ANY($1::bigint[])
+		ORDER BY viewer_key
 		FOR UPDATE`, hashes)
 	if err != nil {
 		return nil, fmt.Errorf("replay state: %w", err)

@@ -144,6 +144,47 @@ func TestReplayWithinThirtyMinutesIsOneView(t *testing.T) {
 	assert.Equal(t, map[string]int64{"2026-11-20 v1 a.example US": 3, "2026-11-20 v2 a.example US": 1}, f.rollups(t, accountA))
 }
 
+// A view ticket replayed with made-up viewer ids counts once, in one batch
+// or over several, including two storers ingesting it at once; a viewer's
+// reload (a second ticket) within the window adds nothing either.
+func TestTicketCountsOncePerWindow(t *testing.T) {
+	f := setup(t)
+	ticketPlay := func(id, ticket, viewer string, at time.Time) views.Event {
+		e := play(id, accountA, "v1", viewer, "a.example", "US", at)
+		e.TicketID = ticket
+		return e
+	}
+	var batch []views.Event
+	for i := range 20 {
+		batch = append(batch, ticketPlay(fmt.Sprintf("a%02d", i), "t1", fmt.Sprintf("forged-%02d", i), day1.Add(time.Duration(i)*time.Second)))
+	}
+	got, err := f.store.Ingest(t.Context(), batch)
+	require.NoError(t, err)
+	assert.Equal(t, 1, got.Views, "one batch")
+
+	results := make(chan views.IngestResult, 2)
+	for part := range 2 { // two storers at once, each with later replays
+		go func() {
+			got, err := f.store.Ingest(t.Context(), []views.Event{
+				ticketPlay(fmt.Sprintf("b%d", part), "t1", fmt.Sprintf("other-%d", part), day1.Add(time.Minute))})
+			assert.NoError(t, err)
+			results <- got
+		}()
+	}
+	assert.Zero(t, (<-results).Views+(<-results).Views, "later batches, concurrently")
+
+	got, err = f.store.Ingest(t.Context(), []views.Event{ticketPlay("c1", "t2", "forged-03", day1.Add(2*time.Minute))})
+	require.NoError(t, err)
+	assert.Equal(t, 1, got.Views, "a second page load by a viewer the forged plays named: no window of it was opened")
+	got, err = f.store.Ingest(t.Context(), []views.Event{ticketPlay("c2", "t3", "forged-03", day1.Add(3*time.Minute))})
+	require.NoError(t, err)
+	assert.Zero(t, got.Views, "that viewer reloading: the same view")
+	got, err = f.store.Ingest(t.Context(), []views.Event{ticketPlay("c3", "t1", "", day1.Add(31*time.Minute))})
+	require.NoError(t, err)
+	assert.Equal(t, 1, got.Views, "the first ticket in the next window")
+	assert.Equal(t, map[string]int64{"2026-11-20 v1 a.example US": 3}, f.rollups(t, accountA))
+}
+
 func TestRetentionDropsOldPartitionsOnly(t *testing.T) {
 	f := setup(t)
 	var batch []views.Event

@@ -18,9 +18,12 @@ type Event struct {
 	Type              string
 	VideoID, PlayerID string
 	ViewerID          string // "" when the browser kept none
-	Domain, Country   string
-	Device, Browser   string
-	Position          float64
+	// TicketID is the view ticket's id (docs/analytics.md); "" only in
+	// events of edges from before view tickets.
+	TicketID        string
+	Domain, Country string
+	Device, Browser string
+	Position        float64
 }
 
 // Day is the UTC day the event belongs to: its partition and roll-up day.

@@ -38,8 +38,8 @@ type ViewEvent struct {
 	// The random id the player keeps in the browser's localStorage (or
 	// sessionStorage), used only for the 30-minute replay rule.
 	ViewerId string `protobuf:"bytes,5,opt,name=viewer_id,json=viewerId,proto3" json:"viewer_id,omitempty"`
-	// Host of the page embedding the player, lower-cased, without "www.";
-	// "unknown" when the page sent no referrer.
+	// Host of the page embedding the player (from the view ticket's origin),
+	// lower-cased, without "www."; "unknown" when the page sent no referrer.
 	Domain string `protobuf:"bytes,6,opt,name=domain,proto3" json:"domain,omitempty"`
 	// ISO 3166-1 alpha-2 code of the client's address, or "unknown".
 	Country string `protobuf:"bytes,7,opt,name=country,proto3" json:"country,omitempty"`
@@ -48,7 +48,12 @@ type ViewEvent struct {
 	Device  string `protobuf:"bytes,8,opt,name=device,proto3" json:"device,omitempty"`
 	Browser string `protobuf:"bytes,9,opt,name=browser,proto3" json:"browser,omitempty"`
 	// Playback position in seconds when the event was sent.
-	Position      float64 `protobuf:"fixed64,10,opt,name=position,proto3" json:"position,omitempty"`
+	Position float64 `protobuf:"fixed64,10,opt,name=position,proto3" json:"position,omitempty"`
+	// The id of the view ticket the player page handed the player: the
+	// replay rule counts one play per ticket per window, so a replayed
+	// ticket adds nothing (docs/analytics.md). Empty in events of edges
+	// from before view tickets.
+	TicketId      string `protobuf:"bytes,11,opt,name=ticket_id,json=ticketId,proto3" json:"ticket_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -153,11 +158,18 @@ func (x *ViewEvent) GetPosition() float64 {
 	return 0
 }
 
+func (x *ViewEvent) GetTicketId() string {
+	if x != nil {
+		return x.TicketId
+	}
+	return ""
+}
+
 var File_vidhost_events_v1_views_proto protoreflect.FileDescriptor
 
 const file_vidhost_events_v1_views_proto_rawDesc = "" +
 	"\n" +
-	"\x1dvidhost/events/v1/views.proto\x12\x11vidhost.events.v1\x1a\x1evidhost/events/v1/events.proto\"\xa6\x02\n" +
+	"\x1dvidhost/events/v1/views.proto\x12\x11vidhost.events.v1\x1a\x1evidhost/events/v1/events.proto\"\xc3\x02\n" +
 	"\tViewEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12\x19\n" +
@@ -169,7 +181,8 @@ const file_vidhost_events_v1_views_proto_rawDesc = "" +
 	"\x06device\x18\b \x01(\tR\x06device\x12\x18\n" +
 	"\abrowser\x18\t \x01(\tR\abrowser\x12\x1a\n" +
 	"\bposition\x18\n" +
-	" \x01(\x01R\bpositionB\xcd\x01\n" +
+	" \x01(\x01R\bposition\x12\x1b\n" +
+	"\tticket_id\x18\v \x01(\tR\bticketIdB\xcd\x01\n" +
 	"\x15com.vidhost.events.v1B\n" +
 	"ViewsProtoP\x01ZBgithub.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1;eventsv1\xa2\x02\x03VEX\xaa\x02\x11Vidhost.Events.V1\xca\x02\x11Vidhost\\Events\\V1\xe2\x02\x1dVidhost\\Events\\V1\\GPBMetadata\xea\x02\x13Vidhost::Events::V1b\x06proto3"
 
