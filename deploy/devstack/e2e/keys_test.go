@@ -17,6 +17,7 @@ type apiKey struct {
 	Permissions []string `json:"permissions"`
 	IPs         []string `json:"ips"`
 	Value       *string  `json:"value"`
+	Role        string   `json:"role"`
 	CreatedTime string   `json:"created_time"`
 }
 
