@@ -165,7 +165,7 @@ func providerProto(v sso.Provider) *identityv1.IdentityProvider {
 	}
 	return &identityv1.IdentityProvider{
 		Id: v.ID, Name: v.Name, IssuerUrl: v.IssuerURL, ClientId: v.ClientID, AllowedDomains: domains,
-		DefaultRole: v.DefaultRole, Enabled: v.Enabled,
+		DefaultRole: v.DefaultRole, Enabled: v.Enabled, OwnerTrusted: v.OwnerTrusted,
 		CreatedBy: v.CreatedBy, CreatedTime: timefmt.Format(v.CreatedTime),
 		UpdatedBy: v.UpdatedBy, UpdatedTime: timefmt.Format(v.UpdatedTime),
 		Domains: domainsProto(v.Domains),

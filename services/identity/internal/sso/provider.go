@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/roles"
 )
 
@@ -37,10 +38,15 @@ type Provider struct {
 	AllowedDomains []string
 	DefaultRole    string
 	Enabled        bool
-	CreatedBy      string
-	CreatedTime    time.Time
-	UpdatedBy      string
-	UpdatedTime    time.Time
+	// OwnerTrusted is true while an owner set up the sign-in settings
+	// (issuer, client, domains) last: owners sign in only through such a
+	// provider, so an admin who repoints it at an issuer of their own
+	// cannot sign in as an owner (docs/identity-providers.md).
+	OwnerTrusted bool
+	CreatedBy    string
+	CreatedTime  time.Time
+	UpdatedBy    string
+	UpdatedTime  time.Time
 	// Domains are AllowedDomains with their verification, filled by the
 	// service for answers.
 	Domains []Domain
@@ -193,4 +199,19 @@ func AuditFields(p Provider) map[string]any {
 	return map[string]any{"name": p.Name, "issuer_url": p.IssuerURL, "client_id": p.ClientID,
 		"client_secret": "[redacted]", "allowed_domains": p.AllowedDomains, "default_role": p.DefaultRole,
 		"enabled": p.Enabled}
+}
+
+// changesSignIn reports whether in touches what decides who a provider
+// signs in: its issuer, its client or its domains.
+func (in Input) changesSignIn() bool {
+	return in.IssuerURL != nil || in.ClientID != nil || in.ClientSecret != nil || in.AllowedDomains != nil
+}
+
+// trustAfter is OwnerTrusted after p changes a provider with in: an owner's
+// change trusts it; anyone else's change of the sign-in settings does not.
+func trustAfter(trusted bool, p principal.Principal, in Input) bool {
+	if p.ActingRole() == roles.Owner {
+		return true
+	}
+	return trusted && !in.changesSignIn()
 }

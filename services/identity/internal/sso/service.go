@@ -98,7 +98,7 @@ func (s *Service) Get(ctx context.Context, p principal.Principal, id string) (Pr
 // verified.
 func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (Provider, error) {
 	now := s.timestamp()
-	v := Provider{ID: ids.New(), AccountID: p.AccountID, Enabled: true,
+	v := Provider{ID: ids.New(), AccountID: p.AccountID, Enabled: true, OwnerTrusted: trustAfter(false, p, in),
 		CreatedBy: p.ActorID, CreatedTime: now, UpdatedBy: p.ActorID, UpdatedTime: now}
 	if err := in.apply(&v, true, s.policy); err != nil {
 		return Provider{}, err
@@ -140,6 +140,7 @@ func (s *Service) Update(ctx context.Context, p principal.Principal, id string, 
 		if in.ClientSecret != nil {
 			after.SealedSecret = s.seal(after, *in.ClientSecret)
 		}
+		after.OwnerTrusted = trustAfter(before.OwnerTrusted, p, in)
 		after.UpdatedBy, after.UpdatedTime = p.ActorID, s.timestamp()
 		if err := tx.UpdateProvider(ctx, after); err != nil {
 			return err

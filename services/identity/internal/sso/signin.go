@@ -12,6 +12,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/plans"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
 )
 
 // Why a sign-in was refused after the provider answered; each message is
@@ -22,9 +23,12 @@ var (
 	errPasswordUser = errors.New("this email address signs in with a password, not single sign-on")
 	errOtherAccount = errors.New("this email address belongs to a user of another account")
 	errUserDisabled = errors.New("this user is disabled")
-	errAccountOff   = errors.New("this account is disabled")
-	errProviderOff  = errors.New("this identity provider is disabled or was deleted")
-	errNoSeat       = errors.New("the account's plan has no room for another user: ask an admin")
+	// errOwnerUntrusted keeps an admin who repointed the provider at an
+	// issuer of their own from signing in as an owner (issue 26).
+	errOwnerUntrusted = errors.New("an owner cannot sign in through this identity provider until an owner saves its settings: someone who is not an owner changed them last")
+	errAccountOff     = errors.New("this account is disabled")
+	errProviderOff    = errors.New("this identity provider is disabled or was deleted")
+	errNoSeat         = errors.New("the account's plan has no room for another user: ask an admin")
 	// errSecretUnreadable is a client secret sealed under another root secret.
 	errSecretUnreadable = errors.New("the identity provider's client secret cannot be read: an admin must set it again")
 )
@@ -198,6 +202,8 @@ func (s *Service) signIn(ctx context.Context, p Provider, claims Claims, clientI
 			return refused(errPasswordUser)
 		case !u.Enabled:
 			return refused(errUserDisabled)
+		case u.Role == roles.Owner && !p.OwnerTrusted:
+			return refused(errOwnerUntrusted)
 		}
 		out.User = u
 		return tx.Audit(ctx, actorOf(u, clientIP), audit.EntityUsers, u.ID, audit.ActionSignIn,

@@ -86,7 +86,8 @@ func (t ssoTx) InsertProvider(ctx context.Context, p sso.Provider) error {
 	err := t.q.InsertIdentityProvider(ctx, db.InsertIdentityProviderParams{
 		ID: p.ID, AccountID: p.AccountID, Name: p.Name, IssuerUrl: p.IssuerURL, ClientID: p.ClientID,
 		ClientSecretSealed: p.SealedSecret, AllowedDomains: p.AllowedDomains, DefaultRole: p.DefaultRole,
-		Enabled: p.Enabled, CreatedBy: p.CreatedBy, CreatedTime: p.CreatedTime, UpdatedBy: p.UpdatedBy, UpdatedTime: p.UpdatedTime,
+		Enabled: p.Enabled, OwnerTrusted: p.OwnerTrusted,
+		CreatedBy: p.CreatedBy, CreatedTime: p.CreatedTime, UpdatedBy: p.UpdatedBy, UpdatedTime: p.UpdatedTime,
 	})
 	if err != nil {
 		return fmt.Errorf("insert identity provider: %w", err)
@@ -108,7 +109,7 @@ func (t ssoTx) UpdateProvider(ctx context.Context, p sso.Provider) error {
 	err := t.q.UpdateIdentityProvider(ctx, db.UpdateIdentityProviderParams{
 		AccountID: p.AccountID, ID: p.ID, Name: p.Name, IssuerUrl: p.IssuerURL, ClientID: p.ClientID,
 		ClientSecretSealed: p.SealedSecret, AllowedDomains: p.AllowedDomains, DefaultRole: p.DefaultRole,
-		Enabled: p.Enabled, UpdatedBy: p.UpdatedBy, UpdatedTime: p.UpdatedTime,
+		Enabled: p.Enabled, OwnerTrusted: p.OwnerTrusted, UpdatedBy: p.UpdatedBy, UpdatedTime: p.UpdatedTime,
 	})
 	if err != nil {
 		return fmt.Errorf("update identity provider: %w", err)
@@ -184,7 +185,7 @@ func providerFromRow(r db.IdentityProvider) sso.Provider {
 	return sso.Provider{
 		ID: r.ID, AccountID: r.AccountID, Name: r.Name, IssuerURL: r.IssuerUrl, ClientID: r.ClientID,
 		SealedSecret: r.ClientSecretSealed, AllowedDomains: r.AllowedDomains, DefaultRole: r.DefaultRole,
-		Enabled: r.Enabled, CreatedBy: r.CreatedBy, CreatedTime: r.CreatedTime.UTC(),
+		Enabled: r.Enabled, OwnerTrusted: r.OwnerTrusted, CreatedBy: r.CreatedBy, CreatedTime: r.CreatedTime.UTC(),
 		UpdatedBy: r.UpdatedBy, UpdatedTime: r.UpdatedTime.UTC(),
 	}
 }

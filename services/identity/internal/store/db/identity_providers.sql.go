@@ -31,7 +31,7 @@ func (q *Queries) DeleteIdentityProvider(ctx context.Context, arg DeleteIdentity
 
 const getIdentityProvider = `-- name: GetIdentityProvider :one
 SELECT id, account_id, name, issuer_url, client_id, client_secret_sealed, allowed_domains, default_role, enabled,
-       created_by, created_time, updated_by, updated_time
+       created_by, created_time, updated_by, updated_time, owner_trusted
 FROM identity_providers
 WHERE account_id = $1 AND id = $2
 `
@@ -58,13 +58,14 @@ func (q *Queries) GetIdentityProvider(ctx context.Context, arg GetIdentityProvid
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.OwnerTrusted,
 	)
 	return i, err
 }
 
 const identityProviderByDomain = `-- name: IdentityProviderByDomain :one
 SELECT p.id, p.account_id, p.name, p.issuer_url, p.client_id, p.client_secret_sealed, p.allowed_domains,
-       p.default_role, p.enabled, p.created_by, p.created_time, p.updated_by, p.updated_time
+       p.default_role, p.enabled, p.created_by, p.created_time, p.updated_by, p.updated_time, p.owner_trusted
 FROM identity_provider_domains d
 JOIN identity_providers p ON p.id = d.provider_id
 WHERE d.domain = $1 AND d.verified_time IS NOT NULL
@@ -89,17 +90,18 @@ func (q *Queries) IdentityProviderByDomain(ctx context.Context, domain string) (
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.OwnerTrusted,
 	)
 	return i, err
 }
 
 const insertIdentityProvider = `-- name: InsertIdentityProvider :exec
 INSERT INTO identity_providers (id, account_id, name, issuer_url, client_id, client_secret_sealed,
-                                allowed_domains, default_role, enabled,
+                                allowed_domains, default_role, enabled, owner_trusted,
                                 created_by, created_time, updated_by, updated_time)
 VALUES ($1, $2, $3, $4, $5, $6,
-        $7::text[], $8, $9,
-        $10, $11, $12, $13)
+        $7::text[], $8, $9, $10,
+        $11, $12, $13, $14)
 `
 
 type InsertIdentityProviderParams struct {
@@ -112,6 +114,7 @@ type InsertIdentityProviderParams struct {
 	AllowedDomains     []string
 	DefaultRole        string
 	Enabled            bool
+	OwnerTrusted       bool
 	CreatedBy          string
 	CreatedTime        time.Time
 	UpdatedBy          string
@@ -129,6 +132,7 @@ func (q *Queries) InsertIdentityProvider(ctx context.Context, arg InsertIdentity
 		arg.AllowedDomains,
 		arg.DefaultRole,
 		arg.Enabled,
+		arg.OwnerTrusted,
 		arg.CreatedBy,
 		arg.CreatedTime,
 		arg.UpdatedBy,
@@ -233,7 +237,7 @@ func (q *Queries) ListIdentityProviderDomains(ctx context.Context, arg ListIdent
 
 const listIdentityProviders = `-- name: ListIdentityProviders :many
 SELECT id, account_id, name, issuer_url, client_id, client_secret_sealed, allowed_domains, default_role, enabled,
-       created_by, created_time, updated_by, updated_time
+       created_by, created_time, updated_by, updated_time, owner_trusted
 FROM identity_providers
 WHERE account_id = $1
   AND (created_time, id) > ($2::timestamptz, $3::text)
@@ -277,6 +281,7 @@ func (q *Queries) ListIdentityProviders(ctx context.Context, arg ListIdentityPro
 			&i.CreatedTime,
 			&i.UpdatedBy,
 			&i.UpdatedTime,
+			&i.OwnerTrusted,
 		); err != nil {
 			return nil, err
 		}
@@ -290,7 +295,7 @@ func (q *Queries) ListIdentityProviders(ctx context.Context, arg ListIdentityPro
 
 const lockIdentityProvider = `-- name: LockIdentityProvider :one
 SELECT id, account_id, name, issuer_url, client_id, client_secret_sealed, allowed_domains, default_role, enabled,
-       created_by, created_time, updated_by, updated_time
+       created_by, created_time, updated_by, updated_time, owner_trusted
 FROM identity_providers
 WHERE account_id = $1 AND id = $2
 FOR UPDATE
@@ -318,6 +323,7 @@ func (q *Queries) LockIdentityProvider(ctx context.Context, arg LockIdentityProv
 		&i.CreatedTime,
 		&i.UpdatedBy,
 		&i.UpdatedTime,
+		&i.OwnerTrusted,
 	)
 	return i, err
 }
@@ -343,8 +349,8 @@ const updateIdentityProvider = `-- name: UpdateIdentityProvider :exec
 UPDATE identity_providers
 SET name = $1, issuer_url = $2, client_id = $3, client_secret_sealed = $4,
     allowed_domains = $5::text[], default_role = $6, enabled = $7,
-    updated_by = $8, updated_time = $9
-WHERE account_id = $10 AND id = $11
+    owner_trusted = $8, updated_by = $9, updated_time = $10
+WHERE account_id = $11 AND id = $12
 `
 
 type UpdateIdentityProviderParams struct {
@@ -355,6 +361,7 @@ type UpdateIdentityProviderParams struct {
 	AllowedDomains     []string
 	DefaultRole        string
 	Enabled            bool
+	OwnerTrusted       bool
 	UpdatedBy          string
 	UpdatedTime        time.Time
 	AccountID          string
@@ -370,6 +377,7 @@ func (q *Queries) UpdateIdentityProvider(ctx context.Context, arg UpdateIdentity
 		arg.AllowedDomains,
 		arg.DefaultRole,
 		arg.Enabled,
+		arg.OwnerTrusted,
 		arg.UpdatedBy,
 		arg.UpdatedTime,
 		arg.AccountID,

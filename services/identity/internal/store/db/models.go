@@ -59,6 +59,7 @@ type IdentityProvider struct {
 	CreatedTime        time.Time
 	UpdatedBy          string
 	UpdatedTime        time.Time
+	OwnerTrusted       bool
 }
 
 type IdentityProviderDomain struct {

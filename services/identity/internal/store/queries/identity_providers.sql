@@ -1,20 +1,20 @@
 -- name: InsertIdentityProvider :exec
 INSERT INTO identity_providers (id, account_id, name, issuer_url, client_id, client_secret_sealed,
-                                allowed_domains, default_role, enabled,
+                                allowed_domains, default_role, enabled, owner_trusted,
                                 created_by, created_time, updated_by, updated_time)
 VALUES (@id, @account_id, @name, @issuer_url, @client_id, @client_secret_sealed,
-        @allowed_domains::text[], @default_role, @enabled,
+        @allowed_domains::text[], @default_role, @enabled, @owner_trusted,
         @created_by, @created_time, @updated_by, @updated_time);
 
 -- name: GetIdentityProvider :one
 SELECT id, account_id, name, issuer_url, client_id, client_secret_sealed, allowed_domains, default_role, enabled,
-       created_by, created_time, updated_by, updated_time
+       created_by, created_time, updated_by, updated_time, owner_trusted
 FROM identity_providers
 WHERE account_id = @account_id AND id = @id;
 
 -- name: LockIdentityProvider :one
 SELECT id, account_id, name, issuer_url, client_id, client_secret_sealed, allowed_domains, default_role, enabled,
-       created_by, created_time, updated_by, updated_time
+       created_by, created_time, updated_by, updated_time, owner_trusted
 FROM identity_providers
 WHERE account_id = @account_id AND id = @id
 FOR UPDATE;
@@ -22,7 +22,7 @@ FOR UPDATE;
 -- name: ListIdentityProviders :many
 -- Keyset pagination: the rows after (after_time, after_id).
 SELECT id, account_id, name, issuer_url, client_id, client_secret_sealed, allowed_domains, default_role, enabled,
-       created_by, created_time, updated_by, updated_time
+       created_by, created_time, updated_by, updated_time, owner_trusted
 FROM identity_providers
 WHERE account_id = @account_id
   AND (created_time, id) > (@after_time::timestamptz, @after_id::text)
@@ -33,7 +33,7 @@ LIMIT @max_rows;
 UPDATE identity_providers
 SET name = @name, issuer_url = @issuer_url, client_id = @client_id, client_secret_sealed = @client_secret_sealed,
     allowed_domains = @allowed_domains::text[], default_role = @default_role, enabled = @enabled,
-    updated_by = @updated_by, updated_time = @updated_time
+    owner_trusted = @owner_trusted, updated_by = @updated_by, updated_time = @updated_time
 WHERE account_id = @account_id AND id = @id;
 
 -- name: DeleteIdentityProvider :execrows
@@ -69,7 +69,7 @@ WHERE account_id = @account_id AND provider_id = @provider_id AND domain = @doma
 -- Account discovery, before anyone is signed in: the one lookup by an
 -- email's domain, in any account. Only a verified claim counts.
 SELECT p.id, p.account_id, p.name, p.issuer_url, p.client_id, p.client_secret_sealed, p.allowed_domains,
-       p.default_role, p.enabled, p.created_by, p.created_time, p.updated_by, p.updated_time
+       p.default_role, p.enabled, p.created_by, p.created_time, p.updated_by, p.updated_time, p.owner_trusted
 FROM identity_provider_domains d
 JOIN identity_providers p ON p.id = d.provider_id
 WHERE d.domain = @domain AND d.verified_time IS NOT NULL;

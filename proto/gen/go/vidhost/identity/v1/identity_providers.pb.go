@@ -45,7 +45,12 @@ type IdentityProvider struct {
 	UpdatedTime string `protobuf:"bytes,11,opt,name=updated_time,json=updatedTime,proto3" json:"updated_time,omitempty"`
 	// Each allowed domain with its verification: a domain routes single
 	// sign-on, and is kept from other accounts, only once verified.
-	Domains       []*IdentityProviderDomain `protobuf:"bytes,12,rep,name=domains,proto3" json:"domains,omitempty"`
+	Domains []*IdentityProviderDomain `protobuf:"bytes,12,rep,name=domains,proto3" json:"domains,omitempty"`
+	// Whether an owner set up the sign-in settings (issuer, client, domains)
+	// last. Owners sign in only through a provider an owner trusts: when
+	// anyone else changes those settings, owners are refused until an owner
+	// saves the provider again (docs/identity-providers.md). Read-only.
+	OwnerTrusted  bool `protobuf:"varint,13,opt,name=owner_trusted,json=ownerTrusted,proto3" json:"owner_trusted,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -162,6 +167,13 @@ func (x *IdentityProvider) GetDomains() []*IdentityProviderDomain {
 		return x.Domains
 	}
 	return nil
+}
+
+func (x *IdentityProvider) GetOwnerTrusted() bool {
+	if x != nil {
+		return x.OwnerTrusted
+	}
+	return false
 }
 
 // IdentityProviderDomain is one of allowed_domains and how to prove the
@@ -1083,7 +1095,7 @@ var File_vidhost_identity_v1_identity_providers_proto protoreflect.FileDescripto
 
 const file_vidhost_identity_v1_identity_providers_proto_rawDesc = "" +
 	"\n" +
-	",vidhost/identity/v1/identity_providers.proto\x12\x13vidhost.identity.v1\x1a google/protobuf/field_mask.proto\"\xa3\x03\n" +
+	",vidhost/identity/v1/identity_providers.proto\x12\x13vidhost.identity.v1\x1a google/protobuf/field_mask.proto\"\xc8\x03\n" +
 	"\x10IdentityProvider\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1d\n" +
@@ -1100,7 +1112,8 @@ const file_vidhost_identity_v1_identity_providers_proto_rawDesc = "" +
 	"updated_by\x18\n" +
 	" \x01(\tR\tupdatedBy\x12!\n" +
 	"\fupdated_time\x18\v \x01(\tR\vupdatedTime\x12E\n" +
-	"\adomains\x18\f \x03(\v2+.vidhost.identity.v1.IdentityProviderDomainR\adomains\"\xbf\x01\n" +
+	"\adomains\x18\f \x03(\v2+.vidhost.identity.v1.IdentityProviderDomainR\adomains\x12#\n" +
+	"\rowner_trusted\x18\r \x01(\bR\fownerTrusted\"\xbf\x01\n" +
 	"\x16IdentityProviderDomain\x12\x16\n" +
 	"\x06domain\x18\x01 \x01(\tR\x06domain\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\tR\x06status\x12#\n" +
