@@ -43,7 +43,7 @@ func TestSuccessEnvelope(t *testing.T) {
 		{
 			name:   "unset optional fields are left out, empty lists are arrays",
 			call:   call{method: "GET", path: "/v2/keys"},
-			result: `[{"id":"k1","name":"ci","type":"api","permissions":[],"ips":[],"created_by":"","created_time":"","updated_by":"","updated_time":""}]`,
+			result: `[{"id":"k1","name":"ci","type":"api","permissions":[],"ips":[],"role":"","created_by":"","created_time":"","updated_by":"","updated_time":""}]`,
 		},
 	}
 	for _, tc := range cases {

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
 )
 
 func TestPrincipalAndRequestIDReachTheService(t *testing.T) {
@@ -36,7 +37,7 @@ func TestPrincipalAndRequestIDReachTheService(t *testing.T) {
 			seen := b.backends.Catalog.Last()
 			assert.Equal(t, id, seen.RequestID)
 			assert.Equal(t, principal.Principal{AccountID: "acc1", KeyID: "key1", ActorID: "user1",
-				ActorType: principal.ActorAPIKey, ClientIP: "127.0.0.1", LiveEnabled: true}, seen.Principal,
+				ActorType: principal.ActorAPIKey, Role: roles.Owner, ClientIP: "127.0.0.1", LiveEnabled: true}, seen.Principal,
 				"the actor type and the client address as the gateway saw it reach the service")
 		})
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/migrations"
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
@@ -79,7 +80,7 @@ func (f *fixture) post(t *testing.T, account, key, body string) *httptest.Respon
 }
 
 func apiKey(account, id string) principal.Principal {
-	return principal.Principal{AccountID: account, KeyID: id, ActorID: id, ActorType: principal.ActorAPIKey}
+	return principal.Principal{AccountID: account, KeyID: id, ActorID: id, ActorType: principal.ActorAPIKey, Role: roles.Owner}
 }
 
 func person(account, id, role string) principal.Principal {

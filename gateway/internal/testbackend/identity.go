@@ -6,8 +6,11 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/roles"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
@@ -28,10 +31,15 @@ func NewIdentity() *Identity {
 	return &Identity{keys: map[string]*identityv1.Principal{}}
 }
 
-// SetKey makes value a valid key resolving to p.
+// SetKey makes value a valid key resolving to p; a p without a role is an
+// owner key, as the operator's keys are (docs/roles.md).
 func (f *Identity) SetKey(value string, p *identityv1.Principal) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if p.GetRole() == "" {
+		p = proto.CloneOf(p)
+		p.Role = roles.Owner
+	}
 	f.keys[value] = p
 }
 
