@@ -102,17 +102,22 @@ type APIKey struct {
 	Type        string   `json:"type"`
 	Permissions []string `json:"permissions"`
 	IPs         []string `json:"ips"`
-	Value       string   `json:"value,omitempty"`
+	// Role is the key's ceiling: it acts with at most this role, and with
+	// at most its person's current role (docs/roles.md).
+	Role  string `json:"role"`
+	Value string `json:"value,omitempty"`
 	Audit
 }
 
 // KeyCreate is the body of POST /v2/keys. Permissions nil or empty is
-// read-write; []string{"fetch"} is read-only.
+// read-write; []string{"fetch"} is read-only. Role empty gives the
+// creator's own role; more than it is refused.
 type KeyCreate struct {
 	Name        string   `json:"name"`
 	Type        string   `json:"type"`
 	Permissions []string `json:"permissions"`
 	IPs         []string `json:"ips"`
+	Role        string   `json:"role,omitempty"`
 }
 
 // JWTKey is a registered public key that verifies viewer JWTs; its ID is

@@ -14,7 +14,7 @@ import (
 type keyOut struct{ *vidhost.APIKey }
 
 func (k keyOut) human(w io.Writer) {
-	fmt.Fprintf(w, "%s %q: %s\n", k.ID, k.Name, access(k.Permissions))
+	fmt.Fprintf(w, "%s %q: %s, role %s\n", k.ID, k.Name, access(k.Permissions), k.Role)
 	if k.Value != "" {
 		fmt.Fprintf(w, "key (shown only now, keep it safe):\n%s\n", k.Value)
 	}
@@ -36,9 +36,9 @@ func (a *app) keysCommand() *cobra.Command {
 			return a.report(withClient(a, func(cl *vidhost.Client) (result, error) {
 				items, err := take(cl.Keys.List(c.Context(), nil), 0)
 				return list[vidhost.APIKey]{Items: items, table: func(w io.Writer) {
-					fmt.Fprintln(w, "ID\tNAME\tACCESS\tCREATED")
+					fmt.Fprintln(w, "ID\tNAME\tACCESS\tROLE\tCREATED")
 					for _, k := range items {
-						fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", k.ID, k.Name, access(k.Permissions), k.CreatedTime)
+						fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", k.ID, k.Name, access(k.Permissions), k.Role, k.CreatedTime)
 					}
 				}}, err
 			}))
@@ -47,7 +47,7 @@ func (a *app) keysCommand() *cobra.Command {
 	var in vidhost.KeyCreate
 	var readOnly bool
 	create := &cobra.Command{
-		Use: "create --name NAME [--read-only] [--ip ADDR]...", Short: "Create an API key (its value is shown once)", Args: cobra.NoArgs,
+		Use: "create --name NAME [--role ROLE] [--read-only] [--ip ADDR]...", Short: "Create an API key (its value is shown once)", Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			in.Type, in.Permissions = "api", []string{}
 			if readOnly {
@@ -66,6 +66,7 @@ func (a *app) keysCommand() *cobra.Command {
 		},
 	}
 	create.Flags().StringVar(&in.Name, "name", "", "the key's name (1-50 characters)")
+	create.Flags().StringVar(&in.Role, "role", "", "the key's role ceiling: viewer, uploader, admin or owner (default: your own)")
 	create.Flags().BoolVar(&readOnly, "read-only", false, `read-only key (permissions ["fetch"])`)
 	create.Flags().StringSliceVar(&in.IPs, "ip", nil, "accept the key only from this client address (repeatable)")
 	_ = create.MarkFlagRequired("name")
