@@ -30,6 +30,7 @@ func TestEachSubjectLandsInItsStream(t *testing.T) {
 		{natsx.SubjectTranscodeCompleted, natsx.StreamNameMedia},
 		{natsx.SubjectTranscodeFailed, natsx.StreamNameMedia},
 		{natsx.SubjectTranscribeCompleted, natsx.StreamNameMedia},
+		{natsx.TranscribeCancelSubject("V1StGXR8_Z5jdHi6B-myT"), natsx.StreamNameCancels},
 		{natsx.SubjectUploadCompleted, natsx.StreamNameUploads},
 		{natsx.SubjectAnalyticsViews, natsx.StreamNameViews},
 		{"audit.videos.create", natsx.StreamNameAudit},
