@@ -71,9 +71,11 @@ var rights = map[string]Rights{
 			// Transcribe jobs (docs/transcribes.md) and reports it can never apply.
 			SubjectTranscribeJobs, DeadLetterSubject(SubjectTranscribeProgress),
 			DeadLetterSubject(SubjectTranscribeCompleted), DeadLetterSubject(SubjectTranscribeFailed),
+			// Cancels of dispatched transcribe jobs, which the workers look up.
+			SubjectTranscribeCancelsPrefix + "*",
 			DeadLetterSubject(SubjectAccountUpdated)},
 			AuditSubjects("videos", "folders", "players", "categories", "leads", "transcribes", "stream_keys")),
-		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameAudit, StreamNameAccounts},
+		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameAudit, StreamNameAccounts, StreamNameCancels},
 		// Transcode reports; its own video.deleted, on which it deletes the
 		// video's media (the catalog owns the files of its videos); the
 		// operator's account changes (account.updated), which live admission
@@ -90,8 +92,9 @@ var rights = map[string]Rights{
 			// Its second handler runs transcribe jobs (docs/transcribes.md).
 			SubjectTranscribeProgress, SubjectTranscribeCompleted, SubjectTranscribeFailed,
 			DeadLetterSubject(SubjectTranscribeJobs)},
-		Ensures: []string{StreamNameJobs, StreamNameMedia, StreamNameDeadLetter},
-		Reads:   []string{StreamNameJobs},
+		Ensures: []string{StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameCancels},
+		// A transcribe job's cancel is looked up by subject (CANCELS).
+		Reads: []string{StreamNameJobs, StreamNameCancels},
 	},
 	// The hooks service announces changes to services and hooks, matches
 	// hooks on CATALOG's video.created and runs them on video.ready (skips
@@ -161,6 +164,9 @@ func (r Rights) ServerPermissions(service string) *server.Permissions {
 			jsAPI+"CONSUMER.MSG.NEXT."+stream+".>",
 			// An ordered consumer deletes its ephemeral consumer when it resets.
 			jsAPI+"CONSUMER.DELETE."+stream+".>",
+			// One message by subject (a job's cancel): nothing a consumer
+			// of the stream could not read anyway.
+			jsAPI+"STREAM.MSG.GET."+stream,
 			"$JS.ACK."+stream+".>",
 		)
 	}

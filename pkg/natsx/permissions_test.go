@@ -116,6 +116,10 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		{natsx.ServiceGateway, natsx.SubjectTranscribeJobs, false},
 		{natsx.ServiceCatalog, natsx.SubjectTranscribeCompleted, false},
 		{natsx.ServiceHooks, natsx.SubjectTranscribeFailed, false},
+		// Only the catalog cancels a transcribe job.
+		{natsx.ServiceCatalog, natsx.TranscribeCancelSubject("V1StGXR8_Z5jdHi6B-myT"), true},
+		{natsx.ServiceTranscode, natsx.TranscribeCancelSubject("V1StGXR8_Z5jdHi6B-myT"), false},
+		{natsx.ServiceGateway, natsx.TranscribeCancelSubject("V1StGXR8_Z5jdHi6B-myT"), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.service+" "+tt.subject, func(t *testing.T) {

@@ -26,6 +26,9 @@ const (
 	// StreamNameAccounts carries the operator's account changes, apart from
 	// IDENTITY's key and user events, so the catalog reads only these.
 	StreamNameAccounts = "ACCOUNTS"
+	// StreamNameCancels holds the catalog's cancels of running jobs, one
+	// subject per job, which workers look up by subject.
+	StreamNameCancels = "CANCELS"
 )
 
 const (
@@ -52,6 +55,12 @@ var (
 	StreamHooks      = eventStream(StreamNameHooks, "service.>", "hook.>")
 	StreamAccounts   = eventStream(StreamNameAccounts, "account.>")
 	StreamDeadLetter = withMaxAge(eventStream(StreamNameDeadLetter, SubjectDeadLetterPrefix+">"), deadLetterRetention)
+
+	// StreamCancels keeps the last cancel of each transcribe job
+	// (transcribe.cancels.<transcribe_id>) for a week: longer than a
+	// dispatched job holds its account's slot (48 h), so a worker that takes
+	// a cancelled job late, or after another worker died, still finds it.
+	StreamCancels = withLastPerSubject(eventStream(StreamNameCancels, SubjectTranscribeCancelsPrefix+"*"))
 
 	// StreamJobs is a work queue: a job is deleted once a worker acks it,
 	// and jobs do not expire, whatever the backlog.
@@ -80,11 +89,18 @@ func withMaxAge(cfg jetstream.StreamConfig, age time.Duration) jetstream.StreamC
 	return cfg
 }
 
+// withLastPerSubject keeps one message per subject: a cancel is a fact,
+// not a history, and a worker reads it with one lookup.
+func withLastPerSubject(cfg jetstream.StreamConfig) jetstream.StreamConfig {
+	cfg.MaxMsgsPerSubject = 1
+	return cfg
+}
+
 // AllStreams returns copies of every stream definition.
 func AllStreams() []jetstream.StreamConfig {
 	all := []jetstream.StreamConfig{
 		StreamCatalog, StreamIdentity, StreamJobs, StreamMedia,
-		StreamUploads, StreamViews, StreamAudit, StreamDeadLetter, StreamHooks, StreamAccounts,
+		StreamUploads, StreamViews, StreamAudit, StreamDeadLetter, StreamHooks, StreamAccounts, StreamCancels,
 	}
 	for i := range all {
 		all[i].Subjects = slices.Clone(all[i].Subjects)

@@ -30,6 +30,7 @@ func TestEachSubjectLandsInItsStream(t *testing.T) {
 		{natsx.SubjectTranscodeCompleted, natsx.StreamNameMedia},
 		{natsx.SubjectTranscodeFailed, natsx.StreamNameMedia},
 		{natsx.SubjectTranscribeCompleted, natsx.StreamNameMedia},
+		{natsx.TranscribeCancelSubject("V1StGXR8_Z5jdHi6B-myT"), natsx.StreamNameCancels},
 		{natsx.SubjectUploadCompleted, natsx.StreamNameUploads},
 		{natsx.SubjectAnalyticsViews, natsx.StreamNameViews},
 		{"audit.videos.create", natsx.StreamNameAudit},
@@ -75,7 +76,7 @@ func TestRepublishedMessageIDIsDeduplicated(t *testing.T) {
 
 func TestAllStreamsReturnsCopies(t *testing.T) {
 	all := natsx.AllStreams()
-	require.Len(t, all, 10)
+	require.Len(t, all, 11)
 	all[0].Subjects[0] = "mutated.>"
 	assert.NotEqual(t, "mutated.>", natsx.AllStreams()[0].Subjects[0])
 }

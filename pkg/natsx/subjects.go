@@ -35,6 +35,10 @@ const (
 	SubjectTranscodeJobs  = "transcode.jobs"
 	SubjectTranscribeJobs = "transcribe.jobs"
 
+	// CANCELS stream: transcribe.cancels.<transcribe_id>, the catalog's
+	// cancel of a dispatched transcribe job (TranscribeCancelSubject).
+	SubjectTranscribeCancelsPrefix = "transcribe.cancels."
+
 	// MEDIA stream: what workers report back.
 	SubjectTranscodeProgress   = "transcode.progress"
 	SubjectTranscodeCompleted  = "transcode.completed"
@@ -85,4 +89,10 @@ func AuditSubjects(entityTypes ...string) []string {
 // can never be processed.
 func DeadLetterSubject(subject string) string {
 	return SubjectDeadLetterPrefix + subject
+}
+
+// TranscribeCancelSubject is where the catalog cancels the job of the
+// transcribe id; a worker looks it up before and while it runs the job.
+func TranscribeCancelSubject(id string) string {
+	return SubjectTranscribeCancelsPrefix + id
 }

@@ -141,3 +141,39 @@ func TestAccountOwnerInviteThroughTheGateway(t *testing.T) {
 	mustFail(t, r, http.StatusForbidden, "more than 1 user requires the pro plan or higher")
 	assert.Equal(t, "plan_required", r.Body.Errors[0].Code)
 }
+
+// Issue 26 #9: tenant B inviting the address of tenant A's user gets the
+// answer any new address gets, so invites cannot tell B who uses the
+// installation. The person who owns the address learns of the clash when
+// accepting; B's invite stays pending. A few seconds.
+func TestInviteDoesNotRevealAnotherTenantsUsers(t *testing.T) {
+	taken := uniqueWord(t, "member") + "@example.com"
+	var inv invite
+	mustOK(t, call(t, "POST", "/v2/invites", owner(), map[string]any{"email": taken, "role": "viewer"})).decode(t, &inv)
+	mustOK(t, acceptInvite(t, inviteToken(t, taken, 1), "A Member", "a long enough password"))
+
+	b := createTenant(t, "Invites B", "pro")
+	fresh := uniqueWord(t, "stranger") + "@example.com"
+	theirs := call(t, "POST", "/v2/invites", b.key, map[string]any{"email": taken, "role": "viewer"})
+	unknown := call(t, "POST", "/v2/invites", b.key, map[string]any{"email": fresh, "role": "viewer"})
+	mustOK(t, theirs)
+	mustOK(t, unknown)
+	var gotTheirs, gotUnknown invite
+	theirs.decode(t, &gotTheirs)
+	unknown.decode(t, &gotUnknown)
+	assert.Equal(t, unknown.Status, theirs.Status)
+	assert.Equal(t, gotUnknown.Status, gotTheirs.Status)
+	assert.Equal(t, gotUnknown.Role, gotTheirs.Role)
+
+	// The address's owner is told at acceptance; B sees only a pending invite.
+	mustFail(t, acceptInvite(t, inviteToken(t, taken, 2), "A Member", "a long enough password"),
+		http.StatusConflict, "this email address already belongs to a user of another account")
+	var after invite
+	mustOK(t, call(t, "GET", "/v2/invites/"+gotTheirs.ID, b.key, nil)).decode(t, &after)
+	assert.Equal(t, "pending", after.Status)
+	var users []user
+	mustOK(t, call(t, "GET", "/v2/users", b.key, nil)).decode(t, &users)
+	for _, u := range users {
+		assert.NotEqual(t, taken, u.Email, "no user of B was made")
+	}
+}

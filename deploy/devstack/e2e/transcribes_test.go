@@ -73,7 +73,44 @@ func TestTranscribeThroughTheSuite(t *testing.T) {
 		mustOK(t, call(t, "DELETE", "/v2/transcribes/"+done.ID, owner(), nil))
 		mustFail(t, call(t, "GET", "/v2/transcribes/"+done.ID, owner(), nil), http.StatusNotFound, "Not found")
 		trackOf(t, v.ID, done.TrackID)
+
+		assertCancelHoldsTheSlot(t, v.ID)
 	})
+}
+
+// assertCancelHoldsTheSlot is issue 26 #8 through the suite: a transcribe
+// cancelled right after it was created is cancelling until the worker
+// reports, and the account's next one does not start before: at every read
+// the next is never processing or ready while the first is cancelling. The
+// worker stops the first, which ends cancelled with no track; the next then
+// runs to ready.
+func assertCancelHoldsTheSlot(t *testing.T, videoID string) {
+	t.Helper()
+	request := map[string]any{"video_id": videoID, "language": "en-US", "label": "Cancelled"}
+	var first, second transcribe
+	mustOK(t, call(t, "POST", "/v2/transcribes", owner(), request)).decode(t, &first)
+	mustOK(t, call(t, "DELETE", "/v2/transcribes/"+first.ID, owner(), nil))
+	request["label"] = "After the cancel"
+	mustOK(t, call(t, "POST", "/v2/transcribes", owner(), request)).decode(t, &second)
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		// The next is read first: had it started, the first was settled in
+		// the transaction that started it, so the read after shows that.
+		var a, b transcribe
+		mustOK(t, call(t, "GET", "/v2/transcribes/"+second.ID, owner(), nil)).decode(t, &b)
+		mustOK(t, call(t, "GET", "/v2/transcribes/"+first.ID, owner(), nil)).decode(t, &a)
+		require.Contains(t, []string{"cancelling", "cancelled"}, a.Status, "the cancelled one: %+v", a)
+		if a.Status == "cancelling" {
+			require.Equal(t, "queued", b.Status, "the next waits while the cancelled job may run")
+		}
+		if a.Status == "cancelled" && b.Status == "ready" {
+			assert.Empty(t, a.TrackID)
+			return
+		}
+		require.NotEqual(t, "error", b.Status, "the next failed: %s", b.Error)
+		require.True(t, time.Now().Before(deadline), "not settled within 3 minutes: %+v %+v", a, b)
+		time.Sleep(250 * time.Millisecond)
+	}
 }
 
 // waitTranscribed polls a transcribe until it is ready (failing fast on

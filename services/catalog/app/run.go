@@ -31,10 +31,10 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) err
 // start brings up everything the server needs, in STYLE.md's order, pushing
 // each cleanup on stack as it goes, and serves until ctx is done.
 func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, stack *lifecycle.Stack) error {
-	// The catalog publishes to CATALOG and JOBS, consumes MEDIA and ACCOUNTS
+	// The catalog publishes to CATALOG, JOBS and CANCELS, consumes MEDIA and ACCOUNTS
 	// (account.updated), and dead-letters poison reports.
 	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg),
-		natsx.StreamCatalog, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter, natsx.StreamAudit, natsx.StreamAccounts)
+		natsx.StreamCatalog, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter, natsx.StreamAudit, natsx.StreamAccounts, natsx.StreamCancels)
 	if err != nil {
 		return fmt.Errorf("catalog: %w", err)
 	}

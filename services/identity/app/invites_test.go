@@ -156,7 +156,6 @@ func TestInviteRefusals(t *testing.T) {
 	ib := setupInvites(t)
 	ctx := as(t, ib.ownerA)
 	ib.invite(t, ib.ownerA, "pending@example.com", "viewer")
-	addUser(t, ib.testBundle, ib.ownerB.AccountID, "elsewhere@example.com", "owner")
 	long := strings.Repeat("n", 101)
 	for _, tc := range []struct {
 		name    string
@@ -165,7 +164,6 @@ func TestInviteRefusals(t *testing.T) {
 		message string
 	}{
 		{"already a user here", &identityv1.CreateInviteRequest{Email: "Owner@example.com", Role: "viewer"}, codes.AlreadyExists, "email is already a user's email"},
-		{"a user of another account", &identityv1.CreateInviteRequest{Email: "elsewhere@example.com", Role: "viewer"}, codes.AlreadyExists, "email is already a user's email"},
 		{"already invited", &identityv1.CreateInviteRequest{Email: "PENDING@example.com", Role: "admin"}, codes.AlreadyExists, "email already has a pending invite to this account: resend it instead"},
 		{"bad email", &identityv1.CreateInviteRequest{Email: "not an email", Role: "viewer"}, codes.InvalidArgument, "email must be an email address"},
 		{"unknown role", &identityv1.CreateInviteRequest{Email: "x@example.com", Role: "king"}, codes.InvalidArgument, "role must be one of viewer, uploader, admin, owner"},
@@ -182,6 +180,31 @@ func TestInviteRefusals(t *testing.T) {
 	list, err := ib.client.ListInvites(ctx, &identityv1.ListInvitesRequest{})
 	require.NoError(t, err)
 	assert.Len(t, list.GetItems(), 1, "nothing refused was stored")
+}
+
+// Issue 26 #9: inviting another account's user must answer as inviting a
+// new address does, or invites would enumerate other tenants' users. The
+// clash is found at acceptance and told only to the address's owner; the
+// inviting account sees its invite stay pending, and no user is made.
+func TestInvitingAnotherAccountsUserRevealsNothing(t *testing.T) {
+	ib := setupInvites(t)
+	addUser(t, ib.testBundle, ib.ownerB.AccountID, "elsewhere@example.com", "owner")
+
+	theirs := ib.invite(t, ib.ownerA, "elsewhere@example.com", "viewer")
+	fresh := ib.invite(t, ib.ownerA, "nobody.yet@example.com", "viewer")
+	assert.Equal(t, fresh.GetStatus(), theirs.GetStatus())
+	assert.Equal(t, "pending", theirs.GetStatus())
+	assert.Len(t, ib.mailTo(t, "elsewhere@example.com"), 1, "mailed as any invite")
+
+	_, err := ib.accept(t, ib.latestToken(t, "elsewhere@example.com"), "Someone", "correct horse battery")
+	requireStatus(t, err, codes.AlreadyExists, "this email address already belongs to a user of another account, and an "+
+		"address can belong to one account only: sign in with it, or ask to be invited at another address")
+	got, err := ib.client.GetInvite(as(t, ib.ownerA), &identityv1.GetInviteRequest{Id: theirs.GetId()})
+	require.NoError(t, err)
+	assert.Equal(t, "pending", got.GetStatus(), "the inviting account learns nothing")
+	var users int
+	require.NoError(t, ib.pool.QueryRow(t.Context(), "SELECT count(*) FROM users WHERE email = $1", "elsewhere@example.com").Scan(&users))
+	assert.Equal(t, 1, users, "still only account B's user")
 }
 
 func TestInviteResendRevokeAndExpiry(t *testing.T) {

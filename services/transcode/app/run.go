@@ -60,8 +60,9 @@ func startWorker(ctx context.Context, cfg Config, logger *slog.Logger, stack *li
 	if err := checkTools(cfg); err != nil {
 		return err
 	}
-	// Jobs come from JOBS; reports go to MEDIA and poison jobs to DEADLETTER.
-	js, err := natsx.StartJetStream(ctx, natsClient(cfg), logger, stack, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter)
+	// Jobs come from JOBS; reports go to MEDIA and poison jobs to DEADLETTER;
+	// the catalog's cancels of transcribe jobs are looked up in CANCELS.
+	js, err := natsx.StartJetStream(ctx, natsClient(cfg), logger, stack, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter, natsx.StreamCancels)
 	if err != nil {
 		return fmt.Errorf("transcode: %w", err)
 	}

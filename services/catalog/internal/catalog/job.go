@@ -34,3 +34,14 @@ type TranscribeJob struct {
 	SourceObjectKey string
 	Language        string
 }
+
+// TranscribeCancel tells the transcode workers to stop a transcribe's job
+// (transcribe.cancels.<id>). It is enqueued in the transaction that marks
+// the transcribe cancelling or deletes its video.
+type TranscribeCancel struct {
+	AccountID    string
+	ActorID      string
+	Time         time.Time
+	TranscribeID string
+	VideoID      string
+}

@@ -153,6 +153,12 @@ type TranscribeWriter interface {
 	// EnqueueTranscribeJob records job in the transaction's outbox, for
 	// transcribe.jobs.
 	EnqueueTranscribeJob(ctx context.Context, job TranscribeJob) error
+	// EnqueueTranscribeCancel records c in the transaction's outbox, for
+	// transcribe.cancels.<transcribe_id>.
+	EnqueueTranscribeCancel(ctx context.Context, c TranscribeCancel) error
+	// RunningTranscribesOfVideo lists the video's transcribes whose job
+	// was sent and is not settled.
+	RunningTranscribesOfVideo(ctx context.Context, accountID, videoID string) ([]Transcribe, error)
 }
 
 // StreamKeyWriter writes live events' stream keys (one per event, deleted

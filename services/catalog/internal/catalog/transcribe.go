@@ -18,6 +18,13 @@ const (
 	TranscribeProcessing = "processing"
 	TranscribeReady      = "ready"
 	TranscribeError      = "error"
+	// TranscribeCancelling is a transcribe cancelled after its job was
+	// sent: the job may still run, so it keeps the account's slot until the
+	// worker's final report (or the job's lease ends).
+	TranscribeCancelling = "cancelling"
+	// TranscribeCancelled is final: cancelled before its job was sent, or
+	// the worker reported after the cancel.
+	TranscribeCancelled = "cancelled"
 )
 
 // TranscribeMaxDuration is the longest video a transcribe accepts: the
@@ -28,10 +35,6 @@ const (
 	TranscribeMaxDuration = TranscribeMaxHours * time.Hour
 )
 
-// TranscribeCancelled is the error of a transcribe deleted while it was
-// queued or processing.
-const TranscribeCancelled = "cancelled"
-
 // DefaultTranscribeLanguages is what the default engine (pocketsphinx with
 // Debian's model) serves: the transcode service's VIDHOST_TRANSCRIBE_LANGUAGES
 // default.
@@ -39,7 +42,8 @@ var DefaultTranscribeLanguages = []string{"en-US"}
 
 // Transcribe asks for a video's speech as a WebVTT track. It is queued
 // when created, processing once a worker took its job, and ends ready
-// (TrackID names the track it made) or error (Error says why).
+// (TrackID names the track it made), error (Error says why) or cancelled
+// (through cancelling while a worker may still hold its job).
 type Transcribe struct {
 	ID        string
 	AccountID string
@@ -54,6 +58,9 @@ type Transcribe struct {
 	// SourceObjectKey is the blob key of the video's MP4, the job's source:
 	// kept with the transcribe because its job may be sent later.
 	SourceObjectKey string
+	// DispatchedTime is when its job was sent to the workers; zero while
+	// it waits in the catalog.
+	DispatchedTime time.Time
 	Audit
 }
 
@@ -70,7 +77,14 @@ type TranscribeFilter struct {
 
 // finished reports whether no report may change t any more.
 func (t Transcribe) finished() bool {
-	return t.Status == TranscribeReady || t.Status == TranscribeError
+	return t.Status == TranscribeReady || t.Status == TranscribeError || t.Status == TranscribeCancelled
+}
+
+// jobMayRun reports whether t's job was sent and may still be running at
+// now: sent within the lease and not settled. Its cancel must then wait
+// for the worker's report, holding the slot.
+func (t Transcribe) jobMayRun(now time.Time) bool {
+	return !t.finished() && !t.DispatchedTime.IsZero() && t.DispatchedTime.After(now.Add(-jobLease))
 }
 
 // validate checks the fields in the order of the interface's table and
@@ -157,8 +171,8 @@ func (f TranscribeFilter) check() error {
 		return apperr.InvalidField("video_id", "must be a video id")
 	}
 	if f.Status != "" {
-		return validate.OneOf("status", f.Status, `"queued", "processing", "ready" or "error"`,
-			TranscribeQueued, TranscribeProcessing, TranscribeReady, TranscribeError)
+		return validate.OneOf("status", f.Status, `"queued", "processing", "ready", "error", "cancelling" or "cancelled"`,
+			TranscribeQueued, TranscribeProcessing, TranscribeReady, TranscribeError, TranscribeCancelling, TranscribeCancelled)
 	}
 	return nil
 }

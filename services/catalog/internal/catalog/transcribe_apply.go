@@ -19,7 +19,8 @@ var errTranscribeSettled = errors.New("catalog: transcribe settled meanwhile")
 // transcribe, idempotently: progress moves a queued transcribe to
 // processing, failed ends it in error, completed stores the WebVTT as an
 // ordinary track of the video (as CreateTrack stores an uploaded one) and
-// ends it ready with the track's id. A report about a transcribe that is
+// ends it ready with the track's id. A final report about a cancelling
+// transcribe ends it cancelled, adding no track, and frees its slot. A report about a transcribe that is
 // gone, cancelled or already settled changes nothing; the WebVTT a
 // completed one names is deleted all the same. A report whose account or
 // video is not its transcribe's is ErrReportAccount, one naming another
@@ -96,6 +97,14 @@ func (s *Service) completeTranscribe(ctx context.Context, r TranscribeReport) er
 		// Cancelled, or this report was applied before: only the file is left.
 		s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
 		return nil
+	case t.Status == TranscribeCancelling:
+		// The worker finished before it saw the cancel: the transcribe ends
+		// cancelled, its slot is freed, and the file goes.
+		if err := s.ApplyTranscribeReport(ctx, r.failedWith(TranscribeCancelled)); err != nil {
+			return err
+		}
+		s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
+		return nil
 	}
 	data, err := s.files.read(ctx, r.VTTKey, TrackFileMaxSize, errTranscriptTooLarge)
 	if err != nil || checkWebVTT(data) != nil {
@@ -166,6 +175,14 @@ func (s *Service) attachTrack(ctx context.Context, tx Tx, t Transcribe, track Tr
 	}
 	if current.finished() {
 		return false, errTranscribeSettled
+	}
+	if current.Status == TranscribeCancelling {
+		// Cancelled while the track's file was written: nothing is attached.
+		next, _ := current.settleCancel(MediaCompleted)
+		if _, err := tx.UpdateTranscribe(ctx, t.AccountID, "", next); err != nil {
+			return false, err
+		}
+		return false, s.dispatchTranscribes(ctx, tx, t.AccountID)
 	}
 	v, err := tx.LockVideo(ctx, t.AccountID, t.VideoID)
 	if err != nil {

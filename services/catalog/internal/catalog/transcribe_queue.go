@@ -1,6 +1,10 @@
 package catalog
 
-import "context"
+import (
+	"context"
+
+	"github.com/vidhost/vidhost/pkg/principal"
+)
 
 // TranscribesPerAccount is how many transcribe jobs of one account are on
 // the shared work queue at once. One: a 3-hour video holds a worker for
@@ -22,6 +26,26 @@ func (s *Service) dispatchTranscribes(ctx context.Context, tx Tx, accountID stri
 	for _, t := range due {
 		err := tx.EnqueueTranscribeJob(ctx, TranscribeJob{AccountID: t.AccountID, ActorID: t.CreatedBy, Time: now,
 			TranscribeID: t.ID, VideoID: t.VideoID, SourceObjectKey: t.SourceObjectKey, Language: t.Language})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// cancelTranscribeJobs tells the workers to stop the jobs of a video's
+// transcribes, in the transaction that deletes the video: its transcribes
+// go with it (and their slot to the account's next), so the worker must not
+// go on with a job nobody will see.
+func (s *Service) cancelTranscribeJobs(ctx context.Context, tx Tx, p principal.Principal, videoID string) error {
+	running, err := tx.RunningTranscribesOfVideo(ctx, p.AccountID, videoID)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	for _, t := range running {
+		err := tx.EnqueueTranscribeCancel(ctx, TranscribeCancel{AccountID: t.AccountID, ActorID: p.ActorID, Time: now,
+			TranscribeID: t.ID, VideoID: t.VideoID})
 		if err != nil {
 			return err
 		}

@@ -31,14 +31,18 @@ const (
 )
 
 // apply returns t as a progress or failed report leaves it, and whether
-// anything changed. Ready and error are final and progress never goes back,
-// so a late or redelivered report changes nothing: in particular none
-// revives a cancelled transcribe.
+// anything changed. Ready, error and cancelled are final and progress never
+// goes back, so a late or redelivered report changes nothing: in particular
+// none revives a cancelled transcribe. A cancelling one ends cancelled on
+// its worker's final report.
 func (r TranscribeReport) apply(t Transcribe) (Transcribe, bool) {
 	if t.finished() {
 		return t, false
 	}
 	next := t
+	if t.Status == TranscribeCancelling {
+		return t.settleCancel(r.Kind)
+	}
 	switch r.Kind {
 	case MediaProgress:
 		next.Status = TranscribeProcessing
@@ -52,6 +56,17 @@ func (r TranscribeReport) apply(t Transcribe) (Transcribe, bool) {
 		return t, false
 	}
 	return next, next != t
+}
+
+// settleCancel returns a cancelling t as a report of kind leaves it: the
+// worker's final report (failed, whatever its reason, or completed) ends
+// it cancelled; progress changes nothing.
+func (t Transcribe) settleCancel(kind MediaReportKind) (Transcribe, bool) {
+	if kind == MediaProgress {
+		return t, false
+	}
+	t.Status, t.Error = TranscribeCancelled, ""
+	return t, true
 }
 
 // failedWith is a failed report of r's transcribe.

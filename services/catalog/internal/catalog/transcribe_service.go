@@ -62,10 +62,14 @@ func (s *Service) ListTranscribes(ctx context.Context, p principal.Principal, f 
 		func(t Transcribe) page.Cursor { return page.Cursor{Time: t.CreatedTime, ID: t.ID} })
 }
 
-// DeleteTranscribe cancels a queued or processing transcribe (it ends in
-// error, "cancelled", and a report arriving later changes nothing) or
-// removes a ready or errored one; the track a ready one made stays, as any
-// track does until it is deleted. It reports whether it cancelled.
+// DeleteTranscribe cancels a transcribe that is not settled, or removes a
+// ready, errored or cancelled one; the track a ready one made stays, as
+// any track does until it is deleted. A transcribe whose job was never
+// sent is cancelled at once. One whose job was sent is cancelling: the
+// worker is told (transcribe.cancels.<id>), and the account's slot stays
+// held until its final report, so cancelling cannot start a second job of
+// the account while the first still runs. Deleting a cancelling one again
+// changes nothing. It reports whether it cancelled.
 func (s *Service) DeleteTranscribe(ctx context.Context, p principal.Principal, id string) (cancelled bool, err error) {
 	if err := checkID(id); err != nil {
 		return false, err
@@ -75,21 +79,44 @@ func (s *Service) DeleteTranscribe(ctx context.Context, p principal.Principal, i
 		if err != nil {
 			return err
 		}
-		if t.finished() {
+		switch {
+		case t.finished():
 			if err := tx.DeleteTranscribe(ctx, p.AccountID, id); err != nil {
 				return err
 			}
 			return tx.Emit(ctx, s.event(p, Deleted, t))
+		case t.Status == TranscribeCancelling:
+			cancelled = true
+			return nil
 		}
 		cancelled = true
-		t.Status, t.Error = TranscribeError, TranscribeCancelled
-		if t, err = tx.UpdateTranscribe(ctx, p.AccountID, p.ActorID, t); err != nil {
+		return s.cancelTranscribe(ctx, tx, p, t)
+	})
+	return cancelled, err
+}
+
+// cancelTranscribe ends t, or marks it cancelling and cancels its job
+// when a worker may hold it, in tx. Only a transcribe that ends frees the
+// account's slot for the next.
+func (s *Service) cancelTranscribe(ctx context.Context, tx Tx, p principal.Principal, t Transcribe) error {
+	now := s.now()
+	running := t.jobMayRun(now)
+	t.Status, t.Error = TranscribeCancelled, ""
+	if running {
+		t.Status = TranscribeCancelling
+		if err := tx.EnqueueTranscribeCancel(ctx, TranscribeCancel{AccountID: t.AccountID, ActorID: p.ActorID, Time: now,
+			TranscribeID: t.ID, VideoID: t.VideoID}); err != nil {
 			return err
 		}
+	}
+	t, err := tx.UpdateTranscribe(ctx, p.AccountID, p.ActorID, t)
+	if err != nil {
+		return err
+	}
+	if !running {
 		if err := s.dispatchTranscribes(ctx, tx, p.AccountID); err != nil {
 			return err
 		}
-		return tx.Emit(ctx, s.event(p, Updated, t))
-	})
-	return cancelled, err
+	}
+	return tx.Emit(ctx, s.event(p, Updated, t))
 }

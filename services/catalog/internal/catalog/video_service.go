@@ -118,6 +118,9 @@ func (s *Service) DeleteVideo(ctx context.Context, p principal.Principal, id str
 		if err := tx.DropWaitingJob(ctx, p.AccountID, id); err != nil {
 			return Video{}, err
 		}
+		if err := s.cancelTranscribeJobs(ctx, tx, p, id); err != nil {
+			return Video{}, err
+		}
 		v, err := tx.DeleteVideo(ctx, p.AccountID, id)
 		if err != nil {
 			return Video{}, err

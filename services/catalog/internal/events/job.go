@@ -42,3 +42,14 @@ func TranscribeJobMessage(job catalog.TranscribeJob) (outbox.Message, error) {
 	}
 	return eventmsg.Outbox(msg.GetMeta(), natsx.SubjectTranscribeJobs, msg)
 }
+
+// TranscribeCancelMessage encodes c as a TranscribeCancel on
+// transcribe.cancels.<transcribe_id>, where the workers look it up.
+func TranscribeCancelMessage(c catalog.TranscribeCancel) (outbox.Message, error) {
+	msg := &eventsv1.TranscribeCancel{
+		Meta:         eventmsg.Meta(c.AccountID, c.ActorID, c.Time),
+		TranscribeId: c.TranscribeID,
+		VideoId:      c.VideoID,
+	}
+	return eventmsg.Outbox(msg.GetMeta(), natsx.TranscribeCancelSubject(c.TranscribeID), msg)
+}

@@ -262,6 +262,10 @@ func TestTranscriptThatIsNotWebVTTEndsInError(t *testing.T) {
 	assert.NotContains(t, b.keys(t, mediaFolder(b.alice, v.GetId())), key, "the refused file is deleted")
 }
 
+// A transcribe whose job was sent is cancelling until its worker reports:
+// the worker is told on transcribe.cancels.<id>, a progress report changes
+// nothing, the final report (here a completion that raced the cancel) ends
+// it cancelled without a track and deletes the file; then it is removed.
 func TestDeleteCancelsThenRemoves(t *testing.T) {
 	b := setup(t)
 	v := readyVideo(t, b, b.alice, 30)
@@ -270,21 +274,77 @@ func TestDeleteCancelsThenRemoves(t *testing.T) {
 
 	_, err = b.client.DeleteTranscribe(as(t, b.alice), &catalogv1.DeleteTranscribeRequest{Id: tr.GetId()})
 	require.NoError(t, err)
-	cancelled := getTranscribe(t, b, b.alice, tr.GetId())
-	assert.Equal(t, "error", cancelled.GetStatus())
-	assert.Equal(t, "cancelled", cancelled.GetError())
+	cancelling := getTranscribe(t, b, b.alice, tr.GetId())
+	assert.Equal(t, "cancelling", cancelling.GetStatus())
+	assert.Empty(t, cancelling.GetError())
+	cancel := b.transcribeCancel(t, tr.GetId())
+	assert.Equal(t, v.GetId(), cancel.GetVideoId())
+	assert.Equal(t, b.alice.AccountID, cancel.GetMeta().GetAccountId())
 
-	// The worker finishes anyway: its report changes nothing, its file goes.
+	// Deleting it again changes nothing while the worker may hold the job.
+	_, err = b.client.DeleteTranscribe(as(t, b.alice), &catalogv1.DeleteTranscribeRequest{Id: tr.GetId()})
+	require.NoError(t, err)
+	b.transcribeReport(t, natsx.SubjectTranscribeProgress, &eventsv1.TranscribeProgress{Meta: metaOf(b.alice),
+		TranscribeId: tr.GetId(), VideoId: v.GetId(), Progress: 0})
+	assert.True(t, proto.Equal(cancelling, getTranscribe(t, b, b.alice, tr.GetId())))
+
+	// The worker finished before it saw the cancel: no track, its file goes.
 	key := b.writeTranscript(t, b.alice, tr, captions)
 	b.completed(t, b.alice, tr, key)
-	assert.True(t, proto.Equal(cancelled, getTranscribe(t, b, b.alice, tr.GetId())))
+	cancelled := getTranscribe(t, b, b.alice, tr.GetId())
+	assert.Equal(t, "cancelled", cancelled.GetStatus())
 	assert.Empty(t, getVideo(t, b, b.alice, v.GetId()).GetTracks())
 	assert.Empty(t, b.keys(t, mediaFolder(b.alice, v.GetId())+"transcribes/"))
+	b.completed(t, b.alice, tr, key) // redelivered: still nothing
+	assert.True(t, proto.Equal(cancelled, getTranscribe(t, b, b.alice, tr.GetId())))
 
 	_, err = b.client.DeleteTranscribe(as(t, b.alice), &catalogv1.DeleteTranscribeRequest{Id: tr.GetId()})
 	require.NoError(t, err)
 	_, err = b.client.GetTranscribe(as(t, b.alice), &catalogv1.GetTranscribeRequest{Id: tr.GetId()})
 	requireStatus(t, err, codes.NotFound, "Not found")
+}
+
+// The attack of issue 26 #8: create and cancel in a loop. The first job
+// was sent, so its cancel holds the account's slot until the worker's
+// final report; every later transcribe waits in the catalog, is cancelled
+// at once (no job exists to stop), and no second job of the account
+// reaches the workers. Bob's sentinel, created after the loop, is the next
+// job: nothing of alice's was sent between. The worker's report frees the
+// slot for alice's last, waiting transcribe.
+func TestCancelLoopHoldsTheSlotUntilTheWorkerReports(t *testing.T) {
+	b := setup(t)
+	jobs := b.transcribeJobs(t)
+	v, bobs := readyVideo(t, b, b.alice, 30), readyVideo(t, b, b.bob, 30)
+	create := func(p principal.Principal, v *catalogv1.Video) *catalogv1.Transcribe {
+		tr, err := b.client.CreateTranscribe(as(t, p), transcribeRequest(v.GetId()))
+		require.NoError(t, err)
+		return tr
+	}
+	var loop []*catalogv1.Transcribe
+	for range 5 {
+		tr := create(b.alice, v)
+		_, err := b.client.DeleteTranscribe(as(t, b.alice), &catalogv1.DeleteTranscribeRequest{Id: tr.GetId()})
+		require.NoError(t, err)
+		loop = append(loop, tr)
+	}
+	last := create(b.alice, v)
+	sentinel := create(b.bob, bobs)
+
+	assert.Equal(t, loop[0].GetId(), nextTranscribeJob(t, jobs).GetTranscribeId())
+	assert.Equal(t, sentinel.GetId(), nextTranscribeJob(t, jobs).GetTranscribeId(),
+		"no second job of alice's while her cancelled one may still run")
+	assert.Equal(t, "cancelling", getTranscribe(t, b, b.alice, loop[0].GetId()).GetStatus())
+	for _, tr := range loop[1:] {
+		assert.Equal(t, "cancelled", getTranscribe(t, b, b.alice, tr.GetId()).GetStatus(), "never sent, so cancelled at once")
+	}
+	assert.Equal(t, "queued", getTranscribe(t, b, b.alice, last.GetId()).GetStatus())
+	b.transcribeCancel(t, loop[0].GetId())
+
+	// The worker stops the job and reports it: the slot goes to alice's last.
+	b.transcribeReport(t, natsx.SubjectTranscribeFailed, &eventsv1.TranscribeFailed{Meta: metaOf(b.alice),
+		TranscribeId: loop[0].GetId(), VideoId: v.GetId(), Reason: "cancelled"})
+	assert.Equal(t, "cancelled", getTranscribe(t, b, b.alice, loop[0].GetId()).GetStatus())
+	assert.Equal(t, last.GetId(), nextTranscribeJob(t, jobs).GetTranscribeId())
 }
 
 func TestRemovingAReadyTranscribeKeepsItsTrack(t *testing.T) {
@@ -367,7 +427,7 @@ func TestListTranscribesPagesAndFilters(t *testing.T) {
 	assert.Equal(t, created[:2], queued)
 
 	_, err = b.client.ListTranscribes(as(t, b.alice), &catalogv1.ListTranscribesRequest{Status: "done"})
-	requireStatus(t, err, codes.InvalidArgument, `status must be "queued", "processing", "ready" or "error"`)
+	requireStatus(t, err, codes.InvalidArgument, `status must be "queued", "processing", "ready", "error", "cancelling" or "cancelled"`)
 }
 
 func TestDeletingTheVideoRemovesItsTranscribes(t *testing.T) {
@@ -415,6 +475,24 @@ func TestRESTTranscribes(t *testing.T) {
 	status, out = call(t, http.MethodDelete, base+"/transcribes/"+id, "")
 	require.Equal(t, http.StatusOK, status, out)
 	assert.Equal(t, map[string]any{}, out, "an empty result, as every delete")
+}
+
+// transcribeCancel waits for the catalog's cancel of transcribe id on
+// transcribe.cancels.<id> (the outbox relays it after the commit).
+func (b testBundle) transcribeCancel(t *testing.T, id string) *eventsv1.TranscribeCancel {
+	t.Helper()
+	stream, err := b.js.Stream(t.Context(), natsx.StreamNameCancels)
+	require.NoError(t, err)
+	var msg *jetstream.RawStreamMsg
+	require.Eventually(t, func() bool {
+		msg, err = stream.GetLastMsgForSubject(t.Context(), natsx.TranscribeCancelSubject(id))
+		return err == nil
+	}, 15*time.Second, 10*time.Millisecond, "no cancel of transcribe %s", id)
+	var cancel eventsv1.TranscribeCancel
+	require.NoError(t, protojson.Unmarshal(msg.Data, &cancel))
+	assert.Equal(t, id, cancel.GetTranscribeId())
+	assert.Equal(t, cancel.GetMeta().GetId(), msg.Header.Get(jetstream.MsgIDHeader), "Nats-Msg-Id is the event id")
+	return &cancel
 }
 
 func nextTranscribeJob(t *testing.T, consumer jetstream.Consumer) *eventsv1.TranscribeJob {
@@ -465,7 +543,8 @@ func TestTranscribeJobsRunOneAtATimePerAccount(t *testing.T) {
 	assert.Equal(t, sentinel.GetId(), nextTranscribeJob(t, jobs).GetTranscribeId())
 }
 
-// A running transcribe deleted with its video frees the account's slot.
+// A running transcribe deleted with its video frees the account's slot,
+// and its job is cancelled.
 func TestDeletingAVideoPassesItsTranscribeSlotOn(t *testing.T) {
 	b := setup(t)
 	jobs := b.transcribeJobs(t)
@@ -480,4 +559,5 @@ func TestDeletingAVideoPassesItsTranscribeSlotOn(t *testing.T) {
 	require.NoError(t, err)
 
 	assert.Equal(t, waiting.GetId(), nextTranscribeJob(t, jobs).GetTranscribeId())
+	b.transcribeCancel(t, running.GetId()) // the worker stops the deleted video's job
 }

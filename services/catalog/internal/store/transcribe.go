@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgtype"
+
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
@@ -70,6 +72,9 @@ func (w writer) DispatchTranscribes(ctx context.Context, accountID string, limit
 	if err := w.q.LockTranscribeQueue(ctx, accountID); err != nil {
 		return nil, mapError(err, "lock transcribe queue")
 	}
+	if err := w.q.SettleLostCancels(ctx, db.SettleLostCancelsParams{AccountID: accountID, LeaseStart: leaseStart}); err != nil {
+		return nil, mapError(err, "settle lost transcribe cancels")
+	}
 	running, err := w.q.CountRunningTranscribes(ctx, db.CountRunningTranscribesParams{AccountID: accountID, LeaseStart: leaseStart})
 	if err != nil {
 		return nil, mapError(err, "count running transcribes")
@@ -98,11 +103,37 @@ func (t *tx) EnqueueTranscribeJob(ctx context.Context, job catalog.TranscribeJob
 	return outbox.Enqueue(ctx, t.pgTx, msg)
 }
 
+// EnqueueTranscribeCancel adds the cancel to the transaction's outbox: the
+// relay publishes it on transcribe.cancels.<id> once the change commits.
+func (t *tx) EnqueueTranscribeCancel(ctx context.Context, c catalog.TranscribeCancel) error {
+	msg, err := events.TranscribeCancelMessage(c)
+	if err != nil {
+		return err
+	}
+	return outbox.Enqueue(ctx, t.pgTx, msg)
+}
+
+func (w writer) RunningTranscribesOfVideo(ctx context.Context, accountID, videoID string) ([]catalog.Transcribe, error) {
+	rows, err := w.q.RunningTranscribesOfVideo(ctx, db.RunningTranscribesOfVideoParams{AccountID: accountID, VideoID: videoID})
+	if err != nil {
+		return nil, mapError(err, "running transcribes of video")
+	}
+	return mapRows(rows, transcribe), nil
+}
+
 func transcribe(row db.Transcribe) catalog.Transcribe {
 	return catalog.Transcribe{
 		ID: row.ID, AccountID: row.AccountID, VideoID: row.VideoID, Language: row.Language, Label: row.Label,
 		Kind: row.Kind, Status: row.Status, Progress: int(row.Progress), TrackID: row.TrackID, Error: row.Error,
-		SourceObjectKey: row.SourceObjectKey,
-		Audit:           audit(row.CreatedBy, row.CreatedTime, row.UpdatedBy, row.UpdatedTime),
+		SourceObjectKey: row.SourceObjectKey, DispatchedTime: dispatchedTime(row.DispatchedTime),
+		Audit: audit(row.CreatedBy, row.CreatedTime, row.UpdatedBy, row.UpdatedTime),
 	}
+}
+
+// dispatchedTime is a job's send time, zero while it waits in the catalog.
+func dispatchedTime(t pgtype.Timestamptz) time.Time {
+	if !t.Valid {
+		return time.Time{}
+	}
+	return t.Time.UTC()
 }

@@ -99,12 +99,21 @@ func ignoreNotFound(err error) error {
 	return err
 }
 
-// checkPending answers ErrInvalid unless token is a pending invite's.
+// checkPending answers ErrInvalid unless token is a pending invite's, and
+// ErrEmailTaken when the invite would make a user whose address is already
+// one's, in any account: the person accepting owns the address, and learns
+// it before a password is hashed for nothing.
 func (s *Service) checkPending(ctx context.Context, token string, now time.Time) error {
 	return s.store.InInviteTx(ctx, func(tx Tx) error {
 		inv, err := tx.LockInviteByToken(ctx, opaque.Hash(token))
 		if err != nil || inv.Status(now) != StatusPending {
 			return firstErr(ignoreNotFound(err), ErrInvalid)
+		}
+		if inv.UserID != "" {
+			return nil // completes the account's own first owner
+		}
+		if taken, err := tx.EmailIsUser(ctx, inv.Email); err != nil || taken {
+			return firstErr(err, ErrEmailTaken)
 		}
 		return nil
 	})

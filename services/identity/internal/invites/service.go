@@ -22,8 +22,14 @@ import (
 var (
 	// ErrInvalid is the one answer to a token that is unknown, used,
 	// revoked or expired: telling them apart would help nobody but a guesser.
-	ErrInvalid   = &apperr.Refused{Code: apperr.CodeInviteInvalid, Reason: "this invite link is invalid or has expired"}
-	errIsUser    = &apperr.Conflict{Reason: "email is already a user's email"}
+	ErrInvalid = &apperr.Refused{Code: apperr.CodeInviteInvalid, Reason: "this invite link is invalid or has expired"}
+	errIsUser  = &apperr.Conflict{Reason: "email is already a user's email"}
+	// ErrEmailTaken refuses, at acceptance, an invite whose address became a
+	// user elsewhere: an address is one user across all accounts. Only the
+	// person accepting sees it; the inviting account learns nothing (its
+	// invite stays pending), so invites cannot probe other tenants' users.
+	ErrEmailTaken = &apperr.Conflict{Reason: "this email address already belongs to a user of another account, and an " +
+		"address can belong to one account only: sign in with it, or ask to be invited at another address"}
 	errPending   = &apperr.Conflict{Reason: "email already has a pending invite to this account: resend it instead"}
 	errAccepted  = &apperr.Conflict{Reason: "this invite was already accepted"}
 	errOwnerOnly = &apperr.Denied{Reason: "only an owner can invite an owner"}
@@ -114,13 +120,16 @@ func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (
 }
 
 // admit checks that email may be invited to the account now: not a user
-// anywhere, no pending invite here, a seat left in the plan.
+// of this account, no pending invite here, a seat left in the plan. A user
+// of another account is invited like any new address, so the answer tells
+// nobody who uses the installation; the clash is found at acceptance
+// (ErrEmailTaken), by the address's owner alone.
 func (s *Service) admit(ctx context.Context, tx Tx, accountID, email string, now time.Time) (Account, error) {
 	acc, err := tx.LockAccount(ctx, accountID)
 	if err != nil {
 		return Account{}, err
 	}
-	if isUser, err := tx.EmailIsUser(ctx, email); err != nil || isUser {
+	if isUser, err := tx.EmailIsUserOf(ctx, accountID, email); err != nil || isUser {
 		return Account{}, firstErr(err, errIsUser)
 	}
 	if pending, err := tx.PendingInviteExists(ctx, accountID, email, now); err != nil || pending {

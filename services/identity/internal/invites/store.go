@@ -30,8 +30,12 @@ type Tx interface {
 	// LockAccount reads the account and locks it, which serialises the
 	// account's invites: the user-limit check cannot race.
 	LockAccount(ctx context.Context, accountID string) (Account, error)
-	// EmailIsUser reports whether any user of any account has email.
+	// EmailIsUser reports whether any user of any account has email. Only
+	// acceptance asks it, for the person accepting: an inviter must never
+	// learn another account's users.
 	EmailIsUser(ctx context.Context, email string) (bool, error)
+	// EmailIsUserOf reports whether a user of the account has email.
+	EmailIsUserOf(ctx context.Context, accountID, email string) (bool, error)
 	PendingInviteExists(ctx context.Context, accountID, email string, now time.Time) (bool, error)
 	// DeleteExpiredInvite removes an expired, unaccepted invite of email.
 	DeleteExpiredInvite(ctx context.Context, accountID, email string, now time.Time) error

@@ -89,6 +89,15 @@ func (t inviteTx) EmailIsUser(ctx context.Context, email string) (bool, error) {
 	return taken, nil
 }
 
+// EmailIsUserOf reports whether a user of the account has email.
+func (t inviteTx) EmailIsUserOf(ctx context.Context, accountID, email string) (bool, error) {
+	taken, err := t.q.EmailIsUserOf(ctx, db.EmailIsUserOfParams{AccountID: accountID, Email: email})
+	if err != nil {
+		return false, fmt.Errorf("email is user of account: %w", err)
+	}
+	return taken, nil
+}
+
 // PendingInviteExists reports whether email has a pending invite.
 func (t inviteTx) PendingInviteExists(ctx context.Context, accountID, email string, now time.Time) (bool, error) {
 	ok, err := t.q.PendingInviteExists(ctx, db.PendingInviteExistsParams{AccountID: accountID, Email: email, Now: now})
@@ -196,8 +205,9 @@ func (t inviteTx) InsertUser(ctx context.Context, accountID string, u invites.Ne
 		PasswordHash: u.PasswordHash, CreatedBy: u.CreatedBy, CreatedTime: u.Time,
 	})
 	if pg.IsUniqueViolation(err) {
-		// The address became a user of some account after it was invited.
-		return &apperr.Conflict{Reason: "email is already a user's email"}
+		// The address became a user of some account after it was invited:
+		// told to the person accepting, never to the inviter.
+		return invites.ErrEmailTaken
 	}
 	if err != nil {
 		return fmt.Errorf("insert invited user: %w", err)

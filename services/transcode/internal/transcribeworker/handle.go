@@ -38,15 +38,36 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) {
 		w.finish(ctx, msg, j, fmt.Sprintf("transcribing did not finish (attempts: %d)", w.cfg.MaxDeliver), logger)
 		return
 	}
+	// A job cancelled before it started (or before a dead worker's job came
+	// here) is only reported: the catalog holds the account's slot until then.
+	if w.cancelled(ctx, j.ID, logger) {
+		logger.Info("transcribe job cancelled before it started")
+		w.finish(ctx, msg, j, reasonCancelled, logger)
+		return
+	}
+	w.run(ctx, msg, j, attempt, logger)
+}
+
+// run runs the job, stopping it when the catalog cancels it, and settles
+// its message by how it ended.
+func (w *Worker) run(ctx context.Context, msg jetstream.Msg, j transcribe.Job, attempt int, logger *slog.Logger) {
+	jobCtx, cancelJob := context.WithCancelCause(ctx)
+	defer cancelJob(nil)
+	stopWatching := w.watchCancel(jobCtx, j.ID, w.cfg.Heartbeat, cancelJob, logger)
 	if err := w.progress(ctx, j, 0); err != nil {
 		logger.Warn("transcribe progress not sent", "error", err)
 	}
 	running := observeJob(time.Now())
-	c, err := w.runner.Run(ctx, j)
+	c, err := w.runner.Run(jobCtx, j)
+	stopWatching()
 	switch reason, permanent := classify(err); {
 	case err == nil:
 		running.done("succeeded")
 		w.complete(ctx, msg, j, c, logger)
+	case errors.Is(context.Cause(jobCtx), errCancelled):
+		running.done("cancelled")
+		logger.Info("transcribe job cancelled while it ran")
+		w.finish(ctx, msg, j, reasonCancelled, logger)
 	case ctx.Err() != nil:
 		running.done("interrupted")
 		_ = msg.Nak() // shutdown: another worker takes it now

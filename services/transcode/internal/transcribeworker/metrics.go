@@ -19,7 +19,7 @@ func observeJob(start time.Time) attempt {
 }
 
 // done records the attempt's duration under its outcome (succeeded,
-// failed, retried, interrupted).
+// failed, retried, interrupted, cancelled).
 func (a attempt) done(outcome string) {
 	metrics.JobsRunning.WithLabelValues(kind).Dec()
 	metrics.Jobs.WithLabelValues(kind, outcome).Inc()

@@ -26,9 +26,11 @@ const (
 type Worker struct {
 	consumer jetstream.Consumer
 	js       jetstream.JetStream
-	runner   *transcribe.Runner
-	cfg      worker.Config
-	logger   *slog.Logger
+	// cancels is CANCELS, where the catalog cancels transcribe jobs.
+	cancels jetstream.Stream
+	runner  *transcribe.Runner
+	cfg     worker.Config
+	logger  *slog.Logger
 
 	stop  context.CancelFunc
 	slots sync.WaitGroup
@@ -52,8 +54,12 @@ func Start(ctx context.Context, js jetstream.JetStream, runner *transcribe.Runne
 	if err != nil {
 		return nil, fmt.Errorf("transcribe worker: consumer: %w", err)
 	}
+	cancels, err := js.Stream(ctx, natsx.StreamNameCancels)
+	if err != nil {
+		return nil, fmt.Errorf("transcribe worker: cancels: %w", err)
+	}
 	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
-	w := &Worker{consumer: consumer, js: js, runner: runner, cfg: cfg, logger: logger, stop: stop}
+	w := &Worker{consumer: consumer, js: js, cancels: cancels, runner: runner, cfg: cfg, logger: logger, stop: stop}
 	natsx.WatchLag(runCtx, consumer) // the queue's depth, for alerts
 	for range cfg.Concurrency {
 		w.slots.Add(1)

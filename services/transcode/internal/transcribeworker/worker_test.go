@@ -108,7 +108,13 @@ func finalReports(t *testing.T, js jetstream.JetStream, n int) map[string]final 
 
 func enqueue(t *testing.T, catalog jetstream.JetStream, store blob.Store, video string) transcribe.Job {
 	t.Helper()
-	j := transcribe.Job{ID: ids.New(), AccountID: ids.New(), VideoID: ids.New(), Language: "en-US"}
+	return enqueueAs(t, catalog, store, video, transcribe.Job{ID: ids.New(), AccountID: ids.New(), VideoID: ids.New()})
+}
+
+// enqueueAs stores video as the MP4 of j's video and sends j, in en-US.
+func enqueueAs(t *testing.T, catalog jetstream.JetStream, store blob.Store, video string, j transcribe.Job) transcribe.Job {
+	t.Helper()
+	j.Language = "en-US"
 	key, err := blob.VideoKey(j.AccountID, j.VideoID, "mp4/720p.mp4")
 	require.NoError(t, err)
 	j.SourceKey = key

@@ -12,7 +12,7 @@ import (
 
 const countRunningTranscribes = `-- name: CountRunningTranscribes :one
 SELECT count(*) FROM transcribes
-WHERE account_id = $1 AND status IN ('queued', 'processing')
+WHERE account_id = $1 AND status IN ('queued', 'processing', 'cancelling')
   AND dispatched_time IS NOT NULL AND dispatched_time > $2::timestamptz
 `
 
@@ -22,7 +22,8 @@ type CountRunningTranscribesParams struct {
 }
 
 // Jobs dispatched before lease_start are counted as lost (their report never
-// came) and hold no slot.
+// came) and hold no slot. A cancelling transcribe holds its slot until its
+// worker reports: its job may still run.
 func (q *Queries) CountRunningTranscribes(ctx context.Context, arg CountRunningTranscribesParams) (int64, error) {
 	row := q.db.QueryRow(ctx, countRunningTranscribes, arg.AccountID, arg.LeaseStart)
 	var count int64
@@ -302,6 +303,74 @@ SELECT pg_advisory_xact_lock(hashtextextended('transcribe_queue:' || $1::text, 0
 // transactions must not both see the same free slot.
 func (q *Queries) LockTranscribeQueue(ctx context.Context, accountID string) error {
 	_, err := q.db.Exec(ctx, lockTranscribeQueue, accountID)
+	return err
+}
+
+const runningTranscribesOfVideo = `-- name: RunningTranscribesOfVideo :many
+SELECT id, account_id, video_id, language, label, kind, status, progress, track_id, error, source_object_key, dispatched_time, created_by, created_time, updated_by, updated_time FROM transcribes
+WHERE account_id = $1 AND video_id = $2
+  AND status IN ('queued', 'processing', 'cancelling') AND dispatched_time IS NOT NULL
+ORDER BY created_time, id
+`
+
+type RunningTranscribesOfVideoParams struct {
+	AccountID string
+	VideoID   string
+}
+
+// The video's transcribes whose job was sent and has not reported its end.
+func (q *Queries) RunningTranscribesOfVideo(ctx context.Context, arg RunningTranscribesOfVideoParams) ([]Transcribe, error) {
+	rows, err := q.db.Query(ctx, runningTranscribesOfVideo, arg.AccountID, arg.VideoID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Transcribe{}
+	for rows.Next() {
+		var i Transcribe
+		if err := rows.Scan(
+			&i.ID,
+			&i.AccountID,
+			&i.VideoID,
+			&i.Language,
+			&i.Label,
+			&i.Kind,
+			&i.Status,
+			&i.Progress,
+			&i.TrackID,
+			&i.Error,
+			&i.SourceObjectKey,
+			&i.DispatchedTime,
+			&i.CreatedBy,
+			&i.CreatedTime,
+			&i.UpdatedBy,
+			&i.UpdatedTime,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const settleLostCancels = `-- name: SettleLostCancels :exec
+UPDATE transcribes SET status = 'cancelled', updated_by = '', updated_time = now()
+WHERE account_id = $1 AND status = 'cancelling'
+  AND dispatched_time <= $2::timestamptz
+`
+
+type SettleLostCancelsParams struct {
+	AccountID  string
+	LeaseStart time.Time
+}
+
+// A cancelling transcribe whose job's lease ended without a report holds no
+// slot any more (CountRunningTranscribes): it is shown cancelled.
+func (q *Queries) SettleLostCancels(ctx context.Context, arg SettleLostCancelsParams) error {
+	_, err := q.db.Exec(ctx, settleLostCancels, arg.AccountID, arg.LeaseStart)
 	return err
 }
 

@@ -44,10 +44,25 @@ SELECT pg_advisory_xact_lock(hashtextextended('transcribe_queue:' || @account_id
 
 -- name: CountRunningTranscribes :one
 -- Jobs dispatched before lease_start are counted as lost (their report never
--- came) and hold no slot.
+-- came) and hold no slot. A cancelling transcribe holds its slot until its
+-- worker reports: its job may still run.
 SELECT count(*) FROM transcribes
-WHERE account_id = @account_id AND status IN ('queued', 'processing')
+WHERE account_id = @account_id AND status IN ('queued', 'processing', 'cancelling')
   AND dispatched_time IS NOT NULL AND dispatched_time > @lease_start::timestamptz;
+
+-- name: SettleLostCancels :exec
+-- A cancelling transcribe whose job's lease ended without a report holds no
+-- slot any more (CountRunningTranscribes): it is shown cancelled.
+UPDATE transcribes SET status = 'cancelled', updated_by = '', updated_time = now()
+WHERE account_id = @account_id AND status = 'cancelling'
+  AND dispatched_time <= @lease_start::timestamptz;
+
+-- name: RunningTranscribesOfVideo :many
+-- The video's transcribes whose job was sent and has not reported its end.
+SELECT * FROM transcribes
+WHERE account_id = @account_id AND video_id = @video_id
+  AND status IN ('queued', 'processing', 'cancelling') AND dispatched_time IS NOT NULL
+ORDER BY created_time, id;
 
 -- name: DispatchTranscribes :many
 -- The oldest waiting transcribes take the free slots. Rows another

@@ -105,9 +105,28 @@ SELECT EXISTS (SELECT 1 FROM users WHERE email = $1)
 `
 
 // Not filtered on an account on purpose: an email names one user across all
-// accounts (users_email_key), so an address of any account is taken.
+// accounts (users_email_key). Only acceptance asks it, and only the person
+// accepting hears the answer; an inviter asks EmailIsUserOf.
 func (q *Queries) EmailIsUser(ctx context.Context, email string) (bool, error) {
 	row := q.db.QueryRow(ctx, emailIsUser, email)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const emailIsUserOf = `-- name: EmailIsUserOf :one
+SELECT EXISTS (SELECT 1 FROM users WHERE account_id = $1 AND email = $2)
+`
+
+type EmailIsUserOfParams struct {
+	AccountID string
+	Email     string
+}
+
+// Whether the address is a user of this account: what an inviter may learn.
+// Another account's user is not an inviter's business (docs/invites.md).
+func (q *Queries) EmailIsUserOf(ctx context.Context, arg EmailIsUserOfParams) (bool, error) {
+	row := q.db.QueryRow(ctx, emailIsUserOf, arg.AccountID, arg.Email)
 	var exists bool
 	err := row.Scan(&exists)
 	return exists, err

@@ -63,8 +63,14 @@ SELECT EXISTS (
 
 -- name: EmailIsUser :one
 -- Not filtered on an account on purpose: an email names one user across all
--- accounts (users_email_key), so an address of any account is taken.
+-- accounts (users_email_key). Only acceptance asks it, and only the person
+-- accepting hears the answer; an inviter asks EmailIsUserOf.
 SELECT EXISTS (SELECT 1 FROM users WHERE email = @email);
+
+-- name: EmailIsUserOf :one
+-- Whether the address is a user of this account: what an inviter may learn.
+-- Another account's user is not an inviter's business (docs/invites.md).
+SELECT EXISTS (SELECT 1 FROM users WHERE account_id = @account_id AND email = @email);
 
 -- name: CountSeats :one
 -- The plan's user limit counts the account's users and the pending invites

@@ -83,6 +83,9 @@ const statusWords: Record<Transcribe['status'], string> = {
   processing: 'Transcribing',
   ready: 'Ready: added as a track',
   error: 'Failed',
+  // Its job was sent: the worker stops it and reports, then it is cancelled.
+  cancelling: 'Cancelling',
+  cancelled: 'Cancelled',
 };
 
 function Transcribes({ videoID, ready, onChanged }: { videoID: string; ready: boolean; onChanged: () => Promise<void> }) {
@@ -98,7 +101,7 @@ function Transcribes({ videoID, ready, onChanged }: { videoID: string; ready: bo
         const page = await list<Transcribe>('/v2/transcribes', { video_id: videoID, limit: '25' });
         if (stopped) return;
         setItems(page.items);
-        const now = new Set(page.items.filter((t) => t.status === 'queued' || t.status === 'processing').map((t) => t.id));
+        const now = new Set(page.items.filter((t) => t.status === 'queued' || t.status === 'processing' || t.status === 'cancelling').map((t) => t.id));
         // One that settled since the last read may have added a track.
         if ([...unsettled].some((id) => !now.has(id))) await onChanged();
         unsettled = now;

@@ -71,7 +71,7 @@ export interface Transcribe {
   language: string;
   label: string;
   kind: string;
-  status: 'queued' | 'processing' | 'ready' | 'error';
+  status: 'queued' | 'processing' | 'ready' | 'error' | 'cancelling' | 'cancelled';
   progress: number;
   track_id: string;
   error: string;

@@ -32,14 +32,15 @@ type Transcribe struct {
 	Label string `protobuf:"bytes,4,opt,name=label,proto3" json:"label,omitempty"`
 	// subtitles or captions: the kind the track gets.
 	Kind string `protobuf:"bytes,5,opt,name=kind,proto3" json:"kind,omitempty"`
-	// queued, processing, ready or error.
+	// queued, processing, ready, error, cancelling (cancelled while its job
+	// may still run: it keeps the account's slot until the worker reports) or
+	// cancelled.
 	Status string `protobuf:"bytes,6,opt,name=status,proto3" json:"status,omitempty"`
 	// 0-100; 100 once ready.
 	Progress int32 `protobuf:"varint,7,opt,name=progress,proto3" json:"progress,omitempty"`
 	// The track the transcribe made, once ready; empty before.
 	TrackId string `protobuf:"bytes,8,opt,name=track_id,json=trackId,proto3" json:"track_id,omitempty"`
-	// Why the transcribe ended in error ("cancelled" when deleted while
-	// queued or processing); empty otherwise.
+	// Why the transcribe ended in error; empty otherwise.
 	Error         string `protobuf:"bytes,9,opt,name=error,proto3" json:"error,omitempty"`
 	CreatedBy     string `protobuf:"bytes,10,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
 	CreatedTime   string `protobuf:"bytes,11,opt,name=created_time,json=createdTime,proto3" json:"created_time,omitempty"`
@@ -404,8 +405,9 @@ func (x *GetTranscribeRequest) GetId() string {
 	return ""
 }
 
-// DeleteTranscribeRequest cancels a queued or processing transcribe, or
-// removes a ready or errored one.
+// DeleteTranscribeRequest cancels a queued or processing transcribe (it
+// becomes cancelled, or cancelling until the worker holding its job
+// reports), or removes a ready, errored or cancelled one.
 type DeleteTranscribeRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`

@@ -1403,6 +1403,72 @@ func (x *TranscribeFailed) GetReason() string {
 	return ""
 }
 
+// TranscribeCancel is published on transcribe.cancels.<transcribe_id>
+// (stream CANCELS, the last one per subject) through catalog's outbox when
+// a dispatched transcribe is cancelled or its video deleted. A worker looks
+// it up before the job starts and while it runs, stops the job, and
+// reports it failed with the reason "cancelled"; the account's transcribe
+// slot stays held until that report (docs/transcribes.md).
+type TranscribeCancel struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Meta          *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	TranscribeId  string                 `protobuf:"bytes,2,opt,name=transcribe_id,json=transcribeId,proto3" json:"transcribe_id,omitempty"`
+	VideoId       string                 `protobuf:"bytes,3,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TranscribeCancel) Reset() {
+	*x = TranscribeCancel{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TranscribeCancel) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TranscribeCancel) ProtoMessage() {}
+
+func (x *TranscribeCancel) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TranscribeCancel.ProtoReflect.Descriptor instead.
+func (*TranscribeCancel) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *TranscribeCancel) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *TranscribeCancel) GetTranscribeId() string {
+	if x != nil {
+		return x.TranscribeId
+	}
+	return ""
+}
+
+func (x *TranscribeCancel) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
 // ServiceEvent is published on service.created|updated|deleted (stream
 // HOOKS). Its service carries no credential: no secret, no key.
 type ServiceEvent struct {
@@ -1415,7 +1481,7 @@ type ServiceEvent struct {
 
 func (x *ServiceEvent) Reset() {
 	*x = ServiceEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1427,7 +1493,7 @@ func (x *ServiceEvent) String() string {
 func (*ServiceEvent) ProtoMessage() {}
 
 func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1440,7 +1506,7 @@ func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceEvent.ProtoReflect.Descriptor instead.
 func (*ServiceEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{19}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ServiceEvent) GetMeta() *EventMeta {
@@ -1468,7 +1534,7 @@ type HookEvent struct {
 
 func (x *HookEvent) Reset() {
 	*x = HookEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1480,7 +1546,7 @@ func (x *HookEvent) String() string {
 func (*HookEvent) ProtoMessage() {}
 
 func (x *HookEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1493,7 +1559,7 @@ func (x *HookEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HookEvent.ProtoReflect.Descriptor instead.
 func (*HookEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{20}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *HookEvent) GetMeta() *EventMeta {
@@ -1613,7 +1679,11 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12#\n" +
 	"\rtranscribe_id\x18\x02 \x01(\tR\ftranscribeId\x12\x19\n" +
 	"\bvideo_id\x18\x03 \x01(\tR\avideoId\x12\x16\n" +
-	"\x06reason\x18\x04 \x01(\tR\x06reason\"u\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\"\x84\x01\n" +
+	"\x10TranscribeCancel\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12#\n" +
+	"\rtranscribe_id\x18\x02 \x01(\tR\ftranscribeId\x12\x19\n" +
+	"\bvideo_id\x18\x03 \x01(\tR\avideoId\"u\n" +
 	"\fServiceEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x123\n" +
 	"\aservice\x18\x02 \x01(\v2\x19.vidhost.hooks.v1.ServiceR\aservice\"i\n" +
@@ -1634,7 +1704,7 @@ func file_vidhost_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_vidhost_events_v1_events_proto_rawDescData
 }
 
-var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*EventMeta)(nil),           // 0: vidhost.events.v1.EventMeta
 	(*CategoryEvent)(nil),       // 1: vidhost.events.v1.CategoryEvent
@@ -1655,24 +1725,25 @@ var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*TranscribeProgress)(nil),  // 16: vidhost.events.v1.TranscribeProgress
 	(*TranscribeCompleted)(nil), // 17: vidhost.events.v1.TranscribeCompleted
 	(*TranscribeFailed)(nil),    // 18: vidhost.events.v1.TranscribeFailed
-	(*ServiceEvent)(nil),        // 19: vidhost.events.v1.ServiceEvent
-	(*HookEvent)(nil),           // 20: vidhost.events.v1.HookEvent
-	(*v1.Category)(nil),         // 21: vidhost.catalog.v1.Category
-	(*v1.Player)(nil),           // 22: vidhost.catalog.v1.Player
-	(*v1.Video)(nil),            // 23: vidhost.catalog.v1.Video
-	(*v1.Folder)(nil),           // 24: vidhost.catalog.v1.Folder
-	(*v11.Service)(nil),         // 25: vidhost.hooks.v1.Service
-	(*v11.Hook)(nil),            // 26: vidhost.hooks.v1.Hook
+	(*TranscribeCancel)(nil),    // 19: vidhost.events.v1.TranscribeCancel
+	(*ServiceEvent)(nil),        // 20: vidhost.events.v1.ServiceEvent
+	(*HookEvent)(nil),           // 21: vidhost.events.v1.HookEvent
+	(*v1.Category)(nil),         // 22: vidhost.catalog.v1.Category
+	(*v1.Player)(nil),           // 23: vidhost.catalog.v1.Player
+	(*v1.Video)(nil),            // 24: vidhost.catalog.v1.Video
+	(*v1.Folder)(nil),           // 25: vidhost.catalog.v1.Folder
+	(*v11.Service)(nil),         // 26: vidhost.hooks.v1.Service
+	(*v11.Hook)(nil),            // 27: vidhost.hooks.v1.Hook
 }
 var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	0,  // 0: vidhost.events.v1.CategoryEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	21, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
+	22, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
 	0,  // 2: vidhost.events.v1.PlayerEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	22, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
+	23, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
 	0,  // 4: vidhost.events.v1.VideoEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	23, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
+	24, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
 	0,  // 6: vidhost.events.v1.FolderEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	24, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
+	25, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
 	0,  // 8: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
 	0,  // 9: vidhost.events.v1.AccountEvent.meta:type_name -> vidhost.events.v1.EventMeta
 	0,  // 10: vidhost.events.v1.UserEvent.meta:type_name -> vidhost.events.v1.EventMeta
@@ -1689,15 +1760,16 @@ var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	0,  // 21: vidhost.events.v1.TranscribeProgress.meta:type_name -> vidhost.events.v1.EventMeta
 	0,  // 22: vidhost.events.v1.TranscribeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
 	0,  // 23: vidhost.events.v1.TranscribeFailed.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 24: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	25, // 25: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
-	0,  // 26: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	26, // 27: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
-	28, // [28:28] is the sub-list for method output_type
-	28, // [28:28] is the sub-list for method input_type
-	28, // [28:28] is the sub-list for extension type_name
-	28, // [28:28] is the sub-list for extension extendee
-	0,  // [0:28] is the sub-list for field type_name
+	0,  // 24: vidhost.events.v1.TranscribeCancel.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 25: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	26, // 26: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
+	0,  // 27: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	27, // 28: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
+	29, // [29:29] is the sub-list for method output_type
+	29, // [29:29] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_events_v1_events_proto_init() }
@@ -1715,7 +1787,7 @@ func file_vidhost_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_events_v1_events_proto_rawDesc), len(file_vidhost_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   21,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
