@@ -61,7 +61,8 @@ type Claims struct {
 	KeyID     string `json:"kid,omitempty"`
 	ActorID   string `json:"act"`
 	ActorType string `json:"aty"`
-	// Role is the minting person's role, empty for a key.
+	// Role is the minter's role: a person's own, or a key's ceiling as it acted
+	// (docs/roles.md).
 	Role string `json:"rol,omitempty"`
 	// Plan is the account's plan when minted, for the upload quotas.
 	Plan         string `json:"plan,omitempty"`
