@@ -209,12 +209,16 @@ func createKeyShownOnce(t *testing.T, ctx context.Context) {
 	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'API keys' && !!document.querySelector('.vh-table')`)
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.SendKeys(chromedp.CSS("#vh-key-name"), "from the dashboard"),
+		chromedp.SetValue(chromedp.CSS("#vh-key-role"), "uploader"),
 		chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`)),
 	))
 	value := browsertest.Poll[string](t, ctx, `document.getElementById('vh-new-key')?.textContent`)
 	require.True(t, strings.HasPrefix(value, "vh_"), value)
 	mustOK(t, call(t, "GET", "/v2/videos", value, nil))
 	browsertest.Poll[bool](t, ctx, `[...document.querySelectorAll('.vh-table td')].some(td => td.textContent === 'from the dashboard')`)
+	// The role chosen is the key's ceiling (docs/roles.md): it reads, it may not manage players.
+	assert.True(t, browsertest.Eval[bool](t, ctx, `[...document.querySelectorAll('.vh-table tbody tr')].some(r => r.cells[0].textContent.endsWith('from the dashboard') && r.cells[1].textContent === 'uploader')`))
+	mustFail(t, call(t, "POST", "/v2/players", value, map[string]any{"name": "nope"}), http.StatusForbidden, "this API key's role (uploader)")
 	checkPage(t, ctx, "keys")
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-secret > button`))))
 	browsertest.Poll[bool](t, ctx, `!document.body.textContent.includes(`+jsString(value)+`)`)

@@ -43,6 +43,8 @@ export interface APIKey {
   value: string;
   permissions: string[];
   ips: string[];
+  /** The key's role ceiling (docs/roles.md). */
+  role: string;
   created_time: string;
 }
 

@@ -9,6 +9,10 @@ import type { APIKey } from '../types';
 
 const managers = new Set(['owner', 'admin']);
 
+// roles, least rights first: a key's role is at most its creator's
+// (docs/roles.md), so the form offers those up to the person's own.
+const roles = ['viewer', 'uploader', 'admin', 'owner'];
+
 export function KeysPage({ role }: { role: string }) {
   const [keys, setKeys] = useState<APIKey[] | null>(null);
   const [problem, setProblem] = useState('');
@@ -50,7 +54,7 @@ export function KeysPage({ role }: { role: string }) {
       {!managers.has(role) && <p class="vh-note">Only owners and admins manage API keys; your role is {role}.</p>}
       {managers.has(role) && (
         <>
-          <CreateKey onCreated={(key) => { setCreated(key); void load(); }} />
+          <CreateKey role={role} onCreated={(key) => { setCreated(key); void load(); }} />
           {created && (
             <div class="vh-secret" role="region" aria-labelledby="vh-secret-title">
               <h2 id="vh-secret-title">Your new key “{created.name}”</h2>
@@ -68,12 +72,13 @@ export function KeysPage({ role }: { role: string }) {
             <table class="vh-table">
               <caption class="vh-visually-hidden">API keys</caption>
               <thead>
-                <tr><th scope="col">Name</th><th scope="col">Access</th><th scope="col">Addresses</th><th scope="col">Created</th><th scope="col"><span class="vh-visually-hidden">Actions</span></th></tr>
+                <tr><th scope="col">Name</th><th scope="col">Role</th><th scope="col">Access</th><th scope="col">Addresses</th><th scope="col">Created</th><th scope="col"><span class="vh-visually-hidden">Actions</span></th></tr>
               </thead>
               <tbody>
                 {keys.map((key) => (
                   <tr key={key.id} data-key-id={key.id}>
                     <td data-label="Name">{key.name}</td>
+                    <td data-label="Role">{key.role}</td>
                     <td data-label="Access">{key.permissions.includes('fetch') ? 'Read-only' : 'Read and write'}</td>
                     <td data-label="Addresses">{key.ips.length ? key.ips.join(', ') : 'Any'}</td>
                     <td data-label="Created">{date(key.created_time)}</td>
@@ -96,7 +101,8 @@ export function KeysPage({ role }: { role: string }) {
   );
 }
 
-function CreateKey({ onCreated }: { onCreated: (key: APIKey) => void }) {
+function CreateKey({ role, onCreated }: { role: string; onCreated: (key: APIKey) => void }) {
+  const offered = roles.slice(0, roles.indexOf(role) + 1);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (event: Event) => {
@@ -108,6 +114,7 @@ function CreateKey({ onCreated }: { onCreated: (key: APIKey) => void }) {
       const key = await post<APIKey>('/v2/keys', {
         type: 'api',
         name: String(data.get('name') ?? '').trim(),
+        role: String(data.get('role') ?? role),
         permissions: data.get('readonly') ? ['fetch'] : [],
         ips: String(data.get('ips') ?? '').split(/[\s,]+/).filter(Boolean),
       });
@@ -125,6 +132,12 @@ function CreateKey({ onCreated }: { onCreated: (key: APIKey) => void }) {
       <p class="vh-field">
         <label for="vh-key-name">Name</label>
         <input id="vh-key-name" name="name" required maxLength={50} aria-describedby="vh-key-error" />
+      </p>
+      <p class="vh-field">
+        <label for="vh-key-role">Role (what the key may do; at most yours)</label>
+        <select id="vh-key-role" name="role" aria-describedby="vh-key-error">
+          {offered.map((r) => <option key={r} value={r} selected={r === role}>{r}</option>)}
+        </select>
       </p>
       <p class="vh-field">
         <label for="vh-key-ips">Allowed addresses (optional: IPs or CIDRs, separated by spaces)</label>
