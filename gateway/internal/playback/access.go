@@ -71,7 +71,7 @@ func (h *Handler) authorize(r *http.Request, v *catalogv1.PlaybackVideo, mediaTo
 			return grant{}, err
 		}
 		// The token dies with the JWT: at its exp, and with its key.
-		return grant{token: h.tokens.MintFor(v.GetVideoId(), viewer.keyID, viewer.expires)}, nil
+		return h.liveGrant(h.tokens.MintFor(v.GetVideoId(), viewer.keyID, viewer.expires))
 	}
 	if h.sessions != nil && h.sessions.MayView(r, v.GetAccountId()) {
 		return grant{token: h.tokens.Mint(v.GetVideoId())}, nil
@@ -90,7 +90,19 @@ func (h *Handler) viewerToken(raw string, v *catalogv1.PlaybackVideo) (grant, er
 	if claims.Type != tokens.TypeViewer || claims.AccountID != v.GetAccountId() || claims.VideoID != v.GetVideoId() {
 		return grant{}, fmt.Errorf("%w: a token of another kind or video", errBadViewerToken)
 	}
-	return grant{token: h.tokens.MintFor(v.GetVideoId(), "", claims.ExpiresTime())}, nil
+	return h.liveGrant(h.tokens.MintFor(v.GetVideoId(), "", claims.ExpiresTime()))
+}
+
+// liveGrant grants token unless it is already dead. A viewer JWT passes
+// within ClockSkew of its exp, but the media token minted from it expires
+// at that exp: a page or manifest served then would hand the player a
+// token every segment refuses. Tokens.Alive is the check the segments
+// make, so page, manifest and segments agree.
+func (h *Handler) liveGrant(token string) (grant, error) {
+	if !h.tokens.Alive(token) {
+		return grant{}, fmt.Errorf("%w: it has expired (the media token it opens would be dead)", errBadViewerToken)
+	}
+	return grant{token: token}, nil
 }
 
 // lookup finds the video of r's {video_id} and checks r may see it.
