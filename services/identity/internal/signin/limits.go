@@ -40,7 +40,9 @@ func (s *Service) reserve(ctx context.Context, email, clientIP string, now time.
 // refused before anything was guessed. A failure to release is logged and
 // leaves the attempt counted, which errs on the side of the limit.
 func (s *Service) release(ctx context.Context, r reservation) {
-	if err := s.store.ReleaseAttempt(ctx, r.ids); err != nil {
+	// Not ctx: a caller that left after its attempt was checked still
+	// did not fail.
+	if err := s.store.ReleaseAttempt(context.WithoutCancel(ctx), r.ids); err != nil {
 		s.logger.ErrorContext(ctx, "sign-in: attempt not released", "error", err)
 	}
 }

@@ -84,12 +84,7 @@ func (s *Service) SignIn(ctx context.Context, a Attempt) (sessions.Started, erro
 	if err != nil {
 		return sessions.Started{}, err
 	}
-	var out outcome
-	err = s.store.InSignInTx(ctx, func(tx Tx) error {
-		var err error
-		out, err = s.attempt(ctx, tx, a, now)
-		return err
-	})
+	out, err := s.attempt(ctx, a, now)
 	if err == nil {
 		err = out.err
 	}
@@ -112,23 +107,63 @@ func (s *Service) SignIn(ctx context.Context, a Attempt) (sessions.Started, erro
 	return started, err
 }
 
-// attempt checks the password and code with the user's row locked, so two
-// attempts cannot spend the same code. A refusal is audited and returned
-// in the outcome, so the transaction commits its audit entry.
-func (s *Service) attempt(ctx context.Context, tx Tx, a Attempt, now time.Time) (outcome, error) {
-	user, err := tx.LockUserByEmail(ctx, a.Email)
-	if err != nil && !errors.Is(err, apperr.ErrNotFound) {
+// attempt checks the password outside any transaction: the hash is slow
+// and may wait for a slot of the gate, and must hold no connection nor row
+// lock meanwhile. Then it decides with the user's row locked (afterPassword).
+func (s *Service) attempt(ctx context.Context, a Attempt, now time.Time) (outcome, error) {
+	checked, err := s.candidate(ctx, a.Email)
+	if err != nil {
 		return outcome{}, err
 	}
-	hash := user.PasswordHash
-	if user.Authentication != sessions.MethodPassword {
+	hash := checked.PasswordHash
+	if checked.Authentication != sessions.MethodPassword {
 		hash = "" // no user, or one who signs in with SSO: the dummy's cost
 	}
 	ok, err := password.VerifyOrDummy(ctx, a.Password, hash)
 	if err != nil {
 		return outcome{}, err
 	}
-	if !ok || !user.Enabled || !user.AccountEnabled {
+	var out outcome
+	err = s.store.InSignInTx(ctx, func(tx Tx) error {
+		var err error
+		out, err = s.afterPassword(ctx, tx, a, checked, ok, now)
+		return err
+	})
+	return out, err
+}
+
+// candidate is the user of email, or no user (a zero Candidate).
+func (s *Service) candidate(ctx context.Context, email string) (Candidate, error) {
+	var user Candidate
+	err := s.store.InSignInTx(ctx, func(tx Tx) error {
+		var err error
+		user, err = tx.LockUserByEmail(ctx, email)
+		if errors.Is(err, apperr.ErrNotFound) {
+			return nil
+		}
+		return err
+	})
+	return user, err
+}
+
+// afterPassword decides an attempt whose password was checked against
+// checked, with the user's row locked, so two attempts cannot spend the
+// same code; the user must still be the one checked, with the same hash,
+// and enabled. A refusal is audited and returned in the outcome, so the
+// transaction commits its audit entry.
+func (s *Service) afterPassword(ctx context.Context, tx Tx, a Attempt, checked Candidate, passwordOK bool, now time.Time) (outcome, error) {
+	if !passwordOK {
+		return s.refuse(ctx, tx, a, checked, "password", ErrFailed)
+	}
+	user, err := tx.LockUserByEmail(ctx, a.Email)
+	if errors.Is(err, apperr.ErrNotFound) {
+		return s.refuse(ctx, tx, a, Candidate{}, "password", ErrFailed)
+	}
+	if err != nil {
+		return outcome{}, err
+	}
+	if user.ID != checked.ID || user.PasswordHash != checked.PasswordHash || user.Authentication != sessions.MethodPassword ||
+		!user.Enabled || !user.AccountEnabled {
 		return s.refuse(ctx, tx, a, user, "password", ErrFailed)
 	}
 	if user.TOTPSecret == nil {
