@@ -31,7 +31,6 @@ func ToStatus(err error) error {
 		exhausted *Exhausted
 		refused   *Refused
 		notAuth   *NotAuthenticated
-		overload  *Overloaded
 	)
 	switch {
 	case errors.Is(err, ErrNotFound):
@@ -48,8 +47,6 @@ func ToStatus(err error) error {
 		return WithCode(codes.ResourceExhausted, exhausted.Reason, exhausted.Code)
 	case errors.As(err, &notAuth):
 		return WithCode(codes.Unauthenticated, notAuth.Reason, notAuth.Code)
-	case errors.As(err, &overload):
-		return WithCode(codes.Unavailable, overload.Reason, overload.Code)
 	case errors.As(err, &refused):
 		return WithCode(codes.FailedPrecondition, refused.Reason, refused.Code)
 	case errors.Is(err, context.Canceled):
