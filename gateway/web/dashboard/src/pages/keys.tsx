@@ -102,7 +102,8 @@ export function KeysPage({ role }: { role: string }) {
 }
 
 function CreateKey({ role, onCreated }: { role: string; onCreated: (key: APIKey) => void }) {
-  const offered = roles.slice(0, roles.indexOf(role) + 1);
+  // Most rights first: the first option is the default, also after form.reset().
+  const offered = roles.slice(0, roles.indexOf(role) + 1).reverse();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (event: Event) => {
@@ -136,7 +137,7 @@ function CreateKey({ role, onCreated }: { role: string; onCreated: (key: APIKey)
       <p class="vh-field">
         <label for="vh-key-role">Role (what the key may do; at most yours)</label>
         <select id="vh-key-role" name="role" aria-describedby="vh-key-error">
-          {offered.map((r) => <option key={r} value={r} selected={r === role}>{r}</option>)}
+          {offered.map((r) => <option key={r} value={r}>{r}</option>)}
         </select>
       </p>
       <p class="vh-field">
