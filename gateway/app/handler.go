@@ -56,7 +56,7 @@ type routes struct {
 // without a valid key costs one lookup, never a buffered megabyte.
 // /v2/session itself (sign-in, sign-out) is the gateway's own route.
 func newHandler(rt routes) http.Handler {
-	revoke := revocations{auth: rt.auth, playback: rt.playback}
+	revoke := revocations{auth: rt.auth, playback: rt.playback, sessions: rt.sessions}
 	v2 := middleware.Chain(rest.Handler(rt.gateway),
 		middleware.Timeout(rt.cfg.RequestTimeout),                              // bounds auth and the backend call
 		auth.RequireKeyOrSession(rt.auth, rt.sessions, rt.clientIP, rt.logger), // principal into the context; reads no body

@@ -45,6 +45,7 @@ func (e sessionEndpoints) reset(w http.ResponseWriter, r *http.Request) {
 		e.fail(w, r, err)
 		return
 	}
-	e.sessions.ClearCookie(w) // every session of the user ended
+	e.sessions.ForgetSessions() // every session of the user ended, and their media tokens with them
+	e.sessions.ClearCookie(w)
 	writeResult(w, map[string]any{})
 }

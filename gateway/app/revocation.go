@@ -26,6 +26,7 @@ import (
 type revocations struct {
 	auth     *auth.Authenticator
 	playback *playback.Handler // nil when the playback edge is off
+	sessions *auth.Sessions    // nil without dashboard sessions
 }
 
 // middleware wraps the /v2 handler; it runs after authentication, so only
@@ -62,8 +63,14 @@ func (rv revocations) evictorFor(r *http.Request) func() {
 		return func() { rv.auth.Evict(id) }
 	case collection == "users":
 		// A person's keys act with at most their role, and not at all
-		// while they are disabled (docs/roles.md).
-		return rv.auth.Flush
+		// while they are disabled (docs/roles.md); the media tokens their
+		// sessions opened die with the sessions.
+		return func() {
+			rv.auth.Flush()
+			if rv.sessions != nil {
+				rv.sessions.ForgetSessions()
+			}
+		}
 	case collection == "jwt_keys" && rv.playback != nil:
 		return func() { rv.playback.EvictJWTKey(id) }
 	case collection == "videos" && rv.playback != nil:

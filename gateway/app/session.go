@@ -127,6 +127,8 @@ func (e sessionEndpoints) signOut(everywhere bool) func(http.ResponseWriter, *ht
 			e.fail(w, r, err)
 			return
 		}
+		// Media tokens minted for the session die with it, here at once.
+		e.sessions.ForgetSessions()
 		e.sessions.ClearCookie(w)
 		writeResult(w, map[string]any{"ended": out.GetEnded()})
 	}
@@ -150,6 +152,7 @@ func (e sessionEndpoints) changePassword(w http.ResponseWriter, r *http.Request,
 		e.fail(w, r, err)
 		return
 	}
+	e.sessions.ForgetSessions() // the other sessions ended, and their media tokens with them
 	writeResult(w, map[string]any{})
 }
 

@@ -84,5 +84,6 @@ func (k viewerKey) mint(t *testing.T, videoID string, lifetime time.Duration) st
 	return input + "." + base64.RawURLEncoding.EncodeToString(signature)
 }
 
-// mediaTokenIn finds the media token a rewritten manifest put on its URLs.
-var mediaTokenIn = regexp.MustCompile(`token=([0-9]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+)`)
+// mediaTokenIn finds the media token a rewritten manifest put on its URLs
+// (a session-bound one has "s~<ref>" for its kid).
+var mediaTokenIn = regexp.MustCompile(`token=([0-9]+\.[A-Za-z0-9_~-]*\.[A-Za-z0-9_-]+)`)

@@ -41,6 +41,9 @@ type Sessions struct {
 	// state-changing request with the cookie may come from.
 	origin string
 	secure bool
+	// live caches whether the sessions media tokens name are live
+	// (session_live.go).
+	live liveSessions
 }
 
 // NewSessions returns the session support of a gateway serving publicURL.
@@ -193,16 +196,4 @@ func (s *Sessions) FormOriginProblem(r *http.Request) string {
 		return "this request comes from another origin (" + origin + ") and cannot start a sign-in"
 	}
 	return ""
-}
-
-// MayView reports whether r carries a live session of a user of accountID
-// (playback.SessionVerifier): every role may watch the account's videos.
-// Any doubt, identity unreachable included, is false.
-func (s *Sessions) MayView(r *http.Request, accountID string) bool {
-	token, ok := s.Token(r)
-	if !ok {
-		return false
-	}
-	resolved, err := s.Resolve(r.Context(), token, "")
-	return err == nil && resolved.GetSession().GetAccountId() == accountID && !resolved.GetMfaEnrolmentRequired()
 }

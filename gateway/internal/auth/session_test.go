@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -30,7 +31,8 @@ func (fakeSessions) ResolveSession(_ context.Context, in *identityv1.ResolveSess
 	if in.GetToken() != liveToken {
 		return nil, apperr.ToStatus(&apperr.NotAuthenticated{Code: apperr.CodeSessionInvalid, Reason: "this session is invalid or has expired: sign in again"})
 	}
-	return &identityv1.ResolveSessionResponse{Session: &identityv1.Session{AccountId: "acc1", UserId: "u1", CsrfToken: "csrf1"},
+	return &identityv1.ResolveSessionResponse{Session: &identityv1.Session{AccountId: "acc1", UserId: "u1", CsrfToken: "csrf1",
+		ExpiresTime: time.Now().Add(time.Hour).UTC().Format(time.RFC3339)},
 		Role: "uploader", Plan: "pro"}, nil
 }
 
@@ -94,11 +96,18 @@ func TestSessionCookieAuthenticatesAsTheUser(t *testing.T) {
 	}
 }
 
-func TestMayViewOnlyTheSessionsAccount(t *testing.T) {
+func TestViewSessionOnlyTheSessionsAccount(t *testing.T) {
 	sessions := NewSessions(fakeSessions{}, "https://videos.example.com")
 	req := httptest.NewRequest(http.MethodGet, "/watch/v1", nil)
-	assert.False(t, sessions.MayView(req, "acc1"), "no cookie")
+	_, _, ok := sessions.ViewSession(req, "acc1")
+	assert.False(t, ok, "no cookie")
 	req.AddCookie(&http.Cookie{Name: SecureCookieName, Value: liveToken})
-	assert.True(t, sessions.MayView(req, "acc1"))
-	assert.False(t, sessions.MayView(req, "acc2"))
+	ref, _, ok := sessions.ViewSession(req, "acc1")
+	assert.True(t, ok)
+	assert.Equal(t, MediaRef(liveToken), ref)
+	assert.True(t, sessions.SessionLive(req, ref, "acc1"))
+	assert.False(t, sessions.SessionLive(req, MediaRef("another session"), "acc1"), "another session's token")
+	_, _, ok = sessions.ViewSession(req, "acc2")
+	assert.False(t, ok)
+	assert.False(t, sessions.SessionLive(req, ref, "acc2"))
 }

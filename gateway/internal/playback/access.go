@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/vidhost/vidhost/gateway/internal/tokens"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
@@ -25,11 +26,22 @@ var (
 // SessionVerifier is the hook for the dashboard's session cookie, which lets
 // signed-in users watch their account's private videos without a JWT. The
 // gateway passes its auth.Sessions; nil accepts no cookie (docs/playback.md).
+// The media tokens a session opens are bound to it: they name it by ref,
+// expire with it at the latest, and open nothing once it ended or without
+// its cookie.
 type SessionVerifier interface {
-	// MayView reports whether r carries a valid session of a user of
-	// accountID who may watch the account's videos.
-	MayView(r *http.Request, accountID string) bool
+	// ViewSession reports whether r carries a live session of a user of
+	// accountID who may watch the account's videos, with a reference to
+	// the session (no dot, at most 60 bytes) and when it expires.
+	ViewSession(r *http.Request, accountID string) (ref string, expires time.Time, ok bool)
+	// SessionLive reports whether r carries the session ref names, still
+	// live and of accountID.
+	SessionLive(r *http.Request, ref, accountID string) bool
 }
+
+// sessionKeyPrefix marks a media token's kid as a session reference; no
+// JWT key id contains it.
+const sessionKeyPrefix = "s~"
 
 // grant is the outcome of a successful access check.
 type grant struct {
@@ -71,10 +83,14 @@ func (h *Handler) authorize(r *http.Request, v *catalogv1.PlaybackVideo, mediaTo
 			return grant{}, err
 		}
 		// The token dies with the JWT: at its exp, and with its key.
-		return grant{token: h.tokens.MintFor(v.GetVideoId(), viewer.keyID, viewer.expires)}, nil
+		return h.liveGrant(h.tokens.MintFor(v.GetVideoId(), viewer.keyID, viewer.expires))
 	}
-	if h.sessions != nil && h.sessions.MayView(r, v.GetAccountId()) {
-		return grant{token: h.tokens.Mint(v.GetVideoId())}, nil
+	if h.sessions == nil {
+		return grant{}, errPrivate
+	}
+	if ref, expires, ok := h.sessions.ViewSession(r, v.GetAccountId()); ok {
+		// The token dies with the session: at its expiry, and when it ends.
+		return h.liveGrant(h.tokens.MintFor(v.GetVideoId(), sessionKeyPrefix+ref, expires))
 	}
 	return grant{}, errPrivate
 }
@@ -90,7 +106,19 @@ func (h *Handler) viewerToken(raw string, v *catalogv1.PlaybackVideo) (grant, er
 	if claims.Type != tokens.TypeViewer || claims.AccountID != v.GetAccountId() || claims.VideoID != v.GetVideoId() {
 		return grant{}, fmt.Errorf("%w: a token of another kind or video", errBadViewerToken)
 	}
-	return grant{token: h.tokens.MintFor(v.GetVideoId(), "", claims.ExpiresTime())}, nil
+	return h.liveGrant(h.tokens.MintFor(v.GetVideoId(), "", claims.ExpiresTime()))
+}
+
+// liveGrant grants token unless it is already dead. A viewer JWT passes
+// within ClockSkew of its exp, but the media token minted from it expires
+// at that exp: a page or manifest served then would hand the player a
+// token every segment refuses. Tokens.Alive is the check the segments
+// make, so page, manifest and segments agree.
+func (h *Handler) liveGrant(token string) (grant, error) {
+	if !h.tokens.Alive(token) {
+		return grant{}, fmt.Errorf("%w: it has expired (the media token it opens would be dead)", errBadViewerToken)
+	}
+	return grant{token: token}, nil
 }
 
 // lookup finds the video of r's {video_id} and checks r may see it.
@@ -110,11 +138,14 @@ func (h *Handler) lookup(r *http.Request, mediaTokens bool) (*catalogv1.Playback
 // viewer JWT, that the JWT's key still exists: deleting a key revokes the
 // tokens it opened. The lookup shares the JWT key cache, which the gateway
 // evicts when it serves the delete; err is set when identity could not be
-// asked.
+// asked. A token minted for a session needs that session, live, on r.
 func (h *Handler) mediaTokenValid(r *http.Request, v *catalogv1.PlaybackVideo, token string) (bool, error) {
 	keyID, ok := h.tokens.Verify(v.GetVideoId(), token)
 	if !ok || keyID == "" {
 		return ok, nil
+	}
+	if ref, session := strings.CutPrefix(keyID, sessionKeyPrefix); session {
+		return h.sessions != nil && h.sessions.SessionLive(r, ref, v.GetAccountId()), nil
 	}
 	key, err := h.viewers.keys.lookup(r.Context(), v.GetAccountId(), keyID)
 	if err != nil {

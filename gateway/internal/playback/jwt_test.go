@@ -65,7 +65,7 @@ func TestViewerJWTs(t *testing.T) {
 		{"RS256", rsaKey.Mint(t, claims(nil)), http.StatusOK},
 		{"ES256", ecKey.Mint(t, claims(nil)), http.StatusOK},
 		{"sub * grants every video", ecKey.Mint(t, claims(func(c *playbacktest.Claims) { c.Subject = "*" })), http.StatusOK},
-		{"expired within the clock skew", ecKey.Mint(t, claims(func(c *playbacktest.Claims) { c.Expires = now.Add(-20 * time.Second) })), http.StatusOK},
+		{"expired, though within the clock skew: its media token would be dead", ecKey.Mint(t, claims(func(c *playbacktest.Claims) { c.Expires = now.Add(-20 * time.Second) })), http.StatusForbidden},
 		{"not yet valid within the clock skew", ecKey.Mint(t, claims(func(c *playbacktest.Claims) { c.NotBefore = now.Add(20 * time.Second) })), http.StatusOK},
 		{"sub of another video", ecKey.Mint(t, claims(func(c *playbacktest.Claims) { c.Subject = ids.New() })), http.StatusForbidden},
 		{"no sub", ecKey.Mint(t, claims(func(c *playbacktest.Claims) { c.Subject = "" })), http.StatusForbidden},

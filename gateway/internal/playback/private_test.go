@@ -106,9 +106,14 @@ func TestDisabledAndPublicVideos(t *testing.T) {
 // cookieSessions stands in for the dashboard: cookie "session=<account>".
 type cookieSessions struct{}
 
-func (cookieSessions) MayView(r *http.Request, accountID string) bool {
+func (cookieSessions) ViewSession(r *http.Request, accountID string) (string, time.Time, bool) {
 	c, err := r.Cookie("session")
-	return err == nil && c.Value == accountID
+	return "ref-" + accountID, time.Now().Add(time.Hour), err == nil && c.Value == accountID
+}
+
+func (s cookieSessions) SessionLive(r *http.Request, ref, accountID string) bool {
+	got, _, ok := s.ViewSession(r, accountID)
+	return ok && got == ref
 }
 
 func TestSessionHookGrantsPrivateVideos(t *testing.T) {
@@ -129,7 +134,7 @@ func TestSessionHookGrantsPrivateVideos(t *testing.T) {
 			seg := fetch(t, http.MethodGet, mediaURL(e, v, "stream/seg-0-00001.m4s"), map[string]string{"Cookie": tt.cookie})
 			assert.Equal(t, tt.status, seg.StatusCode)
 			if tt.status == http.StatusOK {
-				assert.Contains(t, pageConfig(t, page.body).Video.Sources.HLS, "?token=", "the page's URLs work without the cookie too")
+				assert.Contains(t, pageConfig(t, page.body).Video.Sources.HLS, "?token=", "the page's URLs carry a token bound to the session")
 			}
 		})
 	}
