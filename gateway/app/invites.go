@@ -83,6 +83,7 @@ func (p invitePage) accept(w http.ResponseWriter, r *http.Request) {
 		if mapped.Hidden {
 			p.logger.ErrorContext(r.Context(), "accept invite failed", "error", err.Error())
 		}
+		mapped.SetRetryAfter(w.Header()) // a busy identity: hashing the password waits its turn
 		envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))
 		return
 	}

@@ -11,8 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"google.golang.org/grpc/status"
-
 	"github.com/vidhost/vidhost/gateway/internal/auth"
 	"github.com/vidhost/vidhost/gateway/web"
 	"github.com/vidhost/vidhost/pkg/apperr"
@@ -24,10 +22,6 @@ import (
 // maxSessionBody bounds the session endpoints' JSON: an email, a password
 // and a code, or two passwords.
 const maxSessionBody = 8 << 10
-
-// retryAfterSignIn is the Retry-After of a rate-limited sign-in: the
-// window failures are counted over (docs/authentication.md).
-const retryAfterSignIn = "900"
 
 // sessionEndpoints are the gateway's own /v2/session routes: they set and
 // clear the cookie, which grpc-gateway routes cannot, and the pages over
@@ -75,9 +69,6 @@ func (e sessionEndpoints) signIn(w http.ResponseWriter, r *http.Request) {
 	out, err := e.sessions.Client().SignIn(ctx, &identityv1.SignInRequest{Email: body.Email, Password: body.Password,
 		Code: body.Code, ClientIp: auth.AddrString(e.clientIP.Of(r)), UserAgent: r.UserAgent()})
 	if err != nil {
-		if apperr.CodeOf(status.Convert(err)) == apperr.CodeSignInRateLimited {
-			w.Header().Set("Retry-After", retryAfterSignIn)
-		}
 		e.fail(w, r, err)
 		return
 	}
@@ -176,6 +167,7 @@ func (e sessionEndpoints) fail(w http.ResponseWriter, r *http.Request, err error
 	if mapped.Error.Code == apperr.CodeSessionInvalid {
 		e.sessions.ClearCookie(w)
 	}
+	mapped.SetRetryAfter(w.Header()) // a rate-limited sign-in, a busy identity
 	envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))
 }
 

@@ -76,7 +76,7 @@ const (
 	CodeMfaEnrolmentRequired = "mfa_enrolment_required"
 	// CodeSessionRequired: The request is about the signed-in user (multi-factor enrolment, signing out everywhere) and was made with an API key.
 	CodeSessionRequired = "session_required"
-	// CodeSignInRateLimited: Ten failed sign-ins for one email, or fifty from one address, in 15 minutes; the response carries `Retry-After` (docs/authentication.md).
+	// CodeSignInRateLimited: Ten failed sign-ins for one email, or fifty from one address (invalid password reset links count too), in 15 minutes; attempts still being checked count as failures. The response carries `Retry-After` (docs/authentication.md).
 	CodeSignInRateLimited = "sign_in_rate_limited"
 	// CodeLimitReached: A quota or rate limit was reached; quotas with a documented reason have their own code below.
 	CodeLimitReached = "limit_reached"
@@ -96,6 +96,8 @@ const (
 	CodeFormatNotImplemented = "format_not_implemented"
 	// CodeUnavailable: A service behind the gateway is down or restarting; retry with backoff.
 	CodeUnavailable = "unavailable"
+	// CodeBusy: Identity is already running as many password hashes (argon2id, 19 MiB each) as it allows at once, and this request waited its turn too long: sign-in, password reset, password change and invite acceptance can answer it. Nothing was changed; the response carries `Retry-After: 1` (docs/authentication.md).
+	CodeBusy = "busy"
 	// CodeTimeout: The request ran out of time, at the gateway or in a service; it may or may not have taken effect, so retry only what is safe to repeat.
 	CodeTimeout = "timeout"
 )
@@ -147,6 +149,7 @@ var definitions = map[string]Definition{
 	CodeIdempotencyUnavailable: {HTTPStatus: 501, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "Idempotency-Key is not available on this installation: its gateway has no database"},
 	CodeFormatNotImplemented:   {HTTPStatus: 501, EdgeOnly: true, Generic: false, FixedMessage: false, Message: "only format=json is implemented"},
 	CodeUnavailable:            {HTTPStatus: 503, GRPCCode: codes.Unavailable, Generic: true, FixedMessage: true, Message: "service unavailable"},
+	CodeBusy:                   {HTTPStatus: 503, GRPCCode: codes.Unavailable, Generic: false, FixedMessage: false, Message: "the server is busy: try again in a moment"},
 	CodeTimeout:                {HTTPStatus: 504, GRPCCode: codes.DeadlineExceeded, Generic: true, FixedMessage: true, Message: "request timed out"},
 }
 
@@ -213,5 +216,6 @@ var allCodes = []string{
 	CodeIdempotencyUnavailable,
 	CodeFormatNotImplemented,
 	CodeUnavailable,
+	CodeBusy,
 	CodeTimeout,
 }

@@ -58,6 +58,17 @@ type Exhausted struct {
 
 func (e *Exhausted) Error() string { return e.Reason }
 
+// Overloaded means the service has no room for the request right now and
+// refused it rather than queue it without bound; nothing was changed, and
+// the client may retry shortly. Code is a documented code such as
+// CodeBusy; empty means CodeUnavailable.
+type Overloaded struct {
+	Code   string
+	Reason string
+}
+
+func (e *Overloaded) Error() string { return e.Reason }
+
 // Refused is a request refused for a documented business reason that is not
 // a field error, with a stable code (e.g. CodeUploadsDisabled; empty means
 // CodeFailedPrecondition).

@@ -31,6 +31,7 @@ func ToStatus(err error) error {
 		exhausted *Exhausted
 		refused   *Refused
 		notAuth   *NotAuthenticated
+		overload  *Overloaded
 	)
 	switch {
 	case errors.Is(err, ErrNotFound):
@@ -47,6 +48,8 @@ func ToStatus(err error) error {
 		return WithCode(codes.ResourceExhausted, exhausted.Reason, exhausted.Code)
 	case errors.As(err, &notAuth):
 		return WithCode(codes.Unauthenticated, notAuth.Reason, notAuth.Code)
+	case errors.As(err, &overload):
+		return WithCode(codes.Unavailable, overload.Reason, overload.Code)
 	case errors.As(err, &refused):
 		return WithCode(codes.FailedPrecondition, refused.Reason, refused.Code)
 	case errors.Is(err, context.Canceled):

@@ -1,6 +1,8 @@
 package envelope
 
 import (
+	"net/http"
+
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -15,6 +17,24 @@ type Mapped struct {
 	// (internal, unavailable, timeout) and for clients that left: the
 	// caller logs the status's original text with the request id.
 	Hidden bool
+	// RetryAfter is the Retry-After header's value (seconds) for codes
+	// that say when to come back; "" for the others.
+	RetryAfter string
+}
+
+// retryAfter is the Retry-After, in seconds, of the codes that carry one:
+// a rate-limited sign-in waits out the window failures are counted over,
+// a busy identity frees a password hash slot within a second or so.
+var retryAfter = map[string]string{
+	apperr.CodeSignInRateLimited: "900",
+	apperr.CodeBusy:              "1",
+}
+
+// SetRetryAfter sets m's Retry-After header on h, when its code has one.
+func (m Mapped) SetRetryAfter(h http.Header) {
+	if m.RetryAfter != "" {
+		h.Set("Retry-After", m.RetryAfter)
+	}
 }
 
 // FromError maps any error a handler or a call returned: statuses as
@@ -57,6 +77,7 @@ func FromStatus(st *status.Status) Mapped {
 		HTTPStatus: def.HTTPStatus,
 		Error:      e,
 		Hidden:     def.HTTPStatus >= 499,
+		RetryAfter: retryAfter[code],
 	}
 }
 

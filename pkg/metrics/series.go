@@ -100,6 +100,14 @@ var AnalyticsEvents = counter(prometheus.CounterOpts{
 	Help: "Player events (views) the analytics service stored.",
 })
 
+// PasswordHashes counts identity's argon2id computations, by op (hash,
+// verify) and outcome (done; busy: refused, every slot of the gate taken;
+// canceled: the caller left while waiting).
+var PasswordHashes = counterVec(prometheus.CounterOpts{
+	Name: "vidhost_password_hashes_total",
+	Help: "Password hashes (argon2id) identity computed or refused, by op (hash, verify) and outcome (done, busy, canceled).",
+}, []string{"op", "outcome"})
+
 // ReadyChecks reports each readiness check's last result (1 ok, 0 failing).
 var ReadyChecks = gaugeVec(prometheus.GaugeOpts{
 	Name: "vidhost_ready_check",

@@ -36,6 +36,7 @@ func ErrorHandler(logger *slog.Logger) runtime.ErrorHandlerFunc {
 		if mapped.HTTPStatus == http.StatusUnauthorized {
 			w.Header().Set("WWW-Authenticate", "Bearer")
 		}
+		mapped.SetRetryAfter(w.Header())
 		envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))
 	}
 }

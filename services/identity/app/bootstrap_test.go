@@ -31,7 +31,7 @@ func TestBootstrapFirstStart(t *testing.T) {
 	assert.Equal(t, "Default", name)
 	assert.Equal(t, "enterprise", plan, "every feature can be tried on the bootstrap account")
 	assert.Equal(t, "owner", role)
-	ok, err := password.Verify(b.Password, hash)
+	ok, err := password.Verify(t.Context(), b.Password, hash)
 	require.NoError(t, err)
 	assert.True(t, ok, "the owner signs in with the reported password")
 
@@ -98,7 +98,7 @@ func TestBootstrapUsesConfiguredPassword(t *testing.T) {
 	assert.Equal(t, "correct horse battery", b.Password)
 	var hash string
 	require.NoError(t, db.Pool(t).QueryRow(t.Context(), "SELECT password_hash FROM users").Scan(&hash))
-	ok, err := password.Verify("correct horse battery", hash)
+	ok, err := password.Verify(t.Context(), "correct horse battery", hash)
 	require.NoError(t, err)
 	assert.True(t, ok)
 }

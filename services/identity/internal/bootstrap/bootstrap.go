@@ -69,7 +69,7 @@ func Run(ctx context.Context, store Store, owner Owner) (Result, error) {
 	if existing, ok, err := store.Bootstrapped(ctx); err != nil || ok {
 		return existingResult(existing), err
 	}
-	plan, result, err := newPlan(owner)
+	plan, result, err := newPlan(ctx, owner)
 	if err != nil {
 		return Result{}, err
 	}
@@ -103,7 +103,7 @@ func existingResult(e Existing) Result {
 }
 
 // newPlan makes the ids and secrets of a first start.
-func newPlan(owner Owner) (Plan, Result, error) {
+func newPlan(ctx context.Context, owner Owner) (Plan, Result, error) {
 	email, err := ownerEmail(owner.Email)
 	if err != nil {
 		return Plan{}, Result{}, err
@@ -114,8 +114,12 @@ func newPlan(owner Owner) (Plan, Result, error) {
 	} else if utf8.RuneCountInString(pw) < minPasswordLen {
 		return Plan{}, Result{}, fmt.Errorf("owner password must be at least %d characters", minPasswordLen)
 	}
+	pwHash, err := password.Hash(ctx, pw)
+	if err != nil {
+		return Plan{}, Result{}, err
+	}
 	now := time.Now().UTC().Truncate(time.Microsecond)
-	plan := Plan{AccountID: ids.New(), UserID: ids.New(), Email: email, PasswordHash: password.Hash(pw), Time: now}
+	plan := Plan{AccountID: ids.New(), UserID: ids.New(), Email: email, PasswordHash: pwHash, Time: now}
 	value, hash := keys.NewValue()
 	plan.Key = keys.Key{
 		ID: ids.New(), AccountID: plan.AccountID, Name: KeyName, Permissions: []string{}, IPs: []string{}, Role: roles.Owner,

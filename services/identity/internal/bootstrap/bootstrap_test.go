@@ -11,12 +11,12 @@ import (
 )
 
 func TestNewPlan(t *testing.T) {
-	plan, result, err := newPlan(Owner{Email: "Owner@Example.com"})
+	plan, result, err := newPlan(t.Context(), Owner{Email: "Owner@Example.com"})
 	require.NoError(t, err)
 	assert.True(t, result.Created)
 	assert.Equal(t, "owner@example.com", plan.Email)
 	assert.Regexp(t, `^[0-9A-Za-z]{20}$`, result.Password)
-	ok, err := password.Verify(result.Password, plan.PasswordHash)
+	ok, err := password.Verify(t.Context(), result.Password, plan.PasswordHash)
 	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.Equal(t, keys.HashValue(result.APIKey), plan.KeyHash)
@@ -36,7 +36,7 @@ func TestNewPlanRefusesBadOwners(t *testing.T) {
 		{Owner{Email: "o@example.com", Password: "short"}, "owner password must be at least 8 characters"},
 	} {
 		t.Run(tt.message, func(t *testing.T) {
-			_, _, err := newPlan(tt.owner)
+			_, _, err := newPlan(t.Context(), tt.owner)
 			assert.EqualError(t, err, tt.message)
 		})
 	}

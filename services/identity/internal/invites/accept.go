@@ -57,7 +57,10 @@ func (s *Service) Accept(ctx context.Context, a Acceptance) (Joined, error) {
 	if err := s.checkPending(ctx, a.Token, now); err != nil {
 		return Joined{}, err
 	}
-	hash := password.Hash(a.Password)
+	hash, err := password.Hash(ctx, a.Password)
+	if err != nil {
+		return Joined{}, err
+	}
 	var out Joined
 	err = s.store.InInviteTx(ctx, func(tx Tx) error {
 		inv, err := tx.LockInviteByToken(ctx, opaque.Hash(a.Token))

@@ -1,6 +1,7 @@
 package password
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
@@ -9,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/crypto/argon2"
+
+	"github.com/vidhost/vidhost/pkg/metrics"
 )
 
 // Parameters of new hashes: OWASP's argon2id baseline (19 MiB, 2 passes, 1
@@ -27,35 +30,76 @@ var b64 = base64.RawStdEncoding
 // ErrMalformed means a stored hash is not a PHC argon2id string.
 var ErrMalformed = errors.New("password: malformed hash")
 
-// Hash returns the PHC string of password with a fresh random salt.
-func Hash(password string) string {
+// Hash returns the PHC string of password with a fresh random salt,
+// computed in a slot of the process's gate: ErrBusy when none frees up in
+// time.
+func Hash(ctx context.Context, password string) (string, error) {
 	salt := make([]byte, saltLen)
 	_, _ = rand.Read(salt) // never fails (Go 1.24+)
-	key := argon2.IDKey([]byte(password), salt, passes, memoryKiB, lanes, keyLen)
+	var key []byte
+	err := run(ctx, "hash", func() { key = argon2.IDKey([]byte(password), salt, passes, memoryKiB, lanes, keyLen) })
+	if err != nil {
+		return "", err
+	}
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
-		argon2.Version, memoryKiB, passes, lanes, b64.EncodeToString(salt), b64.EncodeToString(key))
+		argon2.Version, memoryKiB, passes, lanes, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
 // Verify reports whether password matches the PHC string encoded, using the
-// parameters stored in it.
-func Verify(password, encoded string) (bool, error) {
+// parameters stored in it, in a slot of the process's gate: ErrBusy when
+// none frees up in time.
+func Verify(ctx context.Context, password, encoded string) (bool, error) {
+	p, err := parse(encoded)
+	if err != nil {
+		return false, err
+	}
+	var got []byte
+	err = run(ctx, "verify", func() {
+		got = argon2.IDKey([]byte(password), p.salt, p.time, p.memory, p.threads, uint32(len(p.key))) //nolint:gosec // bounded: the decoded key of a stored hash, 32 bytes when written here
+	})
+	if err != nil {
+		return false, err
+	}
+	return subtle.ConstantTimeCompare(got, p.key) == 1, nil
+}
+
+// run runs one argon2id computation in the gate and counts it, by op and
+// whether it ran (vidhost_password_hashes_total).
+func run(ctx context.Context, op string, fn func()) error {
+	err := gate.Run(ctx, fn)
+	outcome := "done"
+	switch {
+	case errors.Is(err, ErrBusy):
+		outcome = "busy"
+	case err != nil:
+		outcome = "canceled"
+	}
+	metrics.PasswordHashes.WithLabelValues(op, outcome).Inc()
+	return err
+}
+
+// phc is a parsed PHC argon2id string.
+type phc struct {
+	memory, time uint32
+	threads      uint8
+	salt, key    []byte
+}
+
+func parse(encoded string) (phc, error) {
 	parts := strings.Split(encoded, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" || parts[2] != fmt.Sprintf("v=%d", argon2.Version) {
-		return false, ErrMalformed
+		return phc{}, ErrMalformed
 	}
-	var memory, time uint32
-	var threads uint8
-	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &memory, &time, &threads); err != nil {
-		return false, ErrMalformed
+	var p phc
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.memory, &p.time, &p.threads); err != nil {
+		return phc{}, ErrMalformed
 	}
-	salt, err := b64.DecodeString(parts[4])
-	if err != nil {
-		return false, ErrMalformed
+	var err error
+	if p.salt, err = b64.DecodeString(parts[4]); err != nil {
+		return phc{}, ErrMalformed
 	}
-	want, err := b64.DecodeString(parts[5])
-	if err != nil || len(want) == 0 {
-		return false, ErrMalformed
+	if p.key, err = b64.DecodeString(parts[5]); err != nil || len(p.key) == 0 {
+		return phc{}, ErrMalformed
 	}
-	got := argon2.IDKey([]byte(password), salt, time, memory, threads, uint32(len(want))) //nolint:gosec // bounded: the decoded key of a stored hash, 32 bytes when written here
-	return subtle.ConstantTimeCompare(got, want) == 1, nil
+	return p, nil
 }

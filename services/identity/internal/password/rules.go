@@ -1,7 +1,9 @@
 package password
 
 import (
+	"context"
 	_ "embed"
+	"errors"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -54,16 +56,22 @@ func IsCommon(password string) bool {
 
 // dummyHash is verified against when there is no user, so an unknown email
 // costs the same argon2id work as a wrong password and timing tells nothing.
-var dummyHash = sync.OnceValue(func() string { return Hash("vidhost dummy password for timing") })
+// Made once with Hash and kept as text: it is no secret, and a constant
+// costs no hash at start.
+const dummyHash = "$argon2id$v=19$m=19456,t=2,p=1$dVP4tbAT8HuZV/j5ybngbw$qs4/PGVns9GvDc7Gy2gIbTpfD2c6brAfdmHie+NrBdw"
 
 // VerifyOrDummy is Verify for a user who may not exist: with encoded empty
 // (no user, or a user without a password) it hashes against a dummy and
-// answers false.
-func VerifyOrDummy(password, encoded string) bool {
+// answers false. A malformed stored hash is a wrong password; ErrBusy and
+// ctx's errors are returned.
+func VerifyOrDummy(ctx context.Context, password, encoded string) (bool, error) {
 	if encoded == "" {
-		_, _ = Verify(password, dummyHash())
-		return false
+		_, err := Verify(ctx, password, dummyHash)
+		return false, err
 	}
-	ok, err := Verify(password, encoded)
-	return ok && err == nil
+	ok, err := Verify(ctx, password, encoded)
+	if errors.Is(err, ErrMalformed) {
+		return false, nil
+	}
+	return ok, err
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestCheck(t *testing.T) {
@@ -30,9 +31,27 @@ func TestCheck(t *testing.T) {
 }
 
 func TestVerifyOrDummy(t *testing.T) {
-	h := Hash("correct horse battery")
-	assert.True(t, VerifyOrDummy("correct horse battery", h))
-	assert.False(t, VerifyOrDummy("wrong horse battery", h))
-	assert.False(t, VerifyOrDummy("correct horse battery", ""), "no user: never true")
-	assert.False(t, VerifyOrDummy("x", "not a hash"))
+	h := mustHash(t, "correct horse battery")
+	for _, tc := range []struct {
+		name, password, encoded string
+		want                    bool
+	}{
+		{"right", "correct horse battery", h, true},
+		{"wrong", "wrong horse battery", h, false},
+		{"no user: never true", "correct horse battery", "", false},
+		{"malformed stored hash", "x", "not a hash", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ok, err := VerifyOrDummy(t.Context(), tc.password, tc.encoded)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, ok)
+		})
+	}
+}
+
+func TestDummyHashIsWellFormed(t *testing.T) {
+	ok, err := Verify(t.Context(), "vidhost dummy password for timing", dummyHash)
+	require.NoError(t, err)
+	assert.True(t, ok, "the dummy costs what a stored hash of today's parameters costs")
+	assert.True(t, strings.HasPrefix(dummyHash, "$argon2id$v=19$m=19456,t=2,p=1$"))
 }

@@ -88,14 +88,17 @@ func (s *Service) Disable(ctx context.Context, p principal.Principal, code strin
 		return errSessionRequired
 	}
 	now := s.timestamp()
-	var email string
-	err := s.store.InSignInTx(ctx, func(tx Tx) error {
-		state, mail, err := s.lockMFA(ctx, tx, p)
+	email, err := s.userEmail(ctx, p)
+	if err != nil {
+		return err
+	}
+	reserved, err := s.reserve(ctx, email, p.ClientIP, now)
+	if err != nil {
+		return err
+	}
+	err = s.store.InSignInTx(ctx, func(tx Tx) error {
+		state, _, err := s.lockMFA(ctx, tx, p)
 		if err != nil {
-			return err
-		}
-		email = mail
-		if err := s.checkLimits(ctx, Attempt{Email: email, ClientIP: p.ClientIP}, now); err != nil {
 			return err
 		}
 		if state.TOTPSecret == nil {
@@ -110,15 +113,27 @@ func (s *Service) Disable(ctx context.Context, p principal.Principal, code strin
 		}
 		return tx.Audit(ctx, p, audit.EntityUsers, p.ActorID, audit.ActionUpdate, map[string]any{"mfa_required": false})
 	})
+	s.settle(ctx, reserved, err)
 	if !errors.Is(err, ErrCodeInvalid) {
 		return err
 	}
-	// The refusal rolled back; the failure is committed on its own.
+	// The refusal rolled back; its audit entry is committed on its own.
 	return firstErr(s.store.InSignInTx(ctx, func(tx Tx) error {
 		_, err := s.refuse(ctx, tx, Attempt{Email: email, ClientIP: p.ClientIP}, Candidate{ID: p.ActorID, AccountID: p.AccountID},
-			"mfa_code", ErrCodeInvalid, now)
+			"mfa_code", ErrCodeInvalid)
 		return err
 	}), ErrCodeInvalid)
+}
+
+// userEmail is the signed-in user's email, what their failures count against.
+func (s *Service) userEmail(ctx context.Context, p principal.Principal) (string, error) {
+	var email string
+	err := s.store.InSignInTx(ctx, func(tx Tx) error {
+		_, mail, err := s.lockMFA(ctx, tx, p)
+		email = mail
+		return err
+	})
+	return email, err
 }
 
 func (s *Service) lockMFA(ctx context.Context, tx Tx, p principal.Principal) (MFAState, string, error) {

@@ -34,18 +34,19 @@ func (s *Service) ChangePassword(ctx context.Context, p principal.Principal, cur
 		return err
 	}
 	now := s.timestamp()
-	if err := s.checkLimits(ctx, Attempt{Email: email, ClientIP: p.ClientIP}, now); err != nil {
+	reserved, err := s.reserve(ctx, email, p.ClientIP, now)
+	if err != nil {
 		return err
 	}
-	if !password.VerifyOrDummy(current, stored) {
-		err := s.store.InSignInTx(ctx, func(tx Tx) error {
-			_, err := s.refuse(ctx, tx, Attempt{Email: email, ClientIP: p.ClientIP}, Candidate{ID: p.ActorID, AccountID: p.AccountID},
-				"current_password", errPasswordWrong, now)
-			return err
-		})
-		return firstErr(err, errPasswordWrong)
+	err = s.checkCurrent(ctx, p, email, current, stored)
+	s.settle(ctx, reserved, err)
+	if err != nil {
+		return err
 	}
-	hash := password.Hash(next)
+	hash, err := password.Hash(ctx, next)
+	if err != nil {
+		return err
+	}
 	err = s.store.InSignInTx(ctx, func(tx Tx) error {
 		if err := tx.SetPasswordHash(ctx, p.AccountID, p.ActorID, hash, p.ActorID, now); err != nil {
 			return err
@@ -57,4 +58,18 @@ func (s *Service) ChangePassword(ctx context.Context, p principal.Principal, cur
 	}
 	_, err = s.sessions.EndOthers(ctx, p.AccountID, p.ActorID, keepSessionID)
 	return err
+}
+
+// checkCurrent verifies the current password, auditing a wrong one.
+func (s *Service) checkCurrent(ctx context.Context, p principal.Principal, email, current, stored string) error {
+	ok, err := password.VerifyOrDummy(ctx, current, stored)
+	if err != nil || ok {
+		return err
+	}
+	err = s.store.InSignInTx(ctx, func(tx Tx) error {
+		_, err := s.refuse(ctx, tx, Attempt{Email: email, ClientIP: p.ClientIP}, Candidate{ID: p.ActorID, AccountID: p.AccountID},
+			"current_password", errPasswordWrong)
+		return err
+	})
+	return firstErr(err, errPasswordWrong)
 }

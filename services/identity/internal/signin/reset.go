@@ -89,6 +89,10 @@ func resettable(u Candidate) bool {
 
 // Reset sets a new password through a reset link, uses the link (and the
 // user's other open ones) up, and ends every session of the user.
+//
+// The link is looked up before the password is hashed, so only a live
+// link earns the argon2id work; a link that is not one counts as a failed
+// attempt from the client's address (and is limited as one, ErrRateLimited).
 func (s *Service) Reset(ctx context.Context, token, newPassword, clientIP string) error {
 	if err := password.Check("password", newPassword); err != nil {
 		return err
@@ -96,8 +100,44 @@ func (s *Service) Reset(ctx context.Context, token, newPassword, clientIP string
 	if !opaque.WellFormed(token) {
 		return ErrResetInvalid
 	}
-	hash := password.Hash(newPassword)
 	now := s.timestamp()
+	reserved, err := s.reserve(ctx, "", clientIP, now)
+	if err != nil {
+		return err
+	}
+	err = s.findReset(ctx, token, now)
+	s.settle(ctx, reserved, err)
+	if err != nil {
+		return err
+	}
+	hash, err := password.Hash(ctx, newPassword)
+	if err != nil {
+		return err
+	}
+	target, err := s.applyReset(ctx, token, hash, clientIP, now)
+	if err != nil {
+		return err
+	}
+	_, err = s.sessions.EndOthers(ctx, target.AccountID, target.UserID, "")
+	return err
+}
+
+// findReset is ErrResetInvalid unless token is an open link's. Its lock
+// ends with its short transaction, before the slow hash: applyReset looks
+// again, with the rows locked.
+func (s *Service) findReset(ctx context.Context, token string, now time.Time) error {
+	return s.store.InSignInTx(ctx, func(tx Tx) error {
+		_, err := tx.LockPasswordReset(ctx, opaque.Hash(token), now)
+		if errors.Is(err, apperr.ErrNotFound) {
+			return ErrResetInvalid
+		}
+		return err
+	})
+}
+
+// applyReset stores hash as the password of token's user and uses up the
+// user's links, if the link is still open.
+func (s *Service) applyReset(ctx context.Context, token, hash, clientIP string, now time.Time) (ResetTarget, error) {
 	var target ResetTarget
 	err := s.store.InSignInTx(ctx, func(tx Tx) error {
 		var err error
@@ -118,11 +158,7 @@ func (s *Service) Reset(ctx context.Context, token, newPassword, clientIP string
 			Role: target.Role, ClientIP: clientIP}
 		return tx.Audit(ctx, p, audit.EntityUsers, target.UserID, audit.ActionUpdate, map[string]any{"password": "reset"})
 	})
-	if err != nil {
-		return err
-	}
-	_, err = s.sessions.EndOthers(ctx, target.AccountID, target.UserID, "")
-	return err
+	return target, err
 }
 
 // resetMessage is the reset email, plain text.

@@ -16,7 +16,9 @@ import (
 )
 
 // Limits on failed sign-ins (docs/authentication.md): past them every
-// attempt is refused, right or wrong, until the window has moved on.
+// attempt is refused, right or wrong, until the window has moved on. An
+// attempt is counted before its password is checked and uncounted when it
+// proves right, so attempts still being checked count too.
 const (
 	FailureWindow    = 15 * time.Minute
 	MaxPerEmail      = 10
@@ -78,18 +80,15 @@ func (s *Service) SignIn(ctx context.Context, a Attempt) (sessions.Started, erro
 		return sessions.Started{}, ErrFailed
 	}
 	now := s.timestamp()
-	if err := s.checkLimits(ctx, a, now); err != nil {
+	reserved, err := s.reserve(ctx, a.Email, a.ClientIP, now)
+	if err != nil {
 		return sessions.Started{}, err
 	}
-	var out outcome
-	err := s.store.InSignInTx(ctx, func(tx Tx) error {
-		var err error
-		out, err = s.attempt(ctx, tx, a, now)
-		return err
-	})
+	out, err := s.attempt(ctx, a, now)
 	if err == nil {
 		err = out.err
 	}
+	s.settle(ctx, reserved, err)
 	if err != nil {
 		return sessions.Started{}, err
 	}
@@ -108,43 +107,64 @@ func (s *Service) SignIn(ctx context.Context, a Attempt) (sessions.Started, erro
 	return started, err
 }
 
-// checkLimits refuses the attempt when its email or address failed too
-// often lately.
-func (s *Service) checkLimits(ctx context.Context, a Attempt, now time.Time) error {
-	since := now.Add(-FailureWindow)
-	n, err := s.store.CountFailures(ctx, "email:"+a.Email, since)
+// attempt checks the password outside any transaction: the hash is slow
+// and may wait for a slot of the gate, and must hold no connection nor row
+// lock meanwhile. Then it decides with the user's row locked (afterPassword).
+func (s *Service) attempt(ctx context.Context, a Attempt, now time.Time) (outcome, error) {
+	checked, err := s.candidate(ctx, a.Email)
 	if err != nil {
-		return err
-	}
-	if n >= MaxPerEmail {
-		return ErrRateLimited
-	}
-	if a.ClientIP == "" {
-		return nil
-	}
-	if n, err = s.store.CountFailures(ctx, "ip:"+a.ClientIP, since); err != nil {
-		return err
-	}
-	if n >= MaxPerAddress {
-		return ErrRateLimited
-	}
-	return nil
-}
-
-// attempt checks the password and code with the user's row locked, so two
-// attempts cannot spend the same code. A refusal is recorded and returned
-// in the outcome, so the transaction commits it.
-func (s *Service) attempt(ctx context.Context, tx Tx, a Attempt, now time.Time) (outcome, error) {
-	user, err := tx.LockUserByEmail(ctx, a.Email)
-	if err != nil && !errors.Is(err, apperr.ErrNotFound) {
 		return outcome{}, err
 	}
-	hash := user.PasswordHash
-	if user.Authentication != sessions.MethodPassword {
+	hash := checked.PasswordHash
+	if checked.Authentication != sessions.MethodPassword {
 		hash = "" // no user, or one who signs in with SSO: the dummy's cost
 	}
-	if !password.VerifyOrDummy(a.Password, hash) || !user.Enabled || !user.AccountEnabled {
-		return s.refuse(ctx, tx, a, user, "password", ErrFailed, now)
+	ok, err := password.VerifyOrDummy(ctx, a.Password, hash)
+	if err != nil {
+		return outcome{}, err
+	}
+	var out outcome
+	err = s.store.InSignInTx(ctx, func(tx Tx) error {
+		var err error
+		out, err = s.afterPassword(ctx, tx, a, checked, ok, now)
+		return err
+	})
+	return out, err
+}
+
+// candidate is the user of email, or no user (a zero Candidate).
+func (s *Service) candidate(ctx context.Context, email string) (Candidate, error) {
+	var user Candidate
+	err := s.store.InSignInTx(ctx, func(tx Tx) error {
+		var err error
+		user, err = tx.LockUserByEmail(ctx, email)
+		if errors.Is(err, apperr.ErrNotFound) {
+			return nil
+		}
+		return err
+	})
+	return user, err
+}
+
+// afterPassword decides an attempt whose password was checked against
+// checked, with the user's row locked, so two attempts cannot spend the
+// same code; the user must still be the one checked, with the same hash,
+// and enabled. A refusal is audited and returned in the outcome, so the
+// transaction commits its audit entry.
+func (s *Service) afterPassword(ctx context.Context, tx Tx, a Attempt, checked Candidate, passwordOK bool, now time.Time) (outcome, error) {
+	if !passwordOK {
+		return s.refuse(ctx, tx, a, checked, "password", ErrFailed)
+	}
+	user, err := tx.LockUserByEmail(ctx, a.Email)
+	if errors.Is(err, apperr.ErrNotFound) {
+		return s.refuse(ctx, tx, a, Candidate{}, "password", ErrFailed)
+	}
+	if err != nil {
+		return outcome{}, err
+	}
+	if user.ID != checked.ID || user.PasswordHash != checked.PasswordHash || user.Authentication != sessions.MethodPassword ||
+		!user.Enabled || !user.AccountEnabled {
+		return s.refuse(ctx, tx, a, user, "password", ErrFailed)
 	}
 	if user.TOTPSecret == nil {
 		return outcome{user: user, factor: "none"}, nil
@@ -157,7 +177,7 @@ func (s *Service) attempt(ctx context.Context, tx Tx, a Attempt, now time.Time) 
 		return outcome{}, err
 	}
 	if !ok {
-		return s.refuse(ctx, tx, a, user, "mfa_code", ErrCodeInvalid, now)
+		return s.refuse(ctx, tx, a, user, "mfa_code", ErrCodeInvalid)
 	}
 	return outcome{user: user, factor: factor}, nil
 }
@@ -182,17 +202,10 @@ func (s *Service) checkCode(ctx context.Context, tx Tx, user Candidate, code str
 	return "totp", true, tx.SetTOTPLastStep(ctx, user.AccountID, user.ID, step)
 }
 
-// refuse counts a failed attempt against its email and address and, when
+// refuse answers a failed attempt (counted already: see reserve) and, when
 // the email is a user's, audits it in their account: by the system, as the
 // person is not proven, with the email typed and never the password.
-func (s *Service) refuse(ctx context.Context, tx Tx, a Attempt, user Candidate, reason string, answer error, now time.Time) (outcome, error) {
-	subjects := []string{"email:" + a.Email}
-	if a.ClientIP != "" {
-		subjects = append(subjects, "ip:"+a.ClientIP)
-	}
-	if err := tx.RecordFailure(ctx, subjects, now, now.Add(-FailureWindow)); err != nil {
-		return outcome{}, err
-	}
+func (s *Service) refuse(ctx context.Context, tx Tx, a Attempt, user Candidate, reason string, answer error) (outcome, error) {
 	if user.ID == "" {
 		s.logger.InfoContext(ctx, "sign-in failed: unknown email", "client_ip", a.ClientIP)
 		return outcome{err: answer}, nil

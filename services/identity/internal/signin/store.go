@@ -9,8 +9,15 @@ import (
 
 // Store keeps what sign-in reads and writes.
 type Store interface {
-	// CountFailures is how many failed sign-ins subject had after since.
-	CountFailures(ctx context.Context, subject string, since time.Time) (int, error)
+	// ReserveAttempt counts one attempt at time at against each subject,
+	// before the attempt is checked, unless a subject already has Max
+	// attempts after since: then it counts nothing and answers false. The
+	// check and the count are one step for every replica (a lock per
+	// subject), so concurrent attempts cannot all see room for one more.
+	// The ids name what was counted, for ReleaseAttempt.
+	ReserveAttempt(ctx context.Context, subjects []Subject, at, since time.Time) (ids []int64, ok bool, err error)
+	// ReleaseAttempt uncounts a reserved attempt that did not fail.
+	ReleaseAttempt(ctx context.Context, ids []int64) error
 	// InSignInTx runs fn in one transaction, committed if it returns nil.
 	InSignInTx(ctx context.Context, fn func(Tx) error) error
 }
@@ -22,9 +29,6 @@ type Tx interface {
 	LockUserByEmail(ctx context.Context, email string) (Candidate, error)
 	// LockUserMFA reads and locks one user's multi-factor state.
 	LockUserMFA(ctx context.Context, accountID, userID string) (UserMFA, error)
-	// RecordFailure counts one failed attempt against each subject and
-	// forgets failures older than before.
-	RecordFailure(ctx context.Context, subjects []string, at, before time.Time) error
 	SetTOTPLastStep(ctx context.Context, accountID, userID string, step int64) error
 	SetRecoveryCodes(ctx context.Context, accountID, userID string, hashes [][]byte) error
 	SetTOTPPending(ctx context.Context, accountID, userID string, sealed []byte, actor string, at time.Time) error
@@ -45,6 +49,13 @@ type Tx interface {
 	// UsePasswordResets closes every open link of the user.
 	UsePasswordResets(ctx context.Context, accountID, userID string, now time.Time) error
 	audit.Recorder
+}
+
+// Subject is what failed attempts are counted against ("email:<address>",
+// "ip:<address>"), with how many the window allows.
+type Subject struct {
+	Key string
+	Max int
 }
 
 // ResetTarget is the user a password reset link is for.

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -24,13 +26,61 @@ type SignInStore struct{ s *Store }
 // SignIn returns the sign-in view of s.
 func (s *Store) SignIn() SignInStore { return SignInStore{s: s} }
 
-// CountFailures counts subject's failed sign-ins after since.
-func (v SignInStore) CountFailures(ctx context.Context, subject string, since time.Time) (int, error) {
-	n, err := v.s.q.CountSignInFailures(ctx, db.CountSignInFailuresParams{Subject: subject, Since: since})
-	if err != nil {
-		return 0, fmt.Errorf("count sign-in failures: %w", err)
+// ReserveAttempt counts one attempt against each subject before it is
+// checked, unless a subject already has its limit. The subjects are locked
+// in a fixed order (by key), so two attempts sharing subjects cannot wait
+// on each other; the counts are read after the locks, in a new snapshot,
+// so they include every attempt committed before.
+func (v SignInStore) ReserveAttempt(ctx context.Context, subjects []signin.Subject, at, since time.Time) ([]int64, bool, error) {
+	sorted := slices.SortedFunc(slices.Values(subjects), func(a, b signin.Subject) int { return strings.Compare(a.Key, b.Key) })
+	var ids []int64
+	allowed := true
+	err := v.s.inTx(ctx, func(q *db.Queries, _ pgx.Tx) error {
+		for _, s := range sorted {
+			if err := q.LockSignInSubject(ctx, s.Key); err != nil {
+				return fmt.Errorf("lock sign-in subject: %w", err)
+			}
+		}
+		for _, s := range sorted {
+			n, err := q.CountSignInFailures(ctx, db.CountSignInFailuresParams{Subject: s.Key, Since: since})
+			if err != nil {
+				return fmt.Errorf("count sign-in failures: %w", err)
+			}
+			if int(n) >= s.Max {
+				allowed = false
+				return nil
+			}
+		}
+		var err error
+		ids, err = insertAttempts(ctx, q, sorted, at, since)
+		return err
+	})
+	if err != nil || !allowed {
+		return nil, false, err
 	}
-	return int(n), nil
+	return ids, true, nil
+}
+
+// insertAttempts adds one row per subject, and forgets rows that left the
+// window (of every subject: they no longer count).
+func insertAttempts(ctx context.Context, q *db.Queries, subjects []signin.Subject, at, since time.Time) ([]int64, error) {
+	ids := make([]int64, 0, len(subjects))
+	for _, s := range subjects {
+		id, err := q.InsertSignInFailure(ctx, db.InsertSignInFailureParams{Subject: s.Key, FailedTime: at})
+		if err != nil {
+			return nil, fmt.Errorf("record sign-in attempt: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, wrap("forget old sign-in failures", q.DeleteOldSignInFailures(ctx, since))
+}
+
+// ReleaseAttempt uncounts a reserved attempt that did not fail.
+func (v SignInStore) ReleaseAttempt(ctx context.Context, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	return wrap("release sign-in attempt", v.s.q.DeleteSignInFailures(ctx, ids))
 }
 
 // InSignInTx runs fn in a transaction, committing when it returns nil.
@@ -72,19 +122,6 @@ func (t signInTx) LockUserMFA(ctx context.Context, accountID, userID string) (si
 	}
 	return signin.UserMFA{Email: r.Email, MFAState: signin.MFAState{
 		TOTPSecret: r.TotpSecret, TOTPPending: r.TotpPending, TOTPLastStep: r.TotpLastStep, RecoveryCodes: r.RecoveryCodes}}, nil
-}
-
-// RecordFailure counts a failed attempt against each subject.
-func (t signInTx) RecordFailure(ctx context.Context, subjects []string, at, before time.Time) error {
-	for _, subject := range subjects {
-		if err := t.q.InsertSignInFailure(ctx, db.InsertSignInFailureParams{Subject: subject, FailedTime: at}); err != nil {
-			return fmt.Errorf("record sign-in failure: %w", err)
-		}
-	}
-	if err := t.q.DeleteOldSignInFailures(ctx, before); err != nil {
-		return fmt.Errorf("forget old sign-in failures: %w", err)
-	}
-	return nil
 }
 
 // SetTOTPLastStep remembers the step of the code just used.

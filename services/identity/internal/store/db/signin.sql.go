@@ -83,6 +83,16 @@ func (q *Queries) DeleteOldSignInFailures(ctx context.Context, before time.Time)
 	return err
 }
 
+const deleteSignInFailures = `-- name: DeleteSignInFailures :exec
+DELETE FROM sign_in_failures WHERE id = ANY($1::bigint[])
+`
+
+// Uncounts an attempt reserved before it was checked that did not fail.
+func (q *Queries) DeleteSignInFailures(ctx context.Context, ids []int64) error {
+	_, err := q.db.Exec(ctx, deleteSignInFailures, ids)
+	return err
+}
+
 const disableTOTP = `-- name: DisableTOTP :exec
 UPDATE users SET totp_secret = NULL, totp_pending = NULL, totp_last_step = 0,
        recovery_codes = '{}', mfa_required = false, updated_by = $1, updated_time = $2
@@ -226,8 +236,9 @@ func (q *Queries) InsertPasswordReset(ctx context.Context, arg InsertPasswordRes
 	return err
 }
 
-const insertSignInFailure = `-- name: InsertSignInFailure :exec
+const insertSignInFailure = `-- name: InsertSignInFailure :one
 INSERT INTO sign_in_failures (subject, failed_time) VALUES ($1, $2)
+RETURNING id
 `
 
 type InsertSignInFailureParams struct {
@@ -235,9 +246,11 @@ type InsertSignInFailureParams struct {
 	FailedTime time.Time
 }
 
-func (q *Queries) InsertSignInFailure(ctx context.Context, arg InsertSignInFailureParams) error {
-	_, err := q.db.Exec(ctx, insertSignInFailure, arg.Subject, arg.FailedTime)
-	return err
+func (q *Queries) InsertSignInFailure(ctx context.Context, arg InsertSignInFailureParams) (int64, error) {
+	row := q.db.QueryRow(ctx, insertSignInFailure, arg.Subject, arg.FailedTime)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
 }
 
 const lockPasswordReset = `-- name: LockPasswordReset :one
@@ -275,6 +288,18 @@ func (q *Queries) LockPasswordReset(ctx context.Context, arg LockPasswordResetPa
 		&i.Role,
 	)
 	return i, err
+}
+
+const lockSignInSubject = `-- name: LockSignInSubject :exec
+SELECT pg_advisory_xact_lock(hashtextextended('sign_in:' || $1::text, 0))
+`
+
+// Serializes the attempts on one subject ("email:…", "ip:…") across every
+// replica until the transaction ends, so counting and adding an attempt is
+// one step: two attempts cannot both see room for one more.
+func (q *Queries) LockSignInSubject(ctx context.Context, subject string) error {
+	_, err := q.db.Exec(ctx, lockSignInSubject, subject)
+	return err
 }
 
 const setAccountMFARequired = `-- name: SetAccountMFARequired :exec

@@ -8,11 +8,22 @@ FROM users u JOIN accounts a ON a.id = u.account_id
 WHERE u.email = @email
 FOR UPDATE OF u;
 
+-- name: LockSignInSubject :exec
+-- Serializes the attempts on one subject ("email:…", "ip:…") across every
+-- replica until the transaction ends, so counting and adding an attempt is
+-- one step: two attempts cannot both see room for one more.
+SELECT pg_advisory_xact_lock(hashtextextended('sign_in:' || @subject::text, 0));
+
 -- name: CountSignInFailures :one
 SELECT count(*) FROM sign_in_failures WHERE subject = @subject AND failed_time > @since;
 
--- name: InsertSignInFailure :exec
-INSERT INTO sign_in_failures (subject, failed_time) VALUES (@subject, @failed_time);
+-- name: InsertSignInFailure :one
+INSERT INTO sign_in_failures (subject, failed_time) VALUES (@subject, @failed_time)
+RETURNING id;
+
+-- name: DeleteSignInFailures :exec
+-- Uncounts an attempt reserved before it was checked that did not fail.
+DELETE FROM sign_in_failures WHERE id = ANY(@ids::bigint[]);
 
 -- name: DeleteOldSignInFailures :exec
 DELETE FROM sign_in_failures WHERE failed_time <= @before;
