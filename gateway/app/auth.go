@@ -21,6 +21,7 @@ type authParts struct {
 	authenticator *auth.Authenticator
 	clientIP      auth.ClientIP
 	js            jetstream.JetStream // the playback edge's video events use it too
+	invalidator   *auth.Invalidator   // hears user events for the session cache too
 }
 
 // startAuth builds the authenticator and starts the key event subscription
@@ -49,5 +50,5 @@ func startAuth(ctx context.Context, cfg Config, identity *grpc.ClientConn, logge
 	wg.Go(func() { invalidator.Run(runCtx, js) })
 	stack.Push("stop key events", func(context.Context) error { stop(); wg.Wait(); return nil }) // cache off from here
 	client := identityv1.NewIdentityServiceClient(identity)
-	return authParts{authenticator: auth.NewAuthenticator(client, cache), clientIP: clientIP, js: js}, nil
+	return authParts{authenticator: auth.NewAuthenticator(client, cache), clientIP: clientIP, js: js, invalidator: invalidator}, nil
 }

@@ -72,6 +72,10 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if rt.sessions.InsecureOutsideDevelopment() {
 		logger.Warn("VIDHOST_PUBLIC_URL is plain http on a public host: session cookies cannot be Secure; use https", "public_url", publicURL)
 	}
+	// A person disabled or deleted through another gateway: the media
+	// tokens of their sessions die here on the event, not only after the
+	// session cache's TTL (docs/security-edge.md).
+	authn.invalidator.OnUserChange(rt.sessions.ForgetSessions)
 	if rt.idempotency, err = startIdempotency(ctx, cfg, logger, stack); err != nil {
 		_ = lis.Close()
 		return err

@@ -36,12 +36,20 @@ type Invalidator struct {
 	cache   *Cache
 	logger  *slog.Logger
 	running atomic.Bool
+	// onUserChange, when set, also runs on every user event: the gateway
+	// empties its session cache there, so a person disabled or deleted
+	// through another gateway loses their sessions' media tokens here too.
+	onUserChange atomic.Pointer[func()]
 }
 
 // NewInvalidator returns an Invalidator for cache.
 func NewInvalidator(cache *Cache, logger *slog.Logger) *Invalidator {
 	return &Invalidator{cache: cache, logger: logger}
 }
+
+// OnUserChange makes f run on every user event (user.updated,
+// user.deleted) from now on; it may be called while Run runs.
+func (v *Invalidator) OnUserChange(f func()) { v.onUserChange.Store(&f) }
 
 // ConnectOption is a nats.Option (pass it to natsx.Connect) that flushes the
 // cache on every disconnect and reconnect. It keeps callbacks set by earlier
@@ -126,6 +134,9 @@ func (v *Invalidator) consume(ctx context.Context, js jetstream.JetStream) error
 func (v *Invalidator) handle(msg jetstream.Msg) {
 	if strings.HasPrefix(msg.Subject(), "user.") {
 		v.cache.Flush()
+		if f := v.onUserChange.Load(); f != nil {
+			(*f)()
+		}
 		return
 	}
 	var event eventsv1.KeyEvent

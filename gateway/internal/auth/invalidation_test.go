@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -37,9 +38,11 @@ type authBundle struct {
 	identity *testbackend.Identity
 	authn    *Authenticator
 	cache    *Cache
-	nats     *server.Server
-	storeDir string
-	events   jetstream.JetStream // publisher, as identity would be
+	// invalidator keeps cache by the events.
+	invalidator *Invalidator
+	nats        *server.Server
+	storeDir    string
+	events      jetstream.JetStream // publisher, as identity would be
 	// reconnected receives once the invalidator's reconnect flush is done.
 	reconnected chan struct{}
 }
@@ -82,7 +85,7 @@ func setupAuth(t *testing.T) authBundle {
 	t.Cleanup(func() { _ = conn.Close() })
 	authn := NewAuthenticator(identityv1.NewIdentityServiceClient(conn), cache)
 	require.Eventually(t, cache.Live, eventually, 5*time.Millisecond, "the subscription never started")
-	return authBundle{identity: backends.Identity, authn: authn, cache: cache, nats: srv, storeDir: storeDir, events: events, reconnected: reconnected}
+	return authBundle{identity: backends.Identity, authn: authn, cache: cache, invalidator: invalidator, nats: srv, storeDir: storeDir, events: events, reconnected: reconnected}
 }
 
 func (b authBundle) resolve(t *testing.T, key string) error {
@@ -124,6 +127,20 @@ func TestKeyEventEvictsThatKeyAtOnce(t *testing.T) {
 	calls := b.identity.Calls()
 	require.NoError(t, b.resolve(t, "key-b"))
 	assert.Equal(t, calls, b.identity.Calls(), "the other key stayed cached")
+}
+
+func TestUserEventFlushesAndCallsOnUserChange(t *testing.T) {
+	b := setupAuth(t)
+	var changes atomic.Int32
+	b.invalidator.OnUserChange(func() { changes.Add(1) })
+	require.NoError(t, b.resolve(t, "key-a"))
+	payload, err := protojson.Marshal(&eventsv1.UserEvent{Meta: &eventsv1.EventMeta{Id: ids.New(), AccountId: "acc1"}, UserId: "u1"})
+	require.NoError(t, err)
+	_, err = b.events.Publish(t.Context(), natsx.SubjectUserUpdated, payload)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return changes.Load() == 1 }, eventually, 5*time.Millisecond,
+		"the session cache hears of the change")
+	assert.Zero(t, b.cache.Len(), "a person's keys act with at most their role: the auth cache is flushed")
 }
 
 func TestUnreadableKeyEventFlushesEverything(t *testing.T) {

@@ -113,7 +113,10 @@ func (h *Handler) viewerToken(raw string, v *catalogv1.PlaybackVideo) (grant, er
 // within ClockSkew of its exp, but the media token minted from it expires
 // at that exp: a page or manifest served then would hand the player a
 // token every segment refuses. Tokens.Alive is the check the segments
-// make, so page, manifest and segments agree.
+// make, so page, manifest and segments agree. No margin beyond that: a
+// JWT with a second left is still valid by its issuer's own exp, and
+// refusing it early would move the expiry the issuer chose; whoever mints
+// a short-lived JWT chooses a short watch.
 func (h *Handler) liveGrant(token string) (grant, error) {
 	if !h.tokens.Alive(token) {
 		return grant{}, fmt.Errorf("%w: it has expired (the media token it opens would be dead)", errBadViewerToken)
