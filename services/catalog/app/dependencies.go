@@ -13,6 +13,11 @@ import (
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/events"
+	"github.com/vidhost/vidhost/services/catalog/internal/leads"
+	"github.com/vidhost/vidhost/services/catalog/internal/server"
+	"github.com/vidhost/vidhost/services/catalog/internal/store"
+	"github.com/vidhost/vidhost/services/catalog/internal/streamkeys"
+	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
 	"github.com/vidhost/vidhost/services/catalog/internal/uploads"
 )
 
@@ -40,6 +45,23 @@ func openBlobStore(ctx context.Context, cfg Config, logger *slog.Logger) (catalo
 	return catalog.Files{Objects: objects, Logger: logger}, nil
 }
 
+// useCases builds the catalog domain's use-case types over one store: the
+// catalog's own and those of the packages carved out of it, which share its
+// media URLs, files and live ingest.
+func useCases(cfg Config, st *store.Store, resolver catalog.UploadResolver, files catalog.Files) server.UseCases {
+	media := catalog.Media{BaseURL: cfg.MediaBaseURL}
+	ingest := catalog.Ingest{RTMPBase: cfg.LiveRTMPURL, SRTBase: cfg.LiveSRTURL,
+		Box: secrets.BoxFor(secrets.MustRoot(cfg.InternalSecret), secrets.StreamKey)}
+	return server.UseCases{
+		Catalog: catalog.NewService(st, media, resolver, files).
+			LimitJobsPerAccount(cfg.TranscodeAccountConcurrency).
+			WithIngest(ingest),
+		StreamKeys:  streamkeys.New(st.StreamKeys(), ingest),
+		Transcribes: transcribes.New(st.Transcribes(), media, files).AcceptLanguages(cfg.TranscribeLanguages()),
+		Leads:       leads.New(st.Leads()),
+	}
+}
+
 // startMediaConsumer applies transcode reports until shutdown.
 func startMediaConsumer(ctx context.Context, js jetstream.JetStream, svc *catalog.Service, logger *slog.Logger, stack *lifecycle.Stack) error {
 	stop, err := events.StartMediaConsumer(ctx, js, svc.ApplyMediaReport, logger)
@@ -53,8 +75,8 @@ func startMediaConsumer(ctx context.Context, js jetstream.JetStream, svc *catalo
 }
 
 // startTranscribeConsumer applies transcribe reports until shutdown.
-func startTranscribeConsumer(ctx context.Context, js jetstream.JetStream, svc *catalog.Service, logger *slog.Logger, stack *lifecycle.Stack) error {
-	stop, err := events.StartTranscribeConsumer(ctx, js, svc.ApplyTranscribeReport, logger)
+func startTranscribeConsumer(ctx context.Context, js jetstream.JetStream, svc *transcribes.Service, logger *slog.Logger, stack *lifecycle.Stack) error {
+	stop, err := events.StartTranscribeConsumer(ctx, js, svc.ApplyReport, logger)
 	if err != nil {
 		return fmt.Errorf("catalog: %w", err)
 	}

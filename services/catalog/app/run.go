@@ -10,7 +10,6 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
-	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/server"
 	"github.com/vidhost/vidhost/services/catalog/internal/store"
 )
@@ -46,15 +45,12 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	if err != nil {
 		return err
 	}
-	svc := catalog.NewService(store.New(pool), catalog.Media{BaseURL: cfg.MediaBaseURL}, resolver, files).
-		LimitJobsPerAccount(cfg.TranscodeAccountConcurrency).
-		AcceptTranscribeLanguages(cfg.TranscribeLanguages()).
-		WithIngest(catalog.Ingest{RTMPBase: cfg.LiveRTMPURL, SRTBase: cfg.LiveSRTURL,
-			Box: secrets.BoxFor(secrets.MustRoot(cfg.InternalSecret), secrets.StreamKey)})
+	domain := useCases(cfg, store.New(pool), resolver, files)
+	svc := domain.Catalog
 	if err := startMediaConsumer(ctx, js, svc, logger, stack); err != nil {
 		return err
 	}
-	if err := startTranscribeConsumer(ctx, js, svc, logger, stack); err != nil {
+	if err := startTranscribeConsumer(ctx, js, domain.Transcribes, logger, stack); err != nil {
 		return err
 	}
 	if err := startMediaCleanupConsumer(ctx, js, svc, logger, stack); err != nil {
@@ -68,7 +64,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return fmt.Errorf("catalog: %w", err)
 	}
 	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Root: secrets.MustRoot(cfg.InternalSecret)})
-	server.New(svc).Register(srv)
+	server.New(domain).Register(srv)
 	logger.Info("catalog serving", "addr", lis.Addr().String())
 	if opts.Ready != nil {
 		opts.Ready(lis.Addr().String())

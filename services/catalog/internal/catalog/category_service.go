@@ -22,7 +22,7 @@ func (s *Service) CreateCategory(ctx context.Context, p principal.Principal, c C
 
 // GetCategory returns one category of the principal's account.
 func (s *Service) GetCategory(ctx context.Context, p principal.Principal, id string) (Category, error) {
-	if err := checkID(id); err != nil {
+	if err := CheckID(id); err != nil {
 		return Category{}, err
 	}
 	return s.store.GetCategory(ctx, p.AccountID, id)
@@ -41,7 +41,7 @@ func (s *Service) UpdateCategory(ctx context.Context, p principal.Principal, id 
 	if err := patch.check(categoryFields, "category"); err != nil {
 		return Category{}, err
 	}
-	if err := checkID(id); err != nil {
+	if err := CheckID(id); err != nil {
 		return Category{}, err
 	}
 	return commit(ctx, s, p, Updated, func(tx Tx) (Category, error) {
@@ -63,7 +63,7 @@ func (s *Service) UpdateCategory(ctx context.Context, p principal.Principal, id 
 // database, and such a video simply matches no category until one with the
 // value exists again.
 func (s *Service) DeleteCategory(ctx context.Context, p principal.Principal, id string) error {
-	if err := checkID(id); err != nil {
+	if err := CheckID(id); err != nil {
 		return err
 	}
 	_, err := commit(ctx, s, p, Deleted, func(tx Tx) (Category, error) {

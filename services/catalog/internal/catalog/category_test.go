@@ -4,10 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
-	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalogtest"
 )
 
 func TestCategoryValidate(t *testing.T) {
@@ -33,13 +30,4 @@ func TestCategoryValidate(t *testing.T) {
 
 // assertValidation checks err is nil when want is empty, and otherwise an
 // *apperr.Invalid with exactly the message want.
-func assertValidation(t *testing.T, err error, want string) {
-	t.Helper()
-	if want == "" {
-		assert.NoError(t, err)
-		return
-	}
-	var invalid *apperr.Invalid
-	require.ErrorAs(t, err, &invalid)
-	assert.Equal(t, want, invalid.Error())
-}
+var assertValidation = catalogtest.AssertInvalid

@@ -40,7 +40,8 @@ func (k EventKind) String() string {
 // Event announces a committed change. Resource is the resource's state after
 // the change (its last state for a deletion): a Category, Player, Video
 // (media URLs rendered) or Folder, each announced on the bus; or a
-// FolderVideo or Lead, which only the audit log records.
+// FolderVideo, leads.Lead, Transcribe or StoredStreamKey, which only the
+// audit log records.
 // internal/events turns it into the wire event and its subject.
 type Event struct {
 	Kind      EventKind
@@ -55,6 +56,12 @@ type Event struct {
 	// Before is an update's resource before the change, from which the
 	// audit log records only the fields that changed; nil if unknown.
 	Before any
+}
+
+// NewEvent is the announcement of a change p asked for, made at, which the
+// audit log records too.
+func NewEvent(p principal.Principal, kind EventKind, at time.Time, resource any) Event {
+	return Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: at, Resource: resource, Actor: &p}
 }
 
 // FolderVideo is a video filed in (Created) or taken out of (Deleted) a

@@ -57,7 +57,7 @@ func (s *Service) receive(ctx context.Context, p principal.Principal, reference 
 	if object.Size > rule.max {
 		return nil, rule.tooLarge
 	}
-	data, err := s.files.read(ctx, object.Key, rule.max, rule.tooLarge)
+	data, err := s.files.Read(ctx, object.Key, rule.max, rule.tooLarge)
 	if err != nil {
 		return nil, err
 	}
@@ -72,11 +72,11 @@ func (s *Service) keep(ctx context.Context, p principal.Principal, videoID, path
 	if err != nil {
 		return err
 	}
-	if err := s.files.put(ctx, key, data, rule.contentType); err != nil {
+	if err := s.files.Put(ctx, key, data, rule.contentType); err != nil {
 		return err
 	}
 	if err := commit(); err != nil {
-		s.files.remove(ctx, p.AccountID, videoID, path)
+		s.files.Remove(ctx, p.AccountID, videoID, path)
 		return err
 	}
 	return nil

@@ -41,9 +41,9 @@ func uploadPrefix(accountID, key string) (string, error) {
 	return blob.UploadPrefix(account, upload)
 }
 
-// read returns an object's bytes, refusing with tooLarge one of more than
+// Read returns an object's bytes, refusing with tooLarge one of more than
 // max bytes without reading more than max+1 of it.
-func (f Files) read(ctx context.Context, key string, max int64, tooLarge error) ([]byte, error) {
+func (f Files) Read(ctx context.Context, key string, max int64, tooLarge error) ([]byte, error) {
 	content, info, err := f.Objects.Open(ctx, key)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: open %s: %w", key, err)
@@ -62,18 +62,18 @@ func (f Files) read(ctx context.Context, key string, max int64, tooLarge error) 
 	return data, nil
 }
 
-// put stores data at key.
-func (f Files) put(ctx context.Context, key string, data []byte, contentType string) error {
+// Put stores data at key.
+func (f Files) Put(ctx context.Context, key string, data []byte, contentType string) error {
 	if err := f.Objects.Put(ctx, key, bytes.NewReader(data), int64(len(data)), contentType); err != nil {
 		return fmt.Errorf("catalog: store %s: %w", key, err)
 	}
 	return nil
 }
 
-// remove deletes path of a video's media folder after the request's
+// Remove deletes path of a video's media folder after the request's
 // outcome is settled; it runs even if the caller has gone, and a failure is
 // logged, not returned.
-func (f Files) remove(ctx context.Context, accountID, videoID, path string) {
+func (f Files) Remove(ctx context.Context, accountID, videoID, path string) {
 	key, err := blob.VideoKey(accountID, videoID, path)
 	if err == nil {
 		err = f.Objects.Delete(context.WithoutCancel(ctx), key)
@@ -83,7 +83,7 @@ func (f Files) remove(ctx context.Context, accountID, videoID, path string) {
 	}
 }
 
-// removeUpload deletes a resolved upload's files, like remove.
+// removeUpload deletes a resolved upload's files, like Remove.
 func (f Files) removeUpload(ctx context.Context, prefix string) {
 	if err := f.Objects.DeletePrefix(context.WithoutCancel(ctx), prefix); err != nil {
 		f.Logger.Warn("catalog: could not delete a consumed upload", "prefix", prefix, "error", err)

@@ -28,7 +28,7 @@ func (s *Service) CreateFolder(ctx context.Context, p principal.Principal, f Fol
 
 // GetFolder returns one folder of the principal's account.
 func (s *Service) GetFolder(ctx context.Context, p principal.Principal, id string) (Folder, error) {
-	if err := checkID(id); err != nil {
+	if err := CheckID(id); err != nil {
 		return Folder{}, err
 	}
 	return s.store.GetFolder(ctx, p.AccountID, id)
@@ -48,7 +48,7 @@ func (s *Service) UpdateFolder(ctx context.Context, p principal.Principal, id st
 	if err := patch.check(folderFields, "folder"); err != nil {
 		return Folder{}, err
 	}
-	if err := checkID(id); err != nil {
+	if err := CheckID(id); err != nil {
 		return Folder{}, err
 	}
 	return commit(ctx, s, p, Updated, func(tx Tx) (Folder, error) {
@@ -72,7 +72,7 @@ func (s *Service) UpdateFolder(ctx context.Context, p principal.Principal, id st
 // DeleteFolder removes an empty-of-folders folder (its videos stay) and
 // announces its last state with folder.deleted.
 func (s *Service) DeleteFolder(ctx context.Context, p principal.Principal, id string) error {
-	if err := checkID(id); err != nil {
+	if err := CheckID(id); err != nil {
 		return err
 	}
 	_, err := commit(ctx, s, p, Deleted, func(tx Tx) (Folder, error) {

@@ -47,7 +47,7 @@ func (s *Service) RemoveFolderVideo(ctx context.Context, p principal.Principal, 
 
 func checkIDs(values ...string) error {
 	for _, id := range values {
-		if err := checkID(id); err != nil {
+		if err := CheckID(id); err != nil {
 			return err
 		}
 	}

@@ -43,7 +43,7 @@ func checkGateFields(fields []string) error {
 	}
 	for i, f := range fields {
 		if !slices.Contains(GateFields, f) {
-			return apperr.InvalidField("fields", "contains unknown field %q (known: %s)", truncate(f, 20), known)
+			return apperr.InvalidField("fields", "contains unknown field %q (known: %s)", Truncate(f, 20), known)
 		}
 		if slices.Contains(fields[:i], f) {
 			return apperr.InvalidField("fields", "contains %q more than once", f)

@@ -40,18 +40,18 @@ func sealContext(accountID, videoID string) string {
 	return "stream-key/" + accountID + "/" + videoID
 }
 
-// seal returns the stored form of key for videoID.
-func (in Ingest) seal(p principal.Principal, videoID, key string) StoredStreamKey {
+// Seal returns the stored form of key for videoID.
+func (in Ingest) Seal(p principal.Principal, videoID, key string) StoredStreamKey {
 	accountID := p.AccountID
 	return StoredStreamKey{
 		VideoID: videoID, AccountID: accountID, Plan: p.Plan,
-		Hash: hashStreamKey(key), Sealed: in.Box.Seal([]byte(key), sealContext(accountID, videoID)),
+		Hash: HashStreamKey(key), Sealed: in.Box.Seal([]byte(key), sealContext(accountID, videoID)),
 	}
 }
 
-// show is stored as the interface shows it: in full when reveal, else
+// Show is stored as the interface shows it: in full when reveal, else
 // with the secret redacted.
-func (in Ingest) show(stored StoredStreamKey, reveal bool) (StreamKey, error) {
+func (in Ingest) Show(stored StoredStreamKey, reveal bool) (StreamKey, error) {
 	key := RedactedKey
 	if reveal {
 		plain, err := in.Box.Open(stored.Sealed, sealContext(stored.AccountID, stored.VideoID))

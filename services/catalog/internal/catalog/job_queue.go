@@ -9,11 +9,11 @@ import (
 // published to the shared work queue at once.
 const DefaultJobsPerAccount = 2
 
-// jobLease bounds how long a dispatched job holds its slot without a final
+// JobLease bounds how long a dispatched job holds its slot without a final
 // report. Workers always report (or dead-letter and report), so this only
 // matters if a report is lost; it is well above the worker's job timeout
 // times its attempts, so a slow job is never counted twice.
-const jobLease = 48 * time.Hour
+const JobLease = 48 * time.Hour
 
 // JobQueue is the per-account transcode queue, written inside a
 // transaction. Jobs wait in the catalog's database until one of their
@@ -50,7 +50,7 @@ func (s *Service) queueJob(ctx context.Context, tx Tx, job TranscodeJob) error {
 // dispatchJobs fills the account's free slots from its waiting jobs.
 func (s *Service) dispatchJobs(ctx context.Context, tx Tx, accountID string) error {
 	now := s.now()
-	_, err := tx.DispatchJobs(ctx, accountID, s.jobsPerAccount, now, now.Add(-jobLease))
+	_, err := tx.DispatchJobs(ctx, accountID, s.jobsPerAccount, now, now.Add(-JobLease))
 	return err
 }
 

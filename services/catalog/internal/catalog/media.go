@@ -24,8 +24,8 @@ func (m Media) URL(videoID, path string) string {
 	return strings.TrimRight(m.BaseURL, "/") + "/" + url.PathEscape(videoID) + "/" + strings.Join(segments, "/")
 }
 
-// render fills in the URLs of v's media files and tracks.
-func (m Media) render(v Video) Video {
+// Render fills in the URLs of v's media files and tracks.
+func (m Media) Render(v Video) Video {
 	outputs := make([]MediaFile, len(v.Outputs))
 	for i, o := range v.Outputs {
 		o.URL = m.URL(v.ID, o.Path)

@@ -77,7 +77,7 @@ func (r MediaReport) apply(v Video) (Video, bool) {
 		next.SpriteIndex = MediaFile{Path: r.SpriteIndex}
 	case MediaFailed:
 		next.Status = StatusError
-		next.StatusReason = truncate(r.Reason, StatusReasonMax)
+		next.StatusReason = Truncate(r.Reason, StatusReasonMax)
 		if next.StatusReason == "" {
 			next.StatusReason = "transcoding failed"
 		}
@@ -112,7 +112,7 @@ func (r MediaReport) applyLive(v Video) (Video, bool) {
 		next.Status, next.Progress, next.SourceObjectKey = StatusProcessing, 0, r.Recording
 	default:
 		next.Status = StatusError
-		next.StatusReason = truncate(r.Reason, StatusReasonMax)
+		next.StatusReason = Truncate(r.Reason, StatusReasonMax)
 		if next.StatusReason == "" {
 			next.StatusReason = "the live event ended without a recording"
 		}

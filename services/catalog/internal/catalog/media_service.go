@@ -55,7 +55,7 @@ func (s *Service) ApplyMediaReport(ctx context.Context, r MediaReport) (bool, er
 				return err
 			}
 		}
-		rendered, now := s.media.render(saved), s.now()
+		rendered, now := s.media.Render(saved), s.now()
 		if err := tx.Emit(ctx, Event{Kind: Updated, AccountID: saved.AccountID, Time: now, Resource: rendered}); err != nil {
 			return err
 		}
@@ -125,7 +125,7 @@ func (s *Service) whyNoVideo(ctx context.Context, r MediaReport) error {
 // which enforces privacy and enabled itself. Media stay paths: the edge
 // signs URLs for them.
 func (s *Service) PlaybackVideo(ctx context.Context, videoID string) (Video, error) {
-	if err := checkID(videoID); err != nil {
+	if err := CheckID(videoID); err != nil {
 		return Video{}, err
 	}
 	return s.store.FindVideo(ctx, videoID)

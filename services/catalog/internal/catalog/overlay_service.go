@@ -11,7 +11,7 @@ import (
 // returned (the item created or updated).
 func changeOverlay[T any](ctx context.Context, s *Service, p principal.Principal, videoID string, o overlay[T], change func(v *Video) (T, error)) (T, error) {
 	var item T
-	if err := checkID(videoID); err != nil {
+	if err := CheckID(videoID); err != nil {
 		return item, err
 	}
 	_, err := s.commitVideo(ctx, p, Updated, func(tx Tx) (Video, error) {
@@ -61,7 +61,7 @@ func deleteOverlay[T any](ctx context.Context, s *Service, p principal.Principal
 // take one more item of o, for changes that must not start otherwise; the
 // change itself checks again under the video's lock.
 func checkOverlayRoom[T any](ctx context.Context, s *Service, p principal.Principal, videoID string, o overlay[T]) error {
-	if err := checkID(videoID); err != nil {
+	if err := CheckID(videoID); err != nil {
 		return err
 	}
 	v, err := s.store.GetVideo(ctx, p.AccountID, videoID)

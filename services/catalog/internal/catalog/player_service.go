@@ -23,7 +23,7 @@ func (s *Service) CreatePlayer(ctx context.Context, p principal.Principal, in Pl
 
 // GetPlayer returns one player of the principal's account.
 func (s *Service) GetPlayer(ctx context.Context, p principal.Principal, id string) (Player, error) {
-	if err := checkID(id); err != nil {
+	if err := CheckID(id); err != nil {
 		return Player{}, err
 	}
 	return s.store.GetPlayer(ctx, p.AccountID, id)
@@ -41,7 +41,7 @@ func (s *Service) UpdatePlayer(ctx context.Context, p principal.Principal, id st
 	if err := patch.check(playerFields, "player"); err != nil {
 		return Player{}, err
 	}
-	if err := checkID(id); err != nil {
+	if err := CheckID(id); err != nil {
 		return Player{}, err
 	}
 	return commit(ctx, s, p, Updated, func(tx Tx) (Player, error) {
@@ -60,7 +60,7 @@ func (s *Service) UpdatePlayer(ctx context.Context, p principal.Principal, id st
 // DeletePlayer removes a player and announces its last state with
 // player.deleted.
 func (s *Service) DeletePlayer(ctx context.Context, p principal.Principal, id string) error {
-	if err := checkID(id); err != nil {
+	if err := CheckID(id); err != nil {
 		return err
 	}
 	_, err := commit(ctx, s, p, Deleted, func(tx Tx) (Player, error) {

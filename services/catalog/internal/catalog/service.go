@@ -9,6 +9,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/catalog/internal/txn"
 )
 
 // Service runs the catalog's use cases for an authenticated principal. The
@@ -23,8 +24,6 @@ type Service struct {
 	now     func() time.Time
 	// jobsPerAccount is how many transcode jobs of one account run at once.
 	jobsPerAccount int
-	// transcribeLanguages are the tags the installed speech engine serves.
-	transcribeLanguages []string
 }
 
 // NewService returns a Service over store that renders media URLs with
@@ -34,8 +33,7 @@ func NewService(store Store, media Media, uploads UploadResolver, files Files) *
 	if files.Logger == nil {
 		files.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Service{store: store, media: media, uploads: uploads, files: files, now: time.Now, jobsPerAccount: DefaultJobsPerAccount,
-		transcribeLanguages: DefaultTranscribeLanguages}
+	return &Service{store: store, media: media, uploads: uploads, files: files, now: time.Now, jobsPerAccount: DefaultJobsPerAccount}
 }
 
 // LimitJobsPerAccount sets how many transcode jobs of one account may run at
@@ -43,16 +41,6 @@ func NewService(store Store, media Media, uploads UploadResolver, files Files) *
 func (s *Service) LimitJobsPerAccount(n int) *Service {
 	if n >= 1 {
 		s.jobsPerAccount = n
-	}
-	return s
-}
-
-// AcceptTranscribeLanguages sets the tags transcribes may ask for: the
-// transcode service's engine's (VIDHOST_TRANSCRIBE_LANGUAGES); an empty
-// list keeps the default.
-func (s *Service) AcceptTranscribeLanguages(tags []string) *Service {
-	if len(tags) > 0 {
-		s.transcribeLanguages = tags
 	}
 	return s
 }
@@ -65,29 +53,27 @@ func (s *Service) WithIngest(in Ingest) *Service {
 }
 
 // commit runs write in a transaction and records, in the same transaction,
-// the event that announces its result. Either both are stored or neither.
+// the event that announces its result (txn.Commit). Either both are stored
+// or neither. An update's event carries the state its write locked first.
 func commit[T any](ctx context.Context, s *Service, p principal.Principal, kind EventKind, write func(Tx) (T, error)) (T, error) {
-	var out T
-	err := s.store.InTx(ctx, func(tx Tx) error {
-		recording := &beforeTx{Tx: tx}
-		var err error
-		if out, err = write(recording); err != nil {
-			return err
-		}
+	var recording *beforeTx
+	return txn.Commit(ctx, s.store.InTx, func(tx Tx) (T, error) {
+		recording = &beforeTx{Tx: tx}
+		return write(recording)
+	}, func(out T) Event {
 		e := s.event(p, kind, out)
 		if kind == Updated {
 			e.Before = s.rendered(recording.before)
 		}
-		return tx.Emit(ctx, e)
+		return e
 	})
-	return out, err
 }
 
 // rendered is resource with its media URLs rendered if it is a video, as
 // the video a change announces is.
 func (s *Service) rendered(resource any) any {
 	if v, ok := resource.(Video); ok {
-		return s.media.render(v)
+		return s.media.Render(v)
 	}
 	return resource
 }
@@ -95,11 +81,11 @@ func (s *Service) rendered(resource any) any {
 // event is the announcement of a change p asked for, which the audit log
 // records too.
 func (s *Service) event(p principal.Principal, kind EventKind, resource any) Event {
-	return Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: s.now(), Resource: resource, Actor: &p}
+	return NewEvent(p, kind, s.now(), resource)
 }
 
-// checkID answers Not found for ids that cannot exist, without a query.
-func checkID(id string) error {
+// CheckID answers Not found for ids that cannot exist, without a query.
+func CheckID(id string) error {
 	if !ids.Valid(id) {
 		return apperr.ErrNotFound
 	}

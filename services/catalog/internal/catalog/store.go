@@ -41,19 +41,9 @@ type Reader interface {
 	MissingCategories(ctx context.Context, accountID string, values []string) ([]string, error)
 	GetFolder(ctx context.Context, accountID, id string) (Folder, error)
 	ListFolders(ctx context.Context, accountID string, req page.Request) ([]Folder, error)
-	// ListLeads returns leads of the account's video videoID.
-	ListLeads(ctx context.Context, accountID, videoID string, req page.Request) ([]Lead, error)
-	GetTranscribe(ctx context.Context, accountID, id string) (Transcribe, error)
-	// ListTranscribes returns the transcribes matching every filter set in f.
-	ListTranscribes(ctx context.Context, accountID string, f TranscribeFilter, req page.Request) ([]Transcribe, error)
-	// GetStreamKey returns the stream key of the account's event videoID.
+	// GetStreamKey returns the stream key of the account's event videoID
+	// (an event's input shows its ingest URL).
 	GetStreamKey(ctx context.Context, accountID, videoID string) (StoredStreamKey, error)
-	// FindStreamKey finds a key by its hash alone: a publisher names no
-	// account, the key is its credential.
-	FindStreamKey(ctx context.Context, hash []byte) (StoredStreamKey, error)
-	// GetAccountTerms returns what identity last announced of the account
-	// (apperr.ErrNotFound: nothing yet).
-	GetAccountTerms(ctx context.Context, accountID string) (AccountTerms, error)
 }
 
 // Tx changes resources inside a transaction. Writes set the audit fields
@@ -63,9 +53,7 @@ type Tx interface {
 	PlayerWriter
 	VideoWriter
 	FolderWriter
-	LeadWriter
-	TranscribeWriter
-	StreamKeyWriter
+	AttachmentWriter
 	// Emit records e in the transaction's outbox; a relay publishes it
 	// once the transaction has committed.
 	Emit(ctx context.Context, e Event) error
@@ -123,28 +111,24 @@ type FolderWriter interface {
 	RemoveFolderVideo(ctx context.Context, accountID, folderID, videoID string) error
 }
 
-// LeadWriter writes leads. A lead belongs to its video: deleting the video
-// deletes its leads.
-type LeadWriter interface {
-	// InsertLead stores l, created now; a video that no longer exists is
-	// ErrNotFound.
-	InsertLead(ctx context.Context, accountID string, l Lead) (Lead, error)
-	// DeleteLead is ErrNotFound unless the lead is one of videoID's.
-	DeleteLead(ctx context.Context, accountID, videoID, id string) error
+// AttachmentWriter writes, in a video's own transactions, what the packages
+// carved out of this one keep of it: an event's first stream key when it is
+// created, the jobs of its transcribes when it is deleted. Their other
+// writes are theirs (internal/streamkeys, internal/transcribes).
+type AttachmentWriter interface {
+	// ReplaceStreamKey stores a new hash and seal, not revoked (inserting
+	// the row if the event had none).
+	ReplaceStreamKey(ctx context.Context, accountID, actorID string, k StoredStreamKey) (StoredStreamKey, error)
+	// RunningTranscribesOfVideo lists the video's transcribes whose job
+	// was sent and is not settled.
+	RunningTranscribesOfVideo(ctx context.Context, accountID, videoID string) ([]Transcribe, error)
+	TranscribeQueue
 }
 
-// TranscribeWriter writes transcribes. A transcribe belongs to its video:
-// deleting the video deletes its transcribes.
-type TranscribeWriter interface {
-	InsertTranscribe(ctx context.Context, accountID, actorID string, t Transcribe) (Transcribe, error)
-	// LockTranscribe reads a transcribe and locks it until the transaction
-	// ends. An empty accountID reads it by id alone, for the reports of the
-	// catalog's own workers, which the domain checks against the account.
-	LockTranscribe(ctx context.Context, accountID, id string) (Transcribe, error)
-	// UpdateTranscribe stores t's status, progress, track and error;
-	// actorID is "" for changes the service makes by itself (reports).
-	UpdateTranscribe(ctx context.Context, accountID, actorID string, t Transcribe) (Transcribe, error)
-	DeleteTranscribe(ctx context.Context, accountID, id string) error
+// TranscribeQueue sends and cancels transcribes' jobs through the
+// transaction's outbox. A transcribe belongs to its video: deleting the
+// video deletes its transcribes, and frees their slot.
+type TranscribeQueue interface {
 	// DispatchTranscribes locks the account's transcribe queue until the
 	// transaction ends, then marks its oldest waiting (queued, never
 	// dispatched) transcribes dispatched until running ones reach limit,
@@ -156,26 +140,4 @@ type TranscribeWriter interface {
 	// EnqueueTranscribeCancel records c in the transaction's outbox, for
 	// transcribe.cancels.<transcribe_id>.
 	EnqueueTranscribeCancel(ctx context.Context, c TranscribeCancel) error
-	// RunningTranscribesOfVideo lists the video's transcribes whose job
-	// was sent and is not settled.
-	RunningTranscribesOfVideo(ctx context.Context, accountID, videoID string) ([]Transcribe, error)
-}
-
-// StreamKeyWriter writes live events' stream keys (one per event, deleted
-// with it).
-type StreamKeyWriter interface {
-	// ReplaceStreamKey stores a new hash and seal, not revoked (inserting
-	// the row if the event had none).
-	ReplaceStreamKey(ctx context.Context, accountID, actorID string, k StoredStreamKey) (StoredStreamKey, error)
-	RevokeStreamKey(ctx context.Context, accountID, actorID, videoID string) (StoredStreamKey, error)
-	// LockLiveAdmission serialises admitting the account's publishers
-	// until the transaction ends, so two never both see one free slot.
-	LockLiveAdmission(ctx context.Context, accountID string) error
-	// CountAdmittedEvents counts the account's events, leaving out
-	// exceptVideoID (the one asking to go live), that are live or still
-	// preparing with a publisher admitted within window.
-	CountAdmittedEvents(ctx context.Context, accountID, exceptVideoID string, window time.Duration) (int, error)
-	// AdmitStreamKey records that a publisher was admitted on the event's
-	// key now.
-	AdmitStreamKey(ctx context.Context, accountID, videoID string) error
 }

@@ -47,25 +47,25 @@ type StoredStreamKey struct {
 	Audit
 }
 
-// newStreamKey returns a fresh secret.
-func newStreamKey() string {
+// NewStreamKey returns a fresh secret.
+func NewStreamKey() string {
 	b := make([]byte, streamKeyRandomLen)
 	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
 	return streamKeyPrefix + base64.RawURLEncoding.EncodeToString(b)
 }
 
-// hashStreamKey is what is stored and looked up instead of the secret. A
+// HashStreamKey is what is stored and looked up instead of the secret. A
 // single unsalted SHA-256 suffices for 256 random bits (as for API keys):
 // nothing can invert it, and it can be the unique index a publisher's key
 // is found by in one query.
-func hashStreamKey(key string) []byte {
+func HashStreamKey(key string) []byte {
 	sum := sha256.Sum256([]byte(key))
 	return sum[:]
 }
 
-// wellFormedStreamKey reports whether key could be one this service made;
+// WellFormedStreamKey reports whether key could be one this service made;
 // other strings are refused without a query.
-func wellFormedStreamKey(key string) bool {
+func WellFormedStreamKey(key string) bool {
 	if len(key) != streamKeyLen || !strings.HasPrefix(key, streamKeyPrefix) {
 		return false
 	}

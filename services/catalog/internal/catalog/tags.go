@@ -19,7 +19,7 @@ func checkTags(tags []string) error {
 	}
 	for i, tag := range tags {
 		if !tagPattern.MatchString(tag) || len(tag) > TagMax {
-			return apperr.InvalidField("tags", "contains %q: each tag must be lowercase, single-word, alphanumeric and at most %d characters", truncate(tag, TagMax), TagMax)
+			return apperr.InvalidField("tags", "contains %q: each tag must be lowercase, single-word, alphanumeric and at most %d characters", Truncate(tag, TagMax), TagMax)
 		}
 		if slices.Contains(tags[:i], tag) {
 			return apperr.InvalidField("tags", "contains %q more than once", tag)
@@ -37,7 +37,7 @@ func checkCategoryValues(values []string) error {
 	}
 	for i, value := range values {
 		if n := utf8.RuneCountInString(value); n < 1 || n > CategoryValueMax {
-			return apperr.InvalidField("categories", "contains %q, which is not a category value (1-%d characters)", truncate(value, CategoryValueMax), CategoryValueMax)
+			return apperr.InvalidField("categories", "contains %q, which is not a category value (1-%d characters)", Truncate(value, CategoryValueMax), CategoryValueMax)
 		}
 		if slices.Contains(values[:i], value) {
 			return apperr.InvalidField("categories", "contains %q more than once", value)
@@ -46,9 +46,9 @@ func checkCategoryValues(values []string) error {
 	return nil
 }
 
-// truncate shortens a bad value quoted in a message, so a megabyte sent
+// Truncate shortens a bad value quoted in a message, so a megabyte sent
 // back does not become a megabyte of error.
-func truncate(s string, n int) string {
+func Truncate(s string, n int) string {
 	count := 0
 	for i := range s {
 		if count == n {

@@ -15,7 +15,7 @@ func (s *Service) SetThumbnail(ctx context.Context, p principal.Principal, video
 	if err := thumbnailFile.checkReference(reference); err != nil {
 		return "", err
 	}
-	if err := checkID(videoID); err != nil {
+	if err := CheckID(videoID); err != nil {
 		return "", err
 	}
 	// The video must exist before the upload is resolved, which consumes it.
@@ -44,7 +44,7 @@ func (s *Service) SetThumbnail(ctx context.Context, p principal.Principal, video
 		return "", err
 	}
 	if replaced.HasCustomThumbnail() {
-		s.files.remove(ctx, p.AccountID, videoID, replaced.Thumbnail.Path)
+		s.files.Remove(ctx, p.AccountID, videoID, replaced.Thumbnail.Path)
 	}
 	return s.media.URL(videoID, path), nil
 }

@@ -66,11 +66,26 @@ var trackFile = fileRule{
 	noURL:       "tracks cannot be pulled from a URL, upload the .vtt file first",
 	max:         TrackFileMaxSize,
 	tooLarge:    apperr.InvalidField("url", "must reference a WebVTT file of at most %d MiB", TrackFileMaxMiB),
-	check:       checkWebVTT,
-	contentType: "text/vtt; charset=utf-8",
+	check:       CheckWebVTT,
+	contentType: TrackContentType,
 }
 
-func checkWebVTT(data []byte) error {
+// TrackContentType is the content type a track's file is stored with.
+const TrackContentType = "text/vtt; charset=utf-8"
+
+// AddTrack adds t to v's tracks, refused when v has no room for another.
+func AddTrack(v *Video, t Track) error {
+	_, err := trackOverlay.insert(v, t)
+	return err
+}
+
+// HasTrackRoom reports whether v may take one more track.
+func HasTrackRoom(v Video) bool {
+	return trackOverlay.hasRoom(v) == nil
+}
+
+// CheckWebVTT refuses data that is not a WebVTT file a player can read.
+func CheckWebVTT(data []byte) error {
 	if err := webvtt.Validate(data); err != nil {
 		return apperr.InvalidField("url", "must reference a WebVTT file: %s", err)
 	}

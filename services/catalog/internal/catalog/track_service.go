@@ -53,6 +53,6 @@ func (s *Service) DeleteTrack(ctx context.Context, p principal.Principal, videoI
 	}
 	// After the commit: a file deleted before a failed commit would leave
 	// a track without its file.
-	s.files.remove(ctx, p.AccountID, videoID, removed.Path)
+	s.files.Remove(ctx, p.AccountID, videoID, removed.Path)
 	return nil
 }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"time"
 
 	"github.com/vidhost/vidhost/pkg/principal"
 )
@@ -10,16 +11,16 @@ import (
 // the shared work queue at once. One: a 3-hour video holds a worker for
 // about 20 minutes, and another account's short job must not wait behind a
 // tenant's batch of long ones. The others wait in the catalog's database
-// as queued transcribes (TranscribeWriter.DispatchTranscribes).
+// as queued transcribes (TranscribeQueue.DispatchTranscribes).
 const TranscribesPerAccount = 1
 
-// dispatchTranscribes sends the jobs of the account's oldest waiting
+// DispatchTranscribeJobs sends the jobs of the account's oldest waiting
 // transcribes while it has free slots, in tx: the transaction that queued
-// a transcribe or ended one, so no slot is ever freed without its
-// successor being sent, and no job is sent for a rolled-back change.
-func (s *Service) dispatchTranscribes(ctx context.Context, tx Tx, accountID string) error {
-	now := s.now()
-	due, err := tx.DispatchTranscribes(ctx, accountID, TranscribesPerAccount, now, now.Add(-jobLease))
+// a transcribe or ended one (or deleted a video with its transcribes), so
+// no slot is ever freed without its successor being sent, and no job is
+// sent for a rolled-back change.
+func DispatchTranscribeJobs(ctx context.Context, tx TranscribeQueue, accountID string, now time.Time) error {
+	due, err := tx.DispatchTranscribes(ctx, accountID, TranscribesPerAccount, now, now.Add(-JobLease))
 	if err != nil {
 		return err
 	}

@@ -47,14 +47,14 @@ func (s *Service) CreateVideo(ctx context.Context, p principal.Principal, in Vid
 
 // GetVideo returns one video of the principal's account.
 func (s *Service) GetVideo(ctx context.Context, p principal.Principal, id string) (Video, error) {
-	if err := checkID(id); err != nil {
+	if err := CheckID(id); err != nil {
 		return Video{}, err
 	}
 	v, err := s.store.GetVideo(ctx, p.AccountID, id)
 	if err != nil {
 		return Video{}, err
 	}
-	return s.withIngestURL(ctx, p, s.media.render(v))
+	return s.withIngestURL(ctx, p, s.media.Render(v))
 }
 
 // ListVideos returns a page of the account's videos matching f, oldest
@@ -67,7 +67,7 @@ func (s *Service) ListVideos(ctx context.Context, p principal.Principal, f Video
 		func() ([]Video, error) { return s.store.ListVideos(ctx, p.AccountID, f, req) },
 		func(v Video) page.Cursor { return page.Cursor{Time: v.CreatedTime, ID: v.ID} })
 	for i := range items {
-		items[i] = s.media.render(items[i])
+		items[i] = s.media.Render(items[i])
 	}
 	return items, next, err
 }
@@ -80,7 +80,7 @@ func (s *Service) UpdateVideo(ctx context.Context, p principal.Principal, id str
 	if err := patch.check(videoFields, "video"); err != nil {
 		return Video{}, err
 	}
-	if err := checkID(id); err != nil {
+	if err := CheckID(id); err != nil {
 		return Video{}, err
 	}
 	updated, err := s.commitVideo(ctx, p, Updated, func(tx Tx) (Video, error) {
@@ -111,7 +111,7 @@ func (s *Service) UpdateVideo(ctx context.Context, p principal.Principal, id str
 // announces its last state with video.deleted, on which other services
 // delete its files.
 func (s *Service) DeleteVideo(ctx context.Context, p principal.Principal, id string) error {
-	if err := checkID(id); err != nil {
+	if err := CheckID(id); err != nil {
 		return err
 	}
 	_, err := s.commitVideo(ctx, p, Deleted, func(tx Tx) (Video, error) {
@@ -127,7 +127,7 @@ func (s *Service) DeleteVideo(ctx context.Context, p principal.Principal, id str
 		}
 		// Its transcribes went with it; one of them may have held the
 		// account's transcribe slot, which goes to the next waiting one.
-		return v, s.dispatchTranscribes(ctx, tx, p.AccountID)
+		return v, DispatchTranscribeJobs(ctx, tx, p.AccountID, s.now())
 	})
 	return err
 }
@@ -140,6 +140,6 @@ func (s *Service) commitVideo(ctx context.Context, p principal.Principal, kind E
 		if err != nil {
 			return Video{}, err
 		}
-		return s.media.render(v), nil
+		return s.media.Render(v), nil
 	})
 }

@@ -77,9 +77,9 @@ func TestVideoInputKeepsSentFields(t *testing.T) {
 }
 
 func TestTruncateQuotesAShortPrefix(t *testing.T) {
-	assert.Equal(t, "abc", truncate("abc", 3))
-	assert.Equal(t, "ab…", truncate("abc", 2))
-	assert.Equal(t, "éé…", truncate("ééé", 2), "counts characters, not bytes")
+	assert.Equal(t, "abc", Truncate("abc", 3))
+	assert.Equal(t, "ab…", Truncate("abc", 2))
+	assert.Equal(t, "éé…", Truncate("ééé", 2), "counts characters, not bytes")
 }
 
 func TestMediaURL(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/leads"
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
 
@@ -24,7 +25,7 @@ var auditActions = map[catalog.EventKind]string{
 func Messages(e catalog.Event) ([]outbox.Message, error) {
 	var msgs []outbox.Message
 	switch e.Resource.(type) {
-	case catalog.FolderVideo, catalog.Lead, catalog.Transcribe, catalog.StoredStreamKey:
+	case catalog.FolderVideo, leads.Lead, catalog.Transcribe, catalog.StoredStreamKey:
 		// Recorded in the audit log only.
 	default:
 		msg, err := Message(e)
@@ -70,7 +71,7 @@ func AuditMessage(e catalog.Event) (outbox.Message, error) {
 		data = map[string]string{key: r.VideoID}
 	case catalog.Transcribe:
 		entity, id, data = audit.EntityTranscribes, r.ID, protomap.Transcribe(r)
-	case catalog.Lead:
+	case leads.Lead:
 		// Which lead, never what it held.
 		entity, id, data = audit.EntityLeads, r.ID, map[string]string{"video_id": r.VideoID}
 	case catalog.StoredStreamKey:

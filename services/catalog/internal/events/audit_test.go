@@ -10,6 +10,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/leads"
 )
 
 func TestMessagesAuditClientChangesOnly(t *testing.T) {
@@ -30,7 +31,7 @@ func TestMessagesAuditClientChangesOnly(t *testing.T) {
 			[]string{"audit.stream_keys.update"}},
 		{"revoking a stream key", catalog.Event{Kind: catalog.Deleted, AccountID: "acc", Resource: catalog.StoredStreamKey{VideoID: "v", Revoked: true}, Actor: &p},
 			[]string{"audit.stream_keys.delete"}},
-		{"erasing a lead", catalog.Event{Kind: catalog.Deleted, AccountID: "acc", Resource: catalog.Lead{ID: "l", VideoID: "v", Fields: map[string]string{"email": "a@b.c"}}, Actor: &p},
+		{"erasing a lead", catalog.Event{Kind: catalog.Deleted, AccountID: "acc", Resource: leads.Lead{ID: "l", VideoID: "v", Fields: map[string]string{"email": "a@b.c"}}, Actor: &p},
 			[]string{"audit.leads.delete"}},
 		{"creating a transcribe", catalog.Event{Kind: catalog.Created, AccountID: "acc", Resource: catalog.Transcribe{ID: "tr", VideoID: "v"}, Actor: &p},
 			[]string{"audit.transcribes.create"}},

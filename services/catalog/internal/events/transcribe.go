@@ -14,6 +14,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/telemetry"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
 )
 
 // TranscribeConsumerName is the durable consumer of the MEDIA stream
@@ -21,8 +22,8 @@ import (
 const TranscribeConsumerName = "catalog-transcribe"
 
 // ApplyTranscribeFunc applies one report
-// (catalog.Service.ApplyTranscribeReport).
-type ApplyTranscribeFunc func(ctx context.Context, r catalog.TranscribeReport) error
+// (transcribes.Service.ApplyReport).
+type ApplyTranscribeFunc func(ctx context.Context, r transcribes.Report) error
 
 // transcribeConsumer applies transcribe.progress|completed|failed.
 type transcribeConsumer struct {
@@ -76,7 +77,7 @@ func (c *transcribeConsumer) handle(msg jetstream.Msg) {
 	switch err := c.apply(ctx, report); {
 	case err == nil:
 		_ = msg.Ack()
-	case errors.Is(err, catalog.ErrReportAccount), errors.Is(err, catalog.ErrReportFile):
+	case errors.Is(err, catalog.ErrReportAccount), errors.Is(err, transcribes.ErrReportFile):
 		c.settle.DeadLetter(c.ctx, msg, err)
 	default:
 		c.settle.Retry(msg, "transcribe report not applied", err, "transcribe_id", report.TranscribeID)
@@ -85,24 +86,24 @@ func (c *transcribeConsumer) handle(msg jetstream.Msg) {
 
 // DecodeTranscribeReport decodes a message of transcribe.progress,
 // .completed or .failed. An error means it can never be applied.
-func DecodeTranscribeReport(subject string, data []byte) (catalog.TranscribeReport, error) {
-	var r catalog.TranscribeReport
+func DecodeTranscribeReport(subject string, data []byte) (transcribes.Report, error) {
+	var r transcribes.Report
 	var err error
 	switch subject {
 	case natsx.SubjectTranscribeProgress:
 		var m eventsv1.TranscribeProgress
 		err = decodeOptions.Unmarshal(data, &m)
-		r = catalog.TranscribeReport{Kind: catalog.MediaProgress, AccountID: m.GetMeta().GetAccountId(),
+		r = transcribes.Report{Kind: catalog.MediaProgress, AccountID: m.GetMeta().GetAccountId(),
 			TranscribeID: m.GetTranscribeId(), VideoID: m.GetVideoId(), Progress: int(m.GetProgress())}
 	case natsx.SubjectTranscribeCompleted:
 		var m eventsv1.TranscribeCompleted
 		err = decodeOptions.Unmarshal(data, &m)
-		r = catalog.TranscribeReport{Kind: catalog.MediaCompleted, AccountID: m.GetMeta().GetAccountId(),
+		r = transcribes.Report{Kind: catalog.MediaCompleted, AccountID: m.GetMeta().GetAccountId(),
 			TranscribeID: m.GetTranscribeId(), VideoID: m.GetVideoId(), VTTKey: m.GetVttObjectKey()}
 	case natsx.SubjectTranscribeFailed:
 		var m eventsv1.TranscribeFailed
 		err = decodeOptions.Unmarshal(data, &m)
-		r = catalog.TranscribeReport{Kind: catalog.MediaFailed, AccountID: m.GetMeta().GetAccountId(),
+		r = transcribes.Report{Kind: catalog.MediaFailed, AccountID: m.GetMeta().GetAccountId(),
 			TranscribeID: m.GetTranscribeId(), VideoID: m.GetVideoId(), Reason: m.GetReason()}
 	default:
 		return r, fmt.Errorf("events: no transcribe report on subject %q", subject)

@@ -9,6 +9,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
 )
 
 func TestDecodeTranscribeReport(t *testing.T) {
@@ -17,7 +18,7 @@ func TestDecodeTranscribeReport(t *testing.T) {
 		`","vttObjectKey":"videos/acc/` + video + `/transcribes/` + tr + `.vtt","cueCount":3,"newerField":1}`
 	got, err := DecodeTranscribeReport(natsx.SubjectTranscribeCompleted, []byte(completed))
 	require.NoError(t, err, "unknown fields are ignored")
-	assert.Equal(t, catalog.TranscribeReport{Kind: catalog.MediaCompleted, AccountID: "acc", TranscribeID: tr, VideoID: video,
+	assert.Equal(t, transcribes.Report{Kind: catalog.MediaCompleted, AccountID: "acc", TranscribeID: tr, VideoID: video,
 		VTTKey: "videos/acc/" + video + "/transcribes/" + tr + ".vtt"}, got)
 
 	for name, tc := range map[string]struct{ subject, data string }{

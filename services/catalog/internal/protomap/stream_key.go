@@ -5,6 +5,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/streamkeys"
 )
 
 // StreamKey maps a stream key as the domain shows it (the secret already
@@ -24,6 +25,6 @@ func StreamKey(k catalog.StreamKey) *catalogv1.StreamKey {
 }
 
 // PublishGrant maps what a publisher may publish to.
-func PublishGrant(g catalog.PublishGrant) *catalogv1.PublishGrant {
+func PublishGrant(g streamkeys.PublishGrant) *catalogv1.PublishGrant {
 	return &catalogv1.PublishGrant{VideoId: g.VideoID, AccountId: g.AccountID, Record: g.Record, MaxBitrate: g.MaxBitrate}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
 )
 
 // Transcribe returns t as a message.
@@ -19,6 +20,6 @@ func Transcribe(t catalog.Transcribe) *catalogv1.Transcribe {
 }
 
 // TranscribeInput returns the create request's fields.
-func TranscribeInput(in *catalogv1.CreateTranscribeRequest) catalog.TranscribeInput {
-	return catalog.TranscribeInput{VideoID: in.GetVideoId(), Language: in.GetLanguage(), Label: in.GetLabel(), Kind: in.GetKind()}
+func TranscribeInput(in *catalogv1.CreateTranscribeRequest) transcribes.Input {
+	return transcribes.Input{VideoID: in.GetVideoId(), Language: in.GetLanguage(), Label: in.GetLabel(), Kind: in.GetKind()}
 }

@@ -13,7 +13,7 @@ import (
 // SubmitLead needs no principal: the gateway's public playback edge passes
 // on a viewer's gate submission once the viewer may see the video.
 func (s *Server) SubmitLead(ctx context.Context, in *catalogv1.SubmitLeadRequest) (*catalogv1.Lead, error) {
-	l, err := s.catalog.SubmitLead(ctx, protomap.LeadSubmission(in))
+	l, err := s.leads.Submit(ctx, protomap.LeadSubmission(in))
 	return mapOne(l, err, protomap.Lead)
 }
 
@@ -26,7 +26,7 @@ func (s *Server) ListLeads(ctx context.Context, in *catalogv1.ListLeadsRequest) 
 	if err != nil {
 		return nil, err
 	}
-	items, next, err := s.catalog.ListLeads(ctx, p, in.GetVideoId(), req)
+	items, next, err := s.leads.List(ctx, p, in.GetVideoId(), req)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func (s *Server) DeleteLead(ctx context.Context, in *catalogv1.DeleteLeadRequest
 	if err != nil {
 		return nil, err
 	}
-	if err := s.catalog.DeleteLead(ctx, p, in.GetVideoId(), in.GetId()); err != nil {
+	if err := s.leads.Delete(ctx, p, in.GetVideoId(), in.GetId()); err != nil {
 		return nil, err
 	}
 	return &catalogv1.DeleteLeadResponse{}, nil

@@ -6,17 +6,32 @@ import (
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/leads"
+	"github.com/vidhost/vidhost/services/catalog/internal/streamkeys"
+	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
 )
 
 // Server implements catalogv1.CatalogServiceServer.
 type Server struct {
 	catalogv1.UnimplementedCatalogServiceServer
-	catalog *catalog.Service
+	catalog     *catalog.Service
+	streamKeys  *streamkeys.Service
+	transcribes *transcribes.Service
+	leads       *leads.Service
 }
 
-// New returns a server for svc.
-func New(svc *catalog.Service) *Server {
-	return &Server{catalog: svc}
+// UseCases are the domain's use-case types whose methods the handlers
+// call: the catalog's, and those of the packages carved out of it.
+type UseCases struct {
+	Catalog     *catalog.Service
+	StreamKeys  *streamkeys.Service
+	Transcribes *transcribes.Service
+	Leads       *leads.Service
+}
+
+// New returns a server for u.
+func New(u UseCases) *Server {
+	return &Server{catalog: u.Catalog, streamKeys: u.StreamKeys, transcribes: u.Transcribes, leads: u.Leads}
 }
 
 // Register adds the server to a gRPC server.

@@ -14,7 +14,7 @@ func (s *Server) GetStreamKey(ctx context.Context, in *catalogv1.GetStreamKeyReq
 	if err != nil {
 		return nil, err
 	}
-	k, err := s.catalog.GetStreamKey(ctx, p, in.GetVideoId())
+	k, err := s.streamKeys.Get(ctx, p, in.GetVideoId())
 	return mapOne(k, err, protomap.StreamKey)
 }
 
@@ -23,7 +23,7 @@ func (s *Server) RotateStreamKey(ctx context.Context, in *catalogv1.RotateStream
 	if err != nil {
 		return nil, err
 	}
-	k, err := s.catalog.RotateStreamKey(ctx, p, in.GetVideoId())
+	k, err := s.streamKeys.Rotate(ctx, p, in.GetVideoId())
 	return mapOne(k, err, protomap.StreamKey)
 }
 
@@ -32,7 +32,7 @@ func (s *Server) RevokeStreamKey(ctx context.Context, in *catalogv1.RevokeStream
 	if err != nil {
 		return nil, err
 	}
-	if err := s.catalog.RevokeStreamKey(ctx, p, in.GetVideoId()); err != nil {
+	if err := s.streamKeys.Revoke(ctx, p, in.GetVideoId()); err != nil {
 		return nil, err
 	}
 	return &catalogv1.RevokeStreamKeyResponse{}, nil
@@ -41,6 +41,6 @@ func (s *Server) RevokeStreamKey(ctx context.Context, in *catalogv1.RevokeStream
 // AuthorizePublish needs no principal: the live service calls it for a
 // publisher, whose stream key is the credential.
 func (s *Server) AuthorizePublish(ctx context.Context, in *catalogv1.AuthorizePublishRequest) (*catalogv1.PublishGrant, error) {
-	g, err := s.catalog.AuthorizePublish(ctx, in.GetKey())
+	g, err := s.streamKeys.AuthorizePublish(ctx, in.GetKey())
 	return mapOne(g, err, protomap.PublishGrant)
 }

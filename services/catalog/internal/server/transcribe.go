@@ -7,8 +7,8 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
-	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
+	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
 )
 
 func (s *Server) CreateTranscribe(ctx context.Context, in *catalogv1.CreateTranscribeRequest) (*catalogv1.Transcribe, error) {
@@ -16,7 +16,7 @@ func (s *Server) CreateTranscribe(ctx context.Context, in *catalogv1.CreateTrans
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.catalog.CreateTranscribe(ctx, p, protomap.TranscribeInput(in))
+	t, err := s.transcribes.Create(ctx, p, protomap.TranscribeInput(in))
 	return mapOne(t, err, protomap.Transcribe)
 }
 
@@ -29,8 +29,8 @@ func (s *Server) ListTranscribes(ctx context.Context, in *catalogv1.ListTranscri
 	if err != nil {
 		return nil, err
 	}
-	filter := catalog.TranscribeFilter{VideoID: in.GetVideoId(), Status: in.GetStatus()}
-	items, next, err := s.catalog.ListTranscribes(ctx, p, filter, req)
+	filter := transcribes.Filter{VideoID: in.GetVideoId(), Status: in.GetStatus()}
+	items, next, err := s.transcribes.List(ctx, p, filter, req)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func (s *Server) GetTranscribe(ctx context.Context, in *catalogv1.GetTranscribeR
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.catalog.GetTranscribe(ctx, p, in.GetId())
+	t, err := s.transcribes.Get(ctx, p, in.GetId())
 	return mapOne(t, err, protomap.Transcribe)
 }
 
@@ -54,7 +54,7 @@ func (s *Server) DeleteTranscribe(ctx context.Context, in *catalogv1.DeleteTrans
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.catalog.DeleteTranscribe(ctx, p, in.GetId()); err != nil {
+	if _, err := s.transcribes.Delete(ctx, p, in.GetId()); err != nil {
 		return nil, err
 	}
 	return &catalogv1.DeleteTranscribeResponse{}, nil

@@ -6,11 +6,11 @@ import (
 	"fmt"
 
 	"github.com/vidhost/vidhost/pkg/page"
-	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/leads"
 	"github.com/vidhost/vidhost/services/catalog/internal/store/db"
 )
 
-func (r reader) ListLeads(ctx context.Context, accountID, videoID string, req page.Request) ([]catalog.Lead, error) {
+func (r reader) ListLeads(ctx context.Context, accountID, videoID string, req page.Request) ([]leads.Lead, error) {
 	rows, err := r.q.ListLeads(ctx, db.ListLeadsParams{
 		AccountID: accountID, VideoID: videoID, AfterTime: req.Cursor.Time, AfterID: req.Cursor.ID,
 		RowLimit: req.FetchLimit(),
@@ -18,7 +18,7 @@ func (r reader) ListLeads(ctx context.Context, accountID, videoID string, req pa
 	if err != nil {
 		return nil, mapError(err, "list leads")
 	}
-	out := make([]catalog.Lead, len(rows))
+	out := make([]leads.Lead, len(rows))
 	for i, row := range rows {
 		if out[i], err = lead(row); err != nil {
 			return nil, err
@@ -27,16 +27,16 @@ func (r reader) ListLeads(ctx context.Context, accountID, videoID string, req pa
 	return out, nil
 }
 
-func (w writer) InsertLead(ctx context.Context, accountID string, l catalog.Lead) (catalog.Lead, error) {
+func (w writer) InsertLead(ctx context.Context, accountID string, l leads.Lead) (leads.Lead, error) {
 	fields, err := json.Marshal(l.Fields)
 	if err != nil {
-		return catalog.Lead{}, fmt.Errorf("store: encode lead fields: %w", err)
+		return leads.Lead{}, fmt.Errorf("store: encode lead fields: %w", err)
 	}
 	row, err := w.q.InsertLead(ctx, db.InsertLeadParams{
 		ID: l.ID, AccountID: accountID, VideoID: l.VideoID, GateID: l.GateID, Fields: fields, Checkbox: l.Checkbox,
 	})
 	if err != nil {
-		return catalog.Lead{}, mapError(err, "insert lead")
+		return leads.Lead{}, mapError(err, "insert lead")
 	}
 	return lead(row)
 }
@@ -46,12 +46,12 @@ func (w writer) DeleteLead(ctx context.Context, accountID, videoID, id string) e
 	return mapError(err, "delete lead")
 }
 
-func lead(row db.Lead) (catalog.Lead, error) {
+func lead(row db.Lead) (leads.Lead, error) {
 	var fields map[string]string
 	if err := json.Unmarshal(row.Fields, &fields); err != nil {
-		return catalog.Lead{}, fmt.Errorf("store: decode fields of lead %s: %w", row.ID, err)
+		return leads.Lead{}, fmt.Errorf("store: decode fields of lead %s: %w", row.ID, err)
 	}
-	return catalog.Lead{
+	return leads.Lead{
 		ID:        row.ID,
 		AccountID: row.AccountID,
 		VideoID:   row.VideoID,

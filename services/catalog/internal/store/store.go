@@ -9,17 +9,26 @@ import (
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/events"
+	"github.com/vidhost/vidhost/services/catalog/internal/leads"
 	"github.com/vidhost/vidhost/services/catalog/internal/store/db"
+	"github.com/vidhost/vidhost/services/catalog/internal/streamkeys"
+	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
 )
 
 // Store implements catalog.Store over a pool whose search_path is the
-// catalog's schema.
+// catalog's schema; StreamKeys, Transcribes and Leads return it as the
+// stores of the packages carved out of the catalog domain.
 type Store struct {
 	reader
 	pool *pgxpool.Pool
 }
 
-var _ catalog.Store = (*Store)(nil)
+var (
+	_ catalog.Store     = (*Store)(nil)
+	_ streamkeys.Store  = streamKeyStore{}
+	_ transcribes.Store = transcribeStore{}
+	_ leads.Store       = leadStore{}
+)
 
 // New returns a Store using pool.
 func New(pool *pgxpool.Pool) *Store {
@@ -28,6 +37,13 @@ func New(pool *pgxpool.Pool) *Store {
 
 // InTx runs fn in a transaction, committing when it returns nil.
 func (s *Store) InTx(ctx context.Context, fn func(catalog.Tx) error) error {
+	return s.inTx(ctx, func(t *tx) error { return fn(t) })
+}
+
+// inTx runs fn in a transaction, committing when it returns nil. One tx
+// implements the Tx of every package; each package's InTx only names it
+// with its own interface.
+func (s *Store) inTx(ctx context.Context, fn func(*tx) error) error {
 	return pgx.BeginFunc(ctx, s.pool, func(pgTx pgx.Tx) error {
 		return fn(&tx{writer: writer{q: db.New(pgTx)}, pgTx: pgTx})
 	})

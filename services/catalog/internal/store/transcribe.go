@@ -11,6 +11,7 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/events"
 	"github.com/vidhost/vidhost/services/catalog/internal/store/db"
+	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
 )
 
 func (r reader) GetTranscribe(ctx context.Context, accountID, id string) (catalog.Transcribe, error) {
@@ -21,7 +22,7 @@ func (r reader) GetTranscribe(ctx context.Context, accountID, id string) (catalo
 	return transcribe(row), nil
 }
 
-func (r reader) ListTranscribes(ctx context.Context, accountID string, f catalog.TranscribeFilter, req page.Request) ([]catalog.Transcribe, error) {
+func (r reader) ListTranscribes(ctx context.Context, accountID string, f transcribes.Filter, req page.Request) ([]catalog.Transcribe, error) {
 	rows, err := r.q.ListTranscribes(ctx, db.ListTranscribesParams{
 		AccountID: accountID, VideoID: f.VideoID, Status: f.Status,
 		AfterTime: req.Cursor.Time, AfterID: req.Cursor.ID, RowLimit: req.FetchLimit(),

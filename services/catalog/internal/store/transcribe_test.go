@@ -10,6 +10,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
 )
 
 // queuedTranscribes stores a video of account and n queued transcribes of
@@ -25,7 +26,7 @@ func (b testBundle) queuedTranscribes(t *testing.T, account string, n int) []cat
 	}))
 	for range n {
 		// One transaction each: now() orders them.
-		require.NoError(t, b.store.InTx(t.Context(), func(tx catalog.Tx) error {
+		require.NoError(t, b.store.Transcribes().InTx(t.Context(), func(tx transcribes.Tx) error {
 			tr, err := tx.InsertTranscribe(t.Context(), account, "actor", catalog.Transcribe{ID: ids.New(), VideoID: v.ID,
 				Language: "en-US", Label: "English", Kind: "subtitles", Status: catalog.TranscribeQueued, SourceObjectKey: "k"})
 			out = append(out, tr)
@@ -60,7 +61,7 @@ func TestDispatchTranscribesOneAtATime(t *testing.T) {
 	// A job dispatched before the lease start is counted as lost.
 	assert.Equal(t, []string{queued[1].ID}, b.dispatch(t, t.Context(), account, time.Now().Add(time.Hour)))
 	// A settled transcribe frees its slot.
-	require.NoError(t, b.store.InTx(t.Context(), func(tx catalog.Tx) error {
+	require.NoError(t, b.store.Transcribes().InTx(t.Context(), func(tx transcribes.Tx) error {
 		tr, err := tx.LockTranscribe(t.Context(), account, queued[1].ID)
 		if err != nil {
 			return err
@@ -82,7 +83,7 @@ func TestDispatchTranscribesSkipsLockedRows(t *testing.T) {
 	release := make(chan struct{})
 	done := make(chan error, 1)
 	go func() {
-		done <- b.store.InTx(context.Background(), func(tx catalog.Tx) error {
+		done <- b.store.Transcribes().InTx(context.Background(), func(tx transcribes.Tx) error {
 			if _, err := tx.LockTranscribe(context.Background(), account, queued[0].ID); err != nil {
 				return err
 			}

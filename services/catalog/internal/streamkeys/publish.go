@@ -1,4 +1,4 @@
-package catalog
+package streamkeys
 
 import (
 	"context"
@@ -8,8 +8,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/plans"
-	"github.com/vidhost/vidhost/pkg/principal"
-	"github.com/vidhost/vidhost/pkg/roles"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 )
 
 // Why the live service refuses a publisher (AuthorizePublish); the publisher
@@ -19,6 +18,9 @@ var (
 	ErrStreamKeyRevoked = &apperr.NotAuthenticated{Reason: "the stream key was revoked; rotate it to go live again"}
 	ErrEventEnded       = &apperr.Refused{Reason: "the live event has ended: create a new event to go live again"}
 	ErrEventDisabled    = &apperr.Refused{Reason: "the live event is disabled"}
+	// ErrAccountDisabled refuses the publishers of an account the operator
+	// has disabled.
+	ErrAccountDisabled = &apperr.Refused{Reason: "the account is disabled"}
 )
 
 // PublishGrant is what a publisher with a valid key may publish to.
@@ -32,64 +34,16 @@ type PublishGrant struct {
 	MaxBitrate int64
 }
 
-// GetStreamKey returns an event's stream key, in full only to a principal
-// that may write (read-only credentials see it redacted).
-func (s *Service) GetStreamKey(ctx context.Context, p principal.Principal, videoID string) (StreamKey, error) {
-	if err := checkID(videoID); err != nil {
-		return StreamKey{}, err
-	}
-	stored, err := s.store.GetStreamKey(ctx, p.AccountID, videoID)
-	if err != nil {
-		return StreamKey{}, err
-	}
-	return s.ingest.show(stored, mayWrite(p))
-}
-
-// RotateStreamKey gives an event a new key, usable again if the old one was
-// revoked; the old key stops working at once (a publisher already live
-// stays live until it disconnects).
-func (s *Service) RotateStreamKey(ctx context.Context, p principal.Principal, videoID string) (StreamKey, error) {
-	if err := checkID(videoID); err != nil {
-		return StreamKey{}, err
-	}
-	key := newStreamKey()
-	stored, err := commit(ctx, s, p, Updated, func(tx Tx) (StoredStreamKey, error) {
-		if _, err := lockEvent(ctx, tx, p.AccountID, videoID); err != nil {
-			return StoredStreamKey{}, err
-		}
-		return tx.ReplaceStreamKey(ctx, p.AccountID, p.ActorID, s.ingest.seal(p, videoID, key))
-	})
-	if err != nil {
-		return StreamKey{}, err
-	}
-	return s.ingest.show(stored, true)
-}
-
-// RevokeStreamKey makes an event's key refused at ingest until it is
-// rotated.
-func (s *Service) RevokeStreamKey(ctx context.Context, p principal.Principal, videoID string) error {
-	if err := checkID(videoID); err != nil {
-		return err
-	}
-	_, err := commit(ctx, s, p, Deleted, func(tx Tx) (StoredStreamKey, error) {
-		if _, err := lockEvent(ctx, tx, p.AccountID, videoID); err != nil {
-			return StoredStreamKey{}, err
-		}
-		return tx.RevokeStreamKey(ctx, p.AccountID, p.ActorID, videoID)
-	})
-	return err
-}
-
 // AuthorizePublish finds the event key publishes to. A key of an event
 // that has ended (processing, ready, error) or is disabled is refused too:
 // an event goes live once (docs/live.md); so is one of an account the
 // operator disabled or moved to a plan without live streaming (publishers
 // already live are cut at their next key check).
 func (s *Service) AuthorizePublish(ctx context.Context, key string) (PublishGrant, error) {
-	if !wellFormedStreamKey(key) {
+	if !catalog.WellFormedStreamKey(key) {
 		return PublishGrant{}, ErrStreamKeyUnknown
 	}
-	stored, err := s.store.FindStreamKey(ctx, hashStreamKey(key))
+	stored, err := s.store.FindStreamKey(ctx, catalog.HashStreamKey(key))
 	if errors.Is(err, apperr.ErrNotFound) {
 		return PublishGrant{}, ErrStreamKeyUnknown
 	}
@@ -108,7 +62,7 @@ func (s *Service) AuthorizePublish(ctx context.Context, key string) (PublishGran
 		return PublishGrant{}, err
 	}
 	switch {
-	case v.Status != StatusPreparing && v.Status != StatusLive:
+	case v.Status != catalog.StatusPreparing && v.Status != catalog.StatusLive:
 		return PublishGrant{}, ErrEventEnded
 	case !v.Enabled:
 		return PublishGrant{}, ErrEventDisabled
@@ -145,8 +99,8 @@ const admissionWindow = 15 * time.Second
 // publishers connecting at once are admitted one after the other. An event
 // already live was admitted earlier, so the live service's periodic
 // recheck does not cut it.
-func (s *Service) admitLive(ctx context.Context, v Video, plan plans.Plan) error {
-	if v.Status == StatusLive {
+func (s *Service) admitLive(ctx context.Context, v catalog.Video, plan plans.Plan) error {
+	if v.Status == catalog.StatusLive {
 		return nil
 	}
 	return s.store.InTx(ctx, func(tx Tx) error {
@@ -168,54 +122,23 @@ func (s *Service) admitLive(ctx context.Context, v Video, plan plans.Plan) error
 	})
 }
 
-// mayWrite reports whether p holds read-write credentials, the only ones
-// shown a stream key in full: not a read-only API key, not a person whose
-// role may not change videos, not a key whose role ceiling is below that.
-func mayWrite(p principal.Principal) bool {
-	return !p.ReadOnly && p.HasRole(roles.Uploader)
-}
-
-// lockEvent locks the account's video id, which must be a live event: a
-// vod has no stream key, so it is Not found like a missing one.
-func lockEvent(ctx context.Context, tx Tx, accountID, id string) (Video, error) {
-	v, err := tx.LockVideo(ctx, accountID, id)
-	if err != nil {
-		return Video{}, err
+// publishTerms is the plan a publisher on k is admitted under: the
+// account's announced plan when the catalog has one (it is newer than any
+// key), else the plan recorded with the key; a disabled account is refused.
+func (s *Service) publishTerms(ctx context.Context, k catalog.StoredStreamKey) (plans.Plan, error) {
+	name := k.Plan
+	terms, err := s.store.GetAccountTerms(ctx, k.AccountID)
+	switch {
+	case err == nil && !terms.Enabled:
+		return plans.Plan{}, ErrAccountDisabled
+	case err == nil:
+		name = terms.Plan
+	case !errors.Is(err, apperr.ErrNotFound):
+		return plans.Plan{}, err
 	}
-	if v.Type != TypeEvent {
-		return Video{}, apperr.ErrNotFound
+	plan := livePlan(name)
+	if !plan.LiveStreaming {
+		return plans.Plan{}, &apperr.Refused{Reason: "the " + plan.Name + " plan does not include live streaming: move to a plan that does"}
 	}
-	return v, nil
-}
-
-// issueStreamKey gives a new event its key inside the transaction that
-// creates it.
-func (s *Service) issueStreamKey(ctx context.Context, tx Tx, p principal.Principal, v Video) error {
-	if s.ingest.RTMPBase == "" {
-		return errors.New("catalog: no live ingest configured (Service.WithIngest)")
-	}
-	_, err := tx.ReplaceStreamKey(ctx, p.AccountID, p.ActorID, s.ingest.seal(p, v.ID, newStreamKey()))
-	return err
-}
-
-// withIngestURL fills an event's input with its RTMP ingest URL for p: the
-// key in full only for a principal that may write. The stored video (and
-// every event and audit entry made of it) never holds the key.
-func (s *Service) withIngestURL(ctx context.Context, p principal.Principal, v Video) (Video, error) {
-	if v.Type != TypeEvent {
-		return v, nil
-	}
-	stored, err := s.store.GetStreamKey(ctx, p.AccountID, v.ID)
-	if errors.Is(err, apperr.ErrNotFound) {
-		return v, nil // an event made before stream keys existed: rotate to get one
-	}
-	if err != nil {
-		return Video{}, err
-	}
-	key, err := s.ingest.show(stored, mayWrite(p))
-	if err != nil {
-		return Video{}, err
-	}
-	v.Input = key.RTMPURL
-	return v, nil
+	return plan, nil
 }

@@ -1,4 +1,4 @@
-package catalog
+package transcribes
 
 import (
 	"context"
@@ -9,27 +9,28 @@ import (
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 )
 
 // errTranscribeSettled ends the completing transaction of a transcribe
 // that was cancelled (or completed) meanwhile: nothing is stored.
 var errTranscribeSettled = errors.New("catalog: transcribe settled meanwhile")
 
-// ApplyTranscribeReport applies a transcode worker's report to its
+// ApplyReport applies a transcode worker's report to its
 // transcribe, idempotently: progress moves a queued transcribe to
 // processing, failed ends it in error, completed stores the WebVTT as an
-// ordinary track of the video (as CreateTrack stores an uploaded one) and
+// ordinary track of the video (as catalog's CreateTrack stores an uploaded one) and
 // ends it ready with the track's id. A final report about a cancelling
 // transcribe ends it cancelled, adding no track, and frees its slot. A report about a transcribe that is
 // gone, cancelled or already settled changes nothing; the WebVTT a
 // completed one names is deleted all the same. A report whose account or
 // video is not its transcribe's is ErrReportAccount, one naming another
 // file ErrReportFile.
-func (s *Service) ApplyTranscribeReport(ctx context.Context, r TranscribeReport) error {
+func (s *Service) ApplyReport(ctx context.Context, r Report) error {
 	if r.AccountID == "" {
-		return ErrReportAccount
+		return catalog.ErrReportAccount
 	}
-	if r.Kind == MediaCompleted {
+	if r.Kind == catalog.MediaCompleted {
 		return s.completeTranscribe(ctx, r)
 	}
 	return s.store.InTx(ctx, func(tx Tx) error {
@@ -41,22 +42,22 @@ func (s *Service) ApplyTranscribeReport(ctx context.Context, r TranscribeReport)
 		if !changed {
 			return nil
 		}
-		if _, err = tx.UpdateTranscribe(ctx, t.AccountID, "", next); err != nil || !next.finished() {
+		if _, err = tx.UpdateTranscribe(ctx, t.AccountID, "", next); err != nil || !finished(next) {
 			return err
 		}
-		return s.dispatchTranscribes(ctx, tx, t.AccountID)
+		return catalog.DispatchTranscribeJobs(ctx, tx, t.AccountID, s.now())
 	})
 }
 
 // lockReported locks the transcribe r is about, checking that r names its
 // account and video.
-func lockReported(ctx context.Context, tx Tx, r TranscribeReport) (Transcribe, error) {
+func lockReported(ctx context.Context, tx Tx, r Report) (catalog.Transcribe, error) {
 	t, err := tx.LockTranscribe(ctx, "", r.TranscribeID)
 	if err != nil {
-		return Transcribe{}, err
+		return catalog.Transcribe{}, err
 	}
 	if t.AccountID != r.AccountID || t.VideoID != r.VideoID {
-		return Transcribe{}, ErrReportAccount
+		return catalog.Transcribe{}, catalog.ErrReportAccount
 	}
 	return t, nil
 }
@@ -72,14 +73,14 @@ func ignoreGone(err error) error {
 
 // completeTranscribe stores the WebVTT the worker wrote as a track, then
 // deletes the worker's file. The track's file is written before the
-// transaction that adds the track (as CreateTrack does) and deleted again
+// transaction that adds the track (as catalog's CreateTrack does) and deleted again
 // if that transaction does not commit.
-func (s *Service) completeTranscribe(ctx context.Context, r TranscribeReport) error {
+func (s *Service) completeTranscribe(ctx context.Context, r Report) error {
 	want, err := blob.VideoKey(r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
 	if err != nil || r.VTTKey != want {
 		return ErrReportFile
 	}
-	var t Transcribe
+	var t catalog.Transcribe
 	// A short transaction only to read it by id and check the report's
 	// account and video, as the other reports are checked.
 	err = s.store.InTx(ctx, func(tx Tx) error {
@@ -89,38 +90,38 @@ func (s *Service) completeTranscribe(ctx context.Context, r TranscribeReport) er
 	})
 	switch {
 	case errors.Is(err, apperr.ErrNotFound):
-		s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
+		s.files.Remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
 		return nil
 	case err != nil:
 		return err
-	case t.finished():
+	case finished(t):
 		// Cancelled, or this report was applied before: only the file is left.
-		s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
+		s.files.Remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
 		return nil
-	case t.Status == TranscribeCancelling:
+	case t.Status == catalog.TranscribeCancelling:
 		// The worker finished before it saw the cancel: the transcribe ends
 		// cancelled, its slot is freed, and the file goes.
-		if err := s.ApplyTranscribeReport(ctx, r.failedWith(TranscribeCancelled)); err != nil {
+		if err := s.ApplyReport(ctx, r.failedWith(catalog.TranscribeCancelled)); err != nil {
 			return err
 		}
-		s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
+		s.files.Remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
 		return nil
 	}
-	data, err := s.files.read(ctx, r.VTTKey, TrackFileMaxSize, errTranscriptTooLarge)
-	if err != nil || checkWebVTT(data) != nil {
+	data, err := s.files.Read(ctx, r.VTTKey, catalog.TrackFileMaxSize, errTranscriptTooLarge)
+	if err != nil || catalog.CheckWebVTT(data) != nil {
 		if err != nil && !errors.Is(err, blob.ErrNotFound) && !errors.Is(err, errTranscriptTooLarge) {
 			return err // the blob store failed: retry
 		}
-		if err := s.ApplyTranscribeReport(ctx, r.failedWith(reasonTranscriptUnreadable, transcriptProblem(err))); err != nil {
+		if err := s.ApplyReport(ctx, r.failedWith(reasonTranscriptUnreadable, transcriptProblem(err))); err != nil {
 			return err
 		}
-		s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
+		s.files.Remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
 		return nil
 	}
 	if err := s.addTranscribedTrack(ctx, t, data); err != nil {
 		return err
 	}
-	s.files.remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
+	s.files.Remove(ctx, r.AccountID, r.VideoID, transcribePath(r.TranscribeID))
 	return nil
 }
 
@@ -141,14 +142,14 @@ func transcriptProblem(err error) string {
 // addTranscribedTrack stores data as a new track of t's video and marks t
 // ready with it, announcing the video's change with video.updated. A video
 // with no room left ends t in error instead.
-func (s *Service) addTranscribedTrack(ctx context.Context, t Transcribe, data []byte) error {
-	track := Track{ID: ids.New(), Kind: t.Kind, Label: t.Label, Language: trackLanguage(t.Language)}
+func (s *Service) addTranscribedTrack(ctx context.Context, t catalog.Transcribe, data []byte) error {
+	track := catalog.Track{ID: ids.New(), Kind: t.Kind, Label: t.Label, Language: trackLanguage(t.Language)}
 	track.Path = "tracks/" + track.ID + ".vtt"
 	key, err := blob.VideoKey(t.AccountID, t.VideoID, track.Path)
 	if err != nil {
 		return err
 	}
-	if err := s.files.put(ctx, key, data, trackFile.contentType); err != nil {
+	if err := s.files.Put(ctx, key, data, catalog.TrackContentType); err != nil {
 		return err
 	}
 	attached := false
@@ -158,7 +159,7 @@ func (s *Service) addTranscribedTrack(ctx context.Context, t Transcribe, data []
 		return err
 	})
 	if err != nil || !attached {
-		s.files.remove(ctx, t.AccountID, t.VideoID, track.Path)
+		s.files.Remove(ctx, t.AccountID, t.VideoID, track.Path)
 	}
 	if errors.Is(err, errTranscribeSettled) || errors.Is(err, apperr.ErrNotFound) {
 		return nil
@@ -168,44 +169,44 @@ func (s *Service) addTranscribedTrack(ctx context.Context, t Transcribe, data []
 
 // attachTrack adds track to t's video and marks t ready, in tx. A video
 // with no room left for it ends t in error and attaches nothing.
-func (s *Service) attachTrack(ctx context.Context, tx Tx, t Transcribe, track Track) (bool, error) {
+func (s *Service) attachTrack(ctx context.Context, tx Tx, t catalog.Transcribe, track catalog.Track) (bool, error) {
 	current, err := tx.LockTranscribe(ctx, t.AccountID, t.ID)
 	if err != nil {
 		return false, err
 	}
-	if current.finished() {
+	if finished(current) {
 		return false, errTranscribeSettled
 	}
-	if current.Status == TranscribeCancelling {
+	if current.Status == catalog.TranscribeCancelling {
 		// Cancelled while the track's file was written: nothing is attached.
-		next, _ := current.settleCancel(MediaCompleted)
+		next, _ := settleCancel(current, catalog.MediaCompleted)
 		if _, err := tx.UpdateTranscribe(ctx, t.AccountID, "", next); err != nil {
 			return false, err
 		}
-		return false, s.dispatchTranscribes(ctx, tx, t.AccountID)
+		return false, catalog.DispatchTranscribeJobs(ctx, tx, t.AccountID, s.now())
 	}
 	v, err := tx.LockVideo(ctx, t.AccountID, t.VideoID)
 	if err != nil {
 		return false, err
 	}
 	next := current
-	if _, err := trackOverlay.insert(&v, track); err != nil {
-		next.Status, next.Error = TranscribeError, fmt.Sprintf(reasonNoTrackRoom, TracksMax)
+	if err := catalog.AddTrack(&v, track); err != nil {
+		next.Status, next.Error = catalog.TranscribeError, fmt.Sprintf(reasonNoTrackRoom, catalog.TracksMax)
 		if _, err := tx.UpdateTranscribe(ctx, t.AccountID, "", next); err != nil {
 			return false, err
 		}
-		return false, s.dispatchTranscribes(ctx, tx, t.AccountID)
+		return false, catalog.DispatchTranscribeJobs(ctx, tx, t.AccountID, s.now())
 	}
 	saved, err := tx.UpdateVideo(ctx, t.AccountID, "", v)
 	if err != nil {
 		return false, err
 	}
-	next.Status, next.Progress, next.TrackID, next.Error = TranscribeReady, 100, track.ID, ""
+	next.Status, next.Progress, next.TrackID, next.Error = catalog.TranscribeReady, 100, track.ID, ""
 	if _, err := tx.UpdateTranscribe(ctx, t.AccountID, "", next); err != nil {
 		return false, err
 	}
-	if err := s.dispatchTranscribes(ctx, tx, t.AccountID); err != nil {
+	if err := catalog.DispatchTranscribeJobs(ctx, tx, t.AccountID, s.now()); err != nil {
 		return false, err
 	}
-	return true, tx.Emit(ctx, Event{Kind: Updated, AccountID: saved.AccountID, Time: s.now(), Resource: s.media.render(saved)})
+	return true, tx.Emit(ctx, catalog.Event{Kind: catalog.Updated, AccountID: saved.AccountID, Time: s.now(), Resource: s.media.Render(saved)})
 }

@@ -1,4 +1,4 @@
-package catalog
+package leads
 
 import (
 	"maps"
@@ -10,11 +10,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 )
 
-// LeadFieldMax bounds each value of a lead: the player's form has the same
+// FieldMax bounds each value of a lead: the player's form has the same
 // maxlength, and a name or an address longer than this is not a person's.
-const LeadFieldMax = 200
+const FieldMax = 200
 
 // Lead is a viewer's answer to a gate: the gate's fields as filled in and
 // whether the opt-in checkbox was ticked. Nothing else about the viewer is
@@ -28,11 +29,11 @@ type Lead struct {
 	GateID    string
 	Fields    map[string]string
 	Checkbox  bool
-	Audit
+	catalog.Audit
 }
 
-// LeadSubmission is what the playback edge passes on from a viewer.
-type LeadSubmission struct {
+// Submission is what the playback edge passes on from a viewer.
+type Submission struct {
 	VideoID  string
 	GateID   string
 	Fields   map[string]string
@@ -49,10 +50,10 @@ var telephonePattern = regexp.MustCompile(`^\+?[0-9 ().\-/]{3,32}$`)
 // checkAgainst validates the submission against the gate it names: every
 // field of the gate is required, no other is allowed, and each value obeys
 // its format. The messages are the playback edge's, word for word.
-func (in LeadSubmission) checkAgainst(g Gate) error {
+func (in Submission) checkAgainst(g catalog.Gate) error {
 	for _, name := range slices.Sorted(maps.Keys(in.Fields)) {
 		if !slices.Contains(g.Fields, name) {
-			return apperr.InvalidField("fields", "must hold only the gate's fields (%q is not one)", truncate(name, 40))
+			return apperr.InvalidField("fields", "must hold only the gate's fields (%q is not one)", catalog.Truncate(name, 40))
 		}
 	}
 	for _, name := range g.Fields {
@@ -72,8 +73,8 @@ func checkLeadValue(name, value string) error {
 	switch {
 	case strings.TrimSpace(value) == "":
 		return apperr.InvalidField(field, "is required")
-	case utf8.RuneCountInString(value) > LeadFieldMax:
-		return apperr.InvalidField(field, "must be at most %d characters", LeadFieldMax)
+	case utf8.RuneCountInString(value) > FieldMax:
+		return apperr.InvalidField(field, "must be at most %d characters", FieldMax)
 	case strings.ContainsFunc(value, unicode.IsControl):
 		return apperr.InvalidField(field, "must not contain control characters")
 	}
@@ -90,11 +91,11 @@ func checkLeadValue(name, value string) error {
 	return nil
 }
 
-// gate returns the video's gate with id.
-func (v Video) gate(id string) (Gate, bool) {
-	i := slices.IndexFunc(v.Gates, func(g Gate) bool { return g.ID == id })
+// gateOf returns v's gate with id.
+func gateOf(v catalog.Video, id string) (catalog.Gate, bool) {
+	i := slices.IndexFunc(v.Gates, func(g catalog.Gate) bool { return g.ID == id })
 	if i < 0 {
-		return Gate{}, false
+		return catalog.Gate{}, false
 	}
 	return v.Gates[i], true
 }

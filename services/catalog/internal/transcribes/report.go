@@ -1,18 +1,20 @@
-package catalog
+package transcribes
 
 import (
 	"errors"
 	"fmt"
+
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 )
 
 // ErrReportFile is a transcribe.completed naming a file other than the one
 // its transcribe's worker writes: forged or misrouted, it is never applied.
 var ErrReportFile = errors.New("transcribe report names a file outside its transcribe's")
 
-// TranscribeReport is what a transcode worker reported about a transcribe
+// Report is what a transcode worker reported about a transcribe
 // (transcribe.progress, .completed, .failed).
-type TranscribeReport struct {
-	Kind         MediaReportKind
+type Report struct {
+	Kind         catalog.MediaReportKind
 	AccountID    string
 	TranscribeID string
 	VideoID      string
@@ -35,20 +37,20 @@ const (
 // goes back, so a late or redelivered report changes nothing: in particular
 // none revives a cancelled transcribe. A cancelling one ends cancelled on
 // its worker's final report.
-func (r TranscribeReport) apply(t Transcribe) (Transcribe, bool) {
-	if t.finished() {
+func (r Report) apply(t catalog.Transcribe) (catalog.Transcribe, bool) {
+	if finished(t) {
 		return t, false
 	}
 	next := t
-	if t.Status == TranscribeCancelling {
-		return t.settleCancel(r.Kind)
+	if t.Status == catalog.TranscribeCancelling {
+		return settleCancel(t, r.Kind)
 	}
 	switch r.Kind {
-	case MediaProgress:
-		next.Status = TranscribeProcessing
+	case catalog.MediaProgress:
+		next.Status = catalog.TranscribeProcessing
 		next.Progress = max(t.Progress, min(max(r.Progress, 0), 99))
-	case MediaFailed:
-		next.Status, next.Error = TranscribeError, truncate(r.Reason, StatusReasonMax)
+	case catalog.MediaFailed:
+		next.Status, next.Error = catalog.TranscribeError, catalog.Truncate(r.Reason, catalog.StatusReasonMax)
 		if next.Error == "" {
 			next.Error = "transcribing failed"
 		}
@@ -61,16 +63,16 @@ func (r TranscribeReport) apply(t Transcribe) (Transcribe, bool) {
 // settleCancel returns a cancelling t as a report of kind leaves it: the
 // worker's final report (failed, whatever its reason, or completed) ends
 // it cancelled; progress changes nothing.
-func (t Transcribe) settleCancel(kind MediaReportKind) (Transcribe, bool) {
-	if kind == MediaProgress {
+func settleCancel(t catalog.Transcribe, kind catalog.MediaReportKind) (catalog.Transcribe, bool) {
+	if kind == catalog.MediaProgress {
 		return t, false
 	}
-	t.Status, t.Error = TranscribeCancelled, ""
+	t.Status, t.Error = catalog.TranscribeCancelled, ""
 	return t, true
 }
 
 // failedWith is a failed report of r's transcribe.
-func (r TranscribeReport) failedWith(format string, args ...any) TranscribeReport {
-	return TranscribeReport{Kind: MediaFailed, AccountID: r.AccountID, TranscribeID: r.TranscribeID, VideoID: r.VideoID,
+func (r Report) failedWith(format string, args ...any) Report {
+	return Report{Kind: catalog.MediaFailed, AccountID: r.AccountID, TranscribeID: r.TranscribeID, VideoID: r.VideoID,
 		Reason: fmt.Sprintf(format, args...)}
 }

@@ -1,0 +1,39 @@
+package store
+
+import (
+	"context"
+
+	"github.com/vidhost/vidhost/services/catalog/internal/leads"
+	"github.com/vidhost/vidhost/services/catalog/internal/streamkeys"
+	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
+)
+
+// StreamKeys returns s as the stream keys' store.
+func (s *Store) StreamKeys() streamkeys.Store { return streamKeyStore{s} }
+
+// Transcribes returns s as the transcribes' store.
+func (s *Store) Transcribes() transcribes.Store { return transcribeStore{s} }
+
+// Leads returns s as the leads' store.
+func (s *Store) Leads() leads.Store { return leadStore{s} }
+
+// streamKeyStore, transcribeStore and leadStore are the Store with an InTx
+// whose callback takes the package's own Tx: Go matches a method's
+// parameter types exactly, so one InTx cannot serve them all.
+type (
+	streamKeyStore  struct{ *Store }
+	transcribeStore struct{ *Store }
+	leadStore       struct{ *Store }
+)
+
+func (s streamKeyStore) InTx(ctx context.Context, fn func(streamkeys.Tx) error) error {
+	return s.inTx(ctx, func(t *tx) error { return fn(t) })
+}
+
+func (s transcribeStore) InTx(ctx context.Context, fn func(transcribes.Tx) error) error {
+	return s.inTx(ctx, func(t *tx) error { return fn(t) })
+}
+
+func (s leadStore) InTx(ctx context.Context, fn func(leads.Tx) error) error {
+	return s.inTx(ctx, func(t *tx) error { return fn(t) })
+}

@@ -1,0 +1,155 @@
+package transcribes
+
+import (
+	"context"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/page"
+	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/txn"
+)
+
+// Service runs the transcribes' use cases. The caller (the gRPC handler or
+// the report consumer) has already checked that the principal may read or
+// write.
+type Service struct {
+	store     Store
+	media     catalog.Media
+	files     catalog.Files
+	now       func() time.Time
+	languages []string
+}
+
+// New returns a Service over store that stores completed transcribes'
+// tracks in files and renders the changed video's media URLs with media.
+func New(store Store, media catalog.Media, files catalog.Files) *Service {
+	return &Service{store: store, media: media, files: files, now: time.Now, languages: DefaultLanguages}
+}
+
+// AcceptLanguages sets the tags transcribes may ask for: the transcode
+// service's engine's (VIDHOST_TRANSCRIBE_LANGUAGES); an empty list keeps
+// the default.
+func (s *Service) AcceptLanguages(tags []string) *Service {
+	if len(tags) > 0 {
+		s.languages = tags
+	}
+	return s
+}
+
+// Create checks the request and the video, stores the transcribe
+// as queued and enqueues its job, in one transaction. The video is locked
+// meanwhile, so it cannot be deleted or change state between the check and
+// the insert.
+func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (catalog.Transcribe, error) {
+	in, err := in.validate(s.languages)
+	if err != nil {
+		return catalog.Transcribe{}, err
+	}
+	if err := catalog.CheckID(in.VideoID); err != nil {
+		return catalog.Transcribe{}, err
+	}
+	return txn.Commit(ctx, s.store.InTx, func(tx Tx) (catalog.Transcribe, error) {
+		v, err := tx.LockVideo(ctx, p.AccountID, in.VideoID)
+		if err != nil {
+			return catalog.Transcribe{}, err
+		}
+		if err := checkTranscribable(v); err != nil {
+			return catalog.Transcribe{}, err
+		}
+		mp4, _ := progressiveMP4(v)
+		source, err := blob.VideoKey(p.AccountID, v.ID, mp4)
+		if err != nil {
+			return catalog.Transcribe{}, err
+		}
+		t, err := tx.InsertTranscribe(ctx, p.AccountID, p.ActorID, catalog.Transcribe{ID: ids.New(), VideoID: v.ID,
+			Language: in.Language, Label: in.Label, Kind: in.Kind, Status: catalog.TranscribeQueued, SourceObjectKey: source})
+		if err != nil {
+			return catalog.Transcribe{}, err
+		}
+		return t, catalog.DispatchTranscribeJobs(ctx, tx, p.AccountID, s.now())
+	}, func(t catalog.Transcribe) catalog.Event { return catalog.NewEvent(p, catalog.Created, s.now(), t) })
+}
+
+// Get reads one of the account's transcribes.
+func (s *Service) Get(ctx context.Context, p principal.Principal, id string) (catalog.Transcribe, error) {
+	if err := catalog.CheckID(id); err != nil {
+		return catalog.Transcribe{}, err
+	}
+	return s.store.GetTranscribe(ctx, p.AccountID, id)
+}
+
+// List returns a page of the account's transcribes, oldest
+// first, as every list is.
+func (s *Service) List(ctx context.Context, p principal.Principal, f Filter, req page.Request) ([]catalog.Transcribe, string, error) {
+	if err := f.check(); err != nil {
+		return nil, "", err
+	}
+	rows, err := s.store.ListTranscribes(ctx, p.AccountID, f, req)
+	if err != nil {
+		return nil, "", err
+	}
+	items, next := page.Trim(rows, req, func(t catalog.Transcribe) page.Cursor { return page.Cursor{Time: t.CreatedTime, ID: t.ID} })
+	return items, next, nil
+}
+
+// Delete cancels a transcribe that is not settled, or removes a
+// ready, errored or cancelled one; the track a ready one made stays, as
+// any track does until it is deleted. A transcribe whose job was never
+// sent is cancelled at once. One whose job was sent is cancelling: the
+// worker is told (transcribe.cancels.<id>), and the account's slot stays
+// held until its final report, so cancelling cannot start a second job of
+// the account while the first still runs. Deleting a cancelling one again
+// changes nothing. It reports whether it cancelled.
+func (s *Service) Delete(ctx context.Context, p principal.Principal, id string) (cancelled bool, err error) {
+	if err := catalog.CheckID(id); err != nil {
+		return false, err
+	}
+	err = s.store.InTx(ctx, func(tx Tx) error {
+		t, err := tx.LockTranscribe(ctx, p.AccountID, id)
+		if err != nil {
+			return err
+		}
+		switch {
+		case finished(t):
+			if err := tx.DeleteTranscribe(ctx, p.AccountID, id); err != nil {
+				return err
+			}
+			return tx.Emit(ctx, catalog.NewEvent(p, catalog.Deleted, s.now(), t))
+		case t.Status == catalog.TranscribeCancelling:
+			cancelled = true
+			return nil
+		}
+		cancelled = true
+		return s.cancelTranscribe(ctx, tx, p, t)
+	})
+	return cancelled, err
+}
+
+// cancelTranscribe ends t, or marks it cancelling and cancels its job
+// when a worker may hold it, in tx. Only a transcribe that ends frees the
+// account's slot for the next.
+func (s *Service) cancelTranscribe(ctx context.Context, tx Tx, p principal.Principal, t catalog.Transcribe) error {
+	now := s.now()
+	running := jobMayRun(t, now)
+	t.Status, t.Error = catalog.TranscribeCancelled, ""
+	if running {
+		t.Status = catalog.TranscribeCancelling
+		if err := tx.EnqueueTranscribeCancel(ctx, catalog.TranscribeCancel{AccountID: t.AccountID, ActorID: p.ActorID, Time: now,
+			TranscribeID: t.ID, VideoID: t.VideoID}); err != nil {
+			return err
+		}
+	}
+	t, err := tx.UpdateTranscribe(ctx, p.AccountID, p.ActorID, t)
+	if err != nil {
+		return err
+	}
+	if !running {
+		if err := catalog.DispatchTranscribeJobs(ctx, tx, p.AccountID, s.now()); err != nil {
+			return err
+		}
+	}
+	return tx.Emit(ctx, catalog.NewEvent(p, catalog.Updated, s.now(), t))
+}
