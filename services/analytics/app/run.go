@@ -33,7 +33,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) err
 	})
 }
 
-// start brings up everything the server needs, in STYLE.md's order, pushing
+// start brings up everything the server needs, in docs/style.md's order, pushing
 // each cleanup on stack as it goes, and serves until ctx is done.
 func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, stack *lifecycle.Stack) error {
 	root := secrets.MustRoot(cfg.InternalSecret)

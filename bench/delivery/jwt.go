@@ -12,14 +12,14 @@ import (
 	"github.com/lestrrat-go/jwx/v2/jwk"
 	"github.com/lestrrat-go/jwx/v2/jwt"
 
-	"github.com/vidhost/vidhost/gateway/internal/playback/playbacktest"
+	"github.com/vidhost/vidhost/gateway/benchseam"
 	"github.com/vidhost/vidhost/pkg/ids"
 )
 
 // viewerJWT registers an ES256 viewer key of the bench account with the
 // fake identity and signs a JWT for videoID with it, as a customer's
 // server would: an hour long, so a run never outlives it.
-func viewerJWT(identity *playbacktest.Identity, videoID string) (string, error) {
+func viewerJWT(backends *benchseam.Backends, videoID string) (string, error) {
 	private, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		return "", err
@@ -29,8 +29,7 @@ func viewerJWT(identity *playbacktest.Identity, videoID string) (string, error) 
 		return "", err
 	}
 	keyID := ids.New()
-	identity.PutKey(account, playbacktest.ViewerKey{ID: keyID, Algorithm: "ES256",
-		PublicPEM: string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: publicDER}))})
+	backends.PutViewerKey(account, keyID, "ES256", string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: publicDER})))
 	signing, err := jwk.FromRaw(private)
 	if err != nil {
 		return "", err

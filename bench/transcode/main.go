@@ -1,4 +1,4 @@
-// Command bench measures the transcode service against bare ffmpeg; it is
+// Command transcode measures the transcode service against bare ffmpeg; it is
 // run by bench/transcode/run.sh, which prints its figures:
 //
 //	(a) a whole job through the service over the bare ffmpeg ladder
@@ -44,7 +44,7 @@ func main() {
 	flag.IntVar(&o.devstackPID, "devstack-pid", 0, "with -gateway: the devstack's pid, to count its CPU time")
 	flag.Parse()
 	if err := run(o); err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
+		fmt.Fprintln(os.Stderr, "bench/transcode:", err)
 		os.Exit(1)
 	}
 }

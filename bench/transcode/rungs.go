@@ -6,17 +6,17 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/vidhost/vidhost/services/transcode/internal/media"
+	"github.com/vidhost/vidhost/services/transcode/benchseam"
 )
 
 // perRung encodes the same ladder the usual way: one ffmpeg per rung, each
 // decoding the source again, plus one more for the progressive MP4.
 func perRung(source, dir string) (usage, error) {
-	info, err := media.Probe(context.Background(), "ffprobe", source)
+	info, err := benchseam.Probe(context.Background(), "ffprobe", source)
 	if err != nil {
 		return usage{}, err
 	}
-	renditions := media.SelectRenditions(media.DefaultLadder(), info.Video.Width, info.Video.Height)
+	renditions := benchseam.Ladder(info)
 	var total usage
 	for _, r := range renditions {
 		out := filepath.Join(dir, r.Name)
@@ -42,9 +42,10 @@ func perRung(source, dir string) (usage, error) {
 	return total.plus(u), err
 }
 
-// encodeArgs are the ladder's per-rendition settings (see media's
-// encode_args.go) for a run that encodes one rendition.
-func encodeArgs(source string, info media.Info, r media.Rendition) []string {
+// encodeArgs are the ladder's per-rendition settings (see
+// services/transcode/internal/media/encode_args.go) for a run that
+// encodes one rendition.
+func encodeArgs(source string, info benchseam.Info, r benchseam.Rendition) []string {
 	gop := fmt.Sprint(int(info.Video.FrameRate*2 + 0.5))
 	args := []string{"-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-i", source,
 		"-map", fmt.Sprintf("0:%d", info.Video.Index),

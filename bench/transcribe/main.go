@@ -16,8 +16,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/speechtest"
-	"github.com/vidhost/vidhost/services/transcode/internal/speech"
-	"github.com/vidhost/vidhost/services/transcode/internal/transcribe"
+	"github.com/vidhost/vidhost/services/transcode/benchseam"
 )
 
 func main() {
@@ -25,10 +24,10 @@ func main() {
 	whisperBin := flag.String("whisper", "", "path to whisper-cli: measure whisper.cpp instead of pocketsphinx")
 	whisperModel := flag.String("whisper-model", "", "ggml model for -whisper")
 	flag.Parse()
-	var engine speech.Engine = speech.Pocketsphinx{}
+	var engine benchseam.Engine = benchseam.Pocketsphinx{}
 	name := "pocketsphinx (Debian, en-us)"
 	if *whisperBin != "" {
-		engine = speech.Whisper{Binary: *whisperBin, Model: *whisperModel, Langs: []string{"en-US"}}
+		engine = benchseam.Whisper{Binary: *whisperBin, Model: *whisperModel, Langs: []string{"en-US"}}
 		name = "whisper.cpp " + *whisperModel
 	}
 	if err := run(context.Background(), engine, name, *runs); err != nil {
@@ -37,7 +36,7 @@ func main() {
 	}
 }
 
-func run(ctx context.Context, engine speech.Engine, name string, runs int) error {
+func run(ctx context.Context, engine benchseam.Engine, name string, runs int) error {
 	dir, err := os.MkdirTemp("", "bench-transcribe-")
 	if err != nil {
 		return err
@@ -47,12 +46,12 @@ func run(ctx context.Context, engine speech.Engine, name string, runs int) error
 	if err != nil {
 		return err
 	}
-	cfg := transcribe.Config{FFmpeg: "ffmpeg", Engine: engine}
+	cfg := benchseam.TranscribeConfig{FFmpeg: "ffmpeg", Engine: engine}
 	var total []time.Duration
-	var result transcribe.Result
+	var result benchseam.TranscribeResult
 	for range runs {
 		start := time.Now()
-		result, err = transcribe.Run(ctx, cfg, fixture.Video, dir, "en-US", io.Discard)
+		result, err = benchseam.Transcribe(ctx, cfg, fixture.Video, dir, "en-US", io.Discard)
 		if err != nil {
 			return err
 		}
@@ -73,7 +72,7 @@ func run(ctx context.Context, engine speech.Engine, name string, runs int) error
 	fmt.Printf("engine: %s\n", name)
 	fmt.Printf("fixture: %d reference words, %.1f s of speech in a %.0f s video\n",
 		len(strings.Fields(fixture.Reference)), (fixture.SpeechEnd - fixture.SpeechStart).Seconds(), audio.Seconds())
-	fmt.Printf("WER: %.3f\n", speech.WER(fixture.Reference, strings.Join(heard, " ")))
+	fmt.Printf("WER: %.3f\n", benchseam.WER(fixture.Reference, strings.Join(heard, " ")))
 	fmt.Printf("cues: %d\n", len(result.Cues))
 	fmt.Printf("job (extract + recognise + cues), median of %d: %.2f s, RTF %.3f\n", runs, med.Seconds(), med.Seconds()/audio.Seconds())
 	fmt.Printf("engine alone: %.2f s, RTF %.3f\n", engineTime.Seconds(), engineTime.Seconds()/audio.Seconds())

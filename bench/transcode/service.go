@@ -25,8 +25,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/transcode/app"
-	"github.com/vidhost/vidhost/services/transcode/internal/events"
-	"github.com/vidhost/vidhost/services/transcode/internal/job"
+	"github.com/vidhost/vidhost/services/transcode/benchseam"
 )
 
 // jobTimeout bounds the service run; a 60 s source takes about a minute.
@@ -134,7 +133,7 @@ func startService(cfg app.Config) (stop func(), err error) {
 func timeJob(natsURL string, settings blob.Settings, source string) (serviceRun, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), jobTimeout)
 	defer cancel()
-	j := job.Job{ID: ids.New(), AccountID: ids.New(), VideoID: ids.New()}
+	j := benchseam.Job{ID: ids.New(), AccountID: ids.New(), VideoID: ids.New()}
 	// The worker takes sources of the job's account only.
 	sourceKey, err := blob.UploadKey(j.AccountID, ids.New(), "source.mp4")
 	if err != nil {
@@ -160,7 +159,7 @@ func timeJob(natsURL string, settings blob.Settings, source string) (serviceRun,
 		return serviceRun{}, err
 	}
 	start, startCPU := time.Now(), cpuTime()
-	if err := events.Enqueue(ctx, js, j); err != nil {
+	if err := benchseam.Enqueue(ctx, js, j); err != nil {
 		return serviceRun{}, err
 	}
 	run, err := awaitReports(ctx, reports, start)

@@ -1,8 +1,8 @@
-// Command benchedge runs the whole gateway (app.Run: middleware, access
-// log, playback edge) over the playback fakes and a local blob directory
-// holding one public and one private video, for bench/delivery/run.sh. It
-// prints one JSON line describing the URLs once serving and runs until
-// SIGINT or SIGTERM.
+// Command delivery is the edge of bench/delivery: it runs the whole gateway
+// (app.Run: middleware, access log, playback edge) over the playback fakes
+// (through gateway/benchseam) and a local blob directory holding one public
+// and one private video, for bench/delivery/run.sh. It prints one JSON line
+// describing the URLs once serving and runs until SIGINT or SIGTERM.
 package main
 
 import (
@@ -19,8 +19,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/gateway/app"
-	"github.com/vidhost/vidhost/gateway/internal/playback"
-	"github.com/vidhost/vidhost/gateway/internal/playback/playbacktest"
+	"github.com/vidhost/vidhost/gateway/benchseam"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -29,6 +28,10 @@ import (
 
 // account owns the bench's videos; its media lie in <dir>/videos/<account>/.
 const account = "bench-account"
+
+// internalSecret is the root secret of the gateway and of the fakes that
+// verify its calls, for this run only.
+const internalSecret = "bench/delivery internal secret, for this run only"
 
 // info is what run.sh reads: the gateway's URL and the paths to request.
 type info struct {
@@ -58,7 +61,7 @@ func main() {
 		stopProfile()
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "benchedge:", err)
+		fmt.Fprintln(os.Stderr, "bench/delivery:", err)
 		os.Exit(1)
 	}
 }
@@ -73,10 +76,11 @@ func run(dir string, segmentBytes, entries int, logFile, mediaLog string) error 
 	if err != nil {
 		return err
 	}
-	backends, backendsDone := playbacktest.ServeBackends(ctx, grpcLis, playbacktest.Root)
+	root := secrets.MustRoot(internalSecret)
+	backends, backendsDone := benchseam.ServeBackends(ctx, grpcLis, root)
 	out := info{Account: account, PublicVideo: ids.New(), PrivateVideo: ids.New(),
 		Segment: "stream/seg-0-00001.m4s", Playlist: "stream/playlist_0.m3u8", SegmentBytes: segmentBytes, PlaylistEntries: entries}
-	if err := storeMedia(ctx, dir, out, backends.Catalog); err != nil {
+	if err := storeMedia(ctx, dir, out, backends); err != nil {
 		return err
 	}
 	log, err := os.Create(logFile)
@@ -91,12 +95,12 @@ func run(dir string, segmentBytes, entries int, logFile, mediaLog string) error 
 	// The gateway needs JetStream for the playback edge's view events
 	// (VIEWS): an embedded loopback server with the suite's users (the
 	// gateway signs in with its nkey) stands in for the suite's.
-	natsDir, err := os.MkdirTemp("", "benchedge-nats-")
+	natsDir, err := os.MkdirTemp("", "bench-delivery-nats-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(natsDir)
-	users, err := natsx.ServerUsers(playbacktest.Root)
+	users, err := natsx.ServerUsers(root)
 	if err != nil {
 		return err
 	}
@@ -108,13 +112,11 @@ func run(dir string, segmentBytes, entries int, logFile, mediaLog string) error 
 	cfg := app.Config{
 		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr, HooksAddr: backends.Addr, AnalyticsAddr: backends.Addr,
 		NATSURL:        bus.ClientURL(),
-		InternalSecret: playbacktest.Secret, LogLevel: "info", LogFormat: "json", MediaAccessLog: mediaLog,
+		InternalSecret: internalSecret, LogLevel: "info", LogFormat: "json", MediaAccessLog: mediaLog,
 		Blob: blob.Settings{Driver: "local", Dir: dir},
 	}
-	// The gateway derives its media token secret from the root secret.
-	tokens := playback.NewTokens(playbacktest.Root.Derive(secrets.MediaToken), 4*time.Hour, time.Now)
-	out.PrivateToken = tokens.Mint(out.PrivateVideo)
-	if out.PrivateJWT, err = viewerJWT(backends.Identity, out.PrivateVideo); err != nil {
+	out.PrivateToken = benchseam.MediaToken(root, out.PrivateVideo, 4*time.Hour)
+	if out.PrivateJWT, err = viewerJWT(backends, out.PrivateVideo); err != nil {
 		return err
 	}
 	err = app.Run(ctx, cfg, slog.New(slog.NewJSONHandler(log, nil)), app.Options{Listener: httpLis, Ready: func(url string) {

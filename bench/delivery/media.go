@@ -7,14 +7,14 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/vidhost/vidhost/gateway/internal/playback/playbacktest"
+	"github.com/vidhost/vidhost/gateway/benchseam"
 	"github.com/vidhost/vidhost/pkg/blob"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 )
 
 // storeMedia writes the segment and playlists of both videos and registers
 // them with the fake catalog.
-func storeMedia(ctx context.Context, dir string, out info, catalog *playbacktest.Catalog) error {
+func storeMedia(ctx context.Context, dir string, out info, backends *benchseam.Backends) error {
 	store, err := blob.NewLocal(blob.Config{Dir: dir})
 	if err != nil {
 		return err
@@ -37,7 +37,7 @@ func storeMedia(ctx context.Context, dir string, out info, catalog *playbacktest
 				return err
 			}
 		}
-		catalog.PutVideo(&catalogv1.PlaybackVideo{VideoId: video.id, AccountId: account, Privacy: video.privacy, Enabled: true,
+		backends.PutVideo(&catalogv1.PlaybackVideo{VideoId: video.id, AccountId: account, Privacy: video.privacy, Enabled: true,
 			Status: "ready", Name: "bench", Outputs: []*catalogv1.PlaybackOutput{{Label: "HLS", Path: out.Playlist}}})
 	}
 	return nil
