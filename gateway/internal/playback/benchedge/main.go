@@ -22,6 +22,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/gateway/internal/playback/playbacktest"
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
@@ -107,9 +108,9 @@ func run(dir string, segmentBytes, entries int, logFile, mediaLog string) error 
 	defer bus.Shutdown()
 	cfg := app.Config{
 		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr, HooksAddr: backends.Addr, AnalyticsAddr: backends.Addr,
-		NATSURL:        bus.ClientURL(),
-		InternalSecret: playbacktest.Secret, LogLevel: "info", LogFormat: "json", MediaAccessLog: mediaLog,
-		Blob: blob.Settings{Driver: "local", Dir: dir},
+		Common:         config.Common{NATSURL: bus.ClientURL(), InternalSecret: playbacktest.Secret, LogLevel: "info", LogFormat: "json"},
+		MediaAccessLog: mediaLog,
+		Blob:           blob.Settings{Driver: "local", Dir: dir},
 	}
 	// The gateway derives its media token secret from the root secret.
 	tokens := playback.NewTokens(playbacktest.Root.Derive(secrets.MediaToken), 4*time.Hour, time.Now)
