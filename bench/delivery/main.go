@@ -21,6 +21,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/app"
 	"github.com/vidhost/vidhost/gateway/benchseam"
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
@@ -111,9 +112,9 @@ func run(dir string, segmentBytes, entries int, logFile, mediaLog string) error 
 	defer bus.Shutdown()
 	cfg := app.Config{
 		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr, HooksAddr: backends.Addr, AnalyticsAddr: backends.Addr,
-		NATSURL:        bus.ClientURL(),
-		InternalSecret: internalSecret, LogLevel: "info", LogFormat: "json", MediaAccessLog: mediaLog,
-		Blob: blob.Settings{Driver: "local", Dir: dir},
+		Common:         config.Common{NATSURL: bus.ClientURL(), InternalSecret: internalSecret, LogLevel: "info", LogFormat: "json"},
+		MediaAccessLog: mediaLog,
+		Blob:           blob.Settings{Driver: "local", Dir: dir},
 	}
 	out.PrivateToken = benchseam.MediaToken(root, out.PrivateVideo, 4*time.Hour)
 	if out.PrivateJWT, err = viewerJWT(backends, out.PrivateVideo); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/auth"
 	"github.com/vidhost/vidhost/gateway/internal/rest"
 	"github.com/vidhost/vidhost/pkg/admin"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -31,8 +32,8 @@ type Options struct {
 // start-up order: HTTP server (in-flight requests finish), key event
 // subscription, NATS, backend connections.
 func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) error {
-	cfg = withDefaults(cfg)
-	if err := cfg.validate(); err != nil {
+	cfg = config.WithDefaults(cfg)
+	if err := cfg.Validate(); err != nil {
 		return fmt.Errorf("gateway: %w", err)
 	}
 	stack := lifecycle.New(logger)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/vidhost/vidhost/gateway/app"
 	"github.com/vidhost/vidhost/gateway/internal/testbackend"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/logx"
 	"github.com/vidhost/vidhost/pkg/natstest"
@@ -52,8 +53,9 @@ func setup(t *testing.T, tweaks ...func(*app.Config)) testBundle {
 	backends.Identity.SetKey(keyElsewhere, &identityv1.Principal{AccountId: "acc1", KeyId: "key3", Ips: []string{"203.0.113.7"}})
 	backends.Identity.SetKey(keyLoopback, &identityv1.Principal{AccountId: "acc1", KeyId: "key4", Ips: []string{"198.51.100.1", "127.0.0.0/8"}})
 	cfg := app.Config{
-		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr, HooksAddr: backends.Addr, AnalyticsAddr: backends.Addr, NATSURL: natstest.Start(t),
-		InternalSecret: testSecret, BodyLimit: testBodyLimit, NATS: natstest.Settings(t, natsx.ServiceGateway),
+		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr, HooksAddr: backends.Addr, AnalyticsAddr: backends.Addr,
+		Common:    config.Common{NATSURL: natstest.Start(t), InternalSecret: testSecret, NATS: natstest.Settings(t, natsx.ServiceGateway)},
+		BodyLimit: testBodyLimit,
 	}
 	for _, tweak := range tweaks {
 		tweak(&cfg)

@@ -42,7 +42,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return fmt.Errorf("analytics: %w", err)
 	}
 	// It reads VIEWS and dead-letters what it can never store.
-	js, err := natsx.StartJetStream(ctx, natsClient(cfg), logger, stack, natsx.StreamViews, natsx.StreamDeadLetter)
+	js, err := natsx.StartJetStream(ctx, cfg.NATSClient(natsx.ServiceAnalytics), logger, stack, natsx.StreamViews, natsx.StreamDeadLetter)
 	if err != nil {
 		return fmt.Errorf("analytics: %w", err)
 	}

@@ -37,7 +37,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	// The service publishes its changes to HOOKS and their audit entries to
 	// AUDIT through its outbox, reads video.created from CATALOG and
 	// dead-letters what it cannot read.
-	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg),
+	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), cfg.NATSClient(natsx.ServiceHooks),
 		natsx.StreamHooks, natsx.StreamAudit, natsx.StreamCatalog, natsx.StreamDeadLetter)
 	if err != nil {
 		return fmt.Errorf("hooks: %w", err)

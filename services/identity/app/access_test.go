@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/codes"
 
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 	"github.com/vidhost/vidhost/services/identity/app"
@@ -76,8 +77,8 @@ func TestTenantIsolation(t *testing.T) {
 }
 
 func TestShortInternalSecretIsRefused(t *testing.T) {
-	cfg := app.Config{DatabaseURL: "postgres://db/vidhost", DBSchema: "identity", NATSURL: "nats://127.0.0.1:1",
-		InternalSecret: "s3cret", OwnerEmail: "owner@example.com", GRPCAddr: "127.0.0.1:0"}
+	cfg := app.Config{DatabaseURL: "postgres://db/vidhost", DBSchema: "identity",
+		Common: config.Common{NATSURL: "nats://127.0.0.1:1", InternalSecret: "s3cret"}, OwnerEmail: "owner@example.com", GRPCAddr: "127.0.0.1:0"}
 	err := app.Run(t.Context(), cfg, slog.New(slog.DiscardHandler), app.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "VIDHOST_INTERNAL_SECRET must be at least 32 bytes (it has 6)")

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/audit"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
@@ -75,9 +76,10 @@ func setupWith(t *testing.T, change func(*app.Config)) *testBundle {
 func testConfig(t *testing.T, db pgtest.DB, natsURL string) app.Config {
 	provisionAudit(t, db)
 	return app.Config{
-		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, NATS: natstest.Settings(t, natsx.ServiceIdentity),
-		InternalSecret: string(internalSecret), OwnerEmail: "Owner@Example.com",
-		PublicURL: "https://videos.example.com",
+		DatabaseURL: db.URL, DBSchema: db.Schema,
+		Common:     config.Common{NATSURL: natsURL, NATS: natstest.Settings(t, natsx.ServiceIdentity), InternalSecret: string(internalSecret)},
+		OwnerEmail: "Owner@Example.com",
+		PublicURL:  "https://videos.example.com",
 	}
 }
 

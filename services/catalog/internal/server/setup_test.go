@@ -17,6 +17,7 @@ import (
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
@@ -68,8 +69,9 @@ func setupWith(t *testing.T, natsURL string) testBundle {
 	objects, err := blob.NewLocal(blob.Config{Dir: blobDir})
 	require.NoError(t, err)
 	resolver := &uploads{objects: objects, files: map[string]uploadFile{}}
-	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret,
-		NATS: natstest.Settings(t, natsx.ServiceCatalog), MediaBaseURL: mediaBase, Blob: blob.Settings{Driver: "local", Dir: blobDir}}
+	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema,
+		Common:       config.Common{NATSURL: natsURL, InternalSecret: secret, NATS: natstest.Settings(t, natsx.ServiceCatalog)},
+		MediaBaseURL: mediaBase, Blob: blob.Settings{Driver: "local", Dir: blobDir}}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan struct{})

@@ -25,6 +25,7 @@ import (
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
 
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -122,8 +123,9 @@ func setupDelivery(t *testing.T) deliveryBundle {
 	natsURL := natstest.Start(t)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret,
-		NATS: natstest.Settings(t, natsx.ServiceHooks), AllowHTTPURLs: true, AllowLoopback: true, DeliveryTimeout: 2 * time.Second}
+	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema,
+		Common:        config.Common{NATSURL: natsURL, InternalSecret: secret, NATS: natstest.Settings(t, natsx.ServiceHooks)},
+		AllowHTTPURLs: true, AllowLoopback: true, DeliveryTimeout: 2 * time.Second}
 	opts := app.Options{Listener: lis, Delivery: delivery.Options{Poll: 20 * time.Millisecond,
 		Schedule: []time.Duration{30 * time.Millisecond, 30 * time.Millisecond, 30 * time.Millisecond}}}
 	b := startApp(t, cfg, opts, db)

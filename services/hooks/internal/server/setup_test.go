@@ -15,6 +15,7 @@ import (
 
 	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
 
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
@@ -49,8 +50,8 @@ func setup(t *testing.T) testBundle {
 	natsURL := natstest.Start(t)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret,
-		NATS: natstest.Settings(t, natsx.ServiceHooks)}
+	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema,
+		Common: config.Common{NATSURL: natsURL, InternalSecret: secret, NATS: natstest.Settings(t, natsx.ServiceHooks)}}
 	return startApp(t, cfg, app.Options{Listener: lis}, db)
 }
 
