@@ -43,12 +43,12 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return fmt.Errorf("hooks: %w", err)
 	}
 	st := store.New(pool, box)
-	registry := hooks.NewRegistry(st, cfg.urlPolicy())
+	svc := hooks.NewService(st, cfg.urlPolicy())
 	engine, err := startEngine(ctx, cfg, opts, st, logger, stack)
 	if err != nil {
 		return err
 	}
-	if err := startMatching(ctx, js, registry, engine, logger, stack); err != nil {
+	if err := startMatching(ctx, js, svc, engine, logger, stack); err != nil {
 		return err
 	}
 	lis, err := grpcx.Listen(opts.Listener, cfg.GRPCAddr)
@@ -56,7 +56,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return fmt.Errorf("hooks: %w", err)
 	}
 	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Root: root})
-	server.New(registry).Register(srv)
+	server.New(svc).Register(srv)
 	logger.Info("hooks serving", "addr", lis.Addr().String())
 	if opts.Ready != nil {
 		opts.Ready(lis.Addr().String())

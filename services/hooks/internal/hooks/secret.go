@@ -29,7 +29,7 @@ func newSecret() string {
 // rotateSecret gives s a new secret and keeps the current one valid for
 // SecretGrace from now. Rotating twice within the grace period drops the
 // oldest: only the secret in use just before is kept.
-func (s *Service) rotateSecret(now time.Time) error {
+func (s *Target) rotateSecret(now time.Time) error {
 	if s.Type != TypeWebhook {
 		return ErrNoSecret
 	}

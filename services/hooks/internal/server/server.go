@@ -11,12 +11,12 @@ import (
 // Server implements hooksv1.HooksServiceServer.
 type Server struct {
 	hooksv1.UnimplementedHooksServiceServer
-	registry *hooks.Registry
+	svc *hooks.Service
 }
 
-// New returns a server for registry.
-func New(registry *hooks.Registry) *Server {
-	return &Server{registry: registry}
+// New returns a server over the hooks use cases.
+func New(svc *hooks.Service) *Server {
+	return &Server{svc: svc}
 }
 
 // Register adds the server to a gRPC server.

@@ -16,7 +16,7 @@ func (s *Server) CreateService(ctx context.Context, in *hooksv1.CreateServiceReq
 	if err != nil {
 		return nil, err
 	}
-	created, err := s.registry.CreateService(ctx, p, protomap.NewService(in))
+	created, err := s.svc.CreateService(ctx, p, protomap.NewService(in))
 	// The one response, with rotate_secret's, that shows the secret.
 	return mapOne(created, err, protomap.ServiceWithSecret)
 }
@@ -30,7 +30,7 @@ func (s *Server) ListServices(ctx context.Context, in *hooksv1.ListServicesReque
 	if err != nil {
 		return nil, err
 	}
-	items, next, err := s.registry.ListServices(ctx, p, req)
+	items, next, err := s.svc.ListServices(ctx, p, req)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func (s *Server) GetService(ctx context.Context, in *hooksv1.GetServiceRequest) 
 	if err != nil {
 		return nil, err
 	}
-	got, err := s.registry.GetService(ctx, p, in.GetId())
+	got, err := s.svc.GetService(ctx, p, in.GetId())
 	return mapOne(got, err, protomap.Service)
 }
 
@@ -51,8 +51,8 @@ func (s *Server) UpdateService(ctx context.Context, in *hooksv1.UpdateServiceReq
 	if err != nil {
 		return nil, err
 	}
-	patch := hooks.ServicePatch{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.ServiceValues(in.GetService())}
-	updated, err := s.registry.UpdateService(ctx, p, in.GetId(), patch)
+	patch := hooks.TargetPatch{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.ServiceValues(in.GetService())}
+	updated, err := s.svc.UpdateService(ctx, p, in.GetId(), patch)
 	return mapOne(updated, err, protomap.Service)
 }
 
@@ -61,7 +61,7 @@ func (s *Server) DeleteService(ctx context.Context, in *hooksv1.DeleteServiceReq
 	if err != nil {
 		return nil, err
 	}
-	if err := s.registry.DeleteService(ctx, p, in.GetId()); err != nil {
+	if err := s.svc.DeleteService(ctx, p, in.GetId()); err != nil {
 		return nil, err
 	}
 	return &hooksv1.DeleteServiceResponse{}, nil
@@ -72,6 +72,6 @@ func (s *Server) RotateServiceSecret(ctx context.Context, in *hooksv1.RotateServ
 	if err != nil {
 		return nil, err
 	}
-	rotated, err := s.registry.RotateServiceSecret(ctx, p, in.GetId())
+	rotated, err := s.svc.RotateServiceSecret(ctx, p, in.GetId())
 	return mapOne(rotated, err, protomap.ServiceWithSecret)
 }

@@ -1,4 +1,4 @@
-package pgstore
+package store
 
 import (
 	"context"
@@ -51,7 +51,7 @@ func (s *Store) Ingest(ctx context.Context, events []views.Event) (views.IngestR
 		result, err = s.ingestOnce(ctx, events, true)
 	}
 	if err != nil {
-		return views.IngestResult{}, fmt.Errorf("pgstore: ingest %d events: %w", len(events), err)
+		return views.IngestResult{}, fmt.Errorf("store: ingest %d events: %w", len(events), err)
 	}
 	return result, nil
 }

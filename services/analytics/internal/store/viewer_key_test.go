@@ -1,4 +1,4 @@
-package pgstore_test
+package store_test
 
 import (
 	"testing"

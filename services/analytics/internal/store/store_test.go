@@ -1,4 +1,4 @@
-package pgstore_test
+package store_test
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/pgtest"
-	"github.com/vidhost/vidhost/services/analytics/internal/pgstore"
+	"github.com/vidhost/vidhost/services/analytics/internal/store"
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
 	"github.com/vidhost/vidhost/services/analytics/migrations"
 )
@@ -22,7 +22,7 @@ const accountA, accountB = "account-a", "account-b"
 var day1 = time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
 
 type fixture struct {
-	store *pgstore.Store
+	store *store.Store
 	pool  *pgxpool.Pool
 }
 
@@ -33,7 +33,7 @@ func setupBench(t testing.TB) fixture {
 	db := pgtest.Schema(t)
 	db.Migrate(t, migrations.FS)
 	pool := db.Pool(t)
-	return fixture{store: pgstore.New(pool), pool: pool}
+	return fixture{store: store.New(pool), pool: pool}
 }
 
 // play is a play event of video by viewer at t, from domain in country.

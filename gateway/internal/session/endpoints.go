@@ -1,4 +1,4 @@
-package app
+package session
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/gateway/internal/auth"
-	"github.com/vidhost/vidhost/gateway/web"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/timefmt"
@@ -23,31 +22,32 @@ import (
 // and a code, or two passwords.
 const maxSessionBody = 8 << 10
 
-// sessionEndpoints are the gateway's own /v2/session routes: they set and
-// clear the cookie, which grpc-gateway routes cannot, and the pages over
-// them (docs/authentication.md).
-type sessionEndpoints struct {
-	sessions *auth.Sessions
-	clientIP auth.ClientIP
-	timeout  time.Duration
-	logger   *slog.Logger
+// Endpoints are the gateway's own /v2/session routes: they set and clear
+// the cookie, which grpc-gateway routes cannot, and the pages over them
+// (docs/authentication.md).
+type Endpoints struct {
+	Sessions *Sessions
+	ClientIP auth.ClientIP
+	// Timeout bounds each call to identity.
+	Timeout time.Duration
+	Logger  *slog.Logger
 }
 
-// register mounts the routes and pages on mux; they are more specific than
+// Register mounts the routes and pages on mux; they are more specific than
 // "/v2/", so they take these paths from the API key chain.
-func (e sessionEndpoints) register(mux *http.ServeMux) {
-	mux.HandleFunc("POST "+web.SessionPath, e.signIn)
-	mux.HandleFunc("GET "+web.SessionPath, e.withSession(e.current))
-	mux.HandleFunc("DELETE "+web.SessionPath, e.withSession(e.signOut(false)))
-	mux.HandleFunc("DELETE "+web.SessionPath+"s", e.withSession(e.signOut(true)))
-	mux.HandleFunc("POST "+web.SessionPath+"/password", e.withSession(e.changePassword))
-	mux.HandleFunc("POST "+web.ResetPath+"/request", e.requestReset)
-	mux.HandleFunc("POST "+web.ResetPath, e.reset)
-	mux.HandleFunc("GET "+web.ResetPath, func(w http.ResponseWriter, _ *http.Request) { web.RenderResetPage(w) })
-	mux.HandleFunc("GET "+web.SignInPath, func(w http.ResponseWriter, r *http.Request) { web.RenderSignInPage(w, r.URL.Query().Get("next")) })
-	mux.HandleFunc("GET "+web.SignOutPath, func(w http.ResponseWriter, _ *http.Request) { web.RenderSignOutPage(w) })
-	mux.Handle("GET "+web.SignInPath+".js", web.SignInAssetHandler())
-	mux.Handle("GET "+web.SignInPath+".css", web.SignInAssetHandler())
+func (e Endpoints) Register(mux *http.ServeMux) {
+	mux.HandleFunc("POST "+SessionPath, e.signIn)
+	mux.HandleFunc("GET "+SessionPath, e.withSession(e.current))
+	mux.HandleFunc("DELETE "+SessionPath, e.withSession(e.signOut(false)))
+	mux.HandleFunc("DELETE "+SessionPath+"s", e.withSession(e.signOut(true)))
+	mux.HandleFunc("POST "+SessionPath+"/password", e.withSession(e.changePassword))
+	mux.HandleFunc("POST "+ResetPath+"/request", e.requestReset)
+	mux.HandleFunc("POST "+ResetPath, e.reset)
+	mux.HandleFunc("GET "+ResetPath, func(w http.ResponseWriter, _ *http.Request) { RenderResetPage(w) })
+	mux.HandleFunc("GET "+SignInPath, func(w http.ResponseWriter, r *http.Request) { RenderSignInPage(w, r.URL.Query().Get("next")) })
+	mux.HandleFunc("GET "+SignOutPath, func(w http.ResponseWriter, _ *http.Request) { RenderSignOutPage(w) })
+	mux.Handle("GET "+SignInPath+".js", SignInAssetHandler())
+	mux.Handle("GET "+SignInPath+".css", SignInAssetHandler())
 }
 
 type signInBody struct {
@@ -58,42 +58,42 @@ type signInBody struct {
 
 // signIn answers POST /v2/session: the session (with its CSRF token) and
 // the cookie, or identity's refusal.
-func (e sessionEndpoints) signIn(w http.ResponseWriter, r *http.Request) {
+func (e Endpoints) signIn(w http.ResponseWriter, r *http.Request) {
 	// Login CSRF: another site must not sign a browser in as someone else.
 	var body signInBody
 	if !e.sameOriginBody(w, r, &body) {
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), e.timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), e.Timeout)
 	defer cancel()
-	out, err := e.sessions.Client().SignIn(ctx, &identityv1.SignInRequest{Email: body.Email, Password: body.Password,
-		Code: body.Code, ClientIp: auth.AddrString(e.clientIP.Of(r)), UserAgent: r.UserAgent()})
+	out, err := e.Sessions.Client().SignIn(ctx, &identityv1.SignInRequest{Email: body.Email, Password: body.Password,
+		Code: body.Code, ClientIp: auth.AddrString(e.ClientIP.Of(r)), UserAgent: r.UserAgent()})
 	if err != nil {
 		e.fail(w, r, err)
 		return
 	}
 	expires, _ := time.Parse(timefmt.Layout, out.GetSession().GetExpiresTime())
-	e.sessions.SetCookie(w, out.GetToken(), expires)
+	e.Sessions.SetCookie(w, out.GetToken(), expires)
 	writeResult(w, sessionResult(out.GetSession(), "", ""))
 }
 
 // withSession runs next with the request's live session, refusing requests
 // without one (401) and, for changes, without its CSRF token (403).
-func (e sessionEndpoints) withSession(next func(http.ResponseWriter, *http.Request, string, *identityv1.ResolveSessionResponse)) http.HandlerFunc {
+func (e Endpoints) withSession(next func(http.ResponseWriter, *http.Request, string, *identityv1.ResolveSessionResponse)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		token, ok := e.sessions.Token(r)
+		token, ok := e.Sessions.Token(r)
 		if !ok {
 			envelope.WriteError(w, apperr.CodeSessionInvalid, "you are not signed in")
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), e.timeout)
+		ctx, cancel := context.WithTimeout(r.Context(), e.Timeout)
 		defer cancel()
-		resolved, err := e.sessions.Resolve(ctx, token, auth.AddrString(e.clientIP.Of(r)))
+		resolved, err := e.Sessions.Resolve(ctx, token, auth.AddrString(e.ClientIP.Of(r)))
 		if err != nil {
 			e.fail(w, r, err)
 			return
 		}
-		if e.sessions.RefuseCSRF(w, r, token, resolved, auth.AddrString(e.clientIP.Of(r)), e.logger) {
+		if e.Sessions.RefuseCSRF(w, r, token, resolved, auth.AddrString(e.ClientIP.Of(r)), e.Logger) {
 			return
 		}
 		next(w, r.WithContext(ctx), token, resolved)
@@ -102,7 +102,7 @@ func (e sessionEndpoints) withSession(next func(http.ResponseWriter, *http.Reque
 
 // current answers GET /v2/session: who is signed in, and the CSRF token
 // the page sends back.
-func (e sessionEndpoints) current(w http.ResponseWriter, _ *http.Request, _ string, resolved *identityv1.ResolveSessionResponse) {
+func (e Endpoints) current(w http.ResponseWriter, _ *http.Request, _ string, resolved *identityv1.ResolveSessionResponse) {
 	out := sessionResult(resolved.GetSession(), resolved.GetEmail(), resolved.GetRole())
 	out["mfa_enrolment_required"] = resolved.GetMfaEnrolmentRequired()
 	writeResult(w, out)
@@ -110,17 +110,17 @@ func (e sessionEndpoints) current(w http.ResponseWriter, _ *http.Request, _ stri
 
 // signOut answers DELETE /v2/session (this session) and DELETE
 // /v2/sessions (every session of the user), clearing the cookie.
-func (e sessionEndpoints) signOut(everywhere bool) func(http.ResponseWriter, *http.Request, string, *identityv1.ResolveSessionResponse) {
+func (e Endpoints) signOut(everywhere bool) func(http.ResponseWriter, *http.Request, string, *identityv1.ResolveSessionResponse) {
 	return func(w http.ResponseWriter, r *http.Request, token string, _ *identityv1.ResolveSessionResponse) {
-		out, err := e.sessions.Client().SignOut(r.Context(), &identityv1.SignOutRequest{Token: token, Everywhere: everywhere,
-			ClientIp: auth.AddrString(e.clientIP.Of(r))})
+		out, err := e.Sessions.Client().SignOut(r.Context(), &identityv1.SignOutRequest{Token: token, Everywhere: everywhere,
+			ClientIp: auth.AddrString(e.ClientIP.Of(r))})
 		if err != nil {
 			e.fail(w, r, err)
 			return
 		}
 		// Media tokens minted for the session die with it, here at once.
-		e.sessions.ForgetSessions()
-		e.sessions.ClearCookie(w)
+		e.Sessions.ForgetSessions()
+		e.Sessions.ClearCookie(w)
 		writeResult(w, map[string]any{"ended": out.GetEnded()})
 	}
 }
@@ -132,25 +132,25 @@ type passwordBody struct {
 
 // changePassword answers POST /v2/session/password; the user's other
 // sessions end.
-func (e sessionEndpoints) changePassword(w http.ResponseWriter, r *http.Request, token string, _ *identityv1.ResolveSessionResponse) {
+func (e Endpoints) changePassword(w http.ResponseWriter, r *http.Request, token string, _ *identityv1.ResolveSessionResponse) {
 	var body passwordBody
 	if !decodeSessionBody(w, r, &body) {
 		return
 	}
-	_, err := e.sessions.Client().ChangePassword(r.Context(), &identityv1.ChangePasswordRequest{Token: token,
-		CurrentPassword: body.CurrentPassword, NewPassword: body.NewPassword, ClientIp: auth.AddrString(e.clientIP.Of(r))})
+	_, err := e.Sessions.Client().ChangePassword(r.Context(), &identityv1.ChangePasswordRequest{Token: token,
+		CurrentPassword: body.CurrentPassword, NewPassword: body.NewPassword, ClientIp: auth.AddrString(e.ClientIP.Of(r))})
 	if err != nil {
 		e.fail(w, r, err)
 		return
 	}
-	e.sessions.ForgetSessions() // the other sessions ended, and their media tokens with them
+	e.Sessions.ForgetSessions() // the other sessions ended, and their media tokens with them
 	writeResult(w, map[string]any{})
 }
 
 // sameOriginBody refuses another origin's request and decodes the JSON
 // body into v, answering the refusals itself.
-func (e sessionEndpoints) sameOriginBody(w http.ResponseWriter, r *http.Request, v any) bool {
-	if problem := e.sessions.OriginProblem(r); problem != "" {
+func (e Endpoints) sameOriginBody(w http.ResponseWriter, r *http.Request, v any) bool {
+	if problem := e.Sessions.OriginProblem(r); problem != "" {
 		envelope.WriteError(w, apperr.CodeCsrfInvalid, problem)
 		return false
 	}
@@ -159,13 +159,13 @@ func (e sessionEndpoints) sameOriginBody(w http.ResponseWriter, r *http.Request,
 
 // fail writes identity's refusal in the envelope; a session that no longer
 // resolves also loses its cookie.
-func (e sessionEndpoints) fail(w http.ResponseWriter, r *http.Request, err error) {
+func (e Endpoints) fail(w http.ResponseWriter, r *http.Request, err error) {
 	mapped := envelope.FromError(err)
 	if mapped.Hidden {
-		e.logger.ErrorContext(r.Context(), "session call failed", "error", err.Error())
+		e.Logger.ErrorContext(r.Context(), "session call failed", "error", err.Error())
 	}
 	if mapped.Error.Code == apperr.CodeSessionInvalid {
-		e.sessions.ClearCookie(w)
+		e.Sessions.ClearCookie(w)
 	}
 	mapped.SetRetryAfter(w.Header()) // a rate-limited sign-in, a busy identity
 	envelope.Write(w, mapped.HTTPStatus, envelope.Failure(mapped.Error))

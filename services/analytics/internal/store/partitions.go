@@ -1,4 +1,4 @@
-package pgstore
+package store
 
 import (
 	"context"
@@ -31,7 +31,7 @@ func (s *Store) ensurePartitions(ctx context.Context, events []views.Event) erro
 		_, err := s.pool.Exec(ctx, fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s PARTITION OF view_events FOR VALUES FROM ('%s') TO ('%s')`,
 			pgx.Identifier{name}.Sanitize(), day.Format(time.DateOnly), day.AddDate(0, 0, 1).Format(time.DateOnly)))
 		if err != nil {
-			return fmt.Errorf("pgstore: partition %s: %w", name, err)
+			return fmt.Errorf("store: partition %s: %w", name, err)
 		}
 		s.mu.Lock()
 		s.partitions[name] = true
@@ -49,11 +49,11 @@ func (s *Store) DropEventsBefore(ctx context.Context, day time.Time) ([]string, 
 		JOIN pg_class p ON p.oid = i.inhparent
 		WHERE p.oid = 'view_events'::regclass`)
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: list partitions: %w", err)
+		return nil, fmt.Errorf("store: list partitions: %w", err)
 	}
 	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: list partitions: %w", err)
+		return nil, fmt.Errorf("store: list partitions: %w", err)
 	}
 	cutoff := partitionName(views.DayOf(day))
 	var dropped []string
@@ -63,7 +63,7 @@ func (s *Store) DropEventsBefore(ctx context.Context, day time.Time) ([]string, 
 			continue
 		}
 		if _, err := s.pool.Exec(ctx, "DROP TABLE IF EXISTS "+pgx.Identifier{name}.Sanitize()); err != nil {
-			return dropped, fmt.Errorf("pgstore: drop %s: %w", name, err)
+			return dropped, fmt.Errorf("store: drop %s: %w", name, err)
 		}
 		s.mu.Lock()
 		delete(s.partitions, name)
@@ -72,7 +72,7 @@ func (s *Store) DropEventsBefore(ctx context.Context, day time.Time) ([]string, 
 	}
 	if _, err := s.pool.Exec(ctx, `DELETE FROM viewer_windows WHERE counted_time < now() - make_interval(secs => $1)`,
 		views.ReplayWindow.Seconds()); err != nil {
-		return dropped, fmt.Errorf("pgstore: replay state: %w", err)
+		return dropped, fmt.Errorf("store: replay state: %w", err)
 	}
 	return dropped, nil
 }

@@ -1,4 +1,4 @@
-package pgstore_test
+package store_test
 
 import (
 	"io/fs"
@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/pgtest"
-	"github.com/vidhost/vidhost/services/analytics/internal/pgstore"
+	"github.com/vidhost/vidhost/services/analytics/internal/store"
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
 	"github.com/vidhost/vidhost/services/analytics/migrations"
 )
@@ -46,8 +46,8 @@ func TestWindowsOpenBeforeMigration00005StillHold(t *testing.T) {
 	require.NoError(t, pool.QueryRow(t.Context(), `SELECT count(*) FROM viewer_windows`).Scan(&windows))
 	assert.Equal(t, 1, windows)
 
-	store := pgstore.New(pool)
-	replayed, err := store.Ingest(t.Context(), []views.Event{
+	st := store.New(pool)
+	replayed, err := st.Ingest(t.Context(), []views.Event{
 		play("e1", accountA, "v1", "viewer-1", "a.example", "US", day1.Add(10*time.Minute)),
 		play("e2", accountA, "v1", "viewer-2", "a.example", "US", day1.Add(10*time.Minute)),
 	})

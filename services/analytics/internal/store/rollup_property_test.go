@@ -1,4 +1,4 @@
-package pgstore_test
+package store_test
 
 import (
 	"cmp"
@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/filter"
-	"github.com/vidhost/vidhost/services/analytics/internal/pgstore"
+	"github.com/vidhost/vidhost/services/analytics/internal/store"
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
 )
 
@@ -33,7 +33,7 @@ func TestPlannerPicksNarrowestRollup(t *testing.T) {
 		r, err := views.ParseReport(views.ReportParams{Dimension: tt.dimension, Metric: "views",
 			Start: "2026-11-01", End: "2026-11-30", Filter: tt.filter})
 		require.NoError(t, err)
-		assert.Equal(t, tt.want, pgstore.PlanRollup(r), "%s %s", tt.dimension, tt.filter)
+		assert.Equal(t, tt.want, store.PlanRollup(r), "%s %s", tt.dimension, tt.filter)
 	}
 }
 
@@ -118,7 +118,7 @@ func TestRollupReportsAgreeWithRawEvents(t *testing.T) {
 		}
 		r, err := views.ParseReport(params)
 		require.NoError(t, err, params)
-		tables[pgstore.PlanRollup(r)] = true
+		tables[store.PlanRollup(r)] = true
 
 		sums := map[string]int64{}
 		for _, e := range raw {
@@ -149,7 +149,7 @@ func TestRollupReportsAgreeWithRawEvents(t *testing.T) {
 			assert.Empty(t, got, params)
 			continue
 		}
-		require.Equal(t, want, got, "%+v via %s", params, pgstore.PlanRollup(r))
+		require.Equal(t, want, got, "%+v via %s", params, store.PlanRollup(r))
 	}
 	assert.Len(t, tables, 6, "every roll-up served some report: %v", tables)
 }

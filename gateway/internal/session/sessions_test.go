@@ -1,4 +1,4 @@
-package auth
+package session
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
 
+	"github.com/vidhost/vidhost/gateway/internal/auth"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/principal"
@@ -69,7 +70,7 @@ func TestSessionCookieAuthenticatesAsTheUser(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var got principal.Principal
 			next := http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { got, _ = principal.FromContext(r.Context()) })
-			handler := RequireKeyOrSession(nil, sessions, ClientIP{}, slog.New(slog.NewTextHandler(io.Discard, nil)))(next)
+			handler := auth.RequireKeyOrSession(nil, sessions, auth.ClientIP{}, slog.New(slog.NewTextHandler(io.Discard, nil)))(next)
 			req := httptest.NewRequest(tc.method, "/v2/videos", nil)
 			req.AddCookie(&http.Cookie{Name: SecureCookieName, Value: tc.cookie})
 			if tc.csrf != "" {

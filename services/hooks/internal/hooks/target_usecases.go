@@ -11,53 +11,53 @@ import (
 // CreateService validates and stores a new service and announces it with
 // service.created. A webhook gets a new signing secret: the result carries
 // it, and this is the one response that may show it.
-func (r *Registry) CreateService(ctx context.Context, p principal.Principal, s Service) (Service, error) {
+func (r *Service) CreateService(ctx context.Context, p principal.Principal, s Target) (Target, error) {
 	s.Credentials.Secret, s.Credentials.PreviousSecret = "", ""
 	if err := s.validateNew(r.urls); err != nil {
-		return Service{}, err
+		return Target{}, err
 	}
 	s.ID = ids.New()
 	if s.Type == TypeWebhook {
 		s.Credentials.Secret = newSecret()
 	}
-	return commit(ctx, r, p, Created, func(tx Tx, before *any) (Service, error) {
+	return commit(ctx, r, p, Created, func(tx Tx, before *any) (Target, error) {
 		return tx.InsertService(ctx, p.AccountID, p.ActorID, s)
 	})
 }
 
 // GetService returns one of the account's services, without credentials.
-func (r *Registry) GetService(ctx context.Context, p principal.Principal, id string) (Service, error) {
+func (r *Service) GetService(ctx context.Context, p principal.Principal, id string) (Target, error) {
 	if err := checkID(id); err != nil {
-		return Service{}, err
+		return Target{}, err
 	}
 	return r.store.GetService(ctx, p.AccountID, id)
 }
 
 // ListServices returns a page of the account's services, oldest first.
-func (r *Registry) ListServices(ctx context.Context, p principal.Principal, req page.Request) ([]Service, string, error) {
+func (r *Service) ListServices(ctx context.Context, p principal.Principal, req page.Request) ([]Target, string, error) {
 	return list(req,
-		func() ([]Service, error) { return r.store.ListServices(ctx, p.AccountID, req) },
-		func(s Service) page.Cursor { return page.Cursor{Time: s.CreatedTime, ID: s.ID} })
+		func() ([]Target, error) { return r.store.ListServices(ctx, p.AccountID, req) },
+		func(s Target) page.Cursor { return page.Cursor{Time: s.CreatedTime, ID: s.ID} })
 }
 
 // UpdateService applies patch and announces the result with
 // service.updated. The result carries no credentials.
-func (r *Registry) UpdateService(ctx context.Context, p principal.Principal, id string, patch ServicePatch) (Service, error) {
+func (r *Service) UpdateService(ctx context.Context, p principal.Principal, id string, patch TargetPatch) (Target, error) {
 	if err := checkID(id); err != nil {
-		return Service{}, err
+		return Target{}, err
 	}
-	return commit(ctx, r, p, Updated, func(tx Tx, before *any) (Service, error) {
+	return commit(ctx, r, p, Updated, func(tx Tx, before *any) (Target, error) {
 		current, err := tx.LockService(ctx, p.AccountID, id)
 		if err != nil {
-			return Service{}, err
+			return Target{}, err
 		}
 		*before = current
 		next, err := patch.apply(current)
 		if err != nil {
-			return Service{}, err
+			return Target{}, err
 		}
 		if err := next.validate(r.urls); err != nil {
-			return Service{}, err
+			return Target{}, err
 		}
 		return tx.UpdateService(ctx, p.AccountID, p.ActorID, next)
 	})
@@ -66,18 +66,18 @@ func (r *Registry) UpdateService(ctx context.Context, p principal.Principal, id 
 // RotateServiceSecret gives a webhook service a new signing secret, kept
 // with the previous one for SecretGrace, and returns the service with the
 // new secret: the one response that shows it.
-func (r *Registry) RotateServiceSecret(ctx context.Context, p principal.Principal, id string) (Service, error) {
+func (r *Service) RotateServiceSecret(ctx context.Context, p principal.Principal, id string) (Target, error) {
 	if err := checkID(id); err != nil {
-		return Service{}, err
+		return Target{}, err
 	}
-	return commit(ctx, r, p, Updated, func(tx Tx, before *any) (Service, error) {
+	return commit(ctx, r, p, Updated, func(tx Tx, before *any) (Target, error) {
 		s, err := tx.LockService(ctx, p.AccountID, id)
 		if err != nil {
-			return Service{}, err
+			return Target{}, err
 		}
 		*before = s
 		if err := s.rotateSecret(r.now()); err != nil {
-			return Service{}, err
+			return Target{}, err
 		}
 		return tx.UpdateService(ctx, p.AccountID, p.ActorID, s)
 	})
@@ -85,18 +85,18 @@ func (r *Registry) RotateServiceSecret(ctx context.Context, p principal.Principa
 
 // DeleteService removes a service and disables the hooks that ran on it,
 // in one transaction: service.deleted, and hook.updated for each hook.
-func (r *Registry) DeleteService(ctx context.Context, p principal.Principal, id string) error {
+func (r *Service) DeleteService(ctx context.Context, p principal.Principal, id string) error {
 	if err := checkID(id); err != nil {
 		return err
 	}
-	_, err := commit(ctx, r, p, Deleted, func(tx Tx, before *any) (Service, error) {
+	_, err := commit(ctx, r, p, Deleted, func(tx Tx, before *any) (Target, error) {
 		s, err := tx.DeleteService(ctx, p.AccountID, id)
 		if err != nil {
-			return Service{}, err
+			return Target{}, err
 		}
 		disabled, err := tx.DisableHooksOf(ctx, p.AccountID, p.ActorID, id)
 		if err != nil {
-			return Service{}, err
+			return Target{}, err
 		}
 		for _, h := range disabled {
 			e := r.event(p, Updated, h)
@@ -104,7 +104,7 @@ func (r *Registry) DeleteService(ctx context.Context, p principal.Principal, id 
 			was.Enabled = true
 			e.Before = was
 			if err := tx.Emit(ctx, e); err != nil {
-				return Service{}, err
+				return Target{}, err
 			}
 		}
 		return s, nil

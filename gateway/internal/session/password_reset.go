@@ -1,4 +1,4 @@
-package app
+package session
 
 import (
 	"context"
@@ -10,17 +10,17 @@ import (
 
 // requestReset answers POST /reset-password/request: 200 whatever the
 // email, so the answer tells nothing; identity mails the link.
-func (e sessionEndpoints) requestReset(w http.ResponseWriter, r *http.Request) {
+func (e Endpoints) requestReset(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Email string `json:"email"`
 	}
 	if !e.sameOriginBody(w, r, &body) {
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), e.timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), e.Timeout)
 	defer cancel()
-	_, err := e.sessions.Client().RequestPasswordReset(ctx, &identityv1.RequestPasswordResetRequest{Email: body.Email,
-		ClientIp: auth.AddrString(e.clientIP.Of(r))})
+	_, err := e.Sessions.Client().RequestPasswordReset(ctx, &identityv1.RequestPasswordResetRequest{Email: body.Email,
+		ClientIp: auth.AddrString(e.ClientIP.Of(r))})
 	if err != nil {
 		e.fail(w, r, err)
 		return
@@ -29,7 +29,7 @@ func (e sessionEndpoints) requestReset(w http.ResponseWriter, r *http.Request) {
 }
 
 // reset answers POST /reset-password: the link's token and a new password.
-func (e sessionEndpoints) reset(w http.ResponseWriter, r *http.Request) {
+func (e Endpoints) reset(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Token    string `json:"token"`
 		Password string `json:"password"`
@@ -37,15 +37,15 @@ func (e sessionEndpoints) reset(w http.ResponseWriter, r *http.Request) {
 	if !e.sameOriginBody(w, r, &body) {
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), e.timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), e.Timeout)
 	defer cancel()
-	_, err := e.sessions.Client().ResetPassword(ctx, &identityv1.ResetPasswordRequest{Token: body.Token, Password: body.Password,
-		ClientIp: auth.AddrString(e.clientIP.Of(r))})
+	_, err := e.Sessions.Client().ResetPassword(ctx, &identityv1.ResetPasswordRequest{Token: body.Token, Password: body.Password,
+		ClientIp: auth.AddrString(e.ClientIP.Of(r))})
 	if err != nil {
 		e.fail(w, r, err)
 		return
 	}
-	e.sessions.ForgetSessions() // every session of the user ended, and their media tokens with them
-	e.sessions.ClearCookie(w)
+	e.Sessions.ForgetSessions() // every session of the user ended, and their media tokens with them
+	e.Sessions.ClearCookie(w)
 	writeResult(w, map[string]any{})
 }

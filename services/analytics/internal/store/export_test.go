@@ -1,4 +1,4 @@
-package pgstore
+package store
 
 import "github.com/vidhost/vidhost/services/analytics/internal/views"
 

@@ -1,8 +1,11 @@
-package web
+package session
 
 import (
 	"embed"
+	"html/template"
 	"net/http"
+
+	"github.com/vidhost/vidhost/gateway/web"
 )
 
 // Sign-in pages (docs/authentication.md). The form posts JSON to
@@ -20,6 +23,13 @@ const (
 //go:embed signin
 var signInFiles embed.FS
 
+//go:embed templates
+var templateFiles embed.FS
+
+// pages are the templates of the sign-in, sign-out, reset and single
+// sign-on pages.
+var pages = template.Must(template.ParseFS(templateFiles, "templates/*.html"))
+
 // signInAssets are the pages' script and stylesheet, shared by /signin and
 // /signout.
 var signInAssets = map[string]string{
@@ -30,7 +40,7 @@ var signInAssets = map[string]string{
 type signInView struct {
 	Session, Reset, SSO, Script, Stylesheet string
 	// Next is where the page sends a signed-in user: ?next= through
-	// SafeNext, so the script never reads the raw parameter.
+	// web.SafeNext, so the script never reads the raw parameter.
 	Next string
 }
 
@@ -38,8 +48,8 @@ type signInView struct {
 // when the user has multi-factor codes. next is the raw ?next=.
 func RenderSignInPage(w http.ResponseWriter, next string) {
 	view := signInPageView()
-	view.Next = SafeNext(next)
-	renderCredentialPage(w, "signin.html", view)
+	view.Next = web.SafeNext(next)
+	web.RenderCredentialPage(w, pages, "signin.html", view)
 }
 
 // RenderSignOutPage writes /signout: one button that ends the session.
@@ -52,7 +62,7 @@ func RenderResetPage(w http.ResponseWriter) { renderSignIn(w, "reset.html") }
 func renderSignIn(w http.ResponseWriter, name string) {
 	view := signInPageView()
 	view.Next = "/"
-	renderCredentialPage(w, name, view)
+	web.RenderCredentialPage(w, pages, name, view)
 }
 
 func signInPageView() signInView {
@@ -61,4 +71,6 @@ func signInPageView() signInView {
 }
 
 // SignInAssetHandler serves the pages' script and stylesheet.
-func SignInAssetHandler() http.Handler { return pageAssets(signInFiles, signInAssets, "signin/signin") }
+func SignInAssetHandler() http.Handler {
+	return web.PageAssets(signInFiles, signInAssets, "signin/signin")
+}

@@ -9,30 +9,30 @@ import (
 
 // ServicePatch is a PATCH of a service: the fields named in Paths (proto
 // field names, from the update mask) are copied from Values.
-type ServicePatch struct {
+type TargetPatch struct {
 	Paths  []string
-	Values Service
+	Values Target
 }
 
 // apply returns current changed as p says, or the first field p may not
 // change.
-func (p ServicePatch) apply(current Service) (Service, error) {
+func (p TargetPatch) apply(current Target) (Target, error) {
 	fields := serviceTypes[current.Type]
 	updatable := func(path string) bool {
 		return path == "name" || path == "type" || path == "secret" || slices.Contains(fields, path)
 	}
 	if err := validate.Mask(p.Paths, updatable, aService(current.Type)); err != nil {
-		return Service{}, err
+		return Target{}, err
 	}
 	next, v := current, p.Values
 	for _, path := range p.Paths {
 		switch path {
 		case "type":
 			if v.Type != current.Type {
-				return Service{}, apperr.InvalidField("type", "cannot be changed: create another service")
+				return Target{}, apperr.InvalidField("type", "cannot be changed: create another service")
 			}
 		case "secret":
-			return Service{}, apperr.InvalidField("secret", "is changed with POST /v2/services/{id}/rotate_secret")
+			return Target{}, apperr.InvalidField("secret", "is changed with POST /v2/services/{id}/rotate_secret")
 		case "name":
 			next.Name = v.Name
 		case "url":

@@ -11,24 +11,24 @@ import (
 	"github.com/vidhost/vidhost/pkg/principal"
 )
 
-// Registry runs the use cases on services and hooks for an authenticated
+// Service runs the use cases on services (Target) and hooks for an authenticated
 // principal; the gRPC handler has already checked that it may read or write.
-type Registry struct {
+type Service struct {
 	store Store
 	urls  netguard.URLPolicy
 	now   func() time.Time
 }
 
-// NewRegistry returns a Registry over store that checks the URLs clients
+// NewService returns a Service over store that checks the URLs clients
 // save with urls.
-func NewRegistry(store Store, urls netguard.URLPolicy) *Registry {
-	return &Registry{store: store, urls: urls, now: time.Now}
+func NewService(store Store, urls netguard.URLPolicy) *Service {
+	return &Service{store: store, urls: urls, now: time.Now}
 }
 
 // commit runs write in a transaction and records, in the same transaction,
 // the event announcing its result (and its audit entry). write may set
 // *before to the resource as it was, for an update's entry.
-func commit[T any](ctx context.Context, r *Registry, p principal.Principal, kind EventKind, write func(tx Tx, before *any) (T, error)) (T, error) {
+func commit[T any](ctx context.Context, r *Service, p principal.Principal, kind EventKind, write func(tx Tx, before *any) (T, error)) (T, error) {
 	var out T
 	err := r.store.InTx(ctx, func(tx Tx) error {
 		var before any
@@ -43,7 +43,7 @@ func commit[T any](ctx context.Context, r *Registry, p principal.Principal, kind
 	return out, err
 }
 
-func (r *Registry) event(p principal.Principal, kind EventKind, resource any) Event {
+func (r *Service) event(p principal.Principal, kind EventKind, resource any) Event {
 	return Event{Kind: kind, AccountID: p.AccountID, ActorID: p.ActorID, Time: r.now(), Resource: resource, Actor: p}
 }
 

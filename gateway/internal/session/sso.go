@@ -1,4 +1,4 @@
-package app
+package session
 
 import (
 	"context"
@@ -23,50 +23,52 @@ const (
 	maxSSOQuery = 8 << 10
 )
 
-// ssoPages serves single sign-on: the email page, the start of the flow
+// SSOPages serves single sign-on: the email page, the start of the flow
 // and the identity provider's callback. None needs an API key.
-type ssoPages struct {
-	identity identityv1.IdentityServiceClient
-	clientIP auth.ClientIP
-	timeout  time.Duration
-	logger   *slog.Logger
-	// secure marks the flow cookie Secure: the public URL is https.
-	secure bool
-	// sessions sets the session cookie a sign-in ends with.
-	sessions *auth.Sessions
+type SSOPages struct {
+	Identity identityv1.IdentityServiceClient
+	ClientIP auth.ClientIP
+	// Timeout bounds each call to identity.
+	Timeout time.Duration
+	Logger  *slog.Logger
+	// Secure marks the flow cookie Secure: the public URL is https
+	// (SecurePublicURL).
+	Secure bool
+	// Sessions sets the session cookie a sign-in ends with.
+	Sessions *Sessions
 }
 
-// register mounts the pages on mux.
-func (p ssoPages) register(mux *http.ServeMux) {
-	mux.HandleFunc("GET "+web.SSOPath, p.page)
+// Register mounts the pages on mux.
+func (p SSOPages) Register(mux *http.ServeMux) {
+	mux.HandleFunc("GET "+SSOPath, p.page)
 	// A plain GET starts nothing: another site could send a browser there
 	// and sign it in as the attacker (login CSRF).
-	mux.HandleFunc("GET "+web.SSOStartPath, p.startByGet)
-	mux.HandleFunc("POST "+web.SSOStartPath, p.start)
-	mux.HandleFunc("GET "+web.SSOCallbackPath, p.callback)
+	mux.HandleFunc("GET "+SSOStartPath, p.startByGet)
+	mux.HandleFunc("POST "+SSOStartPath, p.start)
+	mux.HandleFunc("GET "+SSOCallbackPath, p.callback)
 }
 
 // page asks for an email, and says who the browser is signed in as.
-func (p ssoPages) page(w http.ResponseWriter, r *http.Request) {
-	web.RenderSSOPage(w, http.StatusOK, web.SSOPage{SignedInAs: p.signedInAs(r)})
+func (p SSOPages) page(w http.ResponseWriter, r *http.Request) {
+	RenderSSOPage(w, http.StatusOK, SSOPage{SignedInAs: p.signedInAs(r)})
 }
 
 // startByGet refuses the old GET start.
-func (p ssoPages) startByGet(w http.ResponseWriter, _ *http.Request) {
-	web.SetSSOHeaders(w.Header())
+func (p SSOPages) startByGet(w http.ResponseWriter, _ *http.Request) {
+	SetSSOHeaders(w.Header())
 	w.Header().Set("Allow", http.MethodPost)
 	web.RenderMessage(w, http.StatusMethodNotAllowed, "Sign-in refused",
-		"single sign-on starts from the form at "+web.SSOPath)
+		"single sign-on starts from the form at "+SSOPath)
 }
 
 // start finds the email's identity provider and sends the browser there,
 // with the flow in a cookie only the callback receives. Only this site's
 // form may start it (Origin), and a browser that is signed in must say it
 // wants its session replaced.
-func (p ssoPages) start(w http.ResponseWriter, r *http.Request) {
-	web.SetSSOHeaders(w.Header())
-	if problem := p.sessions.FormOriginProblem(r); problem != "" {
-		p.logger.WarnContext(r.Context(), "sso: start refused", "reason", problem, "client_ip", auth.AddrString(p.clientIP.Of(r)))
+func (p SSOPages) start(w http.ResponseWriter, r *http.Request) {
+	SetSSOHeaders(w.Header())
+	if problem := p.Sessions.FormOriginProblem(r); problem != "" {
+		p.Logger.WarnContext(r.Context(), "sso: start refused", "reason", problem, "client_ip", auth.AddrString(p.ClientIP.Of(r)))
 		web.RenderMessage(w, http.StatusForbidden, "Sign-in refused", problem)
 		return
 	}
@@ -76,32 +78,32 @@ func (p ssoPages) start(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	email := r.PostForm.Get("email")
-	if who := p.signedInAs(r); who != "" && r.PostForm.Get(web.SSOReplaceField) != web.SSOReplaceValue {
-		web.RenderSSOPage(w, http.StatusConflict, web.SSOPage{SignedInAs: who, Email: email, Asked: true})
+	if who := p.signedInAs(r); who != "" && r.PostForm.Get(SSOReplaceField) != SSOReplaceValue {
+		RenderSSOPage(w, http.StatusConflict, SSOPage{SignedInAs: who, Email: email, Asked: true})
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), p.timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), p.Timeout)
 	defer cancel()
-	out, err := p.identity.BeginSso(ctx, &identityv1.BeginSsoRequest{
-		Email: email, ClientIp: auth.AddrString(p.clientIP.Of(r))})
+	out, err := p.Identity.BeginSso(ctx, &identityv1.BeginSsoRequest{
+		Email: email, ClientIp: auth.AddrString(p.ClientIP.Of(r))})
 	if err != nil {
 		p.refuse(w, r, err)
 		return
 	}
-	http.SetCookie(w, p.cookie(ssoFlowCookie, out.GetFlow(), web.SSOCallbackPath, int(ssoFlowTTL.Seconds())))
+	http.SetCookie(w, p.cookie(ssoFlowCookie, out.GetFlow(), SSOCallbackPath, int(ssoFlowTTL.Seconds())))
 	http.Redirect(w, r, out.GetAuthorizeUrl(), http.StatusSeeOther)
 }
 
 // signedInAs is the email of r's live session, or "" when it has none (or
 // identity cannot say: the sign-in would replace a dead cookie anyway).
-func (p ssoPages) signedInAs(r *http.Request) string {
-	token, ok := p.sessions.Token(r)
+func (p SSOPages) signedInAs(r *http.Request) string {
+	token, ok := p.Sessions.Token(r)
 	if !ok {
 		return ""
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), p.timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), p.Timeout)
 	defer cancel()
-	resolved, err := p.sessions.Resolve(ctx, token, auth.AddrString(p.clientIP.Of(r)))
+	resolved, err := p.Sessions.Resolve(ctx, token, auth.AddrString(p.ClientIP.Of(r)))
 	if err != nil {
 		return ""
 	}
@@ -113,9 +115,9 @@ const ssoFlowTTL = 10 * time.Minute
 
 // callback completes the sign-in. The flow cookie is cleared whatever the
 // outcome: a flow is used once.
-func (p ssoPages) callback(w http.ResponseWriter, r *http.Request) {
-	web.SetSSOHeaders(w.Header())
-	http.SetCookie(w, p.cookie(ssoFlowCookie, "", web.SSOCallbackPath, -1))
+func (p SSOPages) callback(w http.ResponseWriter, r *http.Request) {
+	SetSSOHeaders(w.Header())
+	http.SetCookie(w, p.cookie(ssoFlowCookie, "", SSOCallbackPath, -1))
 	if len(r.URL.RawQuery) > maxSSOQuery {
 		web.RenderMessage(w, http.StatusBadRequest, "Sign-in refused", "the request is too large")
 		return
@@ -125,18 +127,18 @@ func (p ssoPages) callback(w http.ResponseWriter, r *http.Request) {
 		flow = c.Value
 	}
 	q := r.URL.Query()
-	ctx, cancel := context.WithTimeout(r.Context(), p.timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), p.Timeout)
 	defer cancel()
-	out, err := p.identity.CompleteSso(ctx, &identityv1.CompleteSsoRequest{
+	out, err := p.Identity.CompleteSso(ctx, &identityv1.CompleteSsoRequest{
 		Code: q.Get("code"), State: q.Get("state"), Error: q.Get("error"), Flow: flow,
-		ClientIp: auth.AddrString(p.clientIP.Of(r)), UserAgent: r.UserAgent()})
+		ClientIp: auth.AddrString(p.ClientIP.Of(r)), UserAgent: r.UserAgent()})
 	if err != nil {
 		p.refuse(w, r, err)
 		return
 	}
 	if token := out.GetSessionToken(); token != "" {
 		expires, _ := time.Parse(time.RFC3339Nano, out.GetSessionExpiresTime())
-		p.sessions.SetCookie(w, token, expires) // the same cookie as a password sign-in's
+		p.Sessions.SetCookie(w, token, expires) // the same cookie as a password sign-in's
 	}
 	web.RenderMessage(w, http.StatusOK, "Signed in",
 		fmt.Sprintf("You are signed in as %s (%s).", out.GetEmail(), out.GetRole()))
@@ -145,21 +147,21 @@ func (p ssoPages) callback(w http.ResponseWriter, r *http.Request) {
 // cookie is an HttpOnly, SameSite=Lax cookie: Lax, not Strict, because
 // the provider's redirect back is a navigation from another site, which
 // must carry the flow cookie.
-func (p ssoPages) cookie(name, value, path string, maxAge int) *http.Cookie {
+func (p SSOPages) cookie(name, value, path string, maxAge int) *http.Cookie {
 	//nolint:gosec // Secure follows the public URL: the devstack serves http on loopback, where a Secure cookie would never come back
 	return &http.Cookie{Name: name, Value: value, Path: path, MaxAge: maxAge,
-		HttpOnly: true, Secure: p.secure, SameSite: http.SameSiteLaxMode}
+		HttpOnly: true, Secure: p.Secure, SameSite: http.SameSiteLaxMode}
 }
 
 // refuse shows identity's refusal on a page; an internal failure shows
 // the generic message and is logged.
-func (p ssoPages) refuse(w http.ResponseWriter, r *http.Request, err error) {
+func (p SSOPages) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	mapped := envelope.FromError(err)
 	if mapped.Hidden {
-		p.logger.ErrorContext(r.Context(), "single sign-on failed", "error", err.Error())
+		p.Logger.ErrorContext(r.Context(), "single sign-on failed", "error", err.Error())
 	}
 	web.RenderMessage(w, mapped.HTTPStatus, "Sign-in refused", mapped.Error.Message)
 }
 
-// securePublicURL reports whether the gateway's public URL is https.
-func securePublicURL(publicURL string) bool { return strings.HasPrefix(publicURL, "https://") }
+// SecurePublicURL reports whether the gateway's public URL is https.
+func SecurePublicURL(publicURL string) bool { return strings.HasPrefix(publicURL, "https://") }

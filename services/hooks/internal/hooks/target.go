@@ -32,10 +32,11 @@ const (
 	SecretGrace = 24 * time.Hour
 )
 
-// Service is an integration target of an account, the "service" of the
-// interface: a hook's action runs on it. Only the fields of its Type are
-// set.
-type Service struct {
+// Target is an integration target of an account, the "service" of the
+// interface (routes, messages and use cases keep that word; the type is
+// Target so that Service can be the use cases, as in every service): a
+// hook's action runs on it. Only the fields of its Type are set.
+type Target struct {
 	ID   string
 	Name string
 	Type string
@@ -84,7 +85,7 @@ var (
 
 // typedFields are the type-specific fields of s by name, in the order
 // errors report them.
-func (s Service) typedFields() [][2]string {
+func (s Target) typedFields() [][2]string {
 	return [][2]string{
 		{"url", s.URL}, {"base_url", s.BaseURL}, {"api_key", s.Credentials.APIKey},
 		{"endpoint", s.Endpoint}, {"region", s.Region}, {"bucket", s.Bucket}, {"prefix", s.Prefix},
@@ -94,7 +95,7 @@ func (s Service) typedFields() [][2]string {
 
 // validateNew checks a service a client creates: its type, no field of
 // another type, then the fields of its own.
-func (s Service) validateNew(urls netguard.URLPolicy) error {
+func (s Target) validateNew(urls netguard.URLPolicy) error {
 	if err := validate.Length("name", s.Name, ServiceNameMax); err != nil {
 		return err
 	}
@@ -111,7 +112,7 @@ func (s Service) validateNew(urls netguard.URLPolicy) error {
 }
 
 // validate checks the fields of s's type.
-func (s Service) validate(urls netguard.URLPolicy) error {
+func (s Target) validate(urls netguard.URLPolicy) error {
 	if err := validate.Length("name", s.Name, ServiceNameMax); err != nil {
 		return err
 	}

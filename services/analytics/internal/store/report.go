@@ -1,4 +1,4 @@
-package pgstore
+package store
 
 import (
 	"context"
@@ -30,7 +30,7 @@ var columns = map[string]string{
 func (s *Store) Report(ctx context.Context, accountID string, r views.Report) ([]views.Row, error) {
 	key, ok := columns[r.Dimension]
 	if !ok {
-		return nil, fmt.Errorf("pgstore: unknown dimension %q", r.Dimension)
+		return nil, fmt.Errorf("store: unknown dimension %q", r.Dimension)
 	}
 	table := planRollup(r)
 	args := []any{accountID, r.Start, r.End}
@@ -49,14 +49,14 @@ func (s *Store) Report(ctx context.Context, accountID string, r views.Report) ([
 		ORDER BY %s LIMIT $%d`, key, table, where, order, len(args))
 	rows, err := s.pool.Query(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: report: %w", err)
+		return nil, fmt.Errorf("store: report: %w", err)
 	}
 	result, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (views.Row, error) {
 		var out views.Row
 		return out, row.Scan(&out.Key, &out.Views)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("pgstore: report: %w", err)
+		return nil, fmt.Errorf("store: report: %w", err)
 	}
 	return result, nil
 }
