@@ -35,7 +35,7 @@ func (r *Registry) GetService(ctx context.Context, p principal.Principal, id str
 
 // ListServices returns a page of the account's services, oldest first.
 func (r *Registry) ListServices(ctx context.Context, p principal.Principal, req page.Request) ([]Service, string, error) {
-	return list(req,
+	return page.List(req,
 		func() ([]Service, error) { return r.store.ListServices(ctx, p.AccountID, req) },
 		func(s Service) page.Cursor { return page.Cursor{Time: s.CreatedTime, ID: s.ID} })
 }
