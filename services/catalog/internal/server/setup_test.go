@@ -4,15 +4,12 @@ import (
 	"context"
 	"log/slog"
 	"net"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
@@ -127,15 +124,6 @@ func next(t *testing.T, consumer jetstream.Consumer) jetstream.Msg {
 	return msg
 }
 
-// requireStatus asserts err is a status with code and message.
-func requireStatus(t *testing.T, err error, code codes.Code, message string) {
-	t.Helper()
-	st, ok := status.FromError(err)
-	require.True(t, ok, "not a status: %v", err)
-	assert.Equal(t, code, st.Code(), st.Message())
-	assert.Equal(t, message, st.Message())
-}
-
 func createCategory(t *testing.T, b testBundle, p principal.Principal, name, value string) *catalogv1.Category {
 	t.Helper()
 	c, err := b.client.CreateCategory(as(t, p), &catalogv1.CreateCategoryRequest{Name: name, Value: value})
@@ -148,14 +136,4 @@ func createPlayer(t *testing.T, b testBundle, p principal.Principal, name string
 	player, err := b.client.CreatePlayer(as(t, p), &catalogv1.CreatePlayerRequest{Name: name})
 	require.NoError(t, err)
 	return player
-}
-
-// requireStatusPrefix asserts err is a status with code whose message
-// starts with prefix (for messages that go on to list allowed values).
-func requireStatusPrefix(t *testing.T, err error, code codes.Code, prefix string) {
-	t.Helper()
-	st, ok := status.FromError(err)
-	require.True(t, ok, "not a status: %v", err)
-	assert.Equal(t, code, st.Code(), st.Message())
-	assert.True(t, strings.HasPrefix(st.Message(), prefix), "message %q should start with %q", st.Message(), prefix)
 }

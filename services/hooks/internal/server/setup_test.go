@@ -10,8 +10,6 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
 
@@ -91,15 +89,6 @@ func startApp(t *testing.T, cfg app.Config, opts app.Options, db pgtest.DB) test
 // as returns a context whose calls act as p.
 func as(t *testing.T, p principal.Principal) context.Context {
 	return principal.NewContext(t.Context(), p)
-}
-
-// requireStatus asserts err is a status with code and message.
-func requireStatus(t *testing.T, err error, code codes.Code, message string) {
-	t.Helper()
-	st, ok := status.FromError(err)
-	require.True(t, ok, "not a status: %v", err)
-	assert.Equal(t, code, st.Code(), st.Message())
-	assert.Equal(t, message, st.Message())
 }
 
 func createWebhook(t *testing.T, b testBundle, p principal.Principal) *hooksv1.Service {
