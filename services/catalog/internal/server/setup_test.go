@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
@@ -21,6 +20,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/pkg/servicetest"
 	"github.com/vidhost/vidhost/services/catalog/app"
 )
 
@@ -68,21 +68,9 @@ func setupWith(t *testing.T, natsURL string) testBundle {
 	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret,
 		NATS: natstest.Settings(t, natsx.ServiceCatalog), MediaBaseURL: mediaBase, Blob: blob.Settings{Driver: "local", Dir: blobDir}}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	ctx, cancel := context.WithCancel(context.Background())
-	ready := make(chan struct{})
-	stopped := make(chan error, 1)
-	go func() {
-		stopped <- app.Run(ctx, cfg, logger, app.Options{Listener: lis, Ready: func(string) { close(ready) }, Uploads: resolver})
-	}()
-	t.Cleanup(func() {
-		cancel()
-		assert.NoError(t, <-stopped, "app.Run")
+	servicetest.Start(t, func(ctx context.Context, ready func(string)) error {
+		return app.Run(ctx, cfg, logger, app.Options{Listener: lis, Ready: ready, Uploads: resolver})
 	})
-	select {
-	case <-ready:
-	case err := <-stopped:
-		t.Fatalf("app.Run failed to start: %v", err)
-	}
 	conn, err := grpcx.Dial(lis.Addr().String(), grpcx.CallerCredentials(root, grpcx.Gateway))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close() })

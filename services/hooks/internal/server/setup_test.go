@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
@@ -20,6 +19,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/pkg/servicetest"
 	"github.com/vidhost/vidhost/services/hooks/app"
 )
 
@@ -56,21 +56,10 @@ func setup(t *testing.T) testBundle {
 func startApp(t *testing.T, cfg app.Config, opts app.Options, db pgtest.DB) testBundle {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	ctx, cancel := context.WithCancel(context.Background())
-	ready := make(chan string, 1)
-	stopped := make(chan error, 1)
-	opts.Ready = func(addr string) { ready <- addr }
-	go func() { stopped <- app.Run(ctx, cfg, logger, opts) }()
-	t.Cleanup(func() {
-		cancel()
-		assert.NoError(t, <-stopped, "app.Run")
+	addr := servicetest.Start(t, func(ctx context.Context, ready func(string)) error {
+		opts.Ready = ready
+		return app.Run(ctx, cfg, logger, opts)
 	})
-	var addr string
-	select {
-	case addr = <-ready:
-	case err := <-stopped:
-		t.Fatalf("app.Run failed to start: %v", err)
-	}
 	conn, err := grpcx.Dial(addr, grpcx.CallerCredentials(root, grpcx.Gateway))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close() })
