@@ -21,11 +21,11 @@ func TestReadOnlyPrincipalCannotWrite(t *testing.T) {
 	const denied = "this API key is read-only"
 
 	_, err := tb.client.CreateApiKey(ctx, createRequest("new"))
-	requireStatus(t, err, codes.PermissionDenied, denied)
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, denied)
 	_, err = tb.client.UpdateApiKey(ctx, updateRequest(id, &identityv1.ApiKey{Name: "x"}, "name"))
-	requireStatus(t, err, codes.PermissionDenied, denied)
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, denied)
 	_, err = tb.client.DeleteApiKey(ctx, &identityv1.DeleteApiKeyRequest{Id: id})
-	requireStatus(t, err, codes.PermissionDenied, denied)
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, denied)
 
 	// Reads are allowed, and nothing was changed.
 	got, err := tb.client.GetApiKey(ctx, &identityv1.GetApiKeyRequest{Id: id})
@@ -59,11 +59,11 @@ func TestTenantIsolation(t *testing.T) {
 	ctxB := as(t, tb.ownerB)
 
 	_, err := tb.client.GetApiKey(ctxB, &identityv1.GetApiKeyRequest{Id: idA})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = tb.client.UpdateApiKey(ctxB, updateRequest(idA, &identityv1.ApiKey{Name: "stolen"}, "name"))
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = tb.client.DeleteApiKey(ctxB, &identityv1.DeleteApiKeyRequest{Id: idA})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 
 	assert.Equal(t, []string{idB}, tb.listIDs(t, tb.ownerB, 25))
 	idsA := tb.listIDs(t, tb.ownerA, 25)

@@ -55,7 +55,7 @@ func (s *Service) ListLeads(ctx context.Context, p principal.Principal, videoID 
 	if _, err := s.store.GetVideo(ctx, p.AccountID, videoID); err != nil {
 		return nil, "", err
 	}
-	return list(req,
+	return page.List(req,
 		func() ([]Lead, error) { return s.store.ListLeads(ctx, p.AccountID, videoID, req) },
 		func(l Lead) page.Cursor { return page.Cursor{Time: l.CreatedTime, ID: l.ID} })
 }

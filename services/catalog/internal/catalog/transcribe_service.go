@@ -57,7 +57,7 @@ func (s *Service) ListTranscribes(ctx context.Context, p principal.Principal, f 
 	if err := f.check(); err != nil {
 		return nil, "", err
 	}
-	return list(req,
+	return page.List(req,
 		func() ([]Transcribe, error) { return s.store.ListTranscribes(ctx, p.AccountID, f, req) },
 		func(t Transcribe) page.Cursor { return page.Cursor{Time: t.CreatedTime, ID: t.ID} })
 }

@@ -25,7 +25,7 @@ func (r *Service) ListDeliveries(ctx context.Context, p principal.Principal, hoo
 	if _, err := r.store.GetHook(ctx, p.AccountID, hookID); err != nil {
 		return nil, "", err
 	}
-	return list(req,
+	return page.List(req,
 		func() ([]Delivery, error) { return r.store.ListDeliveries(ctx, p.AccountID, hookID, req) },
 		func(d Delivery) page.Cursor { return page.Cursor{Time: d.CreatedTime, ID: d.ID} })
 }

@@ -64,7 +64,7 @@ func (r *Service) GetHook(ctx context.Context, p principal.Principal, id string)
 
 // ListHooks returns a page of the account's hooks, oldest first.
 func (r *Service) ListHooks(ctx context.Context, p principal.Principal, req page.Request) ([]Hook, string, error) {
-	return list(req,
+	return page.List(req,
 		func() ([]Hook, error) { return r.store.ListHooks(ctx, p.AccountID, req) },
 		func(h Hook) page.Cursor { return page.Cursor{Time: h.CreatedTime, ID: h.ID} })
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/netguard"
-	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
 )
 
@@ -53,14 +52,4 @@ func checkID(id string) error {
 		return apperr.ErrNotFound
 	}
 	return nil
-}
-
-// list fetches one page and trims it, returning the next page's cursor.
-func list[T any](req page.Request, fetch func() ([]T, error), key func(T) page.Cursor) ([]T, string, error) {
-	rows, err := fetch()
-	if err != nil {
-		return nil, "", err
-	}
-	items, next := page.Trim(rows, req, key)
-	return items, next, nil
 }

@@ -35,7 +35,7 @@ func (r *Service) GetService(ctx context.Context, p principal.Principal, id stri
 
 // ListServices returns a page of the account's services, oldest first.
 func (r *Service) ListServices(ctx context.Context, p principal.Principal, req page.Request) ([]Target, string, error) {
-	return list(req,
+	return page.List(req,
 		func() ([]Target, error) { return r.store.ListServices(ctx, p.AccountID, req) },
 		func(s Target) page.Cursor { return page.Cursor{Time: s.CreatedTime, ID: s.ID} })
 }

@@ -23,7 +23,7 @@ func (s *Server) ListDeliveries(ctx context.Context, in *hooksv1.ListDeliveriesR
 	if err != nil {
 		return nil, err
 	}
-	return &hooksv1.ListDeliveriesResponse{Items: mapAll(items, protomap.Delivery), NextCursor: next}, nil
+	return &hooksv1.ListDeliveriesResponse{Items: page.Items(items, protomap.Delivery), NextCursor: next}, nil
 }
 
 func (s *Server) RetryDelivery(ctx context.Context, in *hooksv1.RetryDeliveryRequest) (*hooksv1.Delivery, error) {
@@ -32,5 +32,5 @@ func (s *Server) RetryDelivery(ctx context.Context, in *hooksv1.RetryDeliveryReq
 		return nil, err
 	}
 	d, err := s.svc.RetryDelivery(ctx, p, in.GetHookId(), in.GetId())
-	return mapOne(d, err, protomap.Delivery)
+	return page.Item(d, err, protomap.Delivery)
 }

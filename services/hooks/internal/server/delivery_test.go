@@ -26,6 +26,7 @@ import (
 	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
 
 	"github.com/vidhost/vidhost/pkg/config"
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -282,9 +283,9 @@ func TestTheDeliveryLogAndRetry(t *testing.T) {
 	assert.Empty(t, d.GetNextAttemptTime())
 
 	_, err = b.client.ListDeliveries(as(t, b.bob), &hooksv1.ListDeliveriesRequest{HookId: hook.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.RetryDelivery(as(t, b.bob), &hooksv1.RetryDeliveryRequest{HookId: hook.GetId(), Id: d.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 
 	r.mu.Lock()
 	r.failFirst = 0
@@ -326,7 +327,7 @@ func TestDeliveriesWaitForTheVideosOutcome(t *testing.T) {
 	waiting := deliveries()[ready.GetId()]
 	assert.Equal(t, "waiting", waiting.GetStatus())
 	_, err = b.client.RetryDelivery(as(t, b.alice), &hooksv1.RetryDeliveryRequest{HookId: hook.GetId(), Id: waiting.GetId()})
-	requireStatus(t, err, codes.FailedPrecondition, "the delivery is waiting for its video's outputs")
+	grpcxtest.RequireStatus(t, err, codes.FailedPrecondition, "the delivery is waiting for its video's outputs")
 
 	b.publishOutcome(t, b.alice, natsx.SubjectVideoError, failed, "the source has no video stream")
 	b.publishOutcome(t, b.alice, natsx.SubjectVideoDeleted, deleted, "")

@@ -17,7 +17,7 @@ func (s *Server) CreateHook(ctx context.Context, in *hooksv1.CreateHookRequest) 
 		return nil, err
 	}
 	created, err := s.svc.CreateHook(ctx, p, protomap.NewHook(in))
-	return mapOne(created, err, protomap.Hook)
+	return page.Item(created, err, protomap.Hook)
 }
 
 func (s *Server) ListHooks(ctx context.Context, in *hooksv1.ListHooksRequest) (*hooksv1.ListHooksResponse, error) {
@@ -33,7 +33,7 @@ func (s *Server) ListHooks(ctx context.Context, in *hooksv1.ListHooksRequest) (*
 	if err != nil {
 		return nil, err
 	}
-	return &hooksv1.ListHooksResponse{Items: mapAll(items, protomap.Hook), NextCursor: next}, nil
+	return &hooksv1.ListHooksResponse{Items: page.Items(items, protomap.Hook), NextCursor: next}, nil
 }
 
 func (s *Server) GetHook(ctx context.Context, in *hooksv1.GetHookRequest) (*hooksv1.Hook, error) {
@@ -42,7 +42,7 @@ func (s *Server) GetHook(ctx context.Context, in *hooksv1.GetHookRequest) (*hook
 		return nil, err
 	}
 	got, err := s.svc.GetHook(ctx, p, in.GetId())
-	return mapOne(got, err, protomap.Hook)
+	return page.Item(got, err, protomap.Hook)
 }
 
 func (s *Server) UpdateHook(ctx context.Context, in *hooksv1.UpdateHookRequest) (*hooksv1.Hook, error) {
@@ -52,7 +52,7 @@ func (s *Server) UpdateHook(ctx context.Context, in *hooksv1.UpdateHookRequest) 
 	}
 	patch := hooks.HookPatch{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.HookValues(in.GetHook())}
 	updated, err := s.svc.UpdateHook(ctx, p, in.GetId(), patch)
-	return mapOne(updated, err, protomap.Hook)
+	return page.Item(updated, err, protomap.Hook)
 }
 
 func (s *Server) DeleteHook(ctx context.Context, in *hooksv1.DeleteHookRequest) (*hooksv1.DeleteHookResponse, error) {

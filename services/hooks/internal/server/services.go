@@ -18,7 +18,7 @@ func (s *Server) CreateService(ctx context.Context, in *hooksv1.CreateServiceReq
 	}
 	created, err := s.svc.CreateService(ctx, p, protomap.NewService(in))
 	// The one response, with rotate_secret's, that shows the secret.
-	return mapOne(created, err, protomap.ServiceWithSecret)
+	return page.Item(created, err, protomap.ServiceWithSecret)
 }
 
 func (s *Server) ListServices(ctx context.Context, in *hooksv1.ListServicesRequest) (*hooksv1.ListServicesResponse, error) {
@@ -34,7 +34,7 @@ func (s *Server) ListServices(ctx context.Context, in *hooksv1.ListServicesReque
 	if err != nil {
 		return nil, err
 	}
-	return &hooksv1.ListServicesResponse{Items: mapAll(items, protomap.Service), NextCursor: next}, nil
+	return &hooksv1.ListServicesResponse{Items: page.Items(items, protomap.Service), NextCursor: next}, nil
 }
 
 func (s *Server) GetService(ctx context.Context, in *hooksv1.GetServiceRequest) (*hooksv1.Service, error) {
@@ -43,7 +43,7 @@ func (s *Server) GetService(ctx context.Context, in *hooksv1.GetServiceRequest) 
 		return nil, err
 	}
 	got, err := s.svc.GetService(ctx, p, in.GetId())
-	return mapOne(got, err, protomap.Service)
+	return page.Item(got, err, protomap.Service)
 }
 
 func (s *Server) UpdateService(ctx context.Context, in *hooksv1.UpdateServiceRequest) (*hooksv1.Service, error) {
@@ -53,7 +53,7 @@ func (s *Server) UpdateService(ctx context.Context, in *hooksv1.UpdateServiceReq
 	}
 	patch := hooks.TargetPatch{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.ServiceValues(in.GetService())}
 	updated, err := s.svc.UpdateService(ctx, p, in.GetId(), patch)
-	return mapOne(updated, err, protomap.Service)
+	return page.Item(updated, err, protomap.Service)
 }
 
 func (s *Server) DeleteService(ctx context.Context, in *hooksv1.DeleteServiceRequest) (*hooksv1.DeleteServiceResponse, error) {
@@ -73,5 +73,5 @@ func (s *Server) RotateServiceSecret(ctx context.Context, in *hooksv1.RotateServ
 		return nil, err
 	}
 	rotated, err := s.svc.RotateServiceSecret(ctx, p, in.GetId())
-	return mapOne(rotated, err, protomap.ServiceWithSecret)
+	return page.Item(rotated, err, protomap.ServiceWithSecret)
 }
