@@ -39,12 +39,16 @@ build: ## build every service binary, the devstack and the vidhost command into 
 	go build -o bin/ ./cmd/... ./deploy/devstack/cmd/... ./gateway/cmd/... $(addprefix ./,$(addsuffix /...,$(wildcard services/*/cmd)))
 
 .PHONY: test
-test: deps-test tools geoip e2e-fixtures generate-check player-check dashboard-check vet lint ## install what the tests need, then run every package's tests
+test: size-check deps-test tools geoip e2e-fixtures generate-check player-check dashboard-check vet lint tslint ## install what the tests need, then run every package's tests
 	go test -count=1 -timeout 40m $(MODULE_PATTERNS)
 
 .PHONY: test-short
 test-short: geoip ## run the tests without the slow end-to-end packages
 	go test -short $(MODULE_PATTERNS)
+
+.PHONY: size-check
+size-check: ## refuse tracked files over 1 MiB unless deploy/scripts/large-files.txt allows them (build outputs go in bin/)
+	@deploy/scripts/check-file-sizes.sh
 
 .PHONY: vet
 vet: ## go vet and gofmt over the module
@@ -90,6 +94,11 @@ dashboard-check: dashboard ## fail if the committed dashboard bundle differs fro
 	@git diff --exit-code --stat -- gateway/web/static/dashboard && \
 	  test -z "$$(git status --porcelain -- gateway/web/static/dashboard)" || \
 	  { echo "dashboard bundle is stale: run 'make dashboard' and commit"; exit 1; }
+
+.PHONY: tslint
+tslint: ## ESLint (typescript-eslint, React hooks rules) over the dashboard's and the player's TypeScript
+	cd gateway/web/dashboard && npm ci --no-audit --no-fund && npm run lint
+	cd gateway/web/player && npm ci --no-audit --no-fund && npm run lint
 
 .PHONY: player-check
 player-check: player apiref ## fail if the committed player or API reference bundle differs from a fresh build

@@ -3,7 +3,7 @@
 # files in the same run, and the embed's time to first frame.
 #
 #   edge   the whole gateway (app.Run: request id, access log, playback edge)
-#          over fake catalog/identity (gateway/internal/playback/benchedge),
+#          over fake catalog/identity (bench/delivery's Go program),
 #          media in a local blob directory: files go out with sendfile; its
 #          media access log is EDGE_MEDIA_ACCESS_LOG (off, as the gateway's
 #          default; "all" writes a line per request as nginx does)
@@ -48,8 +48,8 @@ cleanup() {
 trap cleanup EXIT
 
 # The edge, built once and run as its own process.
-(cd "$root/gateway" && go build -o "$work/benchedge" ./internal/playback/benchedge)
-"$work/benchedge" -dir "$work/blob" -log "$work/edge.log" -cpuprofile "${EDGE_CPUPROFILE:-}" \
+(cd "$root" && go build -o "$work/edge" ./bench/delivery)
+"$work/edge" -dir "$work/blob" -log "$work/edge.log" -cpuprofile "${EDGE_CPUPROFILE:-}" \
 	-media-access-log "${EDGE_MEDIA_ACCESS_LOG:-off}" >"$work/edge.json" 2>"$work/edge.err" &
 edge_pid=$!
 for _ in $(seq 100); do [[ -s $work/edge.json ]] && break; sleep 0.1; done

@@ -27,7 +27,7 @@ fi
 # The bench binary is also the ffmpeg the service runs: it logs each command
 # line, then execs the real ffmpeg, so the replay uses the same arguments.
 bin="$cache/transcode-bench"
-(cd services/transcode && go build -o "$bin" ./bench)
+go build -o "$bin" ./bench/transcode
 
 if [[ "${VIA:-gateway}" == process ]]; then
   "$bin" -source "$source" -work "$cache/work" "$@"

@@ -8,4 +8,4 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 args=(-runs "${RUNS:-3}")
 if [[ -n "${WHISPER:-}" ]]; then args+=(-whisper "$WHISPER" -whisper-model "${WHISPER_MODEL:?}"); fi
-go run ./services/transcode/bench/transcribe "${args[@]}"
+go run ./bench/transcribe "${args[@]}"

@@ -2,7 +2,6 @@ package drill
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/hex"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/pgtest"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // startTimeout bounds one part's start; generous, since the drill shares
@@ -59,11 +59,7 @@ type Options struct {
 // Stop it with Stop, also after an error.
 func StartCluster(ctx context.Context, top Topology, opts Options) (*Cluster, error) {
 	c := &Cluster{dir: opts.Dir, bin: opts.BinDir, s3: opts.S3, Services: map[string][]*process{}, balancers: map[string]*balancer{}}
-	secret := make([]byte, 32)
-	if _, err := rand.Read(secret); err != nil {
-		return c, err
-	}
-	c.secret = hex.EncodeToString(secret)
+	c.secret = hex.EncodeToString(secrets.Bytes(32))
 	if err := os.MkdirAll(filepath.Join(c.dir, "logs"), 0o750); err != nil {
 		return c, err
 	}

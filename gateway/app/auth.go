@@ -34,7 +34,7 @@ func startAuth(ctx context.Context, cfg Config, identity *grpc.ClientConn, logge
 	}
 	cache := auth.NewCache(cfg.AuthCacheTTL, cfg.AuthCacheSize)
 	invalidator := auth.NewInvalidator(cache, logger)
-	bus := natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceGateway, Secret: cfg.InternalSecret, Settings: cfg.NATS}
+	bus := cfg.NATSClient(natsx.ServiceGateway)
 	nc, err := natsx.Connect(bus,
 		natsx.LogEvents(logger), invalidator.ConnectOption(), nats.RetryOnFailedConnect(true))
 	if err != nil {

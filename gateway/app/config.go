@@ -4,21 +4,22 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"reflect"
 	"time"
-
-	"github.com/caarlos0/env/v11"
 
 	"github.com/vidhost/vidhost/gateway/internal/middleware"
 	"github.com/vidhost/vidhost/pkg/blob"
-	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // Config is the gateway's configuration, from VIDHOST_* variables over the
-// defaults in the tags. Fields left zero in a Config built in code (the
-// devstack) take those defaults too.
+// defaults in the tags (pkg/config). Run gives the fields left zero in a
+// Config built in code (tests, the playback bench) those defaults too
+// (config.WithDefaults).
 type Config struct {
+	// Common is the bus, the log and the root secret, which signs the
+	// principal forwarded to the services (required).
+	config.Common
 	HTTPAddr string `env:"VIDHOST_HTTP_ADDR" envDefault:"127.0.0.1:8080"`
 	// PublicURL is the base of links.next ("https://videos.example.com");
 	// empty means "http://" + the listening address.
@@ -64,13 +65,6 @@ type Config struct {
 	DatabaseURL string `env:"VIDHOST_DATABASE_URL" secret:"true"`
 	DBSchema    string `env:"VIDHOST_GATEWAY_DB_SCHEMA" envDefault:"gateway"`
 
-	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// NATS is how the service signs in to NATS and checks its certificate
-	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);
-	// by default its key derives from InternalSecret (docs/security-bus.md).
-	NATS natsx.Settings
-	// InternalSecret signs the principal forwarded to the services (required).
-	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// BodyLimit is the largest /v2 request body, in bytes.
 	BodyLimit     int64         `env:"VIDHOST_BODY_LIMIT" envDefault:"1048576"`
 	AuthCacheTTL  time.Duration `env:"VIDHOST_AUTH_CACHE_TTL" envDefault:"10s"`
@@ -87,30 +81,10 @@ type Config struct {
 	// /v2 included, is always logged.
 	MediaAccessLog           string  `env:"VIDHOST_MEDIA_ACCESS_LOG" envDefault:"off"`
 	MediaAccessLogSampleRate float64 `env:"VIDHOST_MEDIA_ACCESS_LOG_SAMPLE_RATE" envDefault:"0.01"`
-	LogLevel                 string  `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat                string  `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
-// DefaultConfig is the configuration with no environment at all.
-func DefaultConfig() Config {
-	var cfg Config
-	_ = env.ParseWithOptions(&cfg, env.Options{Environment: map[string]string{}}) // tags only: cannot fail
-	return cfg
-}
-
-// withDefaults fills the zero fields of cfg from DefaultConfig.
-func withDefaults(cfg Config) Config {
-	defaults := reflect.ValueOf(DefaultConfig())
-	v := reflect.ValueOf(&cfg).Elem()
-	for i := range v.NumField() {
-		if v.Field(i).IsZero() {
-			v.Field(i).Set(defaults.Field(i))
-		}
-	}
-	return cfg
-}
-
-func (c Config) validate() error {
+// Validate reports missing or impossible settings before anything starts.
+func (c Config) Validate() error {
 	if err := secrets.Check("VIDHOST_INTERNAL_SECRET", c.InternalSecret); err != nil {
 		return err
 	}

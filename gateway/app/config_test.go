@@ -6,10 +6,12 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/config"
 )
 
-func TestDefaultConfig(t *testing.T) {
-	cfg := DefaultConfig()
+func TestDefaults(t *testing.T) {
+	cfg := config.Defaults[Config]()
 	assert.Equal(t, "127.0.0.1:8080", cfg.HTTPAddr)
 	assert.Equal(t, "127.0.0.1:9101", cfg.IdentityAddr)
 	assert.Equal(t, "127.0.0.1:9102", cfg.CatalogAddr)
@@ -21,7 +23,7 @@ func TestDefaultConfig(t *testing.T) {
 }
 
 func TestWithDefaultsKeepsWhatIsSet(t *testing.T) {
-	cfg := withDefaults(Config{IdentityAddr: "10.0.0.1:1", BodyLimit: 5, InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret"})
+	cfg := config.WithDefaults(Config{IdentityAddr: "10.0.0.1:1", BodyLimit: 5, Common: config.Common{InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret"}})
 	assert.Equal(t, "10.0.0.1:1", cfg.IdentityAddr)
 	assert.EqualValues(t, 5, cfg.BodyLimit)
 	assert.Equal(t, "127.0.0.1:9102", cfg.CatalogAddr, "zero fields take the default")
@@ -30,7 +32,7 @@ func TestWithDefaultsKeepsWhatIsSet(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	valid := withDefaults(Config{InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret"})
+	valid := config.WithDefaults(Config{Common: config.Common{InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret"}})
 	cases := []struct {
 		name   string
 		change func(*Config)
@@ -51,7 +53,7 @@ func TestValidate(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := valid
 			tc.change(&cfg)
-			err := cfg.validate()
+			err := cfg.Validate()
 			if tc.ok {
 				require.NoError(t, err)
 			} else {

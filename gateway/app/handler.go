@@ -11,6 +11,7 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/middleware"
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/gateway/internal/rest"
+	"github.com/vidhost/vidhost/gateway/internal/session"
 	"github.com/vidhost/vidhost/gateway/internal/tokens"
 	"github.com/vidhost/vidhost/gateway/openapi"
 	"github.com/vidhost/vidhost/gateway/web"
@@ -27,7 +28,7 @@ type routes struct {
 	logger   *slog.Logger
 	gateway  *runtime.ServeMux
 	auth     *auth.Authenticator
-	sessions *auth.Sessions // the session cookie (docs/authentication.md)
+	sessions *session.Sessions // the session cookie (docs/authentication.md)
 	clientIP auth.ClientIP
 	conns    []conn
 	tus      http.Handler  // resumable uploads, proxied to the upload service
@@ -97,21 +98,21 @@ func newHandler(rt routes) http.Handler {
 		identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
 		clientIP: rt.clientIP, timeout: rt.cfg.RequestTimeout, logger: rt.logger,
 	}.register(root)
-	ssoPages{ // /sso: no API key, the flow cookie and the provider's ID token are the credentials
-		identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
-		clientIP: rt.clientIP, timeout: rt.cfg.RequestTimeout, logger: rt.logger,
-		secure: securePublicURL(rt.cfg.PublicURL), sessions: rt.sessions,
-	}.register(root)
-	sessionEndpoints{ // /v2/session, /signin, /signout: the cookie is set and cleared here
-		sessions: rt.sessions, clientIP: rt.clientIP, timeout: rt.cfg.RequestTimeout, logger: rt.logger,
-	}.register(root)
+	session.SSOPages{ // /sso: no API key, the flow cookie and the provider's ID token are the credentials
+		Identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
+		ClientIP: rt.clientIP, Timeout: rt.cfg.RequestTimeout, Logger: rt.logger,
+		Secure: session.SecurePublicURL(rt.cfg.PublicURL), Sessions: rt.sessions,
+	}.Register(root)
+	session.Endpoints{ // /v2/session, /signin, /signout: the cookie is set and cleared here
+		Sessions: rt.sessions, ClientIP: rt.clientIP, Timeout: rt.cfg.RequestTimeout, Logger: rt.logger,
+	}.Register(root)
 	dashboard := web.DashboardHandler(func(r *http.Request) bool { // the SPA; /signin first without a session
 		if rt.sessions == nil {
 			return false
 		}
 		_, ok := rt.sessions.Token(r)
 		return ok
-	})
+	}, session.SignInPath)
 	for _, route := range web.DashboardRoutes {
 		root.Handle("GET "+route, dashboard)
 	}

@@ -5,10 +5,12 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/config"
 )
 
 func TestValidatePlayback(t *testing.T) {
-	valid := withDefaults(Config{InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret"})
+	valid := config.WithDefaults(Config{Common: config.Common{InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret"}})
 	assert.Equal(t, "4h0m0s", valid.MediaTokenTTL.String())
 	assert.Equal(t, "3s", valid.PlaybackCacheTTL.String())
 	cases := []struct {
@@ -28,9 +30,9 @@ func TestValidatePlayback(t *testing.T) {
 			cfg := valid
 			tc.change(&cfg)
 			if tc.ok {
-				require.NoError(t, cfg.validate())
+				require.NoError(t, cfg.Validate())
 			} else {
-				require.Error(t, cfg.validate())
+				require.Error(t, cfg.Validate())
 			}
 		})
 	}

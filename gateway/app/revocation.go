@@ -6,6 +6,7 @@ import (
 
 	"github.com/vidhost/vidhost/gateway/internal/auth"
 	"github.com/vidhost/vidhost/gateway/internal/playback"
+	"github.com/vidhost/vidhost/gateway/internal/session"
 )
 
 // revocations makes access changes take effect when the call that made them
@@ -26,7 +27,7 @@ import (
 type revocations struct {
 	auth     *auth.Authenticator
 	playback *playback.Handler // nil when the playback edge is off
-	sessions *auth.Sessions    // nil without dashboard sessions
+	sessions *session.Sessions // nil without dashboard sessions
 }
 
 // middleware wraps the /v2 handler; it runs after authentication, so only

@@ -11,9 +11,10 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/vidhost/vidhost/gateway/internal/auth"
 	"github.com/vidhost/vidhost/gateway/internal/rest"
+	"github.com/vidhost/vidhost/gateway/internal/session"
 	"github.com/vidhost/vidhost/pkg/admin"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -31,8 +32,8 @@ type Options struct {
 // start-up order: HTTP server (in-flight requests finish), key event
 // subscription, NATS, backend connections.
 func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) error {
-	cfg = withDefaults(cfg)
-	if err := cfg.validate(); err != nil {
+	cfg = config.WithDefaults(cfg)
+	if err := cfg.Validate(); err != nil {
 		return fmt.Errorf("gateway: %w", err)
 	}
 	stack := lifecycle.New(logger)
@@ -68,7 +69,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return err
 	}
 	rt := routes{cfg: cfg, logger: logger, gateway: gateway, auth: authn.authenticator, clientIP: authn.clientIP, conns: conns,
-		sessions: auth.NewSessions(identityv1.NewSessionServiceClient(connNamed(conns, identityBackend)), publicURL)}
+		sessions: session.NewSessions(identityv1.NewSessionServiceClient(connNamed(conns, identityBackend)), publicURL)}
 	if rt.sessions.InsecureOutsideDevelopment() {
 		logger.Warn("VIDHOST_PUBLIC_URL is plain http on a public host: session cookies cannot be Secure; use https", "public_url", publicURL)
 	}

@@ -15,11 +15,13 @@ import (
 
 	"github.com/vidhost/vidhost/gateway/app"
 	"github.com/vidhost/vidhost/gateway/internal/testbackend"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/logx"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/pkg/servicetest"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
@@ -52,8 +54,9 @@ func setup(t *testing.T, tweaks ...func(*app.Config)) testBundle {
 	backends.Identity.SetKey(keyElsewhere, &identityv1.Principal{AccountId: "acc1", KeyId: "key3", Ips: []string{"203.0.113.7"}})
 	backends.Identity.SetKey(keyLoopback, &identityv1.Principal{AccountId: "acc1", KeyId: "key4", Ips: []string{"198.51.100.1", "127.0.0.0/8"}})
 	cfg := app.Config{
-		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr, HooksAddr: backends.Addr, AnalyticsAddr: backends.Addr, NATSURL: natstest.Start(t),
-		InternalSecret: testSecret, BodyLimit: testBodyLimit, NATS: natstest.Settings(t, natsx.ServiceGateway),
+		IdentityAddr: backends.Addr, CatalogAddr: backends.Addr, UploadAddr: backends.Addr, HooksAddr: backends.Addr, AnalyticsAddr: backends.Addr,
+		Common:    config.Common{NATSURL: natstest.Start(t), InternalSecret: testSecret, NATS: natstest.Settings(t, natsx.ServiceGateway)},
+		BodyLimit: testBodyLimit,
 	}
 	for _, tweak := range tweaks {
 		tweak(&cfg)
@@ -61,22 +64,10 @@ func setup(t *testing.T, tweaks ...func(*app.Config)) testBundle {
 	logs := &syncBuffer{}
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	ready, done := make(chan string, 1), make(chan error, 1)
-	go func() {
-		done <- app.Run(ctx, cfg, logx.New(logs, "gateway", "debug", "json"), app.Options{Listener: lis, Ready: func(u string) { ready <- u }})
-	}()
-	t.Cleanup(func() {
-		cancel()
-		require.NoError(t, <-done)
+	url := servicetest.Start(t, func(ctx context.Context, ready func(string)) error {
+		return app.Run(ctx, cfg, logx.New(logs, "gateway", "debug", "json"), app.Options{Listener: lis, Ready: ready})
 	})
-	select {
-	case u := <-ready:
-		return testBundle{url: u, backends: backends, logs: logs}
-	case err := <-done:
-		t.Fatalf("gateway did not start: %v", err)
-		return testBundle{}
-	}
+	return testBundle{url: url, backends: backends, logs: logs}
 }
 
 // call is one HTTP request to the gateway.

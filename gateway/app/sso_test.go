@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/vidhost/vidhost/gateway/internal/auth"
+	"github.com/vidhost/vidhost/gateway/internal/session"
 	"github.com/vidhost/vidhost/gateway/internal/testbackend"
 )
 
@@ -42,12 +42,12 @@ func cookieNamed(resp *http.Response, name string) *http.Cookie {
 }
 
 // sessionCookieOf is the session cookie resp sets, under either of its
-// names (auth.Sessions picks one from the public URL).
+// names (session.Sessions picks one from the public URL).
 func sessionCookieOf(resp *http.Response) *http.Cookie {
-	if c := cookieNamed(resp, auth.SecureCookieName); c != nil {
+	if c := cookieNamed(resp, session.SecureCookieName); c != nil {
 		return c
 	}
-	return cookieNamed(resp, auth.DevCookieName)
+	return cookieNamed(resp, session.DevCookieName)
 }
 
 func TestSSOPageAsksForAnEmail(t *testing.T) {

@@ -3,14 +3,16 @@ package web
 import (
 	"bytes"
 	"embed"
+	"html/template"
 	"net/http"
 	"path"
 )
 
-// renderCredentialPage writes the page template name of view: a page that
-// takes a password or a token (sign-in, invite, reset), so never cached,
-// never framed and never sending its URL on.
-func renderCredentialPage(w http.ResponseWriter, name string, view any) {
+// RenderCredentialPage writes the template name of pages with view: a page
+// that takes a password or a token (sign-in, invite, reset), so never
+// cached, never framed and never sending its URL on. The sign-in pages
+// (gateway/internal/session) bring their own templates.
+func RenderCredentialPage(w http.ResponseWriter, pages *template.Template, name string, view any) {
 	var body bytes.Buffer
 	if err := pages.ExecuteTemplate(&body, name, view); err != nil {
 		http.Error(w, "internal error", http.StatusInternalServerError)
@@ -24,10 +26,10 @@ func renderCredentialPage(w http.ResponseWriter, name string, view any) {
 	_, _ = body.WriteTo(w)
 }
 
-// pageAssets serves a page's embedded script and stylesheet: assets maps
+// PageAssets serves a page's embedded script and stylesheet: assets maps
 // each request path to its content type, and the file served is base (in
 // files) with the path's extension.
-func pageAssets(files embed.FS, assets map[string]string, base string) http.Handler {
+func PageAssets(files embed.FS, assets map[string]string, base string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		contentType, ok := assets[r.URL.Path]
 		if !ok {

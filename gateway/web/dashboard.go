@@ -63,12 +63,14 @@ var loadDashboardBundle = sync.OnceValues(func() (dashboardBundle, error) {
 
 // DashboardHandler serves the dashboard's page. signedIn tells whether the
 // request carries a session cookie at all: without one the visitor is sent
-// to /signin, which brings them back (?next=). A cookie that is no longer
-// valid is found by the application's first /v2 call, which does the same.
-func DashboardHandler(signedIn func(*http.Request) bool) http.Handler {
+// to signInPath (the session package's /signin, which imports web and so
+// is passed in), which brings them back (?next=). A cookie that is no
+// longer valid is found by the application's first /v2 call, which does
+// the same.
+func DashboardHandler(signedIn func(*http.Request) bool, signInPath string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !signedIn(r) {
-			http.Redirect(w, r, SignInPath+"?next="+url.QueryEscape(SafeNext(r.URL.RequestURI())), http.StatusSeeOther)
+			http.Redirect(w, r, signInPath+"?next="+url.QueryEscape(SafeNext(r.URL.RequestURI())), http.StatusSeeOther)
 			return
 		}
 		names, err := loadDashboardBundle()

@@ -13,7 +13,7 @@ import (
 func serveDashboard(t *testing.T, target string, signedIn bool) *httptest.ResponseRecorder {
 	t.Helper()
 	recorder := httptest.NewRecorder()
-	handler := DashboardHandler(func(*http.Request) bool { return signedIn })
+	handler := DashboardHandler(func(*http.Request) bool { return signedIn }, "/signin")
 	handler.ServeHTTP(recorder, httptest.NewRequest(http.MethodGet, target, nil))
 	return recorder
 }

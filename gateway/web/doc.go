@@ -9,5 +9,7 @@
 //
 // It also serves the dashboard (DashboardHandler), a Preact single-page
 // application built the same way from ./dashboard into ./static/dashboard,
-// the sign-in, invite and SSO pages, and the API reference.
+// the invite page, and the API reference. The sign-in, reset and single
+// sign-on pages live with their endpoints in gateway/internal/session,
+// which renders them through RenderCredentialPage.
 package web

@@ -31,8 +31,8 @@ func RenderInvitePage(w http.ResponseWriter, minPassword, maxPassword int) {
 		Action: InvitePath, Script: InvitePath + ".js", Stylesheet: InvitePath + ".css",
 		MinPassword: minPassword, MaxPassword: maxPassword,
 	}
-	renderCredentialPage(w, "invite.html", view)
+	RenderCredentialPage(w, pages, "invite.html", view)
 }
 
 // InviteAssetHandler serves the page's script and stylesheet.
-func InviteAssetHandler() http.Handler { return pageAssets(inviteFiles, inviteAssets, "invite/accept") }
+func InviteAssetHandler() http.Handler { return PageAssets(inviteFiles, inviteAssets, "invite/accept") }

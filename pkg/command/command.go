@@ -1,7 +1,8 @@
 // Package command is the main function every Vidhost service shares: answer
-// --version and --help, load the configuration from the environment, print it
-// (secrets redacted), run until SIGINT or SIGTERM, and turn the outcome into
-// an exit code, so each cmd/<name>/main.go is one call.
+// --version and --help, load the configuration from the environment, set up
+// the log from its config.Common part, print it (secrets redacted), run until
+// SIGINT or SIGTERM, and turn the outcome into an exit code, so each
+// cmd/<name>/main.go is one call.
 package command
 
 import (
@@ -27,26 +28,31 @@ const (
 	ExitUsage = 2
 )
 
+// Config is what a service's configuration must be for Main to run it: a
+// struct with `env` tags that embeds config.Common, whose log settings Main
+// obeys.
+type Config interface {
+	Shared() config.Common
+}
+
 // Service describes one service's process.
-type Service[C any] struct {
+type Service[C Config] struct {
 	// Name tags log lines and messages ("catalog").
 	Name string
 	// Summary is the first line of --help ("videos, folders, categories and
 	// players over gRPC").
 	Summary string
-	// Logging returns the log level and format from the configuration.
-	Logging func(cfg *C) (level, format string)
 	// Run serves until ctx is done and returns nil after a clean shutdown.
 	Run func(ctx context.Context, cfg C, logger *slog.Logger) error
 }
 
 // Main runs the service and returns the process's exit code.
-func Main[C any](s Service[C]) int {
+func Main[C Config](s Service[C]) int {
 	return mainArgs(s, os.Args[1:])
 }
 
 // mainArgs is Main with the arguments given (tests do not pass theirs on).
-func mainArgs[C any](s Service[C], args []string) int {
+func mainArgs[C Config](s Service[C], args []string) int {
 	var cfg C
 	if done, code := Flags(s.Name, s.Summary, &cfg, args, os.Stdout, os.Stderr); done {
 		return code
@@ -60,8 +66,8 @@ func mainArgs[C any](s Service[C], args []string) int {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", s.Name, err)
 		return ExitConfig
 	}
-	level, format := s.Logging(&cfg)
-	logger := logx.New(os.Stderr, s.Name, level, format)
+	common := cfg.Shared()
+	logger := logx.New(os.Stderr, s.Name, common.LogLevel, common.LogFormat)
 	config.Log(logger, s.Name+" configuration", cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

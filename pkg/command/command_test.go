@@ -9,21 +9,24 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/vidhost/vidhost/pkg/config"
 )
 
 type sampleConfig struct {
+	config.Common
 	Timeout time.Duration `env:"VIDHOST_COMMAND_TEST_TIMEOUT" envDefault:"1s"`
 }
 
 func sample(run func(context.Context, sampleConfig, *slog.Logger) error) Service[sampleConfig] {
 	return Service[sampleConfig]{
-		Name:    "sample",
-		Logging: func(*sampleConfig) (string, string) { return "error", "text" },
-		Run:     run,
+		Name: "sample",
+		Run:  run,
 	}
 }
 
 func TestMainExitCodes(t *testing.T) {
+	t.Setenv("VIDHOST_LOG_LEVEL", "error") // config.Common, read by Main: a quiet test
 	ok := func(context.Context, sampleConfig, *slog.Logger) error { return nil }
 	failing := func(context.Context, sampleConfig, *slog.Logger) error { return errors.New("boom") }
 	assert.Equal(t, ExitOK, mainArgs(sample(ok), nil))

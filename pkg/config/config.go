@@ -1,6 +1,3 @@
-// Package config loads a process's typed configuration: defaults declared in
-// struct tags, overridden by VIDHOST_* environment variables, and printed at
-// start with secrets redacted (fields tagged `secret:"true"`).
 package config
 
 import (

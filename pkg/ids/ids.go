@@ -1,16 +1,17 @@
 package ids
 
 import (
-	"crypto/rand"
 	"strings"
+
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // Length is the number of characters of every resource id (the interface
 // requires exactly 21 for API keys; all resources share it).
 const Length = 21
 
-// alphabet has 64 symbols, so one random byte masked to 6 bits picks a symbol
-// without bias.
+// alphabet has 64 symbols, URL-safe; as 64 divides 256, every random byte
+// picks a symbol without bias.
 const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-"
 
 // alphanumeric is how many leading symbols of alphabet are letters or
@@ -18,24 +19,11 @@ const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 // reads as a flag on a command line (`vidhost videos rm <id>`), nor with '_'.
 const alphanumeric = 62
 
-// New returns a fresh random id (about 126 bits of entropy). The first
-// symbol is drawn by rejection from the 62 alphanumerics, so it stays
-// unbiased; the other 20 take six bits of one byte each.
+// New returns a fresh random id (about 126 bits of entropy): its first
+// symbol is one of the 62 alphanumerics, the other 20 any of the 64, each
+// drawn uniformly through pkg/secrets.
 func New() string {
-	buf := make([]byte, Length)
-	for {
-		if _, err := rand.Read(buf); err != nil {
-			// crypto/rand never fails on supported platforms (Go 1.24+ guarantees it).
-			panic("ids: crypto/rand failed: " + err.Error())
-		}
-		if buf[0]&63 < alphanumeric {
-			break
-		}
-	}
-	for i, b := range buf {
-		buf[i] = alphabet[b&63]
-	}
-	return string(buf)
+	return secrets.String(alphabet[:alphanumeric], 1) + secrets.String(alphabet, Length-1)
 }
 
 func Valid(s string) bool {

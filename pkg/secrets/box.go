@@ -3,7 +3,6 @@ package secrets
 import (
 	"crypto/aes"
 	"crypto/cipher"
-	"crypto/rand"
 	"errors"
 	"fmt"
 )
@@ -42,8 +41,7 @@ func NewBox(key []byte) (Box, error) {
 
 // Seal encrypts plaintext bound to context.
 func (b Box) Seal(plaintext []byte, context string) []byte {
-	nonce := make([]byte, b.aead.NonceSize())
-	_, _ = rand.Read(nonce) // crypto/rand.Read never fails (Go 1.24+)
+	nonce := Bytes(b.aead.NonceSize())
 	out := make([]byte, 0, 1+len(nonce)+len(plaintext)+b.aead.Overhead())
 	out = append(append(out, boxVersion), nonce...)
 	return b.aead.Seal(out, nonce, plaintext, []byte(context))

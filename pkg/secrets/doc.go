@@ -8,4 +8,10 @@
 //
 // Every secret, the root and any per-purpose override, must be at least
 // MinLength bytes: Check says so with the variable's name.
+//
+// It is also the one place random secrets are made (random.go): tokens,
+// API key values, generated passwords, recovery codes, signing secrets and
+// resource ids all come from Bytes, Token or String, so every one of them is
+// drawn from crypto/rand the same way and none is derived from anything a
+// caller could guess.
 package secrets

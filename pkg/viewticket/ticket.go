@@ -2,7 +2,6 @@ package viewticket
 
 import (
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // TTL is how long a view ticket counts. A player sends its play when
@@ -122,7 +122,5 @@ func (s Signer) sign(body string) string {
 
 // newID returns 128 random bits, base64url.
 func newID() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b) // never fails (crypto/rand)
-	return base64.RawURLEncoding.EncodeToString(b)
+	return secrets.Token(16)
 }

@@ -77,9 +77,7 @@ func TestBrowserEmbedsBecomeViewsByDomain(t *testing.T) {
 		playIn(t, tab, "http://localhost:"+port+"/?player="+quiet.ID)
 
 		want := map[string]float64{"127.0.0.1": 1, "localhost": 1, "unknown": 1}
-		require.Eventually(t, func() bool {
-			return assert.ObjectsAreEqual(want, viewsBy(t, "domain", v.ID))
-		}, 30*time.Second, 200*time.Millisecond, "views by domain")
+		waitForViews(t, want, "domain", v.ID, "views by domain")
 		time.Sleep(time.Second) // a beacon of the quiet player would have arrived by now
 		assert.Equal(t, want, viewsBy(t, "domain", v.ID), "the player with analytics none added nothing")
 	})

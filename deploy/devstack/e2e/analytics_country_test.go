@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -44,6 +43,5 @@ func TestCountryReportResolvesThroughTheRealDatabase(t *testing.T) {
 		require.Equal(t, http.StatusNoContent, resp.StatusCode)
 	}
 	want := map[string]float64{"US": 1, "NL": 1}
-	require.Eventually(t, func() bool { return assert.ObjectsAreEqual(want, viewsBy(t, "country", v.ID)) },
-		15*time.Second, 100*time.Millisecond, "views by country: 8.8.8.8 is in the US, 193.0.6.139 (RIPE NCC) in NL")
+	waitForViews(t, want, "country", v.ID, "views by country: 8.8.8.8 is in the US, 193.0.6.139 (RIPE NCC) in NL")
 }

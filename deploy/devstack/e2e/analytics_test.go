@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/gateway/web/browsertest"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/pkg/viewticket"
 )
@@ -76,6 +77,20 @@ func viewsBy(t *testing.T, dimension, videoID string) map[string]float64 {
 	return out
 }
 
+// waitForViews waits until the report by dimension for videoID is want,
+// failing with the last report read (not only "never satisfied"). The
+// ingest path is asynchronous (edge, JetStream, a batched writer), and
+// slow under load, so the wait is generous; a wrong count still fails.
+func waitForViews(t *testing.T, want map[string]float64, dimension, videoID, why string) {
+	t.Helper()
+	var last map[string]float64
+	ok := assert.Eventually(t, func() bool {
+		last = viewsBy(t, dimension, videoID)
+		return assert.ObjectsAreEqual(want, last)
+	}, browsertest.WaitTimeout, 100*time.Millisecond)
+	require.True(t, ok, "%s: want %v, last read %v", why, want, last)
+}
+
 // Beacons from pages on two sites and one without a referrer reach the
 // report by domain through the edge, JetStream and the analytics service;
 // a replay within 30 minutes (the same viewer on a new page load) and a
@@ -100,8 +115,7 @@ func TestBeaconsBecomeViewsByDomain(t *testing.T) {
 	sendBeacon(t, beacon("play", "0f8fad5b-d9cb-469f-a165-000000000005", "https://quiet.example", quiet.ID))
 
 	want := map[string]float64{"shop.example": 1, "blog.example": 2, "unknown": 1}
-	require.Eventually(t, func() bool { return assert.ObjectsAreEqual(want, viewsBy(t, "domain", v.ID)) },
-		15*time.Second, 100*time.Millisecond, "views by domain")
+	waitForViews(t, want, "domain", v.ID, "views by domain")
 	assert.Equal(t, map[string]float64{"unknown": 4}, viewsBy(t, "country", v.ID), "loopback clients have no country")
 	assert.Equal(t, map[string]float64{v.ID: 4}, viewsBy(t, "video_id", v.ID))
 

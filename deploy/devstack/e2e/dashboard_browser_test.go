@@ -89,6 +89,7 @@ func ownerWithTOTP(t *testing.T) string {
 
 func signInThroughTheDashboard(t *testing.T, ctx context.Context, secret string) {
 	t.Helper()
+	startSignedOut(t, ctx)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos?status=")))
 	require.Equal(t, "/signin", browsertest.Eval[string](t, ctx, `location.pathname`), "no session: sent to sign in")
 	forgetSessionAtEnd(t, ctx)

@@ -29,6 +29,17 @@ func forgetSessionAtEnd(t *testing.T, tab context.Context) {
 	})
 }
 
+// startSignedOut deletes any session cookie the shared browser still holds
+// for the gateway's host before a test signs in: a cleanup of an earlier
+// test that could not run (a tab closed under load) must not sign this one in.
+func startSignedOut(t *testing.T, tab context.Context) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(tab, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+		_, err := cdp.Call(ctx, target, network.DeleteCookies, network.DeleteCookiesParams{Name: sessionCookie, URL: suite.URL})
+		return err
+	})))
+}
+
 // useSession puts a session cookie (made through the API) into the
 // browser, forgotten when t ends.
 func useSession(t *testing.T, tab context.Context, cookie string) {

@@ -1,7 +1,6 @@
 package stack
 
 import (
-	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -44,11 +43,7 @@ func rootSecret(varDir, configured string) (string, error) {
 }
 
 func createSecret(path string) (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	secret := hex.EncodeToString(b)
+	secret := hex.EncodeToString(secrets.Bytes(32))
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600) //nolint:gosec // G304: a fixed name under the devstack's var dir
 	if err != nil {
 		return "", fmt.Errorf("create %s: %w", path, err)

@@ -14,7 +14,6 @@ func main() {
 	os.Exit(command.Main(command.Service[app.Config]{
 		Name:    "gateway",
 		Summary: "Vidhost's edge: REST /v2 in front of the services, and the playback pages and media",
-		Logging: func(c *app.Config) (string, string) { return c.LogLevel, c.LogFormat },
 		Run: func(ctx context.Context, cfg app.Config, logger *slog.Logger) error {
 			return app.Run(ctx, cfg, logger, app.Options{})
 		},

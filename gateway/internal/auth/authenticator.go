@@ -15,9 +15,9 @@ import (
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
-// authenticateTimeout bounds identity's answer: a request should fail fast
+// AuthenticateTimeout bounds identity's answer: a request should fail fast
 // rather than queue behind a stuck identity service.
-const authenticateTimeout = 3 * time.Second
+const AuthenticateTimeout = 3 * time.Second
 
 // Authenticator resolves bearer keys through identity, with the cache in
 // front.
@@ -46,7 +46,7 @@ func (a *Authenticator) Resolve(ctx context.Context, key string) (Credential, er
 		return cred, nil
 	}
 	gen := a.cache.Generation()
-	ctx, cancel := context.WithTimeout(ctx, authenticateTimeout)
+	ctx, cancel := context.WithTimeout(ctx, AuthenticateTimeout)
 	defer cancel()
 	if id := logx.RequestID(ctx); id != "" {
 		ctx = metadata.AppendToOutgoingContext(ctx, grpcx.RequestIDHeader, id)

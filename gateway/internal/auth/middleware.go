@@ -15,9 +15,10 @@ import (
 	"github.com/vidhost/vidhost/pkg/principal"
 )
 
-// maxKeyLength bounds what is hashed and sent to identity or verified as an
-// upload token; real keys and tokens are far shorter.
-const maxKeyLength = 1024
+// MaxKeyLength bounds what is hashed and sent to identity or verified as an
+// upload token, and the longest session cookie read; real keys, tokens and
+// cookies are far shorter.
+const MaxKeyLength = 1024
 
 // Require authenticates every request with an API key and authorizes it
 // against the key's address list and permissions; the principal goes into
@@ -30,7 +31,7 @@ func Require(a *Authenticator, clientIP ClientIP, logger *slog.Logger) func(http
 // no Authorization header is sent (sessions nil: keys only). A session acts
 // as its user, with the user's role; a request that changes something needs
 // the session's CSRF token (docs/authentication.md).
-func RequireKeyOrSession(a *Authenticator, sessions *Sessions, clientIP ClientIP, logger *slog.Logger) func(http.Handler) http.Handler {
+func RequireKeyOrSession(a *Authenticator, sessions SessionCookie, clientIP ClientIP, logger *slog.Logger) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			header := r.Header.Get("Authorization")
@@ -72,7 +73,7 @@ func RequireKeyOrSession(a *Authenticator, sessions *Sessions, clientIP ClientIP
 // still call under /v2 (besides the gateway's own /v2/session).
 var enrolmentPaths = map[string]bool{"/v2/users/me/mfa": true, "/v2/users/me/mfa/confirm": true}
 
-func sessionToken(sessions *Sessions, r *http.Request) (string, bool) {
+func sessionToken(sessions SessionCookie, r *http.Request) (string, bool) {
 	if sessions == nil {
 		return "", false
 	}
@@ -80,7 +81,7 @@ func sessionToken(sessions *Sessions, r *http.Request) (string, bool) {
 }
 
 // serveSession authenticates r by its session cookie and checks CSRF.
-func serveSession(w http.ResponseWriter, r *http.Request, next http.Handler, sessions *Sessions, token string, clientIP ClientIP, logger *slog.Logger) {
+func serveSession(w http.ResponseWriter, r *http.Request, next http.Handler, sessions SessionCookie, token string, clientIP ClientIP, logger *slog.Logger) {
 	ip := AddrString(clientIP.Of(r))
 	resolved, err := sessions.Resolve(r.Context(), token, ip)
 	if err != nil {
@@ -112,7 +113,7 @@ func bearerKey(header string) (string, bool) {
 		return "", false
 	}
 	key := strings.TrimSpace(header[len(scheme):])
-	return key, key != "" && len(key) <= maxKeyLength && !strings.ContainsAny(key, " \t")
+	return key, key != "" && len(key) <= MaxKeyLength && !strings.ContainsAny(key, " \t")
 }
 
 func unauthorized(w http.ResponseWriter) {

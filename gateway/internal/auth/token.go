@@ -67,7 +67,7 @@ func (a *Authenticator) minterRevoked(ctx context.Context, keyID string) (string
 	if keyID == "" {
 		return "", nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, authenticateTimeout)
+	ctx, cancel := context.WithTimeout(ctx, AuthenticateTimeout)
 	defer cancel()
 	if id := logx.RequestID(ctx); id != "" {
 		ctx = metadata.AppendToOutgoingContext(ctx, grpcx.RequestIDHeader, id)

@@ -10,7 +10,7 @@ import (
 // The gateway's own /v2 routes answer without a service method, so no
 // proto describes them: their shapes are written here, after the Go code
 // that writes them (gateway/app/tokens.go tokenResult and
-// gateway/internal/tokens.Request; gateway/app/session.go sessionResult,
+// gateway/internal/tokens.Request; gateway/internal/session/endpoints.go sessionResult,
 // signInBody and passwordBody). The end-to-end replay checks them like
 // every other route.
 

@@ -25,7 +25,7 @@ var (
 
 // SessionVerifier is the hook for the dashboard's session cookie, which lets
 // signed-in users watch their account's private videos without a JWT. The
-// gateway passes its auth.Sessions; nil accepts no cookie (docs/playback.md).
+// gateway passes its session.Sessions; nil accepts no cookie (docs/playback.md).
 // The media tokens a session opens are bound to it: they name it by ref,
 // expire with it at the latest, and open nothing once it ended or without
 // its cookie.

@@ -2,13 +2,14 @@ package tokens
 
 import (
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"strings"
 	"time"
+
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // Prefix starts every token, so the gateway tells a token from an API key
@@ -145,7 +146,5 @@ func (s Signer) sign(body string) string {
 // newID returns 128 random bits, base64url: no comma, no "=", so it rides
 // in the principal's flags unescaped.
 func newID() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b) // never fails (crypto/rand)
-	return base64.RawURLEncoding.EncodeToString(b)
+	return secrets.Token(16)
 }

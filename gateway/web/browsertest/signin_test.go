@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/vidhost/vidhost/gateway/web"
+	"github.com/vidhost/vidhost/gateway/internal/session"
 )
 
 // attempt is what the sign-in page's script posts.
@@ -33,13 +33,13 @@ func newSignInSite(t *testing.T) *signInSite {
 	t.Helper()
 	s := &signInSite{}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+web.SignInPath, func(w http.ResponseWriter, r *http.Request) {
-		web.RenderSignInPage(w, r.URL.Query().Get("next"))
+	mux.HandleFunc("GET "+session.SignInPath, func(w http.ResponseWriter, r *http.Request) {
+		session.RenderSignInPage(w, r.URL.Query().Get("next"))
 	})
-	mux.Handle("GET "+web.SignInPath+".js", web.SignInAssetHandler())
-	mux.Handle("GET "+web.SignInPath+".css", web.SignInAssetHandler())
+	mux.Handle("GET "+session.SignInPath+".js", session.SignInAssetHandler())
+	mux.Handle("GET "+session.SignInPath+".css", session.SignInAssetHandler())
 	mux.HandleFunc("GET /dashboard", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("dashboard")) })
-	mux.HandleFunc("POST "+web.SessionPath, func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("POST "+session.SessionPath, func(w http.ResponseWriter, r *http.Request) {
 		var a attempt
 		if err := json.NewDecoder(r.Body).Decode(&a); err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
@@ -73,7 +73,7 @@ func (s *signInSite) recorded() []attempt {
 func TestSignInPageAsksForTheCodeThenGoesOn(t *testing.T) {
 	ctx := NewTab(t)
 	site := newSignInSite(t)
-	openInvite(t, ctx, site.server.URL+web.SignInPath+"?next=/dashboard")
+	openInvite(t, ctx, site.server.URL+session.SignInPath+"?next=/dashboard")
 	assert.Equal(t, "username", Eval[string](t, ctx, `document.querySelector('input[type=email]').autocomplete`))
 	assert.Equal(t, "current-password", Eval[string](t, ctx, `document.querySelector('input[type=password]').autocomplete`))
 	assert.True(t, Eval[bool](t, ctx, `document.getElementById('vh-signin-code-step').hidden`))

@@ -5,25 +5,22 @@ import (
 	"net"
 	"time"
 
-	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // Config is the analytics service's configuration, loaded from VIDHOST_*
 // environment variables over the defaults below (pkg/config).
 type Config struct {
+	// Common is the bus the view events arrive on, the log and the root secret
+	// (required, at least 32 bytes).
+	config.Common
 	// GRPCAddr is where the gRPC server listens (Options.Listener overrides it).
 	GRPCAddr string `env:"VIDHOST_ANALYTICS_GRPC_ADDR" envDefault:"127.0.0.1:9107"`
 	// DatabaseURL is a PostgreSQL connection URL (required).
 	DatabaseURL string `env:"VIDHOST_DATABASE_URL" secret:"true"`
 	// DBSchema is the schema the service owns; migrations are applied to it.
 	DBSchema string `env:"VIDHOST_ANALYTICS_DB_SCHEMA" envDefault:"analytics"`
-	// NATSURL is the NATS server with JetStream the view events arrive on.
-	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// NATS is how the service signs in to NATS (docs/security-bus.md).
-	NATS natsx.Settings
-	// InternalSecret is the root secret (required, at least 32 bytes).
-	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// RetentionDays is how many days of raw view events are kept; older
 	// days' partitions are dropped (the daily roll-ups stay).
 	RetentionDays int `env:"VIDHOST_ANALYTICS_RETENTION_DAYS" envDefault:"90"`
@@ -31,9 +28,7 @@ type Config struct {
 	// share them out by viewer, each storing its part in one transaction.
 	BatchSize int `env:"VIDHOST_ANALYTICS_BATCH_SIZE" envDefault:"5000"`
 	// Storers is how many transactions store view events at the same time.
-	Storers   int    `env:"VIDHOST_ANALYTICS_STORERS" envDefault:"2"`
-	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
+	Storers int `env:"VIDHOST_ANALYTICS_STORERS" envDefault:"2"`
 }
 
 // Validate reports missing or impossible settings before anything starts.
@@ -71,9 +66,4 @@ type Options struct {
 	// Ready, if set, is called with the listening address once the server
 	// accepts calls.
 	Ready func(addr string)
-}
-
-// natsClient is the service's identity on the bus.
-func natsClient(cfg Config) natsx.Client {
-	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceAnalytics, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }

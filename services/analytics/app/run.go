@@ -13,8 +13,8 @@ import (
 	"github.com/vidhost/vidhost/pkg/pg"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/analytics/internal/events"
-	"github.com/vidhost/vidhost/services/analytics/internal/pgstore"
 	"github.com/vidhost/vidhost/services/analytics/internal/server"
+	"github.com/vidhost/vidhost/services/analytics/internal/store"
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
 	"github.com/vidhost/vidhost/services/analytics/migrations"
 )
@@ -33,7 +33,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) err
 	})
 }
 
-// start brings up everything the server needs, in STYLE.md's order, pushing
+// start brings up everything the server needs, in docs/style.md's order, pushing
 // each cleanup on stack as it goes, and serves until ctx is done.
 func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, stack *lifecycle.Stack) error {
 	root := secrets.MustRoot(cfg.InternalSecret)
@@ -42,12 +42,12 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return fmt.Errorf("analytics: %w", err)
 	}
 	// It reads VIEWS and dead-letters what it can never store.
-	js, err := natsx.StartJetStream(ctx, natsClient(cfg), logger, stack, natsx.StreamViews, natsx.StreamDeadLetter)
+	js, err := natsx.StartJetStream(ctx, cfg.NATSClient(natsx.ServiceAnalytics), logger, stack, natsx.StreamViews, natsx.StreamDeadLetter)
 	if err != nil {
 		return fmt.Errorf("analytics: %w", err)
 	}
-	store := pgstore.New(pool)
-	consumer, err := events.NewConsumer(ctx, js, store, logger, events.Options{
+	st := store.New(pool)
+	consumer, err := events.NewConsumer(ctx, js, st, logger, events.Options{
 		BatchSize: cfg.BatchSize, Storers: cfg.Storers, Retention: cfg.retention(),
 	})
 	if err != nil {
@@ -56,7 +56,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	var wg sync.WaitGroup
 	wg.Go(func() { consumer.Run(runCtx) })
-	wg.Go(func() { keepRetention(runCtx, store, cfg.retention(), logger) })
+	wg.Go(func() { keepRetention(runCtx, st, cfg.retention(), logger) })
 	// Stop the consumer (its batch in flight finishes) and the retention
 	// loop before NATS and the pool close.
 	stack.Push("stop views consumer", func(context.Context) error { stop(); wg.Wait(); return nil })
@@ -66,7 +66,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return fmt.Errorf("analytics: %w", err)
 	}
 	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Root: root})
-	server.New(store).Register(srv)
+	server.New(st).Register(srv)
 	logger.Info("analytics serving", "addr", lis.Addr().String())
 	if opts.Ready != nil {
 		opts.Ready(lis.Addr().String())
@@ -77,11 +77,11 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 
 // keepRetention drops raw events older than retention at start and then
 // every retentionEvery, until ctx ends.
-func keepRetention(ctx context.Context, store views.Store, retention time.Duration, logger *slog.Logger) {
+func keepRetention(ctx context.Context, st views.Store, retention time.Duration, logger *slog.Logger) {
 	ticker := time.NewTicker(retentionEvery)
 	defer ticker.Stop()
 	for {
-		dropped, err := store.DropEventsBefore(ctx, time.Now().UTC().Add(-retention))
+		dropped, err := st.DropEventsBefore(ctx, time.Now().UTC().Add(-retention))
 		if err != nil {
 			logger.Warn("analytics retention", "error", err)
 		} else if len(dropped) > 0 {

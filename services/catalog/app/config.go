@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/vidhost/vidhost/pkg/blob"
-	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
 
@@ -15,33 +15,22 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/migrations"
 )
 
-// Defaults applied by Run when a Config built in code leaves them empty
-// (config.Load fills them from the env tags).
-const (
-	defaultUploadAddr   = "127.0.0.1:9103"
-	defaultMediaBaseURL = "http://127.0.0.1:8080/media"
-	defaultLiveRTMPURL  = "rtmp://127.0.0.1:1935/live"
-)
-
 // Config is the catalog's configuration, loaded from VIDHOST_* environment
-// variables over the defaults below (pkg/config).
+// variables over the defaults below (pkg/config). Run gives the fields left
+// zero in a Config built in code (tests) those defaults too
+// (config.WithDefaults).
 type Config struct {
+	// Common is the bus the events are published to, the log and the root
+	// secret (required, at least 32 bytes): the callers' keys derive from it,
+	// to verify the gateway's calls and sign the catalog's own to the upload
+	// service.
+	config.Common
 	// GRPCAddr is where the gRPC server listens (Options.Listener overrides it).
 	GRPCAddr string `env:"VIDHOST_CATALOG_GRPC_ADDR" envDefault:"127.0.0.1:9102"`
 	// DatabaseURL is a PostgreSQL connection URL (required).
 	DatabaseURL string `env:"VIDHOST_DATABASE_URL" secret:"true"`
 	// DBSchema is the schema the catalog owns; migrations are applied to it.
 	DBSchema string `env:"VIDHOST_CATALOG_DB_SCHEMA" envDefault:"catalog"`
-	// NATSURL is the NATS server with JetStream the events are published to.
-	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// NATS is how the service signs in to NATS and checks its certificate
-	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);
-	// by default its key derives from InternalSecret (docs/security-bus.md).
-	NATS natsx.Settings
-	// InternalSecret is the root secret (required, at least 32 bytes): the
-	// callers' keys derive from it, to verify the gateway's calls and sign
-	// the catalog's own to the upload service.
-	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// UploadAddr is the upload service, which resolves svc://uploads/<id>.
 	UploadAddr string `env:"VIDHOST_UPLOAD_ADDR" envDefault:"127.0.0.1:9103"`
 	// MediaBaseURL is where videos' media folders are served from: outputs,
@@ -73,8 +62,6 @@ type Config struct {
 	// setting (docs/transcribes.md). Empty, in a Config built in code,
 	// means the default engine's, en-US.
 	TranscribeLanguageList string `env:"VIDHOST_TRANSCRIBE_LANGUAGES" envDefault:"en-US"`
-	LogLevel               string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat              string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // Validate reports missing required settings before anything starts.
@@ -118,28 +105,9 @@ type Options struct {
 	Uploads catalog.UploadResolver
 }
 
-// withDefaults fills the settings a Config built in code may leave empty.
-func (c Config) withDefaults() Config {
-	if c.UploadAddr == "" {
-		c.UploadAddr = defaultUploadAddr
-	}
-	if c.MediaBaseURL == "" {
-		c.MediaBaseURL = defaultMediaBaseURL
-	}
-	if c.LiveRTMPURL == "" {
-		c.LiveRTMPURL = defaultLiveRTMPURL
-	}
-	return c
-}
-
-// natsClient is the service's identity on the bus.
 // database is where the service's tables live, with its migrations.
 func database(cfg Config) outbox.Database {
 	return outbox.Database{URL: cfg.DatabaseURL, Schema: cfg.DBSchema, Migrations: migrations.FS}
-}
-
-func natsClient(cfg Config) natsx.Client {
-	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceCatalog, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }
 
 // TranscribeLanguages is TranscribeLanguageList as a list, blanks dropped.

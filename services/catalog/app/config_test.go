@@ -24,17 +24,14 @@ func TestConfigDefaults(t *testing.T) {
 		GRPCAddr:                    "127.0.0.1:9102",
 		DatabaseURL:                 "postgres://db/vidhost",
 		DBSchema:                    "catalog",
-		NATSURL:                     "nats://127.0.0.1:4222",
-		NATS:                        natsx.Settings{Replicas: 1},
-		InternalSecret:              "s3cret-s3cret-s3cret-s3cret-s3cret",
 		UploadAddr:                  "127.0.0.1:9103",
 		MediaBaseURL:                "http://127.0.0.1:8080/media",
 		LiveRTMPURL:                 "rtmp://127.0.0.1:1935/live",
 		Blob:                        blob.Settings{Driver: "local", Dir: "/var/lib/vidhost/blob", S3Region: "us-east-1"},
 		TranscodeAccountConcurrency: 2,
 		TranscribeLanguageList:      "en-US",
-		LogLevel:                    "info",
-		LogFormat:                   "text",
+		Common: config.Common{NATSURL: "nats://127.0.0.1:4222", NATS: natsx.Settings{Replicas: 1},
+			InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret", LogLevel: "info", LogFormat: "text"},
 	}, cfg)
 	assert.NoError(t, cfg.Validate())
 	assert.Equal(t, []string{"en-US"}, cfg.TranscribeLanguages())
@@ -53,7 +50,6 @@ func TestRunRefusesIncompleteConfig(t *testing.T) {
 		want   string
 	}{
 		{"no database", func(c *Config) { c.DatabaseURL = "" }, "VIDHOST_DATABASE_URL must be set"},
-		{"no schema", func(c *Config) { c.DBSchema = "" }, "VIDHOST_CATALOG_DB_SCHEMA must not be empty"},
 		{"no secret", func(c *Config) { c.InternalSecret = "" }, "VIDHOST_INTERNAL_SECRET must be at least 32 bytes"},
 		{"short secret", func(c *Config) { c.InternalSecret = "s3cret" }, "VIDHOST_INTERNAL_SECRET must be at least 32 bytes (it has 6)"},
 		{"media base not a URL", func(c *Config) { c.MediaBaseURL = "cdn.example.com/media" }, "VIDHOST_MEDIA_BASE_URL must be an http(s) URL"},
@@ -62,7 +58,7 @@ func TestRunRefusesIncompleteConfig(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := Config{DatabaseURL: "postgres://db/vidhost", DBSchema: "catalog", InternalSecret: "s",
+			cfg := Config{DatabaseURL: "postgres://db/vidhost", DBSchema: "catalog", Common: config.Common{InternalSecret: "s"},
 				Blob: blob.Settings{Dir: t.TempDir()}}
 			tt.change(&cfg)
 			err := Run(context.Background(), cfg, slog.New(slog.DiscardHandler), Options{})
@@ -70,4 +66,15 @@ func TestRunRefusesIncompleteConfig(t *testing.T) {
 			assert.Contains(t, err.Error(), tt.want)
 		})
 	}
+}
+
+// TestValidateRefusesEmptySchema checks what Run cannot show: it gives a
+// schema left empty in code the tag's default (config.WithDefaults), and
+// Load does the same for an empty variable.
+func TestValidateRefusesEmptySchema(t *testing.T) {
+	cfg := config.Defaults[Config]()
+	cfg.DatabaseURL, cfg.InternalSecret, cfg.Blob.Dir = "postgres://db/vidhost", "s3cret-s3cret-s3cret-s3cret-s3cret", t.TempDir()
+	require.NoError(t, cfg.Validate())
+	cfg.DBSchema = ""
+	assert.ErrorContains(t, cfg.Validate(), "VIDHOST_CATALOG_DB_SCHEMA must not be empty")
 }

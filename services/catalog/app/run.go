@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -18,7 +19,7 @@ import (
 // reverse order of start-up. It returns the first start-up or serving error
 // joined with any shutdown error.
 func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) error {
-	cfg = cfg.withDefaults()
+	cfg = config.WithDefaults(cfg)
 	if err := cfg.Validate(); err != nil {
 		return fmt.Errorf("catalog: %w", err)
 	}
@@ -27,12 +28,12 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) err
 	})
 }
 
-// start brings up everything the server needs, in STYLE.md's order, pushing
+// start brings up everything the server needs, in docs/style.md's order, pushing
 // each cleanup on stack as it goes, and serves until ctx is done.
 func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, stack *lifecycle.Stack) error {
 	// The catalog publishes to CATALOG, JOBS and CANCELS, consumes MEDIA and ACCOUNTS
 	// (account.updated), and dead-letters poison reports.
-	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg),
+	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), cfg.NATSClient(natsx.ServiceCatalog),
 		natsx.StreamCatalog, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter, natsx.StreamAudit, natsx.StreamAccounts, natsx.StreamCancels)
 	if err != nil {
 		return fmt.Errorf("catalog: %w", err)

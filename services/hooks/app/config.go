@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
-	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/netguard"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
@@ -17,21 +17,17 @@ import (
 // Config is the hooks service's configuration, loaded from VIDHOST_*
 // environment variables over the defaults below (pkg/config).
 type Config struct {
+	// Common is the bus the events are published to, the log and the root
+	// secret (required, at least 32 bytes): the gateway's call key and the key
+	// that encrypts services' credentials at rest derive from it. Rotating it
+	// makes stored credentials unreadable (docs/services.md).
+	config.Common
 	// GRPCAddr is where the gRPC server listens (Options.Listener overrides it).
 	GRPCAddr string `env:"VIDHOST_HOOKS_GRPC_ADDR" envDefault:"127.0.0.1:9106"`
 	// DatabaseURL is a PostgreSQL connection URL (required).
 	DatabaseURL string `env:"VIDHOST_DATABASE_URL" secret:"true"`
 	// DBSchema is the schema the service owns; migrations are applied to it.
 	DBSchema string `env:"VIDHOST_HOOKS_DB_SCHEMA" envDefault:"hooks"`
-	// NATSURL is the NATS server with JetStream the events are published to.
-	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// NATS is how the service signs in to NATS (docs/security-bus.md).
-	NATS natsx.Settings
-	// InternalSecret is the root secret (required, at least 32 bytes): the
-	// gateway's call key and the key that encrypts services' credentials
-	// at rest derive from it. Rotating it makes stored credentials
-	// unreadable (docs/services.md).
-	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// AllowHTTPURLs accepts http:// webhook, base and endpoint URLs (the
 	// devstack); otherwise they must be https.
 	AllowHTTPURLs bool `env:"VIDHOST_HOOKS_ALLOW_HTTP"`
@@ -63,8 +59,6 @@ type Config struct {
 	// PublicURL starts the local blob driver's signed URLs when
 	// VIDHOST_BLOB_PUBLIC_URL is empty (the gateway's public URL).
 	PublicURL string `env:"VIDHOST_PUBLIC_URL"`
-	LogLevel  string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // Validate reports missing required settings before anything starts.
@@ -152,9 +146,4 @@ func (c Config) deliveryOptions(opts Options) delivery.Options {
 // database is where the service's tables live, with its migrations.
 func database(cfg Config) outbox.Database {
 	return outbox.Database{URL: cfg.DatabaseURL, Schema: cfg.DBSchema, Migrations: migrations.FS}
-}
-
-// natsClient is the service's identity on the bus.
-func natsClient(cfg Config) natsx.Client {
-	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceHooks, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }

@@ -25,9 +25,6 @@ func TestConfigDefaults(t *testing.T) {
 		GRPCAddr:        "127.0.0.1:9106",
 		DatabaseURL:     "postgres://db/vidhost",
 		DBSchema:        "hooks",
-		NATSURL:         "nats://127.0.0.1:4222",
-		NATS:            natsx.Settings{Replicas: 1},
-		InternalSecret:  "s3cret-s3cret-s3cret-s3cret-s3cret",
 		DeliveryTimeout: 15 * time.Second,
 		DeliveryWorkers: 16,
 		DeliveryPoll:    time.Second,
@@ -35,9 +32,9 @@ func TestConfigDefaults(t *testing.T) {
 		CopyTimeout:     30 * time.Minute,
 		RetrySchedule: []time.Duration{5 * time.Second, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour, 5 * time.Hour,
 			10 * time.Hour, 10 * time.Hour},
-		Blob:      blob.Settings{Driver: "local", S3Region: "us-east-1"},
-		LogLevel:  "info",
-		LogFormat: "text",
+		Blob: blob.Settings{Driver: "local", S3Region: "us-east-1"},
+		Common: config.Common{NATSURL: "nats://127.0.0.1:4222", NATS: natsx.Settings{Replicas: 1},
+			InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret", LogLevel: "info", LogFormat: "text"},
 	}, cfg)
 	assert.Equal(t, hooks.RetrySchedule, cfg.RetrySchedule, "the documented schedule")
 	assert.False(t, cfg.hasBlob(), "no blob store unless configured")
@@ -61,7 +58,7 @@ func TestRunRefusesIncompleteConfig(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := Config{DatabaseURL: "postgres://db/vidhost", DBSchema: "hooks", InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret"}
+			cfg := Config{DatabaseURL: "postgres://db/vidhost", DBSchema: "hooks", Common: config.Common{InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret"}}
 			tt.change(&cfg)
 			err := Run(context.Background(), cfg, slog.New(slog.DiscardHandler), Options{})
 			require.Error(t, err)

@@ -53,9 +53,9 @@ func startEngine(ctx context.Context, cfg Config, opts Options, st *store.Store,
 // startMatching records deliveries for video.created, and settles them on
 // their video's outcome, until shutdown. Deliveries made due wake engine
 // at once.
-func startMatching(ctx context.Context, js jetstream.JetStream, registry *hooks.Registry, engine *delivery.Engine, logger *slog.Logger, stack *lifecycle.Stack) error {
+func startMatching(ctx context.Context, js jetstream.JetStream, svc *hooks.Service, engine *delivery.Engine, logger *slog.Logger, stack *lifecycle.Stack) error {
 	match := func(ctx context.Context, e hooks.VideoCreated) (int, error) {
-		recorded, err := registry.MatchVideoCreated(ctx, e)
+		recorded, err := svc.MatchVideoCreated(ctx, e)
 		if recorded > 0 {
 			engine.Wake()
 		}
@@ -69,7 +69,7 @@ func startMatching(ctx context.Context, js jetstream.JetStream, registry *hooks.
 	// finishes, the rest are delivered again after the restart.
 	stack.Push("video.created consumer", func(context.Context) error { stop(); return nil })
 	settle := func(ctx context.Context, o hooks.VideoOutcome) (int, error) {
-		due, err := registry.SettleVideo(ctx, o)
+		due, err := svc.SettleVideo(ctx, o)
 		if due > 0 {
 			engine.Wake()
 		}

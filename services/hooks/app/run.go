@@ -26,7 +26,7 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) err
 	})
 }
 
-// start brings up everything the server needs, in STYLE.md's order, pushing
+// start brings up everything the server needs, in docs/style.md's order, pushing
 // each cleanup on stack as it goes, and serves until ctx is done.
 func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, stack *lifecycle.Stack) error {
 	root := secrets.MustRoot(cfg.InternalSecret)
@@ -37,18 +37,18 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	// The service publishes its changes to HOOKS and their audit entries to
 	// AUDIT through its outbox, reads video.created from CATALOG and
 	// dead-letters what it cannot read.
-	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg),
+	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), cfg.NATSClient(natsx.ServiceHooks),
 		natsx.StreamHooks, natsx.StreamAudit, natsx.StreamCatalog, natsx.StreamDeadLetter)
 	if err != nil {
 		return fmt.Errorf("hooks: %w", err)
 	}
 	st := store.New(pool, box)
-	registry := hooks.NewRegistry(st, cfg.urlPolicy())
+	svc := hooks.NewService(st, cfg.urlPolicy())
 	engine, err := startEngine(ctx, cfg, opts, st, logger, stack)
 	if err != nil {
 		return err
 	}
-	if err := startMatching(ctx, js, registry, engine, logger, stack); err != nil {
+	if err := startMatching(ctx, js, svc, engine, logger, stack); err != nil {
 		return err
 	}
 	lis, err := grpcx.Listen(opts.Listener, cfg.GRPCAddr)
@@ -56,7 +56,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return fmt.Errorf("hooks: %w", err)
 	}
 	srv := grpcx.NewServer(grpcx.ServerOptions{Logger: logger, Root: root})
-	server.New(registry).Register(srv)
+	server.New(svc).Register(srv)
 	logger.Info("hooks serving", "addr", lis.Addr().String())
 	if opts.Ready != nil {
 		opts.Ready(lis.Addr().String())

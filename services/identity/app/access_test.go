@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/codes"
 
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 	"github.com/vidhost/vidhost/services/identity/app"
@@ -20,11 +21,11 @@ func TestReadOnlyPrincipalCannotWrite(t *testing.T) {
 	const denied = "this API key is read-only"
 
 	_, err := tb.client.CreateApiKey(ctx, createRequest("new"))
-	requireStatus(t, err, codes.PermissionDenied, denied)
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, denied)
 	_, err = tb.client.UpdateApiKey(ctx, updateRequest(id, &identityv1.ApiKey{Name: "x"}, "name"))
-	requireStatus(t, err, codes.PermissionDenied, denied)
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, denied)
 	_, err = tb.client.DeleteApiKey(ctx, &identityv1.DeleteApiKeyRequest{Id: id})
-	requireStatus(t, err, codes.PermissionDenied, denied)
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, denied)
 
 	// Reads are allowed, and nothing was changed.
 	got, err := tb.client.GetApiKey(ctx, &identityv1.GetApiKeyRequest{Id: id})
@@ -58,11 +59,11 @@ func TestTenantIsolation(t *testing.T) {
 	ctxB := as(t, tb.ownerB)
 
 	_, err := tb.client.GetApiKey(ctxB, &identityv1.GetApiKeyRequest{Id: idA})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = tb.client.UpdateApiKey(ctxB, updateRequest(idA, &identityv1.ApiKey{Name: "stolen"}, "name"))
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = tb.client.DeleteApiKey(ctxB, &identityv1.DeleteApiKeyRequest{Id: idA})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 
 	assert.Equal(t, []string{idB}, tb.listIDs(t, tb.ownerB, 25))
 	idsA := tb.listIDs(t, tb.ownerA, 25)
@@ -76,8 +77,8 @@ func TestTenantIsolation(t *testing.T) {
 }
 
 func TestShortInternalSecretIsRefused(t *testing.T) {
-	cfg := app.Config{DatabaseURL: "postgres://db/vidhost", DBSchema: "identity", NATSURL: "nats://127.0.0.1:1",
-		InternalSecret: "s3cret", OwnerEmail: "owner@example.com", GRPCAddr: "127.0.0.1:0"}
+	cfg := app.Config{DatabaseURL: "postgres://db/vidhost", DBSchema: "identity",
+		Common: config.Common{NATSURL: "nats://127.0.0.1:1", InternalSecret: "s3cret"}, OwnerEmail: "owner@example.com", GRPCAddr: "127.0.0.1:0"}
 	err := app.Run(t.Context(), cfg, slog.New(slog.DiscardHandler), app.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "VIDHOST_INTERNAL_SECRET must be at least 32 bytes (it has 6)")

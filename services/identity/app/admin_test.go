@@ -83,7 +83,7 @@ func TestCreateAccountValidation(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := admin.CreateAccount(t.Context(), tc.in)
-			requireStatus(t, err, tc.code, tc.error)
+			grpcxtest.RequireStatus(t, err, tc.code, tc.error)
 		})
 	}
 	list, err := admin.ListAccounts(t.Context(), &identityv1.ListAccountsRequest{})
@@ -130,9 +130,9 @@ func TestSetAccountPlan(t *testing.T) {
 	assert.WithinDuration(t, time.Now(), updated, time.Minute)
 
 	_, err = admin.SetAccountPlan(t.Context(), &identityv1.SetAccountPlanRequest{AccountId: created.GetAccount().GetId(), Plan: "gold"})
-	requireStatus(t, err, codes.InvalidArgument, "plan must be one of free, pro, enterprise")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "plan must be one of free, pro, enterprise")
 	_, err = admin.SetAccountPlan(t.Context(), &identityv1.SetAccountPlanRequest{AccountId: missingAccount, Plan: "pro"})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 // missingAccount is a well-formed id no account has.
@@ -148,7 +148,7 @@ func TestDisableAccount(t *testing.T) {
 
 	// Refused by the time the call returned, and announced for gateways.
 	_, err = tb.client.Authenticate(t.Context(), &identityv1.AuthenticateRequest{Key: created.GetApiKey()})
-	requireStatus(t, err, codes.Unauthenticated, "a valid API key is required")
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "a valid API key is required")
 	tb.nextEvent(t, natsx.SubjectKeyUpdated, created.GetApiKeyId())
 	assert.False(t, tb.accountEvent(t, created.GetAccount().GetId()).GetEnabled(), "announced disabled")
 
@@ -156,9 +156,9 @@ func TestDisableAccount(t *testing.T) {
 	_, err = tb.client.Authenticate(t.Context(), &identityv1.AuthenticateRequest{Key: tb.bootstrap.APIKey})
 	require.NoError(t, err)
 	_, err = admin.RecoverKey(t.Context(), &identityv1.RecoverKeyRequest{AccountId: created.GetAccount().GetId()})
-	requireStatus(t, err, codes.FailedPrecondition, "the account is disabled: its keys do not authenticate")
+	grpcxtest.RequireStatus(t, err, codes.FailedPrecondition, "the account is disabled: its keys do not authenticate")
 	_, err = admin.DisableAccount(t.Context(), &identityv1.DisableAccountRequest{AccountId: "short"})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 func TestEnableAccount(t *testing.T) {
@@ -186,7 +186,7 @@ func TestEnableAccount(t *testing.T) {
 	require.NoError(t, err, "enabling an enabled account changes nothing")
 	assert.True(t, again.GetEnabled())
 	_, err = admin.EnableAccount(t.Context(), &identityv1.EnableAccountRequest{AccountId: missingAccount})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 func TestRecoverKey(t *testing.T) {
@@ -202,7 +202,7 @@ func TestRecoverKey(t *testing.T) {
 	tb.nextEvent(t, natsx.SubjectKeyCreated, recovered.GetApiKeyId())
 
 	_, err = admin.RecoverKey(t.Context(), &identityv1.RecoverKeyRequest{AccountId: missingAccount})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 // Only the operator may call the admin service: the gateway (and so /v2)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/codes"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
@@ -71,7 +72,7 @@ func TestAuthenticateRefusesDeletedKeys(t *testing.T) {
 	_, err = tb.client.DeleteApiKey(as(t, tb.ownerA), &identityv1.DeleteApiKeyRequest{Id: created.GetId()})
 	require.NoError(t, err)
 	_, err = tb.client.Authenticate(t.Context(), &identityv1.AuthenticateRequest{Key: created.GetValue()})
-	requireStatus(t, err, codes.Unauthenticated, unauthenticated)
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, unauthenticated)
 }
 
 // Every bad secret gets the same answer, so nothing tells a caller whether
@@ -95,7 +96,7 @@ func TestAuthenticateRefusesBadSecrets(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := tb.client.Authenticate(t.Context(), &identityv1.AuthenticateRequest{Key: key})
-			requireStatus(t, err, codes.Unauthenticated, unauthenticated)
+			grpcxtest.RequireStatus(t, err, codes.Unauthenticated, unauthenticated)
 		})
 	}
 }

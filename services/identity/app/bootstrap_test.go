@@ -60,7 +60,7 @@ func TestConcurrentBootstrapCreatesOneOwner(t *testing.T) {
 	replicas := []*launched{launch(t, cfg, runOptions{}), launch(t, cfg, runOptions{})}
 	results := make([]app.Bootstrap, len(replicas))
 	for i, svc := range replicas {
-		svc.wait(t)
+		svc.Wait(t)
 		results[i] = *svc.boot
 	}
 	assert.NotEqual(t, results[0].Created, results[1].Created, "exactly one replica created the owner")

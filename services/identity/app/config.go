@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/audit"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/mail"
-	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/identity/migrations"
@@ -16,21 +16,18 @@ import (
 
 // Config is the identity service's configuration. Build it with
 // pkg/config.Load, which applies the envDefault values and then the
-// environment; a literal Config gets no defaults.
+// environment, or start from config.Defaults; a literal Config gets no
+// defaults.
 type Config struct {
+	// Common is the bus, the log and the root secret, which the callers' keys
+	// derive from (at least 32 bytes): it verifies the calls the gateway
+	// signs.
+	config.Common
 	// GRPCAddr is where the gRPC server listens unless Options.Listener is set.
 	GRPCAddr string `env:"VIDHOST_IDENTITY_GRPC_ADDR" envDefault:"127.0.0.1:9101"`
 	// DatabaseURL is a PostgreSQL URL; identity keeps its tables in DBSchema.
 	DatabaseURL string `env:"VIDHOST_DATABASE_URL" secret:"true"`
 	DBSchema    string `env:"VIDHOST_IDENTITY_DB_SCHEMA" envDefault:"identity"`
-	NATSURL     string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// NATS is how the service signs in to NATS and checks its certificate
-	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);
-	// by default its key derives from InternalSecret (docs/security-bus.md).
-	NATS natsx.Settings
-	// InternalSecret is the root the callers' keys derive from (at least
-	// 32 bytes): it verifies the calls the gateway signs.
-	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// OwnerEmail and OwnerPassword are the owner created at first start; an
 	// empty password is generated and reported once (see Options.OnBootstrap).
 	OwnerEmail    string `env:"VIDHOST_OWNER_EMAIL" envDefault:"owner@vidhost.local"`
@@ -59,21 +56,17 @@ type Config struct {
 	// the database keeps every entry younger than audit.RetentionFloor
 	// whatever this says.
 	AuditRetention time.Duration `env:"VIDHOST_AUDIT_RETENTION" envDefault:"8760h"`
-	LogLevel       string        `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat      string        `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
-// validate names the environment variable of each missing setting.
-func (c Config) validate(opts Options) error {
+// Validate names the environment variable of each missing or impossible
+// setting. GRPCAddr is checked by Run, as a Listener in Options replaces it.
+func (c Config) Validate() error {
 	var errs []error
 	required := []struct{ value, name string }{
 		{c.DatabaseURL, "VIDHOST_DATABASE_URL"},
 		{c.DBSchema, "VIDHOST_IDENTITY_DB_SCHEMA"},
 		{c.NATSURL, "VIDHOST_NATS_URL"},
 		{c.OwnerEmail, "VIDHOST_OWNER_EMAIL"},
-	}
-	if opts.Listener == nil {
-		required = append(required, struct{ value, name string }{c.GRPCAddr, "VIDHOST_IDENTITY_GRPC_ADDR"})
 	}
 	for _, r := range required {
 		if r.value == "" {
@@ -92,12 +85,7 @@ func (c Config) validate(opts Options) error {
 	return errors.Join(errs...)
 }
 
-// natsClient is the service's identity on the bus.
 // database is where the service's tables live, with its migrations.
 func database(cfg Config) outbox.Database {
 	return outbox.Database{URL: cfg.DatabaseURL, Schema: cfg.DBSchema, Migrations: migrations.FS}
-}
-
-func natsClient(cfg Config) natsx.Client {
-	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceIdentity, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }

@@ -14,6 +14,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/mailpit"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/roles"
@@ -85,7 +86,7 @@ func (ib inviteBundle) accept(t *testing.T, token, name, password string) (*iden
 // requireInviteInvalid asserts the one answer to a token that cannot be used.
 func requireInviteInvalid(t *testing.T, err error) {
 	t.Helper()
-	requireStatus(t, err, codes.FailedPrecondition, "this invite link is invalid or has expired")
+	grpcxtest.RequireStatus(t, err, codes.FailedPrecondition, "this invite link is invalid or has expired")
 	assert.Equal(t, apperr.CodeInviteInvalid, apperr.CodeOf(status.Convert(err)))
 }
 
@@ -124,9 +125,9 @@ func TestInviteMailedAndAccepted(t *testing.T) {
 	assert.Equal(t, sum[:], stored)
 
 	_, err = ib.accept(t, token, "Newcomer", "short")
-	requireStatus(t, err, codes.InvalidArgument, "password must be 10-128 characters")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "password must be 10-128 characters")
 	_, err = ib.accept(t, token, " ", "long enough password")
-	requireStatus(t, err, codes.InvalidArgument, "name must be 1-100 characters")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "name must be 1-100 characters")
 
 	joined, err := ib.accept(t, token, "Ada Newcomer", "correct horse battery")
 	require.NoError(t, err)
@@ -149,7 +150,7 @@ func TestInviteMailedAndAccepted(t *testing.T) {
 	assert.Equal(t, "accepted", got.GetStatus())
 	assert.NotEmpty(t, got.GetAcceptedTime())
 	_, err = ib.client.ResendInvite(as(t, ib.ownerA), &identityv1.ResendInviteRequest{Id: inv.GetId()})
-	requireStatus(t, err, codes.AlreadyExists, "this invite was already accepted")
+	grpcxtest.RequireStatus(t, err, codes.AlreadyExists, "this invite was already accepted")
 }
 
 func TestInviteRefusals(t *testing.T) {
@@ -172,11 +173,11 @@ func TestInviteRefusals(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ib.client.CreateInvite(ctx, tc.req)
-			requireStatus(t, err, tc.code, tc.message)
+			grpcxtest.RequireStatus(t, err, tc.code, tc.message)
 		})
 	}
 	_, err := ib.client.CreateInvite(as(t, readOnly(ib.ownerA)), &identityv1.CreateInviteRequest{Email: "x@example.com", Role: "viewer"})
-	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
 	list, err := ib.client.ListInvites(ctx, &identityv1.ListInvitesRequest{})
 	require.NoError(t, err)
 	assert.Len(t, list.GetItems(), 1, "nothing refused was stored")
@@ -197,7 +198,7 @@ func TestInvitingAnotherAccountsUserRevealsNothing(t *testing.T) {
 	assert.Len(t, ib.mailTo(t, "elsewhere@example.com"), 1, "mailed as any invite")
 
 	_, err := ib.accept(t, ib.latestToken(t, "elsewhere@example.com"), "Someone", "correct horse battery")
-	requireStatus(t, err, codes.AlreadyExists, "this email address already belongs to a user of another account, and an "+
+	grpcxtest.RequireStatus(t, err, codes.AlreadyExists, "this email address already belongs to a user of another account, and an "+
 		"address can belong to one account only: sign in with it, or ask to be invited at another address")
 	got, err := ib.client.GetInvite(as(t, ib.ownerA), &identityv1.GetInviteRequest{Id: theirs.GetId()})
 	require.NoError(t, err)
@@ -240,7 +241,7 @@ func TestInviteResendRevokeAndExpiry(t *testing.T) {
 	_, err = ib.accept(t, second, "Later", "long enough password")
 	requireInviteInvalid(t, err)
 	_, err = ib.client.GetInvite(ctx, &identityv1.GetInviteRequest{Id: inv.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = ib.accept(t, "garbage", "Later", "long enough password")
 	requireInviteInvalid(t, err)
 
@@ -259,16 +260,16 @@ func TestInviteUserLimitAndIsolation(t *testing.T) {
 	ctxB := as(t, ib.ownerB)
 	ib.invite(t, ib.ownerB, "first@example.com", "owner")
 	_, err := ib.client.CreateInvite(ctxB, &identityv1.CreateInviteRequest{Email: "second@example.com", Role: "viewer"})
-	requireStatus(t, err, codes.PermissionDenied, "more than 1 user requires the pro plan or higher")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "more than 1 user requires the pro plan or higher")
 	assert.Equal(t, apperr.CodePlanRequired, apperr.CodeOf(status.Convert(err)))
 
 	ofA := ib.invite(t, ib.ownerA, "of-a@example.com", "viewer")
 	_, err = ib.client.GetInvite(ctxB, &identityv1.GetInviteRequest{Id: ofA.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = ib.client.ResendInvite(ctxB, &identityv1.ResendInviteRequest{Id: ofA.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = ib.client.DeleteInvite(ctxB, &identityv1.DeleteInviteRequest{Id: ofA.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	list, err := ib.client.ListInvites(ctxB, &identityv1.ListInvitesRequest{Limit: proto.Int32(10)})
 	require.NoError(t, err)
 	require.Len(t, list.GetItems(), 1)
@@ -331,7 +332,7 @@ func TestInvitesRaceForTheLastSeat(t *testing.T) {
 		if err := <-errs; err == nil {
 			won++
 		} else {
-			requireStatus(t, err, codes.PermissionDenied, "more than 1 user requires the pro plan or higher")
+			grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "more than 1 user requires the pro plan or higher")
 		}
 	}
 	assert.Equal(t, 1, won)

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/codes"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/principal"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
@@ -63,11 +64,11 @@ func TestJwtKeyLifecycle(t *testing.T) {
 	_, err = tb.client.DeleteJwtKey(ctx, &identityv1.DeleteJwtKeyRequest{Id: created.GetId()})
 	require.NoError(t, err)
 	_, err = tb.client.GetJwtKey(ctx, &identityv1.GetJwtKeyRequest{Id: created.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = tb.client.GetJwtPublicKey(t.Context(), &identityv1.GetJwtPublicKeyRequest{AccountId: tb.ownerA.AccountID, KeyId: created.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = tb.client.DeleteJwtKey(ctx, &identityv1.DeleteJwtKeyRequest{Id: created.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 func TestCreateJwtKeyValidation(t *testing.T) {
@@ -80,7 +81,7 @@ func TestCreateJwtKeyValidation(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := tb.client.CreateJwtKey(as(t, tb.ownerA), &identityv1.CreateJwtKeyRequest{Name: tt.keyName, PublicKey: tt.publicKey})
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 	list, err := tb.client.ListJwtKeys(as(t, tb.ownerA), &identityv1.ListJwtKeysRequest{})
@@ -95,19 +96,19 @@ func TestJwtKeysAccess(t *testing.T) {
 
 	ro := as(t, readOnly(tb.ownerA))
 	_, err := tb.client.CreateJwtKey(ro, &identityv1.CreateJwtKeyRequest{Name: "x", PublicKey: p256PEM(t)})
-	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
 	_, err = tb.client.DeleteJwtKey(ro, &identityv1.DeleteJwtKeyRequest{Id: idA})
-	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
 	_, err = tb.client.ListJwtKeys(t.Context(), &identityv1.ListJwtKeysRequest{})
 	assert.Equal(t, codes.PermissionDenied, statusCode(err), "the REST methods need a principal")
 
 	ctxB := as(t, tb.ownerB)
 	_, err = tb.client.GetJwtKey(ctxB, &identityv1.GetJwtKeyRequest{Id: idA})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = tb.client.DeleteJwtKey(ctxB, &identityv1.DeleteJwtKeyRequest{Id: idA})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = tb.client.GetJwtPublicKey(t.Context(), &identityv1.GetJwtPublicKeyRequest{AccountId: tb.ownerB.AccountID, KeyId: idA})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	list, err := tb.client.ListJwtKeys(ctxB, &identityv1.ListJwtKeysRequest{})
 	require.NoError(t, err)
 	require.Len(t, list.GetItems(), 1)
@@ -117,7 +118,7 @@ func TestJwtKeysAccess(t *testing.T) {
 
 	for _, bad := range []string{"", "bad", ids.New()} {
 		_, err = tb.client.GetJwtPublicKey(t.Context(), &identityv1.GetJwtPublicKeyRequest{AccountId: tb.ownerA.AccountID, KeyId: bad})
-		requireStatus(t, err, codes.NotFound, "Not found")
+		grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	}
 }
 
@@ -146,5 +147,5 @@ func TestJwtKeysPagination(t *testing.T) {
 	assert.Equal(t, created, seen, "every key once, oldest first")
 
 	_, err := tb.client.ListJwtKeys(as(t, tb.ownerB), &identityv1.ListJwtKeysRequest{Limit: new(int32(26))})
-	requireStatus(t, err, codes.InvalidArgument, "limit must be an integer from 1 to 25")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "limit must be an integer from 1 to 25")
 }

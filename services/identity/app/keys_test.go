@@ -12,20 +12,12 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
 func createRequest(name string) *identityv1.CreateApiKeyRequest {
 	return &identityv1.CreateApiKeyRequest{Type: "api", Name: name, Permissions: []string{}, Ips: []string{}}
-}
-
-// requireStatus asserts err is a status with code and message.
-func requireStatus(t *testing.T, err error, code codes.Code, message string) {
-	t.Helper()
-	st, ok := status.FromError(err)
-	require.True(t, ok, "not a status: %v", err)
-	assert.Equal(t, code, st.Code(), st.Message())
-	assert.Equal(t, message, st.Message())
 }
 
 func TestCreateApiKey(t *testing.T) {
@@ -73,7 +65,7 @@ func TestCreateApiKeyValidation(t *testing.T) {
 			req := createRequest("valid")
 			tt.change(req)
 			_, err := tb.client.CreateApiKey(as(t, tb.ownerA), req)
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 	list, err := tb.client.ListApiKeys(as(t, tb.ownerA), &identityv1.ListApiKeysRequest{})
@@ -153,7 +145,7 @@ func TestCreateApiKeyDefaults(t *testing.T) {
 
 	_, err = tb.client.CreateApiKey(as(t, tb.restrictedKey(t, "10.0.0.0/8")),
 		&identityv1.CreateApiKeyRequest{Type: "api", Name: "no ips"})
-	requireStatus(t, err, codes.PermissionDenied,
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied,
 		"this API key cannot create a key with wider rights than its own: it may be used from any address and this key only from its ips")
 	_, err = tb.client.CreateApiKey(as(t, readOnly(tb.ownerA)), &identityv1.CreateApiKeyRequest{Type: "api", Name: "no permissions"})
 	assert.Equal(t, codes.PermissionDenied, status.Code(err), "a read-only key cannot get write access by leaving permissions out")

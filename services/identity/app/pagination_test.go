@@ -9,6 +9,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/principal"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -66,9 +67,9 @@ func TestListValidation(t *testing.T) {
 	} {
 		t.Run(tt.message, func(t *testing.T) {
 			_, err := tb.client.ListApiKeys(as(t, tb.ownerA), &identityv1.ListApiKeysRequest{Limit: tt.limit, Cursor: tt.cursor})
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 			_, err = tb.client.ListApiKeySummaries(as(t, tb.ownerA), &identityv1.ListApiKeySummariesRequest{Limit: tt.limit, Cursor: tt.cursor})
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 }

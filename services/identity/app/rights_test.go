@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/codes"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/principal"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
@@ -52,7 +53,7 @@ func TestRestrictedKeyCannotCreateWiderKey(t *testing.T) {
 				assert.NoError(t, err)
 				return
 			}
-			requireStatus(t, err, codes.PermissionDenied, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.PermissionDenied, tt.message)
 		})
 	}
 }
@@ -66,13 +67,13 @@ func TestRestrictedKeyCannotTouchWiderKey(t *testing.T) {
 	wide := tb.ownerA.KeyID
 
 	_, err := tb.client.DeleteApiKey(ctx, &identityv1.DeleteApiKeyRequest{Id: wide})
-	requireStatus(t, err, codes.PermissionDenied,
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied,
 		"this API key cannot delete a key with wider rights than its own: it may be used from any address and this key only from its ips")
 	_, err = tb.client.UpdateApiKey(ctx, updateRequest(wide, &identityv1.ApiKey{Ips: []string{"10.0.0.1"}}, "ips"))
-	requireStatus(t, err, codes.PermissionDenied,
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied,
 		"this API key cannot update a key with wider rights than its own: it may be used from any address and this key only from its ips")
 	_, err = tb.client.UpdateApiKey(ctx, updateRequest(restricted.KeyID, &identityv1.ApiKey{Ips: []string{}}, "ips"))
-	requireStatus(t, err, codes.PermissionDenied,
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied,
 		"this API key cannot give a key wider rights than its own: it may be used from any address and this key only from its ips")
 
 	got, err := tb.client.GetApiKey(ctx, &identityv1.GetApiKeyRequest{Id: wide})
@@ -91,7 +92,7 @@ func TestRestrictedKeyCannotTouchWiderKey(t *testing.T) {
 	_, err = tb.client.DeleteApiKey(ctx, &identityv1.DeleteApiKeyRequest{Id: restricted.KeyID})
 	require.NoError(t, err)
 	_, err = tb.client.CreateApiKey(ctx, createRequest("after"))
-	requireStatus(t, err, codes.PermissionDenied, "the API key of this request no longer exists")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "the API key of this request no longer exists")
 }
 
 // A key whose permissions the gateway reports as read-only cannot give a key
@@ -100,7 +101,7 @@ func TestReadOnlyKeyCannotWidenPermissions(t *testing.T) {
 	tb := setup(t)
 	_, err := tb.client.UpdateApiKey(as(t, readOnly(tb.ownerA)),
 		updateRequest(tb.ownerA.KeyID, &identityv1.ApiKey{Permissions: []string{}}, "permissions"))
-	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
 }
 
 // restrictedKeyAs creates a key with ips through ctx and returns its id.

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net"
 	"strings"
@@ -39,13 +40,16 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) err
 	})
 }
 
-// start brings up everything the server needs, in STYLE.md's order, pushing
+// start brings up everything the server needs, in docs/style.md's order, pushing
 // each cleanup on stack as it goes.
 func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, stack *lifecycle.Stack) (*server.Server, error) {
-	if err := cfg.validate(opts); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamIdentity, natsx.StreamAccounts, natsx.StreamAudit,
+	if opts.Listener == nil && cfg.GRPCAddr == "" {
+		return nil, errors.New("VIDHOST_IDENTITY_GRPC_ADDR must be set")
+	}
+	pool, js, err := outbox.Open(ctx, logger, stack, database(cfg), cfg.NATSClient(natsx.ServiceIdentity), natsx.StreamIdentity, natsx.StreamAccounts, natsx.StreamAudit,
 		natsx.StreamCatalog, natsx.StreamUploads, natsx.StreamDeadLetter) // catalog and uploads for the notifier
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/audit"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
@@ -21,6 +22,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/pkg/servicetest"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 	"github.com/vidhost/vidhost/services/identity/app"
 	"github.com/vidhost/vidhost/services/identity/internal/store"
@@ -75,9 +77,10 @@ func setupWith(t *testing.T, change func(*app.Config)) *testBundle {
 func testConfig(t *testing.T, db pgtest.DB, natsURL string) app.Config {
 	provisionAudit(t, db)
 	return app.Config{
-		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, NATS: natstest.Settings(t, natsx.ServiceIdentity),
-		InternalSecret: string(internalSecret), OwnerEmail: "Owner@Example.com",
-		PublicURL: "https://videos.example.com",
+		DatabaseURL: db.URL, DBSchema: db.Schema,
+		Common:     config.Common{NATSURL: natsURL, NATS: natstest.Settings(t, natsx.ServiceIdentity), InternalSecret: string(internalSecret)},
+		OwnerEmail: "Owner@Example.com",
+		PublicURL:  "https://videos.example.com",
 	}
 }
 
@@ -102,18 +105,17 @@ type runOptions struct {
 func runService(t *testing.T, cfg app.Config, ro runOptions) (app.Bootstrap, identityv1.IdentityServiceClient, string) {
 	t.Helper()
 	svc := launch(t, cfg, ro)
-	addr := svc.wait(t)
+	addr := svc.Wait(t)
 	conn, err := grpcx.Dial(addr, grpcx.CallerCredentials(root, grpcx.Gateway))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close() })
 	return *svc.boot, identityv1.NewIdentityServiceClient(conn), addr
 }
 
-// launched is a Run in progress.
+// launched is a Run in progress and what it reported to OnBootstrap.
 type launched struct {
-	ready chan string
-	done  chan error
-	boot  *app.Bootstrap // set before ready is signalled
+	*servicetest.Service
+	boot *app.Bootstrap // set before Ready is called
 }
 
 // launch starts app.Run on a free port without waiting for it; the service
@@ -126,36 +128,15 @@ func launch(t *testing.T, cfg app.Config, ro runOptions) *launched {
 	}
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	svc := &launched{ready: make(chan string, 1), done: make(chan error, 1), boot: &app.Bootstrap{}}
-	opts := app.Options{
-		Listener:    lis,
-		Ready:       func(addr string) { svc.ready <- addr },
-		OnBootstrap: func(b app.Bootstrap) { *svc.boot = b },
-	}
-	if ro.noCallback {
-		opts.OnBootstrap = nil
-	}
-	go func() { svc.done <- app.Run(ctx, cfg, slog.New(slog.NewTextHandler(logs, nil)), opts) }()
-	t.Cleanup(func() {
-		cancel()
-		require.NoError(t, <-svc.done, "Run must stop cleanly")
+	boot := &app.Bootstrap{}
+	svc := servicetest.Launch(t, func(ctx context.Context, ready func(string)) error {
+		opts := app.Options{Listener: lis, Ready: ready, OnBootstrap: func(b app.Bootstrap) { *boot = b }}
+		if ro.noCallback {
+			opts.OnBootstrap = nil
+		}
+		return app.Run(ctx, cfg, slog.New(slog.NewTextHandler(logs, nil)), opts)
 	})
-	return svc
-}
-
-// wait returns the address once the service serves; it fails t if Run
-// returns first.
-func (svc *launched) wait(t *testing.T) string {
-	t.Helper()
-	select {
-	case addr := <-svc.ready:
-		return addr
-	case err := <-svc.done:
-		svc.done <- err // for the cleanup
-		t.Fatalf("Run returned before serving: %v", err)
-		return ""
-	}
+	return &launched{Service: svc, boot: boot}
 }
 
 // as returns a context whose calls act as p; the client signs them as the

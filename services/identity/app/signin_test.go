@@ -61,7 +61,7 @@ func TestSignInStartsASessionThatSignOutEnds(t *testing.T) {
 	_, err = sc.SignOut(t.Context(), &identityv1.SignOutRequest{Token: in.GetToken()})
 	require.NoError(t, err)
 	_, err = sc.ResolveSession(t.Context(), &identityv1.ResolveSessionRequest{Token: in.GetToken()})
-	requireStatus(t, err, codes.Unauthenticated, "this session is invalid or has expired: sign in again")
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "this session is invalid or has expired: sign in again")
 }
 
 func TestBadSignInsGetOneAnswerAndAreAudited(t *testing.T) {
@@ -69,11 +69,11 @@ func TestBadSignInsGetOneAnswerAndAreAudited(t *testing.T) {
 	sc := tb.sessionClient(t)
 	const failed = "email or password is incorrect"
 	_, err := tb.signIn(t, sc, "wrong password!", "")
-	requireStatus(t, err, codes.Unauthenticated, failed)
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, failed)
 	_, err = sc.SignIn(t.Context(), &identityv1.SignInRequest{Email: "nobody@example.com", Password: tb.bootstrap.Password})
-	requireStatus(t, err, codes.Unauthenticated, failed)
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, failed)
 	_, err = sc.ResolveSession(t.Context(), &identityv1.ResolveSessionRequest{Token: strings.Repeat("A", 43)})
-	requireStatus(t, err, codes.Unauthenticated, "this session is invalid or has expired: sign in again")
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "this session is invalid or has expired: sign in again")
 
 	var count int
 	require.NoError(t, tb.pool.QueryRow(t.Context(), "SELECT count(*) FROM sessions").Scan(&count))
@@ -90,10 +90,10 @@ func TestFailedSignInsAreRateLimitedPerEmail(t *testing.T) {
 	sc := tb.sessionClient(t)
 	for range 10 {
 		_, err := tb.signIn(t, sc, "wrong password!", "")
-		requireStatus(t, err, codes.Unauthenticated, "email or password is incorrect")
+		grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "email or password is incorrect")
 	}
 	_, err := tb.signIn(t, sc, tb.bootstrap.Password, "")
-	requireStatus(t, err, codes.ResourceExhausted, "too many failed sign-ins: try again in 15 minutes")
+	grpcxtest.RequireStatus(t, err, codes.ResourceExhausted, "too many failed sign-ins: try again in 15 minutes")
 }
 
 func TestTOTPEnrolmentAndSignInWithCodes(t *testing.T) {
@@ -109,7 +109,7 @@ func TestTOTPEnrolmentAndSignInWithCodes(t *testing.T) {
 	assert.NotContains(t, string(stored), enrolment.GetSecret(), "sealed at rest")
 
 	_, err = sc.ConfirmMfa(ctx, &identityv1.ConfirmMfaRequest{Code: "000000"})
-	requireStatus(t, err, codes.Unauthenticated, "the code is incorrect or was already used")
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "the code is incorrect or was already used")
 	confirmed, err := sc.ConfirmMfa(ctx, &identityv1.ConfirmMfaRequest{Code: codeAt(t, enrolment.GetSecret(), time.Now())})
 	require.NoError(t, err)
 	require.Len(t, confirmed.GetRecoveryCodes(), 10)
@@ -118,18 +118,18 @@ func TestTOTPEnrolmentAndSignInWithCodes(t *testing.T) {
 	assert.True(t, user.GetMfaRequired())
 
 	_, err = tb.signIn(t, sc, tb.bootstrap.Password, "")
-	requireStatus(t, err, codes.Unauthenticated, "enter the code from your authenticator app, or a recovery code")
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "enter the code from your authenticator app, or a recovery code")
 	_, err = tb.signIn(t, sc, tb.bootstrap.Password, "123456")
-	requireStatus(t, err, codes.Unauthenticated, "the code is incorrect or was already used")
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "the code is incorrect or was already used")
 	// The confirming code's step is spent: the next step's code signs in once.
 	next := codeAt(t, enrolment.GetSecret(), time.Now().Add(30*time.Second))
 	_, err = tb.signIn(t, sc, tb.bootstrap.Password, next)
 	require.NoError(t, err)
 	_, err = tb.signIn(t, sc, tb.bootstrap.Password, next)
-	requireStatus(t, err, codes.Unauthenticated, "the code is incorrect or was already used")
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "the code is incorrect or was already used")
 
 	_, err = sc.DisableMfa(ctx, &identityv1.DisableMfaRequest{Code: "654321"})
-	requireStatus(t, err, codes.Unauthenticated, "the code is incorrect or was already used")
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "the code is incorrect or was already used")
 	user, err = tb.client.GetUser(as(t, tb.owner()), &identityv1.GetUserRequest{Id: tb.bootstrap.UserID})
 	require.NoError(t, err)
 	assert.True(t, user.GetMfaRequired(), "a wrong code turns nothing off")
@@ -138,7 +138,7 @@ func TestTOTPEnrolmentAndSignInWithCodes(t *testing.T) {
 	_, err = tb.signIn(t, sc, tb.bootstrap.Password, recovery)
 	require.NoError(t, err)
 	_, err = tb.signIn(t, sc, tb.bootstrap.Password, recovery)
-	requireStatus(t, err, codes.Unauthenticated, "the code is incorrect or was already used")
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "the code is incorrect or was already used")
 
 	_, err = sc.DisableMfa(ctx, &identityv1.DisableMfaRequest{Code: confirmed.GetRecoveryCodes()[1]})
 	require.NoError(t, err)
@@ -149,7 +149,7 @@ func TestTOTPEnrolmentAndSignInWithCodes(t *testing.T) {
 func TestMFAEnrolmentIsForSignedInUsers(t *testing.T) {
 	tb := setup(t)
 	_, err := tb.sessionClient(t).EnrolMfa(as(t, tb.ownerA), &identityv1.EnrolMfaRequest{})
-	requireStatus(t, err, codes.PermissionDenied, "only a signed-in user can do this")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "only a signed-in user can do this")
 }
 
 func TestDisablingAUserEndsTheirSessions(t *testing.T) {
@@ -164,7 +164,7 @@ func TestDisablingAUserEndsTheirSessions(t *testing.T) {
 	_, err = tb.client.UpdateUser(as(t, tb.ownerA), patchUser(tb.bootstrap.UserID, &identityv1.User{Enabled: false}, "enabled"))
 	require.NoError(t, err)
 	_, err = sc.ResolveSession(t.Context(), &identityv1.ResolveSessionRequest{Token: in.GetToken()})
-	requireStatus(t, err, codes.Unauthenticated, "this session is invalid or has expired: sign in again")
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "this session is invalid or has expired: sign in again")
 }
 
 func TestChangingThePasswordEndsOtherSessions(t *testing.T) {
@@ -176,10 +176,10 @@ func TestChangingThePasswordEndsOtherSessions(t *testing.T) {
 	require.NoError(t, err)
 	_, err = sc.ChangePassword(t.Context(), &identityv1.ChangePasswordRequest{Token: second.GetToken(),
 		CurrentPassword: tb.bootstrap.Password, NewPassword: "qwertyuiop"})
-	requireStatus(t, err, codes.InvalidArgument, "new_password is too common: it appears in lists of leaked passwords")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "new_password is too common: it appears in lists of leaked passwords")
 	_, err = sc.ChangePassword(t.Context(), &identityv1.ChangePasswordRequest{Token: second.GetToken(),
 		CurrentPassword: "not the password", NewPassword: "a brand new passphrase"})
-	requireStatus(t, err, codes.PermissionDenied, "current_password is incorrect")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "current_password is incorrect")
 	assert.Contains(t, waitForSignIn(t, tb, "failure").GetActionData(), `"reason":"current_password"`)
 	_, err = sc.ResolveSession(t.Context(), &identityv1.ResolveSessionRequest{Token: first.GetToken()})
 	require.NoError(t, err, "a refused change ends nothing")
@@ -226,11 +226,11 @@ func TestFailedSignInsAreRateLimitedPerAddress(t *testing.T) {
 	for i := range 50 {
 		_, err := sc.SignIn(t.Context(), &identityv1.SignInRequest{Email: fmt.Sprintf("guess%d@example.com", i),
 			Password: "wrong password!", ClientIp: "198.51.100.9"})
-		requireStatus(t, err, codes.Unauthenticated, "email or password is incorrect")
+		grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "email or password is incorrect")
 	}
 	_, err := sc.SignIn(t.Context(), &identityv1.SignInRequest{Email: tb.bootstrap.Email, Password: tb.bootstrap.Password,
 		ClientIp: "198.51.100.9"})
-	requireStatus(t, err, codes.ResourceExhausted, "too many failed sign-ins: try again in 15 minutes")
+	grpcxtest.RequireStatus(t, err, codes.ResourceExhausted, "too many failed sign-ins: try again in 15 minutes")
 	_, err = sc.SignIn(t.Context(), &identityv1.SignInRequest{Email: tb.bootstrap.Email, Password: tb.bootstrap.Password,
 		ClientIp: "198.51.100.10"})
 	require.NoError(t, err, "another address is not limited")

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/principal"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
@@ -74,7 +75,7 @@ func TestUpdateApiKeyValidation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.message, func(t *testing.T) {
 			_, err := tb.client.UpdateApiKey(as(t, tb.ownerA), updateRequest(id, values, tt.paths...))
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 	got, err := tb.client.GetApiKey(as(t, tb.ownerA), &identityv1.GetApiKeyRequest{Id: id})
@@ -88,11 +89,11 @@ func TestUnknownKeysAreNotFound(t *testing.T) {
 	for _, id := range []string{ids.New(), "short", "", "../../etc/passwd/aaaa"} {
 		t.Run(id, func(t *testing.T) {
 			_, err := tb.client.GetApiKey(ctx, &identityv1.GetApiKeyRequest{Id: id})
-			requireStatus(t, err, codes.NotFound, "Not found")
+			grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 			_, err = tb.client.UpdateApiKey(ctx, updateRequest(id, &identityv1.ApiKey{Name: "x"}, "name"))
-			requireStatus(t, err, codes.NotFound, "Not found")
+			grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 			_, err = tb.client.DeleteApiKey(ctx, &identityv1.DeleteApiKeyRequest{Id: id})
-			requireStatus(t, err, codes.NotFound, "Not found")
+			grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 		})
 	}
 }
@@ -104,9 +105,9 @@ func TestDeleteApiKey(t *testing.T) {
 	_, err := tb.client.DeleteApiKey(ctx, &identityv1.DeleteApiKeyRequest{Id: id})
 	require.NoError(t, err)
 	_, err = tb.client.GetApiKey(ctx, &identityv1.GetApiKeyRequest{Id: id})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = tb.client.DeleteApiKey(ctx, &identityv1.DeleteApiKeyRequest{Id: id})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 // createKey makes a read-write key for p and returns its id.

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
-	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/live/internal/srt"
 )
@@ -14,6 +14,9 @@ import (
 // Config is the live service's configuration, loaded from VIDHOST_*
 // environment variables over the defaults below (pkg/config).
 type Config struct {
+	// Common is the bus the reports go to, the log and the root secret
+	// (required): the service's caller key and NATS user derive from it.
+	config.Common
 	// RTMPAddr is where publishers connect. The catalog's
 	// VIDHOST_LIVE_RTMP_URL must name this port as publishers reach it.
 	RTMPAddr string `env:"VIDHOST_LIVE_RTMP_ADDR" envDefault:"127.0.0.1:1935"`
@@ -28,13 +31,6 @@ type Config struct {
 	SRTLatency time.Duration `env:"VIDHOST_LIVE_SRT_LATENCY" envDefault:"120ms"`
 	// CatalogAddr is the catalog, which checks stream keys.
 	CatalogAddr string `env:"VIDHOST_CATALOG_ADDR" envDefault:"127.0.0.1:9102"`
-	// NATSURL is the NATS server the reports go to.
-	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// NATS is how the service signs in to NATS (docs/security-bus.md).
-	NATS natsx.Settings
-	// InternalSecret is the root secret (required): the service's caller
-	// key and NATS user derive from it.
-	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// Blob is the store the edge serves /media from.
 	Blob blob.Settings
 	// WorkDir holds each live run's files while it lasts (required).
@@ -47,8 +43,6 @@ type Config struct {
 	// waiting for it to come back and continue the same stream; 0 ends the
 	// event at once.
 	ReconnectWindow time.Duration `env:"VIDHOST_LIVE_RECONNECT_WINDOW" envDefault:"60s"`
-	LogLevel        string        `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat       string        `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // Validate reports missing required settings before anything starts.
@@ -81,10 +75,6 @@ type Options struct {
 	// SRTListener, if set, is served instead of listening on SRTAddr (the
 	// devstack opens one on a free port to know its URL). Run closes it.
 	SRTListener *srt.Listener
-}
-
-func natsClient(cfg Config) natsx.Client {
-	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceLive, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }
 
 // SRTListener is an open SRT port, for Options.SRTListener.

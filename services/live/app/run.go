@@ -36,7 +36,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		return fmt.Errorf("live: %w", err)
 	}
 	// It publishes its reports to MEDIA.
-	js, err := natsx.StartJetStream(ctx, natsClient(cfg), logger, stack, natsx.StreamMedia)
+	js, err := natsx.StartJetStream(ctx, cfg.NATSClient(natsx.ServiceLive), logger, stack, natsx.StreamMedia)
 	if err != nil {
 		return fmt.Errorf("live: %w", err)
 	}

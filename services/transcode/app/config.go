@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
-	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
@@ -20,18 +20,13 @@ import (
 // Config is the transcode service's configuration, loaded from VIDHOST_*
 // environment variables over the defaults below (pkg/config).
 type Config struct {
+	// Common is the bus jobs come from and reports go to, the log and the root
+	// secret (at least 32 bytes): the worker's NATS key derives from it, so it
+	// is required unless NATS names a seed or creds file. The gRPC server
+	// answers only health checks.
+	config.Common
 	// GRPCAddr serves gRPC health checks (Options.Listener overrides it).
 	GRPCAddr string `env:"VIDHOST_TRANSCODE_GRPC_ADDR" envDefault:"127.0.0.1:9104"`
-	// NATSURL is the NATS server with JetStream: jobs come from it, reports go to it.
-	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// NATS is how the service signs in to NATS and checks its certificate
-	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);
-	// by default its key derives from InternalSecret (docs/security-bus.md).
-	NATS natsx.Settings
-	// InternalSecret is the suite's root secret (at least 32 bytes): the
-	// worker's NATS key derives from it, so it is required unless NATS names
-	// a seed or creds file. The gRPC server answers only health checks.
-	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// Blob is the store uploads are read from and outputs written to.
 	Blob blob.Settings
 	// WorkDir holds each running job's source and outputs before upload;
@@ -81,8 +76,6 @@ type Config struct {
 	FetchTimeout       time.Duration `env:"VIDHOST_FETCH_TIMEOUT" envDefault:"2h"`
 	FetchHeaderTimeout time.Duration `env:"VIDHOST_FETCH_HEADER_TIMEOUT" envDefault:"30s"`
 	FetchIdleTimeout   time.Duration `env:"VIDHOST_FETCH_IDLE_TIMEOUT" envDefault:"60s"`
-	LogLevel           string        `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat          string        `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // Options are the in-process hooks of Run.
@@ -122,19 +115,9 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-// withDefaults fills the settings a Config built in code may leave empty.
-func (c Config) withDefaults() Config {
-	if c.WorkDir == "" {
-		c.WorkDir = filepath.Join(os.TempDir(), "vidhost-transcode")
-	}
-	if c.FFmpeg == "" {
-		c.FFmpeg = "ffmpeg"
-	}
-	if c.FFprobe == "" {
-		c.FFprobe = "ffprobe"
-	}
-	return c
-}
+// defaultWorkDir is WorkDir when it is empty: the one default no tag can
+// hold, as it depends on the machine.
+func defaultWorkDir() string { return filepath.Join(os.TempDir(), "vidhost-transcode") }
 
 func (c Config) workerConfig() worker.Config {
 	return worker.Config{
@@ -170,9 +153,4 @@ func (c Config) trustedAddrs() ([]netip.AddrPort, error) {
 		out = append(out, addr)
 	}
 	return out, nil
-}
-
-// natsClient is the service's identity on the bus.
-func natsClient(cfg Config) natsx.Client {
-	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceTranscode, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }

@@ -21,11 +21,11 @@ func TestConfigDefaults(t *testing.T) {
 	t.Setenv("VIDHOST_BLOB_DIR", "/var/lib/vidhost/blob")
 	var cfg Config
 	require.NoError(t, config.Load(&cfg))
-	cfg = cfg.withDefaults()
 
 	assert.Equal(t, "127.0.0.1:9104", cfg.GRPCAddr)
 	assert.Equal(t, "nats://127.0.0.1:4222", cfg.NATSURL)
-	assert.Equal(t, filepath.Join(os.TempDir(), "vidhost-transcode"), cfg.WorkDir)
+	assert.Empty(t, cfg.WorkDir, "Run uses defaultWorkDir")
+	assert.Equal(t, filepath.Join(os.TempDir(), "vidhost-transcode"), defaultWorkDir())
 	assert.Equal(t, 1, cfg.Concurrency)
 	assert.Equal(t, 60*time.Second, cfg.AckWait)
 	assert.Equal(t, 10*time.Second, cfg.Heartbeat)
@@ -59,7 +59,7 @@ func TestConfigFromEnvironment(t *testing.T) {
 
 func TestRunRefusesIncompleteConfig(t *testing.T) {
 	valid := Config{
-		NATSURL: "nats://127.0.0.1:4222", Concurrency: 1, AckWait: time.Minute, Heartbeat: 10 * time.Second,
+		Common: config.Common{NATSURL: "nats://127.0.0.1:4222"}, Concurrency: 1, AckWait: time.Minute, Heartbeat: 10 * time.Second,
 		MaxDeliver: 3, RetryDelay: time.Second, FetchMaxBytes: 1, FetchTimeout: time.Hour,
 		FetchHeaderTimeout: time.Second, FetchIdleTimeout: time.Second,
 		Blob: blob.Settings{Driver: "local", Dir: "/tmp/blob"},

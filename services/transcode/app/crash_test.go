@@ -24,6 +24,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/logx"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/servicetest"
 	"github.com/vidhost/vidhost/services/transcode/internal/events"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 	"github.com/vidhost/vidhost/services/transcode/internal/mediatest"
@@ -144,20 +145,9 @@ func (env *crashEnv) startInProcess(t *testing.T) string {
 	require.NoError(t, config.Load(&cfg))
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	ready := make(chan string, 1)
-	go func() {
-		done <- Run(ctx, cfg, logx.New(os.Stderr, "transcode", "error", "text"), Options{Listener: lis, Ready: func(a string) { ready <- a }})
-	}()
-	t.Cleanup(func() { cancel(); assert.NoError(t, <-done, "Run stops cleanly") })
-	select {
-	case addr := <-ready:
-		return addr
-	case err := <-done:
-		t.Fatalf("Run: %v", err)
-	}
-	return ""
+	return servicetest.Start(t, func(ctx context.Context, ready func(string)) error {
+		return Run(ctx, cfg, logx.New(os.Stderr, "transcode", "error", "text"), Options{Listener: lis, Ready: ready})
+	})
 }
 
 func (env *crashEnv) count(t *testing.T, stream, subject string) uint64 {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -22,7 +23,7 @@ const shutdownMargin = 45 * time.Second
 // running jobs finish or go back to the queue, NATS closes. It returns the
 // first start-up or serving error joined with any shutdown error.
 func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) error {
-	cfg = cfg.withDefaults()
+	cfg.WorkDir = cmp.Or(cfg.WorkDir, defaultWorkDir())
 	if err := cfg.Validate(); err != nil {
 		closeListener(opts)
 		return fmt.Errorf("transcode: %w", err)
@@ -62,7 +63,7 @@ func startWorker(ctx context.Context, cfg Config, logger *slog.Logger, stack *li
 	}
 	// Jobs come from JOBS; reports go to MEDIA and poison jobs to DEADLETTER;
 	// the catalog's cancels of transcribe jobs are looked up in CANCELS.
-	js, err := natsx.StartJetStream(ctx, natsClient(cfg), logger, stack, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter, natsx.StreamCancels)
+	js, err := natsx.StartJetStream(ctx, cfg.NATSClient(natsx.ServiceTranscode), logger, stack, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter, natsx.StreamCancels)
 	if err != nil {
 		return fmt.Errorf("transcode: %w", err)
 	}

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
-	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/upload/internal/upload"
@@ -16,6 +16,11 @@ import (
 // Config is the upload service's configuration, loaded from VIDHOST_*
 // environment variables over the defaults below (pkg/config).
 type Config struct {
+	// Common is the bus upload.completed goes to, the log and the root secret
+	// (required, at least 32 bytes) the callers' keys derive from: it verifies
+	// the calls the gateway and the catalog sign, over gRPC and on the tus
+	// endpoint.
+	config.Common
 	// GRPCAddr is where the gRPC server listens (Options.Listener overrides it).
 	GRPCAddr string `env:"VIDHOST_UPLOAD_GRPC_ADDR" envDefault:"127.0.0.1:9103"`
 	// HTTPAddr serves the tus endpoint at /v2/uploads/tus/, which the
@@ -25,16 +30,6 @@ type Config struct {
 	DatabaseURL string `env:"VIDHOST_DATABASE_URL" secret:"true"`
 	// DBSchema is the schema the service owns; migrations are applied to it.
 	DBSchema string `env:"VIDHOST_UPLOAD_DB_SCHEMA" envDefault:"upload"`
-	// NATSURL is the NATS server with JetStream upload.completed goes to.
-	NATSURL string `env:"VIDHOST_NATS_URL" envDefault:"nats://127.0.0.1:4222"`
-	// NATS is how the service signs in to NATS and checks its certificate
-	// (VIDHOST_NATS_NKEY_SEED, VIDHOST_NATS_CREDS_FILE, VIDHOST_NATS_CA_FILE…);
-	// by default its key derives from InternalSecret (docs/security-bus.md).
-	NATS natsx.Settings
-	// InternalSecret is the root secret (required, at least 32 bytes) the
-	// callers' keys derive from: it verifies the calls the gateway and the
-	// catalog sign, over gRPC and on the tus endpoint.
-	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`
 	// PublicURL is the gateway's public URL: the start of tus upload URLs,
 	// and of the local driver's presigned URLs when Blob.PublicURL is empty.
 	PublicURL string `env:"VIDHOST_PUBLIC_URL"`
@@ -58,8 +53,6 @@ type Config struct {
 	QuotaBytes    int64 `env:"VIDHOST_UPLOAD_QUOTA_BYTES" envDefault:"0"`
 	MaxConcurrent int32 `env:"VIDHOST_UPLOAD_MAX_CONCURRENT" envDefault:"10"`
 	Blob          BlobConfig
-	LogLevel      string `env:"VIDHOST_LOG_LEVEL" envDefault:"info"`
-	LogFormat     string `env:"VIDHOST_LOG_FORMAT" envDefault:"text"`
 }
 
 // Options are the in-process hooks of Run.
@@ -115,12 +108,7 @@ func (c Config) blobConfig() blob.Config {
 	return cfg
 }
 
-// natsClient is the service's identity on the bus.
 // database is where the service's tables live, with its migrations.
 func database(cfg Config) outbox.Database {
 	return outbox.Database{URL: cfg.DatabaseURL, Schema: cfg.DBSchema, Migrations: migrations.FS}
-}
-
-func natsClient(cfg Config) natsx.Client {
-	return natsx.Client{URL: cfg.NATSURL, Service: natsx.ServiceUpload, Secret: cfg.InternalSecret, Settings: cfg.NATS}
 }

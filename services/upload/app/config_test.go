@@ -40,7 +40,7 @@ func TestConfigDefaults(t *testing.T) {
 
 func TestRunRefusesIncompleteConfig(t *testing.T) {
 	valid := Config{
-		DatabaseURL: "postgres://db/vidhost", DBSchema: "upload", InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret",
+		DatabaseURL: "postgres://db/vidhost", DBSchema: "upload", Common: config.Common{InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret"},
 		URLTTL: 15 * time.Minute, TusTTL: 24 * time.Hour, Retention: 168 * time.Hour, SweepInterval: time.Minute,
 		UploadsEnabled: true, MaxFileBytes: 1, QuotaBytes: 1, MaxConcurrent: 1,
 		PublicURL: "http://localhost:8080",

@@ -57,7 +57,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 
 // startDomain opens what the domain needs and builds it.
 func startDomain(ctx context.Context, cfg Config, logger *slog.Logger, stack *lifecycle.Stack) (*upload.Service, tus.Backend, error) {
-	pool, _, err := outbox.Open(ctx, logger, stack, database(cfg), natsClient(cfg), natsx.StreamUploads, natsx.StreamAudit)
+	pool, _, err := outbox.Open(ctx, logger, stack, database(cfg), cfg.NATSClient(natsx.ServiceUpload), natsx.StreamUploads, natsx.StreamAudit)
 	if err != nil {
 		return nil, nil, fmt.Errorf("upload: %w", err)
 	}

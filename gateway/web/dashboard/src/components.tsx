@@ -17,7 +17,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     }
   };
   return (
-    <button type="button" class="vh-button vh-button-small" onClick={copy} aria-label={label}>
+    <button type="button" class="vh-button vh-button-small" onClick={() => void copy()} aria-label={label}>
       {copied ? 'Copied' : 'Copy'}
       <span class="vh-visually-hidden" role="status">{copied ? 'Copied to the clipboard' : ''}</span>
     </button>

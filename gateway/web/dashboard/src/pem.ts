@@ -19,7 +19,7 @@ export async function generatePair(algorithm: Algorithm): Promise<{ publicKey: s
     algorithm === 'ES256'
       ? { name: 'ECDSA', namedCurve: 'P-256' }
       : { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' };
-  const pair = (await crypto.subtle.generateKey(params, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const pair = await crypto.subtle.generateKey(params, true, ['sign', 'verify']);
   const spki = await crypto.subtle.exportKey('spki', pair.publicKey);
   const pkcs8 = await crypto.subtle.exportKey('pkcs8', pair.privateKey);
   return { publicKey: pem('PUBLIC KEY', spki), privateKey: pem('PRIVATE KEY', pkcs8) };

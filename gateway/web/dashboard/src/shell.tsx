@@ -39,14 +39,14 @@ const sections = [
 export function App({ session }: { session: Session }) {
   const url = useLocation();
   const route = match(url.pathname);
-  const main = useRef<HTMLElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
-  const firstPath = useRef(url.pathname);
+  const firstPathRef = useRef(url.pathname);
   useEffect(() => {
     setMenuOpen(false);
-    if (url.pathname === firstPath.current) return; // a fresh load starts at the top, as any page
-    firstPath.current = '';
-    const heading = main.current?.querySelector('h1');
+    if (url.pathname === firstPathRef.current) return; // a fresh load starts at the top, as any page
+    firstPathRef.current = '';
+    const heading = mainRef.current?.querySelector('h1');
     heading?.setAttribute('tabindex', '-1');
     heading?.focus();
   }, [url.pathname]);
@@ -78,7 +78,7 @@ export function App({ session }: { session: Session }) {
           <AccountMenu session={session} />
         </nav>
       </header>
-      <main id="vh-main" ref={main} class="vh-main">
+      <main id="vh-main" ref={mainRef} class="vh-main">
         {session.mfa_enrolment_required && <EnrolmentRequired />}
         {!session.mfa_enrolment_required && <Page route={route} url={url} role={session.role} />}
         {!session.mfa_enrolment_required && <TeamPages route={route} url={url} session={session} />}
@@ -161,7 +161,7 @@ function AccountMenu({ session }: { session: Session }) {
       <div class="vh-account-panel">
         <p>Signed in as <strong>{session.email}</strong> ({session.role})</p>
         <p><a href="/account/security">Your sign-in security…</a></p>
-        <button type="button" class="vh-button" onClick={signOut} disabled={signingOut}>Sign out</button>
+        <button type="button" class="vh-button" onClick={() => void signOut()} disabled={signingOut}>Sign out</button>
         <p><a href="/signout">Sign out on every device…</a></p>
       </div>
     </details>

@@ -1,15 +1,8 @@
 // The /v2 resources of the team and account pages (users, invites,
 // identity providers, the audit log, the account's plan and usage), as
-// gateway/openapi/vidhost.openapi.json describes them, and the role order
-// the pages use to hide what a role cannot do (the API still decides).
-
-export const roleNames = ['viewer', 'uploader', 'admin', 'owner'] as const;
-export type Role = (typeof roleNames)[number];
-
-/** atLeast tells whether role has the rights of least (docs/roles.md). */
-export function atLeast(role: string, least: Role): boolean {
-  return roleNames.indexOf(role as Role) >= roleNames.indexOf(least);
-}
+// gateway/openapi/vidhost.openapi.json describes them (roles and what each
+// may do are in roles.ts).
+import type { Role } from './roles';
 
 export interface User {
   id: string;

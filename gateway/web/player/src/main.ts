@@ -46,7 +46,9 @@ function start(): void {
   mountEmbedding(player, config);
   if (video.spherical) {
     // A separate chunk: flat videos never download the 360 renderer.
-    import('./spherical/index').then((spherical) => spherical.mountSpherical(player, hotspots));
+    import('./spherical/index')
+      .then((spherical) => spherical.mountSpherical(player, hotspots))
+      .catch(() => undefined); // a chunk that fails to load leaves the flat frame playing
   }
 }
 

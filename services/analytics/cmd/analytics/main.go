@@ -17,7 +17,6 @@ func main() {
 	os.Exit(command.Main(command.Service[app.Config]{
 		Name:    "analytics",
 		Summary: "stores the playback edge's view events and keeps the daily roll-ups the views reports read",
-		Logging: func(c *app.Config) (string, string) { return c.LogLevel, c.LogFormat },
 		Run: func(ctx context.Context, cfg app.Config, logger *slog.Logger) error {
 			return app.Run(ctx, cfg, logger, app.Options{})
 		},

@@ -23,7 +23,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/timefmt"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 	"github.com/vidhost/vidhost/services/analytics/internal/events"
-	"github.com/vidhost/vidhost/services/analytics/internal/pgstore"
+	"github.com/vidhost/vidhost/services/analytics/internal/store"
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
 	"github.com/vidhost/vidhost/services/analytics/migrations"
 )
@@ -83,9 +83,9 @@ func TestRedeliveryAfterACrashCountsOnce(t *testing.T) {
 	const n = 2500
 	publishViews(t, harness, n, time.Now().UTC())
 
-	store := &crashingStore{Store: pgstore.New(pool)}
-	store.failures.Store(2)
-	consumer, err := events.NewConsumer(t.Context(), js, store, slog.New(slog.DiscardHandler), events.Options{BatchSize: 1000, Retention: 48 * time.Hour})
+	st := &crashingStore{Store: store.New(pool)}
+	st.failures.Store(2)
+	consumer, err := events.NewConsumer(t.Context(), js, st, slog.New(slog.DiscardHandler), events.Options{BatchSize: 1000, Retention: 48 * time.Hour})
 	require.NoError(t, err)
 	ctx, stop := context.WithCancel(t.Context())
 	var wg sync.WaitGroup
@@ -99,7 +99,7 @@ func TestRedeliveryAfterACrashCountsOnce(t *testing.T) {
 	require.NoError(t, pool.QueryRow(t.Context(), `SELECT coalesce(sum(views), 0) FROM daily_views`).Scan(&counted))
 	assert.EqualValues(t, n, raw, "every event stored once")
 	assert.EqualValues(t, n, counted, "every play counted once, despite two redelivered batches")
-	assert.Negative(t, store.failures.Load(), "the crashes happened")
+	assert.Negative(t, st.failures.Load(), "the crashes happened")
 }
 
 // pending is how many messages the consumer has not settled yet.

@@ -16,7 +16,6 @@ func main() {
 	os.Exit(command.Main(command.Service[app.Config]{
 		Name:    "catalog",
 		Summary: "videos, folders, categories and players over gRPC, and the transcode reports that move videos to ready",
-		Logging: func(c *app.Config) (string, string) { return c.LogLevel, c.LogFormat },
 		Run: func(ctx context.Context, cfg app.Config, logger *slog.Logger) error {
 			return app.Run(ctx, cfg, logger, app.Options{})
 		},

@@ -30,7 +30,7 @@ func (s *Service) GetCategory(ctx context.Context, p principal.Principal, id str
 
 // ListCategories returns a page of the account's categories, oldest first.
 func (s *Service) ListCategories(ctx context.Context, p principal.Principal, req page.Request) ([]Category, string, error) {
-	return list(req,
+	return page.List(req,
 		func() ([]Category, error) { return s.store.ListCategories(ctx, p.AccountID, req) },
 		func(c Category) page.Cursor { return page.Cursor{Time: c.CreatedTime, ID: c.ID} })
 }

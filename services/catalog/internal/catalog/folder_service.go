@@ -37,7 +37,7 @@ func (s *Service) GetFolder(ctx context.Context, p principal.Principal, id strin
 // ListFolders returns a page of the account's folders at every depth,
 // oldest first; parent_id tells where each one sits.
 func (s *Service) ListFolders(ctx context.Context, p principal.Principal, req page.Request) ([]Folder, string, error) {
-	return list(req,
+	return page.List(req,
 		func() ([]Folder, error) { return s.store.ListFolders(ctx, p.AccountID, req) },
 		func(f Folder) page.Cursor { return page.Cursor{Time: f.CreatedTime, ID: f.ID} })
 }

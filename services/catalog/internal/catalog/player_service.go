@@ -31,7 +31,7 @@ func (s *Service) GetPlayer(ctx context.Context, p principal.Principal, id strin
 
 // ListPlayers returns a page of the account's players, oldest first.
 func (s *Service) ListPlayers(ctx context.Context, p principal.Principal, req page.Request) ([]Player, string, error) {
-	return list(req,
+	return page.List(req,
 		func() ([]Player, error) { return s.store.ListPlayers(ctx, p.AccountID, req) },
 		func(pl Player) page.Cursor { return page.Cursor{Time: pl.CreatedTime, ID: pl.ID} })
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/ids"
-	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/catalog/internal/txn"
 )
@@ -90,15 +89,4 @@ func CheckID(id string) error {
 		return apperr.ErrNotFound
 	}
 	return nil
-}
-
-// list fetches one page through fetch and trims it, returning the cursor of
-// the next page or "" on the last one.
-func list[T any](req page.Request, fetch func() ([]T, error), key func(T) page.Cursor) ([]T, string, error) {
-	rows, err := fetch()
-	if err != nil {
-		return nil, "", err
-	}
-	items, next := page.Trim(rows, req, key)
-	return items, next, nil
 }

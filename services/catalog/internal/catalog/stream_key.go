@@ -1,10 +1,11 @@
 package catalog
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"strings"
+
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // A stream key is "vhlive_" followed by 43 URL-safe base64 characters (256
@@ -49,9 +50,7 @@ type StoredStreamKey struct {
 
 // NewStreamKey returns a fresh secret.
 func NewStreamKey() string {
-	b := make([]byte, streamKeyRandomLen)
-	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
-	return streamKeyPrefix + base64.RawURLEncoding.EncodeToString(b)
+	return streamKeyPrefix + secrets.Token(streamKeyRandomLen)
 }
 
 // HashStreamKey is what is stored and looked up instead of the secret. A

@@ -63,7 +63,7 @@ func (s *Service) ListVideos(ctx context.Context, p principal.Principal, f Video
 	if err := f.Validate(); err != nil {
 		return nil, "", err
 	}
-	items, next, err := list(req,
+	items, next, err := page.List(req,
 		func() ([]Video, error) { return s.store.ListVideos(ctx, p.AccountID, f, req) },
 		func(v Video) page.Cursor { return page.Cursor{Time: v.CreatedTime, ID: v.ID} })
 	for i := range items {

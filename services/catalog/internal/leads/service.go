@@ -69,12 +69,9 @@ func (s *Service) List(ctx context.Context, p principal.Principal, videoID strin
 	if _, err := s.store.GetVideo(ctx, p.AccountID, videoID); err != nil {
 		return nil, "", err
 	}
-	rows, err := s.store.ListLeads(ctx, p.AccountID, videoID, req)
-	if err != nil {
-		return nil, "", err
-	}
-	items, next := page.Trim(rows, req, func(l Lead) page.Cursor { return page.Cursor{Time: l.CreatedTime, ID: l.ID} })
-	return items, next, nil
+	return page.List(req,
+		func() ([]Lead, error) { return s.store.ListLeads(ctx, p.AccountID, videoID, req) },
+		func(l Lead) page.Cursor { return page.Cursor{Time: l.CreatedTime, ID: l.ID} })
 }
 
 // Delete erases one lead of one of the account's videos for good, as

@@ -19,21 +19,21 @@ func TestReadOnlyKeysCannotWrite(t *testing.T) {
 	ctx := as(t, reader)
 
 	_, err := b.client.GetCategory(ctx, &catalogv1.GetCategoryRequest{Id: category.GetId()})
-	requireStatus(t, err, codes.OK, "")
+	grpcxtest.RequireStatus(t, err, codes.OK, "")
 	_, err = b.client.CreateCategory(ctx, &catalogv1.CreateCategoryRequest{Name: "News", Value: "news"})
-	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
 	_, err = b.client.UpdatePlayer(ctx, &catalogv1.UpdatePlayerRequest{
 		Id: category.GetId(), UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"name"}}})
-	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
 	_, err = b.client.DeleteCategory(ctx, &catalogv1.DeleteCategoryRequest{Id: category.GetId()})
-	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
 }
 
 func TestGatewayCallsWithoutPrincipalAreRefused(t *testing.T) {
 	b := setup(t)
 
 	_, err := b.client.ListPlayers(t.Context(), &catalogv1.ListPlayersRequest{})
-	requireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
 }
 
 // Every method refuses calls without valid credentials from an allowed
@@ -49,8 +49,8 @@ func TestMalformedIDsAreNotFound(t *testing.T) {
 
 	for _, id := range []string{"", "short", "has a space in it......", "../../../etc/passwd!!!"} {
 		_, err := b.client.GetPlayer(ctx, &catalogv1.GetPlayerRequest{Id: id})
-		requireStatus(t, err, codes.NotFound, "Not found")
+		grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 		_, err = b.client.DeleteCategory(ctx, &catalogv1.DeleteCategoryRequest{Id: id})
-		requireStatus(t, err, codes.NotFound, "Not found")
+		grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	}
 }

@@ -13,6 +13,7 @@ import (
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/plans"
@@ -73,13 +74,13 @@ func TestAccountChangesReachLiveAdmission(t *testing.T) {
 
 	announceAccount(t, b, plans.Enterprise, false, start.Add(time.Second))
 	_, err = authorize()
-	requireStatus(t, err, codes.FailedPrecondition, "the account is disabled")
+	grpcxtest.RequireStatus(t, err, codes.FailedPrecondition, "the account is disabled")
 
 	// Garbage is set aside (dead-lettered); the next change still applies.
 	publishAccountEvent(t, b, []byte(`{"account_id": 7}`))
 	announceAccount(t, b, plans.Free, true, start.Add(2*time.Second))
 	_, err = authorize()
-	requireStatus(t, err, codes.FailedPrecondition, "the free plan does not include live streaming: move to a plan that does")
+	grpcxtest.RequireStatus(t, err, codes.FailedPrecondition, "the free plan does not include live streaming: move to a plan that does")
 
 	// Another account's announcement is not alice's.
 	bobPro := b.bob

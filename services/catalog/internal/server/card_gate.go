@@ -5,6 +5,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
@@ -16,7 +17,7 @@ func (s *Server) CreateCard(ctx context.Context, in *catalogv1.CreateCardRequest
 		return nil, err
 	}
 	c, err := s.catalog.CreateCard(ctx, p, in.GetVideoId(), protomap.CardInput(in))
-	return mapOne(c, err, protomap.Card)
+	return page.Item(c, err, protomap.Card)
 }
 
 func (s *Server) UpdateCard(ctx context.Context, in *catalogv1.UpdateCardRequest) (*catalogv1.Card, error) {
@@ -26,7 +27,7 @@ func (s *Server) UpdateCard(ctx context.Context, in *catalogv1.UpdateCardRequest
 	}
 	patch := catalog.Patch[catalog.Card]{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.CardValues(in.GetCard())}
 	c, err := s.catalog.UpdateCard(ctx, p, in.GetVideoId(), in.GetId(), patch)
-	return mapOne(c, err, protomap.Card)
+	return page.Item(c, err, protomap.Card)
 }
 
 func (s *Server) DeleteCard(ctx context.Context, in *catalogv1.DeleteCardRequest) (*catalogv1.DeleteCardResponse, error) {
@@ -46,7 +47,7 @@ func (s *Server) CreateGate(ctx context.Context, in *catalogv1.CreateGateRequest
 		return nil, err
 	}
 	g, err := s.catalog.CreateGate(ctx, p, in.GetVideoId(), protomap.GateInput(in))
-	return mapOne(g, err, protomap.Gate)
+	return page.Item(g, err, protomap.Gate)
 }
 
 func (s *Server) UpdateGate(ctx context.Context, in *catalogv1.UpdateGateRequest) (*catalogv1.Gate, error) {
@@ -56,7 +57,7 @@ func (s *Server) UpdateGate(ctx context.Context, in *catalogv1.UpdateGateRequest
 	}
 	patch := catalog.Patch[catalog.Gate]{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.GateValues(in.GetGate())}
 	g, err := s.catalog.UpdateGate(ctx, p, in.GetVideoId(), in.GetId(), patch)
-	return mapOne(g, err, protomap.Gate)
+	return page.Item(g, err, protomap.Gate)
 }
 
 func (s *Server) DeleteGate(ctx context.Context, in *catalogv1.DeleteGateRequest) (*catalogv1.DeleteGateResponse, error) {

@@ -11,6 +11,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 )
 
@@ -46,7 +47,7 @@ func TestCardLifecycle(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, getVideo(t, b, b.alice, v.GetId()).GetCards())
 	_, err = b.client.DeleteCard(ctx, &catalogv1.DeleteCardRequest{VideoId: v.GetId(), Id: card.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 func TestCardValidation(t *testing.T) {
@@ -71,7 +72,7 @@ func TestCardValidation(t *testing.T) {
 			req := cardRequest(v.GetId())
 			tt.change(req)
 			_, err := b.client.CreateCard(as(t, b.alice), req)
-			requireStatusPrefix(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatusPrefix(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 	card, err := b.client.CreateCard(as(t, b.alice), cardRequest(v.GetId()))
@@ -80,11 +81,11 @@ func TestCardValidation(t *testing.T) {
 		VideoId: v.GetId(), Id: card.GetId(), Card: &catalogv1.Card{At: 20},
 		UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"at"}},
 	})
-	requireStatus(t, err, codes.InvalidArgument, "until must be greater than at")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "until must be greater than at")
 	_, err = b.client.UpdateCard(as(t, b.alice), &catalogv1.UpdateCardRequest{
 		VideoId: v.GetId(), Id: card.GetId(), UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"id"}},
 	})
-	requireStatus(t, err, codes.InvalidArgument, "id cannot be changed")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "id cannot be changed")
 }
 
 func gateRequest(videoID string) *catalogv1.CreateGateRequest {
@@ -124,7 +125,7 @@ func TestGateLifecycleAndValidation(t *testing.T) {
 			req := gateRequest(v.GetId())
 			tt.change(req)
 			_, err := b.client.CreateGate(ctx, req)
-			requireStatusPrefix(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatusPrefix(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 

@@ -17,7 +17,7 @@ func (s *Server) CreateCategory(ctx context.Context, in *catalogv1.CreateCategor
 		return nil, err
 	}
 	c, err := s.catalog.CreateCategory(ctx, p, catalog.Category{Name: in.GetName(), Value: in.GetValue()})
-	return mapOne(c, err, protomap.Category)
+	return page.Item(c, err, protomap.Category)
 }
 
 func (s *Server) ListCategories(ctx context.Context, in *catalogv1.ListCategoriesRequest) (*catalogv1.ListCategoriesResponse, error) {
@@ -33,7 +33,7 @@ func (s *Server) ListCategories(ctx context.Context, in *catalogv1.ListCategorie
 	if err != nil {
 		return nil, err
 	}
-	return &catalogv1.ListCategoriesResponse{Items: mapAll(items, protomap.Category), NextCursor: next}, nil
+	return &catalogv1.ListCategoriesResponse{Items: page.Items(items, protomap.Category), NextCursor: next}, nil
 }
 
 func (s *Server) GetCategory(ctx context.Context, in *catalogv1.GetCategoryRequest) (*catalogv1.Category, error) {
@@ -42,7 +42,7 @@ func (s *Server) GetCategory(ctx context.Context, in *catalogv1.GetCategoryReque
 		return nil, err
 	}
 	c, err := s.catalog.GetCategory(ctx, p, in.GetId())
-	return mapOne(c, err, protomap.Category)
+	return page.Item(c, err, protomap.Category)
 }
 
 func (s *Server) UpdateCategory(ctx context.Context, in *catalogv1.UpdateCategoryRequest) (*catalogv1.Category, error) {
@@ -55,7 +55,7 @@ func (s *Server) UpdateCategory(ctx context.Context, in *catalogv1.UpdateCategor
 		Values: protomap.CategoryValues(in.GetCategory()),
 	}
 	c, err := s.catalog.UpdateCategory(ctx, p, in.GetId(), patch)
-	return mapOne(c, err, protomap.Category)
+	return page.Item(c, err, protomap.Category)
 }
 
 func (s *Server) DeleteCategory(ctx context.Context, in *catalogv1.DeleteCategoryRequest) (*catalogv1.DeleteCategoryResponse, error) {

@@ -12,6 +12,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/timefmt"
 )
@@ -51,9 +52,9 @@ func TestCategoryLifecycle(t *testing.T) {
 	_, err = b.client.DeleteCategory(ctx, &catalogv1.DeleteCategoryRequest{Id: created.GetId()})
 	require.NoError(t, err)
 	_, err = b.client.GetCategory(ctx, &catalogv1.GetCategoryRequest{Id: created.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.DeleteCategory(ctx, &catalogv1.DeleteCategoryRequest{Id: created.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 func TestCategoryValueIsUniquePerAccount(t *testing.T) {
@@ -62,13 +63,13 @@ func TestCategoryValueIsUniquePerAccount(t *testing.T) {
 	news := createCategory(t, b, b.alice, "News", "news")
 
 	_, err := b.client.CreateCategory(as(t, b.alice), &catalogv1.CreateCategoryRequest{Name: "Sport again", Value: "sport"})
-	requireStatus(t, err, codes.AlreadyExists, "value is already used by another category")
+	grpcxtest.RequireStatus(t, err, codes.AlreadyExists, "value is already used by another category")
 
 	_, err = b.client.UpdateCategory(as(t, b.alice), &catalogv1.UpdateCategoryRequest{
 		Id: news.GetId(), Category: &catalogv1.Category{Value: "sport"},
 		UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"value"}},
 	})
-	requireStatus(t, err, codes.AlreadyExists, "value is already used by another category")
+	grpcxtest.RequireStatus(t, err, codes.AlreadyExists, "value is already used by another category")
 
 	other := createCategory(t, b, b.bob, "Sport", "sport")
 	assert.NotEqual(t, sport.GetId(), other.GetId(), "another account may use the same value")
@@ -88,7 +89,7 @@ func TestCategoryValidation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := b.client.CreateCategory(as(t, b.alice), &catalogv1.CreateCategoryRequest{Name: tt.categoryName, Value: tt.value})
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 }
@@ -114,7 +115,7 @@ func TestCategoryUpdateMaskRules(t *testing.T) {
 				Id: c.GetId(), Category: &catalogv1.Category{Id: ids.New()},
 				UpdateMask: &fieldmaskpb.FieldMask{Paths: tt.paths},
 			})
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 	got, err := b.client.GetCategory(as(t, b.alice), &catalogv1.GetCategoryRequest{Id: c.GetId()})

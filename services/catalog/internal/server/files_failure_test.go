@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/codes"
+
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 )
 
 // refuseVideoUpdates makes PostgreSQL fail every UPDATE of a video until
@@ -31,10 +33,10 @@ func TestAFailedChangeLeavesNoFile(t *testing.T) {
 
 	track, trackUpload := b.uploads.upload(t, b.alice, "en.vtt", []byte(captions))
 	_, err := b.client.CreateTrack(as(t, b.alice), trackRequest(v.GetId(), track))
-	requireStatus(t, err, codes.Internal, "internal error")
+	grpcxtest.RequireStatus(t, err, codes.Internal, "internal error")
 	thumbnail, thumbnailUpload := b.uploads.upload(t, b.alice, "poster.jpg", jpegOfSize(t, 3000))
 	_, err = setThumbnail(t, b, v.GetId(), thumbnail)
-	requireStatus(t, err, codes.Internal, "internal error")
+	grpcxtest.RequireStatus(t, err, codes.Internal, "internal error")
 
 	assert.Empty(t, b.keys(t, mediaFolder(b.alice, v.GetId())), "no file is left for the video")
 	assert.Empty(t, b.keys(t, path.Dir(trackUpload)+"/"), "the consumed upload is deleted")

@@ -17,7 +17,7 @@ func (s *Server) CreateFolder(ctx context.Context, in *catalogv1.CreateFolderReq
 		return nil, err
 	}
 	f, err := s.catalog.CreateFolder(ctx, p, catalog.Folder{Name: in.GetName(), ParentID: in.GetParentId()})
-	return mapOne(f, err, protomap.Folder)
+	return page.Item(f, err, protomap.Folder)
 }
 
 func (s *Server) ListFolders(ctx context.Context, in *catalogv1.ListFoldersRequest) (*catalogv1.ListFoldersResponse, error) {
@@ -33,7 +33,7 @@ func (s *Server) ListFolders(ctx context.Context, in *catalogv1.ListFoldersReque
 	if err != nil {
 		return nil, err
 	}
-	return &catalogv1.ListFoldersResponse{Items: mapAll(items, protomap.Folder), NextCursor: next}, nil
+	return &catalogv1.ListFoldersResponse{Items: page.Items(items, protomap.Folder), NextCursor: next}, nil
 }
 
 func (s *Server) GetFolder(ctx context.Context, in *catalogv1.GetFolderRequest) (*catalogv1.Folder, error) {
@@ -42,7 +42,7 @@ func (s *Server) GetFolder(ctx context.Context, in *catalogv1.GetFolderRequest) 
 		return nil, err
 	}
 	f, err := s.catalog.GetFolder(ctx, p, in.GetId())
-	return mapOne(f, err, protomap.Folder)
+	return page.Item(f, err, protomap.Folder)
 }
 
 func (s *Server) UpdateFolder(ctx context.Context, in *catalogv1.UpdateFolderRequest) (*catalogv1.Folder, error) {
@@ -52,7 +52,7 @@ func (s *Server) UpdateFolder(ctx context.Context, in *catalogv1.UpdateFolderReq
 	}
 	patch := catalog.Patch[catalog.Folder]{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.FolderValues(in.GetFolder())}
 	f, err := s.catalog.UpdateFolder(ctx, p, in.GetId(), patch)
-	return mapOne(f, err, protomap.Folder)
+	return page.Item(f, err, protomap.Folder)
 }
 
 func (s *Server) DeleteFolder(ctx context.Context, in *catalogv1.DeleteFolderRequest) (*catalogv1.DeleteFolderResponse, error) {

@@ -12,6 +12,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/principal"
 )
@@ -52,12 +53,12 @@ func TestFolderLifecycle(t *testing.T) {
 	assertProtos(t, []*catalogv1.Folder{films, renamed}, list.GetItems(), "every folder, at any depth")
 
 	_, err = b.client.DeleteFolder(ctx, &catalogv1.DeleteFolderRequest{Id: films.GetId()})
-	requireStatus(t, err, codes.AlreadyExists, "folder has sub-folders: delete or move them first")
+	grpcxtest.RequireStatus(t, err, codes.AlreadyExists, "folder has sub-folders: delete or move them first")
 	require.NoError(t, moveFolder(b, t, drama.GetId(), ""), "to the top level")
 	_, err = b.client.DeleteFolder(ctx, &catalogv1.DeleteFolderRequest{Id: films.GetId()})
 	require.NoError(t, err)
 	_, err = b.client.GetFolder(ctx, &catalogv1.GetFolderRequest{Id: films.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 func TestFolderNestingRules(t *testing.T) {
@@ -67,16 +68,16 @@ func TestFolderNestingRules(t *testing.T) {
 	bottom := createFolder(t, b, b.alice, "Bottom", middle.GetId())
 	bobs := createFolder(t, b, b.bob, "Bob's", "")
 
-	requireStatus(t, moveFolder(b, t, top.GetId(), top.GetId()), codes.InvalidArgument,
+	grpcxtest.RequireStatus(t, moveFolder(b, t, top.GetId(), top.GetId()), codes.InvalidArgument,
 		"parent_id must not be the folder itself or one of its sub-folders")
-	requireStatus(t, moveFolder(b, t, top.GetId(), bottom.GetId()), codes.InvalidArgument,
+	grpcxtest.RequireStatus(t, moveFolder(b, t, top.GetId(), bottom.GetId()), codes.InvalidArgument,
 		"parent_id must not be the folder itself or one of its sub-folders")
-	requireStatus(t, moveFolder(b, t, top.GetId(), bobs.GetId()), codes.InvalidArgument,
+	grpcxtest.RequireStatus(t, moveFolder(b, t, top.GetId(), bobs.GetId()), codes.InvalidArgument,
 		"parent_id must be the id of one of the account's folders, or empty")
 	_, err := b.client.CreateFolder(as(t, b.alice), &catalogv1.CreateFolderRequest{Name: "Orphan", ParentId: ids.New()})
-	requireStatus(t, err, codes.InvalidArgument, "parent_id must be the id of one of the account's folders, or empty")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "parent_id must be the id of one of the account's folders, or empty")
 	_, err = b.client.CreateFolder(as(t, b.alice), &catalogv1.CreateFolderRequest{Name: "", ParentId: ""})
-	requireStatus(t, err, codes.InvalidArgument, "name must be 1-100 characters")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "name must be 1-100 characters")
 	require.NoError(t, moveFolder(b, t, bottom.GetId(), top.GetId()), "moving up is fine")
 }
 
@@ -102,7 +103,7 @@ func TestFolderVideos(t *testing.T) {
 	_, err = b.client.RemoveFolderVideo(ctx, &catalogv1.RemoveFolderVideoRequest{FolderId: folder.GetId(), VideoId: inside.GetId()})
 	require.NoError(t, err)
 	_, err = b.client.RemoveFolderVideo(ctx, &catalogv1.RemoveFolderVideoRequest{FolderId: folder.GetId(), VideoId: inside.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	getVideo(t, b, b.alice, inside.GetId()) // the video stays
 
 	_, err = b.client.DeleteVideo(ctx, &catalogv1.DeleteVideoRequest{Id: also.GetId()})
@@ -112,11 +113,11 @@ func TestFolderVideos(t *testing.T) {
 	assert.Empty(t, list.GetItems(), "a deleted video leaves its folders")
 
 	_, err = b.client.ListFolderVideos(ctx, &catalogv1.ListFolderVideosRequest{FolderId: ids.New()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.AddFolderVideo(ctx, &catalogv1.AddFolderVideoRequest{FolderId: folder.GetId(), VideoId: ids.New()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.AddFolderVideo(ctx, &catalogv1.AddFolderVideoRequest{FolderId: ids.New(), VideoId: inside.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 func TestDeletingAFolderKeepsItsVideos(t *testing.T) {

@@ -23,7 +23,7 @@ func (s *Server) ListFolderVideos(ctx context.Context, in *catalogv1.ListFolderV
 	if err != nil {
 		return nil, err
 	}
-	return &catalogv1.ListVideosResponse{Items: mapAll(items, protomap.Video), NextCursor: next}, nil
+	return &catalogv1.ListVideosResponse{Items: page.Items(items, protomap.Video), NextCursor: next}, nil
 }
 
 func (s *Server) AddFolderVideo(ctx context.Context, in *catalogv1.AddFolderVideoRequest) (*catalogv1.AddFolderVideoResponse, error) {

@@ -5,6 +5,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
@@ -16,7 +17,7 @@ func (s *Server) CreateHotspot(ctx context.Context, in *catalogv1.CreateHotspotR
 		return nil, err
 	}
 	h, err := s.catalog.CreateHotspot(ctx, p, in.GetVideoId(), protomap.HotspotInput(in))
-	return mapOne(h, err, protomap.Hotspot)
+	return page.Item(h, err, protomap.Hotspot)
 }
 
 func (s *Server) UpdateHotspot(ctx context.Context, in *catalogv1.UpdateHotspotRequest) (*catalogv1.TimecodedHotspot, error) {
@@ -29,7 +30,7 @@ func (s *Server) UpdateHotspot(ctx context.Context, in *catalogv1.UpdateHotspotR
 		Values: protomap.TimecodedHotspotValues(in.GetHotspot()),
 	}
 	h, err := s.catalog.UpdateHotspot(ctx, p, in.GetVideoId(), in.GetId(), patch)
-	return mapOne(h, err, protomap.TimecodedHotspot)
+	return page.Item(h, err, protomap.TimecodedHotspot)
 }
 
 func (s *Server) DeleteHotspot(ctx context.Context, in *catalogv1.DeleteHotspotRequest) (*catalogv1.DeleteHotspotResponse, error) {
@@ -49,7 +50,7 @@ func (s *Server) CreateChapter(ctx context.Context, in *catalogv1.CreateChapterR
 		return nil, err
 	}
 	c, err := s.catalog.CreateChapter(ctx, p, in.GetVideoId(), catalog.Chapter{Name: in.GetName(), Start: in.GetStart()})
-	return mapOne(c, err, protomap.Chapter)
+	return page.Item(c, err, protomap.Chapter)
 }
 
 func (s *Server) UpdateChapter(ctx context.Context, in *catalogv1.UpdateChapterRequest) (*catalogv1.Chapter, error) {
@@ -59,7 +60,7 @@ func (s *Server) UpdateChapter(ctx context.Context, in *catalogv1.UpdateChapterR
 	}
 	patch := catalog.Patch[catalog.Chapter]{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.ChapterValues(in.GetChapter())}
 	c, err := s.catalog.UpdateChapter(ctx, p, in.GetVideoId(), in.GetId(), patch)
-	return mapOne(c, err, protomap.Chapter)
+	return page.Item(c, err, protomap.Chapter)
 }
 
 func (s *Server) DeleteChapter(ctx context.Context, in *catalogv1.DeleteChapterRequest) (*catalogv1.DeleteChapterResponse, error) {

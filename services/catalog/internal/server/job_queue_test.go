@@ -13,6 +13,7 @@ import (
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/natsx"
 )
 
@@ -98,7 +99,7 @@ func TestURLSourceObeysUploadLimits(t *testing.T) {
 
 	_, err := b.client.CreateVideo(as(t, b.alice), &catalogv1.CreateVideoRequest{Name: "over", Input: sourceURL})
 
-	requireStatus(t, err, codes.ResourceExhausted, "this upload would take the account's uploads over its quota")
+	grpcxtest.RequireStatus(t, err, codes.ResourceExhausted, "this upload would take the account's uploads over its quota")
 	msg, err := jobs.Next(jetstream.FetchMaxWait(2 * time.Second))
 	require.NoError(t, err)
 	var job eventsv1.TranscodeJob

@@ -14,7 +14,7 @@ import (
 // on a viewer's gate submission once the viewer may see the video.
 func (s *Server) SubmitLead(ctx context.Context, in *catalogv1.SubmitLeadRequest) (*catalogv1.Lead, error) {
 	l, err := s.leads.Submit(ctx, protomap.LeadSubmission(in))
-	return mapOne(l, err, protomap.Lead)
+	return page.Item(l, err, protomap.Lead)
 }
 
 func (s *Server) ListLeads(ctx context.Context, in *catalogv1.ListLeadsRequest) (*catalogv1.ListLeadsResponse, error) {
@@ -30,7 +30,7 @@ func (s *Server) ListLeads(ctx context.Context, in *catalogv1.ListLeadsRequest) 
 	if err != nil {
 		return nil, err
 	}
-	return &catalogv1.ListLeadsResponse{Items: mapAll(items, protomap.Lead), NextCursor: next}, nil
+	return &catalogv1.ListLeadsResponse{Items: page.Items(items, protomap.Lead), NextCursor: next}, nil
 }
 
 func (s *Server) DeleteLead(ctx context.Context, in *catalogv1.DeleteLeadRequest) (*catalogv1.DeleteLeadResponse, error) {

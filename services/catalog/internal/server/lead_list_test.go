@@ -11,6 +11,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 )
 
@@ -42,7 +43,7 @@ func TestLeadsPaginateWithoutDuplicates(t *testing.T) {
 	assert.Equal(t, want, seen)
 
 	_, err := b.client.ListLeads(as(t, b.alice), &catalogv1.ListLeadsRequest{VideoId: v.GetId(), Limit: proto.Int32(26)})
-	requireStatusPrefix(t, err, codes.InvalidArgument, "limit")
+	grpcxtest.RequireStatusPrefix(t, err, codes.InvalidArgument, "limit")
 }
 
 // Another account's video and leads are Not found, and bob's own lists never
@@ -56,11 +57,11 @@ func TestLeadsTenantIsolation(t *testing.T) {
 	bob := as(t, b.bob)
 
 	_, err := b.client.ListLeads(bob, &catalogv1.ListLeadsRequest{VideoId: v.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.DeleteLead(bob, &catalogv1.DeleteLeadRequest{VideoId: v.GetId(), Id: l.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.DeleteLead(bob, &catalogv1.DeleteLeadRequest{VideoId: bobVideo.GetId(), Id: l.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	bobsLeads := listLeads(t, b, b.bob, bobVideo.GetId())
 	require.Len(t, bobsLeads, 1)
 	assert.NotEqual(t, l.GetId(), bobsLeads[0].GetId())
@@ -76,7 +77,7 @@ func TestDeleteLeadErasesIt(t *testing.T) {
 	reader.ReadOnly = true
 
 	_, err := b.client.DeleteLead(as(t, reader), &catalogv1.DeleteLeadRequest{VideoId: v.GetId(), Id: erased.GetId()})
-	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
 	_, err = b.client.DeleteLead(as(t, b.alice), &catalogv1.DeleteLeadRequest{VideoId: v.GetId(), Id: erased.GetId()})
 	require.NoError(t, err)
 	leads := listLeads(t, b, b.alice, v.GetId())
@@ -91,7 +92,7 @@ func TestDeleteLeadErasesIt(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := b.client.DeleteLead(as(t, b.alice), req)
-			requireStatus(t, err, codes.NotFound, "Not found")
+			grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 		})
 	}
 }
@@ -109,7 +110,7 @@ func TestDeletingAVideoDeletesItsLeads(t *testing.T) {
 	require.NoError(t, b.db.Pool(t).QueryRow(t.Context(), `SELECT count(*) FROM leads WHERE video_id = $1`, v.GetId()).Scan(&count))
 	assert.Zero(t, count)
 	_, err = b.client.ListLeads(as(t, b.alice), &catalogv1.ListLeadsRequest{VideoId: v.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 // The REST mapping: GET and DELETE under /v2/videos/{video_id}/leads.

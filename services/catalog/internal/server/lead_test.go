@@ -12,6 +12,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/principal"
 )
@@ -110,7 +111,7 @@ func TestSubmitLeadRules(t *testing.T) {
 				tt.change(tt.req)
 			}
 			_, err := b.client.SubmitLead(t.Context(), tt.req)
-			requireStatus(t, err, tt.code, tt.message)
+			grpcxtest.RequireStatus(t, err, tt.code, tt.message)
 		})
 	}
 	assert.Empty(t, listLeads(t, b, b.alice, v.GetId()), "no refused submission was stored")
@@ -125,7 +126,7 @@ func TestSubmitLeadCheckboxNeedsOne(t *testing.T) {
 	require.NoError(t, err)
 	req := leadRequest(v, g)
 	_, err = b.client.SubmitLead(t.Context(), req)
-	requireStatus(t, err, codes.InvalidArgument, "checkbox must be false: the gate has no checkbox")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "checkbox must be false: the gate has no checkbox")
 	req.Checkbox = false
 	assert.False(t, submitLead(t, b, req).GetCheckbox())
 }

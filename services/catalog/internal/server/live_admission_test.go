@@ -11,6 +11,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/plans"
 )
 
@@ -34,7 +35,7 @@ func TestAuthorizePublishCountsAdmittedEventsNotYetLive(t *testing.T) {
 	_, err := live.AuthorizePublish(t.Context(), firstKey)
 	require.NoError(t, err)
 	_, err = live.AuthorizePublish(t.Context(), secondKey)
-	requireStatus(t, err, codes.ResourceExhausted, proRefusal)
+	grpcxtest.RequireStatus(t, err, codes.ResourceExhausted, proRefusal)
 	_, err = live.AuthorizePublish(t.Context(), firstKey)
 	require.NoError(t, err, "the admitted event passes its recheck before it is live")
 
@@ -45,7 +46,7 @@ func TestAuthorizePublishCountsAdmittedEventsNotYetLive(t *testing.T) {
 	_, err = live.AuthorizePublish(t.Context(), secondKey)
 	require.NoError(t, err, "an admission older than the window holds no live event")
 	_, err = live.AuthorizePublish(t.Context(), firstKey)
-	requireStatus(t, err, codes.ResourceExhausted, proRefusal)
+	grpcxtest.RequireStatus(t, err, codes.ResourceExhausted, proRefusal)
 }
 
 // Publishers of several events of a pro account connecting at once: the

@@ -10,6 +10,7 @@ import (
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/plans"
 	"github.com/vidhost/vidhost/pkg/principal"
@@ -47,7 +48,7 @@ func TestAuthorizePublishKeepsToThePlansLiveLimits(t *testing.T) {
 	goLive(t, b, first)
 
 	_, err = live.AuthorizePublish(t.Context(), &catalogv1.AuthorizePublishRequest{Key: keyOf(t, b, pro, second)})
-	requireStatus(t, err, codes.ResourceExhausted,
+	grpcxtest.RequireStatus(t, err, codes.ResourceExhausted,
 		"the account already has 1 live event(s), the most the pro plan allows at once: end one, or move to a larger plan")
 	_, err = live.AuthorizePublish(t.Context(), &catalogv1.AuthorizePublishRequest{Key: keyOf(t, b, pro, first)})
 	require.NoError(t, err, "the event already live passes its recheck")

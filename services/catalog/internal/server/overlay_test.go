@@ -12,6 +12,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 )
 
@@ -81,7 +82,7 @@ func TestHotspotValidation(t *testing.T) {
 			req := valid()
 			tt.change(req)
 			_, err := b.client.CreateHotspot(as(t, b.alice), req)
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 	h, err := b.client.CreateHotspot(as(t, b.alice), valid())
@@ -103,7 +104,7 @@ func TestHotspotValidation(t *testing.T) {
 			_, err := b.client.UpdateHotspot(as(t, b.alice), &catalogv1.UpdateHotspotRequest{
 				VideoId: v.GetId(), Id: h.GetId(), Hotspot: tt.values, UpdateMask: &fieldmaskpb.FieldMask{Paths: tt.paths},
 			})
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 }
@@ -131,11 +132,11 @@ func TestChapters(t *testing.T) {
 	assert.Equal(t, []string{"Intro@00:00:00", "Middle@00:05:00", "Outro@00:10:00"}, names(), "ordered by start")
 
 	_, err := b.client.CreateChapter(ctx, &catalogv1.CreateChapterRequest{VideoId: v.GetId(), Name: "Again", Start: "00:05:00"})
-	requireStatus(t, err, codes.AlreadyExists, "start is already used by another chapter of the video")
+	grpcxtest.RequireStatus(t, err, codes.AlreadyExists, "start is already used by another chapter of the video")
 	_, err = b.client.CreateChapter(ctx, &catalogv1.CreateChapterRequest{VideoId: v.GetId(), Name: "Bad", Start: "5:00"})
-	requireStatus(t, err, codes.InvalidArgument, "start must be a time-code HH:MM:SS")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "start must be a time-code HH:MM:SS")
 	_, err = b.client.CreateChapter(ctx, &catalogv1.CreateChapterRequest{VideoId: v.GetId(), Name: "", Start: "00:01:00"})
-	requireStatus(t, err, codes.InvalidArgument, "name must be 1-100 characters")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "name must be 1-100 characters")
 
 	moved, err := b.client.UpdateChapter(ctx, &catalogv1.UpdateChapterRequest{
 		VideoId: v.GetId(), Id: middle.GetId(), Chapter: &catalogv1.Chapter{Start: "00:15:00"},
@@ -161,11 +162,11 @@ func TestOverlaysOnLiveEvents(t *testing.T) {
 	require.NoError(t, err)
 
 	_, err = b.client.CreateCard(ctx, cardRequest(event.GetId()))
-	requireStatus(t, err, codes.InvalidArgument, "cards are supported only for videos of type vod")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "cards are supported only for videos of type vod")
 	_, err = b.client.CreateGate(ctx, gateRequest(event.GetId()))
-	requireStatus(t, err, codes.InvalidArgument, "gates are supported only for videos of type vod")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "gates are supported only for videos of type vod")
 	_, err = b.client.CreateHotspot(ctx, &catalogv1.CreateHotspotRequest{VideoId: event.GetId(), At: 1, Until: 2, Link: "https://e.com"})
-	requireStatus(t, err, codes.InvalidArgument, "hotspots are supported only for videos of type vod")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "hotspots are supported only for videos of type vod")
 	_, err = b.client.CreateChapter(ctx, &catalogv1.CreateChapterRequest{VideoId: event.GetId(), Name: "Start", Start: "00:00:00"})
 	assert.NoError(t, err)
 }
@@ -176,14 +177,14 @@ func TestOverlaysOfUnknownVideosAndItems(t *testing.T) {
 	v := createVideo(t, b, b.alice, "V")
 
 	_, err := b.client.CreateCard(ctx, cardRequest(ids.New()))
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.CreateCard(ctx, cardRequest("bad id"))
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.UpdateChapter(ctx, &catalogv1.UpdateChapterRequest{VideoId: v.GetId(), Id: ids.New(),
 		Chapter: &catalogv1.Chapter{Name: "x"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"name"}}})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.DeleteHotspot(ctx, &catalogv1.DeleteHotspotRequest{VideoId: v.GetId(), Id: ids.New()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 // assertProtos asserts two lists of messages are equal, message by message.

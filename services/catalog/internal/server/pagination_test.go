@@ -9,6 +9,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 )
 
@@ -76,9 +77,9 @@ func TestListRejectsBadLimitsAndCursors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := b.client.ListCategories(ctx, &catalogv1.ListCategoriesRequest{Limit: tt.limit, Cursor: tt.cursor})
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 			_, err = b.client.ListPlayers(ctx, &catalogv1.ListPlayersRequest{Limit: tt.limit, Cursor: tt.cursor})
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
 )
@@ -53,6 +54,6 @@ func TestGetVideoForPlayback(t *testing.T) {
 
 	for _, id := range []string{ids.New(), "bad"} {
 		_, err = b.client.GetVideoForPlayback(t.Context(), &catalogv1.GetVideoForPlaybackRequest{VideoId: id})
-		requireStatus(t, err, codes.NotFound, "Not found")
+		grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	}
 }

@@ -17,7 +17,7 @@ func (s *Server) CreatePlayer(ctx context.Context, in *catalogv1.CreatePlayerReq
 		return nil, err
 	}
 	player, err := s.catalog.CreatePlayer(ctx, p, protomap.PlayerInput(in))
-	return mapOne(player, err, protomap.Player)
+	return page.Item(player, err, protomap.Player)
 }
 
 func (s *Server) ListPlayers(ctx context.Context, in *catalogv1.ListPlayersRequest) (*catalogv1.ListPlayersResponse, error) {
@@ -33,7 +33,7 @@ func (s *Server) ListPlayers(ctx context.Context, in *catalogv1.ListPlayersReque
 	if err != nil {
 		return nil, err
 	}
-	return &catalogv1.ListPlayersResponse{Items: mapAll(items, protomap.Player), NextCursor: next}, nil
+	return &catalogv1.ListPlayersResponse{Items: page.Items(items, protomap.Player), NextCursor: next}, nil
 }
 
 func (s *Server) GetPlayer(ctx context.Context, in *catalogv1.GetPlayerRequest) (*catalogv1.Player, error) {
@@ -42,7 +42,7 @@ func (s *Server) GetPlayer(ctx context.Context, in *catalogv1.GetPlayerRequest) 
 		return nil, err
 	}
 	player, err := s.catalog.GetPlayer(ctx, p, in.GetId())
-	return mapOne(player, err, protomap.Player)
+	return page.Item(player, err, protomap.Player)
 }
 
 func (s *Server) UpdatePlayer(ctx context.Context, in *catalogv1.UpdatePlayerRequest) (*catalogv1.Player, error) {
@@ -55,7 +55,7 @@ func (s *Server) UpdatePlayer(ctx context.Context, in *catalogv1.UpdatePlayerReq
 		Values: protomap.PlayerValues(in.GetPlayer()),
 	}
 	player, err := s.catalog.UpdatePlayer(ctx, p, in.GetId(), patch)
-	return mapOne(player, err, protomap.Player)
+	return page.Item(player, err, protomap.Player)
 }
 
 func (s *Server) DeletePlayer(ctx context.Context, in *catalogv1.DeletePlayerRequest) (*catalogv1.DeletePlayerResponse, error) {

@@ -10,6 +10,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 )
 
@@ -84,7 +85,7 @@ func TestCreatePlayerValidation(t *testing.T) {
 			req := &catalogv1.CreatePlayerRequest{Name: "Main"}
 			tt.change(req)
 			_, err := b.client.CreatePlayer(as(t, b.alice), req)
-			requireStatusPrefix(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatusPrefix(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 }
@@ -151,7 +152,7 @@ func TestUpdatePlayerMaskRules(t *testing.T) {
 				Id: p.GetId(), Player: &catalogv1.Player{Autoplay: true, Quality: "max"},
 				UpdateMask: &fieldmaskpb.FieldMask{Paths: tt.paths},
 			})
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 	got, err := b.client.GetPlayer(as(t, b.alice), &catalogv1.GetPlayerRequest{Id: p.GetId()})
@@ -167,5 +168,5 @@ func TestDeletePlayer(t *testing.T) {
 	require.NoError(t, err)
 
 	_, err = b.client.GetPlayer(as(t, b.alice), &catalogv1.GetPlayerRequest{Id: p.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }

@@ -4,19 +4,16 @@ import (
 	"context"
 	"log/slog"
 	"net"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
@@ -24,6 +21,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/pkg/servicetest"
 	"github.com/vidhost/vidhost/services/catalog/app"
 )
 
@@ -68,24 +66,13 @@ func setupWith(t *testing.T, natsURL string) testBundle {
 	objects, err := blob.NewLocal(blob.Config{Dir: blobDir})
 	require.NoError(t, err)
 	resolver := &uploads{objects: objects, files: map[string]uploadFile{}}
-	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret,
-		NATS: natstest.Settings(t, natsx.ServiceCatalog), MediaBaseURL: mediaBase, Blob: blob.Settings{Driver: "local", Dir: blobDir}}
+	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema,
+		Common:       config.Common{NATSURL: natsURL, InternalSecret: secret, NATS: natstest.Settings(t, natsx.ServiceCatalog)},
+		MediaBaseURL: mediaBase, Blob: blob.Settings{Driver: "local", Dir: blobDir}}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	ctx, cancel := context.WithCancel(context.Background())
-	ready := make(chan struct{})
-	stopped := make(chan error, 1)
-	go func() {
-		stopped <- app.Run(ctx, cfg, logger, app.Options{Listener: lis, Ready: func(string) { close(ready) }, Uploads: resolver})
-	}()
-	t.Cleanup(func() {
-		cancel()
-		assert.NoError(t, <-stopped, "app.Run")
+	servicetest.Start(t, func(ctx context.Context, ready func(string)) error {
+		return app.Run(ctx, cfg, logger, app.Options{Listener: lis, Ready: ready, Uploads: resolver})
 	})
-	select {
-	case <-ready:
-	case err := <-stopped:
-		t.Fatalf("app.Run failed to start: %v", err)
-	}
 	conn, err := grpcx.Dial(lis.Addr().String(), grpcx.CallerCredentials(root, grpcx.Gateway))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close() })
@@ -127,15 +114,6 @@ func next(t *testing.T, consumer jetstream.Consumer) jetstream.Msg {
 	return msg
 }
 
-// requireStatus asserts err is a status with code and message.
-func requireStatus(t *testing.T, err error, code codes.Code, message string) {
-	t.Helper()
-	st, ok := status.FromError(err)
-	require.True(t, ok, "not a status: %v", err)
-	assert.Equal(t, code, st.Code(), st.Message())
-	assert.Equal(t, message, st.Message())
-}
-
 func createCategory(t *testing.T, b testBundle, p principal.Principal, name, value string) *catalogv1.Category {
 	t.Helper()
 	c, err := b.client.CreateCategory(as(t, p), &catalogv1.CreateCategoryRequest{Name: name, Value: value})
@@ -148,14 +126,4 @@ func createPlayer(t *testing.T, b testBundle, p principal.Principal, name string
 	player, err := b.client.CreatePlayer(as(t, p), &catalogv1.CreatePlayerRequest{Name: name})
 	require.NoError(t, err)
 	return player
-}
-
-// requireStatusPrefix asserts err is a status with code whose message
-// starts with prefix (for messages that go on to list allowed values).
-func requireStatusPrefix(t *testing.T, err error, code codes.Code, prefix string) {
-	t.Helper()
-	st, ok := status.FromError(err)
-	require.True(t, ok, "not a status: %v", err)
-	assert.Equal(t, code, st.Code(), st.Message())
-	assert.True(t, strings.HasPrefix(st.Message(), prefix), "message %q should start with %q", st.Message(), prefix)
 }

@@ -5,6 +5,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
@@ -15,7 +16,7 @@ func (s *Server) GetStreamKey(ctx context.Context, in *catalogv1.GetStreamKeyReq
 		return nil, err
 	}
 	k, err := s.streamKeys.Get(ctx, p, in.GetVideoId())
-	return mapOne(k, err, protomap.StreamKey)
+	return page.Item(k, err, protomap.StreamKey)
 }
 
 func (s *Server) RotateStreamKey(ctx context.Context, in *catalogv1.RotateStreamKeyRequest) (*catalogv1.StreamKey, error) {
@@ -24,7 +25,7 @@ func (s *Server) RotateStreamKey(ctx context.Context, in *catalogv1.RotateStream
 		return nil, err
 	}
 	k, err := s.streamKeys.Rotate(ctx, p, in.GetVideoId())
-	return mapOne(k, err, protomap.StreamKey)
+	return page.Item(k, err, protomap.StreamKey)
 }
 
 func (s *Server) RevokeStreamKey(ctx context.Context, in *catalogv1.RevokeStreamKeyRequest) (*catalogv1.RevokeStreamKeyResponse, error) {
@@ -42,5 +43,5 @@ func (s *Server) RevokeStreamKey(ctx context.Context, in *catalogv1.RevokeStream
 // publisher, whose stream key is the credential.
 func (s *Server) AuthorizePublish(ctx context.Context, in *catalogv1.AuthorizePublishRequest) (*catalogv1.PublishGrant, error) {
 	g, err := s.streamKeys.AuthorizePublish(ctx, in.GetKey())
-	return mapOne(g, err, protomap.PublishGrant)
+	return page.Item(g, err, protomap.PublishGrant)
 }

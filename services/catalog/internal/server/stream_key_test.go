@@ -12,6 +12,7 @@ import (
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/roles"
 )
@@ -77,14 +78,14 @@ func TestStreamKeyRotateAndRevoke(t *testing.T) {
 	_, err = b.client.RevokeStreamKey(as(t, b.alice), &catalogv1.RevokeStreamKeyRequest{VideoId: event.GetId()})
 	require.NoError(t, err)
 	_, err = live.AuthorizePublish(t.Context(), &catalogv1.AuthorizePublishRequest{Key: first.GetKey()})
-	requireStatus(t, err, codes.Unauthenticated, "the stream key was revoked; rotate it to go live again")
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "the stream key was revoked; rotate it to go live again")
 
 	second, err := b.client.RotateStreamKey(as(t, b.alice), &catalogv1.RotateStreamKeyRequest{VideoId: event.GetId()})
 	require.NoError(t, err)
 	assert.NotEqual(t, first.GetKey(), second.GetKey())
 	assert.False(t, second.GetRevoked())
 	_, err = live.AuthorizePublish(t.Context(), &catalogv1.AuthorizePublishRequest{Key: first.GetKey()})
-	requireStatus(t, err, codes.Unauthenticated, "unknown stream key")
+	grpcxtest.RequireStatus(t, err, codes.Unauthenticated, "unknown stream key")
 	_, err = live.AuthorizePublish(t.Context(), &catalogv1.AuthorizePublishRequest{Key: second.GetKey()})
 	require.NoError(t, err)
 }
@@ -140,7 +141,7 @@ func TestStreamKeyRefusals(t *testing.T) {
 				assert.Equal(t, tt.code, status.Code(err), err)
 				return
 			}
-			requireStatus(t, err, tt.code, tt.msg)
+			grpcxtest.RequireStatus(t, err, tt.code, tt.msg)
 		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 )
 
@@ -50,7 +51,7 @@ func TestTenantIsolation(t *testing.T) {
 	}
 	for name, call := range calls {
 		t.Run(name, func(t *testing.T) {
-			requireStatus(t, call(), codes.NotFound, "Not found")
+			grpcxtest.RequireStatus(t, call(), codes.NotFound, "Not found")
 		})
 	}
 

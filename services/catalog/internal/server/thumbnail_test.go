@@ -13,6 +13,7 @@ import (
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
 )
@@ -88,7 +89,7 @@ func TestThumbnailFilesThatAreRefused(t *testing.T) {
 
 			_, err := setThumbnail(t, b, v.GetId(), reference)
 
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 			assert.Empty(t, b.keys(t, mediaFolder(b.alice, v.GetId())), "nothing is stored for the video")
 			assert.Empty(t, b.keys(t, path.Dir(uploadKey)+"/"), "the consumed upload is deleted")
 			assert.Empty(t, getVideo(t, b, b.alice, v.GetId()).GetThumbnail())
@@ -115,14 +116,14 @@ func TestThumbnailRequestsRefusedBeforeTheUploadIsUsed(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := setThumbnail(t, b, tt.videoID, tt.reference)
-			requireStatus(t, err, tt.code, tt.message)
+			grpcxtest.RequireStatus(t, err, tt.code, tt.message)
 			assert.Equal(t, []string{uploadKey}, b.keys(t, path.Dir(uploadKey)+"/"), "the upload is untouched")
 		})
 	}
 
 	_, err := b.client.SetThumbnail(as(t, b.bob), &catalogv1.SetThumbnailRequest{VideoId: bobsVideo.GetId(), Url: reference})
 
-	requireStatus(t, err, codes.InvalidArgument, "url references an upload that does not exist")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "url references an upload that does not exist")
 	assert.Equal(t, []string{uploadKey}, b.keys(t, path.Dir(uploadKey)+"/"), "another account's upload is untouched")
 	assert.Empty(t, getVideo(t, b, b.bob, bobsVideo.GetId()).GetThumbnail())
 }

@@ -13,6 +13,7 @@ import (
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
 )
@@ -57,7 +58,7 @@ func TestTrackIsStoredShownAndDeleted(t *testing.T) {
 	decode(t, next(t, updates), natsx.SubjectVideoUpdated, &removed)
 	assert.Empty(t, removed.GetVideo().GetTracks())
 	_, err = b.client.DeleteTrack(ctx, &catalogv1.DeleteTrackRequest{VideoId: v.GetId(), Id: track.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 // Requests refused before the upload is resolved leave the upload as it
@@ -88,12 +89,12 @@ func TestTrackRequestsRefusedBeforeTheUploadIsUsed(t *testing.T) {
 			request := trackRequest(v.GetId(), reference)
 			tt.change(request)
 			_, err := b.client.CreateTrack(as(t, b.alice), request)
-			requireStatus(t, err, tt.code, tt.message)
+			grpcxtest.RequireStatus(t, err, tt.code, tt.message)
 			assert.Equal(t, []string{uploadKey}, b.keys(t, path.Dir(uploadKey)+"/"), "the upload is untouched")
 		})
 	}
 	_, err := b.client.CreateTrack(as(t, b.bob), trackRequest(v.GetId(), reference))
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	assert.Empty(t, getVideo(t, b, b.alice, v.GetId()).GetTracks())
 	_, err = b.client.CreateTrack(as(t, b.alice), trackRequest(v.GetId(), reference))
 	assert.NoError(t, err, "the upload still works")
@@ -109,7 +110,7 @@ func TestTracksAreForVodsOnly(t *testing.T) {
 
 	_, err = b.client.CreateTrack(as(t, live), trackRequest(event.GetId(), reference))
 
-	requireStatus(t, err, codes.InvalidArgument, "tracks are supported only for videos of type vod")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "tracks are supported only for videos of type vod")
 	assert.Equal(t, []string{uploadKey}, b.keys(t, path.Dir(uploadKey)+"/"), "the upload is untouched")
 }
 
@@ -135,7 +136,7 @@ func TestTrackFilesThatAreNotWebVTT(t *testing.T) {
 
 			_, err := b.client.CreateTrack(as(t, b.alice), trackRequest(v.GetId(), reference))
 
-			requireStatusPrefix(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatusPrefix(t, err, codes.InvalidArgument, tt.message)
 			assert.Empty(t, b.keys(t, mediaFolder(b.alice, v.GetId())), "nothing is stored for the video")
 			assert.Empty(t, b.keys(t, path.Dir(uploadKey)+"/"), "the consumed upload is deleted")
 			assert.Empty(t, getVideo(t, b, b.alice, v.GetId()).GetTracks())
@@ -151,14 +152,14 @@ func TestTrackReferences(t *testing.T) {
 
 	_, err := b.client.CreateTrack(as(t, b.bob), trackRequest(bobsVideo.GetId(), reference))
 
-	requireStatus(t, err, codes.InvalidArgument, "url references an upload that does not exist")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "url references an upload that does not exist")
 	assert.Equal(t, []string{uploadKey}, b.keys(t, path.Dir(uploadKey)+"/"), "another account's upload is untouched")
 	assert.Empty(t, b.keys(t, mediaFolder(b.bob, bobsVideo.GetId())))
 
 	_, err = b.client.CreateTrack(as(t, b.alice), trackRequest(alicesVideo.GetId(), reference))
 	require.NoError(t, err)
 	_, err = b.client.CreateTrack(as(t, b.alice), trackRequest(alicesVideo.GetId(), reference))
-	requireStatus(t, err, codes.InvalidArgument, "url references an upload that is not complete")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "url references an upload that is not complete")
 	assert.Len(t, getVideo(t, b, b.alice, alicesVideo.GetId()).GetTracks(), 1, "a consumed upload cannot be used twice")
 }
 
@@ -174,7 +175,7 @@ func TestTracksPerVideoAreBounded(t *testing.T) {
 
 	_, err := b.client.CreateTrack(as(t, b.alice), trackRequest(v.GetId(), reference))
 
-	requireStatus(t, err, codes.InvalidArgument, "tracks may hold at most 50 items per video")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "tracks may hold at most 50 items per video")
 	assert.Equal(t, []string{uploadKey}, b.keys(t, path.Dir(uploadKey)+"/"), "refused before the upload is used")
 	assert.Len(t, b.keys(t, mediaFolder(b.alice, v.GetId())), 50)
 }

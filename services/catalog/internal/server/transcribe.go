@@ -17,7 +17,7 @@ func (s *Server) CreateTranscribe(ctx context.Context, in *catalogv1.CreateTrans
 		return nil, err
 	}
 	t, err := s.transcribes.Create(ctx, p, protomap.TranscribeInput(in))
-	return mapOne(t, err, protomap.Transcribe)
+	return page.Item(t, err, protomap.Transcribe)
 }
 
 func (s *Server) ListTranscribes(ctx context.Context, in *catalogv1.ListTranscribesRequest) (*catalogv1.ListTranscribesResponse, error) {
@@ -34,7 +34,7 @@ func (s *Server) ListTranscribes(ctx context.Context, in *catalogv1.ListTranscri
 	if err != nil {
 		return nil, err
 	}
-	return &catalogv1.ListTranscribesResponse{Items: mapAll(items, protomap.Transcribe), NextCursor: next}, nil
+	return &catalogv1.ListTranscribesResponse{Items: page.Items(items, protomap.Transcribe), NextCursor: next}, nil
 }
 
 func (s *Server) GetTranscribe(ctx context.Context, in *catalogv1.GetTranscribeRequest) (*catalogv1.Transcribe, error) {
@@ -43,7 +43,7 @@ func (s *Server) GetTranscribe(ctx context.Context, in *catalogv1.GetTranscribeR
 		return nil, err
 	}
 	t, err := s.transcribes.Get(ctx, p, in.GetId())
-	return mapOne(t, err, protomap.Transcribe)
+	return page.Item(t, err, protomap.Transcribe)
 }
 
 // DeleteTranscribe answers an empty result, as every delete does; a

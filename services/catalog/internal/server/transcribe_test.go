@@ -16,6 +16,7 @@ import (
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/principal"
@@ -171,7 +172,7 @@ func TestTranscribeRequestsRefused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := b.client.CreateTranscribe(as(t, live), tt.request)
-			requireStatus(t, err, tt.code, tt.message)
+			grpcxtest.RequireStatus(t, err, tt.code, tt.message)
 		})
 	}
 	list, err := b.client.ListTranscribes(as(t, b.alice), &catalogv1.ListTranscribesRequest{})
@@ -190,7 +191,7 @@ func TestTranscribeNeedsRoomForATrack(t *testing.T) {
 
 	_, err := b.client.CreateTranscribe(as(t, b.alice), transcribeRequest(v.GetId()))
 
-	requireStatus(t, err, codes.AlreadyExists, "video already holds 50 tracks, the most it may have")
+	grpcxtest.RequireStatus(t, err, codes.AlreadyExists, "video already holds 50 tracks, the most it may have")
 }
 
 func TestTranscribeReportsAddATrack(t *testing.T) {
@@ -301,7 +302,7 @@ func TestDeleteCancelsThenRemoves(t *testing.T) {
 	_, err = b.client.DeleteTranscribe(as(t, b.alice), &catalogv1.DeleteTranscribeRequest{Id: tr.GetId()})
 	require.NoError(t, err)
 	_, err = b.client.GetTranscribe(as(t, b.alice), &catalogv1.GetTranscribeRequest{Id: tr.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 // The attack of issue 26 #8: create and cancel in a loop. The first job
@@ -358,7 +359,7 @@ func TestRemovingAReadyTranscribeKeepsItsTrack(t *testing.T) {
 
 	require.NoError(t, err)
 	_, err = b.client.GetTranscribe(as(t, b.alice), &catalogv1.GetTranscribeRequest{Id: tr.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	assert.Len(t, getVideo(t, b, b.alice, v.GetId()).GetTracks(), 1)
 }
 
@@ -369,9 +370,9 @@ func TestTranscribesAreTheAccountsOwn(t *testing.T) {
 	require.NoError(t, err)
 
 	_, err = b.client.GetTranscribe(as(t, b.bob), &catalogv1.GetTranscribeRequest{Id: tr.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.DeleteTranscribe(as(t, b.bob), &catalogv1.DeleteTranscribeRequest{Id: tr.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	list, err := b.client.ListTranscribes(as(t, b.bob), &catalogv1.ListTranscribesRequest{})
 	require.NoError(t, err)
 	assert.Empty(t, list.GetItems())
@@ -427,7 +428,7 @@ func TestListTranscribesPagesAndFilters(t *testing.T) {
 	assert.Equal(t, created[:2], queued)
 
 	_, err = b.client.ListTranscribes(as(t, b.alice), &catalogv1.ListTranscribesRequest{Status: "done"})
-	requireStatus(t, err, codes.InvalidArgument, `status must be "queued", "processing", "ready", "error", "cancelling" or "cancelled"`)
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, `status must be "queued", "processing", "ready", "error", "cancelling" or "cancelled"`)
 }
 
 func TestDeletingTheVideoRemovesItsTranscribes(t *testing.T) {
@@ -440,7 +441,7 @@ func TestDeletingTheVideoRemovesItsTranscribes(t *testing.T) {
 	require.NoError(t, err)
 
 	_, err = b.client.GetTranscribe(as(t, b.alice), &catalogv1.GetTranscribeRequest{Id: tr.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	// A worker that finishes later: applied as nothing, its file deleted.
 	key := b.writeTranscript(t, b.alice, tr, captions)
 	b.completed(t, b.alice, tr, key)

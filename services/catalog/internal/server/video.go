@@ -17,7 +17,7 @@ func (s *Server) CreateVideo(ctx context.Context, in *catalogv1.CreateVideoReque
 		return nil, err
 	}
 	v, err := s.catalog.CreateVideo(ctx, p, protomap.VideoInput(in))
-	return mapOne(v, err, protomap.Video)
+	return page.Item(v, err, protomap.Video)
 }
 
 func (s *Server) ListVideos(ctx context.Context, in *catalogv1.ListVideosRequest) (*catalogv1.ListVideosResponse, error) {
@@ -33,7 +33,7 @@ func (s *Server) ListVideos(ctx context.Context, in *catalogv1.ListVideosRequest
 	if err != nil {
 		return nil, err
 	}
-	return &catalogv1.ListVideosResponse{Items: mapAll(items, protomap.Video), NextCursor: next}, nil
+	return &catalogv1.ListVideosResponse{Items: page.Items(items, protomap.Video), NextCursor: next}, nil
 }
 
 func (s *Server) GetVideo(ctx context.Context, in *catalogv1.GetVideoRequest) (*catalogv1.Video, error) {
@@ -42,7 +42,7 @@ func (s *Server) GetVideo(ctx context.Context, in *catalogv1.GetVideoRequest) (*
 		return nil, err
 	}
 	v, err := s.catalog.GetVideo(ctx, p, in.GetId())
-	return mapOne(v, err, protomap.Video)
+	return page.Item(v, err, protomap.Video)
 }
 
 func (s *Server) UpdateVideo(ctx context.Context, in *catalogv1.UpdateVideoRequest) (*catalogv1.Video, error) {
@@ -55,7 +55,7 @@ func (s *Server) UpdateVideo(ctx context.Context, in *catalogv1.UpdateVideoReque
 		Values: protomap.VideoValues(in.GetVideo()),
 	}
 	v, err := s.catalog.UpdateVideo(ctx, p, in.GetId(), patch)
-	return mapOne(v, err, protomap.Video)
+	return page.Item(v, err, protomap.Video)
 }
 
 func (s *Server) DeleteVideo(ctx context.Context, in *catalogv1.DeleteVideoRequest) (*catalogv1.DeleteVideoResponse, error) {
@@ -73,5 +73,5 @@ func (s *Server) DeleteVideo(ctx context.Context, in *catalogv1.DeleteVideoReque
 // edge calls it for any viewer and enforces privacy and enabled itself.
 func (s *Server) GetVideoForPlayback(ctx context.Context, in *catalogv1.GetVideoForPlaybackRequest) (*catalogv1.PlaybackVideo, error) {
 	v, err := s.catalog.PlaybackVideo(ctx, in.GetVideoId())
-	return mapOne(v, err, protomap.PlaybackVideo)
+	return page.Item(v, err, protomap.PlaybackVideo)
 }

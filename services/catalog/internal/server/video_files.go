@@ -5,6 +5,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/page"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
@@ -15,7 +16,7 @@ func (s *Server) CreateTrack(ctx context.Context, in *catalogv1.CreateTrackReque
 		return nil, err
 	}
 	t, err := s.catalog.CreateTrack(ctx, p, in.GetVideoId(), protomap.TrackInput(in))
-	return mapOne(t, err, protomap.Track)
+	return page.Item(t, err, protomap.Track)
 }
 
 func (s *Server) DeleteTrack(ctx context.Context, in *catalogv1.DeleteTrackRequest) (*catalogv1.DeleteTrackResponse, error) {

@@ -11,6 +11,7 @@ import (
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/timefmt"
@@ -97,9 +98,9 @@ func TestCreateLiveEvent(t *testing.T) {
 	assert.Regexp(t, `^rtmp://127\.0\.0\.1:1935/live/vhlive_[A-Za-z0-9_-]{43}$`, v.GetInput(), "the ingest URL, key included, for a read-write credential")
 
 	_, err = b.client.CreateVideo(as(t, b.alice), &catalogv1.CreateVideoRequest{Name: "Show", Type: proto.String("event")})
-	requireStatus(t, err, codes.PermissionDenied, `live streaming (a video of type "event") requires the pro plan or higher`)
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, `live streaming (a video of type "event") requires the pro plan or higher`)
 	_, err = b.client.CreateVideo(as(t, live), &catalogv1.CreateVideoRequest{Name: "Show", Type: proto.String("event"), Input: sourceURL})
-	requireStatus(t, err, codes.InvalidArgument, "input must not be sent for a live event: the ingest URL is assigned by the service")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "input must not be sent for a live event: the ingest URL is assigned by the service")
 }
 
 func TestDeleteVideo(t *testing.T) {
@@ -110,9 +111,9 @@ func TestDeleteVideo(t *testing.T) {
 	require.NoError(t, err)
 
 	_, err = b.client.GetVideo(as(t, b.alice), &catalogv1.GetVideoRequest{Id: v.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.DeleteVideo(as(t, b.alice), &catalogv1.DeleteVideoRequest{Id: v.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }
 
 func TestVideoFromUpload(t *testing.T) {
@@ -123,7 +124,7 @@ func TestVideoFromUpload(t *testing.T) {
 	assert.Equal(t, "preparing", v.GetStatus())
 
 	_, err = b.client.CreateVideo(as(t, b.alice), &catalogv1.CreateVideoRequest{Name: "Lost", Input: "svc://uploads/" + missingUpload})
-	requireStatus(t, err, codes.InvalidArgument, "input refers to no video upload of this account")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "input refers to no video upload of this account")
 }
 
 func toAny[T any](items []T) []any {

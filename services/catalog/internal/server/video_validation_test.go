@@ -10,6 +10,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 )
 
@@ -59,7 +60,7 @@ func TestCreateVideoValidation(t *testing.T) {
 			req := &catalogv1.CreateVideoRequest{Name: "Valid", Input: sourceURL}
 			tt.change(req)
 			_, err := b.client.CreateVideo(as(t, b.alice), req)
-			requireStatusPrefix(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatusPrefix(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 	list, err := b.client.ListVideos(as(t, b.alice), &catalogv1.ListVideosRequest{})
@@ -86,7 +87,7 @@ func TestMegabyteFieldsAreRefused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := b.client.CreateVideo(as(t, b.alice), tt.req)
-			requireStatusPrefix(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatusPrefix(t, err, codes.InvalidArgument, tt.message)
 			assert.Less(t, len(err.Error()), 300, "the message does not carry the junk")
 		})
 	}
@@ -165,7 +166,7 @@ func TestUpdateVideoRefusals(t *testing.T) {
 			_, err := b.client.UpdateVideo(as(t, b.alice), &catalogv1.UpdateVideoRequest{
 				Id: v.GetId(), Video: tt.values, UpdateMask: &fieldmaskpb.FieldMask{Paths: tt.paths},
 			})
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 	assert.Equal(t, v.String(), getVideo(t, b, b.alice, v.GetId()).String(), "refused updates change nothing")

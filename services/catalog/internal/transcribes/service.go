@@ -87,10 +87,7 @@ func (s *Service) List(ctx context.Context, p principal.Principal, f Filter, req
 	if err := f.check(); err != nil {
 		return nil, "", err
 	}
-	rows, err := s.store.ListTranscribes(ctx, p.AccountID, f, req)
-	if err != nil {
-		return nil, "", err
-	}
-	items, next := page.Trim(rows, req, func(t catalog.Transcribe) page.Cursor { return page.Cursor{Time: t.CreatedTime, ID: t.ID} })
-	return items, next, nil
+	return page.List(req,
+		func() ([]catalog.Transcribe, error) { return s.store.ListTranscribes(ctx, p.AccountID, f, req) },
+		func(t catalog.Transcribe) page.Cursor { return page.Cursor{Time: t.CreatedTime, ID: t.ID} })
 }

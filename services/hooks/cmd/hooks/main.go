@@ -16,7 +16,6 @@ func main() {
 	os.Exit(command.Main(command.Service[app.Config]{
 		Name:    "hooks",
 		Summary: "an account's services (webhook, vidhost, s3 targets) and hooks over gRPC",
-		Logging: func(c *app.Config) (string, string) { return c.LogLevel, c.LogFormat },
 		Run: func(ctx context.Context, cfg app.Config, logger *slog.Logger) error {
 			return app.Run(ctx, cfg, logger, app.Options{})
 		},

@@ -18,7 +18,7 @@ import (
 // with credentials, and its hook's params by field.
 type Job struct {
 	Delivery hooks.Delivery
-	Service  hooks.Service
+	Service  hooks.Target
 	Params   map[string]string
 }
 

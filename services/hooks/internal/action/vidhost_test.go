@@ -54,7 +54,7 @@ func TestVidhostInsertsFromASignedURLOfTheBestMP4(t *testing.T) {
 	action := Vidhost{Client: srv.Client(), Objects: store, Timeout: 5 * time.Second}
 	job := Job{
 		Delivery: hooks.Delivery{ID: "d1", AccountID: "acct", Payload: []byte(`{"type":"video.created","data":{"id":"vid","name":"Launch"}}`)},
-		Service:  hooks.Service{Type: hooks.TypeVidhost, BaseURL: srv.URL + "/v2", Credentials: hooks.Credentials{APIKey: "vh_other"}},
+		Service:  hooks.Target{Type: hooks.TypeVidhost, BaseURL: srv.URL + "/v2", Credentials: hooks.Credentials{APIKey: "vh_other"}},
 		Params:   map[string]string{"name": "{name} (mirror)", "privacy": "private", "folder": "f1"},
 	}
 

@@ -21,7 +21,7 @@ type Store interface {
 	// ClaimDue leases up to limit due deliveries, at most perService of
 	// one service less its count in inFlight.
 	ClaimDue(ctx context.Context, leaseUntil time.Time, limit int32, perService int, inFlight map[string]int) ([]hooks.Delivery, error)
-	OpenService(ctx context.Context, accountID, id string) (hooks.Service, error)
+	OpenService(ctx context.Context, accountID, id string) (hooks.Target, error)
 	RecordAttempt(ctx context.Context, d hooks.Delivery) error
 	// GetHook reads the delivery's hook, for its params.
 	GetHook(ctx context.Context, accountID, id string) (hooks.Hook, error)
@@ -199,7 +199,7 @@ func (e *Engine) attemptWith(ctx context.Context, d hooks.Delivery, acquired boo
 
 // runAction runs the action of a vidhost or s3 service once, under a
 // lease long enough for a copy.
-func (e *Engine) runAction(ctx context.Context, d hooks.Delivery, service hooks.Service) {
+func (e *Engine) runAction(ctx context.Context, d hooks.Delivery, service hooks.Target) {
 	run, ok := e.opts.Actions[service.Type]
 	if !ok {
 		d.Status, d.NextAttempt = hooks.DeliverySkipped, time.Time{}

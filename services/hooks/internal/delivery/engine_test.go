@@ -69,7 +69,7 @@ func TestSigningSecretsKeepThePreviousDuringItsGrace(t *testing.T) {
 
 // fakeStore records what the engine writes.
 type fakeStore struct {
-	service  hooks.Service
+	service  hooks.Target
 	err      error
 	recorded []hooks.Delivery
 }
@@ -77,7 +77,7 @@ type fakeStore struct {
 func (f *fakeStore) ClaimDue(context.Context, time.Time, int32, int, map[string]int) ([]hooks.Delivery, error) {
 	return nil, nil
 }
-func (f *fakeStore) OpenService(context.Context, string, string) (hooks.Service, error) {
+func (f *fakeStore) OpenService(context.Context, string, string) (hooks.Target, error) {
 	return f.service, f.err
 }
 func (f *fakeStore) RecordAttempt(_ context.Context, d hooks.Delivery) error {
@@ -105,7 +105,7 @@ func (f *fakeSender) Send(context.Context, webhook.Message) webhook.Result {
 }
 
 func TestAttemptRunsTheServiceTypesAction(t *testing.T) {
-	store, sender, s3 := &fakeStore{service: hooks.Service{Type: hooks.TypeS3}}, &fakeSender{}, &fakeAction{}
+	store, sender, s3 := &fakeStore{service: hooks.Target{Type: hooks.TypeS3}}, &fakeSender{}, &fakeAction{}
 	e := New(store, sender, slog.New(slog.DiscardHandler), Options{Actions: map[string]Action{hooks.TypeS3: s3}})
 	e.attempt(t.Context(), hooks.Delivery{ID: "d", ServiceID: "s", Status: hooks.DeliveryPending})
 	assert.Zero(t, sender.sent)
@@ -128,7 +128,7 @@ func TestAttempt(t *testing.T) {
 		assert.Equal(t, "the hook's service was deleted", store.recorded[0].LastError)
 	})
 	t.Run("service at its limit: later, not counted", func(t *testing.T) {
-		store, sender := &fakeStore{service: hooks.Service{Type: hooks.TypeWebhook, URL: "https://x.example"}}, &fakeSender{}
+		store, sender := &fakeStore{service: hooks.Target{Type: hooks.TypeWebhook, URL: "https://x.example"}}, &fakeSender{}
 		e := New(store, sender, slog.New(slog.DiscardHandler), Options{PerService: 1})
 		e.now = func() time.Time { return now }
 		assert.True(t, e.acquire("s"))

@@ -43,9 +43,9 @@ func AuditMessage(e hooks.Event) (outbox.Message, error) {
 	var after, before proto.Message
 	var credentials []string
 	switch r := e.Resource.(type) {
-	case hooks.Service:
+	case hooks.Target:
 		entity, id, after = audit.EntityServices, r.ID, protomap.Service(r)
-		if was, ok := e.Before.(hooks.Service); ok {
+		if was, ok := e.Before.(hooks.Target); ok {
 			before, credentials = protomap.Service(was), changedCredentials(was.Credentials, r.Credentials)
 		}
 	case hooks.Hook:

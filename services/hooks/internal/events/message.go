@@ -33,7 +33,7 @@ func Message(e hooks.Event) (outbox.Message, error) {
 	var subject string
 	var payload proto.Message
 	switch r := e.Resource.(type) {
-	case hooks.Service:
+	case hooks.Target:
 		subject = serviceSubjects[e.Kind]
 		payload = &eventsv1.ServiceEvent{Meta: meta, Service: protomap.Service(r)}
 	case hooks.Hook:

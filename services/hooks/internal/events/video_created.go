@@ -32,7 +32,7 @@ const (
 var retries = natsx.Backoff{Min: time.Second, Max: 30 * time.Second}
 
 // MatchFunc records the deliveries an event calls for
-// (hooks.Registry.MatchVideoCreated).
+// (hooks.Service.MatchVideoCreated).
 type MatchFunc func(ctx context.Context, e hooks.VideoCreated) (int, error)
 
 // StartVideoCreatedConsumer creates (or updates) the durable consumer and

@@ -30,7 +30,7 @@ var outcomes = map[string]string{
 }
 
 // SettleFunc settles the deliveries waiting for a video
-// (hooks.Registry.SettleVideo).
+// (hooks.Service.SettleVideo).
 type SettleFunc func(ctx context.Context, o hooks.VideoOutcome) (int, error)
 
 // StartVideoOutcomeConsumer creates (or updates) the durable consumer and

@@ -18,21 +18,21 @@ var (
 
 // ListDeliveries returns a page of one of the account's hooks' deliveries,
 // newest first.
-func (r *Registry) ListDeliveries(ctx context.Context, p principal.Principal, hookID string, req page.Request) ([]Delivery, string, error) {
+func (r *Service) ListDeliveries(ctx context.Context, p principal.Principal, hookID string, req page.Request) ([]Delivery, string, error) {
 	if err := checkID(hookID); err != nil {
 		return nil, "", err
 	}
 	if _, err := r.store.GetHook(ctx, p.AccountID, hookID); err != nil {
 		return nil, "", err
 	}
-	return list(req,
+	return page.List(req,
 		func() ([]Delivery, error) { return r.store.ListDeliveries(ctx, p.AccountID, hookID, req) },
 		func(d Delivery) page.Cursor { return page.Cursor{Time: d.CreatedTime, ID: d.ID} })
 }
 
 // RetryDelivery sends a failed or succeeded delivery again, under the same
 // id and with a fresh retry schedule.
-func (r *Registry) RetryDelivery(ctx context.Context, p principal.Principal, hookID, id string) (Delivery, error) {
+func (r *Service) RetryDelivery(ctx context.Context, p principal.Principal, hookID, id string) (Delivery, error) {
 	if err := validate.First(checkID(hookID), checkID(id)); err != nil {
 		return Delivery{}, err
 	}

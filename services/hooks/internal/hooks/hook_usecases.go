@@ -14,7 +14,7 @@ import (
 // CreateHook validates and stores a new hook, enabled, and announces it
 // with hook.created. Its service must be one of the account's, and its
 // params what that service's type takes. filters_logic defaults to and.
-func (r *Registry) CreateHook(ctx context.Context, p principal.Principal, h Hook) (Hook, error) {
+func (r *Service) CreateHook(ctx context.Context, p principal.Principal, h Hook) (Hook, error) {
 	if h.FiltersLogic == "" {
 		h.FiltersLogic = filter.And
 	}
@@ -37,25 +37,25 @@ func (r *Registry) CreateHook(ctx context.Context, p principal.Principal, h Hook
 // serviceOf finds the service a hook names, held until the transaction
 // ends so it cannot be deleted under the hook: none at all in the account
 // is ErrServiceRequired, another id errUnknownService.
-func (r *Registry) serviceOf(ctx context.Context, tx Tx, accountID, id string) (Service, error) {
+func (r *Service) serviceOf(ctx context.Context, tx Tx, accountID, id string) (Target, error) {
 	has, err := tx.HasServices(ctx, accountID)
 	switch {
 	case err != nil:
-		return Service{}, err
+		return Target{}, err
 	case !has:
-		return Service{}, ErrServiceRequired
+		return Target{}, ErrServiceRequired
 	case !ids.Valid(id):
-		return Service{}, errUnknownService
+		return Target{}, errUnknownService
 	}
 	s, err := tx.ShareService(ctx, accountID, id)
 	if errors.Is(err, apperr.ErrNotFound) {
-		return Service{}, errUnknownService
+		return Target{}, errUnknownService
 	}
 	return s, err
 }
 
 // GetHook returns one of the account's hooks.
-func (r *Registry) GetHook(ctx context.Context, p principal.Principal, id string) (Hook, error) {
+func (r *Service) GetHook(ctx context.Context, p principal.Principal, id string) (Hook, error) {
 	if err := checkID(id); err != nil {
 		return Hook{}, err
 	}
@@ -63,8 +63,8 @@ func (r *Registry) GetHook(ctx context.Context, p principal.Principal, id string
 }
 
 // ListHooks returns a page of the account's hooks, oldest first.
-func (r *Registry) ListHooks(ctx context.Context, p principal.Principal, req page.Request) ([]Hook, string, error) {
-	return list(req,
+func (r *Service) ListHooks(ctx context.Context, p principal.Principal, req page.Request) ([]Hook, string, error) {
+	return page.List(req,
 		func() ([]Hook, error) { return r.store.ListHooks(ctx, p.AccountID, req) },
 		func(h Hook) page.Cursor { return page.Cursor{Time: h.CreatedTime, ID: h.ID} })
 }
@@ -72,7 +72,7 @@ func (r *Registry) ListHooks(ctx context.Context, p principal.Principal, req pag
 // UpdateHook applies patch and announces the result with hook.updated. A
 // hook whose service was deleted stays disabled until it names one of the
 // account's services and is enabled again.
-func (r *Registry) UpdateHook(ctx context.Context, p principal.Principal, id string, patch HookPatch) (Hook, error) {
+func (r *Service) UpdateHook(ctx context.Context, p principal.Principal, id string, patch HookPatch) (Hook, error) {
 	if err := checkID(id); err != nil {
 		return Hook{}, err
 	}
@@ -98,8 +98,8 @@ func (r *Registry) UpdateHook(ctx context.Context, p principal.Principal, id str
 
 // checkHookService checks what a patched hook asks of its service: that a
 // newly named one exists, that an enabled hook has one, that params fit it.
-func (r *Registry) checkHookService(ctx context.Context, tx Tx, accountID string, h Hook, patch HookPatch) error {
-	var s Service
+func (r *Service) checkHookService(ctx context.Context, tx Tx, accountID string, h Hook, patch HookPatch) error {
+	var s Target
 	var err error
 	if patch.changes("service") {
 		s, err = r.serviceOf(ctx, tx, accountID, h.ServiceID)
@@ -121,7 +121,7 @@ func (r *Registry) checkHookService(ctx context.Context, tx Tx, accountID string
 
 // DeleteHook removes a hook and announces its last state with
 // hook.deleted.
-func (r *Registry) DeleteHook(ctx context.Context, p principal.Principal, id string) error {
+func (r *Service) DeleteHook(ctx context.Context, p principal.Principal, id string) error {
 	if err := checkID(id); err != nil {
 		return err
 	}

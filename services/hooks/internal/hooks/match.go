@@ -45,7 +45,7 @@ type VideoOutcome struct {
 // transaction; a redelivered event records nothing new. The deliveries
 // wait for the video's outcome (SettleVideo), or take it at once if it
 // came first. It returns how many deliveries were recorded due now.
-func (r *Registry) MatchVideoCreated(ctx context.Context, e VideoCreated) (int, error) {
+func (r *Service) MatchVideoCreated(ctx context.Context, e VideoCreated) (int, error) {
 	due := 0
 	err := r.store.InTx(ctx, func(tx Tx) error {
 		due = 0
@@ -84,7 +84,7 @@ func (r *Registry) MatchVideoCreated(ctx context.Context, e VideoCreated) (int, 
 	return due, err
 }
 
-func (r *Registry) newDelivery(ctx context.Context, tx Tx, h Hook, e VideoCreated) (Delivery, error) {
+func (r *Service) newDelivery(ctx context.Context, tx Tx, h Hook, e VideoCreated) (Delivery, error) {
 	d := Delivery{ID: ids.New(), AccountID: e.AccountID, HookID: h.ID, ServiceID: h.ServiceID, VideoID: e.VideoID,
 		EventID: e.EventID, Payload: e.Payload, Status: DeliveryWaiting}
 	_, err := tx.ShareService(ctx, e.AccountID, h.ServiceID)
@@ -101,7 +101,7 @@ func (r *Registry) newDelivery(ctx context.Context, tx Tx, h Hook, e VideoCreate
 // SettleVideo records how a video settled and settles the deliveries
 // waiting for it: due now if it is ready, skipped with the reason if it
 // ended in error or was deleted. It returns how many became due.
-func (r *Registry) SettleVideo(ctx context.Context, o VideoOutcome) (int, error) {
+func (r *Service) SettleVideo(ctx context.Context, o VideoOutcome) (int, error) {
 	due := 0
 	err := r.store.InTx(ctx, func(tx Tx) error {
 		due = 0

@@ -36,7 +36,7 @@ func (k EventKind) String() string {
 	return "unknown"
 }
 
-// Event announces a committed change: Resource is the Service (without its
+// Event announces a committed change: Resource is the Target (without its
 // credentials) or Hook after the change, or its last state when deleted.
 // Every change is a client's, so each is also an entry of the account's
 // audit log, by Actor; Before, for an update, is the resource before it,

@@ -1,11 +1,11 @@
 package hooks
 
 import (
-	"crypto/rand"
 	"encoding/base64"
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // SecretPrefix starts every webhook signing secret, as the Standard
@@ -21,15 +21,13 @@ var ErrNoSecret = &apperr.Refused{Reason: "only a webhook service has a signing 
 
 // newSecret returns a fresh signing secret.
 func newSecret() string {
-	key := make([]byte, secretBytes)
-	_, _ = rand.Read(key) // crypto/rand.Read never fails (Go 1.24+)
-	return SecretPrefix + base64.StdEncoding.EncodeToString(key)
+	return SecretPrefix + base64.StdEncoding.EncodeToString(secrets.Bytes(secretBytes))
 }
 
 // rotateSecret gives s a new secret and keeps the current one valid for
 // SecretGrace from now. Rotating twice within the grace period drops the
 // oldest: only the secret in use just before is kept.
-func (s *Service) rotateSecret(now time.Time) error {
+func (s *Target) rotateSecret(now time.Time) error {
 	if s.Type != TypeWebhook {
 		return ErrNoSecret
 	}

@@ -20,8 +20,8 @@ type Store interface {
 // Lists return up to req.FetchLimit() rows after req.Cursor in
 // (created_time, id) order.
 type Reader interface {
-	GetService(ctx context.Context, accountID, id string) (Service, error)
-	ListServices(ctx context.Context, accountID string, req page.Request) ([]Service, error)
+	GetService(ctx context.Context, accountID, id string) (Target, error)
+	ListServices(ctx context.Context, accountID string, req page.Request) ([]Target, error)
 	GetHook(ctx context.Context, accountID, id string) (Hook, error)
 	ListHooks(ctx context.Context, accountID string, req page.Request) ([]Hook, error)
 	// ListDeliveries returns a hook's deliveries newest first: up to
@@ -33,17 +33,17 @@ type Reader interface {
 // actorID and the transaction's time and return the stored row.
 type Tx interface {
 	// InsertService stores s with its credentials, encrypted.
-	InsertService(ctx context.Context, accountID, actorID string, s Service) (Service, error)
+	InsertService(ctx context.Context, accountID, actorID string, s Target) (Target, error)
 	// LockService reads a service with its credentials and locks it until
 	// the transaction ends.
-	LockService(ctx context.Context, accountID, id string) (Service, error)
+	LockService(ctx context.Context, accountID, id string) (Target, error)
 	// ShareService reads a service without its credentials and keeps it
 	// from being deleted until the transaction ends.
-	ShareService(ctx context.Context, accountID, id string) (Service, error)
+	ShareService(ctx context.Context, accountID, id string) (Target, error)
 	// HasServices reports whether the account has any service.
 	HasServices(ctx context.Context, accountID string) (bool, error)
-	UpdateService(ctx context.Context, accountID, actorID string, s Service) (Service, error)
-	DeleteService(ctx context.Context, accountID, id string) (Service, error)
+	UpdateService(ctx context.Context, accountID, actorID string, s Target) (Target, error)
+	DeleteService(ctx context.Context, accountID, id string) (Target, error)
 
 	InsertHook(ctx context.Context, accountID, actorID string, h Hook) (Hook, error)
 	LockHook(ctx context.Context, accountID, id string) (Hook, error)

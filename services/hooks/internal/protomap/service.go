@@ -9,7 +9,7 @@ import (
 
 // Service returns s as a message with the fields of its type and no
 // credential.
-func Service(s hooks.Service) *hooksv1.Service {
+func Service(s hooks.Target) *hooksv1.Service {
 	m := &hooksv1.Service{
 		Id:          s.ID,
 		Name:        s.Name,
@@ -32,7 +32,7 @@ func Service(s hooks.Service) *hooksv1.Service {
 
 // ServiceWithSecret is Service with the webhook's signing secret: only for
 // the responses of create and rotate_secret.
-func ServiceWithSecret(s hooks.Service) *hooksv1.Service {
+func ServiceWithSecret(s hooks.Target) *hooksv1.Service {
 	m := Service(s)
 	if s.Type == hooks.TypeWebhook {
 		m.Secret = &s.Credentials.Secret
@@ -42,8 +42,8 @@ func ServiceWithSecret(s hooks.Service) *hooksv1.Service {
 
 // ServiceValues returns the client-settable fields of m (nil: none), the
 // values of an update.
-func ServiceValues(m *hooksv1.Service) hooks.Service {
-	return hooks.Service{
+func ServiceValues(m *hooksv1.Service) hooks.Target {
+	return hooks.Target{
 		Name: m.GetName(), Type: m.GetType(), URL: m.GetUrl(), BaseURL: m.GetBaseUrl(),
 		Endpoint: m.GetEndpoint(), Region: m.GetRegion(), Bucket: m.GetBucket(), Prefix: m.GetPrefix(),
 		Credentials: hooks.Credentials{
@@ -53,8 +53,8 @@ func ServiceValues(m *hooksv1.Service) hooks.Service {
 }
 
 // NewService returns the service a create request describes.
-func NewService(in *hooksv1.CreateServiceRequest) hooks.Service {
-	return hooks.Service{
+func NewService(in *hooksv1.CreateServiceRequest) hooks.Target {
+	return hooks.Target{
 		Name: in.GetName(), Type: in.GetType(), URL: in.GetUrl(), BaseURL: in.GetBaseUrl(),
 		Endpoint: in.GetEndpoint(), Region: in.GetRegion(), Bucket: in.GetBucket(), Prefix: in.GetPrefix(),
 		Credentials: hooks.Credentials{

@@ -25,11 +25,11 @@ func TestReadOnlyKeysCannotWrite(t *testing.T) {
 	ctx := as(t, reader)
 
 	_, err := b.client.GetService(ctx, &hooksv1.GetServiceRequest{Id: service.GetId()})
-	requireStatus(t, err, codes.OK, "")
+	grpcxtest.RequireStatus(t, err, codes.OK, "")
 	_, err = b.client.RotateServiceSecret(ctx, &hooksv1.RotateServiceSecretRequest{Id: service.GetId()})
-	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
 	_, err = b.client.CreateHook(ctx, &hooksv1.CreateHookRequest{Name: "x", Event: "video.created", Service: service.GetId(), Action: "videos.insert"})
-	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
 }
 
 func TestMalformedIDsAreNotFound(t *testing.T) {
@@ -37,8 +37,8 @@ func TestMalformedIDsAreNotFound(t *testing.T) {
 	ctx := as(t, b.alice)
 	for _, id := range []string{"", "short", "../../../etc/passwd!!!"} {
 		_, err := b.client.GetService(ctx, &hooksv1.GetServiceRequest{Id: id})
-		requireStatus(t, err, codes.NotFound, "Not found")
+		grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 		_, err = b.client.DeleteHook(ctx, &hooksv1.DeleteHookRequest{Id: id})
-		requireStatus(t, err, codes.NotFound, "Not found")
+		grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	}
 }

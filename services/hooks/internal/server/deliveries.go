@@ -19,11 +19,11 @@ func (s *Server) ListDeliveries(ctx context.Context, in *hooksv1.ListDeliveriesR
 	if err != nil {
 		return nil, err
 	}
-	items, next, err := s.registry.ListDeliveries(ctx, p, in.GetHookId(), req)
+	items, next, err := s.svc.ListDeliveries(ctx, p, in.GetHookId(), req)
 	if err != nil {
 		return nil, err
 	}
-	return &hooksv1.ListDeliveriesResponse{Items: mapAll(items, protomap.Delivery), NextCursor: next}, nil
+	return &hooksv1.ListDeliveriesResponse{Items: page.Items(items, protomap.Delivery), NextCursor: next}, nil
 }
 
 func (s *Server) RetryDelivery(ctx context.Context, in *hooksv1.RetryDeliveryRequest) (*hooksv1.Delivery, error) {
@@ -31,6 +31,6 @@ func (s *Server) RetryDelivery(ctx context.Context, in *hooksv1.RetryDeliveryReq
 	if err != nil {
 		return nil, err
 	}
-	d, err := s.registry.RetryDelivery(ctx, p, in.GetHookId(), in.GetId())
-	return mapOne(d, err, protomap.Delivery)
+	d, err := s.svc.RetryDelivery(ctx, p, in.GetHookId(), in.GetId())
+	return page.Item(d, err, protomap.Delivery)
 }

@@ -25,6 +25,8 @@ import (
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
 
+	"github.com/vidhost/vidhost/pkg/config"
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
@@ -122,8 +124,9 @@ func setupDelivery(t *testing.T) deliveryBundle {
 	natsURL := natstest.Start(t)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret,
-		NATS: natstest.Settings(t, natsx.ServiceHooks), AllowHTTPURLs: true, AllowLoopback: true, DeliveryTimeout: 2 * time.Second}
+	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema,
+		Common:        config.Common{NATSURL: natsURL, InternalSecret: secret, NATS: natstest.Settings(t, natsx.ServiceHooks)},
+		AllowHTTPURLs: true, AllowLoopback: true, DeliveryTimeout: 2 * time.Second}
 	opts := app.Options{Listener: lis, Delivery: delivery.Options{Poll: 20 * time.Millisecond,
 		Schedule: []time.Duration{30 * time.Millisecond, 30 * time.Millisecond, 30 * time.Millisecond}}}
 	b := startApp(t, cfg, opts, db)
@@ -280,9 +283,9 @@ func TestTheDeliveryLogAndRetry(t *testing.T) {
 	assert.Empty(t, d.GetNextAttemptTime())
 
 	_, err = b.client.ListDeliveries(as(t, b.bob), &hooksv1.ListDeliveriesRequest{HookId: hook.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.RetryDelivery(as(t, b.bob), &hooksv1.RetryDeliveryRequest{HookId: hook.GetId(), Id: d.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 
 	r.mu.Lock()
 	r.failFirst = 0
@@ -324,7 +327,7 @@ func TestDeliveriesWaitForTheVideosOutcome(t *testing.T) {
 	waiting := deliveries()[ready.GetId()]
 	assert.Equal(t, "waiting", waiting.GetStatus())
 	_, err = b.client.RetryDelivery(as(t, b.alice), &hooksv1.RetryDeliveryRequest{HookId: hook.GetId(), Id: waiting.GetId()})
-	requireStatus(t, err, codes.FailedPrecondition, "the delivery is waiting for its video's outputs")
+	grpcxtest.RequireStatus(t, err, codes.FailedPrecondition, "the delivery is waiting for its video's outputs")
 
 	b.publishOutcome(t, b.alice, natsx.SubjectVideoError, failed, "the source has no video stream")
 	b.publishOutcome(t, b.alice, natsx.SubjectVideoDeleted, deleted, "")

@@ -1,5 +1,5 @@
 // Package server is the hooks service's gRPC surface: thin handlers that
 // check the caller, turn requests into domain values, call the
-// hooks.Registry and map the results. Errors pass through as domain errors;
+// hooks.Service and map the results. Errors pass through as domain errors;
 // the interceptor of pkg/grpcx turns them into statuses.
 package server

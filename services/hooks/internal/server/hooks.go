@@ -16,8 +16,8 @@ func (s *Server) CreateHook(ctx context.Context, in *hooksv1.CreateHookRequest) 
 	if err != nil {
 		return nil, err
 	}
-	created, err := s.registry.CreateHook(ctx, p, protomap.NewHook(in))
-	return mapOne(created, err, protomap.Hook)
+	created, err := s.svc.CreateHook(ctx, p, protomap.NewHook(in))
+	return page.Item(created, err, protomap.Hook)
 }
 
 func (s *Server) ListHooks(ctx context.Context, in *hooksv1.ListHooksRequest) (*hooksv1.ListHooksResponse, error) {
@@ -29,11 +29,11 @@ func (s *Server) ListHooks(ctx context.Context, in *hooksv1.ListHooksRequest) (*
 	if err != nil {
 		return nil, err
 	}
-	items, next, err := s.registry.ListHooks(ctx, p, req)
+	items, next, err := s.svc.ListHooks(ctx, p, req)
 	if err != nil {
 		return nil, err
 	}
-	return &hooksv1.ListHooksResponse{Items: mapAll(items, protomap.Hook), NextCursor: next}, nil
+	return &hooksv1.ListHooksResponse{Items: page.Items(items, protomap.Hook), NextCursor: next}, nil
 }
 
 func (s *Server) GetHook(ctx context.Context, in *hooksv1.GetHookRequest) (*hooksv1.Hook, error) {
@@ -41,8 +41,8 @@ func (s *Server) GetHook(ctx context.Context, in *hooksv1.GetHookRequest) (*hook
 	if err != nil {
 		return nil, err
 	}
-	got, err := s.registry.GetHook(ctx, p, in.GetId())
-	return mapOne(got, err, protomap.Hook)
+	got, err := s.svc.GetHook(ctx, p, in.GetId())
+	return page.Item(got, err, protomap.Hook)
 }
 
 func (s *Server) UpdateHook(ctx context.Context, in *hooksv1.UpdateHookRequest) (*hooksv1.Hook, error) {
@@ -51,8 +51,8 @@ func (s *Server) UpdateHook(ctx context.Context, in *hooksv1.UpdateHookRequest) 
 		return nil, err
 	}
 	patch := hooks.HookPatch{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.HookValues(in.GetHook())}
-	updated, err := s.registry.UpdateHook(ctx, p, in.GetId(), patch)
-	return mapOne(updated, err, protomap.Hook)
+	updated, err := s.svc.UpdateHook(ctx, p, in.GetId(), patch)
+	return page.Item(updated, err, protomap.Hook)
 }
 
 func (s *Server) DeleteHook(ctx context.Context, in *hooksv1.DeleteHookRequest) (*hooksv1.DeleteHookResponse, error) {
@@ -60,7 +60,7 @@ func (s *Server) DeleteHook(ctx context.Context, in *hooksv1.DeleteHookRequest) 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.registry.DeleteHook(ctx, p, in.GetId()); err != nil {
+	if err := s.svc.DeleteHook(ctx, p, in.GetId()); err != nil {
 		return nil, err
 	}
 	return &hooksv1.DeleteHookResponse{}, nil

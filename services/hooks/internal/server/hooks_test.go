@@ -10,6 +10,7 @@ import (
 
 	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
 )
@@ -20,17 +21,17 @@ func TestAHookNeedsAServiceFirst(t *testing.T) {
 	req := &hooksv1.CreateHookRequest{Name: "Mirror", Event: "video.created", Service: ids.New(), Action: "videos.insert"}
 
 	_, err := b.client.CreateHook(ctx, req)
-	requireStatus(t, err, codes.InvalidArgument, "a service must exist first")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "a service must exist first")
 
 	createWebhook(t, b, b.alice)
 	_, err = b.client.CreateHook(ctx, req)
-	requireStatus(t, err, codes.InvalidArgument, "service must be one of the account's services")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "service must be one of the account's services")
 
 	// Another account's service is none of alice's.
 	bobs := createWebhook(t, b, b.bob)
 	req.Service = bobs.GetId()
 	_, err = b.client.CreateHook(ctx, req)
-	requireStatus(t, err, codes.InvalidArgument, "service must be one of the account's services")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "service must be one of the account's services")
 }
 
 func TestCreateHookWithFiltersAndParams(t *testing.T) {
@@ -94,7 +95,7 @@ func TestHookValidation(t *testing.T) {
 			req := valid()
 			tt.change(req)
 			_, err := b.client.CreateHook(ctx, req)
-			requireStatus(t, err, codes.InvalidArgument, tt.want)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.want)
 		})
 	}
 }
@@ -129,7 +130,7 @@ func TestDeletingAServiceDisablesItsHooks(t *testing.T) {
 	enable := &hooksv1.UpdateHookRequest{Id: hook.GetId(), Hook: &hooksv1.Hook{Enabled: true},
 		UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"enabled"}}}
 	_, err = b.client.UpdateHook(ctx, enable)
-	requireStatus(t, err, codes.InvalidArgument, "enabled can be true only with an existing service: set service too")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "enabled can be true only with an existing service: set service too")
 	// A disabled hook can still be renamed.
 	_, err = b.client.UpdateHook(ctx, &hooksv1.UpdateHookRequest{Id: hook.GetId(), Hook: &hooksv1.Hook{Name: "Parked"},
 		UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"name"}}})
@@ -159,16 +160,16 @@ func TestPatchHook(t *testing.T) {
 	_, err = b.client.UpdateHook(ctx, &hooksv1.UpdateHookRequest{Id: hook.GetId(),
 		Hook:       &hooksv1.Hook{Params: []*hooksv1.HookParam{{Field: "prefix", Value: "x"}}},
 		UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"params"}}})
-	requireStatus(t, err, codes.InvalidArgument, "params must be empty for a webhook service")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "params must be empty for a webhook service")
 	_, err = b.client.UpdateHook(ctx, &hooksv1.UpdateHookRequest{Id: hook.GetId(),
 		Hook: &hooksv1.Hook{Service: ids.New()}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"service"}}})
-	requireStatus(t, err, codes.InvalidArgument, "service must be one of the account's services")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "service must be one of the account's services")
 	_, err = b.client.UpdateHook(as(t, b.bob), &hooksv1.UpdateHookRequest{Id: hook.GetId(),
 		Hook: &hooksv1.Hook{Name: "Bob's"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"name"}}})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 
 	_, err = b.client.DeleteHook(ctx, &hooksv1.DeleteHookRequest{Id: hook.GetId()})
 	require.NoError(t, err)
 	_, err = b.client.GetHook(ctx, &hooksv1.GetHookRequest{Id: hook.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 }

@@ -16,9 +16,9 @@ func (s *Server) CreateService(ctx context.Context, in *hooksv1.CreateServiceReq
 	if err != nil {
 		return nil, err
 	}
-	created, err := s.registry.CreateService(ctx, p, protomap.NewService(in))
+	created, err := s.svc.CreateService(ctx, p, protomap.NewService(in))
 	// The one response, with rotate_secret's, that shows the secret.
-	return mapOne(created, err, protomap.ServiceWithSecret)
+	return page.Item(created, err, protomap.ServiceWithSecret)
 }
 
 func (s *Server) ListServices(ctx context.Context, in *hooksv1.ListServicesRequest) (*hooksv1.ListServicesResponse, error) {
@@ -30,11 +30,11 @@ func (s *Server) ListServices(ctx context.Context, in *hooksv1.ListServicesReque
 	if err != nil {
 		return nil, err
 	}
-	items, next, err := s.registry.ListServices(ctx, p, req)
+	items, next, err := s.svc.ListServices(ctx, p, req)
 	if err != nil {
 		return nil, err
 	}
-	return &hooksv1.ListServicesResponse{Items: mapAll(items, protomap.Service), NextCursor: next}, nil
+	return &hooksv1.ListServicesResponse{Items: page.Items(items, protomap.Service), NextCursor: next}, nil
 }
 
 func (s *Server) GetService(ctx context.Context, in *hooksv1.GetServiceRequest) (*hooksv1.Service, error) {
@@ -42,8 +42,8 @@ func (s *Server) GetService(ctx context.Context, in *hooksv1.GetServiceRequest) 
 	if err != nil {
 		return nil, err
 	}
-	got, err := s.registry.GetService(ctx, p, in.GetId())
-	return mapOne(got, err, protomap.Service)
+	got, err := s.svc.GetService(ctx, p, in.GetId())
+	return page.Item(got, err, protomap.Service)
 }
 
 func (s *Server) UpdateService(ctx context.Context, in *hooksv1.UpdateServiceRequest) (*hooksv1.Service, error) {
@@ -51,9 +51,9 @@ func (s *Server) UpdateService(ctx context.Context, in *hooksv1.UpdateServiceReq
 	if err != nil {
 		return nil, err
 	}
-	patch := hooks.ServicePatch{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.ServiceValues(in.GetService())}
-	updated, err := s.registry.UpdateService(ctx, p, in.GetId(), patch)
-	return mapOne(updated, err, protomap.Service)
+	patch := hooks.TargetPatch{Paths: in.GetUpdateMask().GetPaths(), Values: protomap.ServiceValues(in.GetService())}
+	updated, err := s.svc.UpdateService(ctx, p, in.GetId(), patch)
+	return page.Item(updated, err, protomap.Service)
 }
 
 func (s *Server) DeleteService(ctx context.Context, in *hooksv1.DeleteServiceRequest) (*hooksv1.DeleteServiceResponse, error) {
@@ -61,7 +61,7 @@ func (s *Server) DeleteService(ctx context.Context, in *hooksv1.DeleteServiceReq
 	if err != nil {
 		return nil, err
 	}
-	if err := s.registry.DeleteService(ctx, p, in.GetId()); err != nil {
+	if err := s.svc.DeleteService(ctx, p, in.GetId()); err != nil {
 		return nil, err
 	}
 	return &hooksv1.DeleteServiceResponse{}, nil
@@ -72,6 +72,6 @@ func (s *Server) RotateServiceSecret(ctx context.Context, in *hooksv1.RotateServ
 	if err != nil {
 		return nil, err
 	}
-	rotated, err := s.registry.RotateServiceSecret(ctx, p, in.GetId())
-	return mapOne(rotated, err, protomap.ServiceWithSecret)
+	rotated, err := s.svc.RotateServiceSecret(ctx, p, in.GetId())
+	return page.Item(rotated, err, protomap.ServiceWithSecret)
 }

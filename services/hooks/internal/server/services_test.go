@@ -13,6 +13,7 @@ import (
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/natsx"
 )
 
@@ -112,15 +113,15 @@ func TestServiceValidation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := b.client.CreateService(ctx, tt.req)
-			requireStatus(t, err, codes.InvalidArgument, tt.want)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.want)
 		})
 	}
 	s := createWebhook(t, b, b.alice)
 	_, err := b.client.UpdateService(ctx, &hooksv1.UpdateServiceRequest{Id: s.GetId(),
 		Service: &hooksv1.Service{Type: "s3"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"type"}}})
-	requireStatus(t, err, codes.InvalidArgument, "type cannot be changed: create another service")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "type cannot be changed: create another service")
 	_, err = b.client.RotateServiceSecret(ctx, &hooksv1.RotateServiceSecretRequest{Id: createVidhost(t, b).GetId()})
-	requireStatus(t, err, codes.FailedPrecondition, "only a webhook service has a signing secret to rotate")
+	grpcxtest.RequireStatus(t, err, codes.FailedPrecondition, "only a webhook service has a signing secret to rotate")
 }
 
 func createVidhost(t *testing.T, b testBundle) *hooksv1.Service {
@@ -139,14 +140,14 @@ func TestAnotherAccountsServiceIsNotFound(t *testing.T) {
 	ctx := as(t, b.bob)
 
 	_, err := b.client.GetService(ctx, &hooksv1.GetServiceRequest{Id: s.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.RotateServiceSecret(ctx, &hooksv1.RotateServiceSecretRequest{Id: s.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.UpdateService(ctx, &hooksv1.UpdateServiceRequest{Id: s.GetId(),
 		Service: &hooksv1.Service{Name: "Bob's"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"name"}}})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	_, err = b.client.DeleteService(ctx, &hooksv1.DeleteServiceRequest{Id: s.GetId()})
-	requireStatus(t, err, codes.NotFound, "Not found")
+	grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	list, err := b.client.ListServices(ctx, &hooksv1.ListServicesRequest{})
 	require.NoError(t, err)
 	assert.Empty(t, list.GetItems())

@@ -8,13 +8,11 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
 
+	"github.com/vidhost/vidhost/pkg/config"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
@@ -22,6 +20,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/pkg/servicetest"
 	"github.com/vidhost/vidhost/services/hooks/app"
 )
 
@@ -49,8 +48,8 @@ func setup(t *testing.T) testBundle {
 	natsURL := natstest.Start(t)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: secret,
-		NATS: natstest.Settings(t, natsx.ServiceHooks)}
+	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema,
+		Common: config.Common{NATSURL: natsURL, InternalSecret: secret, NATS: natstest.Settings(t, natsx.ServiceHooks)}}
 	return startApp(t, cfg, app.Options{Listener: lis}, db)
 }
 
@@ -58,21 +57,10 @@ func setup(t *testing.T) testBundle {
 func startApp(t *testing.T, cfg app.Config, opts app.Options, db pgtest.DB) testBundle {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	ctx, cancel := context.WithCancel(context.Background())
-	ready := make(chan string, 1)
-	stopped := make(chan error, 1)
-	opts.Ready = func(addr string) { ready <- addr }
-	go func() { stopped <- app.Run(ctx, cfg, logger, opts) }()
-	t.Cleanup(func() {
-		cancel()
-		assert.NoError(t, <-stopped, "app.Run")
+	addr := servicetest.Start(t, func(ctx context.Context, ready func(string)) error {
+		opts.Ready = ready
+		return app.Run(ctx, cfg, logger, opts)
 	})
-	var addr string
-	select {
-	case addr = <-ready:
-	case err := <-stopped:
-		t.Fatalf("app.Run failed to start: %v", err)
-	}
 	conn, err := grpcx.Dial(addr, grpcx.CallerCredentials(root, grpcx.Gateway))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close() })
@@ -91,15 +79,6 @@ func startApp(t *testing.T, cfg app.Config, opts app.Options, db pgtest.DB) test
 // as returns a context whose calls act as p.
 func as(t *testing.T, p principal.Principal) context.Context {
 	return principal.NewContext(t.Context(), p)
-}
-
-// requireStatus asserts err is a status with code and message.
-func requireStatus(t *testing.T, err error, code codes.Code, message string) {
-	t.Helper()
-	st, ok := status.FromError(err)
-	require.True(t, ok, "not a status: %v", err)
-	assert.Equal(t, code, st.Code(), st.Message())
-	assert.Equal(t, message, st.Message())
 }
 
 func createWebhook(t *testing.T, b testBundle, p principal.Principal) *hooksv1.Service {

@@ -29,10 +29,10 @@ func (t *tx) InsertDelivery(ctx context.Context, accountID string, d hooks.Deliv
 
 // OpenService reads a service with its credentials, without a lock: what a
 // delivery needs to sign and send.
-func (s *Store) OpenService(ctx context.Context, accountID, id string) (hooks.Service, error) {
+func (s *Store) OpenService(ctx context.Context, accountID, id string) (hooks.Target, error) {
 	row, err := db.New(s.pool).OpenServiceRow(ctx, db.OpenServiceRowParams{AccountID: accountID, ID: id})
 	if err != nil {
-		return hooks.Service{}, mapError(err, "open service")
+		return hooks.Target{}, mapError(err, "open service")
 	}
 	credentials, err := (&tx{box: s.box}).open(accountID, id, row.Credentials)
 	return withCredentials(row, credentials), err

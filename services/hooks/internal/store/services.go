@@ -8,12 +8,12 @@ import (
 	"github.com/vidhost/vidhost/services/hooks/internal/store/db"
 )
 
-func (r reader) GetService(ctx context.Context, accountID, id string) (hooks.Service, error) {
+func (r reader) GetService(ctx context.Context, accountID, id string) (hooks.Target, error) {
 	row, err := r.q.GetService(ctx, db.GetServiceParams{AccountID: accountID, ID: id})
 	return service(row), mapError(err, "get service")
 }
 
-func (r reader) ListServices(ctx context.Context, accountID string, req page.Request) ([]hooks.Service, error) {
+func (r reader) ListServices(ctx context.Context, accountID string, req page.Request) ([]hooks.Target, error) {
 	rows, err := r.q.ListServices(ctx, db.ListServicesParams{
 		AccountID: accountID, AfterTime: req.Cursor.Time, AfterID: req.Cursor.ID, RowLimit: req.FetchLimit(),
 	})
@@ -23,10 +23,10 @@ func (r reader) ListServices(ctx context.Context, accountID string, req page.Req
 	return mapRows(rows, service), nil
 }
 
-func (t *tx) InsertService(ctx context.Context, accountID, actorID string, s hooks.Service) (hooks.Service, error) {
+func (t *tx) InsertService(ctx context.Context, accountID, actorID string, s hooks.Target) (hooks.Target, error) {
 	sealed, err := t.seal(accountID, s.ID, s.Credentials)
 	if err != nil {
-		return hooks.Service{}, err
+		return hooks.Target{}, err
 	}
 	row, err := t.q.InsertService(ctx, db.InsertServiceParams{
 		ID: s.ID, AccountID: accountID, ActorID: actorID, Name: s.Name, Type: s.Type, Url: s.URL, BaseUrl: s.BaseURL,
@@ -35,16 +35,16 @@ func (t *tx) InsertService(ctx context.Context, accountID, actorID string, s hoo
 	return withCredentials(row, s.Credentials), mapError(err, "insert service")
 }
 
-func (t *tx) LockService(ctx context.Context, accountID, id string) (hooks.Service, error) {
+func (t *tx) LockService(ctx context.Context, accountID, id string) (hooks.Target, error) {
 	row, err := t.q.LockService(ctx, db.LockServiceParams{AccountID: accountID, ID: id})
 	if err != nil {
-		return hooks.Service{}, mapError(err, "lock service")
+		return hooks.Target{}, mapError(err, "lock service")
 	}
 	credentials, err := t.open(accountID, id, row.Credentials)
 	return withCredentials(row, credentials), err
 }
 
-func (t *tx) ShareService(ctx context.Context, accountID, id string) (hooks.Service, error) {
+func (t *tx) ShareService(ctx context.Context, accountID, id string) (hooks.Target, error) {
 	row, err := t.q.ShareService(ctx, db.ShareServiceParams{AccountID: accountID, ID: id})
 	return service(row), mapError(err, "share service")
 }
@@ -54,10 +54,10 @@ func (t *tx) HasServices(ctx context.Context, accountID string) (bool, error) {
 	return has, mapError(err, "has services")
 }
 
-func (t *tx) UpdateService(ctx context.Context, accountID, actorID string, s hooks.Service) (hooks.Service, error) {
+func (t *tx) UpdateService(ctx context.Context, accountID, actorID string, s hooks.Target) (hooks.Target, error) {
 	sealed, err := t.seal(accountID, s.ID, s.Credentials)
 	if err != nil {
-		return hooks.Service{}, err
+		return hooks.Target{}, err
 	}
 	row, err := t.q.UpdateService(ctx, db.UpdateServiceParams{
 		AccountID: accountID, ID: s.ID, ActorID: actorID, Name: s.Name, Url: s.URL, BaseUrl: s.BaseURL,
@@ -66,14 +66,14 @@ func (t *tx) UpdateService(ctx context.Context, accountID, actorID string, s hoo
 	return withCredentials(row, s.Credentials), mapError(err, "update service")
 }
 
-func (t *tx) DeleteService(ctx context.Context, accountID, id string) (hooks.Service, error) {
+func (t *tx) DeleteService(ctx context.Context, accountID, id string) (hooks.Target, error) {
 	row, err := t.q.DeleteService(ctx, db.DeleteServiceParams{AccountID: accountID, ID: id})
 	return service(row), mapError(err, "delete service")
 }
 
 // service is a row without its credentials.
-func service(row db.Service) hooks.Service {
-	return hooks.Service{
+func service(row db.Service) hooks.Target {
+	return hooks.Target{
 		ID: row.ID, Name: row.Name, Type: row.Type, URL: row.Url, BaseURL: row.BaseUrl,
 		Endpoint: row.Endpoint, Region: row.Region, Bucket: row.Bucket, Prefix: row.Prefix,
 		Audit: hooks.Audit{
@@ -83,7 +83,7 @@ func service(row db.Service) hooks.Service {
 	}
 }
 
-func withCredentials(row db.Service, c hooks.Credentials) hooks.Service {
+func withCredentials(row db.Service, c hooks.Credentials) hooks.Target {
 	s := service(row)
 	s.Credentials = c
 	return s

@@ -44,12 +44,12 @@ func (f fixture) inTx(t *testing.T, fn func(tx hooks.Tx) error) error {
 	return f.store.InTx(t.Context(), func(tx hooks.Tx) error { return fn(tx) })
 }
 
-func (f fixture) insertService(t *testing.T, account string) hooks.Service {
+func (f fixture) insertService(t *testing.T, account string) hooks.Target {
 	t.Helper()
-	var s hooks.Service
+	var s hooks.Target
 	require.NoError(t, f.inTx(t, func(tx hooks.Tx) error {
 		var err error
-		s, err = tx.InsertService(t.Context(), account, "actor", hooks.Service{ID: ids.New(), Name: "S3", Type: hooks.TypeS3,
+		s, err = tx.InsertService(t.Context(), account, "actor", hooks.Target{ID: ids.New(), Name: "S3", Type: hooks.TypeS3,
 			Endpoint: "https://s3.example.com", Region: "eu", Bucket: "b", Credentials: hooks.Credentials{AccessKeyID: "id-" + account, SecretAccessKey: "key-" + account}})
 		return err
 	}))

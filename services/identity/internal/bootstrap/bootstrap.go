@@ -11,9 +11,9 @@ import (
 	"github.com/vidhost/vidhost/pkg/audit"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/roles"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/identity/internal/keys"
 	"github.com/vidhost/vidhost/services/identity/internal/password"
-	"github.com/vidhost/vidhost/services/identity/internal/secret"
 )
 
 // Names of what the bootstrap creates.
@@ -110,7 +110,7 @@ func newPlan(ctx context.Context, owner Owner) (Plan, Result, error) {
 	}
 	pw := owner.Password
 	if pw == "" {
-		pw = secret.Base62(generatedPasswordLen)
+		pw = secrets.Base62(generatedPasswordLen)
 	} else if utf8.RuneCountInString(pw) < minPasswordLen {
 		return Plan{}, Result{}, fmt.Errorf("owner password must be at least %d characters", minPasswordLen)
 	}

@@ -4,7 +4,7 @@ import (
 	"crypto/sha256"
 	"strings"
 
-	"github.com/vidhost/vidhost/services/identity/internal/secret"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // A key's value is "vh_" followed by 43 base62 characters (256 bits from
@@ -18,7 +18,7 @@ const (
 
 // NewValue returns a fresh secret and its hash.
 func NewValue() (value string, hash []byte) {
-	value = valuePrefix + secret.Base62(valueRandomLen)
+	value = valuePrefix + secrets.Base62(valueRandomLen)
 	return value, HashValue(value)
 }
 

@@ -1,10 +1,11 @@
 package mfa
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"strings"
+
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // RecoveryCodeCount is how many recovery codes an enrolment gives.
@@ -21,7 +22,7 @@ const recoveryLen = 16
 // xxxx-xxxx-xxxx-xxxx, and the hashes that are stored.
 func NewRecoveryCodes() (codes []string, hashes [][]byte) {
 	for range RecoveryCodeCount {
-		raw := randomString(recoveryLen)
+		raw := secrets.String(recoveryAlphabet, recoveryLen)
 		code := raw[0:4] + "-" + raw[4:8] + "-" + raw[8:12] + "-" + raw[12:16]
 		codes = append(codes, code)
 		hashes = append(hashes, HashRecoveryCode(code))
@@ -58,19 +59,4 @@ func SpendRecoveryCode(hashes [][]byte, code string) (rest [][]byte, ok bool) {
 	}
 	rest = append(rest, hashes[:found]...)
 	return append(rest, hashes[found+1:]...), true
-}
-
-func randomString(n int) string {
-	out := make([]byte, 0, n)
-	buf := make([]byte, 2*n)
-	limit := 256 - 256%len(recoveryAlphabet)
-	for len(out) < n {
-		_, _ = rand.Read(buf) // never fails (Go 1.24+)
-		for _, b := range buf {
-			if int(b) < limit && len(out) < n {
-				out = append(out, recoveryAlphabet[int(b)%len(recoveryAlphabet)])
-			}
-		}
-	}
-	return string(out)
 }

@@ -1,4 +1,5 @@
 // Package opaque makes and checks the random tokens identity hands out as
 // credentials (invite links, password-reset links, session cookies): 256
-// random bits in URL-safe base64, of which only the SHA-256 is stored.
+// random bits in URL-safe base64 (secrets.Token), of which only the SHA-256
+// is stored.
 package opaque

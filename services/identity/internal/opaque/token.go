@@ -1,9 +1,10 @@
 package opaque
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // tokenBytes is a token's randomness: 256 bits, so a single unsalted
@@ -15,9 +16,7 @@ var tokenLen = base64.RawURLEncoding.EncodedLen(tokenBytes)
 
 // New returns a fresh token and the hash that is stored instead of it.
 func New() (token string, hash []byte) {
-	raw := make([]byte, tokenBytes)
-	_, _ = rand.Read(raw) // never fails (Go 1.24+)
-	token = base64.RawURLEncoding.EncodeToString(raw)
+	token = secrets.Token(tokenBytes)
 	return token, Hash(token)
 }
 

@@ -2,7 +2,6 @@ package password
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
 	"errors"
@@ -12,6 +11,7 @@ import (
 	"golang.org/x/crypto/argon2"
 
 	"github.com/vidhost/vidhost/pkg/metrics"
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // Parameters of new hashes: OWASP's argon2id baseline (19 MiB, 2 passes, 1
@@ -34,8 +34,7 @@ var ErrMalformed = errors.New("password: malformed hash")
 // computed in a slot of the process's gate: ErrBusy when none frees up in
 // time.
 func Hash(ctx context.Context, password string) (string, error) {
-	salt := make([]byte, saltLen)
-	_, _ = rand.Read(salt) // never fails (Go 1.24+)
+	salt := secrets.Bytes(saltLen)
 	var key []byte
 	err := run(ctx, "hash", func() { key = argon2.IDKey([]byte(password), salt, passes, memoryKiB, lanes, keyLen) })
 	if err != nil {

@@ -2,8 +2,6 @@ package sessions
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"strings"
@@ -12,6 +10,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/identity/internal/opaque"
 )
 
@@ -140,9 +139,7 @@ func (s *Service) timestamp() time.Time {
 // newCSRFToken is 128 random bits: it only has to be unguessable by
 // another origin.
 func newCSRFToken() string {
-	raw := make([]byte, 16)
-	_, _ = rand.Read(raw) // never fails (Go 1.24+)
-	return base64.RawURLEncoding.EncodeToString(raw)
+	return secrets.Token(16)
 }
 
 func orInvalid(err error) error {

@@ -1,7 +1,6 @@
 package sso
 
 import (
-	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/json"
@@ -9,6 +8,8 @@ import (
 	"time"
 
 	"golang.org/x/oauth2"
+
+	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // FlowTTL is how long a started sign-in may take to come back.
@@ -39,9 +40,7 @@ func newFlow(p Provider, now time.Time) flowState {
 }
 
 func randomString() string {
-	b := make([]byte, 32)
-	_, _ = rand.Read(b)
-	return base64.RawURLEncoding.EncodeToString(b)
+	return secrets.Token(32)
 }
 
 // sealFlow is the flow cookie's value.

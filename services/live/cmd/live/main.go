@@ -16,7 +16,7 @@ import (
 func main() {
 	os.Exit(command.Main(command.Service[app.Config]{
 		Name:    "live",
-		Logging: func(c *app.Config) (string, string) { return c.LogLevel, c.LogFormat },
+		Summary: "live events: RTMP and SRT publishers in, live HLS out, and a recording for the VOD ladder at the end",
 		Run: func(ctx context.Context, cfg app.Config, logger *slog.Logger) error {
 			return app.Run(ctx, cfg, logger, app.Options{})
 		},

@@ -17,7 +17,6 @@ func main() {
 	os.Exit(command.Main(command.Service[app.Config]{
 		Name:    "upload",
 		Summary: "uploads over gRPC, resumable uploads over tus, and the sweeper",
-		Logging: func(c *app.Config) (string, string) { return c.LogLevel, c.LogFormat },
 		Run: func(ctx context.Context, cfg app.Config, logger *slog.Logger) error {
 			return app.Run(ctx, cfg, logger, app.Options{})
 		},

@@ -11,6 +11,7 @@ import (
 
 	uploadv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/upload/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/services/upload/app"
 	"github.com/vidhost/vidhost/services/upload/internal/uploadtest"
@@ -43,7 +44,7 @@ func TestListPagesWithoutURLsOrDuplicates(t *testing.T) {
 	assert.Equal(t, created, listed, "oldest first, each once, only Alice's")
 
 	_, err := b.Client.ListUploads(as(t, b.Alice), &uploadv1.ListUploadsRequest{Limit: new(int32(26))})
-	requireStatus(t, err, codes.InvalidArgument, "limit must be an integer from 1 to 25")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "limit must be an integer from 1 to 25")
 }
 
 func TestDeleteRemovesRecordAndObject(t *testing.T) {
@@ -51,7 +52,7 @@ func TestDeleteRemovesRecordAndObject(t *testing.T) {
 		u := uploaded(t, b, "a.mp4")
 
 		_, err := b.Client.DeleteUpload(as(t, b.Bob), &uploadv1.DeleteUploadRequest{Id: u.GetId()})
-		requireStatus(t, err, codes.NotFound, "Not found")
+		grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 		_, err = b.Client.DeleteUpload(as(t, b.Alice), &uploadv1.DeleteUploadRequest{Id: u.GetId()})
 		require.NoError(t, err)
 
@@ -62,9 +63,9 @@ func TestDeleteRemovesRecordAndObject(t *testing.T) {
 		require.NoError(t, err)
 		assert.Empty(t, list.GetItems())
 		_, err = b.Client.DeleteUpload(as(t, b.Alice), &uploadv1.DeleteUploadRequest{Id: u.GetId()})
-		requireStatus(t, err, codes.NotFound, "Not found")
+		grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 		_, err = b.Client.DeleteUpload(as(t, b.Alice), &uploadv1.DeleteUploadRequest{Id: "not-an-id"})
-		requireStatus(t, err, codes.NotFound, "Not found")
+		grpcxtest.RequireStatus(t, err, codes.NotFound, "Not found")
 	})
 }
 

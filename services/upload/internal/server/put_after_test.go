@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/codes"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	uploadv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/upload/v1"
 
 	"github.com/vidhost/vidhost/services/upload/internal/uploadtest"
@@ -50,7 +51,7 @@ func TestPutAfterDeleteStoresNothing(t *testing.T) {
 			}
 			assert.Empty(t, stored(t, b, u.GetKey()), "only the tombstone is left")
 			_, err = resolve(t, b, b.Alice, u.GetId(), uploadv1.UploadKind_UPLOAD_KIND_VIDEO)
-			requireStatus(t, err, codes.InvalidArgument, "input references an upload that does not exist")
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "input references an upload that does not exist")
 		}
 	})
 }

@@ -12,6 +12,7 @@ import (
 
 	uploadv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/upload/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/services/upload/internal/uploadtest"
@@ -72,7 +73,7 @@ func TestBadPutsLeaveNothingAndResolveSaysIncomplete(t *testing.T) {
 				_, err := b.Objects.Stat(t.Context(), u.GetKey())
 				assert.Error(t, err, "no object, not even part of one")
 				_, err = resolve(t, b, b.Alice, u.GetId(), uploadv1.UploadKind_UPLOAD_KIND_VIDEO)
-				requireStatus(t, err, codes.InvalidArgument, "input references an upload that is not complete")
+				grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "input references an upload that is not complete")
 			})
 		}
 	})

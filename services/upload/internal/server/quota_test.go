@@ -108,7 +108,7 @@ func TestAccountSettings(t *testing.T) {
 	assert.NotEmpty(t, changed.GetUpdatedTime())
 
 	_, err = b.Client.GetAccountSettings(operator, &uploadv1.GetAccountSettingsRequest{})
-	requireStatus(t, err, codes.InvalidArgument, "account_id must be set")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "account_id must be set")
 
 	for _, tt := range []struct {
 		in      *uploadv1.SetAccountSettingsRequest
@@ -121,7 +121,7 @@ func TestAccountSettings(t *testing.T) {
 		{&uploadv1.SetAccountSettingsRequest{AccountId: b.Alice.AccountID, MaxConcurrent: new(int32(0))}, "max_concurrent must be from 1 to 10000"},
 	} {
 		_, err := b.Client.SetAccountSettings(operator, tt.in)
-		requireStatus(t, err, codes.InvalidArgument, tt.message)
+		grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 	}
 }
 
@@ -130,13 +130,13 @@ func TestAccountSettings(t *testing.T) {
 func TestAccountSettingsAreTheOperators(t *testing.T) {
 	b := uploadtest.Start(t, uploadtest.Local)
 	_, err := b.Client.GetAccountSettings(as(t, b.Alice), &uploadv1.GetAccountSettingsRequest{AccountId: b.Alice.AccountID})
-	requireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
 	_, err = b.Client.SetAccountSettings(as(t, b.Alice), &uploadv1.SetAccountSettingsRequest{
 		AccountId: b.Bob.AccountID, QuotaBytes: new(int64(1 << 40))})
-	requireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
 	_, err = b.Client.SetAccountSettings(uploadtest.AsCatalog(t, b.Alice), &uploadv1.SetAccountSettingsRequest{
 		AccountId: b.Alice.AccountID, QuotaBytes: new(int64(1 << 40))})
-	requireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
 }
 
 // Every method refuses calls without valid credentials from an allowed

@@ -10,6 +10,7 @@ import (
 
 	uploadv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/upload/v1"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/services/upload/internal/uploadtest"
 )
@@ -57,7 +58,7 @@ func TestResolveRefusesUnusableReferences(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := b.Client.ResolveUpload(uploadtest.AsCatalog(t, b.Alice), &uploadv1.ResolveUploadRequest{Reference: tt.reference, Kind: tt.kind, Field: "url"})
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 	t.Run("kinds resolve", func(t *testing.T) {
@@ -74,7 +75,7 @@ func TestReferenceToAnotherAccountsUploadIsA400(t *testing.T) {
 
 		_, err := resolve(t, b, b.Bob, u.GetId(), uploadv1.UploadKind_UPLOAD_KIND_VIDEO)
 
-		requireStatus(t, err, codes.InvalidArgument, "input references an upload that does not exist")
+		grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "input references an upload that does not exist")
 		_, err = resolve(t, b, b.Alice, u.GetId(), uploadv1.UploadKind_UPLOAD_KIND_VIDEO)
 		assert.NoError(t, err, "its owner may")
 	})
@@ -85,5 +86,5 @@ func TestResolveNamesInputWhenNoFieldIsGiven(t *testing.T) {
 	_, err := b.Client.ResolveUpload(uploadtest.AsCatalog(t, b.Alice), &uploadv1.ResolveUploadRequest{
 		Reference: "svc://uploads/" + ids.New(), Kind: uploadv1.UploadKind_UPLOAD_KIND_VIDEO,
 	})
-	requireStatus(t, err, codes.InvalidArgument, "input references an upload that does not exist")
+	grpcxtest.RequireStatus(t, err, codes.InvalidArgument, "input references an upload that does not exist")
 }

@@ -63,15 +63,6 @@ func randomBytes(t *testing.T, n int) []byte {
 	return b
 }
 
-// requireStatus asserts err is a status with code and message.
-func requireStatus(t *testing.T, err error, code codes.Code, message string) {
-	t.Helper()
-	st, ok := status.FromError(err)
-	require.True(t, ok, "not a status: %v", err)
-	assert.Equal(t, code, st.Code(), st.Message())
-	assert.Equal(t, message, st.Message())
-}
-
 // requireRefusal asserts err carries the stable error code errorCode.
 func requireRefusal(t *testing.T, err error, code codes.Code, errorCode, messagePrefix string) {
 	t.Helper()

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/codes"
 
+	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	uploadv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/upload/v1"
 
 	"github.com/vidhost/vidhost/services/upload/internal/uploadtest"
@@ -40,7 +41,7 @@ func TestCreateUploadValidation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := b.Client.CreateUpload(as(t, b.Alice), &uploadv1.CreateUploadRequest{Name: tt.file, Size: tt.size})
-			requireStatus(t, err, codes.InvalidArgument, tt.message)
+			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
 		})
 	}
 	list, err := b.Client.ListUploads(as(t, b.Alice), &uploadv1.ListUploadsRequest{})
@@ -59,14 +60,14 @@ func TestEveryAllowedExtensionIsAccepted(t *testing.T) {
 func TestCallsNeedAPrincipalAndWritesAWriter(t *testing.T) {
 	b := uploadtest.Start(t, uploadtest.Local)
 	_, err := b.Client.CreateUpload(t.Context(), &uploadv1.CreateUploadRequest{Name: "a.mp4", Size: 1})
-	requireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
 
 	readOnly := b.Alice
 	readOnly.ReadOnly = true
 	_, err = b.Client.CreateUpload(as(t, readOnly), &uploadv1.CreateUploadRequest{Name: "a.mp4", Size: 1})
-	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
 	_, err = b.Client.DeleteUpload(as(t, readOnly), &uploadv1.DeleteUploadRequest{Id: create(t, b, b.Alice, "a.mp4", 1).GetId()})
-	requireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
+	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "this API key is read-only")
 	_, err = b.Client.ListUploads(as(t, readOnly), &uploadv1.ListUploadsRequest{})
 	assert.NoError(t, err, "read-only keys may list")
 }

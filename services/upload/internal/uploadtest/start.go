@@ -88,8 +88,8 @@ func Start(t *testing.T, d Driver, change ...func(*app.Config)) *Bundle {
 // config is a complete configuration with generous limits; tests that
 // exercise a limit lower it through SetAccountSettings or change.
 func config(db pgtest.DB, natsURL string, b blob.Config) app.Config {
-	return app.Config{
-		DatabaseURL: db.URL, DBSchema: db.Schema, NATSURL: natsURL, InternalSecret: Secret,
+	cfg := app.Config{
+		DatabaseURL: db.URL, DBSchema: db.Schema,
 		URLTTL: 15 * time.Minute, TusTTL: 24 * time.Hour, Retention: 7 * 24 * time.Hour,
 		SweepInterval:  time.Hour, // the tests call Sweep themselves
 		UploadsEnabled: true, MaxFileBytes: 1 << 30, QuotaBytes: 4 << 30, MaxConcurrent: 10,
@@ -99,6 +99,8 @@ func config(db pgtest.DB, natsURL string, b blob.Config) app.Config {
 			S3AccessKey: b.AccessKey, S3SecretKey: b.SecretKey, S3CreateBucket: b.CreateBucket,
 		},
 	}
+	cfg.NATSURL, cfg.InternalSecret = natsURL, Secret // config.Common's
+	return cfg
 }
 
 // run starts app.Run on free ports and stops it when the test ends.

@@ -3,15 +3,15 @@
 // that owns the numbers; a read that fails leaves the others on the page.
 // Owners also switch the account's multi-factor requirement here.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
 import { APIError, get, put } from '../api';
 import { Problem } from '../components';
 import { bytes } from '../format';
-import { atLeast, type AccountSummary, type UploadUsage, type VideoUsage } from '../team-types';
+import { useAction, useResource } from '../resource';
+import { isOwner } from '../roles';
+import type { AccountSummary, UploadUsage, VideoUsage } from '../team-types';
 import { AccountTabs } from './team-tabs';
 
-type Read<T> = T | APIError | null;
-
+/** read answers the resource, or the refusal as a value: each read's problem is shown where its numbers would be. */
 async function read<T>(path: string): Promise<T | APIError> {
   try {
     return await get<T>(path);
@@ -21,15 +21,17 @@ async function read<T>(path: string): Promise<T | APIError> {
 }
 
 export function AccountPage({ role }: { role: string }) {
-  const [account, setAccount] = useState<Read<AccountSummary>>(null);
-  const [uploads, setUploads] = useState<Read<UploadUsage>>(null);
-  const [videos, setVideos] = useState<Read<VideoUsage>>(null);
+  const accountRead = useResource(() => read<AccountSummary>('/v2/account'), []);
+  const uploadsRead = useResource(() => read<UploadUsage>('/v2/account/uploads'), []);
+  const videosRead = useResource(() => read<VideoUsage>('/v2/account/videos'), []);
+  const account = accountRead.data;
+  const uploads = uploadsRead.data;
+  const videos = videosRead.data;
   const load = () => {
-    void read<AccountSummary>('/v2/account').then(setAccount);
-    void read<UploadUsage>('/v2/account/uploads').then(setUploads);
-    void read<VideoUsage>('/v2/account/videos').then(setVideos);
+    void accountRead.reload();
+    void uploadsRead.reload();
+    void videosRead.reload();
   };
-  useEffect(load, []);
   const summary = account instanceof APIError ? null : account;
   return (
     <section class="vh-page">
@@ -54,7 +56,7 @@ export function AccountPage({ role }: { role: string }) {
         {videos && !(videos instanceof APIError) && summary && <Videos usage={videos} account={summary} />}
         {videos && !(videos instanceof APIError) && !summary && <Videos usage={videos} account={null} />}
       </dl>
-      {summary && atLeast(role, 'owner') && <MfaRequirement account={summary} onChanged={load} />}
+      {summary && isOwner(role) && <MfaRequirement account={summary} onChanged={load} />}
     </section>
   );
 }
@@ -150,19 +152,13 @@ function UsageProblem({ label, error }: { label: string; error: APIError }) {
 
 /** MfaRequirement: the owner's switch requiring codes of everyone (docs/authentication.md). */
 function MfaRequirement({ account, onChanged }: { account: AccountSummary; onChanged: () => void }) {
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
-  const toggle = async () => {
-    setBusy(true);
-    try {
+  const { busy, problem, setProblem, run } = useAction();
+  const toggle = () =>
+    run(async () => {
       await put('/v2/account/mfa_required', { required: !account.mfa_required });
       setProblem('');
       onChanged();
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-    setBusy(false);
-  };
+    });
   return (
     <>
       <h2>Multi-factor sign-in for everyone</h2>

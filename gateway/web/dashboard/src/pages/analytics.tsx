@@ -8,6 +8,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { APIError, fieldErrors, get, list } from '../api';
 import { Field, Problem } from '../components';
+import { text, value } from '../resource';
 import { navigate } from '../router';
 import type { AnalyticsRow, Video } from '../types';
 
@@ -85,7 +86,7 @@ export function AnalyticsPage({ url }: { url: URL }) {
   const submit = (event: Event) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget as HTMLFormElement);
-    apply({ start: String(data.get('start') ?? ''), end: String(data.get('end') ?? ''), filter: String(data.get('filter') ?? '').trim() });
+    apply({ start: value(data, 'start'), end: value(data, 'end'), filter: text(data, 'filter') });
   };
   return (
     <section class="vh-page">

@@ -4,12 +4,14 @@
 // checks them and names a bad one; "Show older" reads the next page with
 // the same filters. Reading the log is an Enterprise feature: other plans
 // get a 403 plan_required, shown as what it means.
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { APIError, all, fieldErrors, list } from '../api';
 import { Field, Problem } from '../components';
 import { date } from '../format';
+import { text, useResource } from '../resource';
+import { canAdminister } from '../roles';
 import { navigate } from '../router';
-import { atLeast, type AuditLog, type User } from '../team-types';
+import type { AuditLog, User } from '../team-types';
 import { AccountTabs } from './team-tabs';
 
 const filterNames = ['actor_type', 'actor_id', 'entity_type', 'entity_id', 'action_type', 'start', 'end'];
@@ -18,36 +20,46 @@ const actionTypes = ['create', 'update', 'delete', 'sign_in', 'refuse', 'accept'
 const actorWords: Record<string, string> = { api_key: 'API key', user: 'Person', system: 'System' };
 
 export function AuditLogPage({ role, url }: { role: string; url: URL }) {
-  const filters = Object.fromEntries(filterNames.map((n) => [n, url.searchParams.get(n) ?? '']));
+  const search = url.search;
+  const filters = useMemo(() => {
+    const params = new URLSearchParams(search);
+    return Object.fromEntries(filterNames.map((n) => [n, params.get(n) ?? '']));
+  }, [search]);
   const [entries, setEntries] = useState<AuditLog[] | null>(null);
   const [next, setNext] = useState('');
+  // The refusal itself, not only its message: plan_required is shown as what it means.
   const [error, setError] = useState<unknown>(null);
-  const [people, setPeople] = useState<Record<string, string>>({});
-  const admin = atLeast(role, 'admin');
-  const read = async (cursor: string) => {
+  const admin = canAdminister(role);
+  // before: the entries already shown, which an older page is added to.
+  const read = useCallback(async (cursor: string, before: AuditLog[]) => {
     try {
       const page = await list<AuditLog>('/v2/audit_logs', { ...filters, limit: '25' }, cursor);
-      setEntries(cursor ? [...(entries ?? []), ...page.items] : page.items);
+      setEntries([...before, ...page.items]);
       setNext(page.next);
       setError(null);
     } catch (e) {
       setError(e);
       if (!cursor) setEntries(null);
     }
-  };
+  }, [filters]);
   useEffect(() => {
-    if (admin) void read('');
-  }, [url.search]);
-  useEffect(() => {
-    // Names for the people in the log; the log itself only has their ids.
-    if (admin) void all<User>('/v2/users').then((users) => setPeople(Object.fromEntries(users.map((u) => [u.id, u.name || u.email]))), () => undefined);
-  }, []);
+    if (admin) void read('', []);
+  }, [admin, read]);
+  // Names for the people in the log (the log itself only has their ids); without them it shows ids.
+  const { data: people } = useResource(
+    async () => {
+      if (!admin) return null;
+      const users = await all<User>('/v2/users').catch(() => []);
+      return Object.fromEntries(users.map((u) => [u.id, u.name || u.email]));
+    },
+    [admin],
+  );
   const apply = (event: Event) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget as HTMLFormElement);
     const query = new URLSearchParams();
     for (const name of filterNames) {
-      const value = String(data.get(name) ?? '').trim();
+      const value = text(data, name);
       if (value) query.set(name, value);
     }
     const search = query.toString();
@@ -132,7 +144,7 @@ export function AuditLogPage({ role, url }: { role: string; url: URL }) {
               <tr key={e.id} data-entry={e.entity_type + '.' + e.action_type}>
                 <td data-label="When">{date(e.action_time)}</td>
                 <td data-label="Who">
-                  {actorWords[e.actor_type] ?? e.actor_type} {people[e.actor_id] ?? <code>{e.actor_id}</code>}
+                  {actorWords[e.actor_type] ?? e.actor_type} {people?.[e.actor_id] ?? <code>{e.actor_id}</code>}
                   {e.action_ip && <><br /><span class="vh-hint">from {e.action_ip}</span></>}
                 </td>
                 <td data-label="Action">{e.action_type.replace('_', ' ')}</td>
@@ -148,7 +160,7 @@ export function AuditLogPage({ role, url }: { role: string; url: URL }) {
           </tbody>
         </table>
       )}
-      {next && <p><button type="button" class="vh-button" onClick={() => read(next)}>Show older entries</button></p>}
+      {next && <p><button type="button" class="vh-button" onClick={() => void read(next, entries ?? [])}>Show older entries</button></p>}
     </section>
   );
 }

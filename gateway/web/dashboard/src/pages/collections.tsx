@@ -2,10 +2,12 @@
 // (list, create, rename in place, delete with confirmation), described by a
 // Collection. Folders may sit in another folder (docs/folders.md);
 // categories are a label and the value videos store (interface-v2.md).
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { all, del, fieldErrors, patch, post } from '../api';
 import { Confirm, Field, Problem } from '../components';
 import { date } from '../format';
+import { text, useAction, useResource, useSubmit } from '../resource';
+import { canAdminister, canEditVideos } from '../roles';
 import type { Category, Folder } from '../types';
 
 interface Item {
@@ -29,7 +31,8 @@ interface Collection {
   path: string;
   intro: string;
   empty: string;
-  writers: Set<string>;
+  /** mayWrite tells whether a role creates, renames and deletes them. */
+  mayWrite: (role: string) => boolean;
   writersWords: string;
   texts: Text[];
   nested: boolean;
@@ -42,7 +45,7 @@ const folders: Collection = {
   path: '/v2/folders',
   intro: 'Folders group your videos; a video can be in several. Deleting a folder never deletes its videos.',
   empty: 'No folders yet: create one above, then file videos in it through the API.',
-  writers: new Set(['owner', 'admin', 'uploader']),
+  mayWrite: canEditVideos,
   writersWords: 'owners, admins and uploaders',
   texts: [{ name: 'name', label: 'Name', max: 100 }],
   nested: true,
@@ -55,7 +58,7 @@ const categories: Collection = {
   path: '/v2/categories',
   intro: 'Categories are the choices a video’s categories are picked from: a label people read and the value the API stores.',
   empty: 'No categories yet: create one above so videos can be put in it.',
-  writers: new Set(['owner', 'admin']),
+  mayWrite: canAdminister,
   writersWords: 'owners and admins',
   texts: [
     { name: 'name', label: 'Label', max: 40 },
@@ -69,30 +72,21 @@ export const FoldersPage = ({ role }: { role: string }) => <CollectionPage kind=
 export const CategoriesPage = ({ role }: { role: string }) => <CollectionPage kind={categories} role={role} />;
 
 function CollectionPage({ kind, role }: { kind: Collection; role: string }) {
-  const [items, setItems] = useState<Item[] | null>(null);
-  const [problem, setProblem] = useState('');
+  const { data: items, problem, setProblem, reload } = useResource<Item[]>(() => all<Folder | Category>(kind.path), [kind.path]);
+  const { run } = useAction(setProblem);
   const [deleting, setDeleting] = useState<Item | null>(null);
   const [renaming, setRenaming] = useState('');
-  const canWrite = kind.writers.has(role);
-  const load = async () => {
-    try {
-      setItems(await all<Folder | Category>(kind.path));
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
-  useEffect(() => void load(), [kind.path]);
-  const remove = async () => {
+  const canWrite = kind.mayWrite(role);
+  const load = () => void reload();
+  const remove = () => {
     const item = deleting;
     setDeleting(null);
     if (!item) return;
-    try {
+    run(async () => {
       await del(`${kind.path}/${item.id}`);
       setProblem('');
-      await load();
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
+      await reload();
+    });
   };
   const nameOf = (id: string) => items?.find((i) => i.id === id)?.name ?? '';
   return (
@@ -100,7 +94,7 @@ function CollectionPage({ kind, role }: { kind: Collection; role: string }) {
       <h1>{kind.title}</h1>
       <p>{kind.intro}</p>
       {!canWrite && <p class="vh-note">Only {kind.writersWords} change {kind.title.toLowerCase()}; your role is {role}.</p>}
-      {canWrite && <CreateItem kind={kind} items={items ?? []} onCreated={() => void load()} />}
+      {canWrite && <CreateItem kind={kind} items={items ?? []} onCreated={load} />}
       <Problem message={problem} />
       {items && items.length === 0 && <p class="vh-empty">{canWrite ? kind.empty : `No ${kind.title.toLowerCase()} yet.`}</p>}
       {items && items.length > 0 && (
@@ -121,7 +115,7 @@ function CollectionPage({ kind, role }: { kind: Collection; role: string }) {
                   <td colSpan={kind.texts.length + (kind.nested ? 3 : 2)}>
                     <RenameItem kind={kind} item={item} onDone={(changed) => {
                       setRenaming('');
-                      if (changed) void load();
+                      if (changed) load();
                       // Focus goes back to the row's Rename button, where the keyboard left off.
                       requestAnimationFrame(() => document.querySelector<HTMLElement>(`tr[data-item-id="${item.id}"] button`)?.focus());
                     }} />
@@ -156,26 +150,13 @@ function CollectionPage({ kind, role }: { kind: Collection; role: string }) {
 }
 
 function CreateItem({ kind, items, onCreated }: { kind: Collection; items: Item[]; onCreated: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const fields = [...kind.texts.map((t) => t.name), ...(kind.nested ? ['parent_id'] : [])];
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
-    const data = new FormData(form);
+  const { errors, busy, onSubmit: submit } = useSubmit(fields, async (data) => {
     const body: Record<string, string> = {};
-    for (const field of fields) body[field] = String(data.get(field) ?? '').trim();
-    setBusy(true);
-    try {
-      await post(kind.path, body);
-      form.reset();
-      setErrors({});
-      onCreated();
-    } catch (error) {
-      setErrors(fieldErrors(error, fields));
-    }
-    setBusy(false);
-  };
+    for (const field of fields) body[field] = text(data, field);
+    await post(kind.path, body);
+    onCreated();
+  });
   const id = (name: string) => `vh-${kind.noun}-${name.replace('_', '-')}`;
   return (
     <form class="vh-form" onSubmit={submit} aria-labelledby={`vh-create-${kind.noun}-title`}>
@@ -211,7 +192,7 @@ function RenameItem({ kind, item, onDone }: { kind: Collection; item: Item; onDo
     event.preventDefault();
     const data = new FormData(event.currentTarget as HTMLFormElement);
     const body: Record<string, string> = {};
-    for (const field of fields) body[field] = String(data.get(field) ?? '').trim();
+    for (const field of fields) body[field] = text(data, field);
     try {
       await patch(`${kind.path}/${item.id}`, body);
       onDone(true);
@@ -221,7 +202,7 @@ function RenameItem({ kind, item, onDone }: { kind: Collection; item: Item; onDo
   };
   const id = (name: string) => `vh-rename-${kind.noun}-${name}`;
   return (
-    <form class="vh-row-form" onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onDone(false)} aria-label={`Rename ${item.name}`}>
+    <form class="vh-row-form" onSubmit={(event) => void submit(event)} onKeyDown={(e) => e.key === 'Escape' && onDone(false)} aria-label={`Rename ${item.name}`}>
       {kind.texts.map((text, i) => (
         <Field key={text.name} id={id(text.name)} label={`New ${text.label.toLowerCase()}`} error={errors[text.name]}>
           {(aria) => (

@@ -3,14 +3,14 @@
 // hook that edits it and shows its deliveries log with retry, and delete
 // with confirmation. Services are made on their own page (services.tsx):
 // without one, the page says so instead of offering a form that must fail.
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { all, del, fieldErrors, get, list, patch, post } from '../api';
 import { Confirm, Field, Problem } from '../components';
 import { date } from '../format';
+import { text, useAction, useResource } from '../resource';
+import { canAdminister } from '../roles';
 import { navigate } from '../router';
 import type { Delivery, Hook, HookFilter, HookService } from '../types';
-
-const managers = new Set(['owner', 'admin']);
 const filterFields = ['name', 'description', 'type', 'privacy', 'tags', 'categories', 'folder', 'duration', 'spherical'];
 const operators = [
   ['==', 'equals'],
@@ -25,36 +25,32 @@ const operators = [
 const formFields = ['name', 'event', 'service', 'action', 'filters', 'filters_logic', 'params', 'enabled'];
 
 export function HooksPage({ role }: { role: string }) {
-  const [hooks, setHooks] = useState<Hook[] | null>(null);
-  const [services, setServices] = useState<HookService[] | null>(null);
-  const [problem, setProblem] = useState('');
-  const load = async () => {
-    try {
-      const [h, s] = await Promise.all([all<Hook>('/v2/hooks'), all<HookService>('/v2/services')]);
-      setHooks(h);
-      setServices(s);
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
-  useEffect(() => {
-    if (managers.has(role)) void load();
-  }, []);
+  const manager = canAdminister(role);
+  const { data, problem, reload } = useResource(
+    async () => {
+      if (!manager) return null;
+      const [hooks, services] = await Promise.all([all<Hook>('/v2/hooks'), all<HookService>('/v2/services')]);
+      return { hooks, services };
+    },
+    [manager],
+  );
+  const hooks = data?.hooks;
+  const services = data?.services;
   const serviceName = (id: string) => services?.find((s) => s.id === id)?.name ?? 'deleted service';
   return (
     <section class="vh-page">
       <h1>Hooks</h1>
       <p>A hook runs an action on one of your services when a video is created and matches its filters: for example, a signed webhook once the video is ready.</p>
-      {!managers.has(role) && <p class="vh-note">Only owners and admins manage hooks; your role is {role}.</p>}
+      {!manager && <p class="vh-note">Only owners and admins manage hooks; your role is {role}.</p>}
       <Problem message={problem} />
-      {managers.has(role) && services && services.length === 0 && (
+      {manager && services && services.length === 0 && (
         <p class="vh-empty" id="vh-no-services">
           A hook runs on a service, and this account has none yet. <a href="/developers/services">Create a service</a> (a
           webhook URL, another Vidhost or an S3 bucket), then come back here.
         </p>
       )}
-      {managers.has(role) && services && services.length > 0 && (
-        <HookForm services={services} title="Create a hook" action="Create hook" onSaved={() => void load()} />
+      {manager && services && services.length > 0 && (
+        <HookForm services={services} title="Create a hook" action="Create hook" onSaved={() => void reload()} />
       )}
       {hooks && hooks.length === 0 && services && services.length > 0 && (
         <p class="vh-empty">No hooks yet: create one above to hear of new videos.</p>
@@ -84,28 +80,21 @@ export function HooksPage({ role }: { role: string }) {
 
 /** HookPage edits one hook and shows its deliveries. */
 export function HookPage({ id }: { id: string }) {
-  const [hook, setHook] = useState<Hook | null>(null);
-  const [services, setServices] = useState<HookService[]>([]);
-  const [problem, setProblem] = useState('');
+  const { data, setData, problem, setProblem } = useResource(async () => {
+    const [hook, services] = await Promise.all([get<Hook>(`/v2/hooks/${id}`), all<HookService>('/v2/services')]);
+    return { hook, services };
+  }, [id]);
+  const hook = data?.hook;
+  const services = data?.services ?? [];
+  const setHook = (next: Hook) => setData({ hook: next, services });
+  const { run } = useAction(setProblem);
   const [deleting, setDeleting] = useState(false);
-  const load = async () => {
-    try {
-      const [h, s] = await Promise.all([get<Hook>(`/v2/hooks/${id}`), all<HookService>('/v2/services')]);
-      setHook(h);
-      setServices(s);
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
-  useEffect(() => void load(), [id]);
-  const remove = async () => {
+  const remove = () => {
     setDeleting(false);
-    try {
+    run(async () => {
       await del(`/v2/hooks/${id}`);
       navigate('/developers/hooks');
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
+    });
   };
   return (
     <section class="vh-page">
@@ -142,7 +131,7 @@ function HookForm(props: { hook?: Hook; services: HookService[]; title: string; 
     const form = event.currentTarget as HTMLFormElement;
     const data = new FormData(form);
     const body: Record<string, unknown> = {
-      name: String(data.get('name') ?? '').trim(),
+      name: text(data, 'name'),
       event: data.get('event'),
       service: data.get('service'),
       action: data.get('action'),
@@ -177,7 +166,7 @@ function HookForm(props: { hook?: Hook; services: HookService[]; title: string; 
   const setParam = (index: number, change: Partial<{ field: string; value: string }>) =>
     setParams(params.map((p, i) => (i === index ? { ...p, ...change } : p)));
   return (
-    <form class="vh-form" onSubmit={submit} aria-labelledby={`${prefix}-title`}>
+    <form class="vh-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${prefix}-title`}>
       <h2 id={`${prefix}-title`}>{props.title}</h2>
       <Field id={`${prefix}-name`} label="Name" error={errors.name}>
         {(aria) => <input {...aria} name="name" required maxLength={40} defaultValue={editing?.name} />}
@@ -210,20 +199,20 @@ function HookForm(props: { hook?: Hook; services: HookService[]; title: string; 
           <div class="vh-filter" key={i} data-filter={i}>
             <Field id={`${prefix}-filter-${i}-field`} error={errors[`filters[${i}].field`]} label={`Filter ${i + 1} field`}>
               {(aria) => (
-                <select {...aria} value={filter.field} onChange={(e) => setFilter(i, { field: (e.currentTarget as HTMLSelectElement).value })}>
+                <select {...aria} value={filter.field} onChange={(e) => setFilter(i, { field: e.currentTarget.value })}>
                   {filterFields.map((f) => <option key={f} value={f}>{f}</option>)}
                 </select>
               )}
             </Field>
             <Field id={`${prefix}-filter-${i}-operator`} error={errors[`filters[${i}].operator`]} label="Operator">
               {(aria) => (
-                <select {...aria} value={filter.operator} onChange={(e) => setFilter(i, { operator: (e.currentTarget as HTMLSelectElement).value })}>
+                <select {...aria} value={filter.operator} onChange={(e) => setFilter(i, { operator: e.currentTarget.value })}>
                   {operators.map(([op, words]) => <option key={op} value={op}>{op} {words}</option>)}
                 </select>
               )}
             </Field>
             <Field id={`${prefix}-filter-${i}-value`} error={errors[`filters[${i}].value`]} label="Value">
-              {(aria) => <input {...aria} value={filter.value} onInput={(e) => setFilter(i, { value: (e.currentTarget as HTMLInputElement).value })} />}
+              {(aria) => <input {...aria} value={filter.value} onInput={(e) => setFilter(i, { value: e.currentTarget.value })} />}
             </Field>
             <button type="button" class="vh-button vh-button-small" onClick={() => setFilters(filters.filter((_, j) => j !== i))}>
               Remove<span class="vh-visually-hidden"> filter {i + 1}</span>
@@ -249,10 +238,10 @@ function HookForm(props: { hook?: Hook; services: HookService[]; title: string; 
         {params.map((param, i) => (
           <div class="vh-row-form" key={i}>
             <Field id={`${prefix}-param-${i}-field`} error={errors[`params[${i}].field`]} label={`Parameter ${i + 1}`}>
-              {(aria) => <input {...aria} value={param.field} onInput={(e) => setParam(i, { field: (e.currentTarget as HTMLInputElement).value })} />}
+              {(aria) => <input {...aria} value={param.field} onInput={(e) => setParam(i, { field: e.currentTarget.value })} />}
             </Field>
             <Field id={`${prefix}-param-${i}-value`} error={errors[`params[${i}].value`]} label="Value">
-              {(aria) => <input {...aria} value={param.value} onInput={(e) => setParam(i, { value: (e.currentTarget as HTMLInputElement).value })} />}
+              {(aria) => <input {...aria} value={param.value} onInput={(e) => setParam(i, { value: e.currentTarget.value })} />}
             </Field>
             <button type="button" class="vh-button vh-button-small" onClick={() => setParams(params.filter((_, j) => j !== i))}>
               Remove<span class="vh-visually-hidden"> parameter {i + 1}</span>
@@ -290,27 +279,21 @@ const statusWords: Record<string, string> = {
  * (the API refuses the others). title names it where several are shown (a service's page: one per hook).
  */
 export function Deliveries({ hookId, title = 'Deliveries' }: { hookId: string; title?: string }) {
-  const [items, setItems] = useState<Delivery[] | null>(null);
-  const [next, setNext] = useState('');
-  const [problem, setProblem] = useState('');
-  const load = async (cursor = '') => {
-    try {
+  // The newest page first; older pages are added below it.
+  const { data, setData, problem, setProblem, reload } = useResource(() => list<Delivery>(`/v2/hooks/${hookId}/deliveries`, { limit: '25' }), [hookId]);
+  const items = data?.items;
+  const next = data?.next ?? '';
+  const { run } = useAction(setProblem);
+  const older = (cursor: string) =>
+    run(async () => {
       const page = await list<Delivery>(`/v2/hooks/${hookId}/deliveries`, { limit: '25' }, cursor);
-      setItems(cursor ? [...(items ?? []), ...page.items] : page.items);
-      setNext(page.next);
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
-  useEffect(() => void load(), [hookId]);
-  const retry = async (delivery: Delivery) => {
-    try {
+      setData({ items: [...(items ?? []), ...page.items], next: page.next });
+    });
+  const retry = (delivery: Delivery) =>
+    run(async () => {
       await post(`/v2/hooks/${hookId}/deliveries/${delivery.id}/retry`, undefined);
-      await load();
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
+      await reload();
+    });
   return (
     <section aria-labelledby={`vh-deliveries-${hookId}`}>
       <h2 id={`vh-deliveries-${hookId}`}>{title}</h2>
@@ -332,7 +315,7 @@ export function Deliveries({ hookId, title = 'Deliveries' }: { hookId: string; t
                 <td data-label="Created">{date(d.created_time)}</td>
                 <td>
                   {(d.status === 'failed' || d.status === 'succeeded') && (
-                    <button type="button" class="vh-button vh-button-small" onClick={() => void retry(d)}>
+                    <button type="button" class="vh-button vh-button-small" onClick={() => retry(d)}>
                       Send again<span class="vh-visually-hidden"> for video {d.video}</span>
                     </button>
                   )}
@@ -342,7 +325,7 @@ export function Deliveries({ hookId, title = 'Deliveries' }: { hookId: string; t
           </tbody>
         </table>
       )}
-      {next && <p><button type="button" class="vh-button" onClick={() => void load(next)}>Show older deliveries</button></p>}
+      {next && <p><button type="button" class="vh-button" onClick={() => older(next)}>Show older deliveries</button></p>}
     </section>
   );
 }

@@ -2,14 +2,14 @@
 // private videos (docs/playback.md). A key is added by pasting a PEM public
 // key, or by generating a pair here with WebCrypto: only the public half is
 // sent, the private half is offered once as a PEM file to download.
-import { useEffect, useState } from 'preact/hooks';
-import { all, del, fieldErrors, post } from '../api';
+import { useState } from 'preact/hooks';
+import { all, del, post } from '../api';
 import { Confirm, CopyButton, Field, Problem } from '../components';
 import { date } from '../format';
 import { generatePair, type Algorithm } from '../pem';
+import { text, useAction, useResource, useSubmit } from '../resource';
+import { canAdminister } from '../roles';
 import type { JWTKey } from '../types';
-
-const managers = new Set(['owner', 'admin']);
 
 /** algorithmOf tells the key's signing algorithm from its size: a P-256 SPKI is 91 bytes, RSA 2048 at least 294. */
 function algorithmOf(publicKey: string): string {
@@ -18,29 +18,18 @@ function algorithmOf(publicKey: string): string {
 }
 
 export function JWTKeysPage({ role }: { role: string }) {
-  const [keys, setKeys] = useState<JWTKey[] | null>(null);
-  const [problem, setProblem] = useState('');
+  const manager = canAdminister(role);
+  const { data: keys, problem, setProblem, reload } = useResource(() => (manager ? all<JWTKey>('/v2/jwt_keys') : Promise.resolve(null)), [manager]);
+  const { run } = useAction(setProblem);
   const [deleting, setDeleting] = useState<JWTKey | null>(null);
-  const load = async () => {
-    try {
-      setKeys(await all<JWTKey>('/v2/jwt_keys'));
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
-  useEffect(() => {
-    if (managers.has(role)) void load();
-  }, []);
-  const remove = async () => {
+  const remove = () => {
     const key = deleting;
     setDeleting(null);
     if (!key) return;
-    try {
+    run(async () => {
       await del(`/v2/jwt_keys/${key.id}`);
-      await load();
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
+      await reload();
+    });
   };
   return (
     <section class="vh-page">
@@ -50,10 +39,10 @@ export function JWTKeysPage({ role }: { role: string }) {
         key registered here (the token's <code>kid</code> is the key's ID). See the{' '}
         <a href="/docs/api">API reference</a>.
       </p>
-      {!managers.has(role) && <p class="vh-note">Only owners and admins manage JWT keys; your role is {role}.</p>}
-      {managers.has(role) && (
+      {!manager && <p class="vh-note">Only owners and admins manage JWT keys; your role is {role}.</p>}
+      {manager && (
         <>
-          <AddJWTKey onAdded={() => void load()} />
+          <AddJWTKey onAdded={() => void reload()} />
           <Problem message={problem} />
           {keys && keys.length === 0 && (
             <p class="vh-empty">No JWT keys yet: paste a public key or generate a pair above to sign viewer tokens.</p>
@@ -91,40 +80,24 @@ export function JWTKeysPage({ role }: { role: string }) {
 }
 
 function AddJWTKey({ onAdded }: { onAdded: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [publicKey, setPublicKey] = useState('');
   const [privateKey, setPrivateKey] = useState<{ url: string; file: string } | null>(null);
-  const generate = async (algorithm: Algorithm) => {
-    setBusy(true);
-    try {
+  const { errors, busy: sending, onSubmit: submit, setErrors } = useSubmit(['name', 'public_key'], async (data) => {
+    await post<JWTKey>('/v2/jwt_keys', { name: text(data, 'name'), public_key: publicKey });
+    setPublicKey('');
+    onAdded();
+  });
+  const making = useAction((problem) => setErrors({ '': `This browser could not make the key pair: ${problem}` }));
+  const busy = sending || making.busy;
+  const generate = (algorithm: Algorithm) =>
+    making.run(async () => {
       const pair = await generatePair(algorithm);
       setPublicKey(pair.publicKey);
       // A data: URL, not a blob: one, so the page's connect-src 'self' stays as is.
       const url = 'data:application/x-pem-file;base64,' + btoa(pair.privateKey);
       setPrivateKey({ url, file: `vidhost-jwt-${algorithm.toLowerCase()}-private.pem` });
       setErrors({});
-    } catch (error) {
-      setErrors({ '': `This browser could not make the key pair: ${(error as Error).message}` });
-    }
-    setBusy(false);
-  };
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
-    const data = new FormData(form);
-    setBusy(true);
-    try {
-      await post<JWTKey>('/v2/jwt_keys', { name: String(data.get('name') ?? '').trim(), public_key: publicKey });
-      form.reset();
-      setPublicKey('');
-      setErrors({});
-      onAdded();
-    } catch (error) {
-      setErrors(fieldErrors(error, ['name', 'public_key']));
-    }
-    setBusy(false);
-  };
+    });
   return (
     <form class="vh-form" onSubmit={submit} aria-labelledby="vh-add-jwt-title">
       <h2 id="vh-add-jwt-title">Add a key</h2>
@@ -139,13 +112,13 @@ function AddJWTKey({ onAdded }: { onAdded: () => void }) {
       >
         {(aria) => (
           <textarea {...aria} name="public_key" rows={6} required spellcheck={false} class="vh-mono" value={publicKey}
-            onInput={(e) => setPublicKey((e.currentTarget as HTMLTextAreaElement).value)} />
+            onInput={(e) => setPublicKey(e.currentTarget.value)} />
         )}
       </Field>
       <div class="vh-generate" role="group" aria-labelledby="vh-generate-label">
         <span id="vh-generate-label">Or generate a pair in this browser:</span>
-        <button type="button" class="vh-button vh-button-small" disabled={busy} onClick={() => void generate('ES256')}>ES256 pair</button>
-        <button type="button" class="vh-button vh-button-small" disabled={busy} onClick={() => void generate('RS256')}>RS256 pair</button>
+        <button type="button" class="vh-button vh-button-small" disabled={busy} onClick={() => generate('ES256')}>ES256 pair</button>
+        <button type="button" class="vh-button vh-button-small" disabled={busy} onClick={() => generate('RS256')}>RS256 pair</button>
       </div>
       {privateKey && (
         <div class="vh-secret" role="region" aria-labelledby="vh-private-title">

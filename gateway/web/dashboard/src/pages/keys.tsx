@@ -1,60 +1,38 @@
 // Developers → API keys: the account's keys, a form that creates one and
 // shows its secret once (the API returns `value` only in the creation's
 // answer), and delete with confirmation.
-import { useEffect, useState } from 'preact/hooks';
-import { APIError, del, list, post } from '../api';
+import { useState } from 'preact/hooks';
+import { all, del, post } from '../api';
 import { Confirm, CopyButton, Problem } from '../components';
 import { date } from '../format';
+import { text, useAction, useResource, value } from '../resource';
+import { canAdminister, keyRoles } from '../roles';
 import type { APIKey } from '../types';
 
-const managers = new Set(['owner', 'admin']);
-
-// roles, least rights first: a key's role is at most its creator's
-// (docs/roles.md), so the form offers those up to the person's own.
-const roles = ['viewer', 'uploader', 'admin', 'owner'];
-
 export function KeysPage({ role }: { role: string }) {
-  const [keys, setKeys] = useState<APIKey[] | null>(null);
-  const [problem, setProblem] = useState('');
+  const manager = canAdminister(role);
+  const { data: keys, problem, setProblem, reload } = useResource(() => (manager ? all<APIKey>('/v2/keys') : Promise.resolve(null)), [manager]);
+  const { run } = useAction(setProblem);
   const [created, setCreated] = useState<APIKey | null>(null);
   const [deleting, setDeleting] = useState<APIKey | null>(null);
-  const load = async () => {
-    try {
-      const all: APIKey[] = [];
-      let cursor = '';
-      do {
-        const page = await list<APIKey>('/v2/keys', { limit: '25' }, cursor);
-        all.push(...page.items);
-        cursor = page.next;
-      } while (cursor);
-      setKeys(all);
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
-  useEffect(() => {
-    if (managers.has(role)) void load();
-  }, []);
-  const remove = async () => {
+  const remove = () => {
     const key = deleting;
     setDeleting(null);
     if (!key) return;
-    try {
+    run(async () => {
       await del(`/v2/keys/${key.id}`);
-      await load();
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
+      await reload();
+    });
   };
 
   return (
     <section class="vh-page">
       <h1>API keys</h1>
       <p>Programs use an API key in <code>Authorization: Bearer …</code>. See the <a href="/docs/api">API reference</a>.</p>
-      {!managers.has(role) && <p class="vh-note">Only owners and admins manage API keys; your role is {role}.</p>}
-      {managers.has(role) && (
+      {!manager && <p class="vh-note">Only owners and admins manage API keys; your role is {role}.</p>}
+      {manager && (
         <>
-          <CreateKey role={role} onCreated={(key) => { setCreated(key); void load(); }} />
+          <CreateKey role={role} onCreated={(key) => { setCreated(key); void reload(); }} />
           {created && (
             <div class="vh-secret" role="region" aria-labelledby="vh-secret-title">
               <h2 id="vh-secret-title">Your new key “{created.name}”</h2>
@@ -103,29 +81,25 @@ export function KeysPage({ role }: { role: string }) {
 
 function CreateKey({ role, onCreated }: { role: string; onCreated: (key: APIKey) => void }) {
   // Most rights first: the first option is the default, also after form.reset().
-  const offered = roles.slice(0, roles.indexOf(role) + 1).reverse();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
+  // A key's role is at most its creator's (docs/roles.md).
+  const offered = keyRoles(role);
+  const { busy, problem: error, setProblem: setError, run } = useAction();
+  const submit = (event: Event) => {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
     const data = new FormData(form);
-    setBusy(true);
-    try {
+    run(async () => {
       const key = await post<APIKey>('/v2/keys', {
         type: 'api',
-        name: String(data.get('name') ?? '').trim(),
-        role: String(data.get('role') ?? role),
+        name: text(data, 'name'),
+        role: data.has('role') ? value(data, 'role') : role,
         permissions: data.get('readonly') ? ['fetch'] : [],
-        ips: String(data.get('ips') ?? '').split(/[\s,]+/).filter(Boolean),
+        ips: value(data, 'ips').split(/[\s,]+/).filter(Boolean),
       });
       form.reset();
       setError('');
       onCreated(key);
-    } catch (e) {
-      setError(e instanceof APIError ? e.message : String(e));
-    }
-    setBusy(false);
+    });
   };
   return (
     <form class="vh-form vh-form-inline" onSubmit={submit} aria-labelledby="vh-create-key-title">

@@ -7,10 +7,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { all, del, fieldErrors, get, list, patch, post } from '../api';
 import { Confirm, Field, Problem } from '../components';
 import { date } from '../format';
+import { useAction, useResource } from '../resource';
+import { canAdminister } from '../roles';
 import { navigate } from '../router';
 import type { Player, Video } from '../types';
-
-const writers = new Set(['owner', 'admin']);
 const controlNames = ['play', 'progress', 'current-time', 'duration', 'mute', 'volume', 'captions', 'settings', 'pip', 'airplay', 'chapters', 'fullscreen'];
 const switches: [keyof Settings, string][] = [
   ['autoplay', 'Autoplay (browsers allow it muted only)'],
@@ -37,24 +37,16 @@ const settingsOf = (p: Partial<Player>): Settings => {
 };
 
 export function PlayersPage({ role }: { role: string }) {
-  const [players, setPlayers] = useState<Player[] | null>(null);
-  const [problem, setProblem] = useState('');
+  const writer = canAdminister(role);
+  const { data: players, problem, reload } = useResource(() => all<Player>('/v2/players'), []);
   const [formKey, setFormKey] = useState(0);
-  const load = async () => {
-    try {
-      setPlayers(await all<Player>('/v2/players'));
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
-  useEffect(() => void load(), []);
   return (
     <section class="vh-page">
       <h1>Players</h1>
       <p>A player is a set of playback settings (controls, colour, autoplay…) an embed applies with <code>?player=&lt;id&gt;</code>.</p>
-      {!writers.has(role) && <p class="vh-note">Only owners and admins change players; your role is {role}.</p>}
+      {!writer && <p class="vh-note">Only owners and admins change players; your role is {role}.</p>}
       <Problem message={problem} />
-      {players && players.length === 0 && <p class="vh-empty">No players yet{writers.has(role) ? ': create one below, then add its id to your embeds' : ''}. Without one, embeds use the defaults.</p>}
+      {players && players.length === 0 && <p class="vh-empty">No players yet{writer ? ': create one below, then add its id to your embeds' : ''}. Without one, embeds use the defaults.</p>}
       {players && players.length > 0 && (
         <table class="vh-table">
           <caption class="vh-visually-hidden">Players</caption>
@@ -72,8 +64,8 @@ export function PlayersPage({ role }: { role: string }) {
           </tbody>
         </table>
       )}
-      {writers.has(role) && (
-        <PlayerForm key={formKey} title="Create a player" action="Create player" onSaved={() => { setFormKey(formKey + 1); void load(); }} />
+      {writer && (
+        <PlayerForm key={formKey} title="Create a player" action="Create player" onSaved={() => { setFormKey(formKey + 1); void reload(); }} />
       )}
     </section>
   );
@@ -87,20 +79,16 @@ function controlsWords(controls: string[] | undefined): string {
 
 /** PlayerPage edits one player and deletes it. */
 export function PlayerPage({ id, role }: { id: string; role: string }) {
-  const [player, setPlayer] = useState<Player | null>(null);
-  const [problem, setProblem] = useState('');
+  const writer = canAdminister(role);
+  const { data: player, setData: setPlayer, problem, setProblem } = useResource(() => get<Player>(`/v2/players/${id}`), [id]);
+  const { run } = useAction(setProblem);
   const [deleting, setDeleting] = useState(false);
-  useEffect(() => {
-    get<Player>(`/v2/players/${id}`).then(setPlayer, (error) => setProblem((error as Error).message));
-  }, [id]);
-  const remove = async () => {
+  const remove = () => {
     setDeleting(false);
-    try {
+    run(async () => {
       await del(`/v2/players/${id}`);
       navigate('/players');
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
+    });
   };
   return (
     <section class="vh-page">
@@ -110,8 +98,8 @@ export function PlayerPage({ id, role }: { id: string; role: string }) {
       {player && (
         <>
           <p>Embed with <code>/embed/&lt;video id&gt;?player={player.id}</code>.</p>
-          <PlayerForm key={player.id} player={player} readOnly={!writers.has(role)} title="Settings" action="Save changes" onSaved={setPlayer} />
-          {writers.has(role) && (
+          <PlayerForm key={player.id} player={player} readOnly={!writer} title="Settings" action="Save changes" onSaved={setPlayer} />
+          {writer && (
             <section class="vh-danger-zone" aria-labelledby="vh-player-danger">
               <h2 id="vh-player-danger">Delete</h2>
               <button type="button" class="vh-button vh-button-danger" onClick={() => setDeleting(true)}>Delete this player</button>
@@ -132,7 +120,7 @@ function changes(saved: Settings, now: Settings): Partial<Settings> {
   for (const key of Object.keys(now) as (keyof Settings)[]) {
     if (JSON.stringify(saved[key]) !== JSON.stringify(now[key])) out[key] = now[key];
   }
-  return out as Partial<Settings>;
+  return out;
 }
 
 function PlayerForm(props: { player?: Player; readOnly?: boolean; title: string; action: string; onSaved: (p: Player) => void }) {
@@ -172,7 +160,7 @@ function PlayerForm(props: { player?: Player; readOnly?: boolean; title: string;
   };
   return (
     <div class="vh-player-editor">
-      <form class="vh-form" onSubmit={submit} aria-labelledby={`${prefix}-title`}>
+      <form class="vh-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${prefix}-title`}>
         <h2 id={`${prefix}-title`}>{props.title}</h2>
         <fieldset disabled={props.readOnly} class="vh-plain-fieldset">
           <Field id={`${prefix}-name`} label="Name" error={errors.name}>

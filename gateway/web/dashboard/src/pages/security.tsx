@@ -4,23 +4,16 @@
 // the otpauth:// link and the secret as text for typing —, a first code
 // turns it on and answers ten recovery codes, shown once. A code (or a
 // recovery code) turns it off again.
-import { useEffect, useState } from 'preact/hooks';
-import { APIError, fieldErrors, get, post } from '../api';
+import { useState } from 'preact/hooks';
+import { fieldErrors, get, post } from '../api';
 import { CopyButton, Field, Problem } from '../components';
+import { text, useAction, useResource } from '../resource';
 import type { MFAEnrolment, User } from '../team-types';
 import { AccountTabs } from './team-tabs';
 
 export function SecurityPage({ role, userID }: { role: string; userID: string }) {
-  const [me, setMe] = useState<User | null>(null);
-  const [problem, setProblem] = useState('');
-  const load = async () => {
-    try {
-      setMe(await get<User>(`/v2/users/${userID}`));
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
-  useEffect(() => void load(), []);
+  const { data: me, problem, reload } = useResource(() => get<User>(`/v2/users/${userID}`), [userID]);
+  const load = () => void reload();
   return (
     <section class="vh-page">
       <h1>Your sign-in security</h1>
@@ -59,7 +52,7 @@ export function MfaEnrolment({ onDone }: { onDone: () => void }) {
   };
   const confirm = async (event: Event) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget as HTMLFormElement).get('code') ?? '').trim();
+    const code = text(new FormData(event.currentTarget as HTMLFormElement), 'code');
     setBusy(true);
     try {
       const answer = await post<{ recovery_codes: string[] }>('/v2/users/me/mfa/confirm', { code });
@@ -94,7 +87,7 @@ export function MfaEnrolment({ onDone }: { onDone: () => void }) {
         <>
           <p>Off. Turn it on to be asked for a code from an authenticator app (any TOTP app) after your password.</p>
           <Problem message={errors['']} />
-          <button type="button" class="vh-button vh-button-primary" onClick={start} disabled={busy}>Set up an authenticator app</button>
+          <button type="button" class="vh-button vh-button-primary" onClick={() => void start()} disabled={busy}>Set up an authenticator app</button>
         </>
       )}
       {enrolment && (
@@ -110,7 +103,7 @@ export function MfaEnrolment({ onDone }: { onDone: () => void }) {
               </span>
             </li>
             <li>
-              <form class="vh-row-form" onSubmit={confirm}>
+              <form class="vh-row-form" onSubmit={(event) => void confirm(event)}>
                 <Field id="vh-mfa-code" label="Then enter the 6-digit code it shows" error={errors.code || errors['']}>
                   {(aria) => <input {...aria} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />}
                 </Field>
@@ -126,20 +119,15 @@ export function MfaEnrolment({ onDone }: { onDone: () => void }) {
 
 /** MfaOn: codes are on; a current or recovery code turns them off. */
 function MfaOn({ onOff }: { onOff: () => void }) {
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const disable = async (event: Event) => {
+  const { busy, problem: error, setProblem: setError, run } = useAction();
+  const disable = (event: Event) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget as HTMLFormElement).get('code') ?? '').trim();
-    setBusy(true);
-    try {
+    const code = text(new FormData(event.currentTarget as HTMLFormElement), 'code');
+    run(async () => {
       await post('/v2/users/me/mfa/disable', { code });
       setError('');
       onOff();
-    } catch (e) {
-      setError(e instanceof APIError ? e.message : String(e));
-    }
-    setBusy(false);
+    });
   };
   return (
     <>

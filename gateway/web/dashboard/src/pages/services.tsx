@@ -3,15 +3,15 @@
 // page of one service: edit (write-only credentials left blank stay as they
 // are), rotate the secret (shown once), delete, and the delivery logs of the
 // hooks that run on it (the hooks page's Deliveries, one per hook).
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { all, del, fieldErrors, get, patch, post } from '../api';
 import { Confirm, Field, Problem, SecretOnce } from '../components';
 import { date } from '../format';
+import { text, useAction, useResource } from '../resource';
+import { canAdminister } from '../roles';
 import { navigate } from '../router';
 import type { Hook, Service } from '../types';
 import { Deliveries } from './hooks';
-
-const managers = new Set(['owner', 'admin']);
 
 interface TypeField {
   name: string;
@@ -45,25 +45,15 @@ function target(s: Service): string {
 }
 
 export function ServicesPage({ role }: { role: string }) {
-  const [services, setServices] = useState<Service[] | null>(null);
+  const manager = canAdminister(role);
+  const { data: services, problem, reload } = useResource(() => (manager ? all<Service>('/v2/services') : Promise.resolve(null)), [manager]);
   const [created, setCreated] = useState<Service | null>(null);
-  const [problem, setProblem] = useState('');
-  const load = async () => {
-    try {
-      setServices(await all<Service>('/v2/services'));
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
-  useEffect(() => {
-    if (managers.has(role)) void load();
-  }, []);
   return (
     <section class="vh-page">
       <h1>Services</h1>
       <p>A service is where a <a href="/developers/hooks">hook</a> sends videos: a webhook URL, another Vidhost or an S3 bucket.</p>
-      {!managers.has(role) && <p class="vh-note">Only owners and admins manage services; your role is {role}.</p>}
-      {managers.has(role) && (
+      {!manager && <p class="vh-note">Only owners and admins manage services; your role is {role}.</p>}
+      {manager && (
         <>
           {created?.secret && (
             <SecretOnce id="vh-new-secret" title={`Signing secret of “${created.name}”`} value={created.secret} label="Copy the signing secret" onDone={() => setCreated(null)} />
@@ -86,7 +76,7 @@ export function ServicesPage({ role }: { role: string }) {
               </tbody>
             </table>
           )}
-          <ServiceForm title="Create a service" action="Create service" onSaved={(s) => { setCreated(s); void load(); }} />
+          <ServiceForm title="Create a service" action="Create service" onSaved={(s) => { setCreated(s); void reload(); }} />
         </>
       )}
     </section>
@@ -95,37 +85,27 @@ export function ServicesPage({ role }: { role: string }) {
 
 /** ServicePage edits one service, rotates its secret, deletes it and shows its hooks' deliveries. */
 export function ServicePage({ id }: { id: string }) {
-  const [service, setService] = useState<Service | null>(null);
-  const [hooks, setHooks] = useState<Hook[]>([]);
+  const { data, setData, problem, setProblem } = useResource(async () => {
+    const [service, hooks] = await Promise.all([get<Service>(`/v2/services/${id}`), all<Hook>('/v2/hooks')]);
+    return { service, hooks: hooks.filter((hook) => hook.service === id) };
+  }, [id]);
+  const service = data?.service;
+  const hooks = data?.hooks ?? [];
+  const setService = (next: Service) => setData({ service: next, hooks });
+  const { run } = useAction(setProblem);
   const [secret, setSecret] = useState('');
-  const [problem, setProblem] = useState('');
   // One dialog for both confirmations: Confirm's heading has a fixed id.
   const [confirming, setConfirming] = useState<'rotate' | 'delete' | null>(null);
-  useEffect(() => {
-    Promise.all([get<Service>(`/v2/services/${id}`), all<Hook>('/v2/hooks')]).then(
-      ([s, h]) => {
-        setService(s);
-        setHooks(h.filter((hook) => hook.service === id));
-      },
-      (error) => setProblem((error as Error).message),
-    );
-  }, [id]);
-  const rotate = async () => {
+  const rotate = () => {
     setConfirming(null);
-    try {
-      setSecret((await post<Service>(`/v2/services/${id}/rotate_secret`, undefined)).secret ?? '');
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
+    run(async () => setSecret((await post<Service>(`/v2/services/${id}/rotate_secret`, undefined)).secret ?? ''));
   };
-  const remove = async () => {
+  const remove = () => {
     setConfirming(null);
-    try {
+    run(async () => {
       await del(`/v2/services/${id}`);
       navigate('/developers/services');
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
+    });
   };
   return (
     <section class="vh-page">
@@ -188,10 +168,10 @@ function ServiceForm(props: { service?: Service; title: string; action: string; 
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
     const data = new FormData(form);
-    const body: Record<string, string> = { name: String(data.get('name') ?? '').trim() };
+    const body: Record<string, string> = { name: text(data, 'name') };
     if (!editing) body.type = type;
     for (const field of fields) {
-      const value = String(data.get(field.name) ?? '').trim();
+      const value = text(data, field.name);
       // Left blank: a write-only credential stays as saved; an optional field is not sent on create.
       if (editing && field.secret && !value) continue;
       if (!editing && field.optional && !value) continue;
@@ -218,7 +198,7 @@ function ServiceForm(props: { service?: Service; title: string; action: string; 
     setBusy(false);
   };
   return (
-    <form class="vh-form" onSubmit={submit} aria-labelledby={`${prefix}-title`}>
+    <form class="vh-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${prefix}-title`}>
       <h2 id={`${prefix}-title`}>{props.title}</h2>
       <Field id={`${prefix}-name`} label="Name" error={errors.name}>
         {(aria) => <input {...aria} name="name" required maxLength={50} defaultValue={editing?.name} />}

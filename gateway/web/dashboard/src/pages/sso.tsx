@@ -2,40 +2,33 @@
 // (docs/identity-providers.md), for admins and owners. Create and edit
 // share one form; the client secret is write-only, so editing leaves it
 // unchanged unless a new one is typed.
-import { useEffect, useState } from 'preact/hooks';
-import { all, del, fieldErrors, patch, post } from '../api';
+import { useState } from 'preact/hooks';
+import { all, del, patch, post } from '../api';
 import { Confirm, Field, Problem } from '../components';
-import { atLeast, type IdentityProvider } from '../team-types';
+import { text, useAction, useResource, useSubmit } from '../resource';
+import { canAdminister, defaultRoles } from '../roles';
+import type { IdentityProvider } from '../team-types';
 import { TeamTabs } from './team-tabs';
 
 const fields = ['name', 'issuer_url', 'client_id', 'client_secret', 'allowed_domains', 'default_role', 'enabled'];
 
 export function SSOPage({ role }: { role: string }) {
-  const [providers, setProviders] = useState<IdentityProvider[] | null>(null);
-  const [problem, setProblem] = useState('');
+  const admin = canAdminister(role);
+  const { data: providers, problem, setProblem, reload } = useResource(
+    () => (admin ? all<IdentityProvider>('/v2/identity_providers') : Promise.resolve(null)),
+    [admin],
+  );
+  const { run } = useAction(setProblem);
   const [editing, setEditing] = useState<IdentityProvider | 'new' | null>(null);
   const [deleting, setDeleting] = useState<IdentityProvider | null>(null);
-  const admin = atLeast(role, 'admin');
-  const load = async () => {
-    try {
-      setProviders(await all<IdentityProvider>('/v2/identity_providers'));
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
-  useEffect(() => {
-    if (admin) void load();
-  }, []);
-  const remove = async () => {
+  const remove = () => {
     const provider = deleting;
     setDeleting(null);
     if (!provider) return;
-    try {
+    run(async () => {
       await del(`/v2/identity_providers/${provider.id}`);
-      await load();
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
+      await reload();
+    });
   };
   return (
     <section class="vh-page">
@@ -79,7 +72,7 @@ export function SSOPage({ role }: { role: string }) {
         <ProviderForm
           key={editing === 'new' ? 'new' : editing.id}
           provider={editing === 'new' ? null : editing}
-          onDone={() => { setEditing(null); void load(); }}
+          onDone={() => { setEditing(null); void reload(); }}
           onCancel={() => setEditing(null)}
         />
       )}
@@ -91,31 +84,25 @@ export function SSOPage({ role }: { role: string }) {
 }
 
 function ProviderForm({ provider, onDone, onCancel }: { provider: IdentityProvider | null; onDone: () => void; onCancel: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({ '': '' });
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget as HTMLFormElement);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
-    const body: Record<string, unknown> = {
-      name: text('name'),
-      issuer_url: text('issuer_url'),
-      client_id: text('client_id'),
-      allowed_domains: text('allowed_domains').split(/[\s,]+/).filter(Boolean),
-      default_role: text('default_role'),
-      enabled: data.get('enabled') === 'on',
-    };
-    if (text('client_secret') || !provider) body.client_secret = text('client_secret'); // write-only: blank keeps it
-    setBusy(true);
-    try {
+  const { errors, busy, onSubmit: submit } = useSubmit(
+    fields,
+    async (data) => {
+      const body: Record<string, unknown> = {
+        name: text(data, 'name'),
+        issuer_url: text(data, 'issuer_url'),
+        client_id: text(data, 'client_id'),
+        allowed_domains: text(data, 'allowed_domains').split(/[\s,]+/).filter(Boolean),
+        default_role: text(data, 'default_role'),
+        enabled: data.get('enabled') === 'on',
+      };
+      const secret = text(data, 'client_secret');
+      if (secret || !provider) body.client_secret = secret; // write-only: blank keeps it
       if (provider) await patch(`/v2/identity_providers/${provider.id}`, body);
       else await post('/v2/identity_providers', body);
       onDone();
-    } catch (error) {
-      setErrors(fieldErrors(error, fields));
-    }
-    setBusy(false);
-  };
+    },
+    { '': '' },
+  );
   const title = provider ? `Edit “${provider.name}”` : 'Add an identity provider';
   return (
     <form class="vh-form" onSubmit={submit} aria-labelledby="vh-idp-title" noValidate>
@@ -138,7 +125,7 @@ function ProviderForm({ provider, onDone, onCancel }: { provider: IdentityProvid
       <Field id="vh-idp-role" label="New people join as" error={errors.default_role}>
         {(aria) => (
           <select {...aria} name="default_role">
-            {(['viewer', 'uploader', 'admin'] as const).map((r) => (
+            {defaultRoles.map((r) => (
               <option key={r} value={r} selected={r === (provider?.default_role ?? 'viewer')}>{r}</option>
             ))}
           </select>

@@ -1,7 +1,7 @@
 // The sub-navigation of the Team and Account sections: a list of links
 // with aria-current on the page shown, so the sections' pages are one
 // keyboard stop apart and each still has its own address.
-import { atLeast, type Role } from '../team-types';
+import { atLeast, type Role } from '../roles';
 
 interface Tab {
   href: string;

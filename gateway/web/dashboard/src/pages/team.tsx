@@ -3,11 +3,13 @@
 // users below owner, and invite; only an owner touches an owner. The page
 // hides what the role cannot do, and the API's answer (a refusal's message
 // beside the control it names) is still the authority.
-import { useEffect, useState } from 'preact/hooks';
-import { APIError, all, del, fieldErrors, patch, post } from '../api';
+import { useState } from 'preact/hooks';
+import { all, del, fieldErrors, patch, post } from '../api';
 import { Confirm, Field, Problem } from '../components';
 import { date } from '../format';
-import { atLeast, roleNames, type Invite, type Role, type User } from '../team-types';
+import { messageOf, text, useAction, useResource, useSubmit, value } from '../resource';
+import { canAdminister, grantable, mayHandle, type Role } from '../roles';
+import type { Invite, User } from '../team-types';
 import { TeamTabs } from './team-tabs';
 
 const roleWords: Record<Role, string> = {
@@ -17,27 +19,20 @@ const roleWords: Record<Role, string> = {
   owner: 'Owner: everything, including other owners',
 };
 
-/** grantable lists the roles me may give (only an owner gives owner). */
-const grantable = (me: string) => roleNames.filter((r) => r !== 'owner' || me === 'owner');
-
-/** manages tells whether me may change user at all (docs/users.md rules). */
-const manages = (me: string, user: User, myID: string) =>
-  atLeast(me, 'admin') && user.id !== myID && (user.role !== 'owner' || me === 'owner');
+/** manages tells whether me may change user at all (docs/users.md rules): never oneself. */
+const manages = (me: string, user: User, myID: string) => canAdminister(me) && user.id !== myID && mayHandle(me, user.role);
 
 export function TeamPage({ role, userID }: { role: string; userID: string }) {
-  const [users, setUsers] = useState<User[] | null>(null);
-  const [invites, setInvites] = useState<Invite[] | null>(null);
-  const [problem, setProblem] = useState('');
-  const admin = atLeast(role, 'admin');
+  const admin = canAdminister(role);
+  const people = useResource(() => all<User>('/v2/users'), []);
+  const invited = useResource(() => (admin ? all<Invite>('/v2/invites') : Promise.resolve(null)), [admin]);
+  const users = people.data;
+  const invites = invited.data;
+  const problem = invited.problem || people.problem;
   const load = async () => {
-    try {
-      setUsers(await all<User>('/v2/users'));
-      if (admin) setInvites(await all<Invite>('/v2/invites'));
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
+    await people.reload();
+    await invited.reload();
   };
-  useEffect(() => void load(), []);
 
   return (
     <section class="vh-page">
@@ -60,7 +55,7 @@ export function TeamPage({ role, userID }: { role: string; userID: string }) {
 function UsersTable({ users, role, userID, onChanged }: { users: User[]; role: string; userID: string; onChanged: () => Promise<void> }) {
   const [deleting, setDeleting] = useState<User | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const fail = (id: string, error: unknown) => setErrors({ ...errors, [id]: fieldErrors(error, ['role', 'enabled']).role || (error as Error).message });
+  const fail = (id: string, error: unknown) => setErrors({ ...errors, [id]: fieldErrors(error, ['role', 'enabled']).role || messageOf(error) });
   const change = async (user: User, body: Partial<User>) => {
     try {
       await patch(`/v2/users/${user.id}`, body);
@@ -97,7 +92,7 @@ function UsersTable({ users, role, userID, onChanged }: { users: User[]; role: s
               </td>
               <td data-label="Role">
                 {manages(role, user, userID)
-                  ? <RoleForm user={user} choices={grantable(role)} error={errors[user.id] ?? ''} onSave={(next) => change(user, { role: next })} />
+                  ? <RoleForm user={user} choices={grantable(role)} error={errors[user.id] ?? ''} onSave={(next) => void change(user, { role: next })} />
                   : <span data-role={user.role}>{user.role}</span>}
               </td>
               <td data-label="Sign-in">
@@ -108,7 +103,7 @@ function UsersTable({ users, role, userID, onChanged }: { users: User[]; role: s
               <td class="vh-row-actions">
                 {manages(role, user, userID) && (
                   <span class="vh-actions-start">
-                    <button type="button" class="vh-button vh-button-small" onClick={() => change(user, { enabled: !user.enabled })}>
+                    <button type="button" class="vh-button vh-button-small" onClick={() => void change(user, { enabled: !user.enabled })}>
                       {user.enabled ? 'Disable' : 'Enable'}<span class="vh-visually-hidden"> {user.email}</span>
                     </button>
                     <button type="button" class="vh-button vh-button-small vh-button-danger" onClick={() => setDeleting(user)}>
@@ -122,7 +117,7 @@ function UsersTable({ users, role, userID, onChanged }: { users: User[]; role: s
           ))}
         </tbody>
       </table>
-      <Confirm open={deleting !== null} title={`Delete ${deleting?.email ?? ''}?`} action="Delete user" onConfirm={remove} onCancel={() => setDeleting(null)}>
+      <Confirm open={deleting !== null} title={`Delete ${deleting?.email ?? ''}?`} action="Delete user" onConfirm={() => void remove()} onCancel={() => setDeleting(null)}>
         <p>They are signed out everywhere and can no longer sign in. Their videos stay. To let them back later, disable them instead.</p>
       </Confirm>
     </>
@@ -148,29 +143,20 @@ function RoleForm({ user, choices, error, onSave }: { user: User; choices: Role[
 }
 
 function InviteForm({ role, onInvited }: { role: string; onInvited: () => Promise<void> }) {
-  const [errors, setErrors] = useState<Record<string, string>>({ '': '' });
   const [sent, setSent] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
-    const data = new FormData(form);
-    const body: Record<string, string> = { email: String(data.get('email') ?? '').trim(), role: String(data.get('role') ?? '') };
-    const name = String(data.get('name') ?? '').trim();
-    if (name) body.name = name;
-    setBusy(true);
-    try {
+  const { errors, busy, onSubmit: submit } = useSubmit(
+    ['email', 'role', 'name'],
+    async (data) => {
+      const body: Record<string, string> = { email: text(data, 'email'), role: value(data, 'role') };
+      const name = text(data, 'name');
+      if (name) body.name = name;
+      setSent('');
       const invite = await post<Invite>('/v2/invites', body);
-      form.reset();
-      setErrors({ '': '' });
       setSent(`Invite sent to ${invite.email}. The link works for 7 days.`);
       await onInvited();
-    } catch (error) {
-      setSent('');
-      setErrors(fieldErrors(error, ['email', 'role', 'name']));
-    }
-    setBusy(false);
-  };
+    },
+    { '': '' },
+  );
   const planRefused = errors[''] && /plan/.test(errors['']);
   return (
     <form class="vh-form" onSubmit={submit} aria-labelledby="vh-invite-title" noValidate>
@@ -201,23 +187,20 @@ function InviteForm({ role, onInvited }: { role: string; onInvited: () => Promis
 
 function InvitesList({ invites, role, onChanged }: { invites: Invite[]; role: string; onChanged: () => Promise<void> }) {
   const [revoking, setRevoking] = useState<Invite | null>(null);
-  const [problem, setProblem] = useState('');
+  const { problem, setProblem, run } = useAction();
   const [said, setSaid] = useState('');
   const open = invites.filter((i) => i.status !== 'accepted');
-  const act = async (what: () => Promise<unknown>, done: string) => {
-    try {
+  const act = (what: () => Promise<unknown>, done: string) =>
+    run(async () => {
       await what();
       setProblem('');
       setSaid(done);
       await onChanged();
-    } catch (error) {
-      setProblem(error instanceof APIError ? error.message : String(error));
-    }
-  };
-  const revoke = async () => {
+    });
+  const revoke = () => {
     const invite = revoking;
     setRevoking(null);
-    if (invite) await act(() => del(`/v2/invites/${invite.id}`), `The invite to ${invite.email} is revoked: its link no longer works.`);
+    if (invite) act(() => del(`/v2/invites/${invite.id}`), `The invite to ${invite.email} is revoked: its link no longer works.`);
   };
   return (
     <>
@@ -239,7 +222,7 @@ function InvitesList({ invites, role, onChanged }: { invites: Invite[]; role: st
                   {invite.status === 'pending' ? `Pending until ${date(invite.expires_time)}` : 'Expired: resend it to renew the link'}
                 </td>
                 <td class="vh-row-actions">
-                  {(invite.role !== 'owner' || role === 'owner') && (
+                  {mayHandle(role, invite.role) && (
                     <span class="vh-actions-start">
                       <button type="button" class="vh-button vh-button-small" onClick={() => act(() => post(`/v2/invites/${invite.id}/resend`, undefined), `A new link was sent to ${invite.email}.`)}>
                         Resend<span class="vh-visually-hidden"> to {invite.email}</span>

@@ -2,9 +2,10 @@
 // pause/resume button and, once its video is made, a link to it. Uploads
 // use tus through Uppy (../uploader.ts). Or name a URL for Vidhost to fetch.
 import { useEffect, useState } from 'preact/hooks';
-import { APIError, post } from '../api';
+import { post } from '../api';
 import { Problem } from '../components';
 import { bytes } from '../format';
+import { text, useAction } from '../resource';
 import type { Video } from '../types';
 import { onChange, outcome, unfinishedUploads, uploader, videoExtensions, type UploadFile } from '../uploader';
 
@@ -69,25 +70,24 @@ export function UploadPage() {
 
 /** FromURL makes a video whose source Vidhost downloads (docs/videos.md, Input). */
 function FromURL() {
-  const [error, setError] = useState('');
+  const { busy, problem: error, setProblem: setError, run } = useAction();
   const [made, setMade] = useState<Video | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
     const data = new FormData(form);
-    const input = String(data.get('url') ?? '').trim();
-    const name = String(data.get('name') ?? '').trim() || decodeURIComponent(input.split('/').pop() ?? '').replace(/\.[^.]+$/, '').slice(0, 100) || 'video';
-    setBusy(true);
-    try {
-      setMade(await post<Video>('/v2/videos', { name, input }));
-      setError('');
-      form.reset();
-    } catch (e) {
-      setError(e instanceof APIError ? e.message : String(e));
-      setMade(null);
-    }
-    setBusy(false);
+    const input = text(data, 'url');
+    const name = text(data, 'name') || decodeURIComponent(input.split('/').pop() ?? '').replace(/\.[^.]+$/, '').slice(0, 100) || 'video';
+    run(async () => {
+      try {
+        setMade(await post<Video>('/v2/videos', { name, input }));
+        setError('');
+        form.reset();
+      } catch (error) {
+        setMade(null);
+        throw error;
+      }
+    });
   };
   return (
     <form class="vh-form" onSubmit={submit} aria-labelledby="vh-from-url-title">

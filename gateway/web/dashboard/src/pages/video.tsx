@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { APIError, del, get } from '../api';
 import { Confirm, CopyButton, Problem, StatusBadge } from '../components';
 import { date, duration } from '../format';
+import { useAction } from '../resource';
 import { navigate } from '../router';
 import type { Video } from '../types';
 import { Cards } from './video/cards';
@@ -130,15 +131,13 @@ function Outputs({ video }: { video: Video }) {
 
 function DeleteVideo({ video }: { video: Video }) {
   const [asking, setAsking] = useState(false);
-  const [problem, setProblem] = useState('');
-  const remove = async () => {
+  const { problem, run } = useAction();
+  const remove = () => {
     setAsking(false);
-    try {
+    run(async () => {
       await del(`/v2/videos/${video.id}`);
       navigate('/videos');
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
+    });
   };
   return (
     <section aria-labelledby="vh-delete-title" class="vh-danger-zone">

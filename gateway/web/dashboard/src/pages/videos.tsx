@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { APIError, list, type Page } from '../api';
 import { Problem } from '../components';
+import { canEditVideos } from '../roles';
 import { navigate } from '../router';
 import type { Video } from '../types';
 import { BulkActions, SelectAll } from './videos/bulk';
@@ -20,9 +21,6 @@ const pageSize = '20';
 
 const unfinished = (v: Video) => v.status === 'preparing' || v.status === 'processing';
 
-/** writers are the roles that may change videos (docs/roles.md). */
-const writers = new Set(['owner', 'admin', 'uploader']);
-
 export function VideosPage({ url, role }: { url: URL; role: string }) {
   const query = url.searchParams;
   const filters = readFilters(query);
@@ -35,10 +33,16 @@ export function VideosPage({ url, role }: { url: URL; role: string }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const views = useViews(page);
   const choices = useChoices(page !== null || problem !== '');
-  const canWrite = writers.has(role);
+  const canWrite = canEditVideos(role);
 
-  useEffect(() => setSelected(new Set()), [url.search]);
+  const search = url.search;
+  useEffect(() => setSelected(new Set()), [search]);
   useEffect(() => {
+    // The list the URL asks for: its filters, order and page.
+    const query = new URLSearchParams(search);
+    const filters = readFilters(query);
+    const sort = query.get('sort') ?? '';
+    const cursor = query.get('cursor') ?? '';
     let stopped = false;
     let timer = 0;
     const load = async () => {
@@ -62,7 +66,7 @@ export function VideosPage({ url, role }: { url: URL; role: string }) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [url.search, reloads]);
+  }, [search, reloads]);
 
   const go = (changes: Record<string, string>) => {
     const next = new URLSearchParams(query);

@@ -40,7 +40,8 @@ export function leadBody(gate: Gate, form: HTMLFormElement): LeadBody {
   const data = new FormData(form);
   const fields: Record<string, string> = {};
   for (const name of gate.fields) {
-    if (fieldSpecs[name]) fields[name] = String(data.get(name) || '').trim();
+    const value = data.get(name); // a string: the gate's fields are text inputs, never files
+    if (fieldSpecs[name]) fields[name] = typeof value === 'string' ? value.trim() : '';
   }
   return { gate_id: gate.id, fields, checkbox: data.get('checkbox') === 'on' };
 }

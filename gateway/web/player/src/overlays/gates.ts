@@ -58,19 +58,23 @@ export function mountGates(player: Player, gates: Gate[], leadUrl: string): void
   });
 }
 
+/** submitLead sends the gate's form and releases the gate once the lead is stored; it never rejects. */
+async function submitLead(gate: Gate, form: HTMLFormElement, leadUrl: string, release: (gate: Gate) => void): Promise<void> {
+  const submit = form.querySelector<HTMLButtonElement>('.vh-gate-submit')!;
+  submit.disabled = true;
+  const sent = await sendLead(leadUrl, leadBody(gate, form));
+  submit.disabled = false;
+  if (!sent) return showError(form, 'Could not send the form. Please try again.');
+  showError(form, '');
+  release(gate);
+}
+
 function gateView(gate: Gate, leadUrl: string, release: (gate: Gate) => void): HTMLElement {
   const form = gateForm(gate);
   const view = h('section', { class: 'vh-gate', 'data-gate-id': gate.id, 'aria-label': gate.name, 'data-blocked': '0' }, form);
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (!form.reportValidity()) return;
-    const submit = form.querySelector<HTMLButtonElement>('.vh-gate-submit')!;
-    submit.disabled = true;
-    const sent = await sendLead(leadUrl, leadBody(gate, form));
-    submit.disabled = false;
-    if (!sent) return showError(form, 'Could not send the form. Please try again.');
-    showError(form, '');
-    release(gate);
+    if (form.reportValidity()) void submitLead(gate, form, leadUrl, release);
   });
   form.querySelector('.vh-gate-skip')?.addEventListener('click', () => release(gate));
   return view;

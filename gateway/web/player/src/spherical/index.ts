@@ -55,7 +55,10 @@ export function mountSpherical(player: Player, hotspots: HotspotLayer): void {
   video.insertAdjacentElement('afterend', canvas);
   player.addClass('vh-spherical');
   const camera: Camera = { yaw: 0, pitch: 0, fov: (75 * Math.PI) / 180 };
-  enableDrag(canvas, camera, () => (player.paused() ? player.play()?.catch(() => undefined) : player.pause()));
+  enableDrag(canvas, camera, () => {
+    if (player.paused()) void player.play()?.catch(() => undefined);
+    else player.pause();
+  });
   const frame = () => {
     resize(canvas);
     renderer.draw(video, camera);

@@ -40,7 +40,7 @@ export class Renderer {
     const gl = canvas.getContext('webgl');
     if (!gl) throw new Error('WebGL is not available');
     this.gl = gl;
-    const program = gl.createProgram()!;
+    const program = gl.createProgram();
     gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, vertexSource));
     gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, fragmentSource));
     gl.linkProgram(program);

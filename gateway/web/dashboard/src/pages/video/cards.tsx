@@ -3,8 +3,9 @@
 // every field, as the API asks on create; the same form edits one (PATCH).
 import { useState } from 'preact/hooks';
 import { del, patch, post } from '../../api';
+import { text, useSubmit } from '../../resource';
 import { playerTime } from './player';
-import { Check, EditButton, FormTitle, Input, Remove, Section, Submit, seconds, text, useSubmit } from './section';
+import { Check, EditButton, FormTitle, Input, Remove, Section, Submit, seconds } from './section';
 import type { Card, SectionProps } from './types';
 
 const fields = ['name', 'at', 'until', 'skip', 'top_text', 'bottom_text', 'link', 'link_text', 'icon'];

@@ -3,8 +3,9 @@
 // default; the same form edits one (docs/videos.md#cards-gates-hotspots-chapters).
 import { useState } from 'preact/hooks';
 import { del, patch, post } from '../../api';
+import { text, useSubmit } from '../../resource';
 import { playerTime } from './player';
-import { EditButton, FormTitle, Input, Remove, Section, Submit, text, timecode, useSubmit } from './section';
+import { EditButton, FormTitle, Input, Remove, Section, Submit, timecode } from './section';
 import type { Chapter, SectionProps } from './types';
 
 export function Chapters({ video, onChanged }: SectionProps) {

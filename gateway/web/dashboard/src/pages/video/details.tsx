@@ -3,6 +3,7 @@
 import { useState } from 'preact/hooks';
 import { APIError, patch } from '../../api';
 import { Problem } from '../../components';
+import { value } from '../../resource';
 import type { Privacy } from '../../types';
 import { CategoryChoice } from './categories';
 import type { VideoDetail } from './types';
@@ -16,15 +17,15 @@ export function EditForm({ video, onSaved }: { video: VideoDetail; onSaved: (v: 
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
-    const tags = String(form.get('tags') ?? '').split(/[\s,]+/).filter(Boolean);
+    const tags = value(form, 'tags').split(/[\s,]+/).filter(Boolean);
     setBusy(true);
     setSaved(false);
     try {
       const next = await patch<VideoDetail>(`/v2/videos/${video.id}`, {
-        name: String(form.get('name') ?? ''),
-        description: String(form.get('description') ?? ''),
+        name: value(form, 'name'),
+        description: value(form, 'description'),
         tags,
-        privacy: String(form.get('privacy')) as Privacy,
+        privacy: value(form, 'privacy') as Privacy,
         enabled: form.get('enabled') === 'on',
         // Only once the choice has loaded: a failed read must not clear them.
         ...(form.get('categories_shown') ? { categories: form.getAll('categories').map(String) } : {}),
@@ -41,7 +42,7 @@ export function EditForm({ video, onSaved }: { video: VideoDetail; onSaved: (v: 
   const fieldError = (field: string) => (error?.names(field) ? error.message : '');
   const general = error && !['name', 'description', 'tags', 'privacy', 'categories'].some((f) => error.names(f)) ? error.message : '';
   return (
-    <form class="vh-form" onSubmit={submit} aria-labelledby="vh-edit-title">
+    <form class="vh-form" onSubmit={(event) => void submit(event)} aria-labelledby="vh-edit-title">
       <h2 id="vh-edit-title">Details</h2>
       <Field id="vh-name" label="Name" error={fieldError('name')}>
         <input id="vh-name" name="name" defaultValue={video.name} required maxLength={100} aria-invalid={Boolean(fieldError('name'))} aria-describedby="vh-name-error" />

@@ -3,13 +3,14 @@
 // exported as CSV (docs/leads.md). The API has no export route, so the CSV
 // is made here from GET /v2/videos/{id}/leads, every page of it. The gate
 // form also edits a gate (PATCH).
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { all, del, patch, post } from '../../api';
 import { Problem } from '../../components';
 import { date } from '../../format';
+import { text, useAction, useResource, useSubmit } from '../../resource';
 import { csv } from './csv';
 import { playerTime } from './player';
-import { Check, EditButton, FormTitle, Input, Remove, Section, Submit, seconds, text, useSubmit } from './section';
+import { Check, EditButton, FormTitle, Input, Remove, Section, Submit, seconds } from './section';
 import type { SectionProps } from './types';
 import type { Gate, GateField, Lead } from './types';
 
@@ -90,22 +91,16 @@ function fieldLabel(field: GateField): string {
 }
 
 function Leads({ videoID, gates }: { videoID: string; gates: Gate[] }) {
-  const [leads, setLeads] = useState<Lead[] | null>(null);
-  const [problem, setProblem] = useState('');
-  const load = async () => {
-    try {
+  const { data: leads, setData: setLeads, problem, setProblem } = useResource(() => all<Lead>(`/v2/videos/${videoID}/leads`), [videoID]);
+  const { run } = useAction(setProblem);
+  const load = () =>
+    run(async () => {
       setLeads(await all<Lead>(`/v2/videos/${videoID}/leads`));
       setProblem('');
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
-  useEffect(() => {
-    void load();
-  }, [videoID]);
+    });
   const gateName = (id: string) => gates.find((g) => g.id === id)?.name || (gates.some((g) => g.id === id) ? 'Gate' : `deleted gate ${id}`);
-  const exportCSV = async () => {
-    try {
+  const exportCSV = () =>
+    run(async () => {
       const fresh = await all<Lead>(`/v2/videos/${videoID}/leads`); // every lead, not only those on screen
       setLeads(fresh);
       const rows = [['created_time', 'gate', 'email', 'first_name', 'last_name', 'telephone', 'checkbox']];
@@ -117,10 +112,7 @@ function Leads({ videoID, gates }: { videoID: string; gates: Gate[] }) {
       link.download = `leads-${videoID}.csv`;
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  };
+    });
   return (
     <div id="vh-leads" aria-labelledby="vh-leads-title" role="region">
       <h3 id="vh-leads-title">Leads</h3>
@@ -149,7 +141,7 @@ function Leads({ videoID, gates }: { videoID: string; gates: Gate[] }) {
                 <td data-label="Opted in">{lead.checkbox ? 'Yes' : 'No'}</td>
                 <td>
                   <Remove what={`the lead of ${date(lead.created_time)}`} title="Erase this lead?" detail="It is deleted for good: personal data, erased on request."
-                    onRemove={async () => { await del(`/v2/videos/${videoID}/leads/${lead.id}`); await load(); }} />
+                    onRemove={async () => { await del(`/v2/videos/${videoID}/leads/${lead.id}`); load(); }} />
                 </td>
               </tr>
             ))}

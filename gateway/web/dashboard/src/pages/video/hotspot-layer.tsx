@@ -3,6 +3,7 @@
 // Set B PATCH of x and y alone.
 import { useRef, useState } from 'preact/hooks';
 import { patch } from '../../api';
+import { useAction } from '../../resource';
 import type { VideoDetail } from './types';
 
 export interface Point {
@@ -37,42 +38,43 @@ export async function move(videoID: string, id: string, point: Point): Promise<v
  * new one there. Outside editing it is not drawn, and the player works.
  */
 export function HotspotLayer({ video, editor, onChanged }: { video: VideoDetail; editor: HotspotEditor; onChanged: () => Promise<void> }) {
-  const layer = useRef<HTMLDivElement>(null);
-  const dragging = useRef<string | null>(null); // a hotspot id, or 'draft'
+  const layerRef = useRef<HTMLDivElement>(null);
+  const draggingRef = useRef<string | null>(null); // a hotspot id, or 'draft'
   const [moved, setMoved] = useState<Record<string, Point>>({}); // positions not yet saved
-  const [problem, setProblem] = useState('');
+  const { problem, setProblem, run } = useAction();
   if (!editor.editing || video.type !== 'vod') return null;
 
   const at = (event: PointerEvent): Point => {
-    const box = layer.current!.getBoundingClientRect();
+    const box = layerRef.current!.getBoundingClientRect();
     return { x: round(((event.clientX - box.left) / box.width) * 100), y: round(((event.clientY - box.top) / box.height) * 100) };
   };
   const place = (id: string, point: Point) => {
     if (id === 'draft') editor.setDraft(point);
     else setMoved((m) => ({ ...m, [id]: point }));
   };
-  const save = async (id: string, point: Point) => {
+  const save = (id: string, point: Point) => {
     if (id === 'draft') return;
-    try {
-      await move(video.id, id, point);
-      await onChanged();
-      setProblem('');
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-    setMoved(({ [id]: _, ...rest }) => rest);
+    run(async () => {
+      try {
+        await move(video.id, id, point);
+        await onChanged();
+        setProblem('');
+      } finally {
+        setMoved(({ [id]: _, ...rest }) => rest);
+      }
+    });
   };
   const start = (id: string, event: PointerEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    dragging.current = id;
-    layer.current!.setPointerCapture(event.pointerId);
+    draggingRef.current = id;
+    layerRef.current!.setPointerCapture(event.pointerId);
     place(id, at(event));
   };
   const end = (event: PointerEvent) => {
-    const id = dragging.current;
-    dragging.current = null;
-    if (id) void save(id, at(event));
+    const id = draggingRef.current;
+    draggingRef.current = null;
+    if (id) save(id, at(event));
   };
   const nudge = (id: string, from: Point, event: KeyboardEvent) => {
     const step = event.shiftKey ? 5 : 1;
@@ -82,7 +84,7 @@ export function HotspotLayer({ video, editor, onChanged }: { video: VideoDetail;
     event.preventDefault();
     const point = { x: round(from.x + d.x), y: round(from.y + d.y) };
     place(id, point);
-    void save(id, point);
+    save(id, point);
   };
   const handle = (id: string, name: string, point: Point, draft = false) => (
     <button
@@ -100,15 +102,15 @@ export function HotspotLayer({ video, editor, onChanged }: { video: VideoDetail;
   );
   return (
     <div
-      ref={layer}
+      ref={layerRef}
       class="vh-hotspot-layer"
       id="vh-hotspot-layer"
       role="group"
       aria-label="Hotspots on the video"
       onPointerDown={(e) => start('draft', e)}
-      onPointerMove={(e) => dragging.current && place(dragging.current, at(e))}
+      onPointerMove={(e) => draggingRef.current && place(draggingRef.current, at(e))}
       onPointerUp={end}
-      onPointerCancel={() => (dragging.current = null)}
+      onPointerCancel={() => (draggingRef.current = null)}
     >
       {/* The new one first: where it covers a saved one, the saved one is on top to grab. */}
       {handle('draft', 'The new hotspot', editor.draft, true)}

@@ -7,9 +7,10 @@
 import { useState } from 'preact/hooks';
 import { APIError, del, patch, post } from '../../api';
 import { Field, Problem } from '../../components';
+import { type Errors, text, useSubmit, value } from '../../resource';
 import { move, type HotspotEditor } from './hotspot-layer';
 import { playerTime, playerVideo } from './player';
-import { EditButton, Errors, FormTitle, Input, Remove, Section, Submit, seconds, text, timecode, useSubmit } from './section';
+import { EditButton, FormTitle, Input, Remove, Section, Submit, seconds, timecode } from './section';
 import type { Hotspot, SectionProps } from './types';
 
 export function Hotspots({ video, onChanged, editor }: SectionProps & { editor: HotspotEditor }) {
@@ -23,7 +24,7 @@ export function Hotspots({ video, onChanged, editor }: SectionProps & { editor: 
         x: Number(data.get('x')),
         y: Number(data.get('y')),
         link: text(data, 'link'),
-        opacity: opacityNames[String(data.get('opacity'))] ?? 'translucent',
+        opacity: opacityNames[value(data, 'opacity')] ?? 'translucent',
         target: text(data, 'target'),
       });
       setEditing(null);
@@ -130,7 +131,7 @@ function HotspotRow({ videoID, spot, onChanged, onEdit }: { videoID: string; spo
   return (
     <li data-hotspot-id={spot.id}>
       <span><strong>{spot.name || 'Hotspot'}</strong> from {spot.at ?? 0} s to {spot.until} s → {spot.link}</span>
-      <form class="vh-row-form vh-hotspot-position" onSubmit={submit} aria-label={`Position of ${spot.name || 'the hotspot'}`}>
+      <form class="vh-row-form vh-hotspot-position" onSubmit={(event) => void submit(event)} aria-label={`Position of ${spot.name || 'the hotspot'}`}>
         <Input form={form} name="x" label="Across %" errors={errors} type="number" min={0} max={100} step={0.1} defaultValue={spot.x ?? 0} key={`x${spot.x}`} />
         <Input form={form} name="y" label="Down %" errors={errors} type="number" min={0} max={100} step={0.1} defaultValue={spot.y ?? 0} key={`y${spot.y}`} />
         <button type="submit" class="vh-button vh-button-small">Move<span class="vh-visually-hidden"> {spot.name}</span></button>

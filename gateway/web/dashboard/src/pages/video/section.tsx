@@ -1,35 +1,10 @@
-// What the sections of the video page share: a form whose refusals go
-// beside the fields the envelope names, labelled inputs, a remove button
-// with its confirmation, and time-codes.
+// What the sections of the video page share: labelled inputs whose
+// refusals go beside the fields the envelope names (useSubmit, in
+// resource.ts), a remove button with its confirmation, and time-codes.
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { useState } from 'preact/hooks';
-import { fieldErrors } from '../../api';
 import { Confirm, Field, Problem } from '../../components';
-
-export type Errors = Record<string, string>;
-
-/**
- * useSubmit runs send with the form's data, then resets the form; a refusal
- * is split between fields (and '' for the rest) for the inputs to show.
- */
-export function useSubmit(fields: string[], send: (data: FormData, form: HTMLFormElement) => Promise<void>) {
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: Event) => {
-    event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
-    setBusy(true);
-    try {
-      await send(new FormData(form), form);
-      form.reset();
-      setErrors({});
-    } catch (error) {
-      setErrors(fieldErrors(error, fields));
-    }
-    setBusy(false);
-  };
-  return { errors, busy, onSubmit, setErrors };
-}
+import { useAction, type Errors } from '../../resource';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'label' | 'form'> & {
   form: string;
@@ -84,15 +59,13 @@ export function Section({ id, title, children }: { id: string; title: string; ch
 /** Remove deletes something after a confirmation dialog, mounted only while it asks. */
 export function Remove(props: { what: string; title: string; detail: string; onRemove: () => Promise<void> }) {
   const [asking, setAsking] = useState(false);
-  const [problem, setProblem] = useState('');
-  const confirm = async () => {
+  const { problem, setProblem, run } = useAction();
+  const confirm = () => {
     setAsking(false);
-    try {
+    run(async () => {
       await props.onRemove();
       setProblem('');
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
+    });
   };
   return (
     <>
@@ -119,11 +92,6 @@ export function timecode(seconds: number): string {
 /** seconds reads a form's number field ('' is 0: the API then names the rule). */
 export function seconds(data: FormData, name: string): number {
   return Math.trunc(Number(data.get(name) ?? 0) || 0);
-}
-
-/** text reads a form's text field. */
-export function text(data: FormData, name: string): string {
-  return String(data.get(name) ?? '').trim();
 }
 
 /** EditButton fills the section's form (id form) with an item and moves focus to it. */

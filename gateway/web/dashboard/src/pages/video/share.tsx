@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { post } from '../../api';
 import { CopyButton, Field, Problem } from '../../components';
 import { date } from '../../format';
+import { useAction } from '../../resource';
 import type { Video } from '../../types';
 
 interface ViewerToken {
@@ -39,17 +40,15 @@ export function Sharing({ video }: { video: Video }) {
 
 function ShareLink({ video, watch }: { video: Video; watch: string }) {
   const [link, setLink] = useState<{ url: string; expires: string } | null>(null);
-  const [problem, setProblem] = useState('');
+  const { problem, setProblem, run } = useAction();
   const [ttl, setTTL] = useState('86400');
-  const make = async (event: Event) => {
+  const make = (event: Event) => {
     event.preventDefault();
-    try {
+    run(async () => {
       const minted = await post<ViewerToken>('/v2/tokens', { type: 'viewer', video_id: video.id, ttl_seconds: Number(ttl) });
       setLink({ url: `${watch}?jwt=${encodeURIComponent(minted.token)}`, expires: minted.expires_time });
       setProblem('');
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
+    });
   };
   return (
     <form class="vh-form vh-row-form" onSubmit={make} aria-label="Share link">

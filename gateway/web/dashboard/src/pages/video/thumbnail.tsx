@@ -3,16 +3,17 @@
 // the browser (the API's limit), uploaded, then named in
 // POST /v2/videos/{id}/thumbnail (docs/videos.md#thumbnail).
 import { useState } from 'preact/hooks';
-import { APIError, post } from '../../api';
+import { post } from '../../api';
 import { Field, Problem } from '../../components';
+import { useAction } from '../../resource';
 import { playerTime, playerVideo, thumbnailMaxBytes, toJPEG } from './player';
 import { Section } from './section';
 import type { SectionProps } from './types';
 import { uploadFile } from './upload';
 
 export function Thumbnail({ video, onChanged }: SectionProps) {
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const { problem, busy } = action;
   const [done, setDone] = useState('');
   const send = async (jpeg: Blob, what: string) => {
     const reference = await uploadFile(jpeg, 'thumbnail.jpg');
@@ -20,22 +21,16 @@ export function Thumbnail({ video, onChanged }: SectionProps) {
     await onChanged();
     setDone(`The thumbnail is now ${what}.`);
   };
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setProblem('');
+  const run = (work: () => Promise<void>) => {
+    action.setProblem('');
     setDone('');
-    try {
-      await work();
-    } catch (error) {
-      setProblem(error instanceof APIError || error instanceof Error ? error.message : String(error));
-    }
-    setBusy(false);
+    action.run(work);
   };
   const fromFile = (event: Event) => {
     const input = event.currentTarget as HTMLInputElement;
     const file = input.files?.[0];
     if (!file) return;
-    void run(async () => {
+    run(async () => {
       // A small JPEG goes as it is; anything else is drawn and encoded again.
       const jpeg = file.type === 'image/jpeg' && file.size <= thumbnailMaxBytes ? file : await encode(file);
       await send(jpeg, `the image ${file.name}`);
@@ -51,7 +46,7 @@ export function Thumbnail({ video, onChanged }: SectionProps) {
         jpeg = await toJPEG(frame, frame.videoWidth, frame.videoHeight);
       } catch (error) {
         if (error instanceof DOMException && error.name === 'SecurityError') {
-          throw new Error('The media is served from another origin without CORS, so the browser cannot read its frames: upload an image instead.');
+          throw new Error('The media is served from another origin without CORS, so the browser cannot read its frames: upload an image instead.', { cause: error });
         }
         throw error;
       }

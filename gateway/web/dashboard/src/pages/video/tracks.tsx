@@ -2,10 +2,11 @@
 // file and adds it (POST /v2/videos/{id}/tracks with the upload's
 // reference), and transcribes, which make a track from the speech
 // (POST /v2/transcribes), with their status read again until they settle.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { APIError, del, list, post } from '../../api';
 import { Field, Problem } from '../../components';
-import { Input, Remove, Section, Submit, text, useSubmit } from './section';
+import { text, useAction, useSubmit } from '../../resource';
+import { Input, Remove, Section, Submit } from './section';
 import type { SectionProps } from './types';
 import type { Transcribe } from './types';
 import { uploadFile } from './upload';
@@ -91,7 +92,13 @@ const statusWords: Record<Transcribe['status'], string> = {
 function Transcribes({ videoID, ready, onChanged }: { videoID: string; ready: boolean; onChanged: () => Promise<void> }) {
   const [items, setItems] = useState<Transcribe[]>([]);
   const [problem, setProblem] = useState('');
+  const { run } = useAction(setProblem);
   const [version, setVersion] = useState(0);
+  // The poll below calls the latest onChanged without restarting when the parent passes a new one.
+  const onChangedRef = useRef(onChanged);
+  useEffect(() => {
+    onChangedRef.current = onChanged;
+  });
   useEffect(() => {
     let stopped = false;
     let timer = 0;
@@ -103,7 +110,7 @@ function Transcribes({ videoID, ready, onChanged }: { videoID: string; ready: bo
         setItems(page.items);
         const now = new Set(page.items.filter((t) => t.status === 'queued' || t.status === 'processing' || t.status === 'cancelling').map((t) => t.id));
         // One that settled since the last read may have added a track.
-        if ([...unsettled].some((id) => !now.has(id))) await onChanged();
+        if ([...unsettled].some((id) => !now.has(id))) await onChangedRef.current();
         unsettled = now;
         if (now.size) timer = window.setTimeout(load, pollInterval);
       } catch (error) {
@@ -143,7 +150,10 @@ function Transcribes({ videoID, ready, onChanged }: { videoID: string; ready: bo
                 {statusWords[item.status]}{item.status === 'error' && item.error ? `: ${item.error}` : ''}
               </span>
               {(item.status === 'queued' || item.status === 'processing') && (
-                <button type="button" class="vh-button vh-button-small" onClick={() => del(`/v2/transcribes/${item.id}`).then(() => setVersion((v) => v + 1), (e: Error) => setProblem(e.message))}>
+                <button type="button" class="vh-button vh-button-small" onClick={() => run(async () => {
+                  await del(`/v2/transcribes/${item.id}`);
+                  setVersion((v) => v + 1);
+                })}>
                   Cancel<span class="vh-visually-hidden"> {item.label}</span>
                 </button>
               )}

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { APIError, del, patch, post } from '../../api';
 import { Confirm } from '../../components';
+import { value } from '../../resource';
 import type { Video } from '../../types';
 
 /** parallel is how many calls a bulk action has in flight at once. */
@@ -70,7 +71,7 @@ export function BulkActions(props: {
 
   const move = (event: Event) => {
     event.preventDefault();
-    const target = String(new FormData(event.currentTarget as HTMLFormElement).get('target') ?? '');
+    const target = value(new FormData(event.currentTarget as HTMLFormElement), 'target');
     const folder = folders.find((f) => f.id === target);
     if (!folder) return;
     void run('Moving', `moved to “${folder.path}”`, async (v) => {
@@ -82,7 +83,7 @@ export function BulkActions(props: {
   };
   const setPrivacy = (event: Event) => {
     event.preventDefault();
-    const privacy = String(new FormData(event.currentTarget as HTMLFormElement).get('privacy') ?? '');
+    const privacy = value(new FormData(event.currentTarget as HTMLFormElement), 'privacy');
     void run('Updating', `made ${privacy}`, async (v) => {
       await patch(`/v2/videos/${v.id}`, { privacy });
     });

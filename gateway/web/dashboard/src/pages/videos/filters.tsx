@@ -2,8 +2,9 @@
 // button), and status, privacy, folder and category (applied as chosen),
 // and its order (newest first unless the URL says sort=created_time).
 // Each is a query parameter of GET /v2/videos and of the page's URL.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { all } from '../../api';
+import { text } from '../../resource';
 import type { Category, Folder } from '../../types';
 
 export interface Filters {
@@ -48,10 +49,10 @@ export function folderPaths(folders: Folder[]): { id: string; path: string }[] {
  */
 export function useChoices(ready: boolean): Choices {
   const [choices, setChoices] = useState<Choices>({ folders: [], categories: [] });
-  const [asked, setAsked] = useState(false);
+  const askedRef = useRef(false); // once: the lists change rarely, and only here
   useEffect(() => {
-    if (!ready || asked) return;
-    setAsked(true);
+    if (!ready || askedRef.current) return;
+    askedRef.current = true;
     let stopped = false;
     void Promise.all([all<Folder>('/v2/folders'), all<Category>('/v2/categories')])
       .then(([folders, categories]) => !stopped && setChoices({ folders: folderPaths(folders), categories }))
@@ -78,7 +79,7 @@ export function FilterForm(props: {
   const submit = (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
-    props.onSearch(String(form.get('search') ?? '').trim(), String(form.get('tag') ?? '').trim().toLowerCase());
+    props.onSearch(text(form, 'search'), text(form, 'tag').toLowerCase());
   };
   const select = (name: keyof Filters, label: string, options: [string, string][]) => (
     <label>

@@ -1,0 +1,9 @@
+// Package benchseam is what the benchmarks under bench/ need of the
+// transcode service's internal packages, which Go's internal rule keeps out
+// of their reach: bench/transcode probes a source, fits the service's ladder
+// to it and enqueues a job as the catalog does; bench/transcribe runs a
+// transcribe job's work with a speech engine and scores it. The names are
+// aliases of the internal types and thin calls into the internal functions,
+// so the benchmarks measure the service's own code; nothing in the service
+// imports this package.
+package benchseam
