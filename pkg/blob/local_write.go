@@ -81,16 +81,11 @@ func (l *Local) fillTemp(fill func(*os.File) error) (string, error) {
 // linkIntoPlace is renameIntoPlace that fails with ErrObjectExists instead
 // of replacing dst: link(2) refuses an existing name atomically.
 func linkIntoPlace(src, dst string) error {
-	if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
-		return fmt.Errorf("blob: %w", err)
+	err := intoPlace(dst, func() error { return os.Link(src, dst) })
+	if errors.Is(err, fs.ErrExist) {
+		return ErrObjectExists
 	}
-	if err := os.Link(src, dst); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return ErrObjectExists
-		}
-		return fmt.Errorf("blob: %w", err)
-	}
-	return syncDir(filepath.Dir(dst))
+	return err
 }
 
 // commit writes an object through a temporary file: fill it, make it
@@ -133,17 +128,23 @@ func copyExactly(dst io.Writer, src io.Reader, size int64) error {
 	return nil
 }
 
-// renameIntoPlace creates dst's directory and renames src onto dst. It
-// retries because Delete prunes empty directories, possibly between our
-// MkdirAll and Rename.
+// renameIntoPlace creates dst's directory and renames src onto dst.
 func renameIntoPlace(src, dst string) error {
+	return intoPlace(dst, func() error { return os.Rename(src, dst) })
+}
+
+// intoPlace creates dst's directory and runs place (a rename or a link
+// onto dst), then makes the new entry durable. It retries because Delete
+// prunes empty directories, possibly while MkdirAll climbs down (a parent
+// it made is gone before the child's mkdir) or between MkdirAll and place:
+// both fail with ErrNotExist.
+func intoPlace(dst string, place func() error) error {
 	var err error
-	for range 3 {
-		if err = os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
-			return fmt.Errorf("blob: %w", err)
-		}
-		if err = os.Rename(src, dst); err == nil {
-			return syncDir(filepath.Dir(dst))
+	for range 5 {
+		if err = os.MkdirAll(filepath.Dir(dst), 0o750); err == nil {
+			if err = place(); err == nil {
+				return syncDir(filepath.Dir(dst))
+			}
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
 			break
