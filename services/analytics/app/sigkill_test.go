@@ -92,7 +92,9 @@ func publishPlays(t *testing.T, js jetstream.JetStream, n int) {
 		msg.Data = data
 		natsx.SetProtobuf(msg)
 		msg.Header.Set(jetstream.MsgIDHeader, id)
-		_, err = js.PublishMsgAsync(msg)
+		// More than the 4,000 acks the client lets be outstanding: it waits
+		// for some to come back, as long as a loaded machine needs.
+		_, err = js.PublishMsgAsync(msg, jetstream.WithStallWait(30*time.Second))
 		require.NoError(t, err)
 	}
 	select {
