@@ -10,6 +10,8 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
 
+// CreateCard adds an end-screen card to a video. Writers only: a read-only
+// key or member is refused before the domain is called.
 func (s *Server) CreateCard(ctx context.Context, in *catalogv1.CreateCardRequest) (*catalogv1.Card, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -19,6 +21,9 @@ func (s *Server) CreateCard(ctx context.Context, in *catalogv1.CreateCardRequest
 	return mapOne(c, err, protomap.Card)
 }
 
+// UpdateCard changes the fields of a card named in the update mask, leaving
+// the rest as stored. Writers only: a read-only key or member is refused
+// before the domain is called.
 func (s *Server) UpdateCard(ctx context.Context, in *catalogv1.UpdateCardRequest) (*catalogv1.Card, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -29,6 +34,8 @@ func (s *Server) UpdateCard(ctx context.Context, in *catalogv1.UpdateCardRequest
 	return mapOne(c, err, protomap.Card)
 }
 
+// DeleteCard removes a card from its video. Writers only: a read-only key or
+// member is refused before the domain is called.
 func (s *Server) DeleteCard(ctx context.Context, in *catalogv1.DeleteCardRequest) (*catalogv1.DeleteCardResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -40,6 +47,8 @@ func (s *Server) DeleteCard(ctx context.Context, in *catalogv1.DeleteCardRequest
 	return &catalogv1.DeleteCardResponse{}, nil
 }
 
+// CreateGate puts a gate on a video. Writers only: a read-only key or member
+// is refused before the domain is called.
 func (s *Server) CreateGate(ctx context.Context, in *catalogv1.CreateGateRequest) (*catalogv1.Gate, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -49,6 +58,8 @@ func (s *Server) CreateGate(ctx context.Context, in *catalogv1.CreateGateRequest
 	return mapOne(g, err, protomap.Gate)
 }
 
+// UpdateGate changes the fields of a gate named in the update mask. Writers
+// only: a read-only key or member is refused before the domain is called.
 func (s *Server) UpdateGate(ctx context.Context, in *catalogv1.UpdateGateRequest) (*catalogv1.Gate, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -59,6 +70,8 @@ func (s *Server) UpdateGate(ctx context.Context, in *catalogv1.UpdateGateRequest
 	return mapOne(g, err, protomap.Gate)
 }
 
+// DeleteGate removes a gate, so the video plays through again. Writers only:
+// a read-only key or member is refused before the domain is called.
 func (s *Server) DeleteGate(ctx context.Context, in *catalogv1.DeleteGateRequest) (*catalogv1.DeleteGateResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
