@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -69,7 +68,7 @@ func TestSessionCookieAuthenticatesAsTheUser(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var got principal.Principal
 			next := http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { got, _ = principal.FromContext(r.Context()) })
-			handler := RequireKeyOrSession(nil, sessions, ClientIP{}, slog.New(slog.NewTextHandler(io.Discard, nil)))(next)
+			handler := RequireKeyOrSession(nil, sessions, ClientIP{}, slog.New(slog.DiscardHandler))(next)
 			req := httptest.NewRequest(tc.method, "/v2/videos", nil)
 			req.AddCookie(&http.Cookie{Name: SecureCookieName, Value: tc.cookie})
 			if tc.csrf != "" {
