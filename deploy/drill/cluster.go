@@ -10,7 +10,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/vidhost/vidhost/pkg/blob"
-	"github.com/vidhost/vidhost/pkg/pgtest"
+	"github.com/vidhost/vidhost/pkg/pgserver"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
@@ -25,7 +25,7 @@ type Cluster struct {
 	bin    string
 	secret string
 	s3     blob.Config
-	pg     *pgtest.Cluster
+	pg     *pgserver.Cluster
 	dbURLs map[string]string
 
 	natsNodes []natsNode

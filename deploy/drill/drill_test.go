@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/blob/blobtest"
-	"github.com/vidhost/vidhost/pkg/pgtest"
+	"github.com/vidhost/vidhost/pkg/pgserver"
 )
 
 // TestDrill runs the cluster drill (about two minutes in its short form;
@@ -19,7 +19,7 @@ func TestDrill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the cluster drill starts about twenty processes: not in -short")
 	}
-	require.NoError(t, pgtest.Available())
+	require.NoError(t, pgserver.Available())
 	plan := ShortPlan
 	if os.Getenv("VIDHOST_DRILL") == "full" {
 		plan = FullPlan

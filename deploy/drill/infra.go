@@ -11,14 +11,14 @@ import (
 
 	"github.com/vidhost/vidhost/deploy/devstack/stack"
 	"github.com/vidhost/vidhost/pkg/natsx"
-	"github.com/vidhost/vidhost/pkg/pgtest"
+	"github.com/vidhost/vidhost/pkg/pgserver"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // startDatabase runs the one PostgreSQL with a role per service, as the
 // devstack provisions it (stack.ProvisionDatabase).
 func (c *Cluster) startDatabase(ctx context.Context, _ Topology) error {
-	pg, err := pgtest.StartOwnerOnly(ctx, filepath.Join(c.dir, "pg"))
+	pg, err := pgserver.StartOwnerOnly(ctx, filepath.Join(c.dir, "pg"))
 	if err != nil {
 		return fmt.Errorf("start PostgreSQL: %w", err)
 	}

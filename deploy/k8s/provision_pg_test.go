@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/pg"
-	"github.com/vidhost/vidhost/pkg/pgtest"
+	"github.com/vidhost/vidhost/pkg/pgserver"
 	catalogmigrations "github.com/vidhost/vidhost/services/catalog/migrations"
 	identitymigrations "github.com/vidhost/vidhost/services/identity/migrations"
 )
@@ -63,15 +63,15 @@ func TestProvisionSQLRunsOnPostgreSQL(t *testing.T) {
 	assert.ErrorContains(t, err, "permission denied", "and never deletes from it")
 }
 
-func startPostgres(ctx context.Context, t *testing.T) *pgtest.Cluster {
+func startPostgres(ctx context.Context, t *testing.T) *pgserver.Cluster {
 	t.Helper()
-	require.NoError(t, pgtest.Available())
+	require.NoError(t, pgserver.Available())
 	// The server's user must traverse the parents (t.TempDir's are private).
 	parent, err := os.MkdirTemp("", "vidhost-k8s-pg-")
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = os.RemoveAll(parent) })
 	require.NoError(t, os.Chmod(parent, 0o755))
-	cluster, err := pgtest.StartCluster(ctx, filepath.Join(parent, "data"))
+	cluster, err := pgserver.StartCluster(ctx, filepath.Join(parent, "data"))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = cluster.Stop() })
 	return cluster
@@ -79,7 +79,7 @@ func startPostgres(ctx context.Context, t *testing.T) *pgtest.Cluster {
 
 // urlFor is the cluster's URL for role on database (the test cluster trusts
 // local connections, so no password: CNPG's managed.roles sets one).
-func urlFor(cluster *pgtest.Cluster, role, db string) string {
+func urlFor(cluster *pgserver.Cluster, role, db string) string {
 	return "postgres://" + role + "@127.0.0.1:" + strconv.Itoa(cluster.Port()) + "/" + db + "?sslmode=disable"
 }
 

@@ -1,13 +1,13 @@
 package app
 
 import (
-	"github.com/vidhost/vidhost/gateway/internal/beacons"
 	"log/slog"
 	"net/http"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 
 	"github.com/vidhost/vidhost/gateway/internal/auth"
+	"github.com/vidhost/vidhost/gateway/internal/beacons"
 	"github.com/vidhost/vidhost/gateway/internal/middleware"
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/gateway/internal/rest"

@@ -106,13 +106,13 @@ func proxyError(logger *slog.Logger) func(http.ResponseWriter, *http.Request, er
 	return func(w http.ResponseWriter, r *http.Request, err error) {
 		switch {
 		case errors.Is(err, context.DeadlineExceeded):
-			logger.WarnContext(r.Context(), "upload service timed out", "err", err)
+			logger.WarnContext(r.Context(), "upload service timed out", "error", err)
 			envelope.WriteError(w, apperr.CodeTimeout, "")
 		case errors.Is(err, context.Canceled), r.Context().Err() != nil, errors.Is(err, io.ErrUnexpectedEOF):
-			logger.DebugContext(r.Context(), "upload client went away", "err", err)
+			logger.DebugContext(r.Context(), "upload client went away", "error", err)
 			envelope.WriteError(w, apperr.CodeCanceled, "")
 		default:
-			logger.ErrorContext(r.Context(), "upload service unreachable", "err", err)
+			logger.ErrorContext(r.Context(), "upload service unreachable", "error", err)
 			envelope.WriteError(w, apperr.CodeUnavailable, "")
 		}
 	}

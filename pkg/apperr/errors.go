@@ -89,5 +89,5 @@ type NotAuthenticated struct {
 
 func (e *NotAuthenticated) Error() string { return e.Reason }
 
-// Unauthenticated means no valid credential was presented.
+// ErrUnauthenticated means no valid credential was presented.
 var ErrUnauthenticated = errors.New("a valid API key is required")

@@ -53,7 +53,7 @@ func logUnary(logger *slog.Logger) grpc.UnaryServerInterceptor {
 		attrs := []any{"method", info.FullMethod, "code", code.String(), "duration", time.Since(start)}
 		switch code {
 		case codes.Internal, codes.Unknown, codes.DataLoss:
-			logger.ErrorContext(ctx, "rpc failed", append(attrs, "err", err)...)
+			logger.ErrorContext(ctx, "rpc failed", append(attrs, "error", err)...)
 		default:
 			logger.DebugContext(ctx, "rpc", attrs...)
 		}

@@ -26,6 +26,9 @@ func New() string {
 	return secrets.String(alphabet[:alphanumeric], 1) + secrets.String(alphabet, Length-1)
 }
 
+// Valid reports whether s could have come from New: exactly Length symbols
+// of the alphabet. It checks the shape only, so callers can refuse a
+// malformed id before a lookup.
 func Valid(s string) bool {
 	if len(s) != Length {
 		return false

@@ -44,7 +44,7 @@ func (s *Stack) Shutdown(ctx context.Context) error {
 	var errs []error
 	for i := len(steps) - 1; i >= 0; i-- {
 		if err := steps[i].fn(ctx); err != nil {
-			s.logger.Error("shutdown step failed", "step", steps[i].name, "err", err)
+			s.logger.Error("shutdown step failed", "step", steps[i].name, "error", err)
 			errs = append(errs, err)
 			continue
 		}

@@ -82,7 +82,8 @@ var (
 	})
 )
 
-// Outbox: rows committed and not yet published, per schema.
+// OutboxPending counts outbox rows committed and not yet published, per
+// schema: a growing value means the relay is stuck or JetStream is down.
 var OutboxPending = gaugeVec(prometheus.GaugeOpts{
 	Name: "vidhost_outbox_pending_messages",
 	Help: "Outbox rows waiting to be published to JetStream, by the service's schema.",

@@ -2,7 +2,6 @@ package outbox
 
 import (
 	"context"
-	"io"
 	"log/slog"
 	"time"
 
@@ -39,7 +38,7 @@ type Relay struct {
 // search_path selects the schema). A nil logger discards logs.
 func NewRelay(pool *pgxpool.Pool, js jetstream.JetStream, logger *slog.Logger) *Relay {
 	if logger == nil {
-		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+		logger = slog.New(slog.DiscardHandler)
 	}
 	return &Relay{
 		pool:           pool,

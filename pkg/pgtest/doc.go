@@ -11,6 +11,7 @@
 //	}
 //
 // If DATABASE_URL is set, tests use that server instead of starting one.
-// StartCluster is also used outside tests (the devstack) to run a persistent
-// private cluster in a data directory.
+// The server itself comes from pgserver, which programs outside tests (the
+// devstack, the cluster drill) use directly: pgtest imports "testing" and is
+// only ever linked into test binaries.
 package pgtest

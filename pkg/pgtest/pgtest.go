@@ -12,6 +12,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/vidhost/vidhost/pkg/pgserver"
 )
 
 // DB names a test's private schema on the package's server. Pass URL and
@@ -26,7 +28,7 @@ var server struct {
 	once    sync.Once
 	err     error
 	url     string
-	cluster *Cluster // nil when DATABASE_URL was given
+	cluster *pgserver.Cluster // nil when DATABASE_URL was given
 	admin   *pgxpool.Pool
 }
 

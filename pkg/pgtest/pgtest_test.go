@@ -2,7 +2,6 @@ package pgtest_test
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,10 +11,6 @@ import (
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
-
-func TestAvailable(t *testing.T) {
-	require.NoError(t, pgtest.Available(), "this machine must have PostgreSQL installed")
-}
 
 func TestSchemasAreIsolated(t *testing.T) {
 	ctx := context.Background()
@@ -50,26 +45,4 @@ func TestSchemaIsDroppedAfterTest(t *testing.T) {
 		"SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)", inner.Schema).Scan(&exists)
 	require.NoError(t, err)
 	assert.False(t, exists, "schema %s should have been dropped", inner.Schema)
-}
-
-func TestStartClusterKeepsDataAcrossRestarts(t *testing.T) {
-	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "vidhost-pgtest-restart-")
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = os.RemoveAll(dir) })
-
-	first, err := pgtest.StartCluster(ctx, dir)
-	require.NoError(t, err)
-	db := pgtest.DB{URL: first.URL(), Schema: "kept"}
-	_, err = db.Pool(t).Exec(ctx, "CREATE TABLE notes (body text); INSERT INTO notes VALUES ('survives')")
-	require.NoError(t, err)
-	require.NoError(t, first.Stop())
-
-	second, err := pgtest.StartCluster(ctx, dir)
-	require.NoError(t, err)
-	t.Cleanup(func() { assert.NoError(t, second.Stop()) })
-	var body string
-	db = pgtest.DB{URL: second.URL(), Schema: "kept"}
-	require.NoError(t, db.Pool(t).QueryRow(ctx, "SELECT body FROM notes").Scan(&body))
-	assert.Equal(t, "survives", body)
 }

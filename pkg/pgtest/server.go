@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/vidhost/vidhost/pkg/pgserver"
 )
 
 // startServer starts (once) the package's server, or connects to
@@ -32,12 +34,12 @@ func startServer() (*pgxpool.Pool, string, error) {
 // startPrivateCluster starts a throwaway cluster in a new temporary dir
 // (under os.TempDir, which the postgres user can traverse, unlike
 // t.TempDir's parent).
-func startPrivateCluster(ctx context.Context) (*Cluster, error) {
+func startPrivateCluster(ctx context.Context) (*pgserver.Cluster, error) {
 	dir, err := os.MkdirTemp("", "vidhost-pgtest-")
 	if err != nil {
 		return nil, fmt.Errorf("temp data dir: %w", err)
 	}
-	cluster, err := StartCluster(ctx, dir)
+	cluster, err := pgserver.StartCluster(ctx, dir)
 	if err != nil {
 		_ = os.RemoveAll(dir)
 		return nil, err

@@ -7,23 +7,23 @@ import (
 	"path/filepath"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
-	"github.com/vidhost/vidhost/pkg/pgtest"
+	"github.com/vidhost/vidhost/pkg/pgserver"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
 // startDatabase returns DatabaseURL for every service when set, otherwise
 // starts the private cluster whose data lives in var/pg (kept across runs):
-// owner-only (pgtest.StartOwnerOnly), with one role per service.
+// owner-only (pgserver.StartOwnerOnly), with one role per service.
 func (s *Stack) startDatabase(ctx context.Context) (databaseURLs, error) {
 	if s.cfg.DatabaseURL != "" {
 		// Every service shares the operator's role, which therefore writes
 		// the audit log too: append-only needs a role per service.
 		return databaseURLs{admin: s.cfg.DatabaseURL}, provisionAuditAsSelf(ctx, s.cfg.DatabaseURL)
 	}
-	if err := pgtest.Available(); err != nil {
+	if err := pgserver.Available(); err != nil {
 		return databaseURLs{}, err
 	}
-	cluster, err := pgtest.StartOwnerOnly(ctx, filepath.Join(s.varDir, "pg"))
+	cluster, err := pgserver.StartOwnerOnly(ctx, filepath.Join(s.varDir, "pg"))
 	if err != nil {
 		return databaseURLs{}, fmt.Errorf("start PostgreSQL: %w", err)
 	}

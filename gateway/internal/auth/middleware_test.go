@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -50,7 +49,7 @@ func TestIdentityFailures(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			a := NewAuthenticator(failingIdentity{err: tc.err}, NewCache(time.Minute, 10))
-			handler := Require(a, ClientIP{}, slog.New(slog.NewTextHandler(io.Discard, nil)))(http.NotFoundHandler())
+			handler := Require(a, ClientIP{}, slog.New(slog.DiscardHandler))(http.NotFoundHandler())
 			req := httptest.NewRequest(http.MethodGet, "/v2/players", nil)
 			req.Header.Set("Authorization", "Bearer some-key")
 			rec := httptest.NewRecorder()

@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -73,7 +72,7 @@ func TestUploadTokens(t *testing.T) {
 			a := NewAuthenticator(identity, NewCache(time.Minute, 10))
 			a.AcceptUploadTokens(signer)
 			var got principal.Principal
-			handler := Require(a, ClientIP{}, slog.New(slog.NewTextHandler(io.Discard, nil)))(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+			handler := Require(a, ClientIP{}, slog.New(slog.DiscardHandler))(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
 				got, _ = principal.FromContext(r.Context())
 			}))
 			req := httptest.NewRequest(tc.method, tc.path, nil)

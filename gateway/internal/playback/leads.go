@@ -34,7 +34,7 @@ type InvalidLeadError struct{ Message string }
 
 func (e *InvalidLeadError) Error() string { return e.Message }
 
-// ErrLeadVideoNotFound: the video was deleted or disabled after the edge
+// ErrLeadVideoNotFound means the video was deleted or disabled after the edge
 // looked it up.
 var ErrLeadVideoNotFound = errNotFound
 

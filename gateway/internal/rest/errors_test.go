@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -41,7 +40,7 @@ func TestErrorHandler(t *testing.T) {
 		{"grpc-gateway's own 400", &runtime.HTTPStatusError{HTTPStatus: http.StatusBadRequest, Err: errors.New("bad escape")},
 			http.StatusBadRequest, envelope.Error{Message: "bad request", Code: "invalid_argument"}},
 	}
-	handler := ErrorHandler(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	handler := ErrorHandler(slog.New(slog.DiscardHandler))
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := httptest.NewRecorder()

@@ -2,8 +2,9 @@ package rest
 
 import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
-	"github.com/vidhost/vidhost/pkg/envelope"
 	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/vidhost/vidhost/pkg/envelope"
 )
 
 // marshalOptions write what the interface shows: snake_case proto names and

@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -70,7 +69,7 @@ func TestSessionCookieAuthenticatesAsTheUser(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var got principal.Principal
 			next := http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { got, _ = principal.FromContext(r.Context()) })
-			handler := auth.RequireKeyOrSession(nil, sessions, auth.ClientIP{}, slog.New(slog.NewTextHandler(io.Discard, nil)))(next)
+			handler := auth.RequireKeyOrSession(nil, sessions, auth.ClientIP{}, slog.New(slog.DiscardHandler))(next)
 			req := httptest.NewRequest(tc.method, "/v2/videos", nil)
 			req.AddCookie(&http.Cookie{Name: SecureCookieName, Value: tc.cookie})
 			if tc.csrf != "" {

@@ -14,6 +14,7 @@ func Player(id string) *catalogv1.Player {
 // NextCursor is the cursor of the second page of ListPlayers.
 const NextCursor = "c2/+=" // characters that need escaping in a URL
 
+// GetPlayer returns Player for the requested id, whatever it is.
 func (f *Catalog) GetPlayer(ctx context.Context, req *catalogv1.GetPlayerRequest) (*catalogv1.Player, error) {
 	f.record(ctx, nil)
 	return Player(req.GetId()), nil
@@ -28,6 +29,7 @@ func (f *Catalog) ListPlayers(ctx context.Context, req *catalogv1.ListPlayersReq
 	return &catalogv1.ListPlayersResponse{Items: []*catalogv1.Player{Player("p1"), Player("p2")}, NextCursor: NextCursor}, nil
 }
 
+// CreatePlayer returns the player "new" with the requested name.
 func (f *Catalog) CreatePlayer(ctx context.Context, req *catalogv1.CreatePlayerRequest) (*catalogv1.Player, error) {
 	f.record(ctx, nil)
 	p := Player("new")
@@ -35,6 +37,8 @@ func (f *Catalog) CreatePlayer(ctx context.Context, req *catalogv1.CreatePlayerR
 	return p, nil
 }
 
+// UpdatePlayer records the update mask and echoes the requested autoplay,
+// so a test sees both the mask and the value reach the service.
 func (f *Catalog) UpdatePlayer(ctx context.Context, req *catalogv1.UpdatePlayerRequest) (*catalogv1.Player, error) {
 	f.record(ctx, func(s *Seen) { s.UpdateMask = req.GetUpdateMask().GetPaths() })
 	p := Player(req.GetId())
@@ -42,6 +46,7 @@ func (f *Catalog) UpdatePlayer(ctx context.Context, req *catalogv1.UpdatePlayerR
 	return p, nil
 }
 
+// DeletePlayer always succeeds.
 func (f *Catalog) DeletePlayer(ctx context.Context, _ *catalogv1.DeletePlayerRequest) (*catalogv1.DeletePlayerResponse, error) {
 	f.record(ctx, nil)
 	return &catalogv1.DeletePlayerResponse{}, nil

@@ -53,6 +53,8 @@ func (f *Identity) RemoveKey(value string) {
 // Calls is how many times Authenticate ran.
 func (f *Identity) Calls() int64 { return f.calls.Load() }
 
+// Authenticate returns the principal added for the key, or
+// apperr.ErrUnauthenticated for any other key, and counts the call.
 func (f *Identity) Authenticate(_ context.Context, req *identityv1.AuthenticateRequest) (*identityv1.AuthenticateResponse, error) {
 	f.calls.Add(1)
 	f.mu.Lock()
@@ -64,11 +66,13 @@ func (f *Identity) Authenticate(_ context.Context, req *identityv1.AuthenticateR
 	return &identityv1.AuthenticateResponse{Principal: p}, nil
 }
 
+// ListApiKeys returns one fixed key, "k1".
 func (f *Identity) ListApiKeys(context.Context, *identityv1.ListApiKeysRequest) (*identityv1.ListApiKeysResponse, error) {
 	key := &identityv1.ApiKey{Id: "k1", Name: "ci", Type: "api", Permissions: []string{}, Ips: []string{}}
 	return &identityv1.ListApiKeysResponse{Items: []*identityv1.ApiKey{key}}, nil
 }
 
+// DeleteApiKey always succeeds.
 func (f *Identity) DeleteApiKey(context.Context, *identityv1.DeleteApiKeyRequest) (*identityv1.DeleteApiKeyResponse, error) {
 	return &identityv1.DeleteApiKeyResponse{}, nil
 }
@@ -130,6 +134,7 @@ const (
 	FakeSSOSessionToken    = "session-token"
 )
 
+// BeginSso refuses an empty email and otherwise starts FakeSSOFlow.
 func (f *Identity) BeginSso(_ context.Context, req *identityv1.BeginSsoRequest) (*identityv1.BeginSsoResponse, error) {
 	if req.GetEmail() == "" {
 		return nil, apperr.InvalidField("email", "must be an email address")
@@ -137,6 +142,8 @@ func (f *Identity) BeginSso(_ context.Context, req *identityv1.BeginSsoRequest) 
 	return &identityv1.BeginSsoResponse{AuthorizeUrl: "https://idp.example.com/authorize?state=s", Flow: FakeSSOFlow}, nil
 }
 
+// CompleteSso signs in a fixed viewer for FakeSSOFlow only, with a
+// session when the code is FakeSSOCodeWithSession.
 func (f *Identity) CompleteSso(_ context.Context, req *identityv1.CompleteSsoRequest) (*identityv1.CompleteSsoResponse, error) {
 	if req.GetFlow() != FakeSSOFlow {
 		return nil, &apperr.Denied{Code: apperr.CodeSsoRefused, Reason: "this sign-in is invalid or has expired: start again"}

@@ -56,7 +56,7 @@ func run(cfg stack.Config) error {
 	select {
 	case <-ctx.Done():
 	case err = <-s.Failed():
-		logger.Error("a service stopped", "err", err)
+		logger.Error("a service stopped", "error", err)
 	}
 	fmt.Fprintln(os.Stderr, "stopping...")
 	stopCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

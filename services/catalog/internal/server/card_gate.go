@@ -11,6 +11,8 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
 
+// CreateCard adds an end-screen card to a video. Writers only: a read-only
+// key or member is refused before the domain is called.
 func (s *Server) CreateCard(ctx context.Context, in *catalogv1.CreateCardRequest) (*catalogv1.Card, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -20,6 +22,9 @@ func (s *Server) CreateCard(ctx context.Context, in *catalogv1.CreateCardRequest
 	return page.Item(c, err, protomap.Card)
 }
 
+// UpdateCard changes the fields of a card named in the update mask, leaving
+// the rest as stored. Writers only: a read-only key or member is refused
+// before the domain is called.
 func (s *Server) UpdateCard(ctx context.Context, in *catalogv1.UpdateCardRequest) (*catalogv1.Card, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -30,6 +35,8 @@ func (s *Server) UpdateCard(ctx context.Context, in *catalogv1.UpdateCardRequest
 	return page.Item(c, err, protomap.Card)
 }
 
+// DeleteCard removes a card from its video. Writers only: a read-only key or
+// member is refused before the domain is called.
 func (s *Server) DeleteCard(ctx context.Context, in *catalogv1.DeleteCardRequest) (*catalogv1.DeleteCardResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -41,6 +48,8 @@ func (s *Server) DeleteCard(ctx context.Context, in *catalogv1.DeleteCardRequest
 	return &catalogv1.DeleteCardResponse{}, nil
 }
 
+// CreateGate puts a gate on a video. Writers only: a read-only key or member
+// is refused before the domain is called.
 func (s *Server) CreateGate(ctx context.Context, in *catalogv1.CreateGateRequest) (*catalogv1.Gate, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -50,6 +59,8 @@ func (s *Server) CreateGate(ctx context.Context, in *catalogv1.CreateGateRequest
 	return page.Item(g, err, protomap.Gate)
 }
 
+// UpdateGate changes the fields of a gate named in the update mask. Writers
+// only: a read-only key or member is refused before the domain is called.
 func (s *Server) UpdateGate(ctx context.Context, in *catalogv1.UpdateGateRequest) (*catalogv1.Gate, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -60,6 +71,8 @@ func (s *Server) UpdateGate(ctx context.Context, in *catalogv1.UpdateGateRequest
 	return page.Item(g, err, protomap.Gate)
 }
 
+// DeleteGate removes a gate, so the video plays through again. Writers only:
+// a read-only key or member is refused before the domain is called.
 func (s *Server) DeleteGate(ctx context.Context, in *catalogv1.DeleteGateRequest) (*catalogv1.DeleteGateResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {

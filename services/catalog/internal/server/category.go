@@ -11,6 +11,8 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
 
+// CreateCategory adds a category videos can be filed under. Writers only: a
+// read-only key or member is refused before the domain is called.
 func (s *Server) CreateCategory(ctx context.Context, in *catalogv1.CreateCategoryRequest) (*catalogv1.Category, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -20,6 +22,8 @@ func (s *Server) CreateCategory(ctx context.Context, in *catalogv1.CreateCategor
 	return page.Item(c, err, protomap.Category)
 }
 
+// ListCategories returns a page of the account's categories. Any principal
+// of the account may call it; the domain scopes it to that account.
 func (s *Server) ListCategories(ctx context.Context, in *catalogv1.ListCategoriesRequest) (*catalogv1.ListCategoriesResponse, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -36,6 +40,8 @@ func (s *Server) ListCategories(ctx context.Context, in *catalogv1.ListCategorie
 	return &catalogv1.ListCategoriesResponse{Items: page.Items(items, protomap.Category), NextCursor: next}, nil
 }
 
+// GetCategory returns one category by ID. Any principal of the account may
+// call it; the domain scopes it to that account.
 func (s *Server) GetCategory(ctx context.Context, in *catalogv1.GetCategoryRequest) (*catalogv1.Category, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -45,6 +51,9 @@ func (s *Server) GetCategory(ctx context.Context, in *catalogv1.GetCategoryReque
 	return page.Item(c, err, protomap.Category)
 }
 
+// UpdateCategory changes the fields of a category named in the update mask.
+// Writers only: a read-only key or member is refused before the domain is
+// called.
 func (s *Server) UpdateCategory(ctx context.Context, in *catalogv1.UpdateCategoryRequest) (*catalogv1.Category, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -58,6 +67,8 @@ func (s *Server) UpdateCategory(ctx context.Context, in *catalogv1.UpdateCategor
 	return page.Item(c, err, protomap.Category)
 }
 
+// DeleteCategory removes a category. Writers only: a read-only key or member
+// is refused before the domain is called.
 func (s *Server) DeleteCategory(ctx context.Context, in *catalogv1.DeleteCategoryRequest) (*catalogv1.DeleteCategoryResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {

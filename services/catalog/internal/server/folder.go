@@ -11,6 +11,8 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
 
+// CreateFolder adds a folder, at the top level or under ParentId. Writers
+// only: a read-only key or member is refused before the domain is called.
 func (s *Server) CreateFolder(ctx context.Context, in *catalogv1.CreateFolderRequest) (*catalogv1.Folder, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -20,6 +22,8 @@ func (s *Server) CreateFolder(ctx context.Context, in *catalogv1.CreateFolderReq
 	return page.Item(f, err, protomap.Folder)
 }
 
+// ListFolders returns a page of the account's folders. Any principal of the
+// account may call it; the domain scopes it to that account.
 func (s *Server) ListFolders(ctx context.Context, in *catalogv1.ListFoldersRequest) (*catalogv1.ListFoldersResponse, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -36,6 +40,8 @@ func (s *Server) ListFolders(ctx context.Context, in *catalogv1.ListFoldersReque
 	return &catalogv1.ListFoldersResponse{Items: page.Items(items, protomap.Folder), NextCursor: next}, nil
 }
 
+// GetFolder returns one folder by ID. Any principal of the account may call
+// it; the domain scopes it to that account.
 func (s *Server) GetFolder(ctx context.Context, in *catalogv1.GetFolderRequest) (*catalogv1.Folder, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -45,6 +51,8 @@ func (s *Server) GetFolder(ctx context.Context, in *catalogv1.GetFolderRequest) 
 	return page.Item(f, err, protomap.Folder)
 }
 
+// UpdateFolder renames or moves a folder, per the update mask. Writers only:
+// a read-only key or member is refused before the domain is called.
 func (s *Server) UpdateFolder(ctx context.Context, in *catalogv1.UpdateFolderRequest) (*catalogv1.Folder, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -55,6 +63,8 @@ func (s *Server) UpdateFolder(ctx context.Context, in *catalogv1.UpdateFolderReq
 	return page.Item(f, err, protomap.Folder)
 }
 
+// DeleteFolder removes a folder. Writers only: a read-only key or member is
+// refused before the domain is called.
 func (s *Server) DeleteFolder(ctx context.Context, in *catalogv1.DeleteFolderRequest) (*catalogv1.DeleteFolderResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {

@@ -10,6 +10,9 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
 
+// ListFolderVideos returns a page of the videos filed in a folder. Any
+// principal of the account may call it; the domain scopes it to that
+// account.
 func (s *Server) ListFolderVideos(ctx context.Context, in *catalogv1.ListFolderVideosRequest) (*catalogv1.ListVideosResponse, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -26,6 +29,8 @@ func (s *Server) ListFolderVideos(ctx context.Context, in *catalogv1.ListFolderV
 	return &catalogv1.ListVideosResponse{Items: page.Items(items, protomap.Video), NextCursor: next}, nil
 }
 
+// AddFolderVideo files a video in a folder. Writers only: a read-only key or
+// member is refused before the domain is called.
 func (s *Server) AddFolderVideo(ctx context.Context, in *catalogv1.AddFolderVideoRequest) (*catalogv1.AddFolderVideoResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -37,6 +42,9 @@ func (s *Server) AddFolderVideo(ctx context.Context, in *catalogv1.AddFolderVide
 	return &catalogv1.AddFolderVideoResponse{}, nil
 }
 
+// RemoveFolderVideo takes a video out of a folder without deleting it.
+// Writers only: a read-only key or member is refused before the domain is
+// called.
 func (s *Server) RemoveFolderVideo(ctx context.Context, in *catalogv1.RemoveFolderVideoRequest) (*catalogv1.RemoveFolderVideoResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {

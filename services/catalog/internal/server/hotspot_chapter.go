@@ -11,6 +11,9 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
 
+// CreateHotspot adds a clickable hotspot shown over a video during a time
+// range. Writers only: a read-only key or member is refused before the
+// domain is called.
 func (s *Server) CreateHotspot(ctx context.Context, in *catalogv1.CreateHotspotRequest) (*catalogv1.Hotspot, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -20,6 +23,9 @@ func (s *Server) CreateHotspot(ctx context.Context, in *catalogv1.CreateHotspotR
 	return page.Item(h, err, protomap.Hotspot)
 }
 
+// UpdateHotspot changes the fields of a hotspot named in the update mask.
+// Writers only: a read-only key or member is refused before the domain is
+// called.
 func (s *Server) UpdateHotspot(ctx context.Context, in *catalogv1.UpdateHotspotRequest) (*catalogv1.TimecodedHotspot, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -33,6 +39,8 @@ func (s *Server) UpdateHotspot(ctx context.Context, in *catalogv1.UpdateHotspotR
 	return page.Item(h, err, protomap.TimecodedHotspot)
 }
 
+// DeleteHotspot removes a hotspot from its video. Writers only: a read-only
+// key or member is refused before the domain is called.
 func (s *Server) DeleteHotspot(ctx context.Context, in *catalogv1.DeleteHotspotRequest) (*catalogv1.DeleteHotspotResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -44,6 +52,8 @@ func (s *Server) DeleteHotspot(ctx context.Context, in *catalogv1.DeleteHotspotR
 	return &catalogv1.DeleteHotspotResponse{}, nil
 }
 
+// CreateChapter adds a chapter mark to a video's timeline. Writers only: a
+// read-only key or member is refused before the domain is called.
 func (s *Server) CreateChapter(ctx context.Context, in *catalogv1.CreateChapterRequest) (*catalogv1.Chapter, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -53,6 +63,9 @@ func (s *Server) CreateChapter(ctx context.Context, in *catalogv1.CreateChapterR
 	return page.Item(c, err, protomap.Chapter)
 }
 
+// UpdateChapter changes the fields of a chapter named in the update mask.
+// Writers only: a read-only key or member is refused before the domain is
+// called.
 func (s *Server) UpdateChapter(ctx context.Context, in *catalogv1.UpdateChapterRequest) (*catalogv1.Chapter, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -63,6 +76,8 @@ func (s *Server) UpdateChapter(ctx context.Context, in *catalogv1.UpdateChapterR
 	return page.Item(c, err, protomap.Chapter)
 }
 
+// DeleteChapter removes a chapter mark. Writers only: a read-only key or
+// member is refused before the domain is called.
 func (s *Server) DeleteChapter(ctx context.Context, in *catalogv1.DeleteChapterRequest) (*catalogv1.DeleteChapterResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {

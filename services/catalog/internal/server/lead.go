@@ -17,6 +17,8 @@ func (s *Server) SubmitLead(ctx context.Context, in *catalogv1.SubmitLeadRequest
 	return page.Item(l, err, protomap.Lead)
 }
 
+// ListLeads returns a page of the leads the account collected. Any principal
+// of the account may call it; the domain scopes it to that account.
 func (s *Server) ListLeads(ctx context.Context, in *catalogv1.ListLeadsRequest) (*catalogv1.ListLeadsResponse, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -33,6 +35,8 @@ func (s *Server) ListLeads(ctx context.Context, in *catalogv1.ListLeadsRequest) 
 	return &catalogv1.ListLeadsResponse{Items: page.Items(items, protomap.Lead), NextCursor: next}, nil
 }
 
+// DeleteLead erases one collected lead. Writers only: a read-only key or
+// member is refused before the domain is called.
 func (s *Server) DeleteLead(ctx context.Context, in *catalogv1.DeleteLeadRequest) (*catalogv1.DeleteLeadResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {

@@ -11,6 +11,9 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
 
+// CreatePlayer adds a player configuration (look and behaviour of the
+// embed). Writers only: a read-only key or member is refused before the
+// domain is called.
 func (s *Server) CreatePlayer(ctx context.Context, in *catalogv1.CreatePlayerRequest) (*catalogv1.Player, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -20,6 +23,9 @@ func (s *Server) CreatePlayer(ctx context.Context, in *catalogv1.CreatePlayerReq
 	return page.Item(player, err, protomap.Player)
 }
 
+// ListPlayers returns a page of the account's player configurations. Any
+// principal of the account may call it; the domain scopes it to that
+// account.
 func (s *Server) ListPlayers(ctx context.Context, in *catalogv1.ListPlayersRequest) (*catalogv1.ListPlayersResponse, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -36,6 +42,8 @@ func (s *Server) ListPlayers(ctx context.Context, in *catalogv1.ListPlayersReque
 	return &catalogv1.ListPlayersResponse{Items: page.Items(items, protomap.Player), NextCursor: next}, nil
 }
 
+// GetPlayer returns one player configuration by ID. Any principal of the
+// account may call it; the domain scopes it to that account.
 func (s *Server) GetPlayer(ctx context.Context, in *catalogv1.GetPlayerRequest) (*catalogv1.Player, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -45,6 +53,9 @@ func (s *Server) GetPlayer(ctx context.Context, in *catalogv1.GetPlayerRequest) 
 	return page.Item(player, err, protomap.Player)
 }
 
+// UpdatePlayer changes the fields of a player configuration named in the
+// update mask. Writers only: a read-only key or member is refused before the
+// domain is called.
 func (s *Server) UpdatePlayer(ctx context.Context, in *catalogv1.UpdatePlayerRequest) (*catalogv1.Player, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -58,6 +69,8 @@ func (s *Server) UpdatePlayer(ctx context.Context, in *catalogv1.UpdatePlayerReq
 	return page.Item(player, err, protomap.Player)
 }
 
+// DeletePlayer removes a player configuration. Writers only: a read-only key
+// or member is refused before the domain is called.
 func (s *Server) DeletePlayer(ctx context.Context, in *catalogv1.DeletePlayerRequest) (*catalogv1.DeletePlayerResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {

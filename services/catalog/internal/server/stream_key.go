@@ -10,6 +10,9 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
 
+// GetStreamKey returns a live video's stream key, the secret that lets its
+// holder publish to it. Any principal of the account may call it; the domain
+// scopes it to that account.
 func (s *Server) GetStreamKey(ctx context.Context, in *catalogv1.GetStreamKeyRequest) (*catalogv1.StreamKey, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -19,6 +22,9 @@ func (s *Server) GetStreamKey(ctx context.Context, in *catalogv1.GetStreamKeyReq
 	return page.Item(k, err, protomap.StreamKey)
 }
 
+// RotateStreamKey replaces a live video's stream key; the old one no longer
+// works. Writers only: a read-only key or member is refused before the
+// domain is called.
 func (s *Server) RotateStreamKey(ctx context.Context, in *catalogv1.RotateStreamKeyRequest) (*catalogv1.StreamKey, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -28,6 +34,9 @@ func (s *Server) RotateStreamKey(ctx context.Context, in *catalogv1.RotateStream
 	return page.Item(k, err, protomap.StreamKey)
 }
 
+// RevokeStreamKey withdraws a live video's stream key without issuing a new
+// one. Writers only: a read-only key or member is refused before the domain
+// is called.
 func (s *Server) RevokeStreamKey(ctx context.Context, in *catalogv1.RevokeStreamKeyRequest) (*catalogv1.RevokeStreamKeyResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {

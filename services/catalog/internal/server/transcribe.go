@@ -11,6 +11,8 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
 )
 
+// CreateTranscribe asks for a transcript of a video in a language. Writers
+// only: a read-only key or member is refused before the domain is called.
 func (s *Server) CreateTranscribe(ctx context.Context, in *catalogv1.CreateTranscribeRequest) (*catalogv1.Transcribe, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -20,6 +22,9 @@ func (s *Server) CreateTranscribe(ctx context.Context, in *catalogv1.CreateTrans
 	return page.Item(t, err, protomap.Transcribe)
 }
 
+// ListTranscribes returns a page of a video's transcription requests with
+// their state. Any principal of the account may call it; the domain scopes
+// it to that account.
 func (s *Server) ListTranscribes(ctx context.Context, in *catalogv1.ListTranscribesRequest) (*catalogv1.ListTranscribesResponse, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -37,6 +42,8 @@ func (s *Server) ListTranscribes(ctx context.Context, in *catalogv1.ListTranscri
 	return &catalogv1.ListTranscribesResponse{Items: page.Items(items, protomap.Transcribe), NextCursor: next}, nil
 }
 
+// GetTranscribe returns one transcription request by ID. Any principal of
+// the account may call it; the domain scopes it to that account.
 func (s *Server) GetTranscribe(ctx context.Context, in *catalogv1.GetTranscribeRequest) (*catalogv1.Transcribe, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {

@@ -11,6 +11,9 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
 
+// CreateVideo registers a video whose media is then uploaded or fetched.
+// Writers only: a read-only key or member is refused before the domain is
+// called.
 func (s *Server) CreateVideo(ctx context.Context, in *catalogv1.CreateVideoRequest) (*catalogv1.Video, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -20,6 +23,8 @@ func (s *Server) CreateVideo(ctx context.Context, in *catalogv1.CreateVideoReque
 	return page.Item(v, err, protomap.Video)
 }
 
+// ListVideos returns a page of the account's videos. Any principal of the
+// account may call it; the domain scopes it to that account.
 func (s *Server) ListVideos(ctx context.Context, in *catalogv1.ListVideosRequest) (*catalogv1.ListVideosResponse, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -36,6 +41,8 @@ func (s *Server) ListVideos(ctx context.Context, in *catalogv1.ListVideosRequest
 	return &catalogv1.ListVideosResponse{Items: page.Items(items, protomap.Video), NextCursor: next}, nil
 }
 
+// GetVideo returns one video by ID. Any principal of the account may call
+// it; the domain scopes it to that account.
 func (s *Server) GetVideo(ctx context.Context, in *catalogv1.GetVideoRequest) (*catalogv1.Video, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -45,6 +52,8 @@ func (s *Server) GetVideo(ctx context.Context, in *catalogv1.GetVideoRequest) (*
 	return page.Item(v, err, protomap.Video)
 }
 
+// UpdateVideo changes the metadata fields named in the update mask. Writers
+// only: a read-only key or member is refused before the domain is called.
 func (s *Server) UpdateVideo(ctx context.Context, in *catalogv1.UpdateVideoRequest) (*catalogv1.Video, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -58,6 +67,8 @@ func (s *Server) UpdateVideo(ctx context.Context, in *catalogv1.UpdateVideoReque
 	return page.Item(v, err, protomap.Video)
 }
 
+// DeleteVideo deletes a video. Writers only: a read-only key or member is
+// refused before the domain is called.
 func (s *Server) DeleteVideo(ctx context.Context, in *catalogv1.DeleteVideoRequest) (*catalogv1.DeleteVideoResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {

@@ -10,6 +10,8 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
 )
 
+// CreateTrack attaches a subtitle or caption track to a video. Writers only:
+// a read-only key or member is refused before the domain is called.
 func (s *Server) CreateTrack(ctx context.Context, in *catalogv1.CreateTrackRequest) (*catalogv1.Track, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -19,6 +21,8 @@ func (s *Server) CreateTrack(ctx context.Context, in *catalogv1.CreateTrackReque
 	return page.Item(t, err, protomap.Track)
 }
 
+// DeleteTrack removes a subtitle or caption track. Writers only: a read-only
+// key or member is refused before the domain is called.
 func (s *Server) DeleteTrack(ctx context.Context, in *catalogv1.DeleteTrackRequest) (*catalogv1.DeleteTrackResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -30,6 +34,8 @@ func (s *Server) DeleteTrack(ctx context.Context, in *catalogv1.DeleteTrackReque
 	return &catalogv1.DeleteTrackResponse{}, nil
 }
 
+// SetThumbnail sets the image shown for a video before it plays. Writers
+// only: a read-only key or member is refused before the domain is called.
 func (s *Server) SetThumbnail(ctx context.Context, in *catalogv1.SetThumbnailRequest) (*catalogv1.Thumbnail, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {

@@ -11,6 +11,8 @@ import (
 	"github.com/vidhost/vidhost/services/hooks/internal/protomap"
 )
 
+// CreateHook subscribes a webhook URL to events of the account. Writers
+// only: a read-only key or member is refused before the domain is called.
 func (s *Server) CreateHook(ctx context.Context, in *hooksv1.CreateHookRequest) (*hooksv1.Hook, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -20,6 +22,8 @@ func (s *Server) CreateHook(ctx context.Context, in *hooksv1.CreateHookRequest) 
 	return page.Item(created, err, protomap.Hook)
 }
 
+// ListHooks returns a page of the account's webhooks. Any principal of the
+// account may call it; the domain scopes it to that account.
 func (s *Server) ListHooks(ctx context.Context, in *hooksv1.ListHooksRequest) (*hooksv1.ListHooksResponse, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -36,6 +40,8 @@ func (s *Server) ListHooks(ctx context.Context, in *hooksv1.ListHooksRequest) (*
 	return &hooksv1.ListHooksResponse{Items: page.Items(items, protomap.Hook), NextCursor: next}, nil
 }
 
+// GetHook returns one webhook by ID. Any principal of the account may call
+// it; the domain scopes it to that account.
 func (s *Server) GetHook(ctx context.Context, in *hooksv1.GetHookRequest) (*hooksv1.Hook, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -45,6 +51,9 @@ func (s *Server) GetHook(ctx context.Context, in *hooksv1.GetHookRequest) (*hook
 	return page.Item(got, err, protomap.Hook)
 }
 
+// UpdateHook changes the fields of a webhook named in the update mask.
+// Writers only: a read-only key or member is refused before the domain is
+// called.
 func (s *Server) UpdateHook(ctx context.Context, in *hooksv1.UpdateHookRequest) (*hooksv1.Hook, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -55,6 +64,9 @@ func (s *Server) UpdateHook(ctx context.Context, in *hooksv1.UpdateHookRequest) 
 	return page.Item(updated, err, protomap.Hook)
 }
 
+// DeleteHook removes a webhook; no further events are delivered to it.
+// Writers only: a read-only key or member is refused before the domain is
+// called.
 func (s *Server) DeleteHook(ctx context.Context, in *hooksv1.DeleteHookRequest) (*hooksv1.DeleteHookResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {

@@ -11,6 +11,9 @@ import (
 	"github.com/vidhost/vidhost/services/hooks/internal/protomap"
 )
 
+// CreateService registers a service (a webhook target with its own signing
+// secret). Writers only: a read-only key or member is refused before the
+// domain is called.
 func (s *Server) CreateService(ctx context.Context, in *hooksv1.CreateServiceRequest) (*hooksv1.Service, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -21,6 +24,9 @@ func (s *Server) CreateService(ctx context.Context, in *hooksv1.CreateServiceReq
 	return page.Item(created, err, protomap.ServiceWithSecret)
 }
 
+// ListServices returns a page of the account's webhook services. Any
+// principal of the account may call it; the domain scopes it to that
+// account.
 func (s *Server) ListServices(ctx context.Context, in *hooksv1.ListServicesRequest) (*hooksv1.ListServicesResponse, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -37,6 +43,8 @@ func (s *Server) ListServices(ctx context.Context, in *hooksv1.ListServicesReque
 	return &hooksv1.ListServicesResponse{Items: page.Items(items, protomap.Service), NextCursor: next}, nil
 }
 
+// GetService returns one webhook service by ID. Any principal of the account
+// may call it; the domain scopes it to that account.
 func (s *Server) GetService(ctx context.Context, in *hooksv1.GetServiceRequest) (*hooksv1.Service, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -46,6 +54,9 @@ func (s *Server) GetService(ctx context.Context, in *hooksv1.GetServiceRequest) 
 	return page.Item(got, err, protomap.Service)
 }
 
+// UpdateService changes the fields of a webhook service named in the update
+// mask. Writers only: a read-only key or member is refused before the domain
+// is called.
 func (s *Server) UpdateService(ctx context.Context, in *hooksv1.UpdateServiceRequest) (*hooksv1.Service, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -56,6 +67,8 @@ func (s *Server) UpdateService(ctx context.Context, in *hooksv1.UpdateServiceReq
 	return page.Item(updated, err, protomap.Service)
 }
 
+// DeleteService removes a webhook service. Writers only: a read-only key or
+// member is refused before the domain is called.
 func (s *Server) DeleteService(ctx context.Context, in *hooksv1.DeleteServiceRequest) (*hooksv1.DeleteServiceResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -67,6 +80,9 @@ func (s *Server) DeleteService(ctx context.Context, in *hooksv1.DeleteServiceReq
 	return &hooksv1.DeleteServiceResponse{}, nil
 }
 
+// RotateServiceSecret issues a new signing secret for a webhook service,
+// replacing the old one. Writers only: a read-only key or member is refused
+// before the domain is called.
 func (s *Server) RotateServiceSecret(ctx context.Context, in *hooksv1.RotateServiceSecretRequest) (*hooksv1.Service, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {

@@ -23,10 +23,13 @@ const (
 	KindPlaylist
 	// KindDownload is the progressive MP4, complete when announced.
 	KindDownload
-	// KindThumbnail, KindSprite and KindSpriteIndex are the images and the
-	// WebVTT index, complete when announced.
+	// KindThumbnail is the poster image, complete when announced.
 	KindThumbnail
+	// KindSprite is the sheet of preview frames the player shows while
+	// seeking, complete when announced.
 	KindSprite
+	// KindSpriteIndex is the WebVTT index locating each frame in the
+	// sprite, complete when announced.
 	KindSpriteIndex
 )
 

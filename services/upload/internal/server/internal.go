@@ -56,6 +56,9 @@ func (s *Server) GetAccountSettings(ctx context.Context, in *uploadv1.GetAccount
 	return protomap.AccountSettings(settings), nil
 }
 
+// SetAccountSettings changes the upload settings the request sets for an
+// account and returns the result; like GetAccountSettings it is for the
+// operator only.
 func (s *Server) SetAccountSettings(ctx context.Context, in *uploadv1.SetAccountSettingsRequest) (*uploadv1.AccountSettings, error) {
 	if in.GetAccountId() == "" {
 		return nil, errNoAccount

@@ -11,6 +11,8 @@ import (
 	"github.com/vidhost/vidhost/services/upload/internal/upload"
 )
 
+// CreateUpload starts a resumable upload of a video's source file. Writers
+// only: a read-only key or member is refused before the domain is called.
 func (s *Server) CreateUpload(ctx context.Context, in *uploadv1.CreateUploadRequest) (*uploadv1.Upload, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {
@@ -25,6 +27,9 @@ func (s *Server) CreateUpload(ctx context.Context, in *uploadv1.CreateUploadRequ
 	return protomap.Upload(u), nil
 }
 
+// ListUploads returns a page of the account's uploads with their state. Any
+// principal of the account may call it; the domain scopes it to that
+// account.
 func (s *Server) ListUploads(ctx context.Context, in *uploadv1.ListUploadsRequest) (*uploadv1.ListUploadsResponse, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -45,6 +50,8 @@ func (s *Server) ListUploads(ctx context.Context, in *uploadv1.ListUploadsReques
 	return &uploadv1.ListUploadsResponse{Items: out, NextCursor: next}, nil
 }
 
+// DeleteUpload deletes an upload. Writers only: a read-only key or member is
+// refused before the domain is called.
 func (s *Server) DeleteUpload(ctx context.Context, in *uploadv1.DeleteUploadRequest) (*uploadv1.DeleteUploadResponse, error) {
 	p, err := principal.RequireWriter(ctx)
 	if err != nil {

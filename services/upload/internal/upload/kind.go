@@ -9,9 +9,13 @@ import (
 type Kind int
 
 const (
+	// KindUnknown is an extension no kind allows; such an upload is refused.
 	KindUnknown Kind = iota
+	// KindVideo is a video source file, handed to transcode when complete.
 	KindVideo
+	// KindThumbnail is an image to show before a video plays.
 	KindThumbnail
+	// KindTrack is a subtitle or caption file.
 	KindTrack
 )
 

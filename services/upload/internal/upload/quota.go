@@ -105,6 +105,6 @@ func (s *Service) announceQuotaReached(ctx context.Context, p principal.Principa
 		})
 	})
 	if err != nil {
-		s.logger.WarnContext(ctx, "upload.quota_reached not announced", "account", p.AccountID, "err", err)
+		s.logger.WarnContext(ctx, "upload.quota_reached not announced", "account", p.AccountID, "error", err)
 	}
 }

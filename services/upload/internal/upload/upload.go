@@ -6,13 +6,13 @@ import "time"
 type State string
 
 const (
-	// StatePending: bytes may still arrive, until ExpiresTime.
+	// StatePending means bytes may still arrive, until ExpiresTime.
 	StatePending State = "pending"
-	// StateComplete: the object holds exactly Size bytes.
+	// StateComplete means the object holds exactly Size bytes.
 	StateComplete State = "complete"
-	// StateAbandoned: the window closed without the bytes.
+	// StateAbandoned means the window closed without the bytes.
 	StateAbandoned State = "abandoned"
-	// StateDeleted: deleted by the client; hidden, and kept only so that
+	// StateDeleted means the client deleted it; it is hidden, and kept only so that
 	// the sweeper also removes a file that lands after the delete.
 	StateDeleted State = "deleted"
 )

@@ -13,8 +13,10 @@ import (
 type Driver string
 
 const (
+	// Local stores blobs in a directory on the test machine's disk.
 	Local Driver = "local"
-	S3    Driver = "s3"
+	// S3 stores blobs through the S3 API, on blobtest's server.
+	S3 Driver = "s3"
 )
 
 // Drivers are the drivers every storage-touching test runs on.

@@ -1,4 +1,4 @@
-package pgtest
+package pgserver
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 // data directory (mode 0700: the server's OS account and root alone can
 // open it); over TCP every role needs its password (SCRAM), and a role
 // without one cannot log in at all.
-const ownerOnlyHBA = `# Written by Vidhost at every start (pkg/pgtest): edits are lost.
+const ownerOnlyHBA = `# Written by Vidhost at every start (pkg/pgserver): edits are lost.
 # TYPE  DATABASE  USER      ADDRESS        METHOD
 local   all       postgres                 trust
 host    all       all       127.0.0.1/32   scram-sha-256
@@ -26,10 +26,10 @@ host    all       all       ::1/128        scram-sha-256
 func StartOwnerOnly(ctx context.Context, dataDir string) (*Cluster, error) {
 	abs, err := filepath.Abs(dataDir)
 	if err != nil {
-		return nil, fmt.Errorf("pgtest: data dir: %w", err)
+		return nil, fmt.Errorf("pgserver: data dir: %w", err)
 	}
 	if socketDir(abs) == "" {
-		return nil, fmt.Errorf("pgtest: the path %s is too long for a Unix socket: use a shorter data directory", abs)
+		return nil, fmt.Errorf("pgserver: the path %s is too long for a Unix socket: use a shorter data directory", abs)
 	}
 	return startCluster(ctx, abs, 0, true)
 }
@@ -39,11 +39,11 @@ func StartOwnerOnly(ctx context.Context, dataDir string) (*Cluster, error) {
 func writeOwnerOnlyHBA(acct account, dataDir string) error {
 	path := filepath.Join(dataDir, "pg_hba.conf")
 	if err := os.WriteFile(path, []byte(ownerOnlyHBA), 0o600); err != nil {
-		return fmt.Errorf("pgtest: write %s: %w", path, err)
+		return fmt.Errorf("pgserver: write %s: %w", path, err)
 	}
 	if acct.switchTo {
 		if err := os.Chown(path, int(acct.uid), int(acct.gid)); err != nil {
-			return fmt.Errorf("pgtest: chown %s: %w", path, err)
+			return fmt.Errorf("pgserver: chown %s: %w", path, err)
 		}
 	}
 	return nil

@@ -1,4 +1,4 @@
-package pgtest
+package pgserver
 
 import (
 	"context"
@@ -57,7 +57,7 @@ func startCluster(ctx context.Context, dataDir string, port int, ownerOnly bool)
 		return nil, err
 	}
 	if dataDir, err = filepath.Abs(dataDir); err != nil {
-		return nil, fmt.Errorf("pgtest: data dir: %w", err)
+		return nil, fmt.Errorf("pgserver: data dir: %w", err)
 	}
 	if err := prepareDataDir(bin, acct, dataDir); err != nil {
 		return nil, err
@@ -88,10 +88,10 @@ func prepareDataDir(bin string, acct account, dataDir string) error {
 		return acct.chownTree(dataDir)
 	}
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
-		return fmt.Errorf("pgtest: data dir: %w", err)
+		return fmt.Errorf("pgserver: data dir: %w", err)
 	}
 	if empty, err := isEmptyDir(dataDir); err != nil || !empty {
-		return fmt.Errorf("pgtest: data dir %s is neither empty nor a PostgreSQL data directory (err: %w)", dataDir, err)
+		return fmt.Errorf("pgserver: data dir %s is neither empty nor a PostgreSQL data directory (err: %w)", dataDir, err)
 	}
 	template, err := templateDir(bin, acct)
 	if err != nil {
@@ -102,7 +102,7 @@ func prepareDataDir(bin string, acct account, dataDir string) error {
 	}
 	// PostgreSQL refuses a data directory others can read.
 	if err := os.Chmod(dataDir, 0o700); err != nil {
-		return fmt.Errorf("pgtest: data dir: %w", err)
+		return fmt.Errorf("pgserver: data dir: %w", err)
 	}
 	return acct.chownTree(dataDir)
 }
@@ -134,7 +134,7 @@ func (c *Cluster) Stop() error {
 func (c *Cluster) stop() error {
 	select {
 	case <-c.exited:
-		return fmt.Errorf("pgtest: postgres had already exited: %w\n%s", c.waitErr, c.logTail())
+		return fmt.Errorf("pgserver: postgres had already exited: %w\n%s", c.waitErr, c.logTail())
 	default:
 	}
 	_ = c.cmd.Process.Signal(syscall.SIGINT)
@@ -143,10 +143,10 @@ func (c *Cluster) stop() error {
 	case <-time.After(30 * time.Second):
 		_ = c.cmd.Process.Kill()
 		<-c.exited
-		return fmt.Errorf("pgtest: postgres did not stop within 30s and was killed\n%s", c.logTail())
+		return fmt.Errorf("pgserver: postgres did not stop within 30s and was killed\n%s", c.logTail())
 	}
 	if c.waitErr != nil {
-		return fmt.Errorf("pgtest: postgres exited: %w\n%s", c.waitErr, c.logTail())
+		return fmt.Errorf("pgserver: postgres exited: %w\n%s", c.waitErr, c.logTail())
 	}
 	return nil
 }

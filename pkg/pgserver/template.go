@@ -1,4 +1,4 @@
-package pgtest
+package pgserver
 
 import (
 	"errors"
@@ -19,17 +19,17 @@ func templateDir(bin string, acct account) (string, error) {
 	}
 	staging, err := os.MkdirTemp(os.TempDir(), "vidhost-pgtemplate-staging-")
 	if err != nil {
-		return "", fmt.Errorf("pgtest: template dir: %w", err)
+		return "", fmt.Errorf("pgserver: template dir: %w", err)
 	}
 	defer os.RemoveAll(staging) // a no-op once renamed
 	if err := acct.chownTree(staging); err != nil {
-		return "", fmt.Errorf("pgtest: chown template dir: %w", err)
+		return "", fmt.Errorf("pgserver: chown template dir: %w", err)
 	}
 	if err := initdb(bin, acct, staging); err != nil {
 		return "", err
 	}
 	if err := os.Rename(staging, final); err != nil && !isInitialised(final) {
-		return "", fmt.Errorf("pgtest: install template: %w", err)
+		return "", fmt.Errorf("pgserver: install template: %w", err)
 	}
 	return final, nil
 }
@@ -46,7 +46,7 @@ func initdb(bin string, acct account, dataDir string) error {
 		"--no-instructions",
 	)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("pgtest: initdb %s: %w\n%s", dataDir, err, out)
+		return fmt.Errorf("pgserver: initdb %s: %w\n%s", dataDir, err, out)
 	}
 	return nil
 }
@@ -56,7 +56,7 @@ func initdb(bin string, acct account, dataDir string) error {
 func copyTemplate(template, dataDir string) error {
 	out, err := exec.Command("cp", "-a", template+"/.", dataDir+"/").CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("pgtest: copy template into %s: %w\n%s", dataDir, err, out)
+		return fmt.Errorf("pgserver: copy template into %s: %w\n%s", dataDir, err, out)
 	}
 	return nil
 }

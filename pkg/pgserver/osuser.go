@@ -1,4 +1,4 @@
-package pgtest
+package pgserver
 
 import (
 	"fmt"
@@ -27,15 +27,15 @@ func serverAccount() (account, error) {
 	}
 	u, err := user.Lookup(serverUser)
 	if err != nil {
-		return account{}, fmt.Errorf("pgtest: running as root needs the %q OS user (apt-get install -y postgresql): %w", serverUser, err)
+		return account{}, fmt.Errorf("pgserver: running as root needs the %q OS user (apt-get install -y postgresql): %w", serverUser, err)
 	}
 	uid, err := strconv.ParseUint(u.Uid, 10, 32)
 	if err != nil {
-		return account{}, fmt.Errorf("pgtest: uid of %q: %w", serverUser, err)
+		return account{}, fmt.Errorf("pgserver: uid of %q: %w", serverUser, err)
 	}
 	gid, err := strconv.ParseUint(u.Gid, 10, 32)
 	if err != nil {
-		return account{}, fmt.Errorf("pgtest: gid of %q: %w", serverUser, err)
+		return account{}, fmt.Errorf("pgserver: gid of %q: %w", serverUser, err)
 	}
 	return account{uid: uint32(uid), gid: uint32(gid), switchTo: true}, nil
 }

@@ -1,4 +1,4 @@
-package pgtest
+package pgserver
 
 import (
 	"context"
@@ -22,7 +22,7 @@ const readyTimeout = 20 * time.Second
 // at every start so errors show only the current run.
 const logName = "vidhost-postgres.log"
 
-var errPortInUse = errors.New("pgtest: port already in use")
+var errPortInUse = errors.New("pgserver: port already in use")
 
 // launch starts postgres on an initialised dataDir and waits until it accepts
 // connections.
@@ -30,7 +30,7 @@ func launch(ctx context.Context, bin string, acct account, dataDir string, port 
 	logPath := filepath.Join(dataDir, logName)
 	logFile, err := os.Create(logPath)
 	if err != nil {
-		return nil, fmt.Errorf("pgtest: server log: %w", err)
+		return nil, fmt.Errorf("pgserver: server log: %w", err)
 	}
 	defer logFile.Close() // the child keeps its own descriptor
 	cmd := acct.command(filepath.Join(bin, "postgres"), serverArgs(dataDir, port, ownerOnly)...)
@@ -41,7 +41,7 @@ func launch(ctx context.Context, bin string, acct account, dataDir string, port 
 	cmd.SysProcAttr.Pdeathsig = syscall.SIGTERM
 	cmd.SysProcAttr.Setpgid = true
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("pgtest: start postgres: %w", err)
+		return nil, fmt.Errorf("pgserver: start postgres: %w", err)
 	}
 	c := &Cluster{dataDir: dataDir, port: port, logPath: logPath, cmd: cmd, exited: make(chan struct{}), ownerOnly: ownerOnly}
 	go func() {
@@ -96,9 +96,9 @@ func (c *Cluster) waitReady(ctx context.Context) error {
 			if strings.Contains(c.logTail(), "already in use") {
 				return fmt.Errorf("%w: %d", errPortInUse, c.port)
 			}
-			return fmt.Errorf("pgtest: postgres exited at start: %w\n%s", c.waitErr, c.logTail())
+			return fmt.Errorf("pgserver: postgres exited at start: %w\n%s", c.waitErr, c.logTail())
 		case <-ctx.Done():
-			return fmt.Errorf("pgtest: postgres not ready after %s: %w\n%s", readyTimeout, ctx.Err(), c.logTail())
+			return fmt.Errorf("pgserver: postgres not ready after %s: %w\n%s", readyTimeout, ctx.Err(), c.logTail())
 		case <-time.After(20 * time.Millisecond):
 		}
 		if c.accepts(ctx) {
@@ -136,7 +136,7 @@ func (c *Cluster) logTail() string {
 func freePort() (int, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return 0, fmt.Errorf("pgtest: free port: %w", err)
+		return 0, fmt.Errorf("pgserver: free port: %w", err)
 	}
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port, nil
