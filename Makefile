@@ -40,7 +40,7 @@ build: ## build every service binary, the devstack and the vidhost command into 
 
 .PHONY: test
 test: size-check deps-test tools geoip e2e-fixtures generate-check player-check dashboard-check vet lint tslint ## install what the tests need, then run every package's tests
-	go test -count=1 -timeout 40m $(MODULE_PATTERNS)
+	bash deploy/scripts/go-test.sh # the end-to-end package as E2E_SHARDS processes beside the rest (the script says why)
 
 .PHONY: test-short
 test-short: geoip ## run the tests without the slow end-to-end packages
