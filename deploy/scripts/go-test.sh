@@ -9,8 +9,9 @@
 # (/usr/bin/time). Its tests share one stack per process and may not run in
 # parallel inside it (withSuite swaps the package's suite), so the package
 # runs as separate processes, each with its own stack, taking every
-# E2E_SHARDS-th test by name. On a quiet 2-core machine the whole package
-# took 727 s as one process and 421 s as two (1.05 cores busy), 2026-11-28.
+# E2E_SHARDS-th test by name. On this 2-core machine the whole package
+# took 727 s as one process (other work starting meanwhile) and 421 s as two
+# on a quiet machine (1.05 cores busy), 2026-11-28.
 #
 # Environment: E2E_SHARDS (default 2; 1 runs the package whole), GO_TEST_TIMEOUT
 # (default 40m), GO_TEST_FLAGS (added to every run, e.g. -short).
