@@ -23,7 +23,7 @@ GEOIP_DB                  := deploy/geoip/node_modules/@ip-location-db/dbip-coun
 
 # The whole suite is one Go module (docs/architecture.md says why).
 MODULE_PATTERNS := ./...
-SQLC_DIRS       := $(wildcard services/*/internal/store) gateway/internal/idempotency/store
+SQLC_DIRS       := $(patsubst %/sqlc.yaml,%,$(wildcard services/*/internal/store/sqlc.yaml)) gateway/internal/idempotency/store # the stores written with sqlc (analytics copies by hand)
 
 .PHONY: help
 help: ## list the targets

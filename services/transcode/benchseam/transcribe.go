@@ -8,20 +8,20 @@ import (
 	"github.com/vidhost/vidhost/services/transcode/internal/transcribe"
 )
 
-// Engine is a speech recogniser; Pocketsphinx is the service's default and
-// Whisper runs whisper.cpp.
-type (
-	Engine       = speech.Engine
-	Pocketsphinx = speech.Pocketsphinx
-	Whisper      = speech.Whisper
-)
+// Engine is a speech recogniser.
+type Engine = speech.Engine
 
-// TranscribeConfig and TranscribeResult are what a transcribe job's work
-// needs and produces.
-type (
-	TranscribeConfig = transcribe.Config
-	TranscribeResult = transcribe.Result
-)
+// Pocketsphinx is the service's default engine.
+type Pocketsphinx = speech.Pocketsphinx
+
+// Whisper runs whisper.cpp.
+type Whisper = speech.Whisper
+
+// TranscribeConfig is what a transcribe job's work needs.
+type TranscribeConfig = transcribe.Config
+
+// TranscribeResult is what a transcribe job's work produces.
+type TranscribeResult = transcribe.Result
 
 // Transcribe does a transcribe job's work on the video at src (in workDir):
 // audio extraction, recognition and cues, WebVTT written to out.

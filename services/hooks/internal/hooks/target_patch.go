@@ -7,7 +7,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/validate"
 )
 
-// ServicePatch is a PATCH of a service: the fields named in Paths (proto
+// TargetPatch is a PATCH of a service (a webhook target): the fields named in Paths (proto
 // field names, from the update mask) are copied from Values.
 type TargetPatch struct {
 	Paths  []string
