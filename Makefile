@@ -40,7 +40,7 @@ build: ## build every service binary, the devstack and the vidhost command into 
 
 .PHONY: test
 test: size-check deps-test tools geoip e2e-fixtures generate-check player-check dashboard-check vet lint tslint ## install what the tests need, then run every package's tests
-	bash deploy/scripts/go-test.sh # the end-to-end package as E2E_SHARDS processes beside the rest (the script says why)
+	bash deploy/scripts/go-test.sh # E2E_SHARDS=2 runs the end-to-end package as two processes (faster on 4+ cores; the script says why)
 
 .PHONY: test-short
 test-short: geoip ## run the tests without the slow end-to-end packages

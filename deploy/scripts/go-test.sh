@@ -11,14 +11,17 @@
 # runs as separate processes, each with its own stack, taking every
 # E2E_SHARDS-th test by name. On this 2-core machine the whole package
 # took 727 s as one process (other work starting meanwhile) and 421 s as two
-# on a quiet machine (1.05 cores busy), 2026-11-28.
+# on a quiet machine (1.05 cores busy), 2026-11-28. But beside the other
+# packages on 2 cores, two shards overloaded the machine (browser and live
+# tests timed out in two full runs), so the default stays 1 there: set
+# E2E_SHARDS=2 or more where there are 4 cores or more.
 #
-# Environment: E2E_SHARDS (default 2; 1 runs the package whole), GO_TEST_TIMEOUT
+# Environment: E2E_SHARDS (default 1: the package whole), GO_TEST_TIMEOUT
 # (default 40m), GO_TEST_FLAGS (added to every run, e.g. -short).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-shards=${E2E_SHARDS:-2}
+shards=${E2E_SHARDS:-1}
 timeout=${GO_TEST_TIMEOUT:-40m}
 read -r -a flags <<<"${GO_TEST_FLAGS:-}"
 e2e=./deploy/devstack/e2e
