@@ -2,6 +2,7 @@ package dnstest
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"strings"
 	"sync"
@@ -23,13 +24,8 @@ type Server struct {
 
 // Start serves on a free loopback port until Close.
 func Start() (*Server, error) {
-	udp, err := net.ListenPacket("udp", "127.0.0.1:0")
+	udp, tcp, err := listenPair()
 	if err != nil {
-		return nil, err
-	}
-	tcp, err := net.Listen("tcp", udp.LocalAddr().String())
-	if err != nil {
-		_ = udp.Close()
 		return nil, err
 	}
 	s := &Server{Addr: udp.LocalAddr().String(), records: map[string][]string{}}
@@ -59,6 +55,26 @@ func Start() (*Server, error) {
 		}
 	}
 	return s, nil
+}
+
+// listenPair listens on one loopback port for both UDP and TCP. The UDP
+// port is free for UDP only: another process (a parallel test package)
+// may hold it for TCP, so a taken pair is given back and another tried.
+func listenPair() (net.PacketConn, net.Listener, error) {
+	var lastErr error
+	for range 20 {
+		udp, err := net.ListenPacket("udp", "127.0.0.1:0")
+		if err != nil {
+			return nil, nil, err
+		}
+		tcp, err := net.Listen("tcp", udp.LocalAddr().String())
+		if err == nil {
+			return udp, tcp, nil
+		}
+		_ = udp.Close()
+		lastErr = err
+	}
+	return nil, nil, fmt.Errorf("dnstest: no loopback port free for both UDP and TCP: %w", lastErr)
 }
 
 // SetTXT publishes one TXT record of name for each value, replacing those

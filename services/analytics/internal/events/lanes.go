@@ -22,9 +22,9 @@ var laneSeed = maphash.MakeSeed()
 //
 // One viewer's plays under two tickets (a reload) may land in two parts:
 // their shared viewer window is then locked by one transaction and read
-// by the other once it commits, so the replay rule still holds, except
-// for a viewer's very first plays arriving in one batch on two parts,
-// which may both count.
+// by the other once it commits (the store claims a window's row before
+// reading it, so this holds for a viewer's very first plays too), and the
+// replay rule still holds.
 func split(b batch, n int) []batch {
 	if n == 1 {
 		return []batch{b}

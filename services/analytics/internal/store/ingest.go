@@ -37,6 +37,9 @@ func countPlays(ctx context.Context, tx pgx.Tx, events []views.Event) (replay, e
 		return replay{}, nil
 	}
 	keys := viewerKeys(plays)
+	if err := claimWindows(ctx, tx, keys); err != nil {
+		return replay{}, err
+	}
 	last, err := lastCounted(ctx, tx, keys)
 	if err != nil {
 		return replay{}, err
@@ -57,6 +60,30 @@ func viewerKeys(plays []views.Event) map[views.ViewerKey]int64 {
 		}
 	}
 	return keys
+}
+
+// claimWindows makes sure every window of keys has a row to lock, adding
+// the missing ones with a start long past (no counted view yet). Without
+// it, a viewer's first plays stored by two storers at once (one viewer,
+// two page loads, two lanes) would lock nothing, both find no window, and
+// both count. A concurrent insert of the same key waits for the inserting
+// transaction to end, so the second storer then reads the first one's
+// window; keys go in order, so two storers wait for each other, never
+// deadlock.
+func claimWindows(ctx context.Context, tx pgx.Tx, keys map[views.ViewerKey]int64) error {
+	hashes := make([]int64, 0, len(keys))
+	accounts := make([]string, 0, len(keys))
+	for key, h := range keys {
+		hashes, accounts = append(hashes, h), append(accounts, key.AccountID)
+	}
+	_, err := tx.Exec(ctx, `
+		INSERT INTO viewer_windows (viewer_key, account_id, counted_time)
+		SELECT k, a, 'epoch' FROM unnest($1::bigint[], $2::text[]) AS w(k, a) ORDER BY k
+		ON CONFLICT (viewer_key) DO NOTHING`, hashes, accounts)
+	if err != nil {
+		return fmt.Errorf("replay state: claim windows: %w", err)
+	}
+	return nil
 }
 
 // lastCounted reads, and locks, the replay windows of keys. It looks them

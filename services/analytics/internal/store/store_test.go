@@ -185,6 +185,38 @@ func TestTicketCountsOncePerWindow(t *testing.T) {
 	assert.Equal(t, map[string]int64{"2026-11-20 v1 a.example US": 3}, f.rollups(t, accountA))
 }
 
+// A viewer's first plays under two page loads (two tickets) can reach two
+// storers at once (the consumer's lanes go by ticket): before either has
+// a window to lock, both used to find none and count. 40 viewers, each
+// with one play in each of two concurrent batches: 40 views.
+func TestFirstPlaysOfOneViewerOnTwoStorersAreOneView(t *testing.T) {
+	f := setup(t)
+	const viewers = 40
+	batches := [2][]views.Event{}
+	for part := range batches {
+		for v := range viewers {
+			e := play(fmt.Sprintf("p%d-%02d", part, v), accountA, "v1", fmt.Sprintf("viewer-%02d", v), "a.example", "US",
+				day1.Add(time.Duration(part)*time.Second))
+			e.TicketID = fmt.Sprintf("ticket-%d-%02d", part, v)
+			batches[part] = append(batches[part], e)
+		}
+	}
+	start := make(chan struct{})
+	results := make(chan views.IngestResult, len(batches))
+	for _, batch := range batches {
+		go func() {
+			<-start
+			got, err := f.store.Ingest(t.Context(), batch)
+			assert.NoError(t, err)
+			results <- got
+		}()
+	}
+	close(start)
+	total := (<-results).Views + (<-results).Views
+	assert.Equal(t, viewers, total, "each viewer's two page loads are one view")
+	assert.Equal(t, map[string]int64{"2026-11-20 v1 a.example US": viewers}, f.rollups(t, accountA))
+}
+
 func TestRetentionDropsOldPartitionsOnly(t *testing.T) {
 	f := setup(t)
 	var batch []views.Event
