@@ -40,14 +40,28 @@ func embeddingSite(t *testing.T, videoID, player string) *httptest.Server {
 // playIn opens url in a fresh browser context (its own storage, so its own
 // viewer id: the replay rule does not merge the pages) and waits until the
 // embedded player has played a second.
-func playIn(t *testing.T, tab context.Context, url string) {
+func playIn(t *testing.T, tab context.Context, url string, done func() bool) {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(tab, chromedp.WithNewBrowserContext())
 	defer cancel()
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
 	// The iframe is another origin: wait for its beacon through the report
-	// rather than reaching into it; a little time for the play to start.
-	time.Sleep(2 * time.Second)
+	// rather than reaching into it, keeping the page open until then (a
+	// page closed before its player starts sends nothing; under load the
+	// first start takes seconds).
+	require.Eventually(t, done, browsertest.WaitTimeout, 200*time.Millisecond, "no view from %s", url)
+}
+
+// viewFrom is playIn's done for a page whose play counts: domain has one view.
+func viewFrom(t *testing.T, videoID, domain string) func() bool {
+	return func() bool { return viewsBy(t, "domain", videoID)[domain] == 1 }
+}
+
+// settled is playIn's done for a page whose play must count nothing: a
+// little time for the play to start and its beacon (if it sent one) to land.
+func settled() func() bool {
+	deadline := time.Now().Add(3 * time.Second)
+	return func() bool { return time.Now().After(deadline) }
 }
 
 // The done-when of analytics: headless Chromium plays an embedded video on
@@ -71,10 +85,10 @@ func TestBrowserEmbedsBecomeViewsByDomain(t *testing.T) {
 		port := strconv.Itoa(site.Listener.Addr().(*net.TCPAddr).Port)
 		tab := browsertest.NewTab(t)
 		require.NoError(t, chromedp.Do(tab, chromedp.Navigate("about:blank")))
-		playIn(t, tab, "http://127.0.0.1:"+port+"/?player="+loud.ID)
-		playIn(t, tab, "http://localhost:"+port+"/?player="+loud.ID)
-		playIn(t, tab, "http://127.0.0.1:"+port+"/?noreferrer&player="+loud.ID)
-		playIn(t, tab, "http://localhost:"+port+"/?player="+quiet.ID)
+		playIn(t, tab, "http://127.0.0.1:"+port+"/?player="+loud.ID, viewFrom(t, v.ID, "127.0.0.1"))
+		playIn(t, tab, "http://localhost:"+port+"/?player="+loud.ID, viewFrom(t, v.ID, "localhost"))
+		playIn(t, tab, "http://127.0.0.1:"+port+"/?noreferrer&player="+loud.ID, viewFrom(t, v.ID, "unknown"))
+		playIn(t, tab, "http://localhost:"+port+"/?player="+quiet.ID, settled())
 
 		want := map[string]float64{"127.0.0.1": 1, "localhost": 1, "unknown": 1}
 		waitForViews(t, want, "domain", v.ID, "views by domain")

@@ -2,11 +2,13 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
 )
@@ -17,7 +19,8 @@ const partitionPrefix = "view_events_"
 func partitionName(day time.Time) string { return partitionPrefix + day.Format("20060102") }
 
 // ensurePartitions creates the day partitions events need, once per day
-// per process (CREATE TABLE IF NOT EXISTS makes racing replicas harmless).
+// per process (CREATE TABLE IF NOT EXISTS, with its race lost taken as
+// success, makes racing storers and replicas harmless).
 func (s *Store) ensurePartitions(ctx context.Context, events []views.Event) error {
 	for _, e := range events {
 		day := e.Day()
@@ -30,7 +33,7 @@ func (s *Store) ensurePartitions(ctx context.Context, events []views.Event) erro
 		}
 		_, err := s.pool.Exec(ctx, fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s PARTITION OF view_events FOR VALUES FROM ('%s') TO ('%s')`,
 			pgx.Identifier{name}.Sanitize(), day.Format(time.DateOnly), day.AddDate(0, 0, 1).Format(time.DateOnly)))
-		if err != nil {
+		if err != nil && !createdConcurrently(err) {
 			return fmt.Errorf("store: partition %s: %w", name, err)
 		}
 		s.mu.Lock()
@@ -39,6 +42,19 @@ func (s *Store) ensurePartitions(ctx context.Context, events []views.Event) erro
 	}
 	return nil
 }
+
+// createdConcurrently reports whether err is CREATE TABLE IF NOT EXISTS
+// losing a race with another storer creating the same partition: IF NOT
+// EXISTS checks before it creates, so the loser meets the winner's table
+// (duplicate_table) or its row type (a unique violation in pg_type). The
+// partition is there either way.
+func createdConcurrently(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && (pgErr.Code == duplicateTable || pgErr.Code == uniqueViolation)
+}
+
+// duplicateTable is PostgreSQL's duplicate_table SQLSTATE.
+const duplicateTable = "42P07"
 
 // DropEventsBefore drops the partitions of days before day and the replay
 // state older than the replay window.

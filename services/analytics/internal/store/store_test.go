@@ -217,6 +217,31 @@ func TestFirstPlaysOfOneViewerOnTwoStorersAreOneView(t *testing.T) {
 	assert.Equal(t, map[string]int64{"2026-11-20 v1 a.example US": viewers}, f.rollups(t, accountA))
 }
 
+// Storers (lanes of one process, or replicas: here two stores) meeting a
+// new day at once both create its partition; the one that loses the race
+// still stores its batch on the first try.
+func TestConcurrentStorersCreateADaysPartitionOnce(t *testing.T) {
+	f := setup(t)
+	stores := []*store.Store{f.store, store.New(f.pool), store.New(f.pool), store.New(f.pool)}
+	for d := range 5 {
+		at := day1.AddDate(0, 0, 1+d)
+		start := make(chan struct{})
+		errs := make(chan error, len(stores))
+		for i, st := range stores {
+			go func() {
+				<-start
+				_, err := st.Ingest(t.Context(), []views.Event{
+					play(fmt.Sprintf("d%d-%d", d, i), accountA, "v1", fmt.Sprintf("viewer-%d", i), "a.example", "US", at)})
+				errs <- err
+			}()
+		}
+		close(start)
+		for range stores {
+			require.NoError(t, <-errs, "day %d", d)
+		}
+	}
+}
+
 func TestRetentionDropsOldPartitionsOnly(t *testing.T) {
 	f := setup(t)
 	var batch []views.Event
