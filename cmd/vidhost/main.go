@@ -1,5 +1,5 @@
 // Command vidhost is Vidhost on the command line: `vidhost login`, `videos`,
-// `upload`, `keys`, `players` and `jwt` for developers over the /v2 API
+// `upload`, `keys`, `players`, `jwt` and `live` for developers over the /v2 API
 // (docs/cli.md), and `vidhost admin …` for operators, who manage accounts and
 // their plans through the identity service (docs/operator.md).
 package main

@@ -19,6 +19,8 @@ var DashboardRoutes = []string{
 	"/videos",
 	"/videos/{video_id}",
 	"/upload",
+	"/live",
+	"/live/{video_id}",
 	"/folders",
 	"/categories",
 	"/developers",

@@ -17,6 +17,9 @@ type ListOptions struct {
 	Limit int
 	// Cursor starts from a page other than the first (a links.next cursor).
 	Cursor string
+	// Filter holds the list's filters as query parameters, e.g.
+	// {"type": {"event"}} for GET /v2/videos?type=event (docs/videos.md#lists).
+	Filter url.Values
 }
 
 // Paginate iterates over the list at path (e.g. "/v2/videos"), following
@@ -27,6 +30,11 @@ type ListOptions struct {
 func Paginate[T any](ctx context.Context, c *Client, path string, opts *ListOptions) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		query := url.Values{}
+		if opts != nil {
+			for name, values := range opts.Filter {
+				query[name] = values
+			}
+		}
 		if opts != nil && opts.Limit > 0 {
 			query.Set("limit", strconv.Itoa(opts.Limit))
 		}

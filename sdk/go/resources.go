@@ -55,6 +55,14 @@ const (
 	StatusProcessing = "processing"
 	StatusReady      = "ready"
 	StatusError      = "error"
+	// StatusLive is a live event's while its publisher streams (docs/live.md).
+	StatusLive = "live"
+)
+
+// Video types: a video on demand, or a live event (docs/live.md).
+const (
+	TypeVOD   = "vod"
+	TypeEvent = "event"
 )
 
 // VideoCreate is the body of POST /v2/videos.

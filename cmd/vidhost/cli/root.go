@@ -34,6 +34,6 @@ The URL and key come from VIDHOST_URL and VIDHOST_API_KEY when set, else from
 	root.PersistentFlags().BoolVar(&a.json, "json", false, "print one JSON object instead of text")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	root.AddCommand(a.loginCommand(), a.videosCommand(), a.uploadCommand(), a.keysCommand(),
-		a.playersCommand(), a.jwtCommand(), a.adminCommand())
+		a.playersCommand(), a.jwtCommand(), a.liveCommand(), a.adminCommand())
 	return root
 }

@@ -26,7 +26,7 @@ func TestDashboardRoutes(t *testing.T) {
 
 	p := newPerson(t)
 	mustOK(t, p.signIn(t, suite.Credentials.OwnerPassword, ""))
-	for _, path := range []string{"/", "/videos", "/videos/abc", "/upload", "/folders", "/categories", "/developers/keys", "/developers/jwt-keys", "/developers/hooks", "/developers/hooks/abc", "/analytics", "/players", "/players/abc", "/developers/services", "/developers/services/abc"} {
+	for _, path := range []string{"/", "/videos", "/videos/abc", "/upload", "/live", "/live/abc", "/folders", "/categories", "/developers/keys", "/developers/jwt-keys", "/developers/hooks", "/developers/hooks/abc", "/analytics", "/players", "/players/abc", "/developers/services", "/developers/services/abc"} {
 		resp, err := p.client.Get(suite.URL + path)
 		require.NoError(t, err)
 		body, _ := io.ReadAll(resp.Body)

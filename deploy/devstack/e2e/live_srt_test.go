@@ -18,10 +18,12 @@ import (
 // the stream's duration; no ffmpeg is left behind. What follows admission
 // is the RTMP path's (TestLiveEventOverRTMP plays it in Chromium).
 
-// streamKey is what the test reads of GET /v2/videos/{id}/stream_key.
+// streamKey is what the tests read of GET /v2/videos/{id}/stream_key.
 type streamKey struct {
-	Key    string `json:"key"`
-	SRTURL string `json:"srt_url"`
+	Key     string `json:"key"`
+	RTMPURL string `json:"rtmp_url"`
+	SRTURL  string `json:"srt_url"`
+	Revoked bool   `json:"revoked"`
 }
 
 func TestLiveEventOverSRT(t *testing.T) {

@@ -7,6 +7,8 @@ export type Route =
   | { page: 'videos' }
   | { page: 'video'; id: string }
   | { page: 'upload' }
+  | { page: 'live' }
+  | { page: 'liveEvent'; id: string }
   | { page: 'keys' }
   | { page: 'jwtkeys' }
   | { page: 'hooks' }
@@ -30,6 +32,9 @@ export function match(path: string): Route {
   const video = /^\/videos\/([A-Za-z0-9_-]{1,64})$/.exec(path);
   if (video) return { page: 'video', id: video[1] };
   if (path === '/upload') return { page: 'upload' };
+  if (path === '/live') return { page: 'live' };
+  const liveEvent = /^\/live\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+  if (liveEvent) return { page: 'liveEvent', id: liveEvent[1] };
   if (path === '/developers' || path === '/developers/keys') return { page: 'keys' };
   if (path === '/developers/jwt-keys') return { page: 'jwtkeys' };
   if (path === '/developers/hooks') return { page: 'hooks' };

@@ -20,9 +20,12 @@ import { SSOPage } from './pages/sso';
 import { AccountPage } from './pages/account';
 import { MfaEnrolment, SecurityPage } from './pages/security';
 import { AuditLogPage } from './pages/auditlog';
+import { LivePage } from './pages/live/list';
+import { LiveEventPage } from './pages/live/event';
 
 const sections = [
   { href: '/videos', label: 'Videos', pages: ['videos', 'video'] },
+  { href: '/live', label: 'Live', pages: ['live', 'liveEvent'] },
   { href: '/upload', label: 'Upload', pages: ['upload'] },
   { href: '/folders', label: 'Folders', pages: ['folders'] },
   { href: '/categories', label: 'Categories', pages: ['categories'] },
@@ -94,6 +97,8 @@ function Page({ route, url, role }: { route: Route; url: URL; role: string }) {
       {route.page === 'videos' && <VideosPage url={url} role={role} />}
       {route.page === 'video' && <VideoPage id={route.id} />}
       {route.page === 'upload' && <UploadPage />}
+      {route.page === 'live' && <LivePage role={role} />}
+      {route.page === 'liveEvent' && <LiveEventPage id={route.id} role={role} />}
       {route.page === 'keys' && <KeysPage role={role} />}
       {route.page === 'jwtkeys' && <JWTKeysPage role={role} />}
       {route.page === 'hooks' && <HooksPage role={role} />}

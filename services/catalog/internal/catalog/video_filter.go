@@ -20,6 +20,7 @@ type VideoFilter struct {
 	Category string
 	FolderID string // query parameter "folder"
 	Search   string // part of the name, any case
+	Type     string // TypeVOD or TypeEvent
 	// Sort is the order rather than a filter: SortOldest ("" too) or
 	// SortNewest.
 	Sort string
@@ -46,6 +47,7 @@ func (f VideoFilter) Validate() error {
 		validate.MaxLength("category", f.Category, CategoryValueMax),
 		f.checkFolder(),
 		validate.MaxLength("search", f.Search, SearchMax),
+		validate.OneOf("type", f.Type, `"vod", "event" or empty`, "", TypeVOD, TypeEvent),
 		validate.OneOf("sort", f.Sort, `"created_time", "-created_time" or empty`, "", SortOldest, SortNewest),
 	)
 }

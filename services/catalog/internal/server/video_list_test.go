@@ -75,11 +75,46 @@ func TestVideoListRejectsBadFilters(t *testing.T) {
 		{"limit", &catalogv1.ListVideosRequest{Limit: proto.Int32(26)}, "limit must be an integer from 1 to 25"},
 		{"cursor", &catalogv1.ListVideosRequest{Cursor: "x"}, "cursor is not a cursor this service issued"},
 		{"sort", &catalogv1.ListVideosRequest{Sort: "name"}, `sort must be "created_time", "-created_time" or empty`},
+		{"type", &catalogv1.ListVideosRequest{Type: "live"}, `type must be "vod", "event" or empty`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := b.client.ListVideos(as(t, b.alice), tt.req)
 			grpcxtest.RequireStatus(t, err, codes.InvalidArgument, tt.message)
+		})
+	}
+}
+
+// The Live section and `vidhost live ls` list an account's live events
+// with ?type=event; ?type=vod lists the rest.
+func TestVideoListByType(t *testing.T) {
+	b := setup(t)
+	live := b.alice
+	live.LiveEnabled = true
+	_, err := b.client.CreateVideo(as(t, live), &catalogv1.CreateVideoRequest{Name: "Clip", Input: sourceURL})
+	require.NoError(t, err)
+	for _, name := range []string{"Launch", "Keynote"} {
+		_, err := b.client.CreateVideo(as(t, live), &catalogv1.CreateVideoRequest{Name: name, Type: proto.String("event")})
+		require.NoError(t, err)
+	}
+	_, err = b.client.CreateVideo(as(t, b.bob), &catalogv1.CreateVideoRequest{Name: "Bob's clip", Input: sourceURL})
+	require.NoError(t, err)
+
+	tests := []struct {
+		name string
+		req  *catalogv1.ListVideosRequest
+		want []string
+	}{
+		{"events", &catalogv1.ListVideosRequest{Type: "event"}, []string{"Launch", "Keynote"}},
+		{"events, newest first", &catalogv1.ListVideosRequest{Type: "event", Sort: "-created_time"}, []string{"Keynote", "Launch"}},
+		{"vods", &catalogv1.ListVideosRequest{Type: "vod"}, []string{"Clip"}},
+		{"events with another filter", &catalogv1.ListVideosRequest{Type: "event", Search: "key"}, []string{"Keynote"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			list, err := b.client.ListVideos(as(t, live), tt.req)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, videoNames(list.GetItems()))
 		})
 	}
 }

@@ -38,7 +38,7 @@ export function VideoPage({ id }: { id: string }) {
         const next = await get<VideoDetail>(`/v2/videos/${id}`);
         if (stopped) return;
         setVideo(next);
-        if (next.status === 'preparing' || next.status === 'processing') timer = window.setTimeout(load, pollInterval);
+        if (next.status === 'preparing' || next.status === 'processing' || next.status === 'live') timer = window.setTimeout(load, pollInterval);
       } catch (error) {
         if (!stopped) setProblem(error instanceof APIError && error.status === 404 ? 'This video does not exist, or was deleted.' : String((error as Error).message));
       }
@@ -66,7 +66,10 @@ export function VideoPage({ id }: { id: string }) {
         <h1>{video.name}</h1>
         <StatusBadge status={video.status} progress={video.progress} />
       </div>
-      {video.status === 'ready' && (
+      {video.type === 'event' && (
+        <p class="vh-note" id="vh-live-link">A live event: where to publish, its stream key and its live status are on <a href={`/live/${video.id}`}>its live page</a>.</p>
+      )}
+      {(video.status === 'ready' || video.status === 'live') && (
         <>
           <div class="vh-player">
             <iframe key={playerVersion} src={`/embed/${video.id}`} title={`Player: ${video.name}`} allow="autoplay; fullscreen; picture-in-picture" />
@@ -83,7 +86,7 @@ export function VideoPage({ id }: { id: string }) {
           This video could not be transcoded: {video.status_reason || 'no reason was given'}.
         </p>
       )}
-      {(video.status === 'preparing' || video.status === 'processing') && (
+      {(video.status === 'processing' || (video.status === 'preparing' && video.type !== 'event')) && (
         <p class="vh-note" role="status">Transcoding: {video.progress}% done. This page updates by itself.</p>
       )}
       <dl class="vh-facts">

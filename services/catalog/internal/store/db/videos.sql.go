@@ -300,8 +300,9 @@ WHERE v.account_id = $1
 	SELECT 1 FROM folder_videos fv
 	WHERE fv.folder_id = $8::text AND fv.video_id = v.id AND fv.account_id = v.account_id))
   AND ($9::text = '' OR v.name ILIKE $9::text)
+  AND ($10::text = '' OR v.type = $10::text)
 ORDER BY v.created_time, v.id
-LIMIT $10
+LIMIT $11
 `
 
 type ListVideosParams struct {
@@ -314,6 +315,7 @@ type ListVideosParams struct {
 	Category      string
 	FolderID      string
 	SearchPattern string
+	Type          string
 	RowLimit      int32
 }
 
@@ -322,7 +324,7 @@ type ListVideosParams struct {
 // pattern the store has already escaped. PostgreSQL keeps planning this
 // prepared statement for each call's values (its generic plan, with the
 // filters unknown, is estimated far dearer), so a filter sent uses its
-// index: tags and categories GIN, name trigram GIN.
+// index: tags and categories GIN, name trigram GIN, events' partial index.
 func (q *Queries) ListVideos(ctx context.Context, arg ListVideosParams) ([]Video, error) {
 	rows, err := q.db.Query(ctx, listVideos,
 		arg.AccountID,
@@ -334,6 +336,7 @@ func (q *Queries) ListVideos(ctx context.Context, arg ListVideosParams) ([]Video
 		arg.Category,
 		arg.FolderID,
 		arg.SearchPattern,
+		arg.Type,
 		arg.RowLimit,
 	)
 	if err != nil {
@@ -401,8 +404,9 @@ WHERE v.account_id = $1
 	SELECT 1 FROM folder_videos fv
 	WHERE fv.folder_id = $8::text AND fv.video_id = v.id AND fv.account_id = v.account_id))
   AND ($9::text = '' OR v.name ILIKE $9::text)
+  AND ($10::text = '' OR v.type = $10::text)
 ORDER BY v.created_time DESC, v.id DESC
-LIMIT $10
+LIMIT $11
 `
 
 type ListVideosNewestParams struct {
@@ -415,6 +419,7 @@ type ListVideosNewestParams struct {
 	Category      string
 	FolderID      string
 	SearchPattern string
+	Type          string
 	RowLimit      int32
 }
 
@@ -432,6 +437,7 @@ func (q *Queries) ListVideosNewest(ctx context.Context, arg ListVideosNewestPara
 		arg.Category,
 		arg.FolderID,
 		arg.SearchPattern,
+		arg.Type,
 		arg.RowLimit,
 	)
 	if err != nil {

@@ -60,7 +60,7 @@ RETURNING *;
 -- pattern the store has already escaped. PostgreSQL keeps planning this
 -- prepared statement for each call's values (its generic plan, with the
 -- filters unknown, is estimated far dearer), so a filter sent uses its
--- index: tags and categories GIN, name trigram GIN.
+-- index: tags and categories GIN, name trigram GIN, events' partial index.
 SELECT v.* FROM videos v
 WHERE v.account_id = @account_id
   AND (v.created_time, v.id) > (@after_time::timestamptz, @after_id::text)
@@ -72,6 +72,7 @@ WHERE v.account_id = @account_id
 	SELECT 1 FROM folder_videos fv
 	WHERE fv.folder_id = @folder_id::text AND fv.video_id = v.id AND fv.account_id = v.account_id))
   AND (@search_pattern::text = '' OR v.name ILIKE @search_pattern::text)
+  AND (@type::text = '' OR v.type = @type::text)
 ORDER BY v.created_time, v.id
 LIMIT @row_limit;
 
@@ -90,6 +91,7 @@ WHERE v.account_id = @account_id
 	SELECT 1 FROM folder_videos fv
 	WHERE fv.folder_id = @folder_id::text AND fv.video_id = v.id AND fv.account_id = v.account_id))
   AND (@search_pattern::text = '' OR v.name ILIKE @search_pattern::text)
+  AND (@type::text = '' OR v.type = @type::text)
 ORDER BY v.created_time DESC, v.id DESC
 LIMIT @row_limit;
 
