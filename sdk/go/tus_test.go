@@ -123,3 +123,19 @@ func TestSendResumesAnEarlierUpload(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotEqual(t, res.URL, saved.URL, "a resume URL of another length starts a new upload")
 }
+
+// An empty file is refused before any request, in words, not field names.
+func TestSendRefusesAnEmptyFile(t *testing.T) {
+	var requests atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		requests.Add(1)
+		w.WriteHeader(http.StatusTeapot)
+	}))
+	t.Cleanup(srv.Close)
+	empty := filepath.Join(t.TempDir(), "empty.mp4")
+	require.NoError(t, os.WriteFile(empty, nil, 0o600))
+	_, err := New(srv.URL, "key").Uploads.SendFile(t.Context(), empty, UploadParams{})
+	require.ErrorIs(t, err, ErrEmptyUpload)
+	assert.Equal(t, "vidhost: the file is empty", err.Error())
+	assert.Zero(t, requests.Load())
+}

@@ -34,8 +34,8 @@ type TusUpload struct {
 
 // UploadParams says what to send.
 type UploadParams struct {
-	// Name is the file name; its extension says what it is (.mp4, .mov,
-	// .mkv, .jpg, .vtt...).
+	// Name is the file name: .jpg is a thumbnail, .vtt a track, anything
+	// else a video, which the server reads by its content (.mp4, .webm, .ts...).
 	Name string
 	// Size is the number of bytes of Body to send.
 	Size int64
@@ -63,10 +63,17 @@ type UploadResult struct {
 // Reference is what a video's input names: svc://uploads/<id>.
 func (r UploadResult) Reference() string { return "svc://uploads/" + r.ID }
 
+// ErrEmptyUpload is a file of no bytes: the server refuses those, so Send
+// does not ask.
+var ErrEmptyUpload = errors.New("vidhost: the file is empty")
+
 // Send uploads p.Body with tus and returns once the server stored the file.
 func (s *UploadsService) Send(ctx context.Context, p UploadParams) (*UploadResult, error) {
-	if p.Size <= 0 || p.Body == nil || p.Name == "" {
-		return nil, errors.New("vidhost: an upload needs a Name, a Body and a Size of at least one byte")
+	if p.Size == 0 {
+		return nil, ErrEmptyUpload
+	}
+	if p.Size < 0 || p.Body == nil || p.Name == "" {
+		return nil, errors.New("vidhost: UploadParams needs a Name, a Body and a positive Size")
 	}
 	t := tusTransfer{client: s.client, params: p, chunkSize: s.chunkSize}
 	return t.run(ctx)

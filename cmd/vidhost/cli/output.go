@@ -60,10 +60,19 @@ func errorMessage(err error) (code, message string) {
 			code = "error"
 		}
 		// Keep what wrapped it ("clip.mp4: ..."), in the API's words.
-		return code, strings.Replace(err.Error(), apiErr.Error(), apiErr.Message, 1)
+		return code, withoutSDKPrefix(strings.Replace(err.Error(), apiErr.Error(), apiErr.Message, 1))
 	}
 	if st, ok := status.FromError(err); ok {
 		return apperr.CodeOf(st), st.Message()
 	}
-	return "error", err.Error()
+	return "error", withoutSDKPrefix(err.Error())
+}
+
+// sdkPrefix starts the SDK's errors, as a Go package's errors name it
+// ("json: ..."). The CLI prints its own name once, at the start of the line,
+// so the SDK's goes wherever wrapping put it: never "vidhost: vidhost: ".
+const sdkPrefix = "vidhost: "
+
+func withoutSDKPrefix(message string) string {
+	return strings.ReplaceAll(message, sdkPrefix, "")
 }

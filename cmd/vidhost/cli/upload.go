@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	vidhost "github.com/vidhost/vidhost/sdk/go"
@@ -107,7 +107,7 @@ func (a *app) upload(ctx context.Context, files []string, opts uploadOptions) (r
 
 // uploadOne sends one file, then makes and (with --wait) awaits its video.
 func (a *app) uploadOne(ctx context.Context, cl *vidhost.Client, store resumeStore, file string, opts uploadOptions) (uploaded, error) {
-	info, err := os.Stat(file)
+	info, err := statUpload(file)
 	if err != nil {
 		return uploaded{}, err
 	}
@@ -167,24 +167,22 @@ func (a *app) waitReady(ctx context.Context, cl *vidhost.Client, v *vidhost.Vide
 	})
 }
 
-// bar is a progress bar on stderr (nothing with --quiet).
-func (a *app) bar(total int64, label string, quiet, bytes bool) *progressbar.ProgressBar {
-	if quiet {
-		return progressbar.DefaultSilent(total)
+// statUpload describes the file to send, or says in a few words why it
+// cannot be sent. The file's name starts the message already ("clip.mp4:
+// no such file or directory"), so the error leaves it out.
+func statUpload(file string) (os.FileInfo, error) {
+	info, err := os.Stat(file)
+	var pathErr *fs.PathError
+	if errors.As(err, &pathErr) {
+		return nil, pathErr.Err
 	}
-	opts := []progressbar.Option{
-		progressbar.OptionSetWriter(a.stderr),
-		progressbar.OptionSetDescription(label),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionThrottle(100 * time.Millisecond),
-		progressbar.OptionShowElapsedTimeOnFinish(),
-		progressbar.OptionOnCompletion(func() { fmt.Fprintln(a.stderr) }),
-		progressbar.OptionSetPredictTime(bytes),
+	if err != nil {
+		return nil, err
 	}
-	if bytes {
-		opts = append(opts, progressbar.OptionShowBytes(true), progressbar.OptionShowCount())
+	if !info.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
 	}
-	return progressbar.NewOptions64(total, opts...)
+	return info, nil
 }
 
 // videoName is the chosen name, or the file's name without its extension,

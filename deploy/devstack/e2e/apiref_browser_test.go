@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"testing"
 
@@ -21,7 +22,8 @@ document.addEventListener('securitypolicyviolation',
   e => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));`
 
 // TestAPIReferenceRenders opens /docs/api in headless Chromium with no
-// credentials: Redoc loads /v2/openapi.json and renders its operations.
+// credentials: Redoc loads /v2/openapi.json and renders its operations and
+// the license (Apache-2.0, as LICENSE).
 // About a second after the browser has started.
 func TestAPIReferenceRenders(t *testing.T) {
 	if testing.Short() {
@@ -29,8 +31,15 @@ func TestAPIReferenceRenders(t *testing.T) {
 	}
 	doc, err := http.Get(suite.URL + "/v2/openapi.json")
 	require.NoError(t, err)
+	var info struct {
+		Info struct {
+			License struct{ Name, Identifier string } `json:"license"`
+		} `json:"info"`
+	}
+	require.NoError(t, json.NewDecoder(doc.Body).Decode(&info))
 	doc.Body.Close()
 	require.Equal(t, http.StatusOK, doc.StatusCode, "the document needs no key")
+	assert.Equal(t, "Apache-2.0", info.Info.License.Identifier, "the license of LICENSE")
 
 	ctx := browsertest.NewTab(t)
 	require.NoError(t, chromedp.Do(ctx,
@@ -45,5 +54,7 @@ func TestAPIReferenceRenders(t *testing.T) {
 	// An operation of the document, its envelope and a documented error code.
 	browsertest.Poll[bool](t, ctx, `document.body.innerText.includes('List videos')`)
 	assert.True(t, browsertest.Eval[bool](t, ctx, `document.body.innerText.includes('Videos')`))
+	assert.True(t, browsertest.Eval[bool](t, ctx, `document.querySelector('.api-info').innerText.includes('License: Apache-2.0')`),
+		"the reference names the license")
 	assert.Empty(t, browsertest.Eval[[]string](t, ctx, `window.cspViolations`))
 }

@@ -24,8 +24,8 @@ import (
 // TestNewcomerUploadsAVideo is the first hour of a developer, twice: with the
 // Go SDK (an upload interrupted halfway resumes, the video becomes ready)
 // and with the CLI built from cmd/vidhost (`vidhost login`, then `vidhost
-// upload clip.mp4 --wait` shows progress and ends with the watch URL; an
-// interrupted `vidhost upload` resumes when run again). One suite with a
+// upload clip.mp4 --wait` ends with the watch URL, drawing progress only
+// on a terminal; an interrupted `vidhost upload` resumes when run again). One suite with a
 // transcode worker; about 25 s on two cores (the suite, three transcodes of
 // a 4 s clip, and the CLI's build, 2 s with a warm cache).
 func TestNewcomerUploadsAVideo(t *testing.T) {
@@ -179,12 +179,13 @@ func (f failingAfter) ReadAt(p []byte, off int64) (int, error) {
 // its own with nothing in the environment but PATH.
 func cliLoginUploadWait(t *testing.T, cli, baseURL, key, clip string) {
 	home := t.TempDir()
+	environ := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home,
+		"XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_CACHE_HOME=" + filepath.Join(home, "cache")}
 	run := func(args ...string) (string, string) {
 		t.Helper()
 		cmd := exec.CommandContext(t.Context(), cli, args...)
 		cmd.Dir = t.TempDir() // no var/devstack.env to fall back on
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home,
-			"XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_CACHE_HOME=" + filepath.Join(home, "cache")}
+		cmd.Env = environ
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		require.NoError(t, cmd.Run(), "vidhost %s\nstdout: %s\nstderr: %s", strings.Join(args, " "), &stdout, &stderr)
@@ -199,7 +200,7 @@ func cliLoginUploadWait(t *testing.T, cli, baseURL, key, clip string) {
 
 	out, progress := run("upload", clip, "--wait")
 	t.Logf("vidhost upload %s --wait:\n%s%s", filepath.Base(clip), progress, out)
-	assert.Contains(t, progress, "100%", "a progress bar: %s", progress)
+	assert.Empty(t, progress, "stderr is a pipe: no progress bar is drawn into it")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	last := lines[len(lines)-1]
 	require.Contains(t, last, " is ready: "+baseURL+"/watch/", out)
@@ -216,6 +217,14 @@ func cliLoginUploadWait(t *testing.T, cli, baseURL, key, clip string) {
 	assert.Equal(t, "ready", got.Status)
 	assert.Equal(t, watchURL, got.WatchURL)
 
+	onATerminal := exec.CommandContext(t.Context(), "script", "--quiet", "--return", "--command",
+		shellQuote(cli)+" upload --no-video "+shellQuote(clip), "/dev/null") // script(1) gives the CLI a terminal
+	onATerminal.Dir, onATerminal.Env = t.TempDir(), environ
+	drawn, err := onATerminal.CombinedOutput()
+	require.NoError(t, err, "%s", drawn)
+	assert.Contains(t, string(drawn), "100%", "a progress bar on a terminal: %q", drawn)
+	assert.Contains(t, string(drawn), ": uploaded as svc://uploads/", "%q", drawn)
+
 	out, _ = run("videos", "ls", "--json")
 	assert.Contains(t, out, `"id":"`+videoID+`"`)
 	entries, err := os.ReadDir(filepath.Join(home, "cache", "vidhost", "uploads"))
@@ -231,6 +240,11 @@ func assertWatchPage(t *testing.T, url string) {
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	assert.Equal(t, http.StatusOK, resp.StatusCode, "%s: %s", url, body)
+}
+
+// shellQuote quotes s for sh: script(1) runs its command through the shell.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // buildCLI builds cmd/vidhost as `make build` does.

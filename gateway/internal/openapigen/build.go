@@ -85,7 +85,7 @@ func info() *openapi3.Info {
 			"Authenticate with an API key as a bearer token, or in a browser with the session cookie " +
 			"(plus `X-CSRF-Token` on changes). Field names are the protos' (snake_case); every field of a " +
 			"result is present, 64-bit integers are strings.",
-		License: &openapi3.License{Name: "Proprietary"},
+		License: &openapi3.License{Name: "Apache-2.0", Identifier: "Apache-2.0"}, // the LICENSE file at the top of the repository
 	}
 }
 

@@ -63,3 +63,19 @@ func TestSchemasFollowTheWire(t *testing.T) {
 		`"result":{"items":{"$ref":"#/components/schemas/Video"},"maxItems":25,"type":"array"}`)
 	assert.Contains(t, string(doc.Components.Schemas["Error"].Properties["code"]), `"upload_concurrency"`)
 }
+
+// The document states the license the repository's LICENSE file grants,
+// with its SPDX identifier.
+func TestLicenseIsTheRepositorys(t *testing.T) {
+	license, err := os.ReadFile("../../../LICENSE")
+	require.NoError(t, err)
+	require.Contains(t, string(license), "Apache License\n                           Version 2.0")
+	var doc struct {
+		Info struct {
+			License struct{ Name, Identifier string } `json:"license"`
+		} `json:"info"`
+	}
+	require.NoError(t, json.Unmarshal(build(t), &doc))
+	assert.Equal(t, "Apache-2.0", doc.Info.License.Name)
+	assert.Equal(t, "Apache-2.0", doc.Info.License.Identifier)
+}

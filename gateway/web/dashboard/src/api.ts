@@ -116,11 +116,14 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<En
   if (response.status === 401 && envelope.errors?.[0]?.code === 'session_invalid') {
     location.assign(signInURL()); // the session ended: sign in again and come back
   }
-  if (!envelope.success) {
-    const first = envelope.errors?.[0] ?? { code: 'internal', message: 'Something went wrong.' };
-    throw new APIError(response.status, first.code, first.message, envelope.errors ?? []);
-  }
+  if (!envelope.success) throw refusal(response.status, envelope.errors);
   return envelope;
+}
+
+/** refusal is the APIError of a failed envelope's errors (the first one names it). */
+export function refusal(status: number, errors: APIProblem[] | undefined): APIError {
+  const first = errors?.[0] ?? { code: 'internal', message: 'Something went wrong.' };
+  return new APIError(status, first.code, first.message, errors ?? []);
 }
 
 /** get reads one resource. */

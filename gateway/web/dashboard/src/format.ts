@@ -24,3 +24,14 @@ export function bytes(n: number): string {
 export function date(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/**
+ * sentence makes a sentence of an API message or a video's status_reason
+ * ("the file is not a video we can read"): capital first, full stop last.
+ */
+export function sentence(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return '';
+  const capital = trimmed[0].toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}

@@ -19,6 +19,11 @@ func (e *SourceError) Error() string {
 	return e.Reason + " (" + e.Detail + ")"
 }
 
+// reasonUnreadable is the reason of a file FFmpeg cannot read at all: a text
+// file named .mp4, a document, a truncated upload. The person who sent it
+// needs to hear that it is not a video, not which demuxer gave up.
+const reasonUnreadable = "the file is not a video we can read"
+
 func rejectf(format string, args ...any) *SourceError {
 	return &SourceError{Reason: fmt.Sprintf(format, args...)}
 }

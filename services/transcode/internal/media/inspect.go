@@ -42,7 +42,7 @@ func (t *Transcoder) measureDuration(ctx context.Context, path string, stream in
 	err := runTool(ctx, t.cfg.FFmpeg, args, read)
 	var execErr *ExecError
 	if errors.As(err, &execErr) {
-		return 0, &SourceError{Reason: "not a media file", Detail: lastLine(execErr.Stderr)}
+		return 0, &SourceError{Reason: reasonUnreadable, Detail: lastLine(execErr.Stderr)}
 	}
 	return last.OutTime, err
 }

@@ -51,7 +51,7 @@ type Spherical struct {
 // sourceFormats are the demuxers a source may use. Playlist formats (hls,
 // concat, dash) are left out on purpose: they make ffmpeg open other files
 // and URLs named inside the upload. Audio and picture formats stay in so
-// such uploads get a precise reason rather than "not a media file".
+// such uploads get a precise reason rather than "not a video we can read".
 const sourceFormats = "mov,matroska,avi,asf,flv,mpegts,mpeg,mpegvideo,mxf,ogg,dv,m4v,h264,hevc," +
 	"yuv4mpegpipe,nut,rm,ivf,gif,mp3,wav,aac,flac,image2,png_pipe,jpeg_pipe,webp_pipe,bmp_pipe"
 
@@ -59,8 +59,9 @@ const sourceFormats = "mov,matroska,avi,asf,flv,mpegts,mpeg,mpegvideo,mxf,ogg,dv
 const maxProbeOutput = 4 << 20
 
 // Probe runs ffprobe on a local file. A file ffprobe cannot read gives a
-// *SourceError ("not a media file", or why, when ffprobe says); Probe does
-// not apply Limits.
+// *SourceError (reasonUnreadable, or why, when ffprobe says); Probe does not
+// apply Limits. The content decides, never the file's name: any container
+// of sourceFormats is read (.webm, .ts, .3gp, .ogv...).
 func Probe(ctx context.Context, ffprobe, path string) (Info, error) {
 	var out []byte
 	read := func(r io.Reader) (err error) {

@@ -20,8 +20,8 @@ func TestTranscodeRejectsBadSources(t *testing.T) {
 		clip   *Clip
 		reason string // the start of SourceError.Reason
 	}{
-		{"text named .mp4", func(t *testing.T) string { return mediatest.TextFile(t, "notes.mp4") }, nil, "not a media file"},
-		{"truncated upload", func(t *testing.T) string { return mediatest.Truncated(t, clipWithAudio) }, nil, "not a media file"},
+		{"text named .mp4", func(t *testing.T) string { return mediatest.TextFile(t, "notes.mp4") }, nil, "the file is not a video we can read"},
+		{"truncated upload", func(t *testing.T) string { return mediatest.Truncated(t, clipWithAudio) }, nil, "the file is not a video we can read"},
 		{"audio only", func(t *testing.T) string { return mediatest.AudioOnly(t, audioOnlyClips) }, nil, "source has no video stream"},
 		{"20000x20000 frame", func(t *testing.T) string { return mediatest.HugeFrame(t) }, nil, "frame 20000x20000 is too large to decode"},
 		{"cut after the index", func(t *testing.T) string { return mediatest.TruncatedAfterIndex(t, clipWithAudio) }, nil,

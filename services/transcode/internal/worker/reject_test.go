@@ -68,8 +68,8 @@ func TestBadSourcesFailWithReason(t *testing.T) {
 		source func(*job.Job)
 		reason string
 	}{
-		{"text named .mp4", upload(mediatest.TextFile(t, "notes.mp4")), "not a media file"},
-		{"truncated mp4", upload(mediatest.Truncated(t, clipSmall)), "not a media file"},
+		{"text named .mp4", upload(mediatest.TextFile(t, "notes.mp4")), "the file is not a video we can read"},
+		{"truncated mp4", upload(mediatest.Truncated(t, clipSmall)), "the file is not a video we can read"},
 		{"audio only", upload(mediatest.AudioOnly(t, 2)), "source has no video stream"},
 		{"20000x20000 frame", upload(mediatest.HugeFrame(t)), "frame 20000x20000 is too large to decode"},
 		{"upload gone", func(j *job.Job) { j.SourceKey = "uploads/" + j.AccountID + "/gone/source.mp4" }, "the uploaded source file no longer exists"},

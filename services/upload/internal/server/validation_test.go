@@ -17,7 +17,6 @@ import (
 
 func TestCreateUploadValidation(t *testing.T) {
 	b := uploadtest.Start(t, uploadtest.Local)
-	const badName = "name must end with .mp4, .mov, .mpg, .wmv, .mkv, .jpg or .vtt"
 	const badSize = "size must be a whole number of bytes from 1 to 9007199254740992"
 	tests := []struct {
 		name, file string
@@ -27,11 +26,7 @@ func TestCreateUploadValidation(t *testing.T) {
 		{"no name", "", 10, "name must be 1-255 characters"},
 		{"long name", strings.Repeat("a", 252) + ".mp4", 10, "name must be 1-255 characters"},
 		{"control character", "a\nb.mp4", 10, "name must not contain control characters"},
-		{"no extension", "movie", 10, badName},
-		{"other extension", "movie.avi", 10, badName},
-		{"jpeg spelling", "thumb.jpeg", 10, badName},
-		{"extension only in the middle", "movie.mp4.exe", 10, badName},
-		{"zero size", "a.mp4", 0, badSize},
+		{"zero size", "a.mp4", 0, "size must be at least 1 byte: the file is empty"},
 		{"negative size", "a.mp4", -1, badSize},
 		{"fractional size", "a.mp4", 1.5, badSize},
 		{"huge size", "a.mp4", 1e300, badSize},
@@ -49,11 +44,18 @@ func TestCreateUploadValidation(t *testing.T) {
 	assert.Empty(t, list.GetItems(), "no refused upload was recorded")
 }
 
-func TestEveryAllowedExtensionIsAccepted(t *testing.T) {
+// A video's name is not checked against a list: the transcode worker reads
+// the content, so .webm, .ts or no extension at all are uploads like .mp4.
+func TestAnyNameIsAccepted(t *testing.T) {
 	b := uploadtest.Start(t, uploadtest.Local)
-	for _, name := range []string{"a.mp4", "a.mov", "a.mpg", "a.wmv", "a.mkv", "a.jpg", "a.vtt", "B.JPG", "Ünïcødé 名前.mkv"} {
+	names := []string{"a.mp4", "a.mov", "a.mpg", "a.wmv", "a.mkv", "a.jpg", "a.vtt", "B.JPG", "Ünïcødé 名前.mkv",
+		"a.webm", "a.m4v", "a.avi", "a.flv", "a.ts", "a.3gp", "a.ogv", "movie", "movie.mp4.exe"}
+	for _, name := range names {
 		u := create(t, b, b.Alice, name, 1)
 		assert.Equal(t, name, u.GetName())
+		// Out of the way of the account's limit of uploads in progress.
+		_, err := b.Client.DeleteUpload(as(t, b.Alice), &uploadv1.DeleteUploadRequest{Id: u.GetId()})
+		require.NoError(t, err)
 	}
 }
 

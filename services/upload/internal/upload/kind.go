@@ -5,11 +5,18 @@ import (
 	"strings"
 )
 
-// Kind is the use an upload's extension allows.
+// Kind is the use an upload may be put to, told by its name.
+//
+// Only thumbnails and tracks are recognised by extension: the services that
+// take them check the bytes too (a JPEG decoder, a WebVTT parser). Any other
+// file may be a video whatever it is called (.webm, .ts, .3gp, no extension
+// at all): the transcode worker probes its content and names what it cannot
+// read in the video's status_reason, so no list of video extensions refuses a
+// file FFmpeg would have read.
 type Kind int
 
 const (
-	// KindUnknown is an extension no kind allows; such an upload is refused.
+	// KindUnknown is no kind: a ResolveUpload that names none is refused.
 	KindUnknown Kind = iota
 	// KindVideo is a video source file, handed to transcode when complete.
 	KindVideo
@@ -19,17 +26,20 @@ const (
 	KindTrack
 )
 
-// extensions are the interface's allowed extensions, matched without regard
-// to case (cameras write .MP4).
+// extensions are the extensions that name a kind other than video, matched
+// without regard to case (cameras write .JPG).
 var extensions = map[string]Kind{
-	".mp4": KindVideo, ".mov": KindVideo, ".mpg": KindVideo, ".wmv": KindVideo, ".mkv": KindVideo,
 	".jpg": KindThumbnail,
 	".vtt": KindTrack,
 }
 
-// KindOf returns the kind of a file name, KindUnknown for other extensions.
+// KindOf returns the kind of a file name: a thumbnail or a track by their
+// extensions, else a video.
 func KindOf(name string) Kind {
-	return extensions[extension(name)]
+	if kind, ok := extensions[extension(name)]; ok {
+		return kind
+	}
+	return KindVideo
 }
 
 // extension is the lowercased extension of name, "" if none.
@@ -50,15 +60,13 @@ func (k Kind) String() string {
 	return "unknown"
 }
 
-// extensionsRule lists the extensions of k for messages.
-func (k Kind) extensionsRule() string {
-	switch k {
-	case KindVideo:
-		return ".mp4, .mov, .mpg, .wmv or .mkv"
-	case KindThumbnail:
-		return ".jpg"
-	case KindTrack:
-		return ".vtt"
+// fileExtension is the extension that names kind k, "" for a video: a video
+// is whatever the worker can read.
+func (k Kind) fileExtension() string {
+	for ext, kind := range extensions {
+		if kind == k {
+			return ext
+		}
 	}
-	return ".mp4, .mov, .mpg, .wmv, .mkv, .jpg or .vtt"
+	return ""
 }

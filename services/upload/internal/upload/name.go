@@ -29,15 +29,17 @@ func validateName(name string) error {
 	if strings.IndexFunc(name, unicode.IsControl) >= 0 || !utf8.ValidString(name) {
 		return apperr.InvalidField("name", "must not contain control characters")
 	}
-	if KindOf(name) == KindUnknown {
-		return apperr.InvalidField("name", "must end with %s", KindUnknown.extensionsRule())
-	}
 	return nil
 }
 
 // validateSize accepts whole, positive sizes a double holds exactly. The
 // size arrives as a JSON number, so 1.5, -1, 1e300 and NaN are all possible.
+// An empty file gets its own words: a person who drops one needs to hear
+// that the file is empty, not the range of sizes.
 func validateSize(size float64) (int64, error) {
+	if size == 0 {
+		return 0, apperr.InvalidField("size", "must be at least 1 byte: the file is empty")
+	}
 	if !(size >= 1 && size <= maxExactSize) || size != math.Trunc(size) {
 		return 0, apperr.InvalidField("size", "must be a whole number of bytes from 1 to %d", int64(maxExactSize))
 	}

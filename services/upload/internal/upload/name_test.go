@@ -12,9 +12,10 @@ import (
 
 func TestKindOf(t *testing.T) {
 	tests := map[string]Kind{
-		"a.mp4": KindVideo, "a.MOV": KindVideo, "a.mpg": KindVideo, "a.wmv": KindVideo, "a.mkv": KindVideo,
-		"a.jpg": KindThumbnail, "A.JPG": KindThumbnail, "a.vtt": KindTrack,
-		"a.jpeg": KindUnknown, "a.avi": KindUnknown, "mp4": KindUnknown, "a.mp4.txt": KindUnknown, "": KindUnknown,
+		"a.mp4": KindVideo, "a.MOV": KindVideo, "a.webm": KindVideo, "a.ts": KindVideo, "a.3gp": KindVideo,
+		"a.jpg": KindThumbnail, "A.JPG": KindThumbnail, "a.vtt": KindTrack, "A.VTT": KindTrack,
+		// Anything else may be a video: the worker reads it and says if not.
+		"a.jpeg": KindVideo, "mp4": KindVideo, "a.mp4.txt": KindVideo, "a.jpg.mp4": KindVideo,
 	}
 	for name, want := range tests {
 		assert.Equal(t, want, KindOf(name), name)
@@ -38,6 +39,10 @@ func TestValidateSize(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := validateSize(tt.size)
+		if tt.size == 0 {
+			assert.EqualError(t, err, "size must be at least 1 byte: the file is empty")
+			continue
+		}
 		if !tt.ok {
 			assert.EqualError(t, err, "size must be a whole number of bytes from 1 to 9007199254740992", "%v", tt.size)
 			continue

@@ -31,6 +31,11 @@ func errIncomplete(field string) error {
 	return apperr.InvalidField(field, "references an upload that is not complete")
 }
 
-func errWrongKind(field string, want Kind) error {
-	return apperr.InvalidField(field, "must reference a %s upload", want.extensionsRule())
+// errWrongKind names what the field needs; for a video, which has no
+// extension of its own, it says what the upload is instead.
+func errWrongKind(field string, want, got Kind) error {
+	if want == KindVideo {
+		return apperr.InvalidField(field, "must reference a video upload, not a %s (%s file)", got, got.fileExtension())
+	}
+	return apperr.InvalidField(field, "must reference a %s upload", want.fileExtension())
 }

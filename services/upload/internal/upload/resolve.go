@@ -42,7 +42,7 @@ func (s *Service) Resolve(ctx context.Context, p principal.Principal, ref string
 		return Resolution{}, err
 	}
 	if u.Kind() != want {
-		return Resolution{}, errWrongKind(field, want)
+		return Resolution{}, errWrongKind(field, want, u.Kind())
 	}
 	if err := s.reference(ctx, p, u, field); err != nil {
 		return Resolution{}, err

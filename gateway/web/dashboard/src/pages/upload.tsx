@@ -1,32 +1,47 @@
 // Upload: drop several files (or choose them), each with its progress, a
-// pause/resume button and, once its video is made, a link to it. Uploads
-// use tus through Uppy (../uploader.ts). Or name a URL for Vidhost to fetch.
+// pause/resume button and, once its video is made, a link to it and how its
+// transcoding goes. Uploads use tus through Uppy (../uploader.ts). An empty
+// file is refused here with one sentence, since no server could take it. Or
+// name a URL for Vidhost to fetch.
 import { useEffect, useState } from 'preact/hooks';
 import { post } from '../api';
 import { Problem } from '../components';
-import { bytes } from '../format';
+import { bytes, sentence } from '../format';
 import { text, useAction } from '../resource';
 import type { Video } from '../types';
-import { onChange, outcome, unfinishedUploads, uploader, videoExtensions, type UploadFile } from '../uploader';
+import { onChange, outcome, pickerTypes, unfinishedUploads, uploader, type UploadFile } from '../uploader';
+
+/** Refused is a file not sent, with why. */
+interface Refused {
+  name: string;
+  reason: string;
+}
 
 export function UploadPage() {
   const uppy = uploader();
   const [, setVersion] = useState(0);
   const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState('');
+  const [refused, setRefused] = useState<Refused[]>([]);
   useEffect(() => onChange(() => setVersion((v) => v + 1)), []);
   const files = uppy.getFiles();
   const waiting = unfinishedUploads().filter((name) => !files.some((f) => f.name === name));
 
   const add = (list: FileList | null) => {
     setProblem('');
+    const empty: Refused[] = [];
     for (const file of Array.from(list ?? [])) {
+      if (file.size === 0) {
+        empty.push({ name: file.name, reason: 'This file is empty.' });
+        continue;
+      }
       try {
         uppy.addFile({ name: file.name, type: file.type, data: file, source: 'dashboard' });
       } catch (error) {
-        setProblem(error instanceof Error ? error.message : String(error));
+        setProblem(sentence(error instanceof Error ? error.message : String(error)));
       }
     }
+    setRefused((earlier) => [...earlier.filter((r) => !empty.some((e) => e.name === r.name)), ...empty]);
   };
 
   return (
@@ -46,11 +61,11 @@ export function UploadPage() {
             class="vh-visually-hidden"
             type="file"
             multiple
-            accept={videoExtensions.join(',')}
+            accept={pickerTypes}
             onChange={(e) => { add(e.currentTarget.files); e.currentTarget.value = ''; }}
           />
         </label>
-        <p class="vh-hint">MP4, MOV, MPG, WMV or MKV. An interrupted upload resumes where it stopped: after a reload, add the same file again.</p>
+        <p class="vh-hint">Any video file: MP4, MOV, WebM, MKV, AVI, MPEG-TS, 3GP, Ogg and more. An interrupted upload resumes where it stopped: after a reload, add the same file again.</p>
       </div>
       <Problem message={problem} />
       {waiting.length > 0 && (
@@ -58,8 +73,11 @@ export function UploadPage() {
           Unfinished from an earlier visit: {waiting.join(', ')}. Add {waiting.length === 1 ? 'it' : 'them'} again to resume.
         </p>
       )}
-      {files.length > 0 && (
+      {files.length + refused.length > 0 && (
         <ul class="vh-uploads" aria-label="Uploads">
+          {refused.map((r) => (
+            <RefusedRow key={`refused-${r.name}`} refused={r} onRemove={() => setRefused((all) => all.filter((other) => other !== r))} />
+          ))}
           {files.map((file) => <UploadRow key={file.id} file={file} />)}
         </ul>
       )}
@@ -109,14 +127,31 @@ function FromURL() {
   );
 }
 
+/** RefusedRow is a file that was not sent: its name and one sentence. */
+function RefusedRow({ refused, onRemove }: { refused: Refused; onRemove: () => void }) {
+  return (
+    <li class="vh-upload" data-file={refused.name} data-state="refused">
+      <span class="vh-upload-name">{refused.name}</span>
+      <span class="vh-upload-size">{bytes(0)}</span>
+      <span class="vh-upload-actions">
+        <button type="button" class="vh-button vh-button-small" onClick={onRemove}>
+          Remove<span class="vh-visually-hidden"> {refused.name}</span>
+        </button>
+      </span>
+      <Problem message={refused.reason} />
+    </li>
+  );
+}
+
 function UploadRow({ file }: { file: UploadFile }) {
   const uppy = uploader();
   const percent = Math.floor(file.progress.percentage ?? 0);
   const done = Boolean(file.progress.uploadComplete);
   const result = outcome(file.id);
   const state = file.error ? 'error' : done ? 'complete' : file.isPaused ? 'paused' : 'uploading';
+  const transcoding = result.status === 'preparing' || result.status === 'processing';
   return (
-    <li class="vh-upload" data-file={file.name} data-state={state} data-video-id={result.videoID ?? ''}>
+    <li class="vh-upload" data-file={file.name} data-state={state} data-video-id={result.videoID ?? ''} data-video-status={result.status ?? ''}>
       <span class="vh-upload-name">{file.name}</span>
       <span class="vh-upload-size">{bytes(file.size ?? 0)}</span>
       <progress max={100} value={percent} aria-label={`${file.name}: uploaded`}>{percent}%</progress>
@@ -127,14 +162,21 @@ function UploadRow({ file }: { file: UploadFile }) {
             {file.isPaused ? 'Resume' : 'Pause'}<span class="vh-visually-hidden"> {file.name}</span>
           </button>
         )}
-        {file.error && (
+        {file.error && !result.final && (
           <button type="button" class="vh-button vh-button-small" onClick={() => void uppy.retryUpload(file.id)}>
             Retry<span class="vh-visually-hidden"> {file.name}</span>
           </button>
         )}
+        {result.final && (
+          <button type="button" class="vh-button vh-button-small" onClick={() => uppy.removeFile(file.id)}>
+            Remove<span class="vh-visually-hidden"> {file.name}</span>
+          </button>
+        )}
         {result.videoID && <a href={`/videos/${result.videoID}`}>Open video<span class="vh-visually-hidden"> {file.name}</span></a>}
       </span>
-      <Problem message={file.error ?? result.problem ?? ''} />
+      {transcoding && <span class="vh-upload-status">Transcoding: {result.progress ?? 0}%</span>}
+      {result.status === 'ready' && <span class="vh-upload-status">Ready to play</span>}
+      <Problem message={result.problem ?? (file.error ? 'The upload failed. Retry to send the rest.' : '')} />
     </li>
   );
 }

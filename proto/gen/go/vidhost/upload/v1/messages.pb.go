@@ -26,7 +26,7 @@ type UploadKind int32
 
 const (
 	UploadKind_UPLOAD_KIND_UNSPECIFIED UploadKind = 0
-	// .mp4, .mov, .mpg, .wmv or .mkv
+	// Any name but .jpg and .vtt: the transcode worker reads the content.
 	UploadKind_UPLOAD_KIND_VIDEO UploadKind = 1
 	// .jpg
 	UploadKind_UPLOAD_KIND_THUMBNAIL UploadKind = 2
