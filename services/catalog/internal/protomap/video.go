@@ -63,7 +63,7 @@ func VideoInput(in *catalogv1.CreateVideoRequest) catalog.VideoInput {
 func VideoFilter(in *catalogv1.ListVideosRequest) catalog.VideoFilter {
 	return catalog.VideoFilter{
 		Status: in.GetStatus(), Privacy: in.GetPrivacy(), Tag: in.GetTag(), Category: in.GetCategory(),
-		FolderID: in.GetFolder(), Search: in.GetSearch(), Sort: in.GetSort(),
+		FolderID: in.GetFolder(), Search: in.GetSearch(), Sort: in.GetSort(), IDs: in.GetId(),
 	}
 }
 

@@ -300,8 +300,9 @@ WHERE v.account_id = $1
 	SELECT 1 FROM folder_videos fv
 	WHERE fv.folder_id = $8::text AND fv.video_id = v.id AND fv.account_id = v.account_id))
   AND ($9::text = '' OR v.name ILIKE $9::text)
+  AND (cardinality($10::text[]) = 0 OR v.id = ANY($10::text[]))
 ORDER BY v.created_time, v.id
-LIMIT $10
+LIMIT $11
 `
 
 type ListVideosParams struct {
@@ -314,11 +315,12 @@ type ListVideosParams struct {
 	Category      string
 	FolderID      string
 	SearchPattern string
+	Ids           []string
 	RowLimit      int32
 }
 
 // Keyset pagination; the start of the list is the zero time and "". Each
-// filter applies when its parameter is not empty; search is an ILIKE
+// filter applies when its parameter is not empty (ids: when it lists any); search is an ILIKE
 // pattern the store has already escaped. PostgreSQL keeps planning this
 // prepared statement for each call's values (its generic plan, with the
 // filters unknown, is estimated far dearer), so a filter sent uses its
@@ -334,6 +336,7 @@ func (q *Queries) ListVideos(ctx context.Context, arg ListVideosParams) ([]Video
 		arg.Category,
 		arg.FolderID,
 		arg.SearchPattern,
+		arg.Ids,
 		arg.RowLimit,
 	)
 	if err != nil {
@@ -401,8 +404,9 @@ WHERE v.account_id = $1
 	SELECT 1 FROM folder_videos fv
 	WHERE fv.folder_id = $8::text AND fv.video_id = v.id AND fv.account_id = v.account_id))
   AND ($9::text = '' OR v.name ILIKE $9::text)
+  AND (cardinality($10::text[]) = 0 OR v.id = ANY($10::text[]))
 ORDER BY v.created_time DESC, v.id DESC
-LIMIT $10
+LIMIT $11
 `
 
 type ListVideosNewestParams struct {
@@ -415,6 +419,7 @@ type ListVideosNewestParams struct {
 	Category      string
 	FolderID      string
 	SearchPattern string
+	Ids           []string
 	RowLimit      int32
 }
 
@@ -432,6 +437,7 @@ func (q *Queries) ListVideosNewest(ctx context.Context, arg ListVideosNewestPara
 		arg.Category,
 		arg.FolderID,
 		arg.SearchPattern,
+		arg.Ids,
 		arg.RowLimit,
 	)
 	if err != nil {
