@@ -65,7 +65,7 @@ func (e Endpoints) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), e.Timeout)
 	defer cancel()
-	out, err := e.Sessions.SignIn(ctx, w, r, e.ClientIP, Credentials{Email: body.Email, Password: body.Password, Code: body.Code})
+	out, err := e.Sessions.SignIn(ctx, w, r, e.ClientIP, Credentials(body))
 	if err != nil {
 		e.fail(w, r, err)
 		return
