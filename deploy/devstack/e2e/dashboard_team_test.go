@@ -81,7 +81,23 @@ func inviteFromTheDashboard(t *testing.T, ctx context.Context) string {
 func acceptInTheBrowser(t *testing.T, tab context.Context, token, name, password string) {
 	t.Helper()
 	openAndJoin(t, tab, token, name, password)
-	pollThroughNavigation(t, tab, `location.pathname === '/' && document.querySelector('main h1')?.textContent === 'Videos'`)
+	landed(t, tab)
+	pollThroughNavigation(t, tab, `document.querySelector('main h1')?.textContent === 'Videos'`)
+}
+
+// landed waits until the invite page has left for the dashboard, failing
+// with what the page said if it stayed.
+func landed(t *testing.T, tab context.Context) {
+	t.Helper()
+	const where = `location.pathname === '/' ? 'the dashboard' : (document.getElementById('vh-invite-status')?.textContent ?? '')`
+	var said string
+	require.Eventually(t, func() bool {
+		got, err := chromedp.Run(tab, chromedp.Evaluate[string](where))
+		said = got
+		// Still on its way: nothing yet, joining, or opening the dashboard.
+		return err == nil && got != "" && got != "Joining…" && !strings.HasSuffix(got, "Opening your dashboard…")
+	}, browsertest.WaitTimeout, browsertest.PollInterval, "the invite page never settled")
+	require.Equal(t, "the dashboard", said, "the invite page said")
 }
 
 // openAndJoin opens the mailed link in tab and sends the form.

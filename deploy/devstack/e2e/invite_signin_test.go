@@ -64,7 +64,8 @@ func TestAcceptingAnInviteSignsIn(t *testing.T) {
 		mustOK(t, call(t, "POST", "/v2/invites", key, map[string]any{"email": third, "role": "viewer"}))
 		tab := browsertest.NewPrivateTab(t)
 		openAndJoin(t, tab, inviteToken(t, third, 1), "Third Person", "a long enough password")
-		pollThroughNavigation(t, tab, `location.pathname === '/' && document.querySelector('main h1')?.textContent === 'Set up multi-factor sign-in'`)
+		landed(t, tab)
+		pollThroughNavigation(t, tab, `document.querySelector('main h1')?.textContent === 'Set up multi-factor sign-in'`)
 		assert.Empty(t, browsertest.Eval[[]string](t, tab, `[...document.querySelectorAll('main .vh-video')].map(e => e.textContent)`), "no videos before enrolment")
 	})
 }
