@@ -136,11 +136,11 @@ $(TOOLS_STAMP_DIR)/mailpit-$(MAILPIT_VERSION):
 	@mkdir -p $(@D) && touch $@
 
 .PHONY: deps-run
-deps-run: ## install missing system packages the devstack needs (PostgreSQL, ffmpeg, libsrt headers)
+deps-run: ## install missing system packages the devstack needs (PostgreSQL, ffmpeg, libsrt headers, pocketsphinx for transcribes)
 	@deploy/scripts/install-deps.sh run
 
 .PHONY: deps-test
-deps-test: ## install missing system packages the tests need (adds Chromium, nginx, pocketsphinx, flite)
+deps-test: ## install missing system packages the tests need (adds Chromium, nginx, Node.js, flite)
 	@deploy/scripts/install-deps.sh test
 
 .PHONY: e2e-fixtures

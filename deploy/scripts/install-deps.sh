@@ -3,10 +3,11 @@
 # are missing. Usage: install-deps.sh [run|test]
 #   run:  PostgreSQL and ffmpeg (the devstack's database and media tools),
 #         libsrt's headers (the live service's SRT ingest links libsrt
-#         through cgo: services/live/internal/srt)
+#         through cgo: services/live/internal/srt), pocketsphinx with its
+#         en-US model (the default transcribe engine: without it `make run`
+#         refuses transcribes, docs/transcribes.md)
 #   test: also Chromium (browser tests), nginx (delivery benchmark baseline)
 #         and Node.js with npm (the player bundle is rebuilt and compared),
-#         pocketsphinx with its en-US model (the default transcribe engine)
 #         and flite (speaks the transcribe test fixture)
 set -euo pipefail
 
@@ -18,12 +19,12 @@ command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || need+=(ffmpeg)
 # Either flavour's headers will do (they conflict with each other); the
 # OpenSSL one is libsrt's default crypto and the one the live image ships.
 [ -e /usr/include/srt/srt.h ] || need+=(libsrt-openssl-dev)
+command -v pocketsphinx_continuous >/dev/null || need+=(pocketsphinx)
+[ -d /usr/share/pocketsphinx/model/en-us ] || need+=(pocketsphinx-en-us)
 if [ "$mode" = test ]; then
   command -v chromium >/dev/null || need+=(chromium)
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)
   command -v npm >/dev/null || need+=(nodejs npm)
-  command -v pocketsphinx_continuous >/dev/null || need+=(pocketsphinx)
-  [ -d /usr/share/pocketsphinx/model/en-us ] || need+=(pocketsphinx-en-us)
   command -v flite >/dev/null || need+=(flite)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0

@@ -95,7 +95,7 @@ func newHandler(rt routes) http.Handler {
 	// /docs/api: Redoc over /v2/openapi.json, public like the document.
 	root.Handle("GET "+web.APIReferencePath, web.APIReferenceHandler())
 	invitePage{ // /invites/accept: no API key, the invite's token is the credential
-		identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)),
+		identity: identityv1.NewIdentityServiceClient(connNamed(rt.conns, identityBackend)), sessions: rt.sessions,
 		clientIP: rt.clientIP, timeout: rt.cfg.RequestTimeout, logger: rt.logger,
 	}.register(root)
 	session.SSOPages{ // /sso: no API key, the flow cookie and the provider's ID token are the credentials

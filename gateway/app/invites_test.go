@@ -60,3 +60,15 @@ func TestInviteAcceptRefusesBadBodies(t *testing.T) {
 		})
 	}
 }
+
+// An acceptance signs the browser in, so one posted from another origin is
+// refused before identity is asked (login CSRF, as POST /v2/session).
+func TestInviteAcceptRefusesAnotherOrigin(t *testing.T) {
+	b := setup(t)
+	resp, env := b.do(t, call{method: "POST", path: "/invites/accept", body: `{"token":"x","name":"n","password":"a long enough password"}`,
+		header: map[string]string{"Content-Type": "application/json", "Origin": "https://elsewhere.example"}})
+	assert.Equal(t, http.StatusForbidden, resp.StatusCode)
+	require.Len(t, env.Errors, 1)
+	assert.Equal(t, "csrf_invalid", env.Errors[0].Code)
+	assert.Empty(t, resp.Header.Get("Set-Cookie"))
+}

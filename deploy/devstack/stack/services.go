@@ -47,6 +47,9 @@ func (s *Stack) startServices(ctx context.Context) error {
 		_ = rtmpLis.Close()
 		return err
 	}
+	if err := s.checkTranscribes(); err != nil {
+		return err
+	}
 	catalogAddr, err := s.startCatalog(upload.grpc)
 	if err != nil {
 		return err
@@ -120,6 +123,9 @@ func (s *Stack) startCatalog(uploadAddr string) (string, error) {
 	cfg.UploadAddr, cfg.MediaBaseURL = uploadAddr, s.URL+"/media"
 	cfg.LiveRTMPURL, cfg.LiveSRTURL = s.LiveRTMPURL, s.LiveSRTURL
 	cfg.Blob = s.blobSettings()
+	if s.TranscribesOff != nil {
+		cfg.TranscribeEngine = "off" // refused at once, not queued for no worker
+	}
 	lis, err := loopback()
 	if err != nil {
 		return "", err

@@ -30,6 +30,9 @@ type Stack struct {
 	// LiveSRTURL is the SRT ingest base, srt://<host>:<port> (the stream
 	// key goes in the streamid); empty when SRT is off or not built in.
 	LiveSRTURL string
+	// TranscribesOff says why the devstack's transcode workers cannot
+	// transcribe (catalog then refuses transcribes); nil when they can.
+	TranscribesOff error
 
 	cfg     Config
 	varDir  string

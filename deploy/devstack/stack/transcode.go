@@ -22,6 +22,9 @@ func (s *Stack) startTranscode(n int) error {
 	}
 	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.natsURL, s.secret, s.cfg.LogLevel
 	cfg.Blob = s.blobSettings()
+	if s.TranscribesOff != nil {
+		cfg.Transcribe.Engine = "off"
+	}
 	if os.Getenv("VIDHOST_FETCH_ALLOW_LOOPBACK") == "" {
 		cfg.FetchAllowLoopback = true
 	}
@@ -38,5 +41,27 @@ func (s *Stack) startTranscode(n int) error {
 	s.run("transcode "+strconv.Itoa(n), func(ctx context.Context) error {
 		return transcodeapp.Run(ctx, cfg, s.serviceLogger("transcode"), transcodeapp.Options{Listener: lis})
 	})
+	return nil
+}
+
+// checkTranscribes sets TranscribesOff when the transcode workers the
+// devstack runs could not transcribe (pocketsphinx or its model missing:
+// `make deps-run` installs them). Catalog is then told the engine is off
+// too, and refuses transcribes at once with what to install, rather than
+// queueing them for a worker that never takes them. Workers run elsewhere
+// (TranscodeWorkers 0) have their own machine's say: the environment's
+// setting stands.
+func (s *Stack) checkTranscribes() error {
+	if s.cfg.TranscodeWorkers == 0 {
+		return nil
+	}
+	var cfg transcodeapp.Config
+	if err := config.Load(&cfg); err != nil {
+		return err
+	}
+	s.TranscribesOff = cfg.Transcribe.Unavailable()
+	if s.TranscribesOff != nil {
+		s.logger.Warn("transcribes are off: POST /v2/transcribes is refused", "reason", s.TranscribesOff)
+	}
 	return nil
 }

@@ -55,7 +55,7 @@ type grant struct {
 // not for pages: a page needs the viewer's own credential.
 func (h *Handler) authorize(r *http.Request, v *catalogv1.PlaybackVideo, mediaTokens bool) (grant, error) {
 	if !v.GetEnabled() {
-		return grant{}, errDisabled
+		return h.memberGrant(r, v, mediaTokens)
 	}
 	if v.GetPrivacy() != "private" {
 		return grant{}, nil // public and unlisted: anyone with the link
@@ -93,6 +93,34 @@ func (h *Handler) authorize(r *http.Request, v *catalogv1.PlaybackVideo, mediaTo
 		return h.liveGrant(h.tokens.MintFor(v.GetVideoId(), sessionKeyPrefix+ref, expires))
 	}
 	return grant{}, errPrivate
+}
+
+// memberGrant decides a disabled video: the account's own signed-in
+// people still see it in the dashboard (its thumbnail in the list, its
+// preview), through their session cookie or a media token minted for that
+// session; anyone else, whatever credential they hold (a link, a viewer
+// JWT or token), gets errDisabled. The grant always carries a token bound
+// to the session, so what it opens is served as private: never cached
+// publicly, and worth nothing without the cookie.
+func (h *Handler) memberGrant(r *http.Request, v *catalogv1.PlaybackVideo, mediaTokens bool) (grant, error) {
+	if h.sessions == nil {
+		return grant{}, errDisabled
+	}
+	if token := r.URL.Query().Get(TokenParam); mediaTokens && token != "" {
+		keyID, ok := h.tokens.Verify(v.GetVideoId(), token)
+		if ref, session := strings.CutPrefix(keyID, sessionKeyPrefix); ok && session && h.sessions.SessionLive(r, ref, v.GetAccountId()) {
+			return grant{token: token}, nil
+		}
+	}
+	ref, expires, ok := h.sessions.ViewSession(r, v.GetAccountId())
+	if !ok {
+		return grant{}, errDisabled
+	}
+	g, err := h.liveGrant(h.tokens.MintFor(v.GetVideoId(), sessionKeyPrefix+ref, expires))
+	if err != nil {
+		return grant{}, errDisabled
+	}
+	return g, nil
 }
 
 // viewerToken grants v to a viewer token minted for it (docs/tokens.md):

@@ -139,3 +139,44 @@ func TestSessionHookGrantsPrivateVideos(t *testing.T) {
 		})
 	}
 }
+
+// sessionTokenIn finds a media token bound to a session (its kid "s~<ref>").
+var sessionTokenIn = regexp.MustCompile(`token=([0-9]+\.s~[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)`)
+
+// Issue 28: a disabled video stays visible to its account's own signed-in
+// people (the dashboard's thumbnails and preview), served as private (a
+// token bound to the session on every URL, never a public cache); anyone
+// else, another account's session or a plain media token included, gets
+// the 404 a disabled video always gets.
+func TestDisabledVideosStayVisibleToTheirAccount(t *testing.T) {
+	e := playbacktest.StartEdge(t, func(o *playback.Options) { o.Sessions = cookieSessions{} })
+	for _, privacy := range []string{"public", "private"} {
+		v := newVideo(t, e, privacy)
+		v.Enabled = false
+		e.Backends.Catalog.PutVideo(v)
+		t.Run(privacy, func(t *testing.T) {
+			member := map[string]string{"Cookie": "session=" + accountA}
+			thumb := fetch(t, http.MethodGet, mediaURL(e, v, "thumbs/thumbnail.jpg"), member)
+			assert.Equal(t, http.StatusOK, thumb.StatusCode)
+			assert.Equal(t, "private, max-age=300", thumb.Header.Get("Cache-Control"))
+			page := fetch(t, http.MethodGet, e.URL+"/embed/"+v.GetVideoId(), member)
+			require.Equal(t, http.StatusOK, page.StatusCode, "the dashboard's preview")
+			hls := pageConfig(t, page.body).Video.Sources.HLS
+			token := sessionTokenIn.FindStringSubmatch(hls)
+			require.NotNil(t, token, "the preview's URLs carry a token bound to the session: %s", hls)
+			segment := mediaURL(e, v, "stream/seg-0-00001.m4s", "token="+token[1])
+			assert.Equal(t, http.StatusOK, fetch(t, http.MethodGet, segment, member).StatusCode)
+
+			for name, header := range map[string]map[string]string{
+				"no session": nil, "another account's session": {"Cookie": "session=account-b"},
+			} {
+				assert.Equal(t, http.StatusNotFound, fetch(t, http.MethodGet, mediaURL(e, v, "thumbs/thumbnail.jpg"), header).StatusCode, name)
+				assert.Equal(t, http.StatusNotFound, fetch(t, http.MethodGet, segment, header).StatusCode, name+": the session's token alone")
+				assert.Equal(t, http.StatusNotFound, fetch(t, http.MethodGet, e.URL+"/watch/"+v.GetVideoId(), header).StatusCode, name)
+			}
+			plain := e.Tokens.Mint(v.GetVideoId())
+			assert.Equal(t, http.StatusNotFound, get(t, mediaURL(e, v, "stream/seg-0-00001.m4s", "token="+plain)).StatusCode,
+				"a token not bound to a session does not outlive enabled: false")
+		})
+	}
+}

@@ -14,7 +14,6 @@ import (
 	"github.com/vidhost/vidhost/gateway/internal/auth"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/envelope"
-	"github.com/vidhost/vidhost/pkg/timefmt"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
 )
 
@@ -66,14 +65,11 @@ func (e Endpoints) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), e.Timeout)
 	defer cancel()
-	out, err := e.Sessions.Client().SignIn(ctx, &identityv1.SignInRequest{Email: body.Email, Password: body.Password,
-		Code: body.Code, ClientIp: auth.AddrString(e.ClientIP.Of(r)), UserAgent: r.UserAgent()})
+	out, err := e.Sessions.SignIn(ctx, w, r, e.ClientIP, Credentials(body))
 	if err != nil {
 		e.fail(w, r, err)
 		return
 	}
-	expires, _ := time.Parse(timefmt.Layout, out.GetSession().GetExpiresTime())
-	e.Sessions.SetCookie(w, out.GetToken(), expires)
 	writeResult(w, sessionResult(out.GetSession(), "", ""))
 }
 

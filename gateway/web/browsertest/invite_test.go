@@ -3,6 +3,7 @@ package browsertest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -32,7 +33,13 @@ type inviteSite struct {
 	posted []acceptance
 }
 
-func newInviteSite(t *testing.T) *inviteSite {
+// newInviteSite answers acceptances as the gateway does when it could not
+// sign the person in too (signed_in false); newSigningInSite as when it did.
+func newInviteSite(t *testing.T) *inviteSite { return startInviteSite(t, false) }
+
+func newSigningInSite(t *testing.T) *inviteSite { return startInviteSite(t, true) }
+
+func startInviteSite(t *testing.T, signedIn bool) *inviteSite {
 	t.Helper()
 	s := &inviteSite{}
 	mux := http.NewServeMux()
@@ -49,7 +56,7 @@ func newInviteSite(t *testing.T) *inviteSite {
 		s.posted = append(s.posted, a)
 		s.mu.Unlock()
 		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"success":true,"result":{"user_id":"u","email":"ada@example.com"},"links":{},"errors":[]}`))
+		_, _ = fmt.Fprintf(w, `{"success":true,"result":{"user_id":"u","email":"ada@example.com","signed_in":%t},"links":{},"errors":[]}`, signedIn)
 	})
 	s.server = httptest.NewServer(mux)
 	t.Cleanup(s.server.Close)
@@ -100,7 +107,28 @@ func TestInvitePageAcceptsWithTheFragmentsToken(t *testing.T) {
 	Poll[bool](t, ctx, `document.getElementById('vh-invite-status').textContent.startsWith('Welcome!')`)
 	assert.Equal(t, []acceptance{{Token: "tok_123", Name: "Ada Lovelace", Password: "analytical engine"}}, site.recorded())
 	assert.True(t, Eval[bool](t, ctx, `document.getElementById('vh-invite-form').hidden`))
+	assert.True(t, Eval[bool](t, ctx, `document.getElementById('vh-invite-intro').hidden`), "the intro is done with")
+	assert.False(t, Eval[bool](t, ctx, `document.getElementById('vh-invite-signin').hidden`), "not signed in: the way to sign in shows")
+	assert.Equal(t, "/signin", Eval[string](t, ctx, `document.querySelector('#vh-invite-signin a').getAttribute('href')`))
 	assert.Empty(t, Eval[[]string](t, ctx, `window.cspViolations`), "the page keeps its Content-Security-Policy")
+}
+
+// Signed in by the acceptance (issue 28), the page opens the dashboard.
+func TestInvitePageOpensTheDashboardWhenSignedIn(t *testing.T) {
+	ctx := NewTab(t)
+	site := newSigningInSite(t)
+	openInvite(t, ctx, site.server.URL+web.InvitePath+"#token=tok_456")
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS(`#vh-invite-name`), "Ada Lovelace"),
+		chromedp.SendKeys(chromedp.CSS(`#vh-invite-password`), "analytical engine"),
+		chromedp.SendKeys(chromedp.CSS(`#vh-invite-confirm`), "analytical engine"),
+		chromedp.Click(chromedp.CSS(`#vh-invite-form button`)),
+	))
+	require.Eventually(t, func() bool { // through the page load: an evaluation it cuts short is tried again
+		path, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.location.pathname`))
+		return err == nil && path == "/"
+	}, WaitTimeout, PollInterval)
+	assert.Len(t, site.recorded(), 1)
 }
 
 // Without a token the page says the link is incomplete instead of a form.

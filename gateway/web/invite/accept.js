@@ -41,8 +41,18 @@ document.addEventListener("DOMContentLoaded", () => {
       });
       const body = await response.json();
       if (body.success) {
+        // Joined: the form and its intro are done with. Signed in too (the
+        // server started the session as the sign-in page would), so the
+        // dashboard opens; otherwise the sign-in page is the next step.
         form.hidden = true;
-        say("Welcome! You have joined as " + body.result.email + ".");
+        document.getElementById("vh-invite-intro").hidden = true;
+        if (body.result.signed_in) {
+          say("Welcome! You have joined as " + body.result.email + ". Opening your dashboard…");
+          window.location.assign("/");
+          return;
+        }
+        say("Welcome! You have joined as " + body.result.email + ": sign in to continue.");
+        document.getElementById("vh-invite-signin").hidden = false;
         return;
       }
       say((body.errors && body.errors[0] && body.errors[0].message) || "Something went wrong.", true);

@@ -62,6 +62,10 @@ type Config struct {
 	// setting (docs/transcribes.md). Empty, in a Config built in code,
 	// means the default engine's, en-US.
 	TranscribeLanguageList string `env:"VIDHOST_TRANSCRIBE_LANGUAGES" envDefault:"en-US"`
+	// TranscribeEngine is the transcode service's speech engine setting,
+	// read here too: "off" (no worker can transcribe) refuses transcribes
+	// at once instead of queueing them for no one (docs/transcribes.md).
+	TranscribeEngine string `env:"VIDHOST_TRANSCRIBE_ENGINE" envDefault:"pocketsphinx"`
 }
 
 // Validate reports missing required settings before anything starts.

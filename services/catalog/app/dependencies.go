@@ -56,9 +56,10 @@ func useCases(cfg Config, st *store.Store, resolver catalog.UploadResolver, file
 		Catalog: catalog.NewService(st, media, resolver, files).
 			LimitJobsPerAccount(cfg.TranscodeAccountConcurrency).
 			WithIngest(ingest),
-		StreamKeys:  streamkeys.New(st.StreamKeys(), ingest),
-		Transcribes: transcribes.New(st.Transcribes(), media, files).AcceptLanguages(cfg.TranscribeLanguages()),
-		Leads:       leads.New(st.Leads()),
+		StreamKeys: streamkeys.New(st.StreamKeys(), ingest),
+		Transcribes: transcribes.New(st.Transcribes(), media, files).AcceptLanguages(cfg.TranscribeLanguages()).
+			EngineOff(cfg.TranscribeEngine == "off"),
+		Leads: leads.New(st.Leads()),
 	}
 }
 

@@ -122,3 +122,32 @@ func TestTranscribeEngine(t *testing.T) {
 		})
 	}
 }
+
+// Unavailable is what the devstack asks before it starts (issue 28): an
+// engine that cannot run here turns transcribes off in catalog too.
+func TestTranscribeUnavailable(t *testing.T) {
+	model := t.TempDir()
+	tests := []struct {
+		name    string
+		cfg     TranscribeConfig
+		wantErr string
+	}{
+		{name: "off", cfg: TranscribeConfig{Engine: "off"}},
+		{name: "pocketsphinx and its model", cfg: TranscribeConfig{Engine: "pocketsphinx", Pocketsphinx: "pocketsphinx_continuous", PocketsphinxModel: model}},
+		{name: "pocketsphinx missing", cfg: TranscribeConfig{Engine: "pocketsphinx", Pocketsphinx: "/nonexistent/ps", PocketsphinxModel: model},
+			wantErr: "install pocketsphinx and pocketsphinx-en-us"},
+		{name: "model missing", cfg: TranscribeConfig{Pocketsphinx: "pocketsphinx_continuous", PocketsphinxModel: model + "/none"},
+			wantErr: "install pocketsphinx-en-us"},
+		{name: "whisper without model", cfg: TranscribeConfig{Engine: "whisper", WhisperBin: "/opt/whisper-cli"}, wantErr: "must be set"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.cfg.Unavailable()
+			if tt.wantErr == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorContains(t, err, tt.wantErr)
+		})
+	}
+}

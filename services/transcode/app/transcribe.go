@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"os/exec"
 	"strings"
 
@@ -53,6 +54,26 @@ func (c TranscribeConfig) engine() (speech.Engine, error) {
 	default:
 		return nil, fmt.Errorf("VIDHOST_TRANSCRIBE_ENGINE must be pocketsphinx, whisper or off, not %q", c.Engine)
 	}
+}
+
+// Unavailable says why this configuration's speech engine cannot run on
+// this machine (pocketsphinx or its model not installed, whisper's files
+// not set), or nil when it can or transcribing is off. The devstack asks
+// before it starts, to turn transcribes off in catalog too: catalog then
+// refuses them at once instead of queueing them for no worker.
+func (c TranscribeConfig) Unavailable() error {
+	if c.Engine == "off" {
+		return nil
+	}
+	if _, err := c.engine(); err != nil {
+		return err
+	}
+	if c.Engine == "" || c.Engine == "pocketsphinx" {
+		if _, err := os.Stat(c.PocketsphinxModel); err != nil {
+			return fmt.Errorf("the pocketsphinx model %s is missing (install pocketsphinx-en-us, or set VIDHOST_TRANSCRIBE_ENGINE=off)", c.PocketsphinxModel)
+		}
+	}
+	return nil
 }
 
 // startTranscribes starts the transcribe handler beside the transcode

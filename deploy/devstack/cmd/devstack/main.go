@@ -75,8 +75,13 @@ func printWelcome(s *stack.Stack, envPath string, took time.Duration) {
 	if s.Credentials.Fresh {
 		fmt.Println("First start: an owner account and an API key were created.")
 	}
-	fmt.Printf("  owner:       %s (password in the env file)\n  credentials: %s (mode 0600)\n", s.Credentials.OwnerEmail, envPath)
+	fmt.Printf("  dashboard:   %s/ (sign in as the owner below)\n", s.URL)
+	fmt.Printf("  owner:       %s (password: VIDHOST_OWNER_PASSWORD in the credentials file)\n  credentials: %s (mode 0600)\n", s.Credentials.OwnerEmail, envPath)
+	fmt.Printf("  API:         %s/docs/api (reference), %s/v2/openapi.json (OpenAPI 3.1)\n", s.URL, s.URL)
 	fmt.Printf("  mail inbox:  %s (Mailpit: every mail the suite sends)\n", s.MailpitURL())
 	fmt.Printf("  metrics:     %s (also /debug/pprof/, /livez, /readyz; docs/observability.md)\n\n", strings.Join(s.MetricsURLs(), " "))
+	if s.TranscribesOff != nil {
+		fmt.Printf("Transcribes are off (%v): run `make deps-run` and start again to turn them on.\n\n", s.TranscribesOff)
+	}
 	fmt.Printf("Try it:\n  source %s\n  curl -s -H \"Authorization: Bearer $VIDHOST_API_KEY\" \"$VIDHOST_URL/v2/categories\"\n\nPress Ctrl-C to stop.\n", envPath)
 }

@@ -11,6 +11,9 @@ import (
 // SearchMax bounds the search text of a video list.
 const SearchMax = 100
 
+// IDsMax bounds the ids a video list may name: a page's worth.
+const IDsMax = 25
+
 // VideoFilter narrows a list of videos; empty fields do not filter. Each
 // field is named after its query parameter.
 type VideoFilter struct {
@@ -18,9 +21,10 @@ type VideoFilter struct {
 	Privacy  string
 	Tag      string
 	Category string
-	FolderID string // query parameter "folder"
-	Search   string // part of the name, any case
-	Type     string // TypeVOD or TypeEvent
+	FolderID string   // query parameter "folder"
+	Search   string   // part of the name, any case
+	Type     string   // TypeVOD or TypeEvent
+	IDs      []string // query parameter "id": only these videos
 	// Sort is the order rather than a filter: SortOldest ("" too) or
 	// SortNewest.
 	Sort string
@@ -48,6 +52,7 @@ func (f VideoFilter) Validate() error {
 		f.checkFolder(),
 		validate.MaxLength("search", f.Search, SearchMax),
 		validate.OneOf("type", f.Type, `"vod", "event" or empty`, "", TypeVOD, TypeEvent),
+		f.checkIDs(),
 		validate.OneOf("sort", f.Sort, `"created_time", "-created_time" or empty`, "", SortOldest, SortNewest),
 	)
 }
@@ -62,6 +67,20 @@ func (f VideoFilter) checkTag() error {
 func (f VideoFilter) checkFolder() error {
 	if f.FolderID != "" && !ids.Valid(f.FolderID) {
 		return apperr.InvalidField("folder", "must be a folder id")
+	}
+	return nil
+}
+
+// checkIDs refuses more ids than a page holds, or one that is no id (an
+// id of no video of the account is no mistake: it is simply not listed).
+func (f VideoFilter) checkIDs() error {
+	if len(f.IDs) > IDsMax {
+		return apperr.InvalidField("id", "must name at most %d videos", IDsMax)
+	}
+	for _, id := range f.IDs {
+		if !ids.Valid(id) {
+			return apperr.InvalidField("id", "must be video ids")
+		}
 	}
 	return nil
 }

@@ -64,6 +64,7 @@ func VideoFilter(in *catalogv1.ListVideosRequest) catalog.VideoFilter {
 	return catalog.VideoFilter{
 		Status: in.GetStatus(), Privacy: in.GetPrivacy(), Tag: in.GetTag(), Category: in.GetCategory(),
 		FolderID: in.GetFolder(), Search: in.GetSearch(), Sort: in.GetSort(), Type: in.GetType(),
+		IDs: in.GetId(),
 	}
 }
 

@@ -56,8 +56,9 @@ func setup(t *testing.T) testBundle {
 }
 
 // setupWith runs the catalog against the NATS server at natsURL (tests
-// that stop and restart NATS start it themselves).
-func setupWith(t *testing.T, natsURL string) testBundle {
+// that stop and restart NATS start it themselves), its configuration
+// changed by configure.
+func setupWith(t *testing.T, natsURL string, configure ...func(*app.Config)) testBundle {
 	t.Helper()
 	db := pgtest.Schema(t)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
@@ -69,6 +70,9 @@ func setupWith(t *testing.T, natsURL string) testBundle {
 	cfg := app.Config{DatabaseURL: db.URL, DBSchema: db.Schema,
 		Common:       config.Common{NATSURL: natsURL, InternalSecret: secret, NATS: natstest.Settings(t, natsx.ServiceCatalog)},
 		MediaBaseURL: mediaBase, Blob: blob.Settings{Driver: "local", Dir: blobDir}}
+	for _, change := range configure {
+		change(&cfg)
+	}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	servicetest.Start(t, func(ctx context.Context, ready func(string)) error {
 		return app.Run(ctx, cfg, logger, app.Options{Listener: lis, Ready: ready, Uploads: resolver})

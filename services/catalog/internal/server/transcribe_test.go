@@ -18,8 +18,10 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/services/catalog/app"
 	"github.com/vidhost/vidhost/services/catalog/internal/events"
 )
 
@@ -178,6 +180,23 @@ func TestTranscribeRequestsRefused(t *testing.T) {
 	list, err := b.client.ListTranscribes(as(t, b.alice), &catalogv1.ListTranscribesRequest{})
 	require.NoError(t, err)
 	assert.Empty(t, list.GetItems(), "nothing refused was stored")
+}
+
+// Issue 28: where no transcode worker has a speech engine
+// (VIDHOST_TRANSCRIBE_ENGINE=off, as the devstack sets it when pocketsphinx
+// is missing), a transcribe is refused at once with what to install,
+// never stored to wait in the queue.
+func TestTranscribeRefusedWithoutASpeechEngine(t *testing.T) {
+	b := setupWith(t, natstest.Start(t), func(c *app.Config) { c.TranscribeEngine = "off" })
+	v := readyVideo(t, b, b.alice, 30)
+
+	_, err := b.client.CreateTranscribe(as(t, b.alice), transcribeRequest(v.GetId()))
+
+	grpcxtest.RequireStatus(t, err, codes.FailedPrecondition, "transcribes are off on this installation because no speech engine is installed: "+
+		"install pocketsphinx and pocketsphinx-en-us (make deps-run does) and restart Vidhost")
+	list, err := b.client.ListTranscribes(as(t, b.alice), &catalogv1.ListTranscribesRequest{})
+	require.NoError(t, err)
+	assert.Empty(t, list.GetItems(), "nothing queued")
 }
 
 func TestTranscribeNeedsRoomForATrack(t *testing.T) {

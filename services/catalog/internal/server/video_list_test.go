@@ -11,6 +11,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/vidhost/vidhost/pkg/grpcx/grpcxtest"
+	"github.com/vidhost/vidhost/pkg/ids"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 )
 
@@ -76,6 +77,8 @@ func TestVideoListRejectsBadFilters(t *testing.T) {
 		{"cursor", &catalogv1.ListVideosRequest{Cursor: "x"}, "cursor is not a cursor this service issued"},
 		{"sort", &catalogv1.ListVideosRequest{Sort: "name"}, `sort must be "created_time", "-created_time" or empty`},
 		{"type", &catalogv1.ListVideosRequest{Type: "live"}, `type must be "vod", "event" or empty`},
+		{"id", &catalogv1.ListVideosRequest{Id: []string{"../x"}}, "id must be video ids"},
+		{"too many ids", &catalogv1.ListVideosRequest{Id: slices.Repeat([]string{ids.New()}, 26)}, "id must name at most 25 videos"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -117,6 +120,29 @@ func TestVideoListByType(t *testing.T) {
 			assert.Equal(t, tt.want, videoNames(list.GetItems()))
 		})
 	}
+}
+
+// Issue 28: the analytics page names its top videos with one list by id;
+// a deleted video's id, and another account's, are simply not listed.
+func TestVideoListByID(t *testing.T) {
+	b := setup(t)
+	ctx := as(t, b.alice)
+	kept := createVideo(t, b, b.alice, "Kept")
+	other := createVideo(t, b, b.alice, "Other")
+	gone := createVideo(t, b, b.alice, "Gone")
+	_, err := b.client.DeleteVideo(ctx, &catalogv1.DeleteVideoRequest{Id: gone.GetId()})
+	require.NoError(t, err)
+	bobs := createVideo(t, b, b.bob, "Bob's")
+
+	for _, sort := range []string{"", "-created_time"} {
+		list, err := b.client.ListVideos(ctx, &catalogv1.ListVideosRequest{Sort: sort,
+			Id: []string{gone.GetId(), kept.GetId(), bobs.GetId(), ids.New()}})
+		require.NoError(t, err)
+		assert.Equal(t, []string{"Kept"}, videoNames(list.GetItems()), sort)
+	}
+	list, err := b.client.ListVideos(ctx, &catalogv1.ListVideosRequest{Id: []string{other.GetId(), kept.GetId()}})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Kept", "Other"}, videoNames(list.GetItems()), "in the list's order, not the ids'")
 }
 
 func TestVideosPaginateWithFilters(t *testing.T) {

@@ -29,7 +29,7 @@ func (r reader) ListVideos(ctx context.Context, accountID string, f catalog.Vide
 		rows, err = r.q.ListVideos(ctx, db.ListVideosParams{
 			AccountID: accountID, AfterTime: req.Cursor.Time, AfterID: req.Cursor.ID,
 			Status: f.Status, Privacy: f.Privacy, Tag: f.Tag, Category: f.Category, FolderID: f.FolderID,
-			SearchPattern: searchPattern(f.Search), Type: f.Type, RowLimit: req.FetchLimit(),
+			SearchPattern: searchPattern(f.Search), Type: f.Type, Ids: nonNilIDs(f.IDs), RowLimit: req.FetchLimit(),
 		})
 	}
 	if err != nil {
@@ -57,8 +57,17 @@ func (r reader) listNewest(ctx context.Context, accountID string, f catalog.Vide
 	return r.q.ListVideosNewest(ctx, db.ListVideosNewestParams{
 		AccountID: accountID, BeforeTime: before, BeforeID: beforeID,
 		Status: f.Status, Privacy: f.Privacy, Tag: f.Tag, Category: f.Category, FolderID: f.FolderID,
-		SearchPattern: searchPattern(f.Search), Type: f.Type, RowLimit: req.FetchLimit(),
+		SearchPattern: searchPattern(f.Search), Type: f.Type, Ids: nonNilIDs(f.IDs), RowLimit: req.FetchLimit(),
 	})
+}
+
+// nonNilIDs is ids as the query's array: empty, not NULL, when the list
+// names none (cardinality of NULL is NULL, which would match nothing).
+func nonNilIDs(ids []string) []string {
+	if ids == nil {
+		return []string{}
+	}
+	return ids
 }
 
 // likeEscaper makes search text literal inside an ILIKE pattern.

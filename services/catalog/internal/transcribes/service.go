@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/page"
@@ -21,7 +22,16 @@ type Service struct {
 	files     catalog.Files
 	now       func() time.Time
 	languages []string
+	// engineOff refuses every create: no worker has a speech engine.
+	engineOff bool
 }
+
+// ErrNoEngine refuses a transcribe on an installation whose transcode
+// workers have no speech engine (VIDHOST_TRANSCRIBE_ENGINE=off): queued,
+// it would wait for a worker that never comes, so it is refused at once
+// with what to install.
+var ErrNoEngine = &apperr.Refused{Reason: "transcribes are off on this installation because no speech engine is installed: " +
+	"install pocketsphinx and pocketsphinx-en-us (make deps-run does) and restart Vidhost"}
 
 // New returns a Service over store that stores completed transcribes'
 // tracks in files and renders the changed video's media URLs with media.
@@ -39,11 +49,21 @@ func (s *Service) AcceptLanguages(tags []string) *Service {
 	return s
 }
 
+// EngineOff makes Create refuse every transcribe (ErrNoEngine) when off
+// is true: the transcode workers run without a speech engine.
+func (s *Service) EngineOff(off bool) *Service {
+	s.engineOff = off
+	return s
+}
+
 // Create checks the request and the video, stores the transcribe
 // as queued and enqueues its job, in one transaction. The video is locked
 // meanwhile, so it cannot be deleted or change state between the check and
 // the insert.
 func (s *Service) Create(ctx context.Context, p principal.Principal, in Input) (catalog.Transcribe, error) {
+	if s.engineOff {
+		return catalog.Transcribe{}, ErrNoEngine
+	}
 	in, err := in.validate(s.languages)
 	if err != nil {
 		return catalog.Transcribe{}, err

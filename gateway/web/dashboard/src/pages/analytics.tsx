@@ -15,6 +15,9 @@ import type { AnalyticsRow, Video } from '../types';
 const formFields = ['start', 'end', 'filter'];
 const topSize = '10';
 
+/** deleted names a top video that no longer exists. */
+const deleted = 'Deleted video';
+
 interface Report {
   days: { day: string; views: number }[];
   videos: AnalyticsRow[];
@@ -225,21 +228,27 @@ function Ranked(props: { title: string; dimension: string; rows: AnalyticsRow[];
   );
 }
 
-/** TopVideos is the ranked table of videos, named by their names (read once each) and linking to their pages. */
+/**
+ * TopVideos is the ranked table of videos, named by their names (read in one
+ * list call by id, so a video deleted since it was watched is simply absent,
+ * not a 404) and linking to their pages; a deleted one is named so, unlinked.
+ */
 function TopVideos({ rows, onPick }: { rows: AnalyticsRow[]; onPick: (id: string) => void }) {
-  const [names, setNames] = useState<Record<string, string>>({});
+  // A name per id, null for a deleted video; an id not in it yet shows as itself.
+  const [names, setNames] = useState<Record<string, string | null>>({});
   useEffect(() => {
     let current = true;
-    void Promise.all(
-      rows.map(async (row) => {
-        const id = String(row.video_id);
-        try {
-          return [id, (await get<Video>(`/v2/videos/${id}`)).name] as const;
-        } catch {
-          return [id, `${id} (deleted)`] as const;
-        }
-      }),
-    ).then((pairs) => current && setNames(Object.fromEntries(pairs)));
+    const ids = rows.map((row) => String(row.video_id));
+    if (ids.length === 0) return;
+    const query = new URLSearchParams({ limit: String(ids.length) });
+    for (const id of ids) query.append('id', id);
+    void get<Video[]>(`/v2/videos?${query}`).then(
+      (videos) => {
+        const found = new Map(videos.map((v) => [v.id, v.name]));
+        if (current) setNames(Object.fromEntries(ids.map((id) => [id, found.get(id) ?? null])));
+      },
+      () => undefined, // the ids stay as the names: the numbers are what the page is for
+    );
     return () => {
       current = false;
     };
@@ -252,13 +261,14 @@ function TopVideos({ rows, onPick }: { rows: AnalyticsRow[]; onPick: (id: string
         <tbody>
           {rows.map((row) => {
             const id = String(row.video_id);
+            const name = names[id] === null ? deleted : (names[id] ?? id);
             return (
               <tr key={id} data-value={id}>
-                <td><a href={`/videos/${id}`}>{names[id] ?? id}</a></td>
+                <td>{names[id] === null ? <span class="vh-deleted" title={id}>{name}</span> : <a href={`/videos/${id}`}>{name}</a>}</td>
                 <td class="vh-number">{row.views.toLocaleString()}</td>
                 <td>
                   <button type="button" class="vh-button vh-button-small" onClick={() => onPick(id)}>
-                    Only this<span class="vh-visually-hidden"> video: {names[id] ?? id}</span>
+                    Only this<span class="vh-visually-hidden"> video: {name}</span>
                   </button>
                 </td>
               </tr>

@@ -13,6 +13,7 @@ import type { Video } from '../types';
 import { Cards } from './video/cards';
 import { Chapters } from './video/chapters';
 import { EditForm } from './video/details';
+import { FailedVideo } from './video/failed';
 import { Gates } from './video/gates';
 import { HotspotLayer, useHotspotEditor } from './video/hotspot-layer';
 import { Hotspots } from './video/hotspots';
@@ -81,11 +82,7 @@ export function VideoPage({ id }: { id: string }) {
           </p>
         </>
       )}
-      {video.status === 'error' && (
-        <p class="vh-problem" role="alert">
-          This video could not be transcoded: {video.status_reason || 'no reason was given'}.
-        </p>
-      )}
+      {video.status === 'error' && <FailedVideo video={video} />}
       {(video.status === 'processing' || (video.status === 'preparing' && video.type !== 'event')) && (
         <p class="vh-note" role="status">Transcoding: {video.progress}% done. This page updates by itself.</p>
       )}
@@ -95,20 +92,25 @@ export function VideoPage({ id }: { id: string }) {
         <dt>Id</dt><dd><code>{video.id}</code></dd>
       </dl>
       <EditForm key={video.id} video={video} onSaved={(next) => setVideo({ ...video, ...next })} />
-      <Sharing video={video} />
-      <Thumbnail video={video} onChanged={reload} />
-      <Chapters video={video} onChanged={reload} />
-      {video.type === 'event' ? (
-        <p class="vh-note">Tracks, cards, gates and hotspots are for videos on demand, not live events.</p>
-      ) : (
+      {/* A failed video has nothing to share, frame or attach to: FailedVideo above says what to do. */}
+      {video.status !== 'error' && (
         <>
-          <Tracks video={video} onChanged={reload} />
-          <Cards video={video} onChanged={reload} />
-          <Gates video={video} onChanged={reload} />
-          <Hotspots video={video} onChanged={reload} editor={editor} />
+          <Sharing video={video} />
+          <Thumbnail video={video} onChanged={reload} />
+          <Chapters video={video} onChanged={reload} />
+          {video.type === 'event' ? (
+            <p class="vh-note">Tracks, cards, gates and hotspots are for videos on demand, not live events.</p>
+          ) : (
+            <>
+              <Tracks video={video} onChanged={reload} />
+              <Cards video={video} onChanged={reload} />
+              <Gates video={video} onChanged={reload} />
+              <Hotspots video={video} onChanged={reload} editor={editor} />
+            </>
+          )}
+          <Outputs video={video} />
         </>
       )}
-      <Outputs video={video} />
       <DeleteVideo video={video} />
     </section>
   );

@@ -301,8 +301,9 @@ WHERE v.account_id = $1
 	WHERE fv.folder_id = $8::text AND fv.video_id = v.id AND fv.account_id = v.account_id))
   AND ($9::text = '' OR v.name ILIKE $9::text)
   AND ($10::text = '' OR v.type = $10::text)
+  AND (cardinality($11::text[]) = 0 OR v.id = ANY($11::text[]))
 ORDER BY v.created_time, v.id
-LIMIT $11
+LIMIT $12
 `
 
 type ListVideosParams struct {
@@ -316,11 +317,12 @@ type ListVideosParams struct {
 	FolderID      string
 	SearchPattern string
 	Type          string
+	Ids           []string
 	RowLimit      int32
 }
 
 // Keyset pagination; the start of the list is the zero time and "". Each
-// filter applies when its parameter is not empty; search is an ILIKE
+// filter applies when its parameter is not empty (ids: when it lists any); search is an ILIKE
 // pattern the store has already escaped. PostgreSQL keeps planning this
 // prepared statement for each call's values (its generic plan, with the
 // filters unknown, is estimated far dearer), so a filter sent uses its
@@ -337,6 +339,7 @@ func (q *Queries) ListVideos(ctx context.Context, arg ListVideosParams) ([]Video
 		arg.FolderID,
 		arg.SearchPattern,
 		arg.Type,
+		arg.Ids,
 		arg.RowLimit,
 	)
 	if err != nil {
@@ -405,8 +408,9 @@ WHERE v.account_id = $1
 	WHERE fv.folder_id = $8::text AND fv.video_id = v.id AND fv.account_id = v.account_id))
   AND ($9::text = '' OR v.name ILIKE $9::text)
   AND ($10::text = '' OR v.type = $10::text)
+  AND (cardinality($11::text[]) = 0 OR v.id = ANY($11::text[]))
 ORDER BY v.created_time DESC, v.id DESC
-LIMIT $11
+LIMIT $12
 `
 
 type ListVideosNewestParams struct {
@@ -420,6 +424,7 @@ type ListVideosNewestParams struct {
 	FolderID      string
 	SearchPattern string
 	Type          string
+	Ids           []string
 	RowLimit      int32
 }
 
@@ -438,6 +443,7 @@ func (q *Queries) ListVideosNewest(ctx context.Context, arg ListVideosNewestPara
 		arg.FolderID,
 		arg.SearchPattern,
 		arg.Type,
+		arg.Ids,
 		arg.RowLimit,
 	)
 	if err != nil {

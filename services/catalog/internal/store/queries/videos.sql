@@ -56,7 +56,7 @@ RETURNING *;
 
 -- name: ListVideos :many
 -- Keyset pagination; the start of the list is the zero time and "". Each
--- filter applies when its parameter is not empty; search is an ILIKE
+-- filter applies when its parameter is not empty (ids: when it lists any); search is an ILIKE
 -- pattern the store has already escaped. PostgreSQL keeps planning this
 -- prepared statement for each call's values (its generic plan, with the
 -- filters unknown, is estimated far dearer), so a filter sent uses its
@@ -73,6 +73,7 @@ WHERE v.account_id = @account_id
 	WHERE fv.folder_id = @folder_id::text AND fv.video_id = v.id AND fv.account_id = v.account_id))
   AND (@search_pattern::text = '' OR v.name ILIKE @search_pattern::text)
   AND (@type::text = '' OR v.type = @type::text)
+  AND (cardinality(@ids::text[]) = 0 OR v.id = ANY(@ids::text[]))
 ORDER BY v.created_time, v.id
 LIMIT @row_limit;
 
@@ -92,6 +93,7 @@ WHERE v.account_id = @account_id
 	WHERE fv.folder_id = @folder_id::text AND fv.video_id = v.id AND fv.account_id = v.account_id))
   AND (@search_pattern::text = '' OR v.name ILIKE @search_pattern::text)
   AND (@type::text = '' OR v.type = @type::text)
+  AND (cardinality(@ids::text[]) = 0 OR v.id = ANY(@ids::text[]))
 ORDER BY v.created_time DESC, v.id DESC
 LIMIT @row_limit;
 

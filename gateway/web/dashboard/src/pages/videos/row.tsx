@@ -1,9 +1,10 @@
 // One video of the list: its selection box (for bulk actions), thumbnail
-// and duration, name, status (with a progress bar while processing),
-// privacy and views.
+// and duration, name, status (with a progress bar while processing, the
+// reason when it failed), privacy and views.
 import { StatusBadge } from '../../components';
 import { duration } from '../../format';
 import type { Video } from '../../types';
+import { failureReason } from '../video/failed';
 
 // Made on first use, not when the module loads: building a NumberFormat
 // loads the locale's data, which held up the first page by about 100 ms.
@@ -33,6 +34,7 @@ export function VideoRow(props: {
       </a>
       <span class="vh-video-meta">
         <StatusBadge status={video.status} progress={video.progress} />
+        {video.status === 'error' && <span class="vh-video-reason">{failureReason(video)}</span>}
         {video.status === 'processing' && (
           <progress class="vh-progress" max={100} value={video.progress} aria-label={`${video.name}: transcoded`}>{video.progress}%</progress>
         )}

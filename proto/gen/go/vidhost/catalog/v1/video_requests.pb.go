@@ -184,7 +184,11 @@ type ListVideosRequest struct {
 	Sort string `protobuf:"bytes,9,opt,name=sort,proto3" json:"sort,omitempty"`
 	// Videos of this type: "vod" or "event" (live events, the dashboard's
 	// Live section and `vidhost live ls`).
-	Type          string `protobuf:"bytes,10,opt,name=type,proto3" json:"type,omitempty"`
+	Type string `protobuf:"bytes,10,opt,name=type,proto3" json:"type,omitempty"`
+	// Only the videos of these ids (at most 25; repeat the parameter): the
+	// dashboard names a report's videos in one call, and the id of a deleted
+	// video is simply absent, where reading it would be a 404.
+	Id            []string `protobuf:"bytes,11,rep,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -287,6 +291,13 @@ func (x *ListVideosRequest) GetType() string {
 		return x.Type
 	}
 	return ""
+}
+
+func (x *ListVideosRequest) GetId() []string {
+	if x != nil {
+		return x.Id
+	}
+	return nil
 }
 
 type ListVideosResponse struct {
@@ -1702,7 +1713,7 @@ const file_vidhost_catalog_v1_video_requests_proto_rawDesc = "" +
 	"\b_privacyB\a\n" +
 	"\x05_typeB\n" +
 	"\n" +
-	"\b_enabled\"\x88\x02\n" +
+	"\b_enabled\"\x98\x02\n" +
 	"\x11ListVideosRequest\x12\x19\n" +
 	"\x05limit\x18\x01 \x01(\x05H\x00R\x05limit\x88\x01\x01\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x16\n" +
@@ -1714,7 +1725,8 @@ const file_vidhost_catalog_v1_video_requests_proto_rawDesc = "" +
 	"\x06search\x18\b \x01(\tR\x06search\x12\x12\n" +
 	"\x04sort\x18\t \x01(\tR\x04sort\x12\x12\n" +
 	"\x04type\x18\n" +
-	" \x01(\tR\x04typeB\b\n" +
+	" \x01(\tR\x04type\x12\x0e\n" +
+	"\x02id\x18\v \x03(\tR\x02idB\b\n" +
 	"\x06_limit\"f\n" +
 	"\x12ListVideosResponse\x12/\n" +
 	"\x05items\x18\x01 \x03(\v2\x19.vidhost.catalog.v1.VideoR\x05items\x12\x1f\n" +
