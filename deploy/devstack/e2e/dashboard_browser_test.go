@@ -120,7 +120,7 @@ func signInThroughTheDashboard(t *testing.T, ctx context.Context, secret string)
 // uploaded and made into videos, recording each progress bar's values.
 func uploadTwo(t *testing.T, ctx context.Context, files ...string) []string {
 	t.Helper()
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/upload"]`))))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-topbar a[href="/upload"]`))))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Upload videos'`)
 	checkPage(t, ctx, "upload")
 	browsertest.Eval[chromedp.Void](t, ctx, `void (window.progressSeen = {}, new MutationObserver(() => {

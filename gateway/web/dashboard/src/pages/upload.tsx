@@ -1,9 +1,10 @@
 // Upload: drop several files (or choose them), each with its progress, a
-// pause/resume button and, once its video is made, a link to it. Uploads
+// pause/resume button and, once its video is made, a link to it and its
+// transcode status, read again until it is ready or failed (UploadedVideo). Uploads
 // use tus through Uppy (../uploader.ts). Or name a URL for Vidhost to fetch.
 import { useEffect, useState } from 'preact/hooks';
-import { post } from '../api';
-import { Problem } from '../components';
+import { get, post } from '../api';
+import { Problem, StatusBadge } from '../components';
 import { bytes } from '../format';
 import { text, useAction } from '../resource';
 import type { Video } from '../types';
@@ -132,9 +133,47 @@ function UploadRow({ file }: { file: UploadFile }) {
             Retry<span class="vh-visually-hidden"> {file.name}</span>
           </button>
         )}
-        {result.videoID && <a href={`/videos/${result.videoID}`}>Open video<span class="vh-visually-hidden"> {file.name}</span></a>}
+        {result.videoID && <UploadedVideo id={result.videoID} name={file.name} />}
       </span>
       <Problem message={file.error ?? result.problem ?? ''} />
     </li>
+  );
+}
+
+/** pollInterval is how often an uploaded video's status is read while it transcodes. */
+const pollInterval = 3000;
+
+/**
+ * UploadedVideo is what became of an upload: its video's status (with the
+ * transcode's progress, or why it failed), read again every few seconds
+ * until it settles, and a link to it. A failed read keeps the link.
+ */
+function UploadedVideo({ id, name }: { id: string; name: string }) {
+  const [video, setVideo] = useState<Video | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    let timer = 0;
+    const load = async () => {
+      try {
+        const next = await get<Video>(`/v2/videos/${id}`);
+        if (stopped) return;
+        setVideo(next);
+        if (next.status === 'preparing' || next.status === 'processing') timer = window.setTimeout(load, pollInterval);
+      } catch {
+        if (!stopped) timer = window.setTimeout(load, 2 * pollInterval);
+      }
+    };
+    void load();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [id]);
+  return (
+    <span class="vh-upload-video">
+      {video && <StatusBadge status={video.status} progress={video.progress} />}
+      {video?.status === 'error' && video.status_reason && <span class="vh-reason">{video.status_reason}</span>}
+      <a href={`/videos/${id}`}>Open video<span class="vh-visually-hidden"> {name}</span></a>
+    </span>
   );
 }
