@@ -253,7 +253,9 @@ func deleteVideo(t *testing.T, ctx context.Context, id string, remaining int) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-video[data-video-id="`+id+`"] a`))))
 	browsertest.Poll[bool](t, ctx, `!!document.querySelector('.vh-danger-zone button')`)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-danger-zone > button`))))
+	// Clicked in the page, not at coordinates: the sections above it still
+	// load (categories, tracks) and move it down as they do.
+	browsertest.Eval[chromedp.Void](t, ctx, `void document.querySelector('.vh-danger-zone > button').click()`)
 	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
 	browsertest.Poll[bool](t, ctx, `location.pathname === '/videos' && document.querySelectorAll('.vh-video').length === `+strconv.Itoa(remaining)+` && !document.querySelector('.vh-video[data-video-id="`+id+`"]')`)

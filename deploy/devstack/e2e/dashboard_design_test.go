@@ -183,6 +183,12 @@ func TestDashboardFollowsTheSystemTheme(t *testing.T) {
 	expect(signIn, "light", lightBackground, lightText)
 	// The card, the button: the tokens reached the page's own rules too.
 	assert.Equal(t, "rgb(29, 91, 214)", browsertest.Eval[string](t, signIn, `getComputedStyle(document.querySelector('#vh-signin-form button')).backgroundColor`))
+	// The other credential pages share the tokens: axe-core in both themes.
+	for _, page := range []string{"reset-password", "signout"} {
+		require.NoError(t, chromedp.Do(signIn, chromedp.Navigate(suite.URL+"/"+page)))
+		browsertest.Poll[bool](t, signIn, `!!document.querySelector('main h1')`)
+		checkPage(t, signIn, page)
+	}
 
 	dashboard := signedInTab(t)
 	require.NoError(t, chromedp.Do(dashboard, chromedp.Navigate(suite.URL+"/videos")))

@@ -80,6 +80,7 @@ func inviteFromTheDashboard(t *testing.T, ctx context.Context) string {
 func acceptInTheBrowser(t *testing.T, tab context.Context, token, name, password string) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suite.URL+"/invites/accept#token="+token)))
+	checkPage(t, tab, "invite")
 	require.NoError(t, chromedp.Do(tab,
 		chromedp.SendKeys(chromedp.CSS("#vh-invite-name"), name),
 		chromedp.SendKeys(chromedp.CSS("#vh-invite-password"), password),
