@@ -28,7 +28,8 @@ func RenderCredentialPage(w http.ResponseWriter, pages *template.Template, name 
 
 // PageAssets serves a page's embedded script and stylesheet: assets maps
 // each request path to its content type, and the file served is base (in
-// files) with the path's extension.
+// files) with the path's extension; a stylesheet comes after the shared
+// tokens and card (theme.go).
 func PageAssets(files embed.FS, assets map[string]string, base string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		contentType, ok := assets[r.URL.Path]
@@ -40,6 +41,9 @@ func PageAssets(files embed.FS, assets map[string]string, base string) http.Hand
 		if err != nil {
 			http.NotFound(w, r)
 			return
+		}
+		if path.Ext(r.URL.Path) == ".css" {
+			raw = themed(raw)
 		}
 		w.Header().Set("Content-Type", contentType)
 		w.Header().Set("Cache-Control", "no-cache")

@@ -120,7 +120,7 @@ func signInThroughTheDashboard(t *testing.T, ctx context.Context, secret string)
 // uploaded and made into videos, recording each progress bar's values.
 func uploadTwo(t *testing.T, ctx context.Context, files ...string) []string {
 	t.Helper()
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/upload"]`))))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-topbar a[href="/upload"]`))))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Upload videos'`)
 	checkPage(t, ctx, "upload")
 	browsertest.Eval[chromedp.Void](t, ctx, `void (window.progressSeen = {}, new MutationObserver(() => {
@@ -253,7 +253,9 @@ func deleteVideo(t *testing.T, ctx context.Context, id string, remaining int) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-video[data-video-id="`+id+`"] a`))))
 	browsertest.Poll[bool](t, ctx, `!!document.querySelector('.vh-danger-zone button')`)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-danger-zone > button`))))
+	// Clicked in the page, not at coordinates: the sections above it still
+	// load (categories, tracks) and move it down as they do.
+	browsertest.Eval[chromedp.Void](t, ctx, `void document.querySelector('.vh-danger-zone > button').click()`)
 	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
 	browsertest.Poll[bool](t, ctx, `location.pathname === '/videos' && document.querySelectorAll('.vh-video').length === `+strconv.Itoa(remaining)+` && !document.querySelector('.vh-video[data-video-id="`+id+`"]')`)

@@ -36,7 +36,7 @@ func throttleUploads(t *testing.T, ctx context.Context, bytesPerSecond float64) 
 // rather than starting over). It returns the video made of it.
 func resumeAfterReload(t *testing.T, ctx context.Context, file, name string) string {
 	t.Helper()
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`nav a[href="/upload"]`))))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-topbar a[href="/upload"]`))))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Upload videos'`)
 	throttleUploads(t, ctx, 256<<10)
 	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("#vh-upload-input"), []string{file})))

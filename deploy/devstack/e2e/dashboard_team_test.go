@@ -104,6 +104,7 @@ func landed(t *testing.T, tab context.Context) {
 func openAndJoin(t *testing.T, tab context.Context, token, name, password string) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suite.URL+"/invites/accept#token="+token)))
+	checkPage(t, tab, "invite")
 	require.NoError(t, chromedp.Do(tab,
 		chromedp.SendKeys(chromedp.CSS("#vh-invite-name"), name),
 		chromedp.SendKeys(chromedp.CSS("#vh-invite-password"), password),

@@ -63,17 +63,31 @@ func TestDashboardVideoDetail(t *testing.T) {
 		pollThroughNavigation(t, ctx, `!!document.getElementById('vh-track-form') && !!document.querySelector('.vh-player iframe')`)
 		checkPage(t, ctx, "video-detail-empty")
 
+		openTab(t, ctx, "captions")
 		addTrack(t, ctx, id)
 		askTranscribe(t, ctx, id)
+		openTab(t, ctx, "interactivity")
 		addCard(t, ctx, id)
+		openTab(t, ctx, "chapters")
 		addChapters(t, ctx, id)
+		openTab(t, ctx, "interactivity")
 		gateAndLeads(t, ctx, id)
 		dragHotspot(t, ctx, id)
+		openTab(t, ctx, "overview")
 		thumbnailFromFrame(t, ctx, id)
 		tickCategory(t, ctx, id)
 		checkPage(t, ctx, "video-detail")
+		openTab(t, ctx, "share")
 		shareLink(t, ctx, id)
 	})
+}
+
+// openTab selects a tab of the video page (its id: overview, captions,
+// interactivity, chapters, share, analytics) and waits for its panel.
+func openTab(t *testing.T, ctx context.Context, tab string) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#vh-tab-`+tab))))
+	browsertest.Poll[bool](t, ctx, `document.getElementById('vh-tab-`+tab+`').getAttribute('aria-selected') === 'true' && !document.getElementById('vh-tabpanel-`+tab+`').hidden`)
 }
 
 // submit clicks a form's submit button.

@@ -93,7 +93,11 @@ export function interceptLinks(root: HTMLElement): void {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = (event.target as Element).closest('a');
     if (!link || link.target || link.hasAttribute('download') || link.origin !== location.origin) return;
-    if (match(link.pathname).page === 'missing') return; // /signout, /docs/api, /watch: real pages
+    // /signout, /docs/api, /watch: real pages. The sidebar names only the
+    // dashboard's own routes, so its links stay in the page even before a
+    // route has one (the shell's friendly "not found").
+    const inApp = match(link.pathname).page !== 'missing' || (link.closest('#vh-nav') && !link.pathname.startsWith('/docs/'));
+    if (!inApp) return;
     event.preventDefault();
     navigate(link.pathname + link.search);
   });

@@ -1,9 +1,11 @@
-// The app shell: a skip link, the header with navigation and the account
-// menu, and the page of the current route in <main>. Focus moves to the
-// page's heading on navigation, so screen readers hear the new page.
+// The app shell: a skip link, the sidebar (navigation grouped by task; a
+// drawer behind the Menu button on narrow screens), the top bar with the
+// video search, Upload and the account menu, and the page of the current
+// route in <main>. Focus moves to the page's heading on navigation, so
+// screen readers hear the new page.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { del } from './api';
-import { match, useLocation, type Route } from './router';
+import { match, navigate, useLocation, type Route } from './router';
 import type { Session } from './types';
 import { VideosPage } from './pages/videos';
 import { VideoPage } from './pages/video';
@@ -23,20 +25,41 @@ import { AuditLogPage } from './pages/auditlog';
 import { LivePage } from './pages/live/list';
 import { LiveEventPage } from './pages/live/event';
 
-const sections = [
-  { href: '/videos', label: 'Videos', pages: ['videos', 'video'] },
-  { href: '/live', label: 'Live', pages: ['live', 'liveEvent'] },
-  { href: '/upload', label: 'Upload', pages: ['upload'] },
-  { href: '/folders', label: 'Folders', pages: ['folders'] },
-  { href: '/categories', label: 'Categories', pages: ['categories'] },
-  { href: '/players', label: 'Players', pages: ['players', 'player'] },
-  { href: '/analytics', label: 'Analytics', pages: ['analytics'] },
-  { href: '/developers/keys', label: 'API keys', pages: ['keys'] },
-  { href: '/developers/jwt-keys', label: 'JWT keys', pages: ['jwtkeys'] },
-  { href: '/developers/hooks', label: 'Hooks', pages: ['hooks', 'hook'] },
-  { href: '/developers/services', label: 'Services', pages: ['services', 'service'] },
-  { href: '/team', label: 'Team', pages: ['team', 'sso'] },
-  { href: '/account', label: 'Account', pages: ['account', 'security', 'auditlog'] },
+/**
+ * navGroups is the sidebar, grouped by task. pages are the routes under each
+ * entry, so the entry stays marked on their sub-pages. Live's pages come
+ * with the live section (src/pages/live/); until a route has a page, the
+ * shell shows its friendly "not found".
+ */
+const navGroups: { title: string; items: { href: string; label: string; pages: string[] }[] }[] = [
+  {
+    title: 'Library',
+    items: [
+      { href: '/videos', label: 'Videos', pages: ['videos', 'video', 'upload'] },
+      { href: '/live', label: 'Live', pages: ['live', 'liveEvent'] },
+      { href: '/folders', label: 'Folders', pages: ['folders'] },
+      { href: '/categories', label: 'Categories', pages: ['categories'] },
+    ],
+  },
+  { title: 'Player', items: [{ href: '/players', label: 'Players', pages: ['players', 'player'] }] },
+  { title: 'Insights', items: [{ href: '/analytics', label: 'Analytics', pages: ['analytics'] }] },
+  {
+    title: 'Developers',
+    items: [
+      { href: '/developers/keys', label: 'API keys', pages: ['keys'] },
+      { href: '/developers/jwt-keys', label: 'JWT keys', pages: ['jwtkeys'] },
+      { href: '/developers/hooks', label: 'Webhooks', pages: ['hooks', 'hook'] },
+      { href: '/developers/services', label: 'Services', pages: ['services', 'service'] },
+    ],
+  },
+  {
+    title: 'Settings',
+    items: [
+      { href: '/team', label: 'Team', pages: ['team', 'sso'] },
+      { href: '/account', label: 'Account', pages: ['account', 'auditlog'] },
+      { href: '/account/security', label: 'Security', pages: ['security'] },
+    ],
+  },
 ];
 
 export function App({ session }: { session: Session }) {
@@ -53,40 +76,99 @@ export function App({ session }: { session: Session }) {
     heading?.setAttribute('tabindex', '-1');
     heading?.focus();
   }, [url.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    // The drawer closes with Escape, focus back on the button that opened it.
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      document.querySelector<HTMLElement>('.vh-menu-toggle')?.focus();
+    };
+    addEventListener('keydown', close);
+    return () => removeEventListener('keydown', close);
+  }, [menuOpen]);
   return (
     <>
       <a class="vh-skip" href="#vh-main">Skip to content</a>
-      <header class="vh-header">
-        <a class="vh-brand" href="/videos">Vidhost</a>
-        <button
-          type="button"
-          class="vh-menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="vh-nav"
-          onClick={() => setMenuOpen(!menuOpen)}
-        >
-          Menu
-        </button>
-        <nav id="vh-nav" class={menuOpen ? 'vh-nav vh-nav-open' : 'vh-nav'} aria-label="Main">
-          <ul>
-            {sections.map((section) => (
-              <li key={section.href}>
-                <a href={section.href} aria-current={section.pages.includes(route.page) ? 'page' : undefined}>
-                  {section.label}
-                </a>
-              </li>
+      <div class="vh-frame">
+        <div class={menuOpen ? 'vh-sidebar vh-sidebar-open' : 'vh-sidebar'}>
+          <Brand />
+          <nav id="vh-nav" class="vh-nav" aria-label="Main">
+            {navGroups.map((group) => (
+              <div class="vh-nav-group" key={group.title}>
+                <div class="vh-nav-title" id={`vh-nav-${group.title.toLowerCase()}`}>{group.title}</div>
+                <ul aria-labelledby={`vh-nav-${group.title.toLowerCase()}`}>
+                  {group.items.map((item) => (
+                    <li key={item.href}>
+                      <a href={item.href} aria-current={item.pages.includes(route.page) ? 'page' : undefined}>{item.label}</a>
+                    </li>
+                  ))}
+                  {group.title === 'Developers' && (
+                    <li><a href="/docs/api" class="vh-nav-external">API reference</a></li>
+                  )}
+                </ul>
+              </div>
             ))}
-            <li><a href="/docs/api">API reference</a></li>
-          </ul>
-          <AccountMenu session={session} />
-        </nav>
-      </header>
-      <main id="vh-main" ref={mainRef} class="vh-main">
-        {session.mfa_enrolment_required && <EnrolmentRequired />}
-        {!session.mfa_enrolment_required && <Page route={route} url={url} role={session.role} />}
-        {!session.mfa_enrolment_required && <TeamPages route={route} url={url} session={session} />}
-      </main>
+          </nav>
+        </div>
+        <div class="vh-scrim" aria-hidden="true" onClick={() => setMenuOpen(false)} />
+        <div class="vh-body">
+          <header class="vh-topbar">
+            <button type="button" class="vh-button vh-menu-toggle" aria-expanded={menuOpen} aria-controls="vh-nav"
+              onClick={() => setMenuOpen(!menuOpen)}>
+              Menu
+            </button>
+            <Brand />
+            <SearchVideos url={url} />
+            <div class="vh-topbar-end">
+              <a class="vh-button vh-button-primary" href="/upload" aria-label="Upload videos">
+                <span aria-hidden="true">+</span><span class="vh-upload-label">Upload</span>
+              </a>
+              <AccountMenu session={session} />
+            </div>
+          </header>
+          <main id="vh-main" ref={mainRef} class="vh-main">
+            {session.mfa_enrolment_required && <EnrolmentRequired />}
+            {!session.mfa_enrolment_required && <Page route={route} url={url} role={session.role} />}
+            {!session.mfa_enrolment_required && <TeamPages route={route} url={url} session={session} />}
+          </main>
+        </div>
+      </div>
     </>
+  );
+}
+
+function Brand() {
+  return (
+    <a class="vh-brand" href="/videos">
+      <span class="vh-brand-mark" aria-hidden="true">▶</span><span class="vh-brand-name">Vidhost</span>
+      <span class="vh-visually-hidden"> (your videos)</span>
+    </a>
+  );
+}
+
+/**
+ * SearchVideos is the top bar's search: it opens the video list filtered by
+ * the words (the list's own search filter), from any page.
+ */
+function SearchVideos({ url }: { url: URL }) {
+  const onList = match(url.pathname).page === 'videos';
+  const current = onList ? url.searchParams.get('search') ?? '' : '';
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const words = (new FormData(event.currentTarget as HTMLFormElement).get('q') as string).trim();
+    const query = new URLSearchParams(onList ? url.search : '');
+    query.delete('cursor');
+    if (words) query.set('search', words);
+    else query.delete('search');
+    const search = query.toString();
+    navigate('/videos' + (search ? '?' + search : ''));
+  };
+  return (
+    <form class="vh-search" role="search" aria-label="Videos" onSubmit={submit}>
+      <label for="vh-global-search" class="vh-visually-hidden">Search videos by name</label>
+      <input id="vh-global-search" key={current} name="q" type="search" placeholder="Search videos" defaultValue={current} maxLength={100} />
+    </form>
   );
 }
 
@@ -110,7 +192,7 @@ function Page({ route, url, role }: { route: Route; url: URL; role: string }) {
       {route.page === 'player' && <PlayerPage id={route.id} role={role} />}
       {route.page === 'services' && <ServicesPage role={role} />}
       {route.page === 'service' && <ServicePage id={route.id} />}
-      {route.page === 'missing' && <h1>Page not found</h1>}
+      {route.page === 'missing' && <NotFound path={url.pathname} />}
     </>
   );
 }
@@ -146,6 +228,17 @@ function EnrolmentRequired() {
   );
 }
 
+/** NotFound is a route without a page: said plainly, with the way back. */
+function NotFound({ path }: { path: string }) {
+  return (
+    <section class="vh-page vh-not-found">
+      <h1>Page not found</h1>
+      <p>There is no page at <code>{path}</code> in this dashboard, or not yet.</p>
+      <p class="vh-actions"><a class="vh-button vh-button-primary" href="/videos">Go to your videos</a></p>
+    </section>
+  );
+}
+
 /** AccountMenu: who is signed in, with which role, and sign-out. */
 function AccountMenu({ session }: { session: Session }) {
   const [signingOut, setSigningOut] = useState(false);
@@ -160,8 +253,9 @@ function AccountMenu({ session }: { session: Session }) {
   return (
     <details class="vh-account">
       <summary>
+        <span class="vh-avatar" aria-hidden="true">{session.email.slice(0, 1)}</span>
         <span class="vh-visually-hidden">Account: </span>
-        {session.email}
+        <span class="vh-account-email">{session.email}</span>
       </summary>
       <div class="vh-account-panel">
         <p>Signed in as <strong>{session.email}</strong> ({session.role})</p>

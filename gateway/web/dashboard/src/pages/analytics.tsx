@@ -152,15 +152,36 @@ function countryName(code: string): string {
   }
 }
 
+/** useSchemeChanges counts the system's switches between light and dark, so the chart redraws in the new colours. */
+function useSchemeChanges(): number {
+  const [changes, setChanges] = useState(0);
+  useEffect(() => {
+    const query = matchMedia('(prefers-color-scheme: dark)');
+    const changed = () => setChanges((n) => n + 1);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return changes;
+}
+
+/** themeColours are the design tokens (gateway/web/theme/tokens.css) the chart draws with, in the current theme. */
+function themeColours() {
+  const style = getComputedStyle(document.documentElement);
+  const token = (name: string) => style.getPropertyValue(name).trim();
+  return { muted: token('--vh-muted'), line: token('--vh-line'), accent: token('--vh-accent'), accentSoft: token('--vh-accent-soft') };
+}
+
 /**
  * ViewsChart draws views per day with uPlot (a canvas, so it is hidden from
  * screen readers) and offers the same numbers as a table under it.
  */
 function ViewsChart({ days }: { days: { day: string; views: number }[] }) {
   const box = useRef<HTMLDivElement>(null);
+  const scheme = useSchemeChanges();
   useEffect(() => {
     const element = box.current;
     if (!element) return;
+    const colours = themeColours(); // a canvas takes colours, not var(): the theme's, read when drawn
     const xs = days.map((d) => Date.parse(d.day + 'T00:00:00Z') / 1000);
     const ys = days.map((d) => d.views);
     const size = () => ({ width: Math.max(element.clientWidth, 200), height: element.clientWidth < 500 ? 200 : 280 });
@@ -172,8 +193,11 @@ function ViewsChart({ days }: { days: { day: string; views: number }[] }) {
         cursor: { drag: { x: false, y: false } },
         scales: { y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } },
         // Views are whole numbers: the y axis steps by 1, 2, 5, 10… and never shows 0.5.
-        axes: [{ stroke: '#4a5058' }, { stroke: '#4a5058', size: 50, incrs: wholeSteps, values: (_u, ticks) => ticks.map((v) => v.toLocaleString()) }],
-        series: [{}, { label: 'Views', stroke: '#1f5fbf', width: 2, fill: 'rgba(31, 95, 191, 0.12)', points: { show: days.length <= 31 } }],
+        axes: [
+          { stroke: colours.muted, grid: { stroke: colours.line }, ticks: { stroke: colours.line } },
+          { stroke: colours.muted, grid: { stroke: colours.line }, ticks: { stroke: colours.line }, size: 50, incrs: wholeSteps, values: (_u, ticks) => ticks.map((v) => v.toLocaleString()) },
+        ],
+        series: [{}, { label: 'Views', stroke: colours.accent, width: 2, fill: colours.accentSoft, points: { show: days.length <= 31 } }],
       },
       [xs, ys],
       element,
@@ -184,7 +208,7 @@ function ViewsChart({ days }: { days: { day: string; views: number }[] }) {
       resize.disconnect();
       chart.destroy();
     };
-  }, [days]);
+  }, [days, scheme]);
   return (
     <figure class="vh-chart-figure">
       <div ref={box} class="vh-chart" aria-hidden="true" />

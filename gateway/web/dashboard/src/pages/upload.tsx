@@ -1,11 +1,12 @@
 // Upload: drop several files (or choose them), each with its progress, a
-// pause/resume button and, once its video is made, a link to it and how its
-// transcoding goes. Uploads use tus through Uppy (../uploader.ts). An empty
-// file is refused here with one sentence, since no server could take it. Or
-// name a URL for Vidhost to fetch.
+// pause/resume button and, once its video is made, a link to it and its
+// transcode status, read again until it is ready or failed (outcome).
+// Uploads use tus through Uppy (../uploader.ts). An empty file is refused
+// here with one sentence, since no server could take it. Or name a URL for
+// Vidhost to fetch.
 import { useEffect, useState } from 'preact/hooks';
 import { post } from '../api';
-import { Problem } from '../components';
+import { Problem, StatusBadge } from '../components';
 import { bytes, sentence } from '../format';
 import { text, useAction } from '../resource';
 import type { Video } from '../types';
@@ -172,7 +173,12 @@ function UploadRow({ file }: { file: UploadFile }) {
             Remove<span class="vh-visually-hidden"> {file.name}</span>
           </button>
         )}
-        {result.videoID && <a href={`/videos/${result.videoID}`}>Open video<span class="vh-visually-hidden"> {file.name}</span></a>}
+        {result.videoID && (
+          <span class="vh-upload-video">
+            {result.status && <StatusBadge status={result.status} progress={result.progress ?? 0} />}
+            <a href={`/videos/${result.videoID}`}>Open video<span class="vh-visually-hidden"> {file.name}</span></a>
+          </span>
+        )}
       </span>
       {transcoding && <span class="vh-upload-status">Transcoding: {result.progress ?? 0}%</span>}
       {result.status === 'ready' && <span class="vh-upload-status">Ready to play</span>}

@@ -1,8 +1,11 @@
 // Video detail: the player (the /embed page in a frame: same origin, so the
-// session cookie opens private videos, docs/playback.md), the editable
-// fields, sharing, the outputs with copy buttons, the error reason, and
-// delete; the parts attached to a video (thumbnail, tracks, chapters,
-// cards, gates and leads, hotspots) each have a file in ./video/.
+// session cookie opens private videos, docs/playback.md) and the video's
+// facts on top, then tabs (./video/tabs.tsx, the tab in the URL):
+// Overview (the editable fields, thumbnail, outputs with copy buttons,
+// delete), Captions and transcripts, Interactivity (cards, gates and leads,
+// hotspots), Chapters, Embed and share, Analytics. The player stays above
+// the tabs, so what a section changes can be seen in it. The parts attached
+// to a video each have a file in ./video/.
 import { useEffect, useState } from 'preact/hooks';
 import { APIError, del, get } from '../api';
 import { Confirm, CopyButton, Problem, StatusBadge } from '../components';
@@ -19,17 +22,30 @@ import { HotspotLayer, useHotspotEditor } from './video/hotspot-layer';
 import { Hotspots } from './video/hotspots';
 import { Sharing } from './video/share';
 import { Thumbnail } from './video/thumbnail';
+import { TabList, TabPanel, useTab, type TabDef } from './video/tabs';
+import { VideoAnalytics } from './video/analytics';
 import { Tracks } from './video/tracks';
 import type { VideoDetail } from './video/types';
 import './video/video.css';
 
 const pollInterval = 3000;
 
+/** tabs are the video page's sections, in order; the first is shown without ?tab=. */
+const tabs: TabDef[] = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'captions', label: 'Captions and transcripts' },
+  { id: 'interactivity', label: 'Interactivity' },
+  { id: 'chapters', label: 'Chapters' },
+  { id: 'share', label: 'Embed and share' },
+  { id: 'analytics', label: 'Analytics' },
+];
+
 export function VideoPage({ id }: { id: string }) {
   const [video, setVideo] = useState<VideoDetail | null>(null);
   const [problem, setProblem] = useState('');
   const [playerVersion, setPlayerVersion] = useState(0);
   const editor = useHotspotEditor();
+  const [tab, chooseTab] = useTab(tabs);
   const reload = async () => setVideo(await get<VideoDetail>(`/v2/videos/${id}`));
   useEffect(() => {
     let stopped = false;
@@ -62,14 +78,16 @@ export function VideoPage({ id }: { id: string }) {
   }
   return (
     <section class="vh-page vh-video-page">
-      <p><a href="/videos">← All videos</a></p>
-      <div class="vh-page-head">
+      <p class="vh-back"><a href="/videos">← All videos</a></p>
+      <div class="vh-page-head vh-video-head">
         <h1>{video.name}</h1>
         <StatusBadge status={video.status} progress={video.progress} />
       </div>
       {video.type === 'event' && (
         <p class="vh-note" id="vh-live-link">A live event: where to publish, its stream key and its live status are on <a href={`/live/${video.id}`}>its live page</a>.</p>
       )}
+      <div class="vh-video-top">
+      <div class="vh-video-stage">
       {(video.status === 'ready' || video.status === 'live') && (
         <>
           <div class="vh-player">
@@ -86,35 +104,57 @@ export function VideoPage({ id }: { id: string }) {
       {(video.status === 'processing' || (video.status === 'preparing' && video.type !== 'event')) && (
         <p class="vh-note" role="status">Transcoding: {video.progress}% done. This page updates by itself.</p>
       )}
-      <dl class="vh-facts">
+      </div>
+      <dl class="vh-facts vh-video-facts">
         <dt>Duration</dt><dd>{video.duration ? duration(video.duration) : '—'}</dd>
+        <dt>Privacy</dt><dd class="vh-privacy">{video.privacy}</dd>
         <dt>Created</dt><dd>{date(video.created_time)}</dd>
-        <dt>Id</dt><dd><code>{video.id}</code></dd>
+        <dt>Id</dt><dd><code>{video.id}</code> <CopyButton text={video.id} label="Copy the video's id" /></dd>
       </dl>
-      <EditForm key={video.id} video={video} onSaved={(next) => setVideo({ ...video, ...next })} />
+      </div>
       {/* A failed video has nothing to share, frame or attach to: FailedVideo above says what to do. */}
-      {video.status !== 'error' && (
+      {video.status === 'error' ? (
         <>
-          <Sharing video={video} />
+          <EditForm key={video.id} video={video} onSaved={(next) => setVideo({ ...video, ...next })} />
+          <DeleteVideo video={video} />
+        </>
+      ) : (
+        <>
+        <TabList label="Video sections" tabs={tabs} current={tab} onChoose={chooseTab} />
+        <TabPanel id="overview" current={tab}>
+          <EditForm key={video.id} video={video} onSaved={(next) => setVideo({ ...video, ...next })} />
           <Thumbnail video={video} onChanged={reload} />
-          <Chapters video={video} onChanged={reload} />
-          {video.type === 'event' ? (
-            <p class="vh-note">Tracks, cards, gates and hotspots are for videos on demand, not live events.</p>
-          ) : (
+          <Outputs video={video} />
+          <DeleteVideo video={video} />
+        </TabPanel>
+        <TabPanel id="captions" current={tab}>
+          {video.type === 'event' ? onDemandOnly : <Tracks video={video} onChanged={reload} />}
+        </TabPanel>
+        <TabPanel id="interactivity" current={tab}>
+          {video.type === 'event' ? onDemandOnly : (
             <>
-              <Tracks video={video} onChanged={reload} />
               <Cards video={video} onChanged={reload} />
               <Gates video={video} onChanged={reload} />
               <Hotspots video={video} onChanged={reload} editor={editor} />
             </>
           )}
-          <Outputs video={video} />
+        </TabPanel>
+        <TabPanel id="chapters" current={tab}>
+          <Chapters video={video} onChanged={reload} />
+        </TabPanel>
+        <TabPanel id="share" current={tab}>
+          <Sharing video={video} />
+        </TabPanel>
+        <TabPanel id="analytics" current={tab}>
+          {tab === 'analytics' && <VideoAnalytics video={video} />}
+        </TabPanel>
         </>
       )}
-      <DeleteVideo video={video} />
     </section>
   );
 }
+
+const onDemandOnly = <p class="vh-note">Tracks, cards, gates and hotspots are for videos on demand, not live events.</p>;
 
 function Outputs({ video }: { video: Video }) {
   if (video.outputs.length === 0) return null;

@@ -3,6 +3,8 @@
 // durations, views, and statuses that move on by themselves: while a video
 // on the page is still preparing or processing, the page is read again
 // every few seconds. Writers select videos for bulk actions (videos/bulk.tsx).
+// Shown as a sortable table (videos/table.tsx) or as cards (videos/row.tsx),
+// the person's choice remembered in localStorage (videos/view.ts).
 import { useEffect, useState } from 'preact/hooks';
 import { APIError, list, type Page } from '../api';
 import { Problem } from '../components';
@@ -13,6 +15,8 @@ import { BulkActions, SelectAll } from './videos/bulk';
 import { EmptyState } from './videos/empty';
 import { FilterForm, newestFirst, readFilters, useChoices, type Filters } from './videos/filters';
 import { VideoRow } from './videos/row';
+import { readOrder, sortPage, VideoTable } from './videos/table';
+import { useListView, ViewToggle } from './videos/view';
 import { viewCounts, viewWindowDays } from './videos/views';
 
 /** pollInterval is how often a page with unfinished videos is read again. */
@@ -34,8 +38,11 @@ export function VideosPage({ url, role }: { url: URL; role: string }) {
   const views = useViews(page);
   const choices = useChoices(page !== null || problem !== '');
   const canWrite = canEditVideos(role);
+  const order = readOrder(query);
+  const [view, setView] = useListView();
 
-  const search = url.search;
+  // The page's own order ("by") sorts what is on screen: it asks nothing new.
+  const search = withoutParam(url.search, 'by');
   useEffect(() => setSelected(new Set()), [search]);
   useEffect(() => {
     // The list the URL asks for: its filters, order and page.
@@ -77,7 +84,7 @@ export function VideosPage({ url, role }: { url: URL; role: string }) {
     const search = next.toString();
     navigate('/videos' + (search ? '?' + search : ''), true);
   };
-  const refilter = (changes: Partial<Filters> & { sort?: string }) => {
+  const refilter = (changes: Partial<Filters> & { sort?: string; by?: string }) => {
     setTrail([]);
     go({ ...changes, cursor: '' });
   };
@@ -87,7 +94,7 @@ export function VideosPage({ url, role }: { url: URL; role: string }) {
     else next.delete(id);
     setSelected(next);
   };
-  const items = page?.items ?? [];
+  const items = sortPage(page?.items ?? [], order, views);
   const chosen = items.filter((v) => selected.has(v.id));
 
   return (
@@ -116,16 +123,26 @@ export function VideosPage({ url, role }: { url: URL; role: string }) {
       {items.length > 0 && (
         <>
           <div class="vh-list-head">
-            {canWrite && <SelectAll total={items.length} selected={chosen.length}
-              onChange={(on) => setSelected(new Set(on ? items.map((v) => v.id) : []))} />}
-            <span class="vh-hint">Views: plays in the last {viewWindowDays} days.</span>
+            <span class="vh-list-head-start">
+              {canWrite && <SelectAll total={items.length} selected={chosen.length}
+                onChange={(on) => setSelected(new Set(on ? items.map((v) => v.id) : []))} />}
+              <span class="vh-hint">Views: plays in the last {viewWindowDays} days.</span>
+            </span>
+            <ViewToggle view={view} onChange={setView} />
           </div>
-          <ul class="vh-video-list" aria-label="Videos">
-            {items.map((video) => (
-              <VideoRow key={video.id} video={video} views={views.get(video.id)} selectable={canWrite}
-                selected={selected.has(video.id)} onSelect={select} />
-            ))}
-          </ul>
+          {view === 'table' ? (
+            <VideoTable videos={items} views={views} order={order} selectable={canWrite} selected={selected} onSelect={select}
+              onOrder={(next) => next.column === 'created'
+                ? refilter({ sort: next.descending ? '' : 'created_time', by: '' })
+                : go({ by: (next.descending ? '-' : '') + next.column })} />
+          ) : (
+            <ul class="vh-video-list" aria-label="Videos">
+              {items.map((video) => (
+                <VideoRow key={video.id} video={video} views={views.get(video.id)} selectable={canWrite}
+                  selected={selected.has(video.id)} onSelect={select} />
+              ))}
+            </ul>
+          )}
         </>
       )}
       {page && (cursor || page.next) && (
@@ -140,6 +157,14 @@ export function VideosPage({ url, role }: { url: URL; role: string }) {
       )}
     </section>
   );
+}
+
+/** withoutParam is a query string less one parameter. */
+function withoutParam(search: string, name: string): string {
+  const query = new URLSearchParams(search);
+  query.delete(name);
+  const rest = query.toString();
+  return rest ? '?' + rest : '';
 }
 
 /**

@@ -76,6 +76,11 @@ export function FilterForm(props: {
   onSearch: (search: string, tag: string) => void;
 }) {
   const { filters, choices, onFilter } = props;
+  // The top bar's search changes the URL too: the field follows it.
+  const searchRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (searchRef.current && searchRef.current.value !== filters.search) searchRef.current.value = filters.search;
+  }, [filters.search]);
   const submit = (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
@@ -94,7 +99,7 @@ export function FilterForm(props: {
     <form class="vh-filters" role="search" onSubmit={submit}>
       <label>
         Search by name
-        <input name="search" type="search" defaultValue={filters.search} maxLength={100} />
+        <input ref={searchRef} name="search" type="search" defaultValue={filters.search} maxLength={100} />
       </label>
       <label>
         Tag

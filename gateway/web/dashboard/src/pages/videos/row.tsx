@@ -1,15 +1,12 @@
-// One video of the list: its selection box (for bulk actions), thumbnail
+// One video of the list's card view: its selection box (for bulk actions), thumbnail
 // and duration, name, status (with a progress bar while processing, the
 // reason when it failed), privacy and views.
 import { StatusBadge } from '../../components';
 import { duration } from '../../format';
 import type { Video } from '../../types';
+import { count } from './count';
 import { failureReason } from '../video/failed';
 
-// Made on first use, not when the module loads: building a NumberFormat
-// loads the locale's data, which held up the first page by about 100 ms.
-let numbers: Intl.NumberFormat | undefined;
-const count = (n: number) => (numbers ??= new Intl.NumberFormat()).format(n);
 
 export function VideoRow(props: {
   video: Video;
