@@ -58,7 +58,9 @@ type Video struct {
 	Sprite          MediaFile
 	SpriteIndex     MediaFile // WebVTT index of the sprite's tiles
 	Duration        float64   // seconds
-	Width, Height   int
+	Width, Height   int       // the highest rendition's frame
+	// Source is the source's frame as displayed; zero until transcoded.
+	Source SourceFrame
 	Privacy         string
 	Categories      []string // values of the account's categories
 	Enabled         bool
@@ -103,3 +105,11 @@ func (v Video) Validate() error {
 
 // IsVOD reports whether v is a video-on-demand item (not a live event).
 func (v Video) IsVOD() bool { return v.Type == TypeVOD }
+
+// SourceFrame is the shape of a video's source as a viewer sees it
+// (rotation and pixel aspect applied), as the transcoder probed it. The
+// zero SourceFrame means not probed yet: the API leaves the fields out.
+type SourceFrame struct {
+	Width, Height int
+	AspectRatio   string // lowest terms: "16:9", "9:16", "427:240"
+}
