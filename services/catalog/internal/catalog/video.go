@@ -60,20 +60,20 @@ type Video struct {
 	Duration        float64   // seconds
 	Width, Height   int       // the highest rendition's frame
 	// Source is the source's frame as displayed; zero until transcoded.
-	Source SourceFrame
-	Privacy         string
-	Categories      []string // values of the account's categories
-	Enabled         bool
-	Transcoder      string
-	Spherical       bool
-	Projection      string
-	Tracks          []Track
-	Cards           []Card
-	Gates           []Gate
-	Hotspots        []Hotspot
-	Chapters        []Chapter // ordered by Start
-	Progress        int
-	Status          string
+	Source     SourceFrame
+	Privacy    string
+	Categories []string // values of the account's categories
+	Enabled    bool
+	Transcoder string
+	Spherical  bool
+	Projection string
+	Tracks     []Track
+	Cards      []Card
+	Gates      []Gate
+	Hotspots   []Hotspot
+	Chapters   []Chapter // ordered by Start
+	Progress   int
+	Status     string
 	// StatusReason says, for a person, why the video is in StatusError.
 	StatusReason string
 	Tags         []string

@@ -16,6 +16,7 @@ import { EditForm } from './video/details';
 import { Gates } from './video/gates';
 import { HotspotLayer, useHotspotEditor } from './video/hotspot-layer';
 import { Hotspots } from './video/hotspots';
+import { ratioStyle } from './video/aspect';
 import { Sharing } from './video/share';
 import { Thumbnail } from './video/thumbnail';
 import { Tracks } from './video/tracks';
@@ -68,7 +69,7 @@ export function VideoPage({ id }: { id: string }) {
       </div>
       {video.status === 'ready' && (
         <>
-          <div class="vh-player">
+          <div class="vh-player" style={ratioStyle(video.aspect_ratio)}>
             <iframe key={playerVersion} src={`/embed/${video.id}`} title={`Player: ${video.name}`} allow="autoplay; fullscreen; picture-in-picture" />
             <HotspotLayer video={video} editor={editor} onChanged={reload} />
           </div>
