@@ -68,6 +68,7 @@ func TestBrowserPortraitVideoKeepsItsShape(t *testing.T) {
 		assert.GreaterOrEqual(t, frame["height"], 0.7*frame["viewport"], "a portrait video uses most of a phone's height: %v", frame)
 		assert.InDelta(t, 9.0/16, frame["width"]/frame["height"], 0.01, "the frame has the video's shape: %v", frame)
 		assertControlsFitAPhone(t, phone)
+		checkPage(t, phone, "watch-portrait")
 
 		site := responsiveEmbedSite(t, v.ID, "9 / 16")
 		page := browsertest.NewTab(t)
