@@ -67,6 +67,11 @@ type VideoConfig struct {
 	Hotspots   []Hotspot `json:"hotspots"`
 	Spherical  bool      `json:"spherical"`
 	Projection string    `json:"projection"`
+	// Width and Height are the video's frame (its highest rendition), 0
+	// when not known yet: the watch page takes the video's shape from
+	// them before the media loads (player/src/aspect.ts).
+	Width  int `json:"width"`
+	Height int `json:"height"`
 	// Privacy decides whom the embed API talks to (player/src/embedding.ts).
 	Privacy string `json:"privacy"`
 }

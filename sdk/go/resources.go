@@ -27,15 +27,21 @@ type Audit struct {
 // and chapters are left out: fetch them as json.RawMessage through a
 // Collection of your own type if you need them.
 type Video struct {
-	ID           string   `json:"id"`
-	Type         string   `json:"type"`
-	Name         string   `json:"name"`
-	Description  string   `json:"description"`
-	Input        string   `json:"input,omitempty"`
-	Outputs      []Output `json:"outputs"`
-	Thumbnail    string   `json:"thumbnail"`
-	Sprite       string   `json:"sprite"`
-	Duration     float64  `json:"duration"`
+	ID          string   `json:"id"`
+	Type        string   `json:"type"`
+	Name        string   `json:"name"`
+	Description string   `json:"description"`
+	Input       string   `json:"input,omitempty"`
+	Outputs     []Output `json:"outputs"`
+	Thumbnail   string   `json:"thumbnail"`
+	Sprite      string   `json:"sprite"`
+	Duration    float64  `json:"duration"`
+	// Width and Height are the source's frame as displayed (rotation
+	// applied) and AspectRatio its shape in lowest terms ("9:16"); zero
+	// and "" until the video is transcoded.
+	Width        int      `json:"width,omitempty"`
+	Height       int      `json:"height,omitempty"`
+	AspectRatio  string   `json:"aspect_ratio,omitempty"`
 	Privacy      string   `json:"privacy"`
 	Tracks       []Track  `json:"tracks"`
 	Categories   []string `json:"categories"`

@@ -33,6 +33,7 @@ func (m mediaURLs) videoConfig(v *catalogv1.PlaybackVideo, g grant) web.VideoCon
 		Poster:    m.url(id, v.GetThumbnailPath(), g),
 		SpriteVTT: m.url(id, v.GetSpriteIndexPath(), g),
 		Spherical: v.GetSpherical(), Projection: v.GetProjection(), Privacy: v.GetPrivacy(),
+		Width: int(v.GetWidth()), Height: int(v.GetHeight()),
 		Tracks:   make([]web.Track, 0, len(v.GetTracks())),
 		Chapters: chapters(v.GetChapters()),
 		Cards:    cards(v.GetCards()),

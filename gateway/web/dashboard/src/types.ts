@@ -18,6 +18,10 @@ export interface Video {
   status_reason: string;
   progress: number;
   duration: number;
+  // The source's frame as displayed and its shape ("9:16"); absent until transcoded.
+  width?: number;
+  height?: number;
+  aspect_ratio?: string;
   thumbnail: string;
   tags: string[];
   categories: string[];

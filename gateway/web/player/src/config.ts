@@ -29,6 +29,9 @@ export interface VideoConfig {
   id: string; name: string; duration: number; sources: Sources; poster: string;
   sprite_vtt: string; tracks: Track[]; chapters: Chapter[]; cards: Card[];
   gates: Gate[]; hotspots: Hotspot[]; spherical: boolean; projection: string;
+  // The frame's size in pixels (0 when not known yet): the page's shape
+  // before the media says (aspect.ts).
+  width: number; height: number;
   // "public", "unlisted" or "private": the embed API talks to any page
   // about the first two, only to the framing site about private ones.
   privacy: string;
@@ -61,6 +64,7 @@ export function readConfig(doc: Document): Config {
   return {
     video: {
       id: '', name: '', duration: 0, poster: '', sprite_vtt: '', spherical: false, projection: '', privacy: 'private',
+      width: 0, height: 0,
       ...video,
       sources: video.sources || {},
       tracks: video.tracks || [], chapters: video.chapters || [], cards: video.cards || [],

@@ -6,6 +6,7 @@ import videojs from 'video.js';
 import 'video.js/dist/video-js.css';
 import './style/player.css';
 import { registerAirPlay } from './airplay';
+import { mountAspect } from './aspect';
 import { mountAnalytics } from './analytics';
 import { mountChapters } from './chapters';
 import { readConfig } from './config';
@@ -33,6 +34,7 @@ function start(): void {
   registerAirPlay();
   const player = videojs(element, playerOptions(config, nativeHls)) as unknown as Player;
   applyColour(player.el(), settings.colour);
+  mountAspect(player, document.documentElement, video);
   showTrack(player, settings.track);
   mountChapters(player, video.chapters, video.duration);
   mountSprites(player, video.sprite_vtt);

@@ -23,6 +23,8 @@ export interface Player extends Component {
   error(): MediaError | null;
   currentTime(seconds?: number): number;
   duration(): number;
+  videoWidth(): number;
+  videoHeight(): number;
   seekable(): TimeRanges;
   volume(level?: number): number;
   muted(muted?: boolean): boolean;

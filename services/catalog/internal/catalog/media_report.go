@@ -33,6 +33,7 @@ type MediaReport struct {
 	Duration                       float64
 	Thumbnail, Sprite, SpriteIndex string
 	Width, Height                  int
+	Source                         SourceFrame
 	// Failed: why, for a person. LiveEnded: why the event ended.
 	Reason string
 	// LiveEnded: the blob-store key of the event's recording, which goes
@@ -68,6 +69,9 @@ func (r MediaReport) apply(v Video) (Video, bool) {
 		next.Status, next.Progress, next.StatusReason = StatusReady, 100, ""
 		next.Outputs = nonNil(r.Outputs)
 		next.Duration, next.Width, next.Height = r.Duration, r.Width, r.Height
+		if r.Source.Width > 0 && r.Source.Height > 0 {
+			next.Source = r.Source // a worker from before source sizes keeps what is stored
+		}
 		// A thumbnail the client sent wins over the transcoder's frame,
 		// whichever came first.
 		if !v.HasCustomThumbnail() {
@@ -91,7 +95,7 @@ func (r MediaReport) apply(v Video) (Video, bool) {
 func changed(a, b Video) bool {
 	return a.Status != b.Status || a.Progress != b.Progress || a.StatusReason != b.StatusReason ||
 		!slices.Equal(a.Outputs, b.Outputs) || a.Duration != b.Duration || a.Width != b.Width ||
-		a.Height != b.Height || a.Thumbnail != b.Thumbnail || a.Sprite != b.Sprite || a.SpriteIndex != b.SpriteIndex
+		a.Height != b.Height || a.Source != b.Source || a.Thumbnail != b.Thumbnail || a.Sprite != b.Sprite || a.SpriteIndex != b.SpriteIndex
 }
 
 // applyLive moves an event along preparing -> live -> processing (its

@@ -58,20 +58,22 @@ type Video struct {
 	Sprite          MediaFile
 	SpriteIndex     MediaFile // WebVTT index of the sprite's tiles
 	Duration        float64   // seconds
-	Width, Height   int
-	Privacy         string
-	Categories      []string // values of the account's categories
-	Enabled         bool
-	Transcoder      string
-	Spherical       bool
-	Projection      string
-	Tracks          []Track
-	Cards           []Card
-	Gates           []Gate
-	Hotspots        []Hotspot
-	Chapters        []Chapter // ordered by Start
-	Progress        int
-	Status          string
+	Width, Height   int       // the highest rendition's frame
+	// Source is the source's frame as displayed; zero until transcoded.
+	Source     SourceFrame
+	Privacy    string
+	Categories []string // values of the account's categories
+	Enabled    bool
+	Transcoder string
+	Spherical  bool
+	Projection string
+	Tracks     []Track
+	Cards      []Card
+	Gates      []Gate
+	Hotspots   []Hotspot
+	Chapters   []Chapter // ordered by Start
+	Progress   int
+	Status     string
 	// StatusReason says, for a person, why the video is in StatusError.
 	StatusReason string
 	Tags         []string
@@ -103,3 +105,11 @@ func (v Video) Validate() error {
 
 // IsVOD reports whether v is a video-on-demand item (not a live event).
 func (v Video) IsVOD() bool { return v.Type == TypeVOD }
+
+// SourceFrame is the shape of a video's source as a viewer sees it
+// (rotation and pixel aspect applied), as the transcoder probed it. The
+// zero SourceFrame means not probed yet: the API leaves the fields out.
+type SourceFrame struct {
+	Width, Height int
+	AspectRatio   string // lowest terms: "16:9", "9:16", "427:240"
+}

@@ -43,7 +43,8 @@ func DecodeMediaReport(subject string, data []byte) (catalog.MediaReport, error)
 		err = decodeOptions.Unmarshal(data, &m)
 		r = catalog.MediaReport{Kind: catalog.MediaCompleted, AccountID: m.GetMeta().GetAccountId(), VideoID: m.GetVideoId(),
 			Outputs: protomap.MediaFiles(m.GetOutputs()), Duration: m.GetDuration(), Thumbnail: m.GetThumbnailPath(),
-			Sprite: m.GetSpritePath(), SpriteIndex: m.GetSpriteIndexPath(), Width: int(m.GetWidth()), Height: int(m.GetHeight())}
+			Sprite: m.GetSpritePath(), SpriteIndex: m.GetSpriteIndexPath(), Width: int(m.GetWidth()), Height: int(m.GetHeight()),
+			Source: catalog.SourceFrame{Width: int(m.GetSourceWidth()), Height: int(m.GetSourceHeight()), AspectRatio: m.GetAspectRatio()}}
 	case natsx.SubjectTranscodeFailed:
 		var m eventsv1.TranscodeFailed
 		err = decodeOptions.Unmarshal(data, &m)

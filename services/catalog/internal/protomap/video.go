@@ -1,6 +1,8 @@
 package protomap
 
 import (
+	"google.golang.org/protobuf/proto"
+
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
 	"github.com/vidhost/vidhost/pkg/timefmt"
@@ -25,6 +27,9 @@ func Video(v catalog.Video) *catalogv1.Video {
 	}
 	if !v.IsVOD() {
 		m.Input = v.Input
+	}
+	if s := v.Source; s.Width > 0 && s.Height > 0 && s.AspectRatio != "" {
+		m.Width, m.Height, m.AspectRatio = proto.Int32(int32(s.Width)), proto.Int32(int32(s.Height)), proto.String(s.AspectRatio) //nolint:gosec // bounded: the size comes from transcode events' int32 fields
 	}
 	return m
 }

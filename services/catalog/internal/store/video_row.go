@@ -32,6 +32,7 @@ func video(row db.Video) (catalog.Video, error) {
 		Sprite:      catalog.MediaFile{Path: row.SpritePath},
 		SpriteIndex: catalog.MediaFile{Path: row.SpriteIndexPath},
 		Duration:    row.Duration, Width: int(row.Width), Height: int(row.Height),
+		Source:  catalog.SourceFrame{Width: int(row.SourceWidth), Height: int(row.SourceHeight), AspectRatio: row.AspectRatio},
 		Privacy: row.Privacy, Categories: row.Categories, Enabled: row.Enabled,
 		Transcoder: row.Transcoder, Spherical: row.Spherical, Projection: row.Projection,
 		Progress: int(row.Progress), Status: row.Status, StatusReason: row.StatusReason, Tags: row.Tags,

@@ -42,6 +42,7 @@ func (p *Publisher) Completed(ctx context.Context, j job.Job, c job.Completion) 
 		Meta: meta(id, j), VideoId: j.VideoID, Outputs: mediaOutputs(c.Outputs),
 		Duration: c.Duration.Seconds(), ThumbnailPath: c.Thumbnail, SpritePath: c.Sprite,
 		SpriteIndexPath: c.SpriteIndex, Width: int32(c.Width), Height: int32(c.Height), //nolint:gosec // bounded: a rendition is at most its ladder rung's box
+		SourceWidth: int32(c.Source.Width), SourceHeight: int32(c.Source.Height), AspectRatio: c.Source.AspectRatio, //nolint:gosec // bounded: the limits cap a source's sides at 4096 by default
 	})
 }
 

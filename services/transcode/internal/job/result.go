@@ -28,6 +28,16 @@ type Completion struct {
 	// Width and Height are those of the highest rendition: the largest
 	// picture a viewer gets.
 	Width, Height int
+	// Source is the source's frame as displayed (rotated, pixel aspect
+	// applied) and its exact aspect ratio, for the video's width, height
+	// and aspect_ratio.
+	Source SourceFrame
+}
+
+// SourceFrame is the shape of a video's source, as a viewer sees it.
+type SourceFrame struct {
+	Width, Height int
+	AspectRatio   string // lowest terms: "16:9", "9:16", "427:240"
 }
 
 // completion describes a media result in the catalog's terms.
@@ -45,6 +55,7 @@ func completion(res media.Result) Completion {
 		SpriteIndex: media.SpriteIndexFile,
 		Width:       top.Width,
 		Height:      top.Height,
+		Source:      sourceFrame(res.Source.Video),
 	}
 }
 
@@ -53,4 +64,13 @@ func completion(res media.Result) Completion {
 func downloadName(mp4 string) string {
 	name := strings.TrimPrefix(mp4, media.MP4Dir+"/")
 	return strings.TrimSuffix(name, ".mp4")
+}
+
+// sourceFrame is the zero SourceFrame for a result without video, which a
+// finished job never has.
+func sourceFrame(v *media.VideoStream) SourceFrame {
+	if v == nil {
+		return SourceFrame{}
+	}
+	return SourceFrame{Width: v.Width, Height: v.Height, AspectRatio: v.Aspect.String()}
 }

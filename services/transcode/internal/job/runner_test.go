@@ -55,6 +55,7 @@ func TestRunReplacesEarlierAttemptOutputs(t *testing.T) {
 
 	assert.InDelta(t, 2.0, done.Duration.Seconds(), 0.05)
 	assert.Equal(t, [2]int{640, 360}, [2]int{done.Width, done.Height})
+	assert.Equal(t, SourceFrame{Width: 640, Height: 360, AspectRatio: "16:9"}, done.Source)
 	for _, key := range []string{"stream/seg-9-00042.m4s", "mp4/1080p.mp4"} {
 		_, err = store.Stat(ctx, folder+key)
 		assert.ErrorIs(t, err, blob.ErrNotFound, "a dead attempt's %s is gone", key)

@@ -54,22 +54,45 @@ func inputArgs(p plan) []string {
 	return args
 }
 
-// filterGraph splits the decoded video once per rendition. setdar pins
-// every rendition to the source's display aspect: the DASH muxer refuses
-// renditions whose aspect ratios differ by rounding (426x240 vs 640x360).
+// filterGraph splits the decoded video once per rendition, after cropping
+// it to the renditions' shape when the source's differs (see ladderRatio).
+// Each rendition is scaled to its exact size and marked with square pixels
+// (setsar=1): every player then shows it as it is stored, and all of them
+// share one display aspect ratio, which the DASH muxer requires of an
+// adaptation set. Scaling alone would keep the source's aspect ratio by
+// changing the pixels' shape (854x480 as 1280:1281).
 func filterGraph(p plan) string {
 	chain := fmt.Sprintf("[0:%d]", p.video.Index)
 	if p.video.Interlaced {
 		chain += "yadif=deint=interlaced," // progressive output for players that cannot deinterlace
 	}
-	chain += fmt.Sprintf("format=yuv420p,split=%d", len(p.renditions)) // 8-bit 4:2:0: what every H.264 decoder plays
+	chain += "format=yuv420p," // 8-bit 4:2:0: what every H.264 decoder plays
+	chain += cropFilter(p)
+	chain += fmt.Sprintf("split=%d", len(p.renditions))
 	for i := range p.renditions {
 		chain += fmt.Sprintf("[s%d]", i)
 	}
 	for i, r := range p.renditions {
-		chain += fmt.Sprintf(";[s%d]scale=%d:%d,setdar=%d/%d[v%d]", i, r.Width, r.Height, p.video.Width, p.video.Height, i)
+		chain += fmt.Sprintf(";[s%d]scale=%d:%d,setsar=1[v%d]", i, r.Width, r.Height, i)
 	}
 	return chain
+}
+
+// cropFilter trims the centre of the frame, as displayed (the crop
+// expressions account for the source's pixel shape), to the renditions'
+// shape; "" when the source already has it.
+func cropFilter(p plan) string {
+	source := p.video.Aspect
+	if source == (Ratio{}) {
+		source = reduced(int64(p.video.Width), int64(p.video.Height))
+	}
+	top := p.renditions[0]
+	target := reduced(int64(top.Width), int64(top.Height))
+	if source == target {
+		return ""
+	}
+	w, h := target.Width, target.Height
+	return fmt.Sprintf(`crop=w=min(iw\,ih*%d/%d/sar):h=min(ih\,iw*sar*%d/%d),`, w, h, h, w)
 }
 
 // keyframeExpr forces a keyframe at the first frame at or after every

@@ -34,8 +34,21 @@ func oddPlan(t *testing.T) plan {
 	return p
 }
 
+// croppedPlan is a source two pixels narrower than 16:9 (1918x1080): the
+// renditions are 16:9, so the ladder first crops the source to that.
+func croppedPlan(t *testing.T) plan {
+	info := Info{
+		Duration: time.Minute,
+		Video:    &VideoStream{Index: 0, Width: 1918, Height: 1080, Aspect: Ratio{Width: 959, Height: 540}, FrameRate: 25},
+	}
+	p, err := newPlan(info, Job{Source: "/work/in/source.mp4", OutDir: "/work/out"}, DefaultLadder())
+	require.NoError(t, err)
+	return p
+}
+
 func TestGoldenLadderArgs(t *testing.T) {
 	golden.Args(t, "ladder_1080p", ladderArgs(landscapePlan(t)))
+	golden.Args(t, "ladder_cropped_to_16_9", ladderArgs(croppedPlan(t)))
 	golden.Args(t, "ladder_clip_portrait_spherical_video_only", ladderArgs(oddPlan(t)))
 }
 

@@ -59,7 +59,9 @@ type probed struct {
 		Width     int    `json:"width"`
 		Height    int    `json:"height"`
 		NbFrames  string `json:"nb_frames"`
-		SideData  []struct {
+		// SampleAspectRatio is "1:1" for square pixels.
+		SampleAspectRatio string `json:"sample_aspect_ratio"`
+		SideData          []struct {
 			Type string `json:"side_data_type"`
 		} `json:"side_data_list"`
 	} `json:"streams"`

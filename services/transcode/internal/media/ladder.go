@@ -39,20 +39,28 @@ type Rendition struct {
 }
 
 // SelectRenditions fits the ladder (highest first) to a source frame as
-// displayed. A rung is kept when the source fills its 16:9 box (1920x1080
-// for 1080p, turned for portrait) in at least one direction, so nothing is
-// upscaled and a 1920x800 film still gets its 1080p rung; each rendition is
-// the source scaled down into the box, aspect ratio kept, sides even. A
-// source smaller than the lowest box gets one rendition at its own size with
-// the lowest rung's bitrates.
+// displayed. Rungs are by the short side (a rung's Height), so a portrait
+// 1080x1920 source gets 1080x1920, 720x1280 and so on down to 234x416: the
+// same pictures as its landscape twin, turned. A rung is kept when the
+// source fills its 16:9 box (1920x1080 for 1080p, turned for portrait) in
+// at least one direction, so nothing is upscaled and a 1920x800 film still
+// gets its 1080p rung. Every rendition is the largest frame of the source's
+// ladderRatio that fits in the box: square pixels, even sides, and one
+// display aspect ratio for all (the DASH muxer's rule). A source smaller
+// than the lowest box gets one rendition at its own size with the lowest
+// rung's bitrates.
 func SelectRenditions(ladder []Rung, width, height int) []Rendition {
 	var out []Rendition
+	shape := ladderRatio(width, height)
 	for _, rung := range ladder {
 		boxWidth, boxHeight := rungBox(rung.Height, width < height)
 		if width < boxWidth && height < boxHeight {
 			continue
 		}
-		w, h := fitInside(width, height, boxWidth, boxHeight)
+		w, h := fitMultiple(shape, min(boxWidth, width), min(boxHeight, height))
+		if w == 0 {
+			continue // a shape too long for the box (a 100:1 strip): no rendition of it fits
+		}
 		out = append(out, Rendition{Rung: rung, Width: w, Height: h})
 	}
 	if len(out) == 0 && len(ladder) > 0 {
@@ -72,14 +80,6 @@ func rungBox(short int, portrait bool) (width, height int) {
 		return short, long
 	}
 	return long, short
-}
-
-// fitInside scales width x height down to fit a box, keeping the aspect
-// ratio, with even sides as 4:2:0 video needs.
-func fitInside(width, height, boxWidth, boxHeight int) (int, int) {
-	scale := math.Min(float64(boxWidth)/float64(width), float64(boxHeight)/float64(height))
-	scale = math.Min(scale, 1)
-	return even(float64(width) * scale), even(float64(height) * scale)
 }
 
 // even rounds to the nearest even number, at least 2.

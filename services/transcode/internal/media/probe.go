@@ -26,7 +26,8 @@ type Info struct {
 type VideoStream struct {
 	Index                   int // stream index in the source, for -map
 	Codec                   string
-	Width, Height           int // as displayed: rotation and pixel aspect applied
+	Width, Height           int   // as displayed: rotation and pixel aspect applied
+	Aspect                  Ratio // as displayed, exact: 720x480 at SAR 32:27 is 16:9
 	CodedWidth, CodedHeight int
 	FrameRate               float64 // 0 when the container does not say
 	Rotation                int     // degrees, 0-359, as the container stores it

@@ -78,6 +78,7 @@ func (s probeStream) video() *VideoStream {
 	if v.Rotation%180 == 90 {
 		v.Width, v.Height = v.Height, v.Width
 	}
+	v.Aspect = displayRatio(s.Width, s.Height, s.SampleAspectRatio, v.Rotation)
 	return v
 }
 

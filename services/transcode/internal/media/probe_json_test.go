@@ -32,7 +32,7 @@ func TestProbeOutputPhoneVideo(t *testing.T) {
 	require.NotNil(t, info.Video)
 	assert.Equal(t, VideoStream{
 		Index: 1, Codec: "h264", Width: 1080, Height: 1920, CodedWidth: 1920, CodedHeight: 1080,
-		FrameRate: 30000.0 / 1001, Rotation: 270,
+		FrameRate: 30000.0 / 1001, Rotation: 270, Aspect: Ratio{Width: 9, Height: 16},
 	}, *info.Video, "cover art skipped, rotation turns the frame upright")
 	assert.Equal(t, &AudioStream{Index: 2, Codec: "aac", Channels: 6}, info.Audio)
 }
@@ -47,6 +47,7 @@ func TestProbeOutputAnamorphicInterlaced(t *testing.T) {
 	require.NotNil(t, info.Video)
 	assert.Equal(t, 1024, info.Video.Width, "720 wide pixels of 64:45 show as 1024")
 	assert.Equal(t, 576, info.Video.Height)
+	assert.Equal(t, Ratio{Width: 16, Height: 9}, info.Video.Aspect, "exact: 720x64 by 576x45")
 	assert.Equal(t, 25.0, info.Video.FrameRate, "r_frame_rate when the average is unknown")
 	assert.True(t, info.Video.Interlaced)
 	assert.Equal(t, 8*time.Second, info.Duration, "the stream's duration when the container has none")

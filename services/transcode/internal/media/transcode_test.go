@@ -34,12 +34,14 @@ func TestTranscodeLadder(t *testing.T) {
 	for _, manifest := range []string{MasterPlaylist, DASHManifest} {
 		p := ffprobe(t, r.path(manifest))
 		assert.InDelta(t, 6.0, p.duration(t), 0.1, manifest)
-		assert.ElementsMatch(t, []string{"640x360", "426x240"}, slices.Compact(slices.Sorted(slices.Values(p.sizes()))), manifest)
+		assert.ElementsMatch(t, []string{"640x360", "416x234"}, slices.Compact(slices.Sorted(slices.Values(p.sizes()))), manifest)
+		assertSquarePixels(t, p, manifest)
 		assert.True(t, p.hasCodec("aac"), manifest)
 	}
 	mp4 := ffprobe(t, r.path(result.MP4))
 	assert.InDelta(t, 6.0, mp4.duration(t), 0.1)
 	assert.Equal(t, []string{"640x360"}, mp4.sizes())
+	assertSquarePixels(t, mp4, result.MP4)
 	assert.True(t, mp4.hasCodec("aac"))
 	assertFaststart(t, r.path(result.MP4))
 
@@ -60,6 +62,20 @@ func TestTranscodeLadder(t *testing.T) {
 	assertAlignedSegments(t, r)
 	assertAnnounced(t, r, result)
 	assertProgress(t, r.progress)
+}
+
+// assertSquarePixels checks every video stream ffprobe sees has a sample
+// aspect ratio of 1:1, so players show it as stored.
+func assertSquarePixels(t *testing.T, p probed, name string) {
+	t.Helper()
+	videos := 0
+	for _, s := range p.Streams {
+		if s.CodecType == "video" {
+			videos++
+			assert.Equal(t, "1:1", s.SampleAspectRatio, "%s: %dx%d", name, s.Width, s.Height)
+		}
+	}
+	assert.NotZero(t, videos, name)
 }
 
 // assertFaststart checks the moov box comes before the media data.
@@ -172,6 +188,9 @@ func TestTranscodePortrait(t *testing.T) {
 	assert.Equal(t, 360, result.Renditions[0].Width)
 	assert.Equal(t, 640, result.Renditions[0].Height)
 	assert.Equal(t, []string{"360x640"}, ffprobe(t, r.path(result.MP4)).sizes(), "upright, no rotation left to apply")
+	dash := ffprobe(t, r.path(DASHManifest))
+	assert.ElementsMatch(t, []string{"360x640", "234x416"}, slices.Compact(slices.Sorted(slices.Values(dash.sizes()))), "portrait renditions")
+	assertSquarePixels(t, dash, DASHManifest)
 	assert.Equal(t, []string{"360x640"}, ffprobe(t, r.path(ThumbnailFile)).sizes())
 }
 

@@ -32,6 +32,8 @@ func TestUploadedSourceBecomesReady(t *testing.T) {
 	assert.Equal(t, j.AccountID, done.GetMeta().GetAccountId())
 	assert.InDelta(t, 4.0, done.GetDuration(), 0.1)
 	assert.Equal(t, [2]int32{1280, 720}, [2]int32{done.GetWidth(), done.GetHeight()})
+	assert.Equal(t, [2]int32{1280, 720}, [2]int32{done.GetSourceWidth(), done.GetSourceHeight()}, "the source as displayed")
+	assert.Equal(t, "16:9", done.GetAspectRatio())
 	assert.Equal(t, [][2]string{{"HLS", "stream/master.m3u8"}, {"DASH", "stream/manifest.mpd"}, {"MP4 720p", "mp4/720p.mp4"}},
 		outputPairs(done.GetOutputs()))
 	assert.Equal(t, []string{"thumbs/thumbnail.jpg", "thumbs/sprite.jpg", "thumbs/sprite.vtt"},

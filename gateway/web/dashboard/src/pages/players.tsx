@@ -12,6 +12,12 @@ import { canAdminister } from '../roles';
 import { navigate } from '../router';
 import type { Player, Video } from '../types';
 const controlNames = ['play', 'progress', 'current-time', 'duration', 'mute', 'volume', 'captions', 'settings', 'pip', 'airplay', 'chapters', 'fullscreen'];
+// The controls in the words the player's own buttons use; the API's names stay in the request.
+const controlLabels: Record<string, string> = {
+  play: 'Play', progress: 'Seek bar', 'current-time': 'Current time', duration: 'Duration', mute: 'Mute',
+  volume: 'Volume', captions: 'Captions', settings: 'Settings', pip: 'Picture in picture', airplay: 'AirPlay',
+  chapters: 'Chapters', fullscreen: 'Fullscreen',
+};
 const switches: [keyof Settings, string][] = [
   ['autoplay', 'Autoplay (browsers allow it muted only)'],
   ['muted', 'Start muted'],
@@ -74,7 +80,7 @@ export function PlayersPage({ role }: { role: string }) {
 function controlsWords(controls: string[] | undefined): string {
   if (!controls?.length) return 'Default set';
   if (controls[0] === 'none') return 'None';
-  return controls.join(', ');
+  return controls.map((name) => controlLabels[name] ?? name).join(', ');
 }
 
 /** PlayerPage edits one player and deletes it. */
@@ -211,7 +217,7 @@ function PlayerForm(props: { player?: Player; readOnly?: boolean; title: string;
               {controlNames.map((name) => (
                 <p class="vh-field vh-check" key={name}>
                   <input id={`${prefix}-control-${name}`} type="checkbox" checked={!noControls && (!settings.controls.length || settings.controls.includes(name))} onChange={(e) => toggleControl(name, e.currentTarget.checked)} />
-                  <label for={`${prefix}-control-${name}`}>{name}</label>
+                  <label for={`${prefix}-control-${name}`}>{controlLabels[name]}</label>
                 </p>
               ))}
             </div>

@@ -20,6 +20,7 @@ import { FailedVideo } from './video/failed';
 import { Gates } from './video/gates';
 import { HotspotLayer, useHotspotEditor } from './video/hotspot-layer';
 import { Hotspots } from './video/hotspots';
+import { ratioStyle } from './video/aspect';
 import { Sharing } from './video/share';
 import { Thumbnail } from './video/thumbnail';
 import { TabList, TabPanel, useTab, type TabDef } from './video/tabs';
@@ -90,7 +91,7 @@ export function VideoPage({ id }: { id: string }) {
       <div class="vh-video-stage">
       {(video.status === 'ready' || video.status === 'live') && (
         <>
-          <div class="vh-player">
+          <div class="vh-player" style={ratioStyle(video.aspect_ratio)}>
             <iframe key={playerVersion} src={`/embed/${video.id}`} title={`Player: ${video.name}`} allow="autoplay; fullscreen; picture-in-picture" />
             <HotspotLayer video={video} editor={editor} onChanged={reload} />
           </div>

@@ -168,4 +168,7 @@ type Video struct {
 	UpdatedBy       string
 	UpdatedTime     time.Time
 	Metadata        string
+	SourceWidth     int32
+	SourceHeight    int32
+	AspectRatio     string
 }

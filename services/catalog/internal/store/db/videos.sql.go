@@ -13,7 +13,7 @@ import (
 const deleteVideo = `-- name: DeleteVideo :one
 DELETE FROM videos
 WHERE account_id = $1 AND id = $2
-RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata
+RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio
 `
 
 type DeleteVideoParams struct {
@@ -59,12 +59,15 @@ func (q *Queries) DeleteVideo(ctx context.Context, arg DeleteVideoParams) (Video
 		&i.UpdatedBy,
 		&i.UpdatedTime,
 		&i.Metadata,
+		&i.SourceWidth,
+		&i.SourceHeight,
+		&i.AspectRatio,
 	)
 	return i, err
 }
 
 const findVideo = `-- name: FindVideo :one
-SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata FROM videos
+SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio FROM videos
 WHERE id = $1
 `
 
@@ -107,12 +110,15 @@ func (q *Queries) FindVideo(ctx context.Context, id string) (Video, error) {
 		&i.UpdatedBy,
 		&i.UpdatedTime,
 		&i.Metadata,
+		&i.SourceWidth,
+		&i.SourceHeight,
+		&i.AspectRatio,
 	)
 	return i, err
 }
 
 const getVideo = `-- name: GetVideo :one
-SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata FROM videos
+SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio FROM videos
 WHERE account_id = $1 AND id = $2
 `
 
@@ -159,6 +165,9 @@ func (q *Queries) GetVideo(ctx context.Context, arg GetVideoParams) (Video, erro
 		&i.UpdatedBy,
 		&i.UpdatedTime,
 		&i.Metadata,
+		&i.SourceWidth,
+		&i.SourceHeight,
+		&i.AspectRatio,
 	)
 	return i, err
 }
@@ -167,17 +176,17 @@ const insertVideo = `-- name: InsertVideo :one
 INSERT INTO videos (
 	id, account_id, type, name, description, input, source_object_key, outputs,
 	thumbnail_path, sprite_path, sprite_index_path, duration, width, height,
-	privacy, categories, enabled, transcoder, spherical, projection,
+	source_width, source_height, aspect_ratio, privacy, categories, enabled, transcoder, spherical, projection,
 	tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags,
 	created_by, created_time, updated_by, updated_time, metadata
 ) VALUES (
 	$1, $2, $3, $4, $5, $6, $7, $8,
 	$9, $10, $11, $12, $13, $14,
-	$15, $16, $17, $18, $19, $20,
-	$21, $22, $23, $24, $25, $26, $27, $28, $29,
-	$30, now(), $30, now(), $31
+	$15, $16, $17, $18, $19, $20, $21, $22, $23,
+	$24, $25, $26, $27, $28, $29, $30, $31, $32,
+	$33, now(), $33, now(), $34
 )
-RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata
+RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio
 `
 
 type InsertVideoParams struct {
@@ -195,6 +204,9 @@ type InsertVideoParams struct {
 	Duration        float64
 	Width           int32
 	Height          int32
+	SourceWidth     int32
+	SourceHeight    int32
+	AspectRatio     string
 	Privacy         string
 	Categories      []string
 	Enabled         bool
@@ -230,6 +242,9 @@ func (q *Queries) InsertVideo(ctx context.Context, arg InsertVideoParams) (Video
 		arg.Duration,
 		arg.Width,
 		arg.Height,
+		arg.SourceWidth,
+		arg.SourceHeight,
+		arg.AspectRatio,
 		arg.Privacy,
 		arg.Categories,
 		arg.Enabled,
@@ -284,12 +299,15 @@ func (q *Queries) InsertVideo(ctx context.Context, arg InsertVideoParams) (Video
 		&i.UpdatedBy,
 		&i.UpdatedTime,
 		&i.Metadata,
+		&i.SourceWidth,
+		&i.SourceHeight,
+		&i.AspectRatio,
 	)
 	return i, err
 }
 
 const listVideos = `-- name: ListVideos :many
-SELECT v.id, v.account_id, v.type, v.name, v.description, v.input, v.source_object_key, v.outputs, v.thumbnail_path, v.sprite_path, v.sprite_index_path, v.duration, v.width, v.height, v.privacy, v.categories, v.enabled, v.transcoder, v.spherical, v.projection, v.tracks, v.cards, v.gates, v.hotspots, v.chapters, v.progress, v.status, v.status_reason, v.tags, v.created_by, v.created_time, v.updated_by, v.updated_time, v.metadata FROM videos v
+SELECT v.id, v.account_id, v.type, v.name, v.description, v.input, v.source_object_key, v.outputs, v.thumbnail_path, v.sprite_path, v.sprite_index_path, v.duration, v.width, v.height, v.privacy, v.categories, v.enabled, v.transcoder, v.spherical, v.projection, v.tracks, v.cards, v.gates, v.hotspots, v.chapters, v.progress, v.status, v.status_reason, v.tags, v.created_by, v.created_time, v.updated_by, v.updated_time, v.metadata, v.source_width, v.source_height, v.aspect_ratio FROM videos v
 WHERE v.account_id = $1
   AND (v.created_time, v.id) > ($2::timestamptz, $3::text)
   AND ($4::text = '' OR v.status = $4::text)
@@ -384,6 +402,9 @@ func (q *Queries) ListVideos(ctx context.Context, arg ListVideosParams) ([]Video
 			&i.UpdatedBy,
 			&i.UpdatedTime,
 			&i.Metadata,
+			&i.SourceWidth,
+			&i.SourceHeight,
+			&i.AspectRatio,
 		); err != nil {
 			return nil, err
 		}
@@ -396,7 +417,7 @@ func (q *Queries) ListVideos(ctx context.Context, arg ListVideosParams) ([]Video
 }
 
 const listVideosNewest = `-- name: ListVideosNewest :many
-SELECT v.id, v.account_id, v.type, v.name, v.description, v.input, v.source_object_key, v.outputs, v.thumbnail_path, v.sprite_path, v.sprite_index_path, v.duration, v.width, v.height, v.privacy, v.categories, v.enabled, v.transcoder, v.spherical, v.projection, v.tracks, v.cards, v.gates, v.hotspots, v.chapters, v.progress, v.status, v.status_reason, v.tags, v.created_by, v.created_time, v.updated_by, v.updated_time, v.metadata FROM videos v
+SELECT v.id, v.account_id, v.type, v.name, v.description, v.input, v.source_object_key, v.outputs, v.thumbnail_path, v.sprite_path, v.sprite_index_path, v.duration, v.width, v.height, v.privacy, v.categories, v.enabled, v.transcoder, v.spherical, v.projection, v.tracks, v.cards, v.gates, v.hotspots, v.chapters, v.progress, v.status, v.status_reason, v.tags, v.created_by, v.created_time, v.updated_by, v.updated_time, v.metadata, v.source_width, v.source_height, v.aspect_ratio FROM videos v
 WHERE v.account_id = $1
   AND (v.created_time, v.id) < ($2::timestamptz, $3::text)
   AND ($4::text = '' OR v.status = $4::text)
@@ -488,6 +509,9 @@ func (q *Queries) ListVideosNewest(ctx context.Context, arg ListVideosNewestPara
 			&i.UpdatedBy,
 			&i.UpdatedTime,
 			&i.Metadata,
+			&i.SourceWidth,
+			&i.SourceHeight,
+			&i.AspectRatio,
 		); err != nil {
 			return nil, err
 		}
@@ -500,7 +524,7 @@ func (q *Queries) ListVideosNewest(ctx context.Context, arg ListVideosNewestPara
 }
 
 const lockVideo = `-- name: LockVideo :one
-SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata FROM videos
+SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio FROM videos
 WHERE account_id = $1 AND id = $2
 FOR UPDATE
 `
@@ -548,12 +572,15 @@ func (q *Queries) LockVideo(ctx context.Context, arg LockVideoParams) (Video, er
 		&i.UpdatedBy,
 		&i.UpdatedTime,
 		&i.Metadata,
+		&i.SourceWidth,
+		&i.SourceHeight,
+		&i.AspectRatio,
 	)
 	return i, err
 }
 
 const lockVideoForMedia = `-- name: LockVideoForMedia :one
-SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata FROM videos
+SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio FROM videos
 WHERE id = $1 AND account_id = $2
 FOR UPDATE
 `
@@ -602,6 +629,9 @@ func (q *Queries) LockVideoForMedia(ctx context.Context, arg LockVideoForMediaPa
 		&i.UpdatedBy,
 		&i.UpdatedTime,
 		&i.Metadata,
+		&i.SourceWidth,
+		&i.SourceHeight,
+		&i.AspectRatio,
 	)
 	return i, err
 }
@@ -644,14 +674,15 @@ SET name = $1, description = $2, input = $3,
 	source_object_key = $4, outputs = $5,
 	thumbnail_path = $6, sprite_path = $7,
 	sprite_index_path = $8, duration = $9, width = $10,
-	height = $11, privacy = $12, categories = $13, enabled = $14,
-	transcoder = $15, spherical = $16, projection = $17,
-	tracks = $18, cards = $19, gates = $20, hotspots = $21,
-	chapters = $22, progress = $23, status = $24,
-	status_reason = $25, tags = $26, metadata = $27,
-	updated_by = $28, updated_time = now()
-WHERE account_id = $29 AND id = $30
-RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata
+	height = $11, source_width = $12, source_height = $13,
+	aspect_ratio = $14, privacy = $15, categories = $16, enabled = $17,
+	transcoder = $18, spherical = $19, projection = $20,
+	tracks = $21, cards = $22, gates = $23, hotspots = $24,
+	chapters = $25, progress = $26, status = $27,
+	status_reason = $28, tags = $29, metadata = $30,
+	updated_by = $31, updated_time = now()
+WHERE account_id = $32 AND id = $33
+RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio
 `
 
 type UpdateVideoParams struct {
@@ -666,6 +697,9 @@ type UpdateVideoParams struct {
 	Duration        float64
 	Width           int32
 	Height          int32
+	SourceWidth     int32
+	SourceHeight    int32
+	AspectRatio     string
 	Privacy         string
 	Categories      []string
 	Enabled         bool
@@ -700,6 +734,9 @@ func (q *Queries) UpdateVideo(ctx context.Context, arg UpdateVideoParams) (Video
 		arg.Duration,
 		arg.Width,
 		arg.Height,
+		arg.SourceWidth,
+		arg.SourceHeight,
+		arg.AspectRatio,
 		arg.Privacy,
 		arg.Categories,
 		arg.Enabled,
@@ -756,6 +793,9 @@ func (q *Queries) UpdateVideo(ctx context.Context, arg UpdateVideoParams) (Video
 		&i.UpdatedBy,
 		&i.UpdatedTime,
 		&i.Metadata,
+		&i.SourceWidth,
+		&i.SourceHeight,
+		&i.AspectRatio,
 	)
 	return i, err
 }

@@ -2,13 +2,13 @@
 INSERT INTO videos (
 	id, account_id, type, name, description, input, source_object_key, outputs,
 	thumbnail_path, sprite_path, sprite_index_path, duration, width, height,
-	privacy, categories, enabled, transcoder, spherical, projection,
+	source_width, source_height, aspect_ratio, privacy, categories, enabled, transcoder, spherical, projection,
 	tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags,
 	created_by, created_time, updated_by, updated_time, metadata
 ) VALUES (
 	@id, @account_id, @type, @name, @description, @input, @source_object_key, @outputs,
 	@thumbnail_path, @sprite_path, @sprite_index_path, @duration, @width, @height,
-	@privacy, @categories, @enabled, @transcoder, @spherical, @projection,
+	@source_width, @source_height, @aspect_ratio, @privacy, @categories, @enabled, @transcoder, @spherical, @projection,
 	@tracks, @cards, @gates, @hotspots, @chapters, @progress, @status, @status_reason, @tags,
 	@actor_id, now(), @actor_id, now(), @metadata
 )
@@ -40,7 +40,8 @@ SET name = @name, description = @description, input = @input,
 	source_object_key = @source_object_key, outputs = @outputs,
 	thumbnail_path = @thumbnail_path, sprite_path = @sprite_path,
 	sprite_index_path = @sprite_index_path, duration = @duration, width = @width,
-	height = @height, privacy = @privacy, categories = @categories, enabled = @enabled,
+	height = @height, source_width = @source_width, source_height = @source_height,
+	aspect_ratio = @aspect_ratio, privacy = @privacy, categories = @categories, enabled = @enabled,
 	transcoder = @transcoder, spherical = @spherical, projection = @projection,
 	tracks = @tracks, cards = @cards, gates = @gates, hotspots = @hotspots,
 	chapters = @chapters, progress = @progress, status = @status,

@@ -8,6 +8,7 @@ import { CopyButton, Field, Problem } from '../../components';
 import { date } from '../../format';
 import { useAction } from '../../resource';
 import type { Video } from '../../types';
+import { aspectTerms } from './aspect';
 
 interface ViewerToken {
   token: string;
@@ -16,7 +17,7 @@ interface ViewerToken {
 
 export function Sharing({ video }: { video: Video }) {
   const watch = new URL(`/watch/${video.id}`, location.href).href;
-  const embed = `<iframe src="${new URL(`/embed/${video.id}`, location.href).href}" width="640" height="360" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
+  const embed = embedCode(new URL(`/embed/${video.id}`, location.href).href, video);
   return (
     <section aria-labelledby="vh-share-title">
       <h2 id="vh-share-title">Share and embed</h2>
@@ -36,6 +37,20 @@ export function Sharing({ video }: { video: Video }) {
       {video.privacy === 'private' && <ShareLink video={video} watch={watch} />}
     </section>
   );
+}
+
+// embedCode is the responsive snippet of docs/embed.md: a wrapper of the
+// video's shape, as wide as the page's column but at most 80% of the window
+// high, with the iframe filling it.
+function embedCode(src: string, video: Video): string {
+  const [w, h] = aspectTerms(video.aspect_ratio);
+  const wrapper = `position: relative; aspect-ratio: ${w} / ${h}; width: min(100%, 80vh * ${w} / ${h}); margin: 0 auto;`;
+  const frame = 'position: absolute; inset: 0; width: 100%; height: 100%; border: 0;';
+  return `<div style="${wrapper}"><iframe src="${escapeHTML(src)}" style="${frame}" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen title="${escapeHTML(video.name)}"></iframe></div>`;
+}
+
+function escapeHTML(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function ShareLink({ video, watch }: { video: Video; watch: string }) {

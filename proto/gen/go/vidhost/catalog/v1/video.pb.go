@@ -69,7 +69,18 @@ type Video struct {
 	UpdatedTime  string `protobuf:"bytes,28,opt,name=updated_time,json=updatedTime,proto3" json:"updated_time,omitempty"`
 	// The client's own data (an id in its system, JSON, anything), stored and
 	// returned as sent; Vidhost never reads it. At most 4096 bytes.
-	Metadata      string `protobuf:"bytes,29,opt,name=metadata,proto3" json:"metadata,omitempty"`
+	Metadata string `protobuf:"bytes,29,opt,name=metadata,proto3" json:"metadata,omitempty"`
+	// The source's frame as displayed, in pixels: after its rotation
+	// metadata and pixel aspect ratio are applied (a phone's portrait video
+	// is 1080 wide and 1920 high). Read-only; absent until the source is
+	// transcoded.
+	Width  *int32 `protobuf:"varint,30,opt,name=width,proto3,oneof" json:"width,omitempty"`
+	Height *int32 `protobuf:"varint,31,opt,name=height,proto3,oneof" json:"height,omitempty"`
+	// The source's display aspect ratio in lowest terms, "width:height"
+	// ("16:9", "9:16", "4:3"), exact, so a page can size a player before the
+	// video loads (CSS aspect-ratio: 9 / 16). Read-only; absent until the
+	// source is transcoded.
+	AspectRatio   *string `protobuf:"bytes,32,opt,name=aspect_ratio,json=aspectRatio,proto3,oneof" json:"aspect_ratio,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -303,6 +314,27 @@ func (x *Video) GetUpdatedTime() string {
 func (x *Video) GetMetadata() string {
 	if x != nil {
 		return x.Metadata
+	}
+	return ""
+}
+
+func (x *Video) GetWidth() int32 {
+	if x != nil && x.Width != nil {
+		return *x.Width
+	}
+	return 0
+}
+
+func (x *Video) GetHeight() int32 {
+	if x != nil && x.Height != nil {
+		return *x.Height
+	}
+	return 0
+}
+
+func (x *Video) GetAspectRatio() string {
+	if x != nil && x.AspectRatio != nil {
+		return *x.AspectRatio
 	}
 	return ""
 }
@@ -984,7 +1016,7 @@ var File_vidhost_catalog_v1_video_proto protoreflect.FileDescriptor
 
 const file_vidhost_catalog_v1_video_proto_rawDesc = "" +
 	"\n" +
-	"\x1evidhost/catalog/v1/video.proto\x12\x12vidhost.catalog.v1\"\xc3\a\n" +
+	"\x1evidhost/catalog/v1/video.proto\x12\x12vidhost.catalog.v1\"\xc9\b\n" +
 	"\x05Video\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12\x12\n" +
@@ -1023,7 +1055,13 @@ const file_vidhost_catalog_v1_video_proto_rawDesc = "" +
 	"\n" +
 	"updated_by\x18\x1b \x01(\tR\tupdatedBy\x12!\n" +
 	"\fupdated_time\x18\x1c \x01(\tR\vupdatedTime\x12\x1a\n" +
-	"\bmetadata\x18\x1d \x01(\tR\bmetadata\"0\n" +
+	"\bmetadata\x18\x1d \x01(\tR\bmetadata\x12\x19\n" +
+	"\x05width\x18\x1e \x01(\x05H\x00R\x05width\x88\x01\x01\x12\x1b\n" +
+	"\x06height\x18\x1f \x01(\x05H\x01R\x06height\x88\x01\x01\x12&\n" +
+	"\faspect_ratio\x18  \x01(\tH\x02R\vaspectRatio\x88\x01\x01B\b\n" +
+	"\x06_widthB\t\n" +
+	"\a_heightB\x0f\n" +
+	"\r_aspect_ratio\"0\n" +
 	"\x06Output\x12\x14\n" +
 	"\x05label\x18\x01 \x01(\tR\x05label\x12\x10\n" +
 	"\x03url\x18\x02 \x01(\tR\x03url\"o\n" +
@@ -1130,6 +1168,7 @@ func file_vidhost_catalog_v1_video_proto_init() {
 	if File_vidhost_catalog_v1_video_proto != nil {
 		return
 	}
+	file_vidhost_catalog_v1_video_proto_msgTypes[0].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

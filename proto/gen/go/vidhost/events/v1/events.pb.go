@@ -796,10 +796,16 @@ type TranscodeCompleted struct {
 	SpritePath    string `protobuf:"bytes,6,opt,name=sprite_path,json=spritePath,proto3" json:"sprite_path,omitempty"`
 	// WebVTT index of the sprite tiles.
 	SpriteIndexPath string `protobuf:"bytes,7,opt,name=sprite_index_path,json=spriteIndexPath,proto3" json:"sprite_index_path,omitempty"`
-	Width           int32  `protobuf:"varint,8,opt,name=width,proto3" json:"width,omitempty"`
-	Height          int32  `protobuf:"varint,9,opt,name=height,proto3" json:"height,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// The highest rendition's frame.
+	Width  int32 `protobuf:"varint,8,opt,name=width,proto3" json:"width,omitempty"`
+	Height int32 `protobuf:"varint,9,opt,name=height,proto3" json:"height,omitempty"`
+	// The source's frame as displayed (rotation and pixel aspect applied),
+	// and its exact display aspect ratio in lowest terms, e.g. "9:16".
+	SourceWidth   int32  `protobuf:"varint,10,opt,name=source_width,json=sourceWidth,proto3" json:"source_width,omitempty"`
+	SourceHeight  int32  `protobuf:"varint,11,opt,name=source_height,json=sourceHeight,proto3" json:"source_height,omitempty"`
+	AspectRatio   string `protobuf:"bytes,12,opt,name=aspect_ratio,json=aspectRatio,proto3" json:"aspect_ratio,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *TranscodeCompleted) Reset() {
@@ -893,6 +899,27 @@ func (x *TranscodeCompleted) GetHeight() int32 {
 		return x.Height
 	}
 	return 0
+}
+
+func (x *TranscodeCompleted) GetSourceWidth() int32 {
+	if x != nil {
+		return x.SourceWidth
+	}
+	return 0
+}
+
+func (x *TranscodeCompleted) GetSourceHeight() int32 {
+	if x != nil {
+		return x.SourceHeight
+	}
+	return 0
+}
+
+func (x *TranscodeCompleted) GetAspectRatio() string {
+	if x != nil {
+		return x.AspectRatio
+	}
+	return ""
 }
 
 // TranscodeFailed is published on transcode.failed: the video ends in error
@@ -1632,7 +1659,7 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\aoutputs\x18\x04 \x03(\v2\x1e.vidhost.events.v1.MediaOutputR\aoutputs\"7\n" +
 	"\vMediaOutput\x12\x14\n" +
 	"\x05label\x18\x01 \x01(\tR\x05label\x12\x12\n" +
-	"\x04path\x18\x02 \x01(\tR\x04path\"\xd9\x02\n" +
+	"\x04path\x18\x02 \x01(\tR\x04path\"\xc4\x03\n" +
 	"\x12TranscodeCompleted\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
 	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x128\n" +
@@ -1643,7 +1670,11 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"spritePath\x12*\n" +
 	"\x11sprite_index_path\x18\a \x01(\tR\x0fspriteIndexPath\x12\x14\n" +
 	"\x05width\x18\b \x01(\x05R\x05width\x12\x16\n" +
-	"\x06height\x18\t \x01(\x05R\x06height\"v\n" +
+	"\x06height\x18\t \x01(\x05R\x06height\x12!\n" +
+	"\fsource_width\x18\n" +
+	" \x01(\x05R\vsourceWidth\x12#\n" +
+	"\rsource_height\x18\v \x01(\x05R\fsourceHeight\x12!\n" +
+	"\faspect_ratio\x18\f \x01(\tR\vaspectRatio\"v\n" +
 	"\x0fTranscodeFailed\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
 	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x12\x16\n" +
