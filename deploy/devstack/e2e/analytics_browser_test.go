@@ -28,7 +28,7 @@ func embeddingSite(t *testing.T, videoID, player string) *httptest.Server {
 		if r.URL.Query().Has("noreferrer") {
 			meta = `<meta name="referrer" content="no-referrer">`
 		}
-		src := html.EscapeString(suite.URL + "/embed/" + videoID + "?player=" + r.URL.Query().Get("player"))
+		src := html.EscapeString(suiteOf(t).URL + "/embed/" + videoID + "?player=" + r.URL.Query().Get("player"))
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!doctype html><html><head>%s<title>customer</title></head><body>
 <iframe src="%s" width="640" height="360" allow="autoplay; fullscreen"></iframe></body></html>`, meta, src)
@@ -64,8 +64,8 @@ func TestBrowserEmbedsBecomeViewsByDomain(t *testing.T) {
 		var loud, quiet struct {
 			ID string `json:"id"`
 		}
-		mustOK(t, call(t, "POST", "/v2/players", owner(), map[string]any{"name": "autoplay", "autoplay": true, "muted": true})).decode(t, &loud)
-		mustOK(t, call(t, "POST", "/v2/players", owner(), map[string]any{"name": "quiet", "autoplay": true, "muted": true, "analytics": "none"})).decode(t, &quiet)
+		mustOK(t, call(t, "POST", "/v2/players", ownerOf(t), map[string]any{"name": "autoplay", "autoplay": true, "muted": true})).decode(t, &loud)
+		mustOK(t, call(t, "POST", "/v2/players", ownerOf(t), map[string]any{"name": "quiet", "autoplay": true, "muted": true, "analytics": "none"})).decode(t, &quiet)
 
 		site := embeddingSite(t, v.ID, loud.ID)
 		port := strconv.Itoa(site.Listener.Addr().(*net.TCPAddr).Port)

@@ -27,7 +27,7 @@ func TestAPIReferenceRenders(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives Chromium")
 	}
-	doc, err := http.Get(suite.URL + "/v2/openapi.json")
+	doc, err := http.Get(suiteOf(t).URL + "/v2/openapi.json")
 	require.NoError(t, err)
 	doc.Body.Close()
 	require.Equal(t, http.StatusOK, doc.StatusCode, "the document needs no key")
@@ -39,7 +39,7 @@ func TestAPIReferenceRenders(t *testing.T) {
 				cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: cspRecorder})
 			return err
 		}),
-		chromedp.Navigate(suite.URL+"/docs/api")))
+		chromedp.Navigate(suiteOf(t).URL+"/docs/api")))
 	title := browsertest.Poll[string](t, ctx, `(document.querySelector('.api-info h1') || {}).textContent`)
 	assert.Contains(t, title, "Vidhost")
 	// An operation of the document, its envelope and a documented error code.

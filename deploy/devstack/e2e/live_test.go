@@ -49,10 +49,10 @@ func TestLiveEventOverRTMP(t *testing.T) {
 	}
 	withSuite(t, newSuite(t, 1), "local", func() {
 		var event liveEvent
-		mustOK(t, call(t, "POST", "/v2/videos", owner(), map[string]any{"name": "Launch", "type": "event"})).decode(t, &event)
-		require.True(t, strings.HasPrefix(event.Input, suite.LiveRTMPURL+"/vhlive_"), "input is the RTMP URL with the key: %s", event.Input)
+		mustOK(t, call(t, "POST", "/v2/videos", ownerOf(t), map[string]any{"name": "Launch", "type": "event"})).decode(t, &event)
+		require.True(t, strings.HasPrefix(event.Input, suiteOf(t).LiveRTMPURL+"/vhlive_"), "input is the RTMP URL with the key: %s", event.Input)
 
-		wrong := push(t, suite.LiveRTMPURL+"/vhlive_"+strings.Repeat("A", 43), 2)
+		wrong := push(t, suiteOf(t).LiveRTMPURL+"/vhlive_"+strings.Repeat("A", 43), 2)
 		assert.Error(t, wrong.wait(t), "a wrong key is refused")
 		assert.Contains(t, wrong.log(), "unknown stream key", "the publisher sees why")
 
@@ -64,7 +64,7 @@ func TestLiveEventOverRTMP(t *testing.T) {
 		assertLivePlaylistServes(t, live.Outputs[0]["url"])
 		// The watch page's player (video.js) plays the live stream.
 		tab := browsertest.NewTab(t)
-		browsertest.Open(t, tab, suite.URL+"/watch/"+event.ID)
+		browsertest.Open(t, tab, suiteOf(t).URL+"/watch/"+event.ID)
 		browsertest.Play(t, tab)
 		browsertest.Poll[bool](t, tab, `document.querySelector('video').currentTime > 1`)
 		// The player shows its live indicator (live.ts), red: the viewer is
@@ -155,7 +155,7 @@ func assertLivePlaylistServes(t *testing.T, masterURL string) {
 // token the edge writes into the URLs of the playlists it serves.
 func assertPrivateLivePlaylist(t *testing.T, id, masterURL string) {
 	t.Helper()
-	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, owner(), map[string]any{"privacy": "private"}))
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, ownerOf(t), map[string]any{"privacy": "private"}))
 	require.Eventually(t, func() bool { return statusOf(t, masterURL) == http.StatusForbidden },
 		5*time.Second, 50*time.Millisecond, "the edge sees the event private")
 	master := fetch(t, masterURL+"?jwt="+mintViewerToken(t, id))
@@ -165,7 +165,7 @@ func assertPrivateLivePlaylist(t *testing.T, id, masterURL string) {
 	segment := resolve(t, variant, firstURI(playlist))
 	require.Contains(t, segment, "token=")
 	assert.NotEmpty(t, fetch(t, segment))
-	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, owner(), map[string]any{"privacy": "unlisted"}))
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, ownerOf(t), map[string]any{"privacy": "unlisted"}))
 }
 
 func statusOf(t *testing.T, u string) int {
@@ -209,7 +209,7 @@ func resolve(t *testing.T, base, ref string) string {
 // waitStatus polls the owner's event until it has status, failing on error.
 func waitStatus(t *testing.T, id, status string, within time.Duration) liveEvent {
 	t.Helper()
-	return waitStatusAs(t, owner(), id, status, within)
+	return waitStatusAs(t, ownerOf(t), id, status, within)
 }
 
 // waitStatusAs polls the event with key until it has status.

@@ -101,13 +101,13 @@ func (c *cutAfterPatches) RoundTrip(req *http.Request) (*http.Response, error) {
 // `source var/devstack.env`, programs the shell starts (bin/vidhost) see
 // VIDHOST_URL and VIDHOST_API_KEY.
 func TestSourcingDevstackEnvReachesPrograms(t *testing.T) {
-	path, err := suite.WriteEnvFile()
+	path, err := suiteOf(t).WriteEnvFile()
 	require.NoError(t, err)
 	out, err := exec.CommandContext(t.Context(), "bash", "-c", `source "$1" && exec env`, "bash", path).Output()
 	require.NoError(t, err)
 	environ := strings.Split(string(out), "\n")
-	assert.Contains(t, environ, "VIDHOST_URL="+suite.URL)
-	assert.Contains(t, environ, "VIDHOST_API_KEY="+suite.Credentials.APIKey)
+	assert.Contains(t, environ, "VIDHOST_URL="+suiteOf(t).URL)
+	assert.Contains(t, environ, "VIDHOST_API_KEY="+suiteOf(t).Credentials.APIKey)
 }
 
 // sdkUploadResumesAndPlays cuts the first transfer off partway (the file

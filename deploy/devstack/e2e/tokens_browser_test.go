@@ -27,7 +27,7 @@ func docsUploadPage(t *testing.T) string {
 	require.True(t, ok)
 	const placeholder = "'https://videos.example.com'"
 	require.Contains(t, page, placeholder)
-	return strings.Replace(page, placeholder, "'"+suite.URL+"'", 1)
+	return strings.Replace(page, placeholder, "'"+suiteOf(t).URL+"'", 1)
 }
 
 // customerSite is a customer's own origin (its own server and port): the

@@ -45,7 +45,7 @@ func TestTranscodeThroughTheSuite(t *testing.T) {
 		created := createVideo(t, map[string]any{"name": "Transcoded", "input": ref})
 		v := waitReady(t, created.ID)
 		// The owner chose video.ready: identity mailed them, through the stack's Mailpit.
-		assert.Contains(t, requireNotified(t, `Your video "Transcoded" is ready`), suite.URL+"/watch/"+created.ID)
+		assert.Contains(t, requireNotified(t, `Your video "Transcoded" is ready`), suiteOf(t).URL+"/watch/"+created.ID)
 		assert.Equal(t, 100, v.Progress)
 		assert.InDelta(t, 12, v.Duration, 0.5)
 		assertOutputsPlay(t, v, 12)
@@ -74,7 +74,7 @@ func waitFailed(t *testing.T, id string) transcoded {
 	deadline := time.Now().Add(3 * time.Minute) // a DNS failure that is not "no such host" is retried twice
 	for time.Now().Before(deadline) {
 		var v transcoded
-		mustOK(t, call(t, "GET", "/v2/videos/"+id, owner(), nil)).decode(t, &v)
+		mustOK(t, call(t, "GET", "/v2/videos/"+id, ownerOf(t), nil)).decode(t, &v)
 		require.NotEqual(t, "ready", v.Status)
 		if v.Status == "error" {
 			return v
@@ -91,7 +91,7 @@ func waitReady(t *testing.T, id string) transcoded {
 	deadline := time.Now().Add(3 * time.Minute)
 	for time.Now().Before(deadline) {
 		var v transcoded
-		mustOK(t, call(t, "GET", "/v2/videos/"+id, owner(), nil)).decode(t, &v)
+		mustOK(t, call(t, "GET", "/v2/videos/"+id, ownerOf(t), nil)).decode(t, &v)
 		require.NotEqual(t, "error", v.Status, "transcoding failed: %s", v.StatusReason)
 		if v.Status == "ready" {
 			return v
