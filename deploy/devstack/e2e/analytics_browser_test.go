@@ -55,6 +55,7 @@ func playIn(t *testing.T, tab context.Context, url string) {
 // has both hosts and unknown, one view each; a page whose Player has
 // analytics none adds nothing. About 15 s (a real transcode of a 3 s clip).
 func TestBrowserEmbedsBecomeViewsByDomain(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 320, 240, 3)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		data, err := os.ReadFile(clip)

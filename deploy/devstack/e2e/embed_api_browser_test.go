@@ -49,6 +49,7 @@ window.vh = vh;
 // helper served at /embed/api.js, and receives its events. About 20 s (a
 // real transcode of a 6 s clip).
 func TestBrowserPageOnAnotherOriginControlsTheEmbed(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 320, 240, 6)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		data, err := os.ReadFile(clip)

@@ -123,6 +123,7 @@ func withService(hook map[string]any, serviceID string) map[string]any {
 // source cannot be read ends in error and its delivery is skipped with the
 // reason. About 15 s.
 func TestHooksRunOnReadyVideos(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := serveFile(t, makeClip(t, 320, 240, 2))
 	garbage := filepath.Join(t.TempDir(), "garbage.mp4")
 	require.NoError(t, os.WriteFile(garbage, bytes.Repeat([]byte("not a video "), 100), 0o600))

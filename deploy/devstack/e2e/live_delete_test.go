@@ -17,6 +17,7 @@ func TestDeletingALiveEventLeavesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pushes a stream over RTMP")
 	}
+	t.Parallel() // on a suite of its own (suites_test.go)
 	withSuite(t, newSuite(t, 0), "local", func() {
 		var event liveEvent
 		mustOK(t, call(t, "POST", "/v2/videos", ownerOf(t), map[string]any{"name": "Deleted live", "type": "event"})).decode(t, &event)

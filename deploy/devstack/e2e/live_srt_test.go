@@ -28,6 +28,7 @@ func TestLiveEventOverSRT(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pushes a 20 s stream over SRT and transcodes its recording")
 	}
+	t.Parallel() // on a suite of its own (suites_test.go)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		require.NotEmpty(t, suiteOf(t).LiveSRTURL, "the devstack serves SRT (built with cgo and libsrt)")
 		var event liveEvent

@@ -47,6 +47,7 @@ func TestLiveEventOverRTMP(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pushes a 12 s stream and transcodes its recording")
 	}
+	t.Parallel() // on a suite of its own (suites_test.go)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		var event liveEvent
 		mustOK(t, call(t, "POST", "/v2/videos", ownerOf(t), map[string]any{"name": "Launch", "type": "event"})).decode(t, &event)
@@ -102,6 +103,7 @@ func TestLivePlanLimitOverRTMP(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pushes two streams over RTMP")
 	}
+	t.Parallel() // on a suite of its own (suites_test.go)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		acc := createTenant(t, "Live limits e2e", "pro")
 		var first, second liveEvent
@@ -279,9 +281,12 @@ func (p *publisher) log() string { return p.out.String() }
 
 // liveFFmpegs lists the live service's ffmpeg processes still running
 // (their command line maps variant streams; no other ffmpeg of the suite
-// does).
+// does) of t's own suite: those write under its data directory, so the live
+// tests running beside it (t.Parallel) do not count.
 func liveFFmpegs(t *testing.T) []string {
 	t.Helper()
+	dir := varDirOf(t)
+	require.NotEmpty(t, dir, "liveFFmpegs needs a suite started by newSuite")
 	var found []string
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -290,7 +295,8 @@ func liveFFmpegs(t *testing.T) []string {
 		require.NoError(t, err)
 		for _, p := range procs {
 			cmdline, err := os.ReadFile(p) //nolint:gosec // /proc
-			if err == nil && bytes.Contains(cmdline, []byte("var_stream_map")) && bytes.Contains(cmdline, []byte("pipe:0")) {
+			if err == nil && bytes.Contains(cmdline, []byte("var_stream_map")) && bytes.Contains(cmdline, []byte("pipe:0")) &&
+				bytes.Contains(cmdline, []byte(dir+"/")) {
 				found = append(found, p)
 			}
 		}

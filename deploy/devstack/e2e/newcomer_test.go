@@ -29,6 +29,7 @@ import (
 // transcode worker; about 25 s on two cores (the suite, three transcodes of
 // a 4 s clip, and the CLI's build, 2 s with a warm cache).
 func TestNewcomerUploadsAVideo(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 1280, 720, 4)
 	cli := buildCLI(t)
 	s := newSuite(t, 1)

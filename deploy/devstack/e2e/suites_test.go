@@ -53,6 +53,18 @@ func topLevel(t testing.TB) string {
 	return name
 }
 
+// varDirs maps each suite newSuite started to its data directory, which
+// its live service's ffmpeg processes name on their command lines.
+var varDirs sync.Map
+
+// varDirOf is the data directory of the suite t runs against: the package's
+// suite has none here ("").
+func varDirOf(t testing.TB) string {
+	dir, _ := varDirs.Load(suiteOf(t))
+	name, _ := dir.(string)
+	return name
+}
+
 // newSuite starts another whole suite for one test, stopped at its end.
 func newSuite(t *testing.T, workers int) *stack.Stack {
 	t.Helper()
@@ -61,6 +73,7 @@ func newSuite(t *testing.T, workers int) *stack.Stack {
 	t.Cleanup(func() { os.RemoveAll(varDir) })
 	s, err := startSuite(context.Background(), varDir, workers)
 	require.NoError(t, err)
+	varDirs.Store(s, varDir)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()

@@ -36,6 +36,7 @@ type transcoded struct {
 // source on a host that does not resolve fails with a reason naming no
 // address of ours. About 40 s on two cores.
 func TestTranscodeThroughTheSuite(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 1280, 720, 12)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		data, err := os.ReadFile(clip)

@@ -35,6 +35,7 @@ type transcribe struct {
 // spoken words, and the player in headless Chromium offers it as a
 // subtitle option and loads its cues. About 15 s on two cores.
 func TestTranscribeThroughTheSuite(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	fixture, err := speechtest.Make(t.Context(), t.TempDir())
 	require.NoError(t, err, "flite and ffmpeg (make deps-test installs them)")
 	withSuite(t, newSuite(t, 1), "local", func() {

@@ -84,6 +84,7 @@ func TestDeletingAVideoDeletesItsFiles(t *testing.T) {
 // 320x180 clip until the video is ready, then deletes it: outputs, sprite,
 // thumbnails, track and source all go. About 3 s on two cores.
 func TestDeletingATranscodedVideoDeletesItsMedia(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 320, 180, 2)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		data, err := os.ReadFile(clip)

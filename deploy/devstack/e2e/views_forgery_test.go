@@ -52,6 +52,7 @@ func embedPage(t *testing.T, videoID, referer string) (int, string, string) {
 // with a worker for a real transcode of a 2 s clip: a player page needs a
 // ready video).
 func TestForgedViewsCountNothing(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 160, 120, 2)
 	withSuite(t, newSuite(t, 1), "local", func() { forgeViews(t, clip) })
 }
