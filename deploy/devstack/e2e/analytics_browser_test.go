@@ -20,7 +20,9 @@ import (
 )
 
 // embeddingSite serves a customer's page embedding videoID with player;
-// ?noreferrer makes the page send no referrer.
+// ?noreferrer makes the page send no referrer. Through the embed API the
+// page keeps in window.playedTo how far the player has played, which the
+// player reaches only after it sent its view beacon (at "playing").
 func embeddingSite(t *testing.T, videoID, player string) *httptest.Server {
 	t.Helper()
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -31,7 +33,12 @@ func embeddingSite(t *testing.T, videoID, player string) *httptest.Server {
 		src := html.EscapeString(suiteOf(t).URL + "/embed/" + videoID + "?player=" + r.URL.Query().Get("player"))
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!doctype html><html><head>%s<title>customer</title></head><body>
-<iframe src="%s" width="640" height="360" allow="autoplay; fullscreen"></iframe></body></html>`, meta, src)
+<iframe id="player" src="%s" width="640" height="360" allow="autoplay; fullscreen"></iframe>
+<script type="module">
+import { VidhostPlayer } from %q;
+window.playedTo = 0;
+new VidhostPlayer(document.getElementById('player')).on('timeupdate', (e) => { window.playedTo = Math.max(window.playedTo, e.current_time); });
+</script></body></html>`, meta, src, suiteOf(t).URL+"/embed/api.js")
 	}))
 	t.Cleanup(site.Close)
 	return site
@@ -45,9 +52,10 @@ func playIn(t *testing.T, tab context.Context, url string) {
 	ctx, cancel := chromedp.NewContext(tab, chromedp.WithNewBrowserContext())
 	defer cancel()
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
-	// The iframe is another origin: wait for its beacon through the report
-	// rather than reaching into it; a little time for the play to start.
-	time.Sleep(2 * time.Second)
+	// The iframe is another origin: the page learns through the embed API
+	// that it played (its beacon, sent with navigator.sendBeacon, outlives
+	// the context). Waiting on that, not a fixed 2 s, holds under load.
+	browsertest.Poll[bool](t, ctx, `window.playedTo >= 1`)
 }
 
 // The done-when of analytics: headless Chromium plays an embedded video on
