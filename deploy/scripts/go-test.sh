@@ -1,20 +1,19 @@
 #!/usr/bin/env bash
 # Runs every package's tests, as `make test` does: the end-to-end package
 # (deploy/devstack/e2e) as E2E_SHARDS test binaries at once, beside one
-# `go test` of every other package.
+# `go test` of every other package, then prints the end-to-end package's
+# slowest tests (deploy/scripts/test-times.sh; docs/testing.md).
 #
-# Why shards: the end-to-end package is the long pole of `make test`, and it
-# is bound by waiting, not by the CPU: its tests poll for transcodes, mails,
-# beacons and browsers, and a run of it keeps 0.84 of a core busy
-# (/usr/bin/time). Its tests share one stack per process and may not run in
-# parallel inside it (withSuite swaps the package's suite), so the package
-# runs as separate processes, each with its own stack, taking every
-# E2E_SHARDS-th test by name. On this 2-core machine the whole package
-# took 727 s as one process (other work starting meanwhile) and 421 s as two
-# on a quiet machine (1.05 cores busy), 2026-11-28. But beside the other
-# packages on 2 cores, two shards overloaded the machine (browser and live
-# tests timed out in two full runs), so the default stays 1 there: set
-# E2E_SHARDS=2 or more where there are 4 cores or more.
+# The end-to-end package is the long pole of `make test`, and it is bound by
+# waiting, not by the CPU: its tests poll for transcodes, mails, beacons and
+# browsers. Inside one process its tests with suites of their own run in
+# parallel, bounded by -parallel (GOMAXPROCS: 2 on 2 cores; the package doc
+# says which and why), which overlaps those waits. Shards are separate
+# processes, each with its own stack, taking every E2E_SHARDS-th test by
+# name. On this 2-core machine two shards beside the other packages
+# overloaded it (browser and live tests timed out in two full runs,
+# 2026-11-28), so the default stays 1 there: set E2E_SHARDS=2 or more where
+# there are 4 cores or more.
 #
 # Environment: E2E_SHARDS (default 1: the package whole), GO_TEST_TIMEOUT
 # (default 40m), GO_TEST_FLAGS (added to every run, e.g. -short).
@@ -46,6 +45,21 @@ pattern() {
 	echo "^(${names[*]})\$"
 }
 
+# outputOf prints what a shard's test binary wrote, from its test2json
+# events (a line that is not an event, e.g. a crash's, as it is).
+outputOf() {
+	jq -rjR 'fromjson? // {Action: "output", Output: (. + "\n")} | select(.Action == "output") | .Output' "$1"
+}
+
+# failedOutput prints the output of the shard's failed tests and their
+# subtests, and what it wrote outside any test.
+failedOutput() {
+	jq -rjRs '[split("\n")[] | select(. != "") | fromjson? // {Action: "output", Output: (. + "\n")}] |
+		(map(select(.Action == "fail" and .Test != null) | .Test)) as $failed |
+		.[] | select(.Action == "output") |
+		select(.Test == null or (.Test as $t | $failed | any(. == $t or ($t | startswith(. + "/"))))) | .Output' "$1"
+}
+
 go test -c -o "$work/e2e.test" "$e2e"
 
 # Every other package, streamed as usual.
@@ -58,8 +72,10 @@ for ((i = 0; i < shards; i++)); do
 		cd "$e2e"
 		start=$SECONDS
 		rc=0
-		"$work/e2e.test" -test.count=1 -test.timeout "$timeout" -test.run "$(pattern "$i")" "${flags[@]/#-/-test.}" \
-			>"$work/shard-$i.log" 2>&1 || rc=$?
+		# test2json: the events carry each test's time (-test.v=test2json
+		# is what go test passes it).
+		go tool test2json -t -p "deploy/devstack/e2e (shard $((i + 1))/$shards)" "$work/e2e.test" -test.v=test2json -test.count=1 -test.timeout "$timeout" \
+			-test.run "$(pattern "$i")" "${flags[@]/#-/-test.}" >"$work/shard-$i.json" 2>&1 || rc=$?
 		echo "$rc" >"$work/shard-$i.rc"
 		if ((rc == 0)); then
 			echo "ok  	e2e shard $((i + 1))/$shards	$((SECONDS - start))s"
@@ -75,13 +91,17 @@ status=0
 for pid in "${pids[@]}"; do
 	wait "$pid" || status=1
 done
-# A shard's log is printed whole when it failed, else only its summary lines.
+# A shard that failed prints what its failed tests and TestMain wrote (as
+# go test without -v would), one that passed its summary lines; then the
+# slowest tests of all shards.
 for ((i = 0; i < shards; i++)); do
 	if [[ "$(cat "$work/shard-$i.rc" 2>/dev/null)" != 0 ]]; then
 		echo "--- e2e shard $((i + 1))/$shards log"
-		cat "$work/shard-$i.log"
+		failedOutput "$work/shard-$i.json"
 	else
-		grep -E '^(openapi replay|PASS)' "$work/shard-$i.log" | sed "s/^/e2e shard $((i + 1)): /" || true
+		outputOf "$work/shard-$i.json" | grep -E '^(openapi replay|PASS)' | sed "s/^/e2e shard $((i + 1)): /" || true
 	fi
 done
+cat "$work"/shard-*.json >"$work/e2e.json"
+bash deploy/scripts/test-times.sh -n 10 "$work/e2e.json" || true
 exit "$status"

@@ -18,7 +18,7 @@ import (
 // VIDHOST_INTERNAL_SECRET set, and returns the one JSON object it printed.
 func admin(t *testing.T, args ...string) (int, map[string]any) {
 	t.Helper()
-	environ := map[string]string{"VIDHOST_IDENTITY_ADDR": suite.IdentityAddr, "VIDHOST_INTERNAL_SECRET": suite.InternalSecret()}
+	environ := map[string]string{"VIDHOST_IDENTITY_ADDR": suiteOf(t).IdentityAddr, "VIDHOST_INTERNAL_SECRET": suiteOf(t).InternalSecret()}
 	env := cli.Env{Getenv: func(k string) string { return environ[k] }, Dir: t.TempDir()}
 	var stdout, stderr bytes.Buffer
 	code := cli.Run(t.Context(), append(append([]string{"admin"}, args...), "--json"), env, &stdout, &stderr)
@@ -51,7 +51,7 @@ func TestAdminCommandManagesAccounts(t *testing.T) {
 		ids = append(ids, item.(map[string]any)["id"].(string))
 	}
 	assert.Contains(t, ids, acc.id)
-	assert.Contains(t, ids, suite.Credentials.AccountID)
+	assert.Contains(t, ids, suiteOf(t).Credentials.AccountID)
 
 	code, recovered := admin(t, "keys", "recover", acc.id)
 	require.Equal(t, 0, code)
@@ -98,5 +98,5 @@ func TestDisabledAccountKeysStopWorking(t *testing.T) {
 		return call(t, "GET", "/v2/videos", acc.key, nil).Status == http.StatusUnauthorized
 	}, time.Second, 20*time.Millisecond, "a disabled account's key must be refused within a second")
 	t.Logf("disabled account's key refused after %s", time.Since(start))
-	mustOK(t, call(t, "GET", "/v2/videos", owner(), nil))
+	mustOK(t, call(t, "GET", "/v2/videos", ownerOf(t), nil))
 }

@@ -30,9 +30,9 @@ func TestCountryReportResolvesThroughTheRealDatabase(t *testing.T) {
 	client := forwardedClient()
 	for i, address := range []string{"8.8.8.8", "193.0.6.139"} {
 		raw, err := json.Marshal(map[string]any{"event": "play", "video_id": v.ID, "position": 0,
-			"viewer_id": "5d1f0c2e-7a4b-4c1e-9e0f-00000000000" + string(rune('1'+i)), "ticket": viewTicket(v.ID, "https://shop.example", "")})
+			"viewer_id": "5d1f0c2e-7a4b-4c1e-9e0f-00000000000" + string(rune('1'+i)), "ticket": viewTicket(t, v.ID, "https://shop.example", "")})
 		require.NoError(t, err)
-		req, err := http.NewRequest(http.MethodPost, suite.URL+"/collect", strings.NewReader(string(raw)))
+		req, err := http.NewRequest(http.MethodPost, suiteOf(t).URL+"/collect", strings.NewReader(string(raw)))
 		require.NoError(t, err)
 		req.Header.Set("Content-Type", "text/plain;charset=UTF-8")
 		req.Header.Set("User-Agent", chromeUA)

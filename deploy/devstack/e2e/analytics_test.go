@@ -34,7 +34,7 @@ func postBeacon(t *testing.T, beacon map[string]any) (int, string) {
 	t.Helper()
 	raw, err := json.Marshal(beacon)
 	require.NoError(t, err)
-	req, err := http.NewRequest(http.MethodPost, suite.URL+"/collect", strings.NewReader(string(raw)))
+	req, err := http.NewRequest(http.MethodPost, suiteOf(t).URL+"/collect", strings.NewReader(string(raw)))
 	require.NoError(t, err)
 	req.Header.Set("Content-Type", "text/plain;charset=UTF-8")
 	req.Header.Set("User-Agent", chromeUA)
@@ -49,14 +49,14 @@ func postBeacon(t *testing.T, beacon map[string]any) (int, string) {
 // viewTickets mint view tickets as the suite's gateway does, with its key,
 // for tests of the analytics pipeline whose videos have no media (so no
 // player page); the clock decides when they were issued.
-func viewTickets(clock func() time.Time) viewticket.Signer {
-	return viewticket.NewSigner(secrets.MustRoot(suite.InternalSecret()).Derive(secrets.ViewTicket), clock)
+func viewTickets(t testing.TB, clock func() time.Time) viewticket.Signer {
+	return viewticket.NewSigner(secrets.MustRoot(suiteOf(t).InternalSecret()).Derive(secrets.ViewTicket), clock)
 }
 
 // viewTicket is a fresh ticket of the owner's video videoID, as a page of
 // origin (empty: no referrer) and Player playerID would have handed out.
-func viewTicket(videoID, origin, playerID string) string {
-	return viewTickets(time.Now).Issue(viewticket.Ticket{AccountID: suite.Credentials.AccountID, VideoID: videoID,
+func viewTicket(t testing.TB, videoID, origin, playerID string) string {
+	return viewTickets(t, time.Now).Issue(viewticket.Ticket{AccountID: suiteOf(t).Credentials.AccountID, VideoID: videoID,
 		PlayerID: playerID, Origin: origin}, time.Time{})
 }
 
@@ -67,7 +67,7 @@ func viewsBy(t *testing.T, dimension, videoID string) map[string]float64 {
 	query := url.Values{"dimension": {dimension}, "metric": {"views"}, "start": {today}, "end": {today},
 		"filter": {"video_id==" + videoID}}
 	var rows []map[string]any
-	mustOK(t, call(t, "GET", "/v2/analytics?"+query.Encode(), owner(), nil)).decode(t, &rows)
+	mustOK(t, call(t, "GET", "/v2/analytics?"+query.Encode(), ownerOf(t), nil)).decode(t, &rows)
 	out := map[string]float64{}
 	for _, row := range rows {
 		key, _ := row[dimension].(string)
@@ -100,11 +100,11 @@ func TestBeaconsBecomeViewsByDomain(t *testing.T) {
 	var quiet struct {
 		ID string `json:"id"`
 	}
-	mustOK(t, call(t, "POST", "/v2/players", owner(), map[string]any{"name": "quiet", "analytics": "none"})).decode(t, &quiet)
+	mustOK(t, call(t, "POST", "/v2/players", ownerOf(t), map[string]any{"name": "quiet", "analytics": "none"})).decode(t, &quiet)
 	// The domain comes from the ticket (the page's origin), not the beacon.
 	beacon := func(event, viewer, origin, player string) map[string]any {
 		return map[string]any{"event": event, "video_id": v.ID, "player_id": player, "viewer_id": viewer,
-			"position": 0, "ticket": viewTicket(v.ID, origin, player)}
+			"position": 0, "ticket": viewTicket(t, v.ID, origin, player)}
 	}
 	sendBeacon(t, beacon("play", "0f8fad5b-d9cb-469f-a165-000000000001", "https://www.shop.example", ""))
 	sendBeacon(t, beacon("view", "0f8fad5b-d9cb-469f-a165-000000000001", "https://www.shop.example", ""))
@@ -123,7 +123,7 @@ func TestBeaconsBecomeViewsByDomain(t *testing.T) {
 	today := time.Now().UTC().Format(time.DateOnly)
 	var rows []map[string]any
 	mustOK(t, call(t, "GET", "/v2/analytics/videos?metric=views&start="+today+"&end="+today+"&filter=video_id%3D%3D"+v.ID,
-		owner(), nil)).decode(t, &rows)
+		ownerOf(t), nil)).decode(t, &rows)
 	assert.Equal(t, []map[string]any{{"video_id": v.ID, "views": float64(4)}}, rows)
 }
 
@@ -146,7 +146,7 @@ func TestAnalyticsBadInputIsA400NamingTheParameter(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			mustFail(t, call(t, "GET", tt.path, owner(), nil), http.StatusBadRequest, tt.want)
+			mustFail(t, call(t, "GET", tt.path, ownerOf(t), nil), http.StatusBadRequest, tt.want)
 		})
 	}
 }

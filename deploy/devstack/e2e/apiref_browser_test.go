@@ -29,7 +29,7 @@ func TestAPIReferenceRenders(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives Chromium")
 	}
-	doc, err := http.Get(suite.URL + "/v2/openapi.json")
+	doc, err := http.Get(suiteOf(t).URL + "/v2/openapi.json")
 	require.NoError(t, err)
 	var info struct {
 		Info struct {
@@ -48,7 +48,7 @@ func TestAPIReferenceRenders(t *testing.T) {
 				cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: cspRecorder})
 			return err
 		}),
-		chromedp.Navigate(suite.URL+"/docs/api")))
+		chromedp.Navigate(suiteOf(t).URL+"/docs/api")))
 	title := browsertest.Poll[string](t, ctx, `(document.querySelector('.api-info h1') || {}).textContent`)
 	assert.Contains(t, title, "Vidhost")
 	// An operation of the document, its envelope and a documented error code.

@@ -40,14 +40,14 @@ func TestBrowserPortraitVideoKeepsItsShape(t *testing.T) {
 		ref, _ := uploadForVideo(t, "portrait.mp4", data)
 		created := createVideo(t, map[string]any{"name": "Portrait", "input": ref, "privacy": "unlisted"})
 		var before videoShape
-		mustOK(t, call(t, "GET", "/v2/videos/"+created.ID, owner(), nil)).decode(t, &before)
+		mustOK(t, call(t, "GET", "/v2/videos/"+created.ID, ownerOf(t), nil)).decode(t, &before)
 		if before.AspectRatio == nil { // absent until probed, unless the worker was already done
 			assert.Nil(t, before.Width)
 		}
 		v := waitReady(t, created.ID)
 
 		var shape videoShape
-		mustOK(t, call(t, "GET", "/v2/videos/"+v.ID, owner(), nil)).decode(t, &shape)
+		mustOK(t, call(t, "GET", "/v2/videos/"+v.ID, ownerOf(t), nil)).decode(t, &shape)
 		require.NotNil(t, shape.AspectRatio, "a transcoded video has its shape")
 		assert.Equal(t, [2]int{360, 640}, [2]int{*shape.Width, *shape.Height})
 		assert.Equal(t, "9:16", *shape.AspectRatio)
@@ -59,7 +59,7 @@ func TestBrowserPortraitVideoKeepsItsShape(t *testing.T) {
 
 		phone := browsertest.NewTab(t)
 		require.NoError(t, chromedp.Do(phone, chromedp.EmulateViewport(390, 844)))
-		browsertest.Open(t, phone, suite.URL+"/watch/"+v.ID)
+		browsertest.Open(t, phone, suiteOf(t).URL+"/watch/"+v.ID)
 		browsertest.Poll[bool](t, phone, `document.querySelector('video').videoWidth > 0`)
 		frame := browsertest.Eval[map[string]float64](t, phone, `(() => {
 		  const r = document.querySelector('.vh-root').getBoundingClientRect();
@@ -83,7 +83,7 @@ func TestBrowserPortraitVideoKeepsItsShape(t *testing.T) {
 		// In a frame of another shape the player fits the picture inside it.
 		wide := browsertest.NewTab(t)
 		require.NoError(t, chromedp.Do(wide, chromedp.EmulateViewport(640, 360)))
-		browsertest.Open(t, wide, suite.URL+"/embed/"+v.ID)
+		browsertest.Open(t, wide, suiteOf(t).URL+"/embed/"+v.ID)
 		browsertest.Poll[bool](t, wide, `document.querySelector('video').videoWidth > 0`)
 		assert.Equal(t, "contain", browsertest.Eval[string](t, wide, `getComputedStyle(document.querySelector('video')).objectFit`))
 		assert.InDelta(t, 9.0/16, browsertest.Eval[float64](t, wide, `(() => { const v = document.querySelector('video'); return v.videoWidth / v.videoHeight; })()`), 0.01)
@@ -142,7 +142,7 @@ func responsiveEmbedSite(t *testing.T, videoID, ratio string) *httptest.Server {
 <div style="position: relative; aspect-ratio: %[1]s; width: min(100%%, 80vh * %[1]s); margin: 0 auto;">
   <iframe src="%[2]s" style="position: absolute; inset: 0; width: 100%%; height: 100%%; border: 0;"
           allow="autoplay; fullscreen; picture-in-picture" allowfullscreen title="Portrait"></iframe>
-</div></body></html>`, ratio, html.EscapeString(suite.URL+"/embed/"+videoID))
+</div></body></html>`, ratio, html.EscapeString(suiteOf(t).URL+"/embed/"+videoID))
 	}))
 	t.Cleanup(site.Close)
 	return site

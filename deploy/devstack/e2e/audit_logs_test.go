@@ -42,7 +42,7 @@ type auditSession struct {
 // trust (the devstack trusts no proxy), and returns the result's id.
 func (s *auditSession) mutate(method, path string, body any) string {
 	s.t.Helper()
-	req, err := http.NewRequest(method, suite.URL+path, bodyReader(s.t, body))
+	req, err := http.NewRequest(method, suiteOf(s.t).URL+path, bodyReader(s.t, body))
 	require.NoError(s.t, err)
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")

@@ -22,24 +22,24 @@ type category struct {
 func TestCategoryLifecycle(t *testing.T) {
 	var c category
 	value := uniqueWord(t, "music-")
-	mustOK(t, call(t, "POST", "/v2/categories", owner(), map[string]any{"name": "Music", "value": value})).decode(t, &c)
+	mustOK(t, call(t, "POST", "/v2/categories", ownerOf(t), map[string]any{"name": "Music", "value": value})).decode(t, &c)
 	assert.Equal(t, "Music", c.Name)
 	assert.Regexp(t, `^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`, c.CreatedTime)
 	assert.NotEmpty(t, c.CreatedBy)
 	assert.Equal(t, c.CreatedTime, c.UpdatedTime)
 
 	var got category
-	mustOK(t, call(t, "GET", "/v2/categories/"+c.ID, owner(), nil)).decode(t, &got)
+	mustOK(t, call(t, "GET", "/v2/categories/"+c.ID, ownerOf(t), nil)).decode(t, &got)
 	assert.Equal(t, c, got)
 
 	var patched category
-	mustOK(t, call(t, "PATCH", "/v2/categories/"+c.ID, owner(), map[string]any{"name": "Live music"})).decode(t, &patched)
+	mustOK(t, call(t, "PATCH", "/v2/categories/"+c.ID, ownerOf(t), map[string]any{"name": "Live music"})).decode(t, &patched)
 	assert.Equal(t, "Live music", patched.Name)
 	assert.Equal(t, value, patched.Value, "fields not sent are unchanged")
 
-	mustOK(t, call(t, "DELETE", "/v2/categories/"+c.ID, owner(), nil))
-	mustFail(t, call(t, "GET", "/v2/categories/"+c.ID, owner(), nil), http.StatusNotFound, "Not found")
-	mustFail(t, call(t, "DELETE", "/v2/categories/"+c.ID, owner(), nil), http.StatusNotFound, "Not found")
+	mustOK(t, call(t, "DELETE", "/v2/categories/"+c.ID, ownerOf(t), nil))
+	mustFail(t, call(t, "GET", "/v2/categories/"+c.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "DELETE", "/v2/categories/"+c.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
 }
 
 func TestCategoryValidation(t *testing.T) {
@@ -56,23 +56,23 @@ func TestCategoryValidation(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			mustFail(t, call(t, "POST", "/v2/categories", owner(), tc.body), http.StatusBadRequest, tc.want)
+			mustFail(t, call(t, "POST", "/v2/categories", ownerOf(t), tc.body), http.StatusBadRequest, tc.want)
 		})
 	}
 	var c category
-	mustOK(t, call(t, "POST", "/v2/categories", owner(), map[string]any{"name": "n", "value": uniqueWord(t, "valid-")})).decode(t, &c)
-	mustFail(t, call(t, "PATCH", "/v2/categories/"+c.ID, owner(), map[string]any{"name": long}), http.StatusBadRequest, "name")
-	mustFail(t, call(t, "PATCH", "/v2/categories/"+c.ID, owner(), map[string]any{"value": ""}), http.StatusBadRequest, "value")
+	mustOK(t, call(t, "POST", "/v2/categories", ownerOf(t), map[string]any{"name": "n", "value": uniqueWord(t, "valid-")})).decode(t, &c)
+	mustFail(t, call(t, "PATCH", "/v2/categories/"+c.ID, ownerOf(t), map[string]any{"name": long}), http.StatusBadRequest, "name")
+	mustFail(t, call(t, "PATCH", "/v2/categories/"+c.ID, ownerOf(t), map[string]any{"value": ""}), http.StatusBadRequest, "value")
 }
 
 func TestPaginationAcrossPagesHasNoDuplicates(t *testing.T) {
 	for i := range 30 {
-		mustOK(t, call(t, "POST", "/v2/players", owner(), map[string]any{"name": "page player " + string(rune('A'+i))}))
+		mustOK(t, call(t, "POST", "/v2/players", ownerOf(t), map[string]any{"name": "page player " + string(rune('A'+i))}))
 	}
 	seen := map[string]bool{}
 	next, pages := "/v2/players?limit=7", 0
 	for next != "" {
-		r := mustOK(t, call(t, "GET", next, owner(), nil))
+		r := mustOK(t, call(t, "GET", next, ownerOf(t), nil))
 		var items []player
 		r.decode(t, &items)
 		require.LessOrEqual(t, len(items), 7)
@@ -83,7 +83,7 @@ func TestPaginationAcrossPagesHasNoDuplicates(t *testing.T) {
 		pages++
 		next, _ = r.Body.Links["next"].(string)
 		if next != "" {
-			require.True(t, strings.HasPrefix(next, suite.URL+"/v2/players?"), "links.next is a full URL: %s", next)
+			require.True(t, strings.HasPrefix(next, suiteOf(t).URL+"/v2/players?"), "links.next is a full URL: %s", next)
 			require.Contains(t, next, "limit=7")
 			require.Contains(t, next, "cursor=")
 		}

@@ -51,7 +51,7 @@ func call(t *testing.T, method, path, key string, body any) response {
 	t.Helper()
 	url := path
 	if strings.HasPrefix(path, "/") {
-		url = suite.URL + path
+		url = suiteOf(t).URL + path
 	}
 	req, err := http.NewRequest(method, url, bodyReader(t, body))
 	require.NoError(t, err)
@@ -88,9 +88,6 @@ func send(t *testing.T, req *http.Request) response {
 	require.NoError(t, json.Unmarshal(raw, &out.Body), "every response is an envelope: %s", raw)
 	return out
 }
-
-// owner is the bootstrap read-write key.
-func owner() string { return suite.Credentials.APIKey }
 
 // mustOK asserts a successful envelope and returns it.
 func mustOK(t *testing.T, r response) response {

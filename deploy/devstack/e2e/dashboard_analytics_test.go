@@ -42,7 +42,7 @@ func TestDashboardAnalyticsPlayersServices(t *testing.T) {
 		var autoplay struct {
 			ID string `json:"id"`
 		}
-		mustOK(t, call(t, "POST", "/v2/players", owner(), map[string]any{"name": "autoplay", "autoplay": true, "muted": true})).decode(t, &autoplay)
+		mustOK(t, call(t, "POST", "/v2/players", ownerOf(t), map[string]any{"name": "autoplay", "autoplay": true, "muted": true})).decode(t, &autoplay)
 
 		site := embeddingSite(t, v.ID, autoplay.ID)
 		port := strconv.Itoa(site.Listener.Addr().(*net.TCPAddr).Port)
@@ -141,7 +141,7 @@ func playersPage(t *testing.T, ctx context.Context, videoID string) {
 		Colour   string   `json:"colour"`
 		Controls []string `json:"controls"`
 	}
-	mustOK(t, call(t, "GET", "/v2/players/"+id, owner(), nil)).decode(t, &player)
+	mustOK(t, call(t, "GET", "/v2/players/"+id, ownerOf(t), nil)).decode(t, &player)
 	assert.Equal(t, "#ff8800", player.Colour)
 	assert.NotContains(t, player.Controls, "fullscreen")
 	assert.Len(t, player.Controls, 11)
@@ -156,7 +156,7 @@ func playersPage(t *testing.T, ctx context.Context, videoID string) {
 	checkPage(t, ctx, "player")
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-player-editor button[type=submit]`))))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-player-editor [role=status]')?.textContent === 'Saved.'`)
-	mustOK(t, call(t, "GET", "/v2/players/"+id, owner(), nil)).decode(t, &player)
+	mustOK(t, call(t, "GET", "/v2/players/"+id, ownerOf(t), nil)).decode(t, &player)
 	assert.Equal(t, "#0055aa", player.Colour)
 }
 
@@ -194,7 +194,7 @@ func servicesPage(t *testing.T, ctx context.Context, newVideo func() string) {
 	var hook struct {
 		ID string `json:"id"`
 	}
-	mustOK(t, call(t, "POST", "/v2/hooks", owner(), map[string]any{
+	mustOK(t, call(t, "POST", "/v2/hooks", ownerOf(t), map[string]any{
 		"name": "to receiver", "event": "video.created", "service": id, "action": "videos.insert",
 	})).decode(t, &hook)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-table a[href="/developers/services/`+id+`"]`))))
@@ -222,5 +222,5 @@ func servicesPage(t *testing.T, ctx context.Context, newVideo func() string) {
 	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
 	browsertest.Poll[bool](t, ctx, `location.pathname === '/developers/services' && !!document.querySelector('.vh-empty')`)
-	mustFail(t, call(t, "GET", "/v2/services/"+id, owner(), nil), http.StatusNotFound, "")
+	mustFail(t, call(t, "GET", "/v2/services/"+id, ownerOf(t), nil), http.StatusNotFound, "")
 }

@@ -82,7 +82,7 @@ func namedClip(t *testing.T, name string, seconds int) string {
 func ownerWithTOTP(t *testing.T) string {
 	t.Helper()
 	p := newPerson(t)
-	mustOK(t, p.signIn(t, suite.Credentials.OwnerPassword, ""))
+	mustOK(t, p.signIn(t, suiteOf(t).Credentials.OwnerPassword, ""))
 	secret, _ := enrolTOTP(t, p)
 	return secret
 }
@@ -90,13 +90,13 @@ func ownerWithTOTP(t *testing.T) string {
 func signInThroughTheDashboard(t *testing.T, ctx context.Context, secret string) {
 	t.Helper()
 	startSignedOut(t, ctx)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos?status=")))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suiteOf(t).URL+"/videos?status=")))
 	require.Equal(t, "/signin", browsertest.Eval[string](t, ctx, `location.pathname`), "no session: sent to sign in")
 	forgetSessionAtEnd(t, ctx)
 	checkPage(t, ctx, "signin")
 	require.NoError(t, chromedp.Do(ctx,
-		chromedp.SendKeys(chromedp.CSS("#vh-signin-email"), suite.Credentials.OwnerEmail),
-		chromedp.SendKeys(chromedp.CSS("#vh-signin-password"), suite.Credentials.OwnerPassword),
+		chromedp.SendKeys(chromedp.CSS("#vh-signin-email"), suiteOf(t).Credentials.OwnerEmail),
+		chromedp.SendKeys(chromedp.CSS("#vh-signin-password"), suiteOf(t).Credentials.OwnerPassword),
 		chromedp.Click(chromedp.CSS(`#vh-signin-form button[type=submit]`)),
 	))
 	browsertest.Poll[bool](t, ctx, `!document.getElementById('vh-signin-code-step').hidden`)
@@ -109,7 +109,7 @@ func signInThroughTheDashboard(t *testing.T, ctx context.Context, secret string)
 	pollThroughNavigation(t, ctx, `location.pathname === '/videos' && document.querySelector('h1')?.textContent === 'Videos'`)
 	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-empty') !== null`)
 	// The keyboard's first stop is the skip link, shown when focused.
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos")))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suiteOf(t).URL+"/videos")))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-empty') !== null`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\t")))
 	assert.True(t, browsertest.Eval[bool](t, ctx, `(e => e.classList.contains('vh-skip') && e.getBoundingClientRect().left >= 0)(document.activeElement)`),
@@ -185,7 +185,7 @@ func openPrivateAndPlay(t *testing.T, ctx context.Context, id string) {
 	browsertest.Poll[bool](t, ctx, `document.querySelector('form.vh-form [role=status]').textContent === 'Saved.'`)
 	assert.Equal(t, "private", browsertest.Eval[string](t, ctx, `document.getElementById('vh-privacy').value`), "the form keeps the saved value")
 	var v video
-	mustOK(t, call(t, "GET", "/v2/videos/"+id, owner(), nil)).decode(t, &v)
+	mustOK(t, call(t, "GET", "/v2/videos/"+id, ownerOf(t), nil)).decode(t, &v)
 	require.Equal(t, "private", v.Privacy)
 	require.Equal(t, []string{"dashboard"}, v.Tags)
 
@@ -198,7 +198,7 @@ func openPrivateAndPlay(t *testing.T, ctx context.Context, id string) {
 		return !!video && video.currentTime > 0.5;
 	})()`)
 	require.True(t, browsertest.Eval[bool](t, ctx, `document.querySelectorAll('.vh-outputs li button').length > 0`), "outputs have copy buttons")
-	assert.Contains(t, browsertest.Eval[string](t, ctx, `document.getElementById('vh-embed-code').textContent`), suite.URL+"/embed/"+id)
+	assert.Contains(t, browsertest.Eval[string](t, ctx, `document.getElementById('vh-embed-code').textContent`), suiteOf(t).URL+"/embed/"+id)
 	checkPage(t, ctx, "video")
 }
 
@@ -259,7 +259,7 @@ func deleteVideo(t *testing.T, ctx context.Context, id string, remaining int) {
 	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
 	browsertest.Poll[bool](t, ctx, `location.pathname === '/videos' && document.querySelectorAll('.vh-video').length === `+strconv.Itoa(remaining)+` && !document.querySelector('.vh-video[data-video-id="`+id+`"]')`)
-	mustFail(t, call(t, "GET", "/v2/videos/"+id, owner(), nil), http.StatusNotFound, "")
+	mustFail(t, call(t, "GET", "/v2/videos/"+id, ownerOf(t), nil), http.StatusNotFound, "")
 }
 
 // signOut uses the account menu; the browser's cookie is cleared, so later

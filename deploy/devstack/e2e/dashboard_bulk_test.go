@@ -29,7 +29,7 @@ func TestDashboardVideosBulk(t *testing.T) {
 	}
 	withSuite(t, newSuite(t, 0), "local", func() {
 		inbox, archive := createFolder(t, "Inbox", ""), createFolder(t, "Archive", "")
-		mustOK(t, call(t, "POST", "/v2/categories", owner(), map[string]any{"name": "Sports", "value": "sports"}))
+		mustOK(t, call(t, "POST", "/v2/categories", ownerOf(t), map[string]any{"name": "Sports", "value": "sports"}))
 		ids := map[string]string{}
 		for _, name := range []string{"alpha", "bravo", "charlie", "delta", "echo"} {
 			fields := map[string]any{"name": name}
@@ -38,13 +38,13 @@ func TestDashboardVideosBulk(t *testing.T) {
 			}
 			ids[name] = createVideo(t, fields).ID
 			if name != "echo" {
-				mustOK(t, call(t, "POST", "/v2/folders/"+inbox.ID+"/videos/"+ids[name], owner(), nil))
+				mustOK(t, call(t, "POST", "/v2/folders/"+inbox.ID+"/videos/"+ids[name], ownerOf(t), nil))
 			}
 		}
 		playedThreeTimes(t, ids["alpha"])
 
 		ctx := signedInTab(t)
-		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos")))
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suiteOf(t).URL+"/videos")))
 		pollNames(t, ctx, "echo,delta,charlie,bravo,alpha")
 		browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-video[data-video-id="`+ids["alpha"]+`"] .vh-views')?.textContent === '3 views'`)
 		assert.Equal(t, "0 views", browsertest.Eval[string](t, ctx, `document.querySelector('.vh-video[data-video-id="`+ids["echo"]+`"] .vh-views').textContent`))
@@ -86,8 +86,8 @@ func TestDashboardVideosBulk(t *testing.T) {
 		checkPage(t, ctx, "videos-bulk-delete")
 		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
 		browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-bulk-report')?.textContent.startsWith('2 videos deleted.') && document.querySelectorAll('.vh-video').length === 0 && !!document.querySelector('.vh-empty')`)
-		mustFail(t, call(t, "GET", "/v2/videos/"+ids["alpha"], owner(), nil), http.StatusNotFound, "Not found")
-		mustFail(t, call(t, "GET", "/v2/videos/"+ids["bravo"], owner(), nil), http.StatusNotFound, "Not found")
+		mustFail(t, call(t, "GET", "/v2/videos/"+ids["alpha"], ownerOf(t), nil), http.StatusNotFound, "Not found")
+		mustFail(t, call(t, "GET", "/v2/videos/"+ids["bravo"], ownerOf(t), nil), http.StatusNotFound, "Not found")
 		assert.Equal(t, "unlisted", getVideo(t, ids["delta"]).Privacy, "videos not selected are untouched")
 
 		viewerSelectsNothing(t)
@@ -100,12 +100,12 @@ func TestDashboardVideosBulk(t *testing.T) {
 func viewerSelectsNothing(t *testing.T) {
 	t.Helper()
 	email := uniqueWord(t, "viewer") + "@example.com"
-	mustOK(t, call(t, "POST", "/v2/invites", owner(), map[string]any{"email": email, "role": "viewer"}))
+	mustOK(t, call(t, "POST", "/v2/invites", ownerOf(t), map[string]any{"email": email, "role": "viewer"}))
 	mustOK(t, acceptInvite(t, inviteToken(t, email, 1), "Viewer", "a long enough password"))
 	p := newPerson(t)
 	mustOK(t, p.do(t, "POST", "/v2/session", map[string]any{"email": email, "password": "a long enough password"}))
 	ctx := signedInTab(t, p.cookie(t))
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos")))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suiteOf(t).URL+"/videos")))
 	pollNames(t, ctx, "echo,delta")
 	browsertest.Poll[bool](t, ctx, `document.querySelectorAll('.vh-views').length === 2 && [...document.querySelectorAll('.vh-views')].every(v => v.textContent === '0 views')`)
 	assert.False(t, browsertest.Eval[bool](t, ctx, `!!document.querySelector('.vh-select, .vh-select-all, .vh-bulk')`), "a viewer has nothing to select")
@@ -119,7 +119,7 @@ func partialFailure(t *testing.T, ctx context.Context, ids map[string]string) {
 	t.Helper()
 	clickRowBoxes(t, ctx, ids["alpha"], ids["bravo"], ids["charlie"])
 	chooseOption(t, ctx, ".vh-bulk select[name=privacy]", "public")
-	mustOK(t, call(t, "DELETE", "/v2/videos/"+ids["charlie"], owner(), nil))
+	mustOK(t, call(t, "DELETE", "/v2/videos/"+ids["charlie"], ownerOf(t), nil))
 	submitted := browsertest.Eval[bool](t, ctx, `(() => {
 		if (document.querySelectorAll('.vh-select:checked').length !== 3) return false;
 		document.querySelector('.vh-bulk-form:nth-child(2)').requestSubmit();
@@ -139,7 +139,7 @@ func playedThreeTimes(t *testing.T, videoID string) {
 	t.Helper()
 	for i := range 3 {
 		sendBeacon(t, map[string]any{"event": "play", "video_id": videoID, "player_id": "",
-			"viewer_id": fmt.Sprintf("0f8fad5b-d9cb-469f-a165-%012d", i+1), "position": 0, "ticket": viewTicket(videoID, "", "")})
+			"viewer_id": fmt.Sprintf("0f8fad5b-d9cb-469f-a165-%012d", i+1), "position": 0, "ticket": viewTicket(t, videoID, "", "")})
 	}
 	require.Eventually(t, func() bool { return viewsBy(t, "video_id", videoID)[videoID] == 3 },
 		browsertest.WaitTimeout, browsertest.PollInterval, "three views reported")
@@ -152,7 +152,7 @@ func signedInTab(t *testing.T, cookie ...string) context.Context {
 	t.Helper()
 	if len(cookie) == 0 {
 		p := newPerson(t)
-		mustOK(t, p.signIn(t, suite.Credentials.OwnerPassword, ""))
+		mustOK(t, p.signIn(t, suiteOf(t).Credentials.OwnerPassword, ""))
 		cookie = append(cookie, p.cookie(t))
 	}
 	ctx := browsertest.NewTab(t)

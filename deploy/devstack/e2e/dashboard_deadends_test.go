@@ -40,8 +40,8 @@ func disabledThumbnail(t *testing.T, tab context.Context) {
 	var thumbnail struct {
 		URL string `json:"url"`
 	}
-	mustOK(t, call(t, "POST", "/v2/videos/"+v.ID+"/thumbnail", owner(), map[string]any{"url": reference})).decode(t, &thumbnail)
-	mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), map[string]any{"enabled": false}))
+	mustOK(t, call(t, "POST", "/v2/videos/"+v.ID+"/thumbnail", ownerOf(t), map[string]any{"url": reference})).decode(t, &thumbnail)
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), map[string]any{"enabled": false}))
 
 	openList(t, tab, name)
 	img := `document.querySelector('.vh-video[data-video-id="` + v.ID + `"] img')`
@@ -79,9 +79,9 @@ func failedVideo(t *testing.T, tab context.Context) {
 func deletedInAnalytics(t *testing.T, tab context.Context) {
 	v := createVideo(t, map[string]any{"name": uniqueWord(t, "gone")})
 	playedThreeTimes(t, v.ID)
-	mustOK(t, call(t, "DELETE", "/v2/videos/"+v.ID, owner(), nil))
+	mustOK(t, call(t, "DELETE", "/v2/videos/"+v.ID, ownerOf(t), nil))
 
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suite.URL+"/analytics?filter=video_id=="+v.ID)))
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suiteOf(t).URL+"/analytics?filter=video_id=="+v.ID)))
 	row := `document.querySelector('#vh-top-video_id tr[data-value="` + v.ID + `"]')`
 	browsertest.Poll[bool](t, tab, `!!`+row+` && `+row+`.cells[0].textContent === 'Deleted video'`)
 	assert.Zero(t, browsertest.Eval[int](t, tab, row+`.cells[0].querySelectorAll('a').length`), "no link to a page that is gone")
@@ -95,7 +95,7 @@ func deletedInAnalytics(t *testing.T, tab context.Context) {
 // openList opens the video list searched for name.
 func openList(t *testing.T, tab context.Context, name string) {
 	t.Helper()
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suite.URL+"/videos?search="+name)))
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suiteOf(t).URL+"/videos?search="+name)))
 	pollNames(t, tab, name)
 }
 
@@ -103,13 +103,13 @@ func openList(t *testing.T, tab context.Context, name string) {
 // cannot be transcoded, as the transcode service on the suite's NATS.
 func reportFailed(t *testing.T, videoID, reason string) {
 	t.Helper()
-	nc, err := natsx.Connect(natsx.Client{URL: suite.NATSURL(), Service: natsx.ServiceTranscode, Secret: suite.InternalSecret()})
+	nc, err := natsx.Connect(natsx.Client{URL: suiteOf(t).NATSURL(), Service: natsx.ServiceTranscode, Secret: suiteOf(t).InternalSecret()})
 	require.NoError(t, err)
 	defer nc.Close()
 	js, err := jetstream.New(nc)
 	require.NoError(t, err)
 	data, err := protojson.Marshal(&eventsv1.TranscodeFailed{VideoId: videoID, Reason: reason, Meta: &eventsv1.EventMeta{
-		Id: ids.New(), AccountId: suite.Credentials.AccountID, OccurredTime: timefmt.Format(time.Now())}})
+		Id: ids.New(), AccountId: suiteOf(t).Credentials.AccountID, OccurredTime: timefmt.Format(time.Now())}})
 	require.NoError(t, err)
 	_, err = js.Publish(t.Context(), natsx.SubjectTranscodeFailed, data, jetstream.WithMsgID(ids.New()))
 	require.NoError(t, err)

@@ -22,7 +22,7 @@ import (
 // pages land, or any other) is a friendly page with the way back.
 func TestDashboardSidebarOnPhones(t *testing.T) {
 	ctx := signedInTab(t)
-	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(suite.URL+"/videos")))
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(suiteOf(t).URL+"/videos")))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Videos'`)
 	groups := browsertest.Eval[string](t, ctx, `[...document.querySelectorAll('#vh-nav .vh-nav-title')].map(g => g.textContent).join()`)
 	assert.Equal(t, "Library,Player,Insights,Developers,Settings", groups)
@@ -61,7 +61,7 @@ func TestDashboardSearchFromTheTopBar(t *testing.T) {
 	id := createVideo(t, map[string]any{"name": word + " clip"}).ID
 	createVideo(t, map[string]any{"name": "another clip"})
 	ctx := signedInTab(t)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/folders")))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suiteOf(t).URL+"/folders")))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Folders'`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(`#vh-global-search`), word+"\r")))
 	browsertest.Poll[bool](t, ctx, `location.pathname === '/videos' && new URLSearchParams(location.search).get('search') === `+jsString(word)+
@@ -79,7 +79,7 @@ func TestDashboardVideoTableSortsAndToggles(t *testing.T) {
 		createVideo(t, map[string]any{"name": word + " " + name})
 	}
 	ctx := signedInTab(t)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos?search="+word)))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suiteOf(t).URL+"/videos?search="+word)))
 	browsertest.Eval[chromedp.Void](t, ctx, `void localStorage.removeItem('vidhost.videos.view')`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
 	names := func(want string) {
@@ -126,7 +126,7 @@ func TestDashboardVideoTableSortsAndToggles(t *testing.T) {
 func TestDashboardVideoTabs(t *testing.T) {
 	id := createVideo(t, map[string]any{"name": "Tabbed"}).ID
 	ctx := signedInTab(t)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos/"+id)))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suiteOf(t).URL+"/videos/"+id)))
 	browsertest.Poll[bool](t, ctx, `document.querySelectorAll('[role=tablist] [role=tab]').length === 6`)
 	tabs := browsertest.Eval[string](t, ctx, `[...document.querySelectorAll('[role=tab]')].map(t => t.textContent).join()`)
 	assert.Equal(t, "Overview,Captions and transcripts,Interactivity,Chapters,Embed and share,Analytics", tabs)
@@ -177,7 +177,7 @@ func TestDashboardFollowsTheSystemTheme(t *testing.T) {
 	}
 
 	signIn := browsertest.NewPrivateTab(t)
-	require.NoError(t, chromedp.Do(signIn, chromedp.Navigate(suite.URL+"/signin")))
+	require.NoError(t, chromedp.Do(signIn, chromedp.Navigate(suiteOf(t).URL+"/signin")))
 	browsertest.Poll[bool](t, signIn, `!!document.getElementById('vh-signin-form')`)
 	expect(signIn, "dark", darkBackground, darkText)
 	expect(signIn, "light", lightBackground, lightText)
@@ -185,13 +185,13 @@ func TestDashboardFollowsTheSystemTheme(t *testing.T) {
 	assert.Equal(t, "rgb(29, 91, 214)", browsertest.Eval[string](t, signIn, `getComputedStyle(document.querySelector('#vh-signin-form button')).backgroundColor`))
 	// The other credential pages share the tokens: axe-core in both themes.
 	for _, page := range []string{"reset-password", "signout"} {
-		require.NoError(t, chromedp.Do(signIn, chromedp.Navigate(suite.URL+"/"+page)))
+		require.NoError(t, chromedp.Do(signIn, chromedp.Navigate(suiteOf(t).URL+"/"+page)))
 		browsertest.Poll[bool](t, signIn, `!!document.querySelector('main h1')`)
 		checkPage(t, signIn, page)
 	}
 
 	dashboard := signedInTab(t)
-	require.NoError(t, chromedp.Do(dashboard, chromedp.Navigate(suite.URL+"/videos")))
+	require.NoError(t, chromedp.Do(dashboard, chromedp.Navigate(suiteOf(t).URL+"/videos")))
 	browsertest.Poll[bool](t, dashboard, `document.querySelector('h1')?.textContent === 'Videos'`)
 	expect(dashboard, "dark", darkBackground, darkText)
 	assert.Equal(t, "rgb(22, 25, 31)", browsertest.Eval[string](t, dashboard, `getComputedStyle(document.querySelector('.vh-topbar')).backgroundColor`), "the top bar is the dark surface")

@@ -87,7 +87,7 @@ func jwtKeys(t *testing.T, ctx context.Context) {
 		Name      string `json:"name"`
 		PublicKey string `json:"public_key"`
 	}
-	mustOK(t, call(t, "GET", "/v2/jwt_keys/"+id, owner(), nil)).decode(t, &key)
+	mustOK(t, call(t, "GET", "/v2/jwt_keys/"+id, ownerOf(t), nil)).decode(t, &key)
 	require.Equal(t, "viewer tokens", key.Name)
 	require.Equal(t, strings.TrimSpace(public), strings.TrimSpace(key.PublicKey), "the generated public key is the one registered")
 	checkPage(t, ctx, "jwt-keys")
@@ -96,7 +96,7 @@ func jwtKeys(t *testing.T, ctx context.Context) {
 	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') === null && !!document.querySelector('.vh-empty')`)
-	mustFail(t, call(t, "GET", "/v2/jwt_keys/"+id, owner(), nil), http.StatusNotFound, "")
+	mustFail(t, call(t, "GET", "/v2/jwt_keys/"+id, ownerOf(t), nil), http.StatusNotFound, "")
 }
 
 // hooks: without a service the page says to make one; with one, a hook with
@@ -109,7 +109,7 @@ func hooks(t *testing.T, ctx context.Context) {
 	browsertest.Poll[bool](t, ctx, `!!document.getElementById('vh-no-services')`)
 	checkPage(t, ctx, "hooks-no-service")
 
-	mustOK(t, call(t, "POST", "/v2/services", owner(), map[string]any{
+	mustOK(t, call(t, "POST", "/v2/services", ownerOf(t), map[string]any{
 		"name": "Local receiver", "type": "webhook", "url": "http://127.0.0.1:9/in", // the devstack allows this machine
 	}))
 	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
@@ -151,7 +151,7 @@ func hooks(t *testing.T, ctx context.Context) {
 			Field, Operator, Value string
 		} `json:"filters"`
 	}
-	mustOK(t, call(t, "GET", "/v2/hooks/"+id, owner(), nil)).decode(t, &hook)
+	mustOK(t, call(t, "GET", "/v2/hooks/"+id, ownerOf(t), nil)).decode(t, &hook)
 	require.Equal(t, "launch and news", hook.Name)
 	require.Len(t, hook.Filters, 1)
 	require.Equal(t, "==", hook.Filters[0].Operator)
@@ -160,7 +160,7 @@ func hooks(t *testing.T, ctx context.Context) {
 	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
 	browsertest.Poll[bool](t, ctx, `location.pathname === '/developers/hooks' && document.querySelector('.vh-empty')?.textContent.includes('create one above')`)
-	mustFail(t, call(t, "GET", "/v2/hooks/"+id, owner(), nil), http.StatusNotFound, "")
+	mustFail(t, call(t, "GET", "/v2/hooks/"+id, ownerOf(t), nil), http.StatusNotFound, "")
 }
 
 // folders: empty state, a top-level folder and one inside it, a rename in
@@ -192,7 +192,7 @@ func folders(t *testing.T, ctx context.Context) {
 	var folder struct {
 		Name string `json:"name"`
 	}
-	mustOK(t, call(t, "GET", "/v2/folders/"+parent, owner(), nil)).decode(t, &folder)
+	mustOK(t, call(t, "GET", "/v2/folders/"+parent, ownerOf(t), nil)).decode(t, &folder)
 	require.Equal(t, "Product launches", folder.Name)
 
 	deleteRow := func(id string) {
@@ -208,7 +208,7 @@ func folders(t *testing.T, ctx context.Context) {
 	browsertest.Poll[bool](t, ctx, rows+`.length === 1`)
 	deleteRow(parent)
 	browsertest.Poll[bool](t, ctx, `!!document.querySelector('.vh-empty')`)
-	mustFail(t, call(t, "GET", "/v2/folders/"+parent, owner(), nil), http.StatusNotFound, "")
+	mustFail(t, call(t, "GET", "/v2/folders/"+parent, ownerOf(t), nil), http.StatusNotFound, "")
 }
 
 // categoriesPage: a category with a label and a value, a rename whose too
@@ -244,5 +244,5 @@ func categoriesPage(t *testing.T, ctx context.Context) {
 	browsertest.Poll[bool](t, ctx, `document.querySelector('dialog[open]') !== null`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
 	browsertest.Poll[bool](t, ctx, `!!document.querySelector('.vh-empty')`)
-	mustFail(t, call(t, "GET", "/v2/categories/"+id, owner(), nil), http.StatusNotFound, "")
+	mustFail(t, call(t, "GET", "/v2/categories/"+id, ownerOf(t), nil), http.StatusNotFound, "")
 }

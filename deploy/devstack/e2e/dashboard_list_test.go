@@ -40,7 +40,7 @@ func TestDashboardListOf1000Videos(t *testing.T) {
 			createVideo(t, map[string]any{"name": fmt.Sprintf("video %04d", i)})
 		}
 		p := newPerson(t)
-		mustOK(t, p.signIn(t, suite.Credentials.OwnerPassword, ""))
+		mustOK(t, p.signIn(t, suiteOf(t).Credentials.OwnerPassword, ""))
 		ctx := browsertest.NewTab(t)
 		useSession(t, ctx, p.cookie(t))
 		require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
@@ -49,7 +49,7 @@ func TestDashboardListOf1000Videos(t *testing.T) {
 			return err
 		})))
 
-		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos")))
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suiteOf(t).URL+"/videos")))
 		ready := browsertest.Poll[float64](t, ctx, `window.vhListReady`)
 		// When the list's answer arrived tells the server's share from the page's.
 		answered := browsertest.Eval[float64](t, ctx, `performance.getEntriesByType('resource').find(e => e.name.includes('/v2/videos?'))?.responseEnd ?? -1`)

@@ -57,7 +57,7 @@ func resumeAfterReload(t *testing.T, ctx context.Context, file, name string) str
 	var uploads []struct {
 		Name string `json:"name"`
 	}
-	mustOK(t, call(t, "GET", "/v2/uploads?limit=25", owner(), nil)).decode(t, &uploads)
+	mustOK(t, call(t, "GET", "/v2/uploads?limit=25", ownerOf(t), nil)).decode(t, &uploads)
 	count := 0
 	for _, u := range uploads {
 		if u.Name == name {

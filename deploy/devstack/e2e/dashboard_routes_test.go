@@ -18,16 +18,16 @@ var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Reques
 // session to /signin and back, serve the page to one with a session, and
 // leave other paths a JSON 404.
 func TestDashboardRoutes(t *testing.T) {
-	resp, err := noRedirects.Get(suite.URL + "/videos/abc?x=1")
+	resp, err := noRedirects.Get(suiteOf(t).URL + "/videos/abc?x=1")
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	assert.Equal(t, "/signin?next=%2Fvideos%2Fabc%3Fx%3D1", resp.Header.Get("Location"))
 
 	p := newPerson(t)
-	mustOK(t, p.signIn(t, suite.Credentials.OwnerPassword, ""))
+	mustOK(t, p.signIn(t, suiteOf(t).Credentials.OwnerPassword, ""))
 	for _, path := range []string{"/", "/videos", "/videos/abc", "/upload", "/live", "/live/abc", "/folders", "/categories", "/developers/keys", "/developers/jwt-keys", "/developers/hooks", "/developers/hooks/abc", "/analytics", "/players", "/players/abc", "/developers/services", "/developers/services/abc"} {
-		resp, err := p.client.Get(suite.URL + path)
+		resp, err := p.client.Get(suiteOf(t).URL + path)
 		require.NoError(t, err)
 		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
@@ -35,7 +35,7 @@ func TestDashboardRoutes(t *testing.T) {
 		assert.Contains(t, string(body), `id="vh-app"`, path)
 		assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'", path)
 	}
-	resp, err = p.client.Get(suite.URL + "/not-a-dashboard-page")
+	resp, err = p.client.Get(suiteOf(t).URL + "/not-a-dashboard-page")
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
@@ -47,9 +47,9 @@ func TestDashboardRoutes(t *testing.T) {
 // is refused like any /v2 write.
 func TestTusTakesTheSessionWithItsCSRFToken(t *testing.T) {
 	p := newPerson(t)
-	mustOK(t, p.signIn(t, suite.Credentials.OwnerPassword, ""))
+	mustOK(t, p.signIn(t, suiteOf(t).Credentials.OwnerPassword, ""))
 	create := func(csrf string) *http.Response {
-		req, err := http.NewRequest(http.MethodPost, suite.URL+"/v2/uploads/tus/", nil)
+		req, err := http.NewRequest(http.MethodPost, suiteOf(t).URL+"/v2/uploads/tus/", nil)
 		require.NoError(t, err)
 		req.Header.Set("Tus-Resumable", "1.0.0")
 		req.Header.Set("Upload-Length", "4")

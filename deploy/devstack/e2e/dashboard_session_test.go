@@ -16,11 +16,11 @@ import (
 
 // forgetSessionAtEnd deletes the suite's session cookie from the browser
 // when t ends, so later tests on the shared browser start signed out. The
-// gateway's URL is taken now: the cleanup runs after withSuite has put the
-// shared suite back.
+// gateway's URL is taken now: the cleanup runs after withSuite has
+// returned, when suiteOf(t) is the shared suite again.
 func forgetSessionAtEnd(t *testing.T, tab context.Context) {
 	t.Helper()
-	gateway := suite.URL
+	gateway := suiteOf(t).URL
 	t.Cleanup(func() {
 		_ = chromedp.Do(tab, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
 			_, err := cdp.Call(ctx, target, network.DeleteCookies, network.DeleteCookiesParams{Name: sessionCookie, URL: gateway})
@@ -35,7 +35,7 @@ func forgetSessionAtEnd(t *testing.T, tab context.Context) {
 func startSignedOut(t *testing.T, tab context.Context) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(tab, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-		_, err := cdp.Call(ctx, target, network.DeleteCookies, network.DeleteCookiesParams{Name: sessionCookie, URL: suite.URL})
+		_, err := cdp.Call(ctx, target, network.DeleteCookies, network.DeleteCookiesParams{Name: sessionCookie, URL: suiteOf(t).URL})
 		return err
 	})))
 }
@@ -45,7 +45,7 @@ func startSignedOut(t *testing.T, tab context.Context) {
 func useSession(t *testing.T, tab context.Context, cookie string) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(tab, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-		_, err := cdp.Call(ctx, target, network.SetCookie, network.SetCookieParams{Name: sessionCookie, Value: cookie, URL: suite.URL})
+		_, err := cdp.Call(ctx, target, network.SetCookie, network.SetCookieParams{Name: sessionCookie, Value: cookie, URL: suiteOf(t).URL})
 		return err
 	})))
 	forgetSessionAtEnd(t, tab)

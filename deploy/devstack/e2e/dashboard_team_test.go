@@ -36,7 +36,7 @@ func TestDashboardTeamAndAccount(t *testing.T) {
 		email := inviteFromTheDashboard(t, ctx)
 		guest := browsertest.NewPrivateTab(t)
 		acceptInTheBrowser(t, guest, inviteToken(t, email, 1), "Guest Person", "a long enough password")
-		require.NoError(t, chromedp.Do(guest, chromedp.Navigate(suite.URL+"/team")))
+		require.NoError(t, chromedp.Do(guest, chromedp.Navigate(suiteOf(t).URL+"/team")))
 		seeOwnRole(t, guest, email, "uploader")
 		requireCodes(t, ctx, true)
 		enrolAtTheGate(t, guest)
@@ -54,7 +54,7 @@ func TestDashboardTeamAndAccount(t *testing.T) {
 func inviteFromTheDashboard(t *testing.T, ctx context.Context) string {
 	t.Helper()
 	openSection(t, ctx, "/team", "Team")
-	browsertest.Poll[bool](t, ctx, `!!document.querySelector('tr[data-user-email="`+suite.Credentials.OwnerEmail+`"]') && !!document.querySelector('.vh-empty')`)
+	browsertest.Poll[bool](t, ctx, `!!document.querySelector('tr[data-user-email="`+suiteOf(t).Credentials.OwnerEmail+`"]') && !!document.querySelector('.vh-empty')`)
 	require.Contains(t, browsertest.Eval[string](t, ctx, `document.querySelector('.vh-empty').textContent`), "Invite someone above")
 	checkPage(t, ctx, "team-empty")
 
@@ -103,7 +103,7 @@ func landed(t *testing.T, tab context.Context) {
 // openAndJoin opens the mailed link in tab and sends the form.
 func openAndJoin(t *testing.T, tab context.Context, token, name, password string) {
 	t.Helper()
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suite.URL+"/invites/accept#token="+token)))
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suiteOf(t).URL+"/invites/accept#token="+token)))
 	checkPage(t, tab, "invite")
 	require.NoError(t, chromedp.Do(tab,
 		chromedp.SendKeys(chromedp.CSS("#vh-invite-name"), name),
@@ -116,7 +116,7 @@ func openAndJoin(t *testing.T, tab context.Context, token, name, password string
 // signInWithPassword signs in at /signin as a person without codes.
 func signInWithPassword(t *testing.T, tab context.Context, email, password string) {
 	t.Helper()
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suite.URL+"/team")))
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suiteOf(t).URL+"/team")))
 	require.Equal(t, "/signin", browsertest.Eval[string](t, tab, `location.pathname`), "this context has no session")
 	require.NoError(t, chromedp.Do(tab,
 		chromedp.SendKeys(chromedp.CSS("#vh-signin-email"), email),
@@ -143,7 +143,7 @@ func seeOwnRole(t *testing.T, tab context.Context, email, role string) {
 // on the plan and usage page.
 func requireCodes(t *testing.T, ctx context.Context, on bool) {
 	t.Helper()
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/account")))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suiteOf(t).URL+"/account")))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Plan and usage'`)
 	button, want := "Require codes for everyone", "Required:"
 	if !on {
@@ -160,7 +160,7 @@ func requireCodes(t *testing.T, ctx context.Context, on bool) {
 // then the dashboard; their security page then says codes are on.
 func enrolAtTheGate(t *testing.T, tab context.Context) {
 	t.Helper()
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suite.URL+"/team")))
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suiteOf(t).URL+"/team")))
 	browsertest.Poll[bool](t, tab, `document.querySelector('h1')?.textContent === 'Set up multi-factor sign-in' && !!document.querySelector('main .vh-button-primary')`)
 	checkPage(t, tab, "enrolment-required")
 	require.NoError(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`main .vh-button-primary`))))
@@ -184,7 +184,7 @@ func enrolAtTheGate(t *testing.T, tab context.Context) {
 	require.NoError(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`.vh-secret .vh-button:not([aria-label])`))))
 	pollThroughNavigation(t, tab, `location.pathname === '/videos' && document.querySelector('h1')?.textContent === 'Videos'`)
 
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suite.URL+"/account/security")))
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suiteOf(t).URL+"/account/security")))
 	browsertest.Poll[bool](t, tab, `document.querySelector('h1')?.textContent === 'Your sign-in security' && !!document.getElementById('vh-mfa-off-code')`)
 	assert.Zero(t, browsertest.Eval[int](t, tab, `document.querySelectorAll('.vh-tabs a[href="/account/audit-log"]').length`), "an uploader is not offered the audit log")
 	checkPage(t, tab, "security")
@@ -213,7 +213,7 @@ func changeRoleAndDisable(t *testing.T, ctx context.Context, email string) {
 		Enabled     bool   `json:"enabled"`
 		MfaRequired bool   `json:"mfa_required"`
 	}
-	mustOK(t, call(t, "GET", "/v2/users", owner(), nil)).decode(t, &users)
+	mustOK(t, call(t, "GET", "/v2/users", ownerOf(t), nil)).decode(t, &users)
 	found := false
 	for _, u := range users {
 		if u.Email == email {
@@ -265,7 +265,7 @@ func identityProviders(t *testing.T, ctx context.Context) {
 		AllowedDomains []string `json:"allowed_domains"`
 		DefaultRole    string   `json:"default_role"`
 	}
-	mustOK(t, call(t, "GET", "/v2/identity_providers", owner(), nil)).decode(t, &providers)
+	mustOK(t, call(t, "GET", "/v2/identity_providers", ownerOf(t), nil)).decode(t, &providers)
 	require.Len(t, providers, 1)
 	assert.Equal(t, "Corporate SSO", providers[0].Name, "renamed; the secret left blank was kept")
 	assert.Equal(t, []string{domain}, providers[0].AllowedDomains)
@@ -317,7 +317,7 @@ func auditLogPage(t *testing.T, ctx context.Context) {
 	message := browsertest.Poll[string](t, ctx, `document.getElementById('vh-audit-end-error')?.textContent ?? ''`)
 	assert.Equal(t, "end must be after start", message)
 
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/account/audit-log?entity_type=videos")))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suiteOf(t).URL+"/account/audit-log?entity_type=videos")))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-empty')?.textContent.includes('Nothing matches these filters')`)
 }
 
@@ -331,13 +331,13 @@ func auditLogNeedsEnterprise(t *testing.T) {
 	mustOK(t, acceptInvite(t, inviteToken(t, email, 1), "Free Owner", "a long enough password"))
 	tab := browsertest.NewPrivateTab(t)
 	signInWithPassword(t, tab, email, "a long enough password")
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suite.URL+"/account/audit-log")))
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suiteOf(t).URL+"/account/audit-log")))
 	browsertest.Poll[bool](t, tab, `!!document.querySelector('.vh-plan-required')`)
 	assert.Contains(t, browsertest.Eval[string](t, tab, `document.querySelector('.vh-plan-required h2').textContent`), "Enterprise plan")
 	assert.Zero(t, browsertest.Eval[int](t, tab, `document.querySelectorAll('.vh-problem, .vh-audit-filters').length`), "no error, no filters")
 	checkPage(t, tab, "auditlog-plan")
 
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suite.URL+"/account")))
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suiteOf(t).URL+"/account")))
 	browsertest.Poll[bool](t, tab, `document.querySelector('.vh-plan')?.dataset.plan === 'free' && !!document.querySelector('[data-usage=people] meter')`)
 	assert.Contains(t, browsertest.Eval[string](t, tab, `document.querySelector('[data-usage=people]').textContent`), "Every seat is taken")
 	checkPage(t, tab, "account-free")
@@ -356,7 +356,7 @@ func TestAccountUsageThroughTheGateway(t *testing.T) {
 			MaxUsers         int    `json:"max_users"`
 		} `json:"limits"`
 	}
-	mustOK(t, call(t, "GET", "/v2/account", owner(), nil)).decode(t, &account)
+	mustOK(t, call(t, "GET", "/v2/account", ownerOf(t), nil)).decode(t, &account)
 	assert.Equal(t, "enterprise", account.Plan)
 	assert.True(t, account.Limits.AuditLogs)
 	assert.Equal(t, "10995116277760", account.Limits.UploadQuotaBytes, "a 64-bit number is a JSON string")
@@ -368,20 +368,20 @@ func TestAccountUsageThroughTheGateway(t *testing.T) {
 		QuotaBytes string `json:"quota_bytes"`
 		InProgress int    `json:"in_progress"`
 	}
-	mustOK(t, call(t, "GET", "/v2/account/uploads", owner(), nil)).decode(t, &before)
+	mustOK(t, call(t, "GET", "/v2/account/uploads", ownerOf(t), nil)).decode(t, &before)
 	require.NotEmpty(t, before.QuotaBytes)
-	mustOK(t, call(t, "POST", "/v2/uploads", owner(), map[string]any{"name": "usage.mp4", "size": 4096}))
+	mustOK(t, call(t, "POST", "/v2/uploads", ownerOf(t), map[string]any{"name": "usage.mp4", "size": 4096}))
 	var after struct {
 		Bytes string `json:"bytes"`
 	}
-	mustOK(t, call(t, "GET", "/v2/account/uploads", owner(), nil)).decode(t, &after)
+	mustOK(t, call(t, "GET", "/v2/account/uploads", ownerOf(t), nil)).decode(t, &after)
 	assert.Equal(t, addDecimal(t, before.Bytes, 4096), after.Bytes, "a pending upload counts at once")
 
 	var videos struct {
 		Videos          int     `json:"videos"`
 		DurationSeconds float64 `json:"duration_seconds"`
 	}
-	r := call(t, "GET", "/v2/account/videos", owner(), nil)
+	r := call(t, "GET", "/v2/account/videos", ownerOf(t), nil)
 	mustOK(t, r).decode(t, &videos)
 	assert.GreaterOrEqual(t, videos.DurationSeconds, 0.0)
 	assert.True(t, strings.Contains(r.Raw, `"live_now"`), r.Raw)

@@ -29,7 +29,7 @@ type detailedVideo struct {
 func getDetailed(t *testing.T, id string) detailedVideo {
 	t.Helper()
 	var v detailedVideo
-	mustOK(t, call(t, "GET", "/v2/videos/"+id, owner(), nil)).decode(t, &v)
+	mustOK(t, call(t, "GET", "/v2/videos/"+id, ownerOf(t), nil)).decode(t, &v)
 	return v
 }
 
@@ -52,14 +52,14 @@ func TestDashboardVideoDetail(t *testing.T) {
 		secret := ownerWithTOTP(t)
 		ctx := browsertest.NewTab(t)
 		signInThroughTheDashboard(t, ctx, secret) // expects an empty list: before the video
-		mustOK(t, call(t, "POST", "/v2/categories", owner(), map[string]any{"name": "Sport", "value": "sport"}))
+		mustOK(t, call(t, "POST", "/v2/categories", ownerOf(t), map[string]any{"name": "Sport", "value": "sport"}))
 		data, err := os.ReadFile(clip)
 		require.NoError(t, err)
 		ref, _ := uploadForVideo(t, "detail.mp4", data)
 		id := createVideo(t, map[string]any{"name": "Detail", "input": ref, "privacy": "public"}).ID
 		waitReady(t, id)
 
-		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos/"+id)))
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suiteOf(t).URL+"/videos/"+id)))
 		pollThroughNavigation(t, ctx, `!!document.getElementById('vh-track-form') && !!document.querySelector('.vh-player iframe')`)
 		checkPage(t, ctx, "video-detail-empty")
 
@@ -150,7 +150,7 @@ func askTranscribe(t *testing.T, ctx context.Context, id string) {
 	status := browsertest.Poll[string](t, ctx, `document.querySelector('#vh-transcribes li[data-transcribe-id]')?.dataset.status`)
 	assert.Contains(t, []string{"queued", "processing", "ready", "error"}, status)
 	var listed []transcribe
-	mustOK(t, call(t, "GET", "/v2/transcribes?video_id="+id, owner(), nil)).decode(t, &listed)
+	mustOK(t, call(t, "GET", "/v2/transcribes?video_id="+id, ownerOf(t), nil)).decode(t, &listed)
 	require.Len(t, listed, 1)
 	assert.Equal(t, "en-US", listed[0].Language)
 	assert.Equal(t, "Automatic transcript", listed[0].Label)
@@ -359,18 +359,18 @@ func tickCategory(t *testing.T, ctx context.Context, id string) {
 // the watch page for a browser without a session.
 func shareLink(t *testing.T, ctx context.Context, id string) {
 	t.Helper()
-	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, owner(), map[string]any{"privacy": "private"}))
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, ownerOf(t), map[string]any{"privacy": "private"}))
 	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
 	pollThroughNavigation(t, ctx, `!!document.querySelector('form[aria-label="Share link"]')`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form[aria-label="Share link"] button[type=submit]`))))
 	link := browsertest.Poll[string](t, ctx, `document.getElementById('vh-share-link')?.textContent`)
-	require.True(t, strings.HasPrefix(link, suite.URL+"/watch/"+id+"?jwt="), link)
+	require.True(t, strings.HasPrefix(link, suiteOf(t).URL+"/watch/"+id+"?jwt="), link)
 	checkPage(t, ctx, "video-detail-share")
 	resp, err := http.Get(link)
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode, "the link opens the private video without a session")
-	resp, err = http.Get(suite.URL + "/watch/" + id)
+	resp, err = http.Get(suiteOf(t).URL + "/watch/" + id)
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.NotEqual(t, http.StatusOK, resp.StatusCode, "without the link's token it stays closed")
@@ -382,7 +382,7 @@ func shareLink(t *testing.T, ctx context.Context, id string) {
 func TestSessionMintsViewerTokensWithItsCSRFToken(t *testing.T) {
 	v := createVideo(t, map[string]any{"privacy": "private"})
 	p := newPerson(t)
-	mustOK(t, p.signIn(t, suite.Credentials.OwnerPassword, ""))
+	mustOK(t, p.signIn(t, suiteOf(t).Credentials.OwnerPassword, ""))
 	body := map[string]any{"type": "viewer", "video_id": v.ID, "ttl_seconds": 600}
 
 	csrf := p.csrf

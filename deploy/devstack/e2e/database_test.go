@@ -18,10 +18,10 @@ import (
 func TestDatabaseRolesAreLeastPrivilege(t *testing.T) {
 	if given := os.Getenv("DATABASE_URL"); given != "" {
 		// An operator's database: the suite uses it as given.
-		assert.Equal(t, given, suite.ServiceDatabaseURL("catalog"))
+		assert.Equal(t, given, suiteOf(t).ServiceDatabaseURL("catalog"))
 		return
 	}
-	catalogURL := suite.ServiceDatabaseURL("catalog")
+	catalogURL := suiteOf(t).ServiceDatabaseURL("catalog")
 	u, err := url.Parse(catalogURL)
 	require.NoError(t, err)
 	require.Equal(t, "catalog", u.User.Username(), "the catalog has a role of its own")
@@ -66,7 +66,7 @@ func TestAuditLogIsAppendOnlyForIdentity(t *testing.T) {
 	if os.Getenv("DATABASE_URL") != "" {
 		t.Skip("an operator's database: every service shares its role")
 	}
-	identityURL := suite.ServiceDatabaseURL("identity")
+	identityURL := suiteOf(t).ServiceDatabaseURL("identity")
 	u, err := url.Parse(identityURL)
 	require.NoError(t, err)
 	require.Equal(t, "identity", u.User.Username())

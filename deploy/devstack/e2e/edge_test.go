@@ -10,21 +10,21 @@ import (
 )
 
 func TestEnvelopeOnSuccessAndFailure(t *testing.T) {
-	ok := mustOK(t, call(t, "POST", "/v2/categories", owner(), map[string]any{"name": "Sport", "value": uniqueWord(t, "sport-")}))
+	ok := mustOK(t, call(t, "POST", "/v2/categories", ownerOf(t), map[string]any{"name": "Sport", "value": uniqueWord(t, "sport-")}))
 	assert.NotNil(t, ok.Body.Errors, "errors is an empty array, not null")
 	assert.Contains(t, ok.Raw, `"errors":[]`)
 
-	notFound := call(t, "GET", "/v2/categories/AAAAAAAAAAAAAAAAAAAAA", owner(), nil)
+	notFound := call(t, "GET", "/v2/categories/AAAAAAAAAAAAAAAAAAAAA", ownerOf(t), nil)
 	mustFail(t, notFound, http.StatusNotFound, "Not found")
 	assert.Equal(t, "Not found", notFound.message())
 }
 
 func TestRequestIDIsReturnedAndKept(t *testing.T) {
-	r := call(t, "GET", "/v2/categories", owner(), nil)
+	r := call(t, "GET", "/v2/categories", ownerOf(t), nil)
 	assert.NotEmpty(t, r.Header.Get("X-Request-Id"))
 
-	req, _ := http.NewRequest("GET", suite.URL+"/v2/categories", nil)
-	req.Header.Set("Authorization", "Bearer "+owner())
+	req, _ := http.NewRequest("GET", suiteOf(t).URL+"/v2/categories", nil)
+	req.Header.Set("Authorization", "Bearer "+ownerOf(t))
 	req.Header.Set("X-Request-Id", "trace-me-123")
 	assert.Equal(t, "trace-me-123", send(t, req).Header.Get("X-Request-Id"))
 }
@@ -47,9 +47,9 @@ func TestBadRequestsAreEnvelopedNever500(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			req, err := http.NewRequest(tc.method, suite.URL+tc.path, strings.NewReader(tc.body))
+			req, err := http.NewRequest(tc.method, suiteOf(t).URL+tc.path, strings.NewReader(tc.body))
 			require.NoError(t, err)
-			req.Header.Set("Authorization", "Bearer "+owner())
+			req.Header.Set("Authorization", "Bearer "+ownerOf(t))
 			if tc.contentType != "" {
 				req.Header.Set("Content-Type", tc.contentType)
 			}
@@ -64,5 +64,5 @@ func TestBadRequestsAreEnvelopedNever500(t *testing.T) {
 
 func TestBodyOverTheLimitIs413(t *testing.T) {
 	junk := `{"name": "` + strings.Repeat("x", 2<<20) + `", "value": "v"}`
-	mustFail(t, call(t, "POST", "/v2/categories", owner(), junk), http.StatusRequestEntityTooLarge, "")
+	mustFail(t, call(t, "POST", "/v2/categories", ownerOf(t), junk), http.StatusRequestEntityTooLarge, "")
 }

@@ -38,7 +38,7 @@ for (const name of ['ready', 'play', 'pause', 'seeked', 'timeupdate', 'ended', '
 }
 vh.ready().then((state) => { window.readyState = state; });
 window.vh = vh;
-</script></body></html>`, html.EscapeString(suite.URL+"/embed/"+videoID), suite.URL+"/embed/api.js")
+</script></body></html>`, html.EscapeString(suiteOf(t).URL+"/embed/"+videoID), suiteOf(t).URL+"/embed/api.js")
 	}))
 	t.Cleanup(site.Close)
 	return site
@@ -49,6 +49,7 @@ window.vh = vh;
 // helper served at /embed/api.js, and receives its events. About 20 s (a
 // real transcode of a 6 s clip).
 func TestBrowserPageOnAnotherOriginControlsTheEmbed(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 320, 240, 6)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		data, err := os.ReadFile(clip)
@@ -90,8 +91,8 @@ func TestBrowserPageOnAnotherOriginControlsTheEmbed(t *testing.T) {
 // tags of a ready unlisted video, then that both go once it is private.
 func assertOEmbedFollowsPrivacy(t *testing.T, videoID string) {
 	t.Helper()
-	watch := suite.URL + "/watch/" + videoID
-	oembed := suite.URL + "/oembed?" + url.Values{"url": {watch}, "format": {"json"}}.Encode()
+	watch := suiteOf(t).URL + "/watch/" + videoID
+	oembed := suiteOf(t).URL + "/oembed?" + url.Values{"url": {watch}, "format": {"json"}}.Encode()
 	var answer struct {
 		Type, Title, HTML string
 	}
@@ -102,10 +103,10 @@ func assertOEmbedFollowsPrivacy(t *testing.T, videoID string) {
 	require.NoError(t, json.NewDecoder(resp.Body).Decode(&answer))
 	assert.Equal(t, "video", answer.Type)
 	assert.Equal(t, "Remote", answer.Title)
-	assert.Contains(t, answer.HTML, `<iframe src="`+suite.URL+`/embed/`+videoID+`"`)
-	assert.Contains(t, pageBody(t, watch), `<meta name="twitter:player" content="`+suite.URL+`/embed/`+videoID+`">`)
+	assert.Contains(t, answer.HTML, `<iframe src="`+suiteOf(t).URL+`/embed/`+videoID+`"`)
+	assert.Contains(t, pageBody(t, watch), `<meta name="twitter:player" content="`+suiteOf(t).URL+`/embed/`+videoID+`">`)
 
-	mustOK(t, call(t, "PATCH", "/v2/videos/"+videoID, owner(), map[string]any{"privacy": "private"}))
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+videoID, ownerOf(t), map[string]any{"privacy": "private"}))
 	require.Eventually(t, func() bool {
 		resp, err := http.Get(oembed)
 		if err != nil {

@@ -17,9 +17,9 @@ import (
 func TestJustExpiredViewerJWTOpensNoPageOrManifest(t *testing.T) {
 	v := mediaVideo(t, "private")
 	key := registerViewerKey(t)
-	page := func(jwt string) string { return suite.URL + "/watch/" + v.ID + "?jwt=" + url.QueryEscape(jwt) }
+	page := func(jwt string) string { return suiteOf(t).URL + "/watch/" + v.ID + "?jwt=" + url.QueryEscape(jwt) }
 	manifest := func(jwt string) string {
-		return suite.URL + "/media/" + v.ID + "/stream/master.m3u8?jwt=" + url.QueryEscape(jwt)
+		return suiteOf(t).URL + "/media/" + v.ID + "/stream/master.m3u8?jwt=" + url.QueryEscape(jwt)
 	}
 
 	expired := key.mint(t, v.ID, -10*time.Second)

@@ -21,7 +21,7 @@ type folder struct {
 func createFolder(t *testing.T, name, parentID string) folder {
 	t.Helper()
 	var f folder
-	mustOK(t, call(t, "POST", "/v2/folders", owner(), map[string]any{"name": name, "parent_id": parentID})).decode(t, &f)
+	mustOK(t, call(t, "POST", "/v2/folders", ownerOf(t), map[string]any{"name": name, "parent_id": parentID})).decode(t, &f)
 	require.Len(t, f.ID, 21)
 	return f
 }
@@ -35,26 +35,26 @@ func TestFolderTree(t *testing.T) {
 	grandchild := createFolder(t, "Day 1", child.ID)
 
 	var renamed folder
-	mustOK(t, call(t, "PATCH", "/v2/folders/"+top.ID, owner(), map[string]any{"name": "Season 2026"})).decode(t, &renamed)
+	mustOK(t, call(t, "PATCH", "/v2/folders/"+top.ID, ownerOf(t), map[string]any{"name": "Season 2026"})).decode(t, &renamed)
 	assert.Equal(t, "Season 2026", renamed.Name)
 	assert.Empty(t, renamed.ParentID, "a field not sent keeps its value")
 	var got folder
-	mustOK(t, call(t, "GET", "/v2/folders/"+top.ID, owner(), nil)).decode(t, &got)
+	mustOK(t, call(t, "GET", "/v2/folders/"+top.ID, ownerOf(t), nil)).decode(t, &got)
 	assert.Equal(t, renamed, got)
 
 	for name, parent := range map[string]string{"into itself": top.ID, "into its child": child.ID, "into its grandchild": grandchild.ID} {
 		t.Run("cycle "+name, func(t *testing.T) {
-			mustFailField(t, call(t, "PATCH", "/v2/folders/"+top.ID, owner(), map[string]any{"parent_id": parent}), "parent_id")
+			mustFailField(t, call(t, "PATCH", "/v2/folders/"+top.ID, ownerOf(t), map[string]any{"parent_id": parent}), "parent_id")
 		})
 	}
 
 	var moved folder
-	mustOK(t, call(t, "PATCH", "/v2/folders/"+grandchild.ID, owner(), map[string]any{"parent_id": ""})).decode(t, &moved)
+	mustOK(t, call(t, "PATCH", "/v2/folders/"+grandchild.ID, ownerOf(t), map[string]any{"parent_id": ""})).decode(t, &moved)
 	assert.Empty(t, moved.ParentID, "moved to the top")
 
 	listed := map[string]folder{}
 	for next := "/v2/folders?limit=25"; next != ""; {
-		r := mustOK(t, call(t, "GET", next, owner(), nil))
+		r := mustOK(t, call(t, "GET", next, ownerOf(t), nil))
 		var page []folder
 		r.decode(t, &page)
 		for _, f := range page {
@@ -66,10 +66,10 @@ func TestFolderTree(t *testing.T) {
 	assert.Equal(t, top.ID, listed[child.ID].ParentID)
 	assert.Equal(t, moved, listed[grandchild.ID])
 
-	mustFail(t, call(t, "DELETE", "/v2/folders/"+top.ID, owner(), nil), http.StatusConflict, "sub-folders")
-	mustOK(t, call(t, "DELETE", "/v2/folders/"+child.ID, owner(), nil))
-	mustOK(t, call(t, "DELETE", "/v2/folders/"+top.ID, owner(), nil))
-	mustFail(t, call(t, "GET", "/v2/folders/"+top.ID, owner(), nil), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "DELETE", "/v2/folders/"+top.ID, ownerOf(t), nil), http.StatusConflict, "sub-folders")
+	mustOK(t, call(t, "DELETE", "/v2/folders/"+child.ID, ownerOf(t), nil))
+	mustOK(t, call(t, "DELETE", "/v2/folders/"+top.ID, ownerOf(t), nil))
+	mustFail(t, call(t, "GET", "/v2/folders/"+top.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
 }
 
 func TestFolderValidation(t *testing.T) {
@@ -85,12 +85,12 @@ func TestFolderValidation(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			mustFailField(t, call(t, "POST", "/v2/folders", owner(), tc.body), tc.field)
+			mustFailField(t, call(t, "POST", "/v2/folders", ownerOf(t), tc.body), tc.field)
 		})
 	}
 	f := createFolder(t, "Valid", "")
-	mustFailField(t, call(t, "PATCH", "/v2/folders/"+f.ID, owner(), map[string]any{"name": ""}), "name")
-	mustFailField(t, call(t, "PATCH", "/v2/folders/"+f.ID, owner(), map[string]any{}), "request")
+	mustFailField(t, call(t, "PATCH", "/v2/folders/"+f.ID, ownerOf(t), map[string]any{"name": ""}), "name")
+	mustFailField(t, call(t, "PATCH", "/v2/folders/"+f.ID, ownerOf(t), map[string]any{}), "request")
 }
 
 func TestFolderVideos(t *testing.T) {
@@ -102,25 +102,25 @@ func TestFolderVideos(t *testing.T) {
 	assert.Empty(t, videosOf(f.ID))
 
 	for _, v := range []video{second, first, second} { // filing again changes nothing
-		added := mustOK(t, call(t, "POST", "/v2/folders/"+f.ID+"/videos/"+v.ID, owner(), nil))
+		added := mustOK(t, call(t, "POST", "/v2/folders/"+f.ID+"/videos/"+v.ID, ownerOf(t), nil))
 		assert.JSONEq(t, "{}", string(added.Body.Result))
 	}
-	mustOK(t, call(t, "POST", "/v2/folders/"+sub.ID+"/videos/"+first.ID, owner(), nil))
+	mustOK(t, call(t, "POST", "/v2/folders/"+sub.ID+"/videos/"+first.ID, ownerOf(t), nil))
 	assert.Equal(t, []string{first.ID, second.ID}, videosOf(f.ID), "oldest first, each once")
 	assert.Equal(t, []string{first.ID}, videosOf(sub.ID), "a video may be in several folders")
 	var listed []video
-	mustOK(t, call(t, "GET", "/v2/folders/"+f.ID+"/videos", owner(), nil)).decode(t, &listed)
+	mustOK(t, call(t, "GET", "/v2/folders/"+f.ID+"/videos", ownerOf(t), nil)).decode(t, &listed)
 	assert.Equal(t, getVideo(t, first.ID), listed[0], "the folder lists whole videos")
 
-	mustOK(t, call(t, "DELETE", "/v2/folders/"+f.ID+"/videos/"+first.ID, owner(), nil))
+	mustOK(t, call(t, "DELETE", "/v2/folders/"+f.ID+"/videos/"+first.ID, ownerOf(t), nil))
 	assert.Equal(t, []string{second.ID}, videosOf(f.ID))
 	assert.Equal(t, "First", getVideo(t, first.ID).Name, "the video stays")
-	mustFail(t, call(t, "DELETE", "/v2/folders/"+f.ID+"/videos/"+first.ID, owner(), nil), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "DELETE", "/v2/folders/"+f.ID+"/videos/"+first.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
 
-	mustOK(t, call(t, "DELETE", "/v2/videos/"+second.ID, owner(), nil))
+	mustOK(t, call(t, "DELETE", "/v2/videos/"+second.ID, ownerOf(t), nil))
 	assert.Empty(t, videosOf(f.ID), "a deleted video leaves its folders")
 
-	mustOK(t, call(t, "DELETE", "/v2/folders/"+sub.ID, owner(), nil))
+	mustOK(t, call(t, "DELETE", "/v2/folders/"+sub.ID, ownerOf(t), nil))
 	assert.Equal(t, "First", getVideo(t, first.ID).Name, "deleting a folder keeps its videos")
 }
 
@@ -136,10 +136,10 @@ func TestMissingFolderIsNotFound(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := call(t, tc.method, tc.path, owner(), nil)
+			r := call(t, tc.method, tc.path, ownerOf(t), nil)
 			mustFail(t, r, http.StatusNotFound, "Not found")
 			assert.Equal(t, "Not found", r.message())
 		})
 	}
-	mustFail(t, call(t, "PATCH", "/v2/folders/"+missingID, owner(), map[string]any{"name": "x"}), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "PATCH", "/v2/folders/"+missingID, ownerOf(t), map[string]any{"name": "x"}), http.StatusNotFound, "Not found")
 }

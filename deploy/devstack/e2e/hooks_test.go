@@ -123,12 +123,13 @@ func withService(hook map[string]any, serviceID string) map[string]any {
 // source cannot be read ends in error and its delivery is skipped with the
 // reason. About 15 s.
 func TestHooksRunOnReadyVideos(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := serveFile(t, makeClip(t, 320, 240, 2))
 	garbage := filepath.Join(t.TempDir(), "garbage.mp4")
 	require.NoError(t, os.WriteFile(garbage, bytes.Repeat([]byte("not a video "), 100), 0o600))
 	notAVideo := serveFile(t, garbage)
 	withSuite(t, newSuite(t, 1), "local", func() {
-		key := owner()
+		key := ownerOf(t)
 		receiver := newHookReceiver(t)
 		hook := receiver.hook(t, key, []map[string]any{{"field": "tags", "operator": "==", "value": "launch"}})
 
@@ -192,12 +193,12 @@ func testVidhostAction(t *testing.T, clip string) {
 	var service struct {
 		ID string `json:"id"`
 	}
-	mustOK(t, call(t, "POST", "/v2/services", owner(), map[string]any{"name": "Mirror", "type": "vidhost",
-		"base_url": suite.URL + "/v2", "api_key": mirror.key})).decode(t, &service)
+	mustOK(t, call(t, "POST", "/v2/services", ownerOf(t), map[string]any{"name": "Mirror", "type": "vidhost",
+		"base_url": suiteOf(t).URL + "/v2", "api_key": mirror.key})).decode(t, &service)
 	var hook struct {
 		ID string `json:"id"`
 	}
-	mustOK(t, call(t, "POST", "/v2/hooks", owner(), map[string]any{"name": "Mirror", "event": "video.created",
+	mustOK(t, call(t, "POST", "/v2/hooks", ownerOf(t), map[string]any{"name": "Mirror", "event": "video.created",
 		"service": service.ID, "action": "videos.insert",
 		"filters": []map[string]any{{"field": "tags", "operator": "==", "value": "mirror"}},
 		"params": []map[string]any{{"field": "name", "value": "Copy of {name}"}, {"field": "privacy", "value": "private"},
@@ -206,7 +207,7 @@ func testVidhostAction(t *testing.T, clip string) {
 	var original struct {
 		ID string `json:"id"`
 	}
-	mustOK(t, call(t, "POST", "/v2/videos", owner(), map[string]any{"name": "Mirrored", "input": clip, "tags": []string{"mirror"}})).decode(t, &original)
+	mustOK(t, call(t, "POST", "/v2/videos", ownerOf(t), map[string]any{"name": "Mirrored", "input": clip, "tags": []string{"mirror"}})).decode(t, &original)
 	var copied map[string]any
 	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline) && copied["status"] != "ready"; time.Sleep(250 * time.Millisecond) {
 		var list []map[string]any
@@ -226,7 +227,7 @@ func testVidhostAction(t *testing.T, clip string) {
 	require.Len(t, filed, 1, "filed in the folder param's folder")
 	assert.Equal(t, copied["id"], filed[0]["id"])
 	var deliveries []map[string]any
-	mustOK(t, call(t, "GET", "/v2/hooks/"+hook.ID+"/deliveries", owner(), nil)).decode(t, &deliveries)
+	mustOK(t, call(t, "GET", "/v2/hooks/"+hook.ID+"/deliveries", ownerOf(t), nil)).decode(t, &deliveries)
 	require.Len(t, deliveries, 1)
 	assert.Equal(t, "succeeded", deliveries[0]["status"])
 	assert.Equal(t, original.ID, deliveries[0]["video"])
@@ -274,7 +275,7 @@ func testS3Action(t *testing.T, clip string) {
 		copied = append(copied, strings.TrimPrefix(info.Key, "launches/2026/"+video.ID+"/"))
 	}
 	var source []string
-	local, err := blob.Open(t.Context(), suite.Blob().Config())
+	local, err := blob.Open(t.Context(), suiteOf(t).Blob().Config())
 	require.NoError(t, err)
 	prefix, err := blob.VideoPrefix(acct.id, video.ID)
 	require.NoError(t, err)

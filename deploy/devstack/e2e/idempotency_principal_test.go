@@ -23,7 +23,7 @@ func memberSignedIn(t *testing.T, role string) (*person, string) {
 	t.Helper()
 	email := uniqueWord(t, role) + "@example.com"
 	const password = "a long enough password"
-	mustOK(t, call(t, "POST", "/v2/invites", owner(), map[string]any{"email": email, "role": role}))
+	mustOK(t, call(t, "POST", "/v2/invites", ownerOf(t), map[string]any{"email": email, "role": role}))
 	mustOK(t, acceptInvite(t, inviteToken(t, email, 1), "The "+role, password))
 	p := newPerson(t)
 	r := mustOK(t, p.do(t, "POST", "/v2/session", map[string]any{"email": email, "password": password}))
@@ -38,7 +38,7 @@ func memberSignedIn(t *testing.T, role string) (*person, string) {
 // postKeyed is person.do for a POST carrying an Idempotency-Key.
 func (p *person) postKeyed(t *testing.T, path, idempotencyKey string, body any) response {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, suite.URL+path, bodyReader(t, body))
+	req, err := http.NewRequest(http.MethodPost, suiteOf(t).URL+path, bodyReader(t, body))
 	require.NoError(t, err)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-CSRF-Token", p.csrf)
@@ -57,7 +57,7 @@ func (p *person) postKeyed(t *testing.T, path, idempotencyKey string, body any) 
 // read with the gateway's own database role.
 func storedAnswers(t *testing.T, idempotencyKey string) [][]byte {
 	t.Helper()
-	conn, err := connect(t, suite.ServiceDatabaseURL("gateway"))
+	conn, err := connect(t, suiteOf(t).ServiceDatabaseURL("gateway"))
 	require.NoError(t, err)
 	rows, err := conn.Query(t.Context(),
 		"SELECT response_body FROM gateway.idempotency_keys WHERE key = $1 AND status IS NOT NULL", idempotencyKey)
@@ -77,7 +77,7 @@ func storedAnswers(t *testing.T, idempotencyKey string) [][]byte {
 func deleteKeys(t *testing.T, ids ...string) {
 	t.Helper()
 	for _, id := range ids {
-		mustOK(t, call(t, "DELETE", "/v2/keys/"+id, owner(), nil))
+		mustOK(t, call(t, "DELETE", "/v2/keys/"+id, ownerOf(t), nil))
 	}
 }
 
@@ -114,9 +114,9 @@ func TestIdempotencyKeyIsTheCallersOwn(t *testing.T) {
 		again := admin.postKeyed(t, "/v2/keys", key, body)
 		mustOK(t, again)
 		assert.Equal(t, "true", again.Header.Get("Idempotent-Replayed"), "the admin's own repeat is replayed")
-		id, _ := userByEmail(t, owner(), adminEmail)["id"].(string)
+		id, _ := userByEmail(t, ownerOf(t), adminEmail)["id"].(string)
 		require.NotEmpty(t, id)
-		mustOK(t, call(t, "PATCH", "/v2/users/"+id, owner(), map[string]any{"role": "viewer"}))
+		mustOK(t, call(t, "PATCH", "/v2/users/"+id, ownerOf(t), map[string]any{"role": "viewer"}))
 		r := admin.postKeyed(t, "/v2/keys", key, body)
 		mustFail(t, r, http.StatusForbidden, "your role (viewer) cannot do this")
 		assert.Empty(t, r.Header.Get("Idempotent-Replayed"))

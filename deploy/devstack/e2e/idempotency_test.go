@@ -11,7 +11,7 @@ import (
 // callWithKey is call with an Idempotency-Key header.
 func callWithKey(t *testing.T, path, apiKey, idempotencyKey string, body any) response {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, suite.URL+path, bodyReader(t, body))
+	req, err := http.NewRequest(http.MethodPost, suiteOf(t).URL+path, bodyReader(t, body))
 	require.NoError(t, err)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+apiKey)
@@ -25,16 +25,16 @@ func callWithKey(t *testing.T, path, apiKey, idempotencyKey string, body any) re
 func TestIdempotencyKeyCreatesOneVideo(t *testing.T) {
 	key := uniqueWord(t, "idem")
 	body := videoBody(map[string]any{"name": key})
-	first := callWithKey(t, "/v2/videos", owner(), key, body)
+	first := callWithKey(t, "/v2/videos", ownerOf(t), key, body)
 	mustOK(t, first)
 	assert.Empty(t, first.Header.Get("Idempotent-Replayed"))
-	again := callWithKey(t, "/v2/videos", owner(), key, body)
+	again := callWithKey(t, "/v2/videos", ownerOf(t), key, body)
 	mustOK(t, again)
 	assert.Equal(t, "true", again.Header.Get("Idempotent-Replayed"))
 	assert.JSONEq(t, first.Raw, again.Raw, "the first answer, byte for byte")
 	assert.Len(t, listAll(t, "/v2/videos?search="+key), 1, "one video was made")
 
-	other := callWithKey(t, "/v2/videos", owner(), key, videoBody(map[string]any{"name": key + "x"}))
+	other := callWithKey(t, "/v2/videos", ownerOf(t), key, videoBody(map[string]any{"name": key + "x"}))
 	mustFail(t, other, http.StatusConflict, "this Idempotency-Key was used with another request")
 	require.Len(t, other.Body.Errors, 1)
 	assert.Equal(t, "idempotency_key_reused", other.Body.Errors[0].Code)

@@ -73,7 +73,7 @@ func TestAcceptingAnInviteSignsIn(t *testing.T) {
 // postAcceptFrom posts an acceptance as a page of origin would.
 func postAcceptFrom(t *testing.T, origin, token string) response {
 	t.Helper()
-	req, err := http.NewRequest("POST", suite.URL+"/invites/accept", //nolint:noctx // a loopback test call
+	req, err := http.NewRequest("POST", suiteOf(t).URL+"/invites/accept", //nolint:noctx // a loopback test call
 		strings.NewReader(`{"token":"`+token+`","name":"Forged","password":"a long enough password"}`))
 	require.NoError(t, err)
 	req.Header.Set("Content-Type", "application/json")
@@ -86,7 +86,7 @@ func sessionCookieIn(t *testing.T, tab context.Context) *network.Cookie {
 	t.Helper()
 	var cookies []*network.Cookie
 	require.NoError(t, chromedp.Do(tab, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-		got, err := cdp.Call(ctx, target, network.GetCookies, network.GetCookiesParams{URLs: []string{suite.URL}})
+		got, err := cdp.Call(ctx, target, network.GetCookies, network.GetCookiesParams{URLs: []string{suiteOf(t).URL}})
 		cookies = got.Cookies
 		return err
 	})))

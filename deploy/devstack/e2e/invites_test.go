@@ -31,8 +31,8 @@ type invite struct {
 // token of its link, which must point at the suite's gateway.
 func inviteToken(t *testing.T, address string, count int) string {
 	t.Helper()
-	inbox := &mailpit.Server{URL: suite.MailpitURL()}
-	link := regexp.MustCompile(regexp.QuoteMeta(suite.URL+"/invites/accept#token=") + `([A-Za-z0-9_-]{43})`)
+	inbox := &mailpit.Server{URL: suiteOf(t).MailpitURL()}
+	link := regexp.MustCompile(regexp.QuoteMeta(suiteOf(t).URL+"/invites/accept#token=") + `([A-Za-z0-9_-]{43})`)
 	var text string
 	require.Eventually(t, func() bool {
 		summaries, err := inbox.Messages(t.Context())
@@ -65,27 +65,27 @@ func acceptInvite(t *testing.T, token, name, password string) response {
 func TestInviteThroughTheGateway(t *testing.T) {
 	email := uniqueWord(t, "guest") + "@example.com"
 	var inv invite
-	mustOK(t, call(t, "POST", "/v2/invites", owner(), map[string]any{"email": strings.ToUpper(email), "role": "uploader", "name": "Guest"})).decode(t, &inv)
+	mustOK(t, call(t, "POST", "/v2/invites", ownerOf(t), map[string]any{"email": strings.ToUpper(email), "role": "uploader", "name": "Guest"})).decode(t, &inv)
 	assert.Equal(t, email, inv.Email)
 	assert.Equal(t, "uploader", inv.Role)
 	assert.Equal(t, "pending", inv.Status)
 	assert.NotEmpty(t, inv.ExpiresTime)
-	mustFail(t, call(t, "POST", "/v2/invites", owner(), map[string]any{"email": email, "role": "viewer"}),
+	mustFail(t, call(t, "POST", "/v2/invites", ownerOf(t), map[string]any{"email": email, "role": "viewer"}),
 		http.StatusConflict, "email already has a pending invite")
-	mustFail(t, call(t, "POST", "/v2/invites", owner(), map[string]any{"email": email, "role": "chief"}),
+	mustFail(t, call(t, "POST", "/v2/invites", ownerOf(t), map[string]any{"email": email, "role": "chief"}),
 		http.StatusBadRequest, "role must be one of viewer, uploader, admin, owner")
 
 	var listed []invite
-	mustOK(t, call(t, "GET", "/v2/invites?limit=25", owner(), nil)).decode(t, &listed)
+	mustOK(t, call(t, "GET", "/v2/invites?limit=25", ownerOf(t), nil)).decode(t, &listed)
 	assert.Contains(t, listed, inv)
 
 	// Resending (no body) kills the first link.
 	first := inviteToken(t, email, 1)
-	mustOK(t, call(t, "POST", "/v2/invites/"+inv.ID+"/resend", owner(), nil))
+	mustOK(t, call(t, "POST", "/v2/invites/"+inv.ID+"/resend", ownerOf(t), nil))
 	token := inviteToken(t, email, 2)
 	require.NotEqual(t, first, token)
 
-	page, err := http.Get(suite.URL + "/invites/accept") //nolint:noctx // a loopback test call
+	page, err := http.Get(suiteOf(t).URL + "/invites/accept") //nolint:noctx // a loopback test call
 	require.NoError(t, err)
 	_ = page.Body.Close()
 	assert.Equal(t, http.StatusOK, page.StatusCode)
@@ -103,7 +103,7 @@ func TestInviteThroughTheGateway(t *testing.T) {
 	mustOK(t, acceptInvite(t, token, "Guest Person", "a long enough password")).decode(t, &joined)
 	assert.Equal(t, email, joined.Email)
 	var u user
-	mustOK(t, call(t, "GET", "/v2/users/"+joined.UserID, owner(), nil)).decode(t, &u)
+	mustOK(t, call(t, "GET", "/v2/users/"+joined.UserID, ownerOf(t), nil)).decode(t, &u)
 	assert.Equal(t, email, u.Email)
 	assert.Equal(t, "Guest Person", u.Name)
 	assert.Equal(t, "uploader", u.Role)
@@ -112,9 +112,9 @@ func TestInviteThroughTheGateway(t *testing.T) {
 	r = acceptInvite(t, token, "Guest Person", "a long enough password")
 	mustFail(t, r, http.StatusConflict, "this invite link is invalid or has expired")
 	assert.Equal(t, "invite_invalid", r.Body.Errors[0].Code)
-	mustOK(t, call(t, "GET", "/v2/invites/"+inv.ID, owner(), nil)).decode(t, &inv)
+	mustOK(t, call(t, "GET", "/v2/invites/"+inv.ID, ownerOf(t), nil)).decode(t, &inv)
 	assert.Equal(t, "accepted", inv.Status)
-	mustFail(t, call(t, "POST", "/v2/invites", owner(), map[string]any{"email": email, "role": "viewer"}),
+	mustFail(t, call(t, "POST", "/v2/invites", ownerOf(t), map[string]any{"email": email, "role": "viewer"}),
 		http.StatusConflict, "email is already a user's email")
 }
 
@@ -149,7 +149,7 @@ func TestAccountOwnerInviteThroughTheGateway(t *testing.T) {
 func TestInviteDoesNotRevealAnotherTenantsUsers(t *testing.T) {
 	taken := uniqueWord(t, "member") + "@example.com"
 	var inv invite
-	mustOK(t, call(t, "POST", "/v2/invites", owner(), map[string]any{"email": taken, "role": "viewer"})).decode(t, &inv)
+	mustOK(t, call(t, "POST", "/v2/invites", ownerOf(t), map[string]any{"email": taken, "role": "viewer"})).decode(t, &inv)
 	mustOK(t, acceptInvite(t, inviteToken(t, taken, 1), "A Member", "a long enough password"))
 
 	b := createTenant(t, "Invites B", "pro")

@@ -16,7 +16,7 @@ func TestRestrictedKeyCannotWidenOrDeleteWiderKeys(t *testing.T) {
 	}), http.StatusForbidden, "this API key cannot create a key with wider rights than its own")
 	mustFail(t, call(t, "DELETE", "/v2/keys/"+victim.ID, *restricted.Value, nil),
 		http.StatusForbidden, "this API key cannot delete a key with wider rights than its own")
-	mustOK(t, call(t, "GET", "/v2/keys/"+victim.ID, owner(), nil))
+	mustOK(t, call(t, "GET", "/v2/keys/"+victim.ID, ownerOf(t), nil))
 
 	mustOK(t, call(t, "POST", "/v2/keys", *restricted.Value, map[string]any{
 		"type": "api", "name": "as narrow", "permissions": []string{"fetch"}, "ips": []string{"127.0.0.1"},

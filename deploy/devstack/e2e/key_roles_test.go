@@ -49,7 +49,7 @@ func TestAnAdminsKeyCannotMakeTheAdminOwner(t *testing.T) {
 	mustFail(t, call(t, "PATCH", "/v2/users/"+adminID, key.Value, map[string]any{"role": "owner"}),
 		http.StatusForbidden, "only an owner can grant or remove the owner role")
 	var owners []user
-	mustOK(t, call(t, "GET", "/v2/users?limit=1", owner(), nil)).decode(t, &owners)
+	mustOK(t, call(t, "GET", "/v2/users?limit=1", ownerOf(t), nil)).decode(t, &owners)
 	require.Equal(t, "owner", owners[0].Role)
 	mustFail(t, call(t, "PATCH", "/v2/users/"+owners[0].ID, key.Value, map[string]any{"role": "viewer"}),
 		http.StatusForbidden, "only an owner can")
@@ -66,31 +66,31 @@ func TestAnAdminsKeyCannotMakeTheAdminOwner(t *testing.T) {
 
 	// An owner's key of a higher role is out of the admin's reach too.
 	var ownerKey roleKey
-	mustOK(t, call(t, "POST", "/v2/keys", owner(), map[string]any{"type": "api", "name": "owner's", "role": "owner"})).decode(t, &ownerKey)
-	t.Cleanup(func() { call(t, "DELETE", "/v2/keys/"+ownerKey.ID, owner(), nil) })
+	mustOK(t, call(t, "POST", "/v2/keys", ownerOf(t), map[string]any{"type": "api", "name": "owner's", "role": "owner"})).decode(t, &ownerKey)
+	t.Cleanup(func() { call(t, "DELETE", "/v2/keys/"+ownerKey.ID, ownerOf(t), nil) })
 	mustFail(t, admin.do(t, "DELETE", "/v2/keys/"+ownerKey.ID, nil),
 		http.StatusForbidden, "you cannot delete a key with wider rights than your own")
 
 	// The key follows its person: lowered to uploader, it may no longer
 	// read keys (admin), the moment the PATCH returns.
 	mustOK(t, call(t, "GET", "/v2/keys?limit=1", key.Value, nil))
-	mustOK(t, call(t, "PATCH", "/v2/users/"+adminID, owner(), map[string]any{"role": "uploader"}))
+	mustOK(t, call(t, "PATCH", "/v2/users/"+adminID, ownerOf(t), map[string]any{"role": "uploader"}))
 	r = call(t, "GET", "/v2/keys?limit=1", key.Value, nil)
 	mustFail(t, r, http.StatusForbidden, "this API key's role (uploader) cannot do this; it needs admin or higher")
 	mustFail(t, call(t, "GET", "/v2/keys?limit=1", minted.Value, nil), http.StatusForbidden, "(uploader)")
 
 	// Disabled, their keys are refused; enabled again, they work again.
-	mustOK(t, call(t, "PATCH", "/v2/users/"+adminID, owner(), map[string]any{"enabled": false}))
+	mustOK(t, call(t, "PATCH", "/v2/users/"+adminID, ownerOf(t), map[string]any{"enabled": false}))
 	assert.Equal(t, http.StatusUnauthorized, call(t, "GET", "/v2/videos?limit=1", key.Value, nil).Status)
 	assert.Equal(t, http.StatusUnauthorized, call(t, "GET", "/v2/videos?limit=1", minted.Value, nil).Status)
-	mustOK(t, call(t, "PATCH", "/v2/users/"+adminID, owner(), map[string]any{"enabled": true}))
+	mustOK(t, call(t, "PATCH", "/v2/users/"+adminID, ownerOf(t), map[string]any{"enabled": true}))
 	mustOK(t, call(t, "GET", "/v2/videos?limit=1", key.Value, nil))
 
 	// Deleted, their keys go with them.
-	mustOK(t, call(t, "DELETE", "/v2/users/"+adminID, owner(), nil))
+	mustOK(t, call(t, "DELETE", "/v2/users/"+adminID, ownerOf(t), nil))
 	assert.Equal(t, http.StatusUnauthorized, call(t, "GET", "/v2/videos?limit=1", key.Value, nil).Status)
 	assert.Equal(t, http.StatusUnauthorized, call(t, "GET", "/v2/videos?limit=1", minted.Value, nil).Status)
-	assert.Equal(t, http.StatusNotFound, call(t, "GET", "/v2/keys/"+key.ID, owner(), nil).Status)
+	assert.Equal(t, http.StatusNotFound, call(t, "GET", "/v2/keys/"+key.ID, ownerOf(t), nil).Status)
 }
 
 // TestKeysOfEachRoleAreHeldToTheRoleTable checks a key's ceiling is the
@@ -99,8 +99,8 @@ func TestAnAdminsKeyCannotMakeTheAdminOwner(t *testing.T) {
 func TestKeysOfEachRoleAreHeldToTheRoleTable(t *testing.T) {
 	keyOf := func(role string) roleKey {
 		var k roleKey
-		mustOK(t, call(t, "POST", "/v2/keys", owner(), map[string]any{"type": "api", "name": role, "role": role})).decode(t, &k)
-		t.Cleanup(func() { call(t, "DELETE", "/v2/keys/"+k.ID, owner(), nil) })
+		mustOK(t, call(t, "POST", "/v2/keys", ownerOf(t), map[string]any{"type": "api", "name": role, "role": role})).decode(t, &k)
+		t.Cleanup(func() { call(t, "DELETE", "/v2/keys/"+k.ID, ownerOf(t), nil) })
 		require.Equal(t, role, k.Role)
 		return k
 	}
@@ -111,9 +111,9 @@ func TestKeysOfEachRoleAreHeldToTheRoleTable(t *testing.T) {
 	v := mustOK(t, call(t, "POST", "/v2/videos", uploader.Value, videoBody(map[string]any{"name": "uploaded by a key"})))
 	var created video
 	v.decode(t, &created)
-	t.Cleanup(func() { call(t, "DELETE", "/v2/videos/"+created.ID, owner(), nil) })
+	t.Cleanup(func() { call(t, "DELETE", "/v2/videos/"+created.ID, ownerOf(t), nil) })
 	mustFail(t, call(t, "POST", "/v2/players", uploader.Value, map[string]any{"name": "nope"}),
 		http.StatusForbidden, "this API key's role (uploader) cannot do this; it needs admin or higher")
-	mustFail(t, call(t, "POST", "/v2/keys", owner(), map[string]any{"type": "api", "name": "x", "role": "root"}),
+	mustFail(t, call(t, "POST", "/v2/keys", ownerOf(t), map[string]any{"type": "api", "name": "x", "role": "root"}),
 		http.StatusBadRequest, "role must be one of viewer, uploader, admin, owner")
 }

@@ -25,7 +25,7 @@ type apiKey struct {
 func createKey(t *testing.T, name string, permissions, ips []string) apiKey {
 	t.Helper()
 	var k apiKey
-	mustOK(t, call(t, "POST", "/v2/keys", owner(), map[string]any{
+	mustOK(t, call(t, "POST", "/v2/keys", ownerOf(t), map[string]any{
 		"type": "api", "name": name, "permissions": permissions, "ips": ips,
 	})).decode(t, &k)
 	require.NotNil(t, k.Value, "the create response carries the secret")
@@ -42,11 +42,11 @@ func TestKeySecretIsShownOnce(t *testing.T) {
 	assert.Len(t, k.ID, 21)
 	assert.Equal(t, "api", k.Type)
 
-	r := mustOK(t, call(t, "GET", "/v2/keys/"+k.ID, owner(), nil))
+	r := mustOK(t, call(t, "GET", "/v2/keys/"+k.ID, ownerOf(t), nil))
 	assert.NotContains(t, r.Raw, *k.Value)
 	assert.NotContains(t, r.Raw, `"value"`)
 
-	summaries := mustOK(t, call(t, "GET", "/v2/api_keys", owner(), nil))
+	summaries := mustOK(t, call(t, "GET", "/v2/api_keys", ownerOf(t), nil))
 	assert.NotContains(t, summaries.Raw, `"ips"`, "GET /api_keys lists keys without their address lists")
 	assert.NotContains(t, summaries.Raw, *k.Value)
 }
@@ -70,7 +70,7 @@ func TestKeyAllowListChecksClientAddress(t *testing.T) {
 func TestDeletedKeyStopsWorkingWithinASecond(t *testing.T) {
 	k := createKey(t, "short lived", []string{}, []string{})
 	mustOK(t, call(t, "GET", "/v2/categories", *k.Value, nil)) // now cached by the gateway
-	deleted := mustOK(t, call(t, "DELETE", "/v2/keys/"+k.ID, owner(), nil))
+	deleted := mustOK(t, call(t, "DELETE", "/v2/keys/"+k.ID, ownerOf(t), nil))
 	assert.JSONEq(t, "{}", string(deleted.Body.Result))
 
 	start := time.Now()
@@ -78,7 +78,7 @@ func TestDeletedKeyStopsWorkingWithinASecond(t *testing.T) {
 		return call(t, "GET", "/v2/categories", *k.Value, nil).Status == http.StatusUnauthorized
 	}, time.Second, 20*time.Millisecond, "a deleted key must be refused within a second")
 	t.Logf("deleted key refused after %s", time.Since(start))
-	mustFail(t, call(t, "GET", "/v2/keys/"+k.ID, owner(), nil), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "GET", "/v2/keys/"+k.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
 }
 
 func TestKeyValidation(t *testing.T) {
@@ -95,7 +95,7 @@ func TestKeyValidation(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			mustFail(t, call(t, "POST", "/v2/keys", owner(), tc.body), http.StatusBadRequest, tc.want)
+			mustFail(t, call(t, "POST", "/v2/keys", ownerOf(t), tc.body), http.StatusBadRequest, tc.want)
 		})
 	}
 }
@@ -103,7 +103,7 @@ func TestKeyValidation(t *testing.T) {
 // permissions and ips left out are [] (read-write, any address), and the
 // response says so (docs/authentication.md).
 func TestKeyDefaultsAreShown(t *testing.T) {
-	r := mustOK(t, call(t, "POST", "/v2/keys", owner(), map[string]any{"type": "api", "name": "defaults"}))
+	r := mustOK(t, call(t, "POST", "/v2/keys", ownerOf(t), map[string]any{"type": "api", "name": "defaults"}))
 	var k apiKey
 	r.decode(t, &k)
 	assert.Equal(t, []string{}, k.Permissions, "read-write")
@@ -115,14 +115,14 @@ func TestKeyDefaultsAreShown(t *testing.T) {
 func TestPatchKey(t *testing.T) {
 	k := createKey(t, "to rename", []string{}, []string{})
 	var got apiKey
-	mustOK(t, call(t, "PATCH", "/v2/keys/"+k.ID, owner(), map[string]any{"name": "renamed"})).decode(t, &got)
+	mustOK(t, call(t, "PATCH", "/v2/keys/"+k.ID, ownerOf(t), map[string]any{"name": "renamed"})).decode(t, &got)
 	assert.Equal(t, "renamed", got.Name)
 	assert.Equal(t, []string{}, got.Permissions)
-	mustFail(t, call(t, "PATCH", "/v2/keys/"+k.ID, owner(), map[string]any{"value": "x"}), http.StatusBadRequest, "value")
+	mustFail(t, call(t, "PATCH", "/v2/keys/"+k.ID, ownerOf(t), map[string]any{"value": "x"}), http.StatusBadRequest, "value")
 }
 
 func TestPatchKeyWithNothingToChange(t *testing.T) {
 	k := createKey(t, "unchanged", []string{}, []string{})
-	mustFail(t, call(t, "PATCH", "/v2/keys/"+k.ID, owner(), map[string]any{}), http.StatusBadRequest,
+	mustFail(t, call(t, "PATCH", "/v2/keys/"+k.ID, ownerOf(t), map[string]any{}), http.StatusBadRequest,
 		"request must change at least one field")
 }

@@ -31,7 +31,7 @@ func postLead(t *testing.T, videoID string, body map[string]any) response {
 func TestGateSubmissionsBecomeLeads(t *testing.T) {
 	v := createVideo(t, map[string]any{"name": "Gated", "privacy": "public"})
 	var g gate
-	mustOK(t, call(t, "POST", "/v2/videos/"+v.ID+"/gates", owner(),
+	mustOK(t, call(t, "POST", "/v2/videos/"+v.ID+"/gates", ownerOf(t),
 		gateBody(map[string]any{"checkbox_text": "Send me news"}))).decode(t, &g)
 	fields := map[string]any{"email": "ada@example.com", "first_name": "Ada"}
 
@@ -47,7 +47,7 @@ func TestGateSubmissionsBecomeLeads(t *testing.T) {
 		"gate_id must name a gate of this video")
 
 	var first []lead
-	page := mustOK(t, call(t, "GET", "/v2/videos/"+v.ID+"/leads?limit=1", owner(), nil))
+	page := mustOK(t, call(t, "GET", "/v2/videos/"+v.ID+"/leads?limit=1", ownerOf(t), nil))
 	page.decode(t, &first)
 	require.Len(t, first, 1)
 	assert.Equal(t, lead{ID: first[0].ID, VideoID: v.ID, GateID: g.ID, Checkbox: true, CreatedTime: first[0].CreatedTime,
@@ -55,20 +55,20 @@ func TestGateSubmissionsBecomeLeads(t *testing.T) {
 	next, _ := page.Body.Links["next"].(string)
 	require.NotEmpty(t, next, "a second lead exists")
 	var second []lead
-	mustOK(t, call(t, "GET", next, owner(), nil)).decode(t, &second)
+	mustOK(t, call(t, "GET", next, ownerOf(t), nil)).decode(t, &second)
 	require.Len(t, second, 1)
 	assert.False(t, second[0].Checkbox)
 
-	mustOK(t, call(t, "DELETE", "/v2/videos/"+v.ID+"/leads/"+first[0].ID, owner(), nil))
+	mustOK(t, call(t, "DELETE", "/v2/videos/"+v.ID+"/leads/"+first[0].ID, ownerOf(t), nil))
 	var left []lead
-	mustOK(t, call(t, "GET", "/v2/videos/"+v.ID+"/leads", owner(), nil)).decode(t, &left)
+	mustOK(t, call(t, "GET", "/v2/videos/"+v.ID+"/leads", ownerOf(t), nil)).decode(t, &left)
 	require.Len(t, left, 1)
 	assert.Equal(t, second[0].ID, left[0].ID)
-	mustFail(t, call(t, "DELETE", "/v2/videos/"+v.ID+"/leads/"+first[0].ID, owner(), nil), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "DELETE", "/v2/videos/"+v.ID+"/leads/"+first[0].ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
 }
 
 func TestLeadsOfUnknownVideos(t *testing.T) {
-	mustFail(t, call(t, "GET", "/v2/videos/"+missingID+"/leads", owner(), nil), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "GET", "/v2/videos/"+missingID+"/leads", ownerOf(t), nil), http.StatusNotFound, "Not found")
 	mustFail(t, postLead(t, missingID, map[string]any{"gate_id": missingID, "fields": map[string]any{}}),
 		http.StatusNotFound, "Not found")
 }

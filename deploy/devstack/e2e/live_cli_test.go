@@ -17,7 +17,7 @@ import (
 // its exit code and output.
 func vidhostAs(t *testing.T, key string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	environ := map[string]string{"VIDHOST_URL": suite.URL, "VIDHOST_API_KEY": key}
+	environ := map[string]string{"VIDHOST_URL": suiteOf(t).URL, "VIDHOST_API_KEY": key}
 	env := cli.Env{Getenv: func(k string) string { return environ[k] }, Dir: t.TempDir(), ConfigDir: t.TempDir(), CacheDir: t.TempDir()}
 	var out, errOut bytes.Buffer
 	code = cli.Run(t.Context(), args, env, &out, &errOut)
@@ -28,7 +28,7 @@ func vidhostAs(t *testing.T, key string, args ...string) (code int, stdout, stde
 func getStreamKey(t *testing.T, id string) streamKey {
 	t.Helper()
 	var key streamKey
-	mustOK(t, call(t, "GET", "/v2/videos/"+id+"/stream_key", owner(), nil)).decode(t, &key)
+	mustOK(t, call(t, "GET", "/v2/videos/"+id+"/stream_key", ownerOf(t), nil)).decode(t, &key)
 	return key
 }
 
@@ -47,19 +47,19 @@ type cliEvent struct {
 // event's ingest URLs and key, the list of events only, a rotation that
 // replaces the key, a revocation, and a vod's key refused in the API's words.
 func TestLiveCommands(t *testing.T) {
-	code, out, errOut := vidhostAs(t, owner(), "live", "create", "--name", "CLI launch", "--json")
+	code, out, errOut := vidhostAs(t, ownerOf(t), "live", "create", "--name", "CLI launch", "--json")
 	require.Equal(t, 0, code, errOut)
 	var event cliEvent
 	require.NoError(t, json.Unmarshal([]byte(out), &event), out)
 	assert.Equal(t, "event", event.Type)
 	assert.Equal(t, "preparing", event.Status)
 	assert.Equal(t, getStreamKey(t, event.ID), event.StreamKey, "the stream key as the API shows it")
-	assert.Equal(t, suite.LiveRTMPURL+"/"+event.StreamKey.Key, event.StreamKey.RTMPURL)
+	assert.Equal(t, suiteOf(t).LiveRTMPURL+"/"+event.StreamKey.Key, event.StreamKey.RTMPURL)
 	assert.Equal(t, event.Input, event.StreamKey.RTMPURL)
-	assert.Equal(t, suite.URL+"/live/"+event.ID, event.DashboardURL)
+	assert.Equal(t, suiteOf(t).URL+"/live/"+event.ID, event.DashboardURL)
 	vod := createVideo(t, map[string]any{"name": uniqueWord(t, "vod")})
 
-	code, out, _ = vidhostAs(t, owner(), "live", "ls", "--json")
+	code, out, _ = vidhostAs(t, ownerOf(t), "live", "ls", "--json")
 	require.Equal(t, 0, code)
 	var listed struct{ Items []liveEvent }
 	require.NoError(t, json.Unmarshal([]byte(out), &listed), out)
@@ -67,31 +67,31 @@ func TestLiveCommands(t *testing.T) {
 	assert.Equal(t, event.ID, listed.Items[0].ID, "newest first")
 	assert.NotContains(t, out, vod.ID, "events only")
 
-	code, out, _ = vidhostAs(t, owner(), "live", "key", event.ID)
+	code, out, _ = vidhostAs(t, ownerOf(t), "live", "key", event.ID)
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, event.StreamKey.Key)
-	assert.Contains(t, out, "Server "+suite.LiveRTMPURL+",", "OBS's settings")
+	assert.Contains(t, out, "Server "+suiteOf(t).LiveRTMPURL+",", "OBS's settings")
 
-	code, out, _ = vidhostAs(t, owner(), "live", "rotate-key", event.ID, "--json")
+	code, out, _ = vidhostAs(t, ownerOf(t), "live", "rotate-key", event.ID, "--json")
 	require.Equal(t, 0, code)
 	var rotated streamKey
 	require.NoError(t, json.Unmarshal([]byte(out), &rotated), out)
 	assert.NotEqual(t, event.StreamKey.Key, rotated.Key)
 	assert.Equal(t, getStreamKey(t, event.ID), rotated, "the API has the new key")
 
-	code, out, _ = vidhostAs(t, owner(), "live", "revoke-key", event.ID)
+	code, out, _ = vidhostAs(t, ownerOf(t), "live", "revoke-key", event.ID)
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "(revoked: run 'vidhost live rotate-key "+event.ID+"'")
 	assert.True(t, getStreamKey(t, event.ID).Revoked)
 
-	code, _, errOut = vidhostAs(t, owner(), "live", "key", vod.ID)
+	code, _, errOut = vidhostAs(t, ownerOf(t), "live", "key", vod.ID)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "vidhost: Not found", "a vod has no stream key")
-	mustFail(t, call(t, "GET", "/v2/videos?type=live", owner(), nil), http.StatusBadRequest, `type must be "vod", "event" or empty`)
+	mustFail(t, call(t, "GET", "/v2/videos?type=live", ownerOf(t), nil), http.StatusBadRequest, `type must be "vod", "event" or empty`)
 
 	// A read-only key sees the key redacted (docs/live.md#stream-keys).
 	var readOnly struct{ Value string }
-	mustOK(t, call(t, "POST", "/v2/keys", owner(), map[string]any{"type": "api", "name": uniqueWord(t, "ro"), "permissions": []string{"fetch"}})).decode(t, &readOnly)
+	mustOK(t, call(t, "POST", "/v2/keys", ownerOf(t), map[string]any{"type": "api", "name": uniqueWord(t, "ro"), "permissions": []string{"fetch"}})).decode(t, &readOnly)
 	code, out, _ = vidhostAs(t, readOnly.Value, "live", "key", event.ID)
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "[redacted]")

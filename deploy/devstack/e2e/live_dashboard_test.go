@@ -33,19 +33,19 @@ func TestLiveEventInTheDashboard(t *testing.T) {
 	}
 	withSuite(t, newSuite(t, 1), "local", func() {
 		p := newPerson(t)
-		mustOK(t, p.signIn(t, suite.Credentials.OwnerPassword, ""))
+		mustOK(t, p.signIn(t, suiteOf(t).Credentials.OwnerPassword, ""))
 		cookie := p.cookie(t)
 
 		setup := browsertest.NewTab(t)
 		useSession(t, setup, cookie)
-		require.NoError(t, chromedp.Do(setup, chromedp.Navigate(suite.URL+"/live")))
+		require.NoError(t, chromedp.Do(setup, chromedp.Navigate(suiteOf(t).URL+"/live")))
 		pollThroughNavigation(t, setup, `document.querySelector('h1')?.textContent === 'Live' && !!document.querySelector('.vh-empty')`)
 		checkPage(t, setup, "live-empty")
 		id := createEventInTheDashboard(t, setup, "Launch")
 		keyShownRotatedRevoked(t, setup, id)
 
 		live := browsertest.NewTab(t)
-		require.NoError(t, chromedp.Do(live, chromedp.Navigate(suite.URL+"/live/"+id)))
+		require.NoError(t, chromedp.Do(live, chromedp.Navigate(suiteOf(t).URL+"/live/"+id)))
 		pollThroughNavigation(t, live, `document.querySelector('.vh-page-head [data-status]')?.dataset.status === 'preparing'`)
 		// A marker a reload would wipe: the page must move on by itself.
 		browsertest.Eval[chromedp.Void](t, live, `void (window.vhNoReload = true)`)
@@ -58,7 +58,7 @@ func TestLiveEventInTheDashboard(t *testing.T) {
 
 		waitStatus(t, id, "ready", 3*time.Minute)
 		after := browsertest.NewTab(t)
-		require.NoError(t, chromedp.Do(after, chromedp.Navigate(suite.URL+"/live/"+id)))
+		require.NoError(t, chromedp.Do(after, chromedp.Navigate(suiteOf(t).URL+"/live/"+id)))
 		pollThroughNavigation(t, after, `document.querySelector('.vh-page-head [data-status]')?.dataset.status === 'ready'`)
 		recordingShown(t, after, id)
 		checkPage(t, after, "live-event-ready")
@@ -78,7 +78,7 @@ func createEventInTheDashboard(t *testing.T, ctx context.Context, name string) s
 	))
 	id := browsertest.Poll[string](t, ctx, `location.pathname.startsWith('/live/') && document.querySelector('.vh-live-page')?.dataset.eventId`)
 	var event liveEvent
-	mustOK(t, call(t, "GET", "/v2/videos/"+id, owner(), nil)).decode(t, &event)
+	mustOK(t, call(t, "GET", "/v2/videos/"+id, ownerOf(t), nil)).decode(t, &event)
 	require.Equal(t, "preparing", event.Status)
 	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-page-head [data-status]')?.dataset.status === 'preparing' && !!document.getElementById('vh-stream-key')`)
 	return id
@@ -93,7 +93,7 @@ func keyShownRotatedRevoked(t *testing.T, ctx context.Context, id string) {
 	text := func(elementID string) string {
 		return browsertest.Eval[string](t, ctx, `document.getElementById('`+elementID+`').textContent`)
 	}
-	assert.Equal(t, suite.LiveRTMPURL, text("vh-rtmp-server"), "OBS's Server: the RTMP URL without the key")
+	assert.Equal(t, suiteOf(t).LiveRTMPURL, text("vh-rtmp-server"), "OBS's Server: the RTMP URL without the key")
 	assert.NotContains(t, text("vh-stream-key"), key.Key, "the key is hidden until revealed")
 	require.NotEmpty(t, key.SRTURL, "the suite offers SRT")
 	assert.NotContains(t, text("vh-srt-url"), key.Key)

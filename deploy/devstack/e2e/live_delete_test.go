@@ -17,21 +17,22 @@ func TestDeletingALiveEventLeavesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pushes a stream over RTMP")
 	}
+	t.Parallel() // on a suite of its own (suites_test.go)
 	withSuite(t, newSuite(t, 0), "local", func() {
 		var event liveEvent
-		mustOK(t, call(t, "POST", "/v2/videos", owner(), map[string]any{"name": "Deleted live", "type": "event"})).decode(t, &event)
+		mustOK(t, call(t, "POST", "/v2/videos", ownerOf(t), map[string]any{"name": "Deleted live", "type": "event"})).decode(t, &event)
 		publisher := push(t, event.Input, 60)
 		waitStatus(t, event.ID, "live", time.Minute)
-		require.Eventually(t, func() bool { return len(storedKeys(t, mediaPrefix(event.ID))) > 0 },
+		require.Eventually(t, func() bool { return len(storedKeys(t, mediaPrefix(t, event.ID))) > 0 },
 			20*time.Second, 100*time.Millisecond, "the live run uploads its segments")
 
-		mustOK(t, call(t, "DELETE", "/v2/videos/"+event.ID, owner(), nil))
+		mustOK(t, call(t, "DELETE", "/v2/videos/"+event.ID, ownerOf(t), nil))
 		assert.Error(t, publisher.wait(t), "the publisher of a deleted event is cut")
 
-		recordings := "uploads/" + suite.Credentials.AccountID + "/" + event.ID + "/"
+		recordings := "uploads/" + suiteOf(t).Credentials.AccountID + "/" + event.ID + "/"
 		var left []string
 		assert.Eventually(t, func() bool {
-			left = append(storedKeys(t, mediaPrefix(event.ID)), storedKeys(t, recordings)...)
+			left = append(storedKeys(t, mediaPrefix(t, event.ID)), storedKeys(t, recordings)...)
 			return len(left) == 0
 		}, 30*time.Second, 200*time.Millisecond, "the event's segments and recording are deleted")
 		require.Empty(t, left, "left in storage")

@@ -30,18 +30,19 @@ func TestLiveEventOverSRT(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pushes a 20 s stream over SRT and transcodes its recording")
 	}
+	t.Parallel() // on a suite of its own (suites_test.go)
 	withSuite(t, newSuite(t, 1), "local", func() {
-		require.NotEmpty(t, suite.LiveSRTURL, "the devstack serves SRT (built with cgo and libsrt)")
+		require.NotEmpty(t, suiteOf(t).LiveSRTURL, "the devstack serves SRT (built with cgo and libsrt)")
 		var event liveEvent
-		mustOK(t, call(t, "POST", "/v2/videos", owner(), map[string]any{"name": "Launch over SRT", "type": "event"})).decode(t, &event)
+		mustOK(t, call(t, "POST", "/v2/videos", ownerOf(t), map[string]any{"name": "Launch over SRT", "type": "event"})).decode(t, &event)
 		var key streamKey
-		mustOK(t, call(t, "GET", "/v2/videos/"+event.ID+"/stream_key", owner(), nil)).decode(t, &key)
-		require.Equal(t, suite.LiveSRTURL+"?streamid=publish:"+key.Key, key.SRTURL, "srt_url carries the key in the streamid")
+		mustOK(t, call(t, "GET", "/v2/videos/"+event.ID+"/stream_key", ownerOf(t), nil)).decode(t, &key)
+		require.Equal(t, suiteOf(t).LiveSRTURL+"?streamid=publish:"+key.Key, key.SRTURL, "srt_url carries the key in the streamid")
 
 		// ffmpeg 5.1 does not print the reject code; its libsrt logs the
 		// rejection by the application (docs/live.md lists the codes, which
 		// the live service's own tests check).
-		wrong := push(t, suite.LiveSRTURL+"?streamid=publish:vhlive_"+strings.Repeat("A", 43), 2)
+		wrong := push(t, suiteOf(t).LiveSRTURL+"?streamid=publish:vhlive_"+strings.Repeat("A", 43), 2)
 		assert.Error(t, wrong.wait(t), "a wrong key is refused")
 		assert.Contains(t, wrong.log(), "rejection reason", "refused in the handshake")
 

@@ -47,12 +47,13 @@ func TestLiveEventOverRTMP(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pushes a 12 s stream and transcodes its recording")
 	}
+	t.Parallel() // on a suite of its own (suites_test.go)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		var event liveEvent
-		mustOK(t, call(t, "POST", "/v2/videos", owner(), map[string]any{"name": "Launch", "type": "event"})).decode(t, &event)
-		require.True(t, strings.HasPrefix(event.Input, suite.LiveRTMPURL+"/vhlive_"), "input is the RTMP URL with the key: %s", event.Input)
+		mustOK(t, call(t, "POST", "/v2/videos", ownerOf(t), map[string]any{"name": "Launch", "type": "event"})).decode(t, &event)
+		require.True(t, strings.HasPrefix(event.Input, suiteOf(t).LiveRTMPURL+"/vhlive_"), "input is the RTMP URL with the key: %s", event.Input)
 
-		wrong := push(t, suite.LiveRTMPURL+"/vhlive_"+strings.Repeat("A", 43), 2)
+		wrong := push(t, suiteOf(t).LiveRTMPURL+"/vhlive_"+strings.Repeat("A", 43), 2)
 		assert.Error(t, wrong.wait(t), "a wrong key is refused")
 		assert.Contains(t, wrong.log(), "unknown stream key", "the publisher sees why")
 
@@ -64,7 +65,7 @@ func TestLiveEventOverRTMP(t *testing.T) {
 		assertLivePlaylistServes(t, live.Outputs[0]["url"])
 		// The watch page's player (video.js) plays the live stream.
 		tab := browsertest.NewTab(t)
-		browsertest.Open(t, tab, suite.URL+"/watch/"+event.ID)
+		browsertest.Open(t, tab, suiteOf(t).URL+"/watch/"+event.ID)
 		browsertest.Play(t, tab)
 		browsertest.Poll[bool](t, tab, `document.querySelector('video').currentTime > 1`)
 		// The player shows its live indicator (live.ts), red: the viewer is
@@ -102,6 +103,7 @@ func TestLivePlanLimitOverRTMP(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pushes two streams over RTMP")
 	}
+	t.Parallel() // on a suite of its own (suites_test.go)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		acc := createTenant(t, "Live limits e2e", "pro")
 		var first, second liveEvent
@@ -155,7 +157,7 @@ func assertLivePlaylistServes(t *testing.T, masterURL string) {
 // token the edge writes into the URLs of the playlists it serves.
 func assertPrivateLivePlaylist(t *testing.T, id, masterURL string) {
 	t.Helper()
-	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, owner(), map[string]any{"privacy": "private"}))
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, ownerOf(t), map[string]any{"privacy": "private"}))
 	require.Eventually(t, func() bool { return statusOf(t, masterURL) == http.StatusForbidden },
 		5*time.Second, 50*time.Millisecond, "the edge sees the event private")
 	master := fetch(t, masterURL+"?jwt="+mintViewerToken(t, id))
@@ -165,7 +167,7 @@ func assertPrivateLivePlaylist(t *testing.T, id, masterURL string) {
 	segment := resolve(t, variant, firstURI(playlist))
 	require.Contains(t, segment, "token=")
 	assert.NotEmpty(t, fetch(t, segment))
-	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, owner(), map[string]any{"privacy": "unlisted"}))
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, ownerOf(t), map[string]any{"privacy": "unlisted"}))
 }
 
 func statusOf(t *testing.T, u string) int {
@@ -209,7 +211,7 @@ func resolve(t *testing.T, base, ref string) string {
 // waitStatus polls the owner's event until it has status, failing on error.
 func waitStatus(t *testing.T, id, status string, within time.Duration) liveEvent {
 	t.Helper()
-	return waitStatusAs(t, owner(), id, status, within)
+	return waitStatusAs(t, ownerOf(t), id, status, within)
 }
 
 // waitStatusAs polls the event with key until it has status.
@@ -279,9 +281,12 @@ func (p *publisher) log() string { return p.out.String() }
 
 // liveFFmpegs lists the live service's ffmpeg processes still running
 // (their command line maps variant streams; no other ffmpeg of the suite
-// does).
+// does) of t's own suite: those write under its data directory, so the live
+// tests running beside it (t.Parallel) do not count.
 func liveFFmpegs(t *testing.T) []string {
 	t.Helper()
+	dir := varDirOf(t)
+	require.NotEmpty(t, dir, "liveFFmpegs needs a suite started by newSuite")
 	var found []string
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -290,7 +295,8 @@ func liveFFmpegs(t *testing.T) []string {
 		require.NoError(t, err)
 		for _, p := range procs {
 			cmdline, err := os.ReadFile(p) //nolint:gosec // /proc
-			if err == nil && bytes.Contains(cmdline, []byte("var_stream_map")) && bytes.Contains(cmdline, []byte("pipe:0")) {
+			if err == nil && bytes.Contains(cmdline, []byte("var_stream_map")) && bytes.Contains(cmdline, []byte("pipe:0")) &&
+				bytes.Contains(cmdline, []byte(dir+"/")) {
 				found = append(found, p)
 			}
 		}

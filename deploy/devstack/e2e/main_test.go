@@ -13,7 +13,8 @@ import (
 	"github.com/vidhost/vidhost/pkg/dnstest"
 )
 
-// suite is the devstack shared by every test of the package.
+// suite is the devstack shared by the tests of the package that start none
+// of their own; helpers reach it, or a test's own, through suiteOf(t).
 var suite *stack.Stack
 
 // dnsServer is the DNS server identity asks for domain verification records.

@@ -30,9 +30,9 @@ func TestSessionMediaTokenDiesWithTheSession(t *testing.T) {
 		p, email := memberSignedIn(t, "viewer")
 		cookie := cookieOf(t, p)
 		mediaURL := sessionMediaURL(t, v.ID, cookie)
-		id, _ := userByEmail(t, owner(), email)["id"].(string)
+		id, _ := userByEmail(t, ownerOf(t), email)["id"].(string)
 		require.NotEmpty(t, id)
-		mustOK(t, call(t, "PATCH", "/v2/users/"+id, owner(), map[string]any{"enabled": false}))
+		mustOK(t, call(t, "PATCH", "/v2/users/"+id, ownerOf(t), map[string]any{"enabled": false}))
 		status, _ := fetchWithCookie(t, mediaURL, cookie)
 		assert.Equal(t, http.StatusForbidden, status, "the media URL after the user was disabled")
 	})
@@ -44,11 +44,11 @@ func TestSessionMediaTokenDiesWithTheSession(t *testing.T) {
 // the cookie, and not without it (a copied URL opens nothing).
 func sessionMediaURL(t *testing.T, videoID, cookie string) string {
 	t.Helper()
-	status, body := fetchWithCookie(t, suite.URL+"/media/"+videoID+"/stream/master.m3u8", cookie)
+	status, body := fetchWithCookie(t, suiteOf(t).URL+"/media/"+videoID+"/stream/master.m3u8", cookie)
 	require.Equal(t, http.StatusOK, status, body)
 	found := mediaTokenIn.FindStringSubmatch(body)
 	require.NotNil(t, found, "the manifest's URLs carry a media token: %s", body)
-	mediaURL := suite.URL + "/media/" + videoID + "/video.mp4?token=" + url.QueryEscape(found[1])
+	mediaURL := suiteOf(t).URL + "/media/" + videoID + "/video.mp4?token=" + url.QueryEscape(found[1])
 	status, _ = fetchWithCookie(t, mediaURL, cookie)
 	require.Equal(t, http.StatusOK, status, "the session's media URL works while it is live")
 	status, _ = fetchWithCookie(t, mediaURL, "")
@@ -59,7 +59,7 @@ func sessionMediaURL(t *testing.T, videoID, cookie string) string {
 // cookieOf is the session cookie p's jar holds.
 func cookieOf(t *testing.T, p *person) string {
 	t.Helper()
-	u, err := url.Parse(suite.URL)
+	u, err := url.Parse(suiteOf(t).URL)
 	require.NoError(t, err)
 	for _, c := range p.client.Jar.Cookies(u) {
 		if c.Name == sessionCookie {

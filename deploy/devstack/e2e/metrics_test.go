@@ -18,13 +18,13 @@ import (
 // under its route template; the admin listener's /readyz runs every
 // service's checks (database, NATS, gRPC) and /livez answers.
 func TestMetricsURLsInEnvFile(t *testing.T) {
-	path, err := suite.WriteEnvFile()
+	path, err := suiteOf(t).WriteEnvFile()
 	require.NoError(t, err)
 	saved, err := config.ReadEnvFile(path)
 	require.NoError(t, err)
 	urls := strings.Fields(saved["VIDHOST_METRICS_URLS"])
 	require.NotEmpty(t, urls)
-	mustOK(t, call(t, "GET", "/v2/categories", owner(), nil))
+	mustOK(t, call(t, "GET", "/v2/categories", ownerOf(t), nil))
 
 	for _, url := range urls {
 		code, body := fetchAdmin(t, url)

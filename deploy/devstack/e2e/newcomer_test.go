@@ -29,6 +29,7 @@ import (
 // transcode worker; about 25 s on two cores (the suite, three transcodes of
 // a 4 s clip, and the CLI's build, 2 s with a warm cache).
 func TestNewcomerUploadsAVideo(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 1280, 720, 4)
 	cli := buildCLI(t)
 	s := newSuite(t, 1)
@@ -101,13 +102,13 @@ func (c *cutAfterPatches) RoundTrip(req *http.Request) (*http.Response, error) {
 // `source var/devstack.env`, programs the shell starts (bin/vidhost) see
 // VIDHOST_URL and VIDHOST_API_KEY.
 func TestSourcingDevstackEnvReachesPrograms(t *testing.T) {
-	path, err := suite.WriteEnvFile()
+	path, err := suiteOf(t).WriteEnvFile()
 	require.NoError(t, err)
 	out, err := exec.CommandContext(t.Context(), "bash", "-c", `source "$1" && exec env`, "bash", path).Output()
 	require.NoError(t, err)
 	environ := strings.Split(string(out), "\n")
-	assert.Contains(t, environ, "VIDHOST_URL="+suite.URL)
-	assert.Contains(t, environ, "VIDHOST_API_KEY="+suite.Credentials.APIKey)
+	assert.Contains(t, environ, "VIDHOST_URL="+suiteOf(t).URL)
+	assert.Contains(t, environ, "VIDHOST_API_KEY="+suiteOf(t).Credentials.APIKey)
 }
 
 // sdkUploadResumesAndPlays cuts the first transfer off partway (the file

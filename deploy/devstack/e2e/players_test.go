@@ -25,7 +25,7 @@ type player struct {
 }
 
 func TestPlayerDefaultsAreEmitted(t *testing.T) {
-	r := mustOK(t, call(t, "POST", "/v2/players", owner(), map[string]any{"name": "Defaults"}))
+	r := mustOK(t, call(t, "POST", "/v2/players", ownerOf(t), map[string]any{"name": "Defaults"}))
 	for _, field := range []string{`"autoplay":false`, `"muted":false`, `"playsinline":true`, `"preload":true`,
 		`"show_name":false`, `"show_duration":false`, `"controls":[]`, `"colour":""`, `"quality":""`,
 		`"track":""`, `"analytics":""`, `"created_time":`, `"updated_by":`} {
@@ -35,9 +35,9 @@ func TestPlayerDefaultsAreEmitted(t *testing.T) {
 
 func TestPlayerPatchChangesOnlySentFields(t *testing.T) {
 	var p player
-	mustOK(t, call(t, "POST", "/v2/players", owner(), map[string]any{"name": "Patch me", "colour": "#FF0000"})).decode(t, &p)
+	mustOK(t, call(t, "POST", "/v2/players", ownerOf(t), map[string]any{"name": "Patch me", "colour": "#FF0000"})).decode(t, &p)
 	var got player
-	mustOK(t, call(t, "PATCH", "/v2/players/"+p.ID, owner(), map[string]any{"autoplay": true})).decode(t, &got)
+	mustOK(t, call(t, "PATCH", "/v2/players/"+p.ID, ownerOf(t), map[string]any{"autoplay": true})).decode(t, &got)
 	assert.True(t, got.Autoplay)
 	assert.True(t, got.Playsinline, "a field not sent keeps its value")
 	assert.Equal(t, "#ff0000", got.Colour)
@@ -61,16 +61,16 @@ func TestPlayerValidation(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			mustFail(t, call(t, "POST", "/v2/players", owner(), tc.body), http.StatusBadRequest, tc.want)
+			mustFail(t, call(t, "POST", "/v2/players", ownerOf(t), tc.body), http.StatusBadRequest, tc.want)
 		})
 	}
 }
 
 func TestPlayerDeleteAndNotFound(t *testing.T) {
 	var p player
-	mustOK(t, call(t, "POST", "/v2/players", owner(), map[string]any{"name": "Gone", "controls": []string{"none"}})).decode(t, &p)
+	mustOK(t, call(t, "POST", "/v2/players", ownerOf(t), map[string]any{"name": "Gone", "controls": []string{"none"}})).decode(t, &p)
 	assert.Equal(t, []string{"none"}, p.Controls)
-	mustOK(t, call(t, "DELETE", "/v2/players/"+p.ID, owner(), nil))
-	mustFail(t, call(t, "GET", "/v2/players/"+p.ID, owner(), nil), http.StatusNotFound, "Not found")
-	mustFail(t, call(t, "PATCH", "/v2/players/"+p.ID, owner(), map[string]any{"name": "x"}), http.StatusNotFound, "Not found")
+	mustOK(t, call(t, "DELETE", "/v2/players/"+p.ID, ownerOf(t), nil))
+	mustFail(t, call(t, "GET", "/v2/players/"+p.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "PATCH", "/v2/players/"+p.ID, ownerOf(t), map[string]any{"name": "x"}), http.StatusNotFound, "Not found")
 }

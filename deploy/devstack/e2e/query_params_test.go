@@ -18,7 +18,7 @@ import (
 func TestUnknownQueryParametersAreRefused(t *testing.T) {
 	today := time.Now().UTC().Format(time.DateOnly)
 	report := url.Values{"dimension": {"video_id"}, "metric": {"views"}, "start": {today}, "end": {today}}
-	mustOK(t, call(t, "GET", "/v2/analytics?"+report.Encode()+"&filter=video_id%3D%3Dnone", owner(), nil))
+	mustOK(t, call(t, "GET", "/v2/analytics?"+report.Encode()+"&filter=video_id%3D%3Dnone", ownerOf(t), nil))
 
 	v := createVideo(t, map[string]any{"name": "Query parameters"})
 	for _, path := range []string{
@@ -28,15 +28,15 @@ func TestUnknownQueryParametersAreRefused(t *testing.T) {
 		"/v2/videos/" + v.ID + "?fitler=x",
 	} {
 		t.Run(path, func(t *testing.T) {
-			r := call(t, "GET", path, owner(), nil)
+			r := call(t, "GET", path, ownerOf(t), nil)
 			mustFail(t, r, http.StatusBadRequest, `unknown query parameter "fitler"`)
 			assert.Equal(t, "fitler", r.Body.Errors[0].Field)
 		})
 	}
-	r := call(t, "DELETE", "/v2/videos/"+v.ID+"?force=true", owner(), nil)
+	r := call(t, "DELETE", "/v2/videos/"+v.ID+"?force=true", ownerOf(t), nil)
 	mustFail(t, r, http.StatusBadRequest, `unknown query parameter "force"`)
-	r = call(t, "GET", "/v2/videos?limit=1&limit=25", owner(), nil)
+	r = call(t, "GET", "/v2/videos?limit=1&limit=25", ownerOf(t), nil)
 	mustFail(t, r, http.StatusBadRequest, "limit must be given once")
 	require.Equal(t, "limit", r.Body.Errors[0].Field)
-	mustOK(t, call(t, "GET", "/v2/videos/"+v.ID, owner(), nil)) // the refused delete changed nothing
+	mustOK(t, call(t, "GET", "/v2/videos/"+v.ID, ownerOf(t), nil)) // the refused delete changed nothing
 }

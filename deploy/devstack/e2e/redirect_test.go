@@ -23,7 +23,7 @@ import (
 func passwordUser(t *testing.T, password string) string {
 	t.Helper()
 	email := uniqueWord(t, "redirect") + "@example.com"
-	mustOK(t, call(t, "POST", "/v2/invites", owner(), map[string]any{"email": email, "role": "viewer", "name": "Redirected"}))
+	mustOK(t, call(t, "POST", "/v2/invites", ownerOf(t), map[string]any{"email": email, "role": "viewer", "name": "Redirected"}))
 	mustOK(t, acceptInvite(t, inviteToken(t, email, 1), "Redirected Person", password))
 	return email
 }
@@ -33,13 +33,13 @@ func TestSignInNextCannotLeaveTheSite(t *testing.T) {
 	email := passwordUser(t, password)
 	tab := browsertest.NewPrivateTab(t)
 	forgetSessionAtEnd(t, tab)
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suite.URL+"/signin?next=/%09/evil.example")))
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(suiteOf(t).URL+"/signin?next=/%09/evil.example")))
 	require.NoError(t, chromedp.Do(tab,
 		chromedp.SendKeys(chromedp.CSS("#vh-signin-email"), email),
 		chromedp.SendKeys(chromedp.CSS("#vh-signin-password"), password),
 		chromedp.Click(chromedp.CSS(`#vh-signin-form button[type=submit]`)),
 	))
-	suiteURL, err := url.Parse(suite.URL)
+	suiteURL, err := url.Parse(suiteOf(t).URL)
 	require.NoError(t, err)
 	// Signed in, the browser lands on this site's dashboard, not evil.example.
 	pollThroughNavigation(t, tab, `location.host === `+jsString(suiteURL.Host)+` && location.pathname === '/'`)
@@ -55,7 +55,7 @@ func TestSignInPageResolvesNextOnTheServer(t *testing.T) {
 		"/%0D%0ASet-Cookie:%20a":   `data-next="/"`,
 		"/videos%3Fstatus%3Dready": `data-next="/videos?status=ready"`,
 	} {
-		resp, err := http.Get(suite.URL + "/signin?next=" + raw) //nolint:noctx // a loopback test call
+		resp, err := http.Get(suiteOf(t).URL + "/signin?next=" + raw) //nolint:noctx // a loopback test call
 		require.NoError(t, err)
 		body, err := io.ReadAll(resp.Body)
 		_ = resp.Body.Close()

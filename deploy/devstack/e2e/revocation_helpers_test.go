@@ -33,10 +33,10 @@ var fabricatedMedia = map[string]string{
 func mediaVideo(t *testing.T, privacy string) video {
 	t.Helper()
 	v := createVideo(t, map[string]any{"name": "revocation e2e", "privacy": privacy})
-	store, err := blob.Open(context.Background(), suite.Blob().Config())
+	store, err := blob.Open(context.Background(), suiteOf(t).Blob().Config())
 	require.NoError(t, err)
 	for path, body := range fabricatedMedia {
-		key := "videos/" + suite.Credentials.AccountID + "/" + v.ID + "/" + path
+		key := "videos/" + suiteOf(t).Credentials.AccountID + "/" + v.ID + "/" + path
 		require.NoError(t, store.Put(context.Background(), key, bytes.NewReader([]byte(body)), int64(len(body)), ""))
 	}
 	return v
@@ -59,7 +59,7 @@ func registerViewerKey(t *testing.T) viewerKey {
 	var registered struct {
 		ID string `json:"id"`
 	}
-	mustOK(t, call(t, "POST", "/v2/jwt_keys", owner(), map[string]any{"name": "revocation", "public_key": publicPEM})).decode(t, &registered)
+	mustOK(t, call(t, "POST", "/v2/jwt_keys", ownerOf(t), map[string]any{"name": "revocation", "public_key": publicPEM})).decode(t, &registered)
 	return viewerKey{id: registered.ID, private: private}
 }
 

@@ -23,7 +23,7 @@ func TestDeletedKeyIsRefusedOnTheNextCall(t *testing.T) {
 	for range revocationRounds {
 		k := createKey(t, "revoked at once", []string{}, []string{})
 		mustOK(t, call(t, "GET", "/v2/categories", *k.Value, nil)) // cached by the gateway now
-		mustOK(t, call(t, "DELETE", "/v2/keys/"+k.ID, owner(), nil))
+		mustOK(t, call(t, "DELETE", "/v2/keys/"+k.ID, ownerOf(t), nil))
 		if call(t, "GET", "/v2/categories", *k.Value, nil).Status != http.StatusUnauthorized {
 			stale++
 		}
@@ -35,17 +35,17 @@ func TestKeyPatchHoldsOnTheNextCall(t *testing.T) {
 	k := createKey(t, "patched", []string{}, []string{})
 	staleWrites, staleAddresses, staleRestores := 0, 0, 0
 	for range revocationRounds {
-		mustOK(t, call(t, "PATCH", "/v2/keys/"+k.ID, owner(), map[string]any{"permissions": []string{}, "ips": []string{}}))
+		mustOK(t, call(t, "PATCH", "/v2/keys/"+k.ID, ownerOf(t), map[string]any{"permissions": []string{}, "ips": []string{}}))
 		if call(t, "GET", "/v2/categories", *k.Value, nil).Status != http.StatusOK { // the read-write credential cached
 			staleRestores++ // widening access must hold at once too
 		}
-		mustOK(t, call(t, "PATCH", "/v2/keys/"+k.ID, owner(), map[string]any{"permissions": []string{"fetch"}}))
+		mustOK(t, call(t, "PATCH", "/v2/keys/"+k.ID, ownerOf(t), map[string]any{"permissions": []string{"fetch"}}))
 		// A write with a read-only key is a 403 before any lookup; a stale
 		// read-write credential would reach the catalog and get its 404.
 		if call(t, "DELETE", "/v2/categories/"+missingID, *k.Value, nil).Status != http.StatusForbidden {
 			staleWrites++
 		}
-		mustOK(t, call(t, "PATCH", "/v2/keys/"+k.ID, owner(), map[string]any{"permissions": []string{}, "ips": []string{"203.0.113.7"}}))
+		mustOK(t, call(t, "PATCH", "/v2/keys/"+k.ID, ownerOf(t), map[string]any{"permissions": []string{}, "ips": []string{"203.0.113.7"}}))
 		if call(t, "GET", "/v2/categories", *k.Value, nil).Status != http.StatusForbidden {
 			staleAddresses++
 		}
@@ -57,15 +57,15 @@ func TestKeyPatchHoldsOnTheNextCall(t *testing.T) {
 
 func TestDisabledVideoIsRefusedOnTheNextRequest(t *testing.T) {
 	v := mediaVideo(t, "public")
-	manifest, mp4 := suite.URL+"/media/"+v.ID+"/stream/master.m3u8", suite.URL+"/media/"+v.ID+"/video.mp4"
+	manifest, mp4 := suiteOf(t).URL+"/media/"+v.ID+"/stream/master.m3u8", suiteOf(t).URL+"/media/"+v.ID+"/video.mp4"
 	stalePages, staleManifests, staleMP4s, staleRestores := 0, 0, 0, 0
 	for range revocationRounds {
-		mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), map[string]any{"enabled": true}))
+		mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), map[string]any{"enabled": true}))
 		if status, _ := fetchMedia(t, manifest); status != http.StatusOK { // the open video cached by the edge
 			staleRestores++
 		}
-		mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), map[string]any{"enabled": false}))
-		if _, page := fetchMedia(t, suite.URL+"/watch/"+v.ID); !strings.Contains(string(page), "Its owner has disabled it") {
+		mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), map[string]any{"enabled": false}))
+		if _, page := fetchMedia(t, suiteOf(t).URL+"/watch/"+v.ID); !strings.Contains(string(page), "Its owner has disabled it") {
 			stalePages++
 		}
 		if status, _ := fetchMedia(t, manifest); status != http.StatusNotFound {
@@ -83,15 +83,15 @@ func TestDisabledVideoIsRefusedOnTheNextRequest(t *testing.T) {
 
 func TestPrivateVideoIsRefusedOnTheNextRequest(t *testing.T) {
 	v := mediaVideo(t, "public")
-	manifest, mp4 := suite.URL+"/media/"+v.ID+"/stream/master.m3u8", suite.URL+"/media/"+v.ID+"/video.mp4"
+	manifest, mp4 := suiteOf(t).URL+"/media/"+v.ID+"/stream/master.m3u8", suiteOf(t).URL+"/media/"+v.ID+"/video.mp4"
 	stalePages, staleManifests, staleMP4s, staleRestores := 0, 0, 0, 0
 	for range revocationRounds {
-		mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), map[string]any{"privacy": "public"}))
+		mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), map[string]any{"privacy": "public"}))
 		if status, _ := fetchMedia(t, manifest); status != http.StatusOK { // the open video cached by the edge
 			staleRestores++
 		}
-		mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), map[string]any{"privacy": "private"}))
-		if _, page := fetchMedia(t, suite.URL+"/watch/"+v.ID); !strings.Contains(string(page), "This video is private") {
+		mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), map[string]any{"privacy": "private"}))
+		if _, page := fetchMedia(t, suiteOf(t).URL+"/watch/"+v.ID); !strings.Contains(string(page), "This video is private") {
 			stalePages++
 		}
 		if status, _ := fetchMedia(t, manifest); status != http.StatusForbidden {
@@ -109,7 +109,7 @@ func TestPrivateVideoIsRefusedOnTheNextRequest(t *testing.T) {
 
 func TestDeletedJWTKeyRevokesJWTsAndTheirTokensAtOnce(t *testing.T) {
 	v := mediaVideo(t, "private")
-	manifest := suite.URL + "/media/" + v.ID + "/stream/master.m3u8"
+	manifest := suiteOf(t).URL + "/media/" + v.ID + "/stream/master.m3u8"
 	staleJWTs, staleTokens := 0, 0
 	for range revocationRounds {
 		key := registerViewerKey(t)
@@ -121,7 +121,7 @@ func TestDeletedJWTKeyRevokesJWTsAndTheirTokensAtOnce(t *testing.T) {
 		status, _ = fetchMedia(t, manifest+"?token="+token[1])
 		require.Equal(t, http.StatusOK, status)
 
-		mustOK(t, call(t, "DELETE", "/v2/jwt_keys/"+key.id, owner(), nil))
+		mustOK(t, call(t, "DELETE", "/v2/jwt_keys/"+key.id, ownerOf(t), nil))
 		if status, _ := fetchMedia(t, manifest+"?jwt="+jwt); status != http.StatusForbidden {
 			staleJWTs++
 		}

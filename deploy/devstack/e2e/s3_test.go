@@ -1,20 +1,10 @@
 package e2e
 
 import (
-	"context"
-	"os"
 	"testing"
-	"time"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
-	"github.com/vidhost/vidhost/deploy/devstack/stack"
 	"github.com/vidhost/vidhost/pkg/blob/blobtest"
 )
-
-// storageDriver is the blob driver of the suite the tests run against.
-var storageDriver = "local"
 
 // storageTests are the tests whose behaviour depends on the blob store:
 // TestS3Driver runs them again with the whole suite on S3.
@@ -46,30 +36,4 @@ func TestS3Driver(t *testing.T) {
 			t.Run(name, test)
 		}
 	})
-}
-
-// newSuite starts another whole suite for one test, stopped at its end.
-func newSuite(t *testing.T, workers int) *stack.Stack {
-	t.Helper()
-	varDir, err := os.MkdirTemp("", "vidhost-e2e-") // t.TempDir's parent is closed to the postgres user
-	require.NoError(t, err)
-	t.Cleanup(func() { os.RemoveAll(varDir) })
-	s, err := startSuite(context.Background(), varDir, workers)
-	require.NoError(t, err)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		assert.NoError(t, s.Stop(ctx))
-	})
-	return s
-}
-
-// withSuite points the helpers at another suite while fn runs (tests of
-// this package do not run in parallel).
-func withSuite(t *testing.T, s *stack.Stack, driver string, fn func()) {
-	t.Helper()
-	previous, previousDriver := suite, storageDriver
-	suite, storageDriver = s, driver
-	defer func() { suite, storageDriver = previous, previousDriver }()
-	fn()
 }

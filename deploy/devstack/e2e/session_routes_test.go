@@ -13,7 +13,7 @@ import (
 // cookie is refused and the new password signs in. The owner's password
 // is set back at the end: the suite is shared.
 func TestPasswordChangeThenSignOutEverywhere(t *testing.T) {
-	original, changed := suite.Credentials.OwnerPassword, "a-fresh-passphrase-for-the-replay"
+	original, changed := suiteOf(t).Credentials.OwnerPassword, "a-fresh-passphrase-for-the-replay"
 	owner := newPerson(t)
 	mustOK(t, owner.signIn(t, original, ""))
 	mustOK(t, owner.do(t, http.MethodPost, "/v2/session/password",

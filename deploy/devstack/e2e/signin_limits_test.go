@@ -44,12 +44,12 @@ type tally map[string]int
 // postFrom POSTs body to path as the client at address, through the trusted
 // proxy (X-Forwarded-For), so the test's failures count against an address
 // of its own and not against 127.0.0.1, which every other test uses.
-func postFrom(client *http.Client, address, path string, body any) answer {
+func postFrom(t testing.TB, client *http.Client, address, path string, body any) answer {
 	raw, err := json.Marshal(body)
 	if err != nil {
 		return answer{err: err}
 	}
-	req, err := http.NewRequest(http.MethodPost, suite.URL+path, bytes.NewReader(raw))
+	req, err := http.NewRequest(http.MethodPost, suiteOf(t).URL+path, bytes.NewReader(raw))
 	if err != nil {
 		return answer{err: err}
 	}
@@ -91,7 +91,7 @@ func postAtOnce(t *testing.T, address, path string, bodies []any) tally {
 		go func() {
 			defer wg.Done()
 			<-start
-			answers[i] = postFrom(client, address, path, body)
+			answers[i] = postFrom(t, client, address, path, body)
 		}()
 	}
 	close(start)
@@ -136,7 +136,7 @@ var hashSeries = regexp.MustCompile(`(?m)^vidhost_password_hashes_total\{op="(\w
 // ("op/busy") so far.
 func passwordHashes(t *testing.T) map[string]int {
 	t.Helper()
-	path, err := suite.WriteEnvFile()
+	path, err := suiteOf(t).WriteEnvFile()
 	require.NoError(t, err)
 	saved, err := config.ReadEnvFile(path)
 	require.NoError(t, err)
@@ -170,7 +170,7 @@ func hashesSince(t *testing.T, before map[string]int) map[string]int {
 func newPasswordUser(t *testing.T, password string) string {
 	t.Helper()
 	email := uniqueWord(t, "target") + "@example.com"
-	mustOK(t, call(t, "POST", "/v2/invites", owner(), map[string]any{"email": email, "role": "viewer"}))
+	mustOK(t, call(t, "POST", "/v2/invites", ownerOf(t), map[string]any{"email": email, "role": "viewer"}))
 	mustOK(t, acceptInvite(t, inviteToken(t, email, 1), "Target", password))
 	return email
 }
@@ -201,7 +201,7 @@ func TestSignInLimitHoldsUnderConcurrentGuesses(t *testing.T) {
 
 	right := map[string]any{"email": email, "password": "the target passphrase"}
 	for _, from := range []string{address, testAddress(t)} {
-		a := postFrom(forwardedClient(), from, "/v2/session", right)
+		a := postFrom(t, forwardedClient(), from, "/v2/session", right)
 		require.NoError(t, a.err)
 		assert.Equal(t, apperr.CodeSignInRateLimited, a.code, "the email is limited, right password or not")
 	}
@@ -227,7 +227,7 @@ func TestSignInAddressLimitHoldsUnderConcurrentGuesses(t *testing.T) {
 	assert.Equal(t, withoutZeros(map[string]int{"verify/done": got[apperr.CodeSignInFailed], "verify/busy": got[apperr.CodeBusy]}),
 		hashesSince(t, before), "an unknown email costs a (dummy) verification, a refused attempt none")
 
-	a := postFrom(forwardedClient(), address, "/v2/session", map[string]any{"email": uniqueWord(t, "fresh") + "@example.com", "password": "x"})
+	a := postFrom(t, forwardedClient(), address, "/v2/session", map[string]any{"email": uniqueWord(t, "fresh") + "@example.com", "password": "x"})
 	require.NoError(t, a.err)
 	assert.Equal(t, apperr.CodeSignInRateLimited, a.code, "the address is limited, whatever the email")
 }
@@ -242,7 +242,7 @@ func TestResetWithUnknownLinksHashesNothing(t *testing.T) {
 	client := forwardedClient()
 	before := passwordHashes(t)
 	reset := func() answer {
-		a := postFrom(client, address, "/reset-password", map[string]any{"token": randomToken(t), "password": "a brand new passphrase"})
+		a := postFrom(t, client, address, "/reset-password", map[string]any{"token": randomToken(t), "password": "a brand new passphrase"})
 		require.NoError(t, a.err)
 		checkAnswer(t, a)
 		return a

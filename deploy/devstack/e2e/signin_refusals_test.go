@@ -19,7 +19,7 @@ import (
 // own, since it turns multi-factor codes on for the owner. About 10 s.
 func TestSignInRefusals(t *testing.T) {
 	withSuite(t, newSuite(t, 0), "local", func() {
-		password := suite.Credentials.OwnerPassword
+		password := suiteOf(t).Credentials.OwnerPassword
 		keysBefore := countKeys(t)
 
 		t.Run("wrong password", func(t *testing.T) {
@@ -31,7 +31,7 @@ func TestSignInRefusals(t *testing.T) {
 			entry := waitForAuditEntry(t, `"reason":"password"`)
 			assert.Equal(t, "system", entry.ActorType)
 			assert.Equal(t, "sign_in", entry.ActionType)
-			assert.Contains(t, entry.ActionData, suite.Credentials.OwnerEmail)
+			assert.Contains(t, entry.ActionData, suiteOf(t).Credentials.OwnerEmail)
 			assert.NotContains(t, entry.ActionData, "not the password")
 		})
 
@@ -97,7 +97,7 @@ func TestSignInRefusals(t *testing.T) {
 		t.Run("password reset by mail, its link used once", func(t *testing.T) {
 			anon := newPerson(t)
 			mustOK(t, anon.do(t, "POST", "/reset-password/request", map[string]any{"email": "nobody@example.com"}))
-			mustOK(t, anon.do(t, "POST", "/reset-password/request", map[string]any{"email": suite.Credentials.OwnerEmail}))
+			mustOK(t, anon.do(t, "POST", "/reset-password/request", map[string]any{"email": suiteOf(t).Credentials.OwnerEmail}))
 			body := requireNotified(t, "Reset your Vidhost password")
 			match := regexp.MustCompile(`/reset-password#token=([A-Za-z0-9_-]{43})`).FindStringSubmatch(body)
 			require.NotNil(t, match, body)
@@ -113,7 +113,7 @@ func TestSignInRefusals(t *testing.T) {
 
 		t.Run("an account that requires codes", func(t *testing.T) {
 			email := uniqueWord(t, "viewer") + "@example.com"
-			mustOK(t, call(t, "POST", "/v2/invites", owner(), map[string]any{"email": email, "role": "viewer"}))
+			mustOK(t, call(t, "POST", "/v2/invites", ownerOf(t), map[string]any{"email": email, "role": "viewer"}))
 			mustOK(t, acceptInvite(t, inviteToken(t, email, 1), "Viewer", "a viewer passphrase"))
 			viewer := newPerson(t)
 			viewerIn := func(code string) response {
@@ -127,7 +127,7 @@ func TestSignInRefusals(t *testing.T) {
 			r.decode(t, &s)
 			viewer.csrf = s.CSRFToken
 			mustFail(t, viewer.do(t, "PUT", "/v2/account/mfa_required", map[string]any{"required": true}), http.StatusForbidden, "")
-			mustOK(t, call(t, "PUT", "/v2/account/mfa_required", owner(), map[string]any{"required": true}))
+			mustOK(t, call(t, "PUT", "/v2/account/mfa_required", ownerOf(t), map[string]any{"required": true}))
 
 			mustFail(t, viewer.do(t, "GET", "/v2/videos", nil), http.StatusForbidden, "your account requires multi-factor codes")
 			var current struct {
@@ -137,7 +137,7 @@ func TestSignInRefusals(t *testing.T) {
 			assert.True(t, current.Required)
 			enrolTOTP(t, viewer)
 			mustOK(t, viewer.do(t, "GET", "/v2/videos", nil))
-			mustOK(t, call(t, "PUT", "/v2/account/mfa_required", owner(), map[string]any{"required": false}))
+			mustOK(t, call(t, "PUT", "/v2/account/mfa_required", ownerOf(t), map[string]any{"required": false}))
 		})
 
 		assert.Equal(t, keysBefore, countKeys(t), "no refused request made a key")
@@ -148,7 +148,7 @@ func TestSignInRefusals(t *testing.T) {
 func withCookie(t *testing.T, value string) *person {
 	t.Helper()
 	p := newPerson(t)
-	u, err := url.Parse(suite.URL)
+	u, err := url.Parse(suiteOf(t).URL)
 	require.NoError(t, err)
 	p.client.Jar.SetCookies(u, []*http.Cookie{{Name: sessionCookie, Value: value}})
 	return p
@@ -159,7 +159,7 @@ func withCookie(t *testing.T, value string) *person {
 func expireSession(t *testing.T, cookie string) {
 	t.Helper()
 	require.NotEmpty(t, cookie)
-	conn, err := connect(t, suite.ServiceDatabaseURL("identity"))
+	conn, err := connect(t, suiteOf(t).ServiceDatabaseURL("identity"))
 	require.NoError(t, err)
 	hash := sha256.Sum256([]byte(cookie))
 	tag, err := conn.Exec(t.Context(), "UPDATE identity.sessions SET idle_expires_time = now() - interval '1 second' WHERE token_hash = $1", hash[:])
@@ -170,7 +170,7 @@ func expireSession(t *testing.T, cookie string) {
 func countKeys(t *testing.T) int {
 	t.Helper()
 	var keys []map[string]any
-	mustOK(t, call(t, "GET", "/v2/keys?limit=25", owner(), nil)).decode(t, &keys)
+	mustOK(t, call(t, "GET", "/v2/keys?limit=25", ownerOf(t), nil)).decode(t, &keys)
 	return len(keys)
 }
 
@@ -180,7 +180,7 @@ func waitForAuditEntry(t *testing.T, fragment string) auditEntry {
 	t.Helper()
 	var found auditEntry
 	require.Eventually(t, func() bool {
-		for _, e := range auditLog(t, owner()) {
+		for _, e := range auditLog(t, ownerOf(t)) {
 			if strings.Contains(e.ActionData, fragment) {
 				found = e
 				return true

@@ -43,7 +43,7 @@ func newPerson(t *testing.T) *person {
 // do sends a request with the jar's cookies and, when set, the CSRF token.
 func (p *person) do(t *testing.T, method, path string, body any) response {
 	t.Helper()
-	req, err := http.NewRequest(method, suite.URL+path, bodyReader(t, body))
+	req, err := http.NewRequest(method, suiteOf(t).URL+path, bodyReader(t, body))
 	require.NoError(t, err)
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -64,7 +64,7 @@ func (p *person) do(t *testing.T, method, path string, body any) response {
 // signIn posts the form's JSON and keeps the CSRF token of the session.
 func (p *person) signIn(t *testing.T, password, code string) response {
 	t.Helper()
-	r := p.do(t, "POST", "/v2/session", map[string]any{"email": suite.Credentials.OwnerEmail, "password": password, "code": code})
+	r := p.do(t, "POST", "/v2/session", map[string]any{"email": suiteOf(t).Credentials.OwnerEmail, "password": password, "code": code})
 	if r.Status == http.StatusOK {
 		var s struct {
 			CSRFToken string `json:"csrf_token"`
@@ -78,7 +78,7 @@ func (p *person) signIn(t *testing.T, password, code string) response {
 // cookie is the session cookie the jar holds, "" when none.
 func (p *person) cookie(t *testing.T) string {
 	t.Helper()
-	u, err := url.Parse(suite.URL)
+	u, err := url.Parse(suiteOf(t).URL)
 	require.NoError(t, err)
 	for _, c := range p.client.Jar.Cookies(u) {
 		if c.Name == sessionCookie {
@@ -96,7 +96,7 @@ func (p *person) cookie(t *testing.T) string {
 func TestSignInWithTOTPMakesTheFirstKeyAndWatchesAPrivateVideo(t *testing.T) {
 	clip := makeClip(t, 320, 180, 4)
 	withSuite(t, newSuite(t, 1), "local", func() {
-		password := suite.Credentials.OwnerPassword
+		password := suiteOf(t).Credentials.OwnerPassword
 		alice := newPerson(t)
 		mustOK(t, alice.signIn(t, password, ""))
 		secret, _ := enrolTOTP(t, alice)
@@ -121,19 +121,19 @@ func TestSignInWithTOTPMakesTheFirstKeyAndWatchesAPrivateVideo(t *testing.T) {
 		video := transcodedPrivateVideo(t, key.Value, clip)
 		bobsCookie := bob.cookie(t)
 		watchWithCookie(t, bobsCookie, video)
-		status, page := fetchWithCookie(t, suite.URL+"/embed/"+video, bobsCookie)
+		status, page := fetchWithCookie(t, suiteOf(t).URL+"/embed/"+video, bobsCookie)
 		assert.Equal(t, http.StatusOK, status, "the embed page opens by the cookie too")
 		assert.Contains(t, page, "token=", "its media URLs carry a media token, not the cookie")
 
 		mustOK(t, bob.do(t, "DELETE", "/v2/session", nil))
 		assert.Empty(t, bob.cookie(t), "the cookie is cleared")
 		stale := newPerson(t)
-		u, _ := url.Parse(suite.URL)
+		u, _ := url.Parse(suiteOf(t).URL)
 		stale.client.Jar.SetCookies(u, []*http.Cookie{{Name: sessionCookie, Value: alice.cookie(t)}})
 		mustOK(t, stale.do(t, "GET", "/v2/session", nil)) // alice's session still lives
 		stale.client.Jar.SetCookies(u, []*http.Cookie{{Name: sessionCookie, Value: bobsCookie}})
 		mustFail(t, stale.do(t, "GET", "/v2/videos", nil), http.StatusUnauthorized, "this session is invalid or has expired")
-		status, page = fetchWithCookie(t, suite.URL+"/watch/"+video, bobsCookie)
+		status, page = fetchWithCookie(t, suiteOf(t).URL+"/watch/"+video, bobsCookie)
 		assert.Equal(t, http.StatusForbidden, status)
 		assert.Contains(t, page, "This video is private")
 	})
@@ -171,7 +171,7 @@ func transcodedPrivateVideo(t *testing.T, key, clip string) string {
 	var v video
 	mustOK(t, call(t, "POST", "/v2/videos", key, videoBody(map[string]any{"name": "Private", "input": ref, "privacy": "private"}))).decode(t, &v)
 	waitReady(t, v.ID)
-	status, page := fetchWithCookie(t, suite.URL+"/watch/"+v.ID, "")
+	status, page := fetchWithCookie(t, suiteOf(t).URL+"/watch/"+v.ID, "")
 	require.Equal(t, http.StatusForbidden, status, "no cookie, no JWT")
 	require.Contains(t, page, "This video is private")
 	return v.ID
@@ -184,10 +184,10 @@ func watchWithCookie(t *testing.T, cookie, videoID string) {
 	ctx := browsertest.NewTab(t)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
 		_, err := cdp.Call(ctx, target, network.SetCookie,
-			network.SetCookieParams{Name: sessionCookie, Value: cookie, URL: suite.URL})
+			network.SetCookieParams{Name: sessionCookie, Value: cookie, URL: suiteOf(t).URL})
 		return err
 	})))
-	browsertest.Open(t, ctx, suite.URL+"/watch/"+videoID)
+	browsertest.Open(t, ctx, suiteOf(t).URL+"/watch/"+videoID)
 	browsertest.Play(t, ctx)
 	browsertest.Poll[bool](t, ctx, `document.querySelector('video').currentTime > 0.5`)
 }

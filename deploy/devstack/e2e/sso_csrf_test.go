@@ -90,9 +90,9 @@ func TestSSOStartsOnlyFromThisSitesForm(t *testing.T) {
 	email := "mallory@" + domain
 
 	t.Run("a plain GET starts nothing", func(t *testing.T) {
-		got := newBrowser(t).get(t, suite.URL+"/sso/start?email="+url.QueryEscape(email))
+		got := newBrowser(t).get(t, suiteOf(t).URL+"/sso/start?email="+url.QueryEscape(email))
 		assert.Equal(t, http.StatusMethodNotAllowed, got.status)
-		assert.Equal(t, suite.URL+"/sso/start", got.url.Scheme+"://"+got.url.Host+got.url.Path, "never sent to the OP")
+		assert.Equal(t, suiteOf(t).URL+"/sso/start", got.url.Scheme+"://"+got.url.Host+got.url.Path, "never sent to the OP")
 		assert.Contains(t, got.body, "single sign-on starts from the form at /sso")
 	})
 	t.Run("another site's form is refused", func(t *testing.T) {
@@ -106,7 +106,7 @@ func TestSSOStartsOnlyFromThisSitesForm(t *testing.T) {
 		assert.Contains(t, got.body, "the request names no origin")
 	})
 	t.Run("this site's form goes to the OP", func(t *testing.T) {
-		got := newBrowser(t).startSSO(t, suite.URL, url.Values{"email": {email}})
+		got := newBrowser(t).startSSO(t, suiteOf(t).URL, url.Values{"email": {email}})
 		require.Equal(t, http.StatusOK, got.status, got.body)
 		assert.Contains(t, got.body, `name="password"`, "the OP's login form")
 	})
@@ -124,10 +124,10 @@ func TestSSOAsksBeforeReplacingASession(t *testing.T) {
 	before := b.sessionCookie(t)
 	require.NotEmpty(t, before)
 
-	form := b.get(t, suite.URL+"/sso")
+	form := b.get(t, suiteOf(t).URL+"/sso")
 	assert.Contains(t, form.body, "You are signed in as victim@"+domain+". Continue as another account?")
 
-	asked := b.startSSO(t, suite.URL, url.Values{"email": {"other@" + domain}})
+	asked := b.startSSO(t, suiteOf(t).URL, url.Values{"email": {"other@" + domain}})
 	assert.Equal(t, http.StatusConflict, asked.status)
 	assert.Equal(t, "/sso/start", asked.url.Path, "not sent to the OP")
 	assert.Contains(t, asked.body, "Nothing changed: tick the box to continue as another account")
@@ -136,7 +136,7 @@ func TestSSOAsksBeforeReplacingASession(t *testing.T) {
 	mustOK(t, withCookie(t, before).do(t, "GET", "/v2/session", nil)).decode(t, &current)
 	assert.Equal(t, "victim@"+domain, current["email"])
 
-	confirmed := b.startSSO(t, suite.URL, url.Values{"email": {"other@" + domain}, "replace_session": {"yes"}})
+	confirmed := b.startSSO(t, suiteOf(t).URL, url.Values{"email": {"other@" + domain}, "replace_session": {"yes"}})
 	require.Equal(t, http.StatusOK, confirmed.status, confirmed.body)
 	assert.Contains(t, confirmed.body, `name="password"`, "ticked: on to the OP")
 }
@@ -144,7 +144,7 @@ func TestSSOAsksBeforeReplacingASession(t *testing.T) {
 // sessionCookie is the suite's session cookie in the jar, "" when none.
 func (b *browser) sessionCookie(t *testing.T) string {
 	t.Helper()
-	u, err := url.Parse(suite.URL)
+	u, err := url.Parse(suiteOf(t).URL)
 	require.NoError(t, err)
 	for _, c := range b.client.Jar.Cookies(u) {
 		if c.Name == sessionCookie {

@@ -34,7 +34,7 @@ func TestSSODomainSquattingAchievesNothing(t *testing.T) {
 		http.StatusBadRequest, "domain must have a DNS TXT record _vidhost-verify."+victimDomain+" holding "+claim.TxtRecordValue)
 
 	t.Run("an unverified claim routes nothing", func(t *testing.T) {
-		got := newBrowser(t).startSSO(t, suite.URL, url.Values{"email": {"alice@" + victimDomain}})
+		got := newBrowser(t).startSSO(t, suiteOf(t).URL, url.Values{"email": {"alice@" + victimDomain}})
 		assert.Equal(t, http.StatusConflict, got.status)
 		assert.Contains(t, got.body, "no single sign-on is set up for "+victimDomain)
 	})

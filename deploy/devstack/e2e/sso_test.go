@@ -58,7 +58,7 @@ func startOP(t *testing.T, users ...opUser) openIDProvider {
 	require.NoError(t, err)
 
 	op := openIDProvider{clientID: "vidhost-" + uniqueWord(t, ""), clientSecret: uniqueWord(t, "secret")}
-	storage.RegisterClients(storage.WebClient(op.clientID, op.clientSecret, suite.URL+"/sso/callback"))
+	storage.RegisterClients(storage.WebClient(op.clientID, op.clientSecret, suiteOf(t).URL+"/sso/callback"))
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	op.issuer = "http://" + lis.Addr().String() + "/"
@@ -120,7 +120,7 @@ func (b *browser) get(t *testing.T, address string) page {
 // startSSO posts the /sso form as the browser does, naming origin.
 func (b *browser) startSSO(t *testing.T, origin string, form url.Values) page {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, suite.URL+"/sso/start", strings.NewReader(form.Encode()))
+	req, err := http.NewRequest(http.MethodPost, suiteOf(t).URL+"/sso/start", strings.NewReader(form.Encode()))
 	require.NoError(t, err)
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	if origin != "" {
@@ -135,7 +135,7 @@ func (b *browser) startSSO(t *testing.T, origin string, form url.Values) page {
 // to it.
 func (b *browser) signIn(t *testing.T, email, username, password string) page {
 	t.Helper()
-	login := b.startSSO(t, suite.URL, url.Values{"email": {email}})
+	login := b.startSSO(t, suiteOf(t).URL, url.Values{"email": {email}})
 	require.Equal(t, http.StatusOK, login.status, login.body)
 	require.Contains(t, login.body, `name="password"`, "the OP's login form")
 	authRequestID := login.url.Query().Get("authRequestID")
@@ -267,7 +267,7 @@ func TestSSORefusesBadCallbacks(t *testing.T) {
 		assert.Contains(t, got.body, "does not belong to this browser&#39;s sign-in (state)")
 	})
 	t.Run("no flow cookie", func(t *testing.T) {
-		got := newBrowser(t).get(t, suite.URL+"/sso/callback?code=x&state=y")
+		got := newBrowser(t).get(t, suiteOf(t).URL+"/sso/callback?code=x&state=y")
 		assert.Equal(t, http.StatusForbidden, got.status)
 		assert.Contains(t, got.body, "this sign-in is invalid or has expired: start again")
 	})
@@ -282,7 +282,7 @@ func TestSSORefusesBadCallbacks(t *testing.T) {
 		assert.Contains(t, got.body, "has not verified this email address")
 	})
 	t.Run("a domain with no provider", func(t *testing.T) {
-		got := newBrowser(t).startSSO(t, suite.URL, url.Values{"email": {"someone@" + uniqueWord(t, "none") + ".example.com"}})
+		got := newBrowser(t).startSSO(t, suiteOf(t).URL, url.Values{"email": {"someone@" + uniqueWord(t, "none") + ".example.com"}})
 		assert.Equal(t, http.StatusConflict, got.status)
 		assert.Contains(t, got.body, "no single sign-on is set up for")
 	})
@@ -313,7 +313,7 @@ func TestSSORefusesAProviderWhoseIssuerDiffers(t *testing.T) {
 	wrong := op
 	wrong.issuer = wrongIssuer
 	verifyDomain(t, tn.key, createProvider(t, tn.key, wrong, []string{domain}, "viewer"), domain)
-	got := newBrowser(t).startSSO(t, suite.URL, url.Values{"email": {"carol@" + domain}})
+	got := newBrowser(t).startSSO(t, suiteOf(t).URL, url.Values{"email": {"carol@" + domain}})
 	assert.Equal(t, http.StatusForbidden, got.status)
 	assert.Contains(t, got.body, "its issuer does not match issuer_url")
 	refusedSignIns(t, tn.key, 1)

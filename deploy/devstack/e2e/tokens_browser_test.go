@@ -27,7 +27,7 @@ func docsUploadPage(t *testing.T) string {
 	require.True(t, ok)
 	const placeholder = "'https://videos.example.com'"
 	require.Contains(t, page, placeholder)
-	return strings.Replace(page, placeholder, "'"+suite.URL+"'", 1)
+	return strings.Replace(page, placeholder, "'"+suiteOf(t).URL+"'", 1)
 }
 
 // customerSite is a customer's own origin (its own server and port): the
@@ -53,6 +53,7 @@ func customerSite(t *testing.T, page string) *httptest.Server {
 // and the video becomes ready; a viewer token then opens it, made private.
 // About 5 s (a real worker, a 2 s clip).
 func TestBrowserUploadsWithAnUploadToken(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 320, 240, 2)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		site := customerSite(t, docsUploadPage(t))

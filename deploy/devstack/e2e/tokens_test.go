@@ -17,7 +17,7 @@ import (
 // mintUploadToken asks the suite for an upload token with the owner's key.
 func mintUploadToken(t *testing.T, maxSize int) string {
 	t.Helper()
-	return mintUploadTokenWith(t, owner(), maxSize)
+	return mintUploadTokenWith(t, ownerOf(t), maxSize)
 }
 
 // mintUploadTokenWith asks for an upload token with key.
@@ -78,10 +78,10 @@ func TestDeletingAKeyRevokesItsUploadTokens(t *testing.T) {
 		ID    string `json:"id"`
 		Value string `json:"value"`
 	}
-	mustOK(t, call(t, "POST", "/v2/keys", owner(), map[string]any{"type": "api", "name": "minter",
+	mustOK(t, call(t, "POST", "/v2/keys", ownerOf(t), map[string]any{"type": "api", "name": "minter",
 		"permissions": []string{}, "ips": []string{}})).decode(t, &key)
 	token := mintUploadTokenWith(t, key.Value, 1000)
-	mustOK(t, call(t, "DELETE", "/v2/keys/"+key.ID, owner(), nil))
+	mustOK(t, call(t, "DELETE", "/v2/keys/"+key.ID, ownerOf(t), nil))
 
 	r := call(t, "POST", "/v2/uploads", token, map[string]any{"name": "late.mp4", "size": 10})
 	mustFailCode(t, r, http.StatusUnauthorized, "token_invalid")
@@ -91,7 +91,7 @@ func TestDeletingAKeyRevokesItsUploadTokens(t *testing.T) {
 // watchStatus GETs a playback page with query and returns the status.
 func watchStatus(t *testing.T, path, query string) int {
 	t.Helper()
-	resp, err := http.Get(suite.URL + path + query)
+	resp, err := http.Get(suiteOf(t).URL + path + query)
 	require.NoError(t, err)
 	_ = resp.Body.Close()
 	return resp.StatusCode
@@ -105,7 +105,7 @@ func mintViewerToken(t *testing.T, id string) string {
 		Type    string `json:"type"`
 		VideoID string `json:"video_id"`
 	}
-	mustOK(t, call(t, "POST", "/v2/tokens", owner(),
+	mustOK(t, call(t, "POST", "/v2/tokens", ownerOf(t),
 		map[string]any{"type": "viewer", "video_id": id, "ttl_seconds": 300})).decode(t, &minted)
 	assert.Equal(t, "viewer", minted.Type)
 	assert.Equal(t, id, minted.VideoID)
@@ -117,7 +117,7 @@ func mintViewerToken(t *testing.T, id string) string {
 // nothing else: not another video, not the API, not once altered.
 func assertViewerTokenOpens(t *testing.T, id string) {
 	t.Helper()
-	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, owner(), map[string]any{"privacy": "private"}))
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, ownerOf(t), map[string]any{"privacy": "private"}))
 	token := mintViewerToken(t, id)
 	ref, _ := uploadForVideo(t, "other.mp4", randomBytes(t, 100))
 	other := createVideo(t, map[string]any{"name": "Other", "input": ref, "privacy": "private"})
@@ -156,7 +156,7 @@ func TestUploadTokenOverTus(t *testing.T) {
 	token := mintUploadToken(t, 2000)
 	body := randomBytes(t, 2000)
 	create := func(credential string, size int) (*http.Response, string) {
-		return tusWith(t, credential, "POST", suite.URL+"/v2/uploads/tus/", map[string]string{
+		return tusWith(t, credential, "POST", suiteOf(t).URL+"/v2/uploads/tus/", map[string]string{
 			"Upload-Length":   strconv.Itoa(size),
 			"Upload-Metadata": "filename " + base64.StdEncoding.EncodeToString([]byte("tus.mp4")),
 		}, nil)
@@ -172,7 +172,7 @@ func TestUploadTokenOverTus(t *testing.T) {
 	assert.Equal(t, http.StatusForbidden, again.StatusCode)
 	assert.Contains(t, raw, `"code":"token_used"`)
 
-	others, _ := create(owner(), 10)
+	others, _ := create(ownerOf(t), 10)
 	require.Equal(t, http.StatusCreated, others.StatusCode)
 	patch := map[string]string{"Content-Type": "application/offset+octet-stream", "Upload-Offset": "0"}
 	stolen, raw := tusWith(t, token, "PATCH", others.Header.Get("Location"), patch, []byte("0123456789"))

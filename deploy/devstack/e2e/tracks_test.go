@@ -46,7 +46,7 @@ func newVodForFiles(t *testing.T) videoFiles {
 	t.Helper()
 	var v videoFiles
 	body := map[string]any{"name": "files e2e", "input": "https://media.example.invalid/source.mp4"}
-	mustOK(t, call(t, "POST", "/v2/videos", owner(), body)).decode(t, &v)
+	mustOK(t, call(t, "POST", "/v2/videos", ownerOf(t), body)).decode(t, &v)
 	require.Len(t, v.ID, 21)
 	return v
 }
@@ -63,7 +63,7 @@ func uploadForVideo(t *testing.T, name string, data []byte) (string, string) {
 // storedObject reads a key of the suite's blob store, whatever its driver.
 func storedObject(t *testing.T, key string) ([]byte, error) {
 	t.Helper()
-	store, err := blob.Open(context.Background(), suite.Blob().Config())
+	store, err := blob.Open(context.Background(), suiteOf(t).Blob().Config())
 	require.NoError(t, err)
 	r, _, err := store.Open(context.Background(), key)
 	if err != nil {
@@ -89,15 +89,15 @@ func TestTrackFromAnUploadedWebVTT(t *testing.T) {
 	reference, uploadKey := uploadForVideo(t, "english.vtt", []byte(trackCaptions))
 
 	var track attachedTrack
-	mustOK(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", owner(),
+	mustOK(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", ownerOf(t),
 		map[string]any{"label": "English", "language": "en", "kind": "captions", "url": reference})).decode(t, &track)
 
 	assert.Equal(t, attachedTrack{ID: track.ID, Kind: "captions", Label: "English", Language: "en",
-		URL: suite.URL + "/media/" + v.ID + "/tracks/" + track.ID + ".vtt"}, track)
+		URL: suiteOf(t).URL + "/media/" + v.ID + "/tracks/" + track.ID + ".vtt"}, track)
 	var got videoFiles
-	mustOK(t, call(t, "GET", "/v2/videos/"+v.ID, owner(), nil)).decode(t, &got)
+	mustOK(t, call(t, "GET", "/v2/videos/"+v.ID, ownerOf(t), nil)).decode(t, &got)
 	assert.Equal(t, []attachedTrack{track}, got.Tracks, "the video shows its track")
-	storedKey := "videos/" + suite.Credentials.AccountID + "/" + v.ID + "/tracks/" + track.ID + ".vtt"
+	storedKey := "videos/" + suiteOf(t).Credentials.AccountID + "/" + v.ID + "/tracks/" + track.ID + ".vtt"
 	stored, err := storedObject(t, storedKey)
 	require.NoError(t, err)
 	assert.Equal(t, trackCaptions, string(stored), "copied into the video's media folder")
@@ -107,15 +107,15 @@ func TestTrackFromAnUploadedWebVTT(t *testing.T) {
 	assert.Equal(t, http.StatusOK, status, "the media edge serves the stored file")
 	assert.Equal(t, trackCaptions, string(body))
 
-	mustFail(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", owner(),
+	mustFail(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", ownerOf(t),
 		map[string]any{"label": "English", "language": "en", "kind": "captions", "url": reference}),
 		http.StatusBadRequest, "url references an upload that is not complete")
-	mustOK(t, call(t, "DELETE", "/v2/videos/"+v.ID+"/tracks/"+track.ID, owner(), nil))
-	mustOK(t, call(t, "GET", "/v2/videos/"+v.ID, owner(), nil)).decode(t, &got)
+	mustOK(t, call(t, "DELETE", "/v2/videos/"+v.ID+"/tracks/"+track.ID, ownerOf(t), nil))
+	mustOK(t, call(t, "GET", "/v2/videos/"+v.ID, ownerOf(t), nil)).decode(t, &got)
 	assert.Empty(t, got.Tracks)
 	_, err = storedObject(t, storedKey)
 	assert.ErrorIs(t, err, blob.ErrNotFound, "the file goes with the track")
-	mustFail(t, call(t, "DELETE", "/v2/videos/"+v.ID+"/tracks/"+track.ID, owner(), nil), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "DELETE", "/v2/videos/"+v.ID+"/tracks/"+track.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
 }
 
 func TestTrackRefusals(t *testing.T) {
@@ -123,24 +123,24 @@ func TestTrackRefusals(t *testing.T) {
 	body := func(url string) map[string]any {
 		return map[string]any{"label": "English", "language": "en", "kind": "captions", "url": url}
 	}
-	mustFail(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", owner(), body("https://example.com/en.vtt")),
+	mustFail(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", ownerOf(t), body("https://example.com/en.vtt")),
 		http.StatusBadRequest, "url must be an upload reference svc://uploads/<upload_id>: tracks cannot be pulled from a URL")
 	srt, _ := uploadForVideo(t, "english.vtt", []byte("1\n00:00:01,000 --> 00:00:04,000\nHello\n"))
-	mustFail(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", owner(), body(srt)),
+	mustFail(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", ownerOf(t), body(srt)),
 		http.StatusBadRequest, `url must reference a WebVTT file: it does not start with "WEBVTT"`)
 	valid, _ := uploadForVideo(t, "english.vtt", []byte(trackCaptions))
 	bad := body(valid)
 	bad["language"] = "english"
-	mustFail(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", owner(), bad),
+	mustFail(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", ownerOf(t), bad),
 		http.StatusBadRequest, "language must be a BCP 47 language tag")
-	mustOK(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", owner(), body(valid)))
+	mustOK(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", ownerOf(t), body(valid)))
 	regional, _ := uploadForVideo(t, "brazil.vtt", []byte(trackCaptions))
 	tagged := body(regional)
 	tagged["language"] = "pt-br"
 	var track struct {
 		Language string `json:"language"`
 	}
-	mustOK(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", owner(), tagged)).decode(t, &track)
+	mustOK(t, call(t, "POST", "/v2/videos/"+v.ID+"/tracks", ownerOf(t), tagged)).decode(t, &track)
 	assert.Equal(t, "pt-BR", track.Language, "BCP 47 tags are taken and kept in canonical form")
 }
 
@@ -148,7 +148,7 @@ func TestThumbnailFromAnUploadedJPEG(t *testing.T) {
 	v := newVodForFiles(t)
 	thumbnail := func(data []byte) response {
 		reference, _ := uploadForVideo(t, "poster.jpg", data)
-		return call(t, "POST", "/v2/videos/"+v.ID+"/thumbnail", owner(), map[string]any{"url": reference})
+		return call(t, "POST", "/v2/videos/"+v.ID+"/thumbnail", ownerOf(t), map[string]any{"url": reference})
 	}
 
 	mustFail(t, thumbnail(pngImage(t)), http.StatusBadRequest, "url must reference a JPEG image: the file is not a valid JPEG")
@@ -157,11 +157,11 @@ func TestThumbnailFromAnUploadedJPEG(t *testing.T) {
 	var result map[string]string
 	mustOK(t, thumbnail(small)).decode(t, &result)
 
-	pattern := regexp.MustCompile(`^` + regexp.QuoteMeta(suite.URL+"/media/"+v.ID+"/") + `thumbs/custom-[0-9A-Za-z_-]{21}\.jpg$`)
+	pattern := regexp.MustCompile(`^` + regexp.QuoteMeta(suiteOf(t).URL+"/media/"+v.ID+"/") + `thumbs/custom-[0-9A-Za-z_-]{21}\.jpg$`)
 	assert.Regexp(t, pattern, result["url"])
 	assert.Len(t, result, 1, "the result is {url}")
 	var got videoFiles
-	mustOK(t, call(t, "GET", "/v2/videos/"+v.ID, owner(), nil)).decode(t, &got)
+	mustOK(t, call(t, "GET", "/v2/videos/"+v.ID, ownerOf(t), nil)).decode(t, &got)
 	assert.Equal(t, result["url"], got.Thumbnail)
 	status, body := fetchMedia(t, result["url"])
 	assert.Equal(t, http.StatusOK, status, "the media edge serves the stored file")

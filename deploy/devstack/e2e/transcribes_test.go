@@ -35,6 +35,7 @@ type transcribe struct {
 // spoken words, and the player in headless Chromium offers it as a
 // subtitle option and loads its cues. About 15 s on two cores.
 func TestTranscribeThroughTheSuite(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	fixture, err := speechtest.Make(t.Context(), t.TempDir())
 	require.NoError(t, err, "flite and ffmpeg (make deps-test installs them)")
 	withSuite(t, newSuite(t, 1), "local", func() {
@@ -47,7 +48,7 @@ func TestTranscribeThroughTheSuite(t *testing.T) {
 
 		var created transcribe
 		start := time.Now()
-		mustOK(t, call(t, "POST", "/v2/transcribes", owner(),
+		mustOK(t, call(t, "POST", "/v2/transcribes", ownerOf(t),
 			map[string]any{"video_id": v.ID, "language": "en-US", "label": "English (automatic)"})).decode(t, &created)
 		assert.Equal(t, "queued", created.Status)
 		assert.Equal(t, "subtitles", created.Kind)
@@ -70,8 +71,8 @@ func TestTranscribeThroughTheSuite(t *testing.T) {
 		assertPlayerOffersTrack(t, v.ID, track.Label)
 
 		// A ready transcribe is removed; its track stays on the video.
-		mustOK(t, call(t, "DELETE", "/v2/transcribes/"+done.ID, owner(), nil))
-		mustFail(t, call(t, "GET", "/v2/transcribes/"+done.ID, owner(), nil), http.StatusNotFound, "Not found")
+		mustOK(t, call(t, "DELETE", "/v2/transcribes/"+done.ID, ownerOf(t), nil))
+		mustFail(t, call(t, "GET", "/v2/transcribes/"+done.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
 		trackOf(t, v.ID, done.TrackID)
 
 		assertCancelHoldsTheSlot(t, v.ID)
@@ -88,17 +89,17 @@ func assertCancelHoldsTheSlot(t *testing.T, videoID string) {
 	t.Helper()
 	request := map[string]any{"video_id": videoID, "language": "en-US", "label": "Cancelled"}
 	var first, second transcribe
-	mustOK(t, call(t, "POST", "/v2/transcribes", owner(), request)).decode(t, &first)
-	mustOK(t, call(t, "DELETE", "/v2/transcribes/"+first.ID, owner(), nil))
+	mustOK(t, call(t, "POST", "/v2/transcribes", ownerOf(t), request)).decode(t, &first)
+	mustOK(t, call(t, "DELETE", "/v2/transcribes/"+first.ID, ownerOf(t), nil))
 	request["label"] = "After the cancel"
-	mustOK(t, call(t, "POST", "/v2/transcribes", owner(), request)).decode(t, &second)
+	mustOK(t, call(t, "POST", "/v2/transcribes", ownerOf(t), request)).decode(t, &second)
 	deadline := time.Now().Add(3 * time.Minute)
 	for {
 		// The next is read first: had it started, the first was settled in
 		// the transaction that started it, so the read after shows that.
 		var a, b transcribe
-		mustOK(t, call(t, "GET", "/v2/transcribes/"+second.ID, owner(), nil)).decode(t, &b)
-		mustOK(t, call(t, "GET", "/v2/transcribes/"+first.ID, owner(), nil)).decode(t, &a)
+		mustOK(t, call(t, "GET", "/v2/transcribes/"+second.ID, ownerOf(t), nil)).decode(t, &b)
+		mustOK(t, call(t, "GET", "/v2/transcribes/"+first.ID, ownerOf(t), nil)).decode(t, &a)
 		require.Contains(t, []string{"cancelling", "cancelled"}, a.Status, "the cancelled one: %+v", a)
 		if a.Status == "cancelling" {
 			require.Equal(t, "queued", b.Status, "the next waits while the cancelled job may run")
@@ -120,7 +121,7 @@ func waitTranscribed(t *testing.T, id string) transcribe {
 	deadline := time.Now().Add(3 * time.Minute)
 	for time.Now().Before(deadline) {
 		var tr transcribe
-		mustOK(t, call(t, "GET", "/v2/transcribes/"+id, owner(), nil)).decode(t, &tr)
+		mustOK(t, call(t, "GET", "/v2/transcribes/"+id, ownerOf(t), nil)).decode(t, &tr)
 		require.NotEqual(t, "error", tr.Status, "transcribe failed: %s", tr.Error)
 		if tr.Status == "ready" {
 			return tr
@@ -135,7 +136,7 @@ func waitTranscribed(t *testing.T, id string) transcribe {
 func trackOf(t *testing.T, videoID, id string) attachedTrack {
 	t.Helper()
 	var v videoFiles
-	mustOK(t, call(t, "GET", "/v2/videos/"+videoID, owner(), nil)).decode(t, &v)
+	mustOK(t, call(t, "GET", "/v2/videos/"+videoID, ownerOf(t), nil)).decode(t, &v)
 	for _, track := range v.Tracks {
 		if track.ID == id {
 			return track
@@ -203,7 +204,7 @@ func words(text string) []string {
 func assertPlayerOffersTrack(t *testing.T, videoID, label string) {
 	t.Helper()
 	tab := browsertest.NewTab(t)
-	browsertest.Open(t, tab, suite.URL+"/embed/"+videoID)
+	browsertest.Open(t, tab, suiteOf(t).URL+"/embed/"+videoID)
 	items := browsertest.Poll[[]string](t, tab, `(() => {
 	  const items = [...document.querySelectorAll('.vjs-subs-caps-button .vjs-menu-item .vjs-menu-item-text')].map((i) => i.textContent.trim());
 	  return items.length > 1 && items;
@@ -232,14 +233,14 @@ func assertTranscribeRefusals(t *testing.T, transcodingID string) {
 	body := func(videoID, language, label string) map[string]any {
 		return map[string]any{"video_id": videoID, "language": language, "label": label}
 	}
-	mustFail(t, call(t, "POST", "/v2/transcribes", owner(), body(transcodingID, "english", "English")),
+	mustFail(t, call(t, "POST", "/v2/transcribes", ownerOf(t), body(transcodingID, "english", "English")),
 		http.StatusBadRequest, `language must be a BCP 47 tag with a region, such as "en-US" (one of: en-US)`)
-	mustFail(t, call(t, "POST", "/v2/transcribes", owner(), body(transcodingID, "fr-FR", "Français")),
+	mustFail(t, call(t, "POST", "/v2/transcribes", ownerOf(t), body(transcodingID, "fr-FR", "Français")),
 		http.StatusBadRequest, "language must be one of: en-US")
-	mustFail(t, call(t, "POST", "/v2/transcribes", owner(), body(transcodingID, "en-US", "")),
+	mustFail(t, call(t, "POST", "/v2/transcribes", ownerOf(t), body(transcodingID, "en-US", "")),
 		http.StatusBadRequest, "label must be 1-50 characters")
-	mustFail(t, call(t, "POST", "/v2/transcribes", owner(), body("AAAAAAAAAAAAAAAAAAAAA", "en-US", "English")),
+	mustFail(t, call(t, "POST", "/v2/transcribes", ownerOf(t), body("AAAAAAAAAAAAAAAAAAAAA", "en-US", "English")),
 		http.StatusNotFound, "Not found")
-	mustFail(t, call(t, "POST", "/v2/transcribes", owner(), body(transcodingID, "en-US", "English")),
+	mustFail(t, call(t, "POST", "/v2/transcribes", ownerOf(t), body(transcodingID, "en-US", "English")),
 		http.StatusConflict, "video must be ready to transcribe")
 }

@@ -36,7 +36,7 @@ func TestUploadsSayHowTheyEnded(t *testing.T) {
 	require.NoError(t, os.WriteFile(notes, []byte("these are notes, not a video\n"), 0o600))
 	withSuite(t, newSuite(t, 1), "local", func() {
 		ctx := signedInTab(t)
-		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/upload")))
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suiteOf(t).URL+"/upload")))
 		browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Upload videos'`)
 		accept := browsertest.Eval[string](t, ctx, `document.getElementById('vh-upload-input').accept`)
 		for _, ext := range []string{".webm", ".m4v", ".avi", ".flv", ".ts", ".3gp", ".ogv"} {
@@ -54,13 +54,13 @@ func TestUploadsSayHowTheyEnded(t *testing.T) {
 		assert.Equal(t, "ready", getVideo(t, ready).Status)
 
 		failed := browsertest.Eval[string](t, ctx, uploadRow("notes.mp4")+`.dataset.videoId`)
-		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suite.URL+"/videos/"+failed)))
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(suiteOf(t).URL+"/videos/"+failed)))
 		browsertest.Poll[bool](t, ctx, `(document.querySelector('.vh-problem')?.textContent || '').includes('the file is not a video we can read')`)
 
 		for _, ext := range []string{".webm", ".m4v", ".avi", ".flv", ".ts", ".3gp", ".ogv"} {
 			createUpload(t, "clip"+ext, 1)
 		}
-		mustFail(t, call(t, "POST", "/v2/uploads", owner(), map[string]any{"name": "empty.mp4", "size": 0}),
+		mustFail(t, call(t, "POST", "/v2/uploads", ownerOf(t), map[string]any{"name": "empty.mp4", "size": 0}),
 			http.StatusBadRequest, "size must be at least 1 byte: the file is empty")
 	})
 }

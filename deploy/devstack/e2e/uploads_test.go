@@ -26,7 +26,7 @@ type upload struct {
 func createUpload(t *testing.T, name string, size int) upload {
 	t.Helper()
 	var u upload
-	mustOK(t, call(t, "POST", "/v2/uploads", owner(), map[string]any{"name": name, "size": size})).decode(t, &u)
+	mustOK(t, call(t, "POST", "/v2/uploads", ownerOf(t), map[string]any{"name": name, "size": size})).decode(t, &u)
 	require.NotEmpty(t, u.URL)
 	return u
 }
@@ -53,22 +53,22 @@ func TestPresignedUploadThroughTheGateway(t *testing.T) {
 	body := randomBytes(t, 256<<10)
 	u := createUpload(t, "clip.mp4", len(body))
 	assert.Len(t, u.ID, 21)
-	if storageDriver == "local" {
-		assert.True(t, strings.HasPrefix(u.URL, suite.URL+"/blob/"), "the local driver's URL points at the gateway: %s", u.URL)
+	if driverOf(t) == "local" {
+		assert.True(t, strings.HasPrefix(u.URL, suiteOf(t).URL+"/blob/"), "the local driver's URL points at the gateway: %s", u.URL)
 	} else {
 		assert.Contains(t, u.URL, "X-Amz-Signature=", "an S3 presigned URL: the bytes never pass through Vidhost")
 	}
 	assert.Equal(t, http.StatusOK, put(t, u.URL, body))
 
-	list := mustOK(t, call(t, "GET", "/v2/uploads", owner(), nil))
+	list := mustOK(t, call(t, "GET", "/v2/uploads", ownerOf(t), nil))
 	var items []upload
 	list.decode(t, &items)
 	require.NotEmpty(t, items)
 	for _, item := range items {
 		assert.Empty(t, item.URL, "listed uploads carry no URL")
 	}
-	mustOK(t, call(t, "DELETE", "/v2/uploads/"+u.ID, owner(), nil))
-	mustFail(t, call(t, "DELETE", "/v2/uploads/"+u.ID, owner(), nil), http.StatusNotFound, "Not found")
+	mustOK(t, call(t, "DELETE", "/v2/uploads/"+u.ID, ownerOf(t), nil))
+	mustFail(t, call(t, "DELETE", "/v2/uploads/"+u.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
 }
 
 func TestUploadRefusesWrongSizesAndTamperedURLs(t *testing.T) {
@@ -76,7 +76,7 @@ func TestUploadRefusesWrongSizesAndTamperedURLs(t *testing.T) {
 	u := createUpload(t, "short.mov", len(body))
 	tooLong, tooShort := http.StatusRequestEntityTooLarge, http.StatusBadRequest
 	tampered := strings.Replace(u.URL, "size=1000", "size=1001", 1)
-	if storageDriver == "s3" { // the length is part of the S3 signature
+	if driverOf(t) == "s3" { // the length is part of the S3 signature
 		tooLong, tooShort = http.StatusForbidden, http.StatusForbidden
 		tampered = strings.Replace(u.URL, "X-Amz-Expires=", "X-Amz-Expires=9", 1)
 	}
@@ -101,10 +101,10 @@ func TestUploadValidation(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			mustFail(t, call(t, "POST", "/v2/uploads", owner(), tc.body), http.StatusBadRequest, tc.want)
+			mustFail(t, call(t, "POST", "/v2/uploads", ownerOf(t), tc.body), http.StatusBadRequest, tc.want)
 		})
 	}
-	huge := call(t, "POST", "/v2/uploads", owner(), map[string]any{"name": "huge.mkv", "size": 1 << 50})
+	huge := call(t, "POST", "/v2/uploads", ownerOf(t), map[string]any{"name": "huge.mkv", "size": 1 << 50})
 	require.False(t, huge.Body.Success, huge.Raw)
 	assert.Equal(t, "upload_file_too_large", huge.Body.Errors[0].Code, huge.Raw)
 }
@@ -118,7 +118,7 @@ func tusRequest(t *testing.T, method, url string, headers map[string]string, bod
 	}
 	req, err := http.NewRequest(method, url, reader)
 	require.NoError(t, err)
-	req.Header.Set("Authorization", "Bearer "+owner())
+	req.Header.Set("Authorization", "Bearer "+ownerOf(t))
 	req.Header.Set("Tus-Resumable", "1.0.0")
 	for k, v := range headers {
 		req.Header.Set(k, v)
@@ -131,7 +131,7 @@ func tusRequest(t *testing.T, method, url string, headers map[string]string, bod
 
 func TestResumableUploadResumesWhereItStopped(t *testing.T) {
 	body := randomBytes(t, 3<<20)
-	created := tusRequest(t, "POST", suite.URL+"/v2/uploads/tus/", map[string]string{
+	created := tusRequest(t, "POST", suiteOf(t).URL+"/v2/uploads/tus/", map[string]string{
 		"Upload-Length":   strconv.Itoa(len(body)),
 		"Upload-Metadata": "filename " + base64.StdEncoding.EncodeToString([]byte("big.mkv")),
 	}, nil)
@@ -156,7 +156,7 @@ func TestResumableUploadResumesWhereItStopped(t *testing.T) {
 }
 
 func TestResumableUploadNeedsAKey(t *testing.T) {
-	req, _ := http.NewRequest("POST", suite.URL+"/v2/uploads/tus/", nil)
+	req, _ := http.NewRequest("POST", suiteOf(t).URL+"/v2/uploads/tus/", nil)
 	req.Header.Set("Tus-Resumable", "1.0.0")
 	req.Header.Set("Upload-Length", "10")
 	resp, err := http.DefaultClient.Do(req)

@@ -22,28 +22,28 @@ type user struct {
 // and checks two refusals reach the client in the envelope.
 func TestUsersThroughTheGateway(t *testing.T) {
 	var list []user
-	mustOK(t, call(t, "GET", "/v2/users?limit=25", owner(), nil)).decode(t, &list)
+	mustOK(t, call(t, "GET", "/v2/users?limit=25", ownerOf(t), nil)).decode(t, &list)
 	require.NotEmpty(t, list)
 	first := list[0]
 	assert.Equal(t, "owner", first.Role)
-	assert.Equal(t, suite.Credentials.OwnerEmail, first.Email)
+	assert.Equal(t, suiteOf(t).Credentials.OwnerEmail, first.Email)
 
 	var got user
-	mustOK(t, call(t, "GET", "/v2/users/"+first.ID, owner(), nil)).decode(t, &got)
+	mustOK(t, call(t, "GET", "/v2/users/"+first.ID, ownerOf(t), nil)).decode(t, &got)
 	assert.Equal(t, first.ID, got.ID)
 
 	var patched user
-	mustOK(t, call(t, "PATCH", "/v2/users/"+first.ID, owner(), map[string]any{
+	mustOK(t, call(t, "PATCH", "/v2/users/"+first.ID, ownerOf(t), map[string]any{
 		"name": "The Owner", "notifications": []string{"video.ready"},
 	})).decode(t, &patched)
 	assert.Equal(t, "The Owner", patched.Name)
 	assert.Equal(t, []string{"video.ready"}, patched.Notifications)
 	assert.Equal(t, "owner", patched.Role, "fields not sent are unchanged")
 
-	mustFail(t, call(t, "PATCH", "/v2/users/"+first.ID, owner(), map[string]any{"email": "new@example.com"}),
+	mustFail(t, call(t, "PATCH", "/v2/users/"+first.ID, ownerOf(t), map[string]any{"email": "new@example.com"}),
 		http.StatusBadRequest, "email cannot be changed")
-	mustFail(t, call(t, "PATCH", "/v2/users/"+first.ID, owner(), map[string]any{"role": "admin"}),
+	mustFail(t, call(t, "PATCH", "/v2/users/"+first.ID, ownerOf(t), map[string]any{"role": "admin"}),
 		http.StatusConflict, "an account must keep one enabled owner")
-	mustOK(t, call(t, "GET", "/v2/users/"+first.ID, owner(), nil)).decode(t, &got)
+	mustOK(t, call(t, "GET", "/v2/users/"+first.ID, ownerOf(t), nil)).decode(t, &got)
 	assert.Equal(t, "owner", got.Role, "the refused PATCH changed nothing")
 }

@@ -21,7 +21,7 @@ import (
 // whatever its driver.
 func storedKeys(t *testing.T, prefix string) []string {
 	t.Helper()
-	store, err := blob.Open(context.Background(), suite.Blob().Config())
+	store, err := blob.Open(context.Background(), suiteOf(t).Blob().Config())
 	require.NoError(t, err)
 	var keys []string
 	for info, err := range store.List(context.Background(), prefix) {
@@ -32,8 +32,8 @@ func storedKeys(t *testing.T, prefix string) []string {
 }
 
 // mediaPrefix is a video's media folder in the blob store.
-func mediaPrefix(videoID string) string {
-	return "videos/" + suite.Credentials.AccountID + "/" + videoID + "/"
+func mediaPrefix(t testing.TB, videoID string) string {
+	return "videos/" + suiteOf(t).Credentials.AccountID + "/" + videoID + "/"
 }
 
 // addTrackAndThumbnail stores a track and a custom thumbnail in the video's
@@ -41,21 +41,21 @@ func mediaPrefix(videoID string) string {
 func addTrackAndThumbnail(t *testing.T, videoID string) {
 	t.Helper()
 	track, _ := uploadForVideo(t, "english.vtt", []byte(trackCaptions))
-	mustOK(t, call(t, "POST", "/v2/videos/"+videoID+"/tracks", owner(),
+	mustOK(t, call(t, "POST", "/v2/videos/"+videoID+"/tracks", ownerOf(t),
 		map[string]any{"label": "English", "language": "en", "kind": "captions", "url": track}))
 	poster, _ := uploadForVideo(t, "poster.jpg", jpegWithSize(t, 5000))
-	mustOK(t, call(t, "POST", "/v2/videos/"+videoID+"/thumbnail", owner(), map[string]any{"url": poster}))
+	mustOK(t, call(t, "POST", "/v2/videos/"+videoID+"/thumbnail", ownerOf(t), map[string]any{"url": poster}))
 }
 
 // deleteAndWaitEmpty deletes the video, then waits (30 s at most) until
 // nothing is left of its media folder and its source.
 func deleteAndWaitEmpty(t *testing.T, videoID, sourceKey string) {
 	t.Helper()
-	mustOK(t, call(t, "DELETE", "/v2/videos/"+videoID, owner(), nil))
-	mustFail(t, call(t, "GET", "/v2/videos/"+videoID, owner(), nil), http.StatusNotFound, "Not found")
+	mustOK(t, call(t, "DELETE", "/v2/videos/"+videoID, ownerOf(t), nil))
+	mustFail(t, call(t, "GET", "/v2/videos/"+videoID, ownerOf(t), nil), http.StatusNotFound, "Not found")
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		left := storedKeys(t, mediaPrefix(videoID))
+		left := storedKeys(t, mediaPrefix(t, videoID))
 		_, sourceErr := storedObject(t, sourceKey)
 		if len(left) == 0 && sourceErr != nil {
 			require.ErrorIs(t, sourceErr, blob.ErrNotFound)
@@ -73,7 +73,7 @@ func TestDeletingAVideoDeletesItsFiles(t *testing.T) {
 	ref, sourceKey := uploadForVideo(t, "clip.mp4", randomBytes(t, 4096))
 	created := createVideo(t, map[string]any{"name": "Deleted", "input": ref})
 	addTrackAndThumbnail(t, created.ID)
-	require.Len(t, storedKeys(t, mediaPrefix(created.ID)), 2, "a track and a thumbnail")
+	require.Len(t, storedKeys(t, mediaPrefix(t, created.ID)), 2, "a track and a thumbnail")
 	_, err := storedObject(t, sourceKey)
 	require.NoError(t, err, "the source is kept while the video is")
 
@@ -84,6 +84,7 @@ func TestDeletingAVideoDeletesItsFiles(t *testing.T) {
 // 320x180 clip until the video is ready, then deletes it: outputs, sprite,
 // thumbnails, track and source all go. About 3 s on two cores.
 func TestDeletingATranscodedVideoDeletesItsMedia(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 320, 180, 2)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		data, err := os.ReadFile(clip)
@@ -92,7 +93,7 @@ func TestDeletingATranscodedVideoDeletesItsMedia(t *testing.T) {
 		created := createVideo(t, map[string]any{"name": "Transcoded, then deleted", "input": ref})
 		waitReady(t, created.ID)
 		addTrackAndThumbnail(t, created.ID)
-		stored := strings.Join(storedKeys(t, mediaPrefix(created.ID)), " ")
+		stored := strings.Join(storedKeys(t, mediaPrefix(t, created.ID)), " ")
 		for _, part := range []string{"/stream/", "/mp4/", "/tracks/", "/thumbs/"} {
 			require.Contains(t, stored, part, "the video has media to delete")
 		}

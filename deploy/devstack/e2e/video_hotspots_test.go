@@ -56,11 +56,11 @@ func TestHotspotCreateSetA(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			mustFailField(t, call(t, "POST", path, owner(), hotspotBody(tc.fields)), tc.field)
+			mustFailField(t, call(t, "POST", path, ownerOf(t), hotspotBody(tc.fields)), tc.field)
 		})
 	}
 	var h hotspotA
-	mustOK(t, call(t, "POST", path, owner(), hotspotBody(nil))).decode(t, &h)
+	mustOK(t, call(t, "POST", path, ownerOf(t), hotspotBody(nil))).decode(t, &h)
 	assert.Equal(t, hotspotA{ID: h.ID, Name: "Logo", At: 2, Until: 9, X: 50, Y: 40,
 		Link: "https://brand.example.invalid/", Opacity: 0.3, Target: "_blank"}, h)
 	assert.Equal(t, []hotspotA{h}, getVideo(t, v.ID).Hotspots)
@@ -70,7 +70,7 @@ func TestHotspotUpdateSetB(t *testing.T) {
 	v := createVideo(t, map[string]any{"name": "Hotspot update"})
 	path := "/v2/videos/" + v.ID + "/hotspots"
 	var h hotspotA
-	mustOK(t, call(t, "POST", path, owner(), hotspotBody(nil))).decode(t, &h)
+	mustOK(t, call(t, "POST", path, ownerOf(t), hotspotBody(nil))).decode(t, &h)
 	cases := []struct {
 		name  string
 		body  map[string]any
@@ -89,12 +89,12 @@ func TestHotspotUpdateSetB(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			mustFailField(t, call(t, "PATCH", path+"/"+h.ID, owner(), tc.body), tc.field)
+			mustFailField(t, call(t, "PATCH", path+"/"+h.ID, ownerOf(t), tc.body), tc.field)
 		})
 	}
-	mustFail(t, call(t, "PATCH", path+"/"+h.ID, owner(), map[string]any{"until": 20}), http.StatusBadRequest, "until")
+	mustFail(t, call(t, "PATCH", path+"/"+h.ID, ownerOf(t), map[string]any{"until": 20}), http.StatusBadRequest, "until")
 
-	r := mustOK(t, call(t, "PATCH", path+"/"+h.ID, owner(), map[string]any{
+	r := mustOK(t, call(t, "PATCH", path+"/"+h.ID, ownerOf(t), map[string]any{
 		"show_at": "00:00:05", "hide_at": "00:01:15", "target": "_parent", "opacity": "translucent"}))
 	var setB map[string]any
 	r.decode(t, &setB)
@@ -108,9 +108,9 @@ func TestHotspotUpdateSetB(t *testing.T) {
 		Link: "https://brand.example.invalid/", Opacity: 0.3, Target: "_parent"}, got[0],
 		"the video shows it in Set A; translucent kept 0.3")
 
-	mustOK(t, call(t, "PATCH", path+"/"+h.ID, owner(), map[string]any{"opacity": "opaque"}))
+	mustOK(t, call(t, "PATCH", path+"/"+h.ID, ownerOf(t), map[string]any{"opacity": "opaque"}))
 	assert.Equal(t, 1.0, getVideo(t, v.ID).Hotspots[0].Opacity)
-	mustOK(t, call(t, "DELETE", path+"/"+h.ID, owner(), nil))
+	mustOK(t, call(t, "DELETE", path+"/"+h.ID, ownerOf(t), nil))
 	assert.Empty(t, getVideo(t, v.ID).Hotspots)
 }
 
@@ -118,25 +118,25 @@ func TestChapters(t *testing.T) {
 	v := createVideo(t, map[string]any{"name": "Chapters"})
 	path := "/v2/videos/" + v.ID + "/chapters"
 	for _, start := range []string{"1:00", "00:60:00", "", "00:00:00.5"} {
-		mustFailField(t, call(t, "POST", path, owner(), map[string]any{"name": "Bad", "start": start}), "start")
+		mustFailField(t, call(t, "POST", path, ownerOf(t), map[string]any{"name": "Bad", "start": start}), "start")
 	}
-	mustFailField(t, call(t, "POST", path, owner(), map[string]any{"name": "", "start": "00:00:00"}), "name")
+	mustFailField(t, call(t, "POST", path, ownerOf(t), map[string]any{"name": "", "start": "00:00:00"}), "name")
 
 	var outro, intro chapter
-	mustOK(t, call(t, "POST", path, owner(), map[string]any{"name": "Outro", "start": "00:05:00"})).decode(t, &outro)
-	mustOK(t, call(t, "POST", path, owner(), map[string]any{"name": "Intro", "start": "00:00:00"})).decode(t, &intro)
+	mustOK(t, call(t, "POST", path, ownerOf(t), map[string]any{"name": "Outro", "start": "00:05:00"})).decode(t, &outro)
+	mustOK(t, call(t, "POST", path, ownerOf(t), map[string]any{"name": "Intro", "start": "00:00:00"})).decode(t, &intro)
 	assert.Equal(t, chapter{ID: intro.ID, Name: "Intro", Start: "00:00:00"}, intro)
 	assert.Equal(t, []chapter{intro, outro}, getVideo(t, v.ID).Chapters, "shown ordered by start")
-	mustFail(t, call(t, "POST", path, owner(), map[string]any{"name": "Twin", "start": "00:05:00"}),
+	mustFail(t, call(t, "POST", path, ownerOf(t), map[string]any{"name": "Twin", "start": "00:05:00"}),
 		http.StatusConflict, "start")
 
 	var moved chapter
-	mustOK(t, call(t, "PATCH", path+"/"+intro.ID, owner(), map[string]any{"start": "00:10:00"})).decode(t, &moved)
+	mustOK(t, call(t, "PATCH", path+"/"+intro.ID, ownerOf(t), map[string]any{"start": "00:10:00"})).decode(t, &moved)
 	assert.Equal(t, chapter{ID: intro.ID, Name: "Intro", Start: "00:10:00"}, moved)
 	assert.Equal(t, []chapter{outro, moved}, getVideo(t, v.ID).Chapters)
-	mustFailField(t, call(t, "PATCH", path+"/"+intro.ID, owner(), map[string]any{"start": "ten"}), "start")
+	mustFailField(t, call(t, "PATCH", path+"/"+intro.ID, ownerOf(t), map[string]any{"start": "ten"}), "start")
 
-	mustOK(t, call(t, "DELETE", path+"/"+outro.ID, owner(), nil))
+	mustOK(t, call(t, "DELETE", path+"/"+outro.ID, ownerOf(t), nil))
 	assert.Equal(t, []chapter{moved}, getVideo(t, v.ID).Chapters)
-	mustFail(t, call(t, "DELETE", path+"/"+outro.ID, owner(), nil), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "DELETE", path+"/"+outro.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
 }

@@ -13,14 +13,14 @@ func TestVideoListFilters(t *testing.T) {
 	tag := uniqueWord(t, "filter")
 	other := uniqueWord(t, "other")
 	category := uniqueWord(t, "cat")
-	mustOK(t, call(t, "POST", "/v2/categories", owner(), map[string]any{"name": "Filtered", "value": category}))
+	mustOK(t, call(t, "POST", "/v2/categories", ownerOf(t), map[string]any{"name": "Filtered", "value": category}))
 	public := createVideo(t, map[string]any{"name": "Cup FINAL " + tag, "privacy": "public", "tags": []string{tag}})
 	private := createVideo(t, map[string]any{"name": "Semi " + tag, "privacy": "private",
 		"tags": []string{tag, other}, "categories": []string{category}})
 	unlisted := createVideo(t, map[string]any{"name": "100% final_cut " + tag, "tags": []string{tag}})
 	f := createFolder(t, "Filtered", "")
-	mustOK(t, call(t, "POST", "/v2/folders/"+f.ID+"/videos/"+private.ID, owner(), nil))
-	mustOK(t, call(t, "POST", "/v2/folders/"+f.ID+"/videos/"+unlisted.ID, owner(), nil))
+	mustOK(t, call(t, "POST", "/v2/folders/"+f.ID+"/videos/"+private.ID, ownerOf(t), nil))
+	mustOK(t, call(t, "POST", "/v2/folders/"+f.ID+"/videos/"+unlisted.ID, ownerOf(t), nil))
 
 	cases := []struct {
 		name  string
@@ -78,7 +78,7 @@ func TestVideoListRefusesBadFilters(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {
-			mustFailField(t, call(t, "GET", "/v2/videos?"+tc.query, owner(), nil), tc.param)
+			mustFailField(t, call(t, "GET", "/v2/videos?"+tc.query, ownerOf(t), nil), tc.param)
 		})
 	}
 }
@@ -93,7 +93,7 @@ func TestVideoListPagesWithoutDuplicates(t *testing.T) {
 	sizes := []int{}
 	next := "/v2/videos?limit=5&tag=" + tag
 	for next != "" {
-		r := mustOK(t, call(t, "GET", next, owner(), nil))
+		r := mustOK(t, call(t, "GET", next, ownerOf(t), nil))
 		var page []video
 		r.decode(t, &page)
 		sizes = append(sizes, len(page))
@@ -103,7 +103,7 @@ func TestVideoListPagesWithoutDuplicates(t *testing.T) {
 		}
 		next, _ = r.Body.Links["next"].(string)
 		if next != "" {
-			require.True(t, strings.HasPrefix(next, suite.URL+"/v2/videos?"), "links.next is a full URL: %s", next)
+			require.True(t, strings.HasPrefix(next, suiteOf(t).URL+"/v2/videos?"), "links.next is a full URL: %s", next)
 			require.Contains(t, next, "limit=5")
 			require.Contains(t, next, "cursor=")
 			require.Contains(t, next, "tag="+tag, "the next page keeps the filter")

@@ -17,17 +17,17 @@ func TestVideoMetadataPassesThrough(t *testing.T) {
 	assert.Equal(t, first, getVideo(t, v.ID).Metadata)
 
 	var patched video
-	mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), map[string]any{"metadata": "ref-7"})).decode(t, &patched)
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), map[string]any{"metadata": "ref-7"})).decode(t, &patched)
 	assert.Equal(t, "ref-7", patched.Metadata)
 	name := uniqueWord(t, "meta")
-	mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), map[string]any{"name": name})).decode(t, &patched)
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), map[string]any{"name": name})).decode(t, &patched)
 	assert.Equal(t, "ref-7", patched.Metadata, "a PATCH without metadata keeps it")
 	listed := listAll(t, "/v2/videos?search="+name)
 	if assert.Len(t, listed, 1) {
 		assert.Equal(t, "ref-7", listed[0].Metadata, "lists show it too")
 	}
 
-	mustFailField(t, call(t, "POST", "/v2/videos", owner(), videoBody(map[string]any{"metadata": strings.Repeat("x", 4097)})), "metadata")
-	mustFailField(t, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), map[string]any{"metadata": strings.Repeat("x", 4097)}), "metadata")
-	assert.Equal(t, http.StatusOK, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), map[string]any{"metadata": strings.Repeat("x", 4096)}).Status)
+	mustFailField(t, call(t, "POST", "/v2/videos", ownerOf(t), videoBody(map[string]any{"metadata": strings.Repeat("x", 4097)})), "metadata")
+	mustFailField(t, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), map[string]any{"metadata": strings.Repeat("x", 4097)}), "metadata")
+	assert.Equal(t, http.StatusOK, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), map[string]any{"metadata": strings.Repeat("x", 4096)}).Status)
 }

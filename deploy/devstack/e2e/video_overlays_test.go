@@ -50,23 +50,23 @@ func TestCardLifecycle(t *testing.T) {
 	v := createVideo(t, map[string]any{"name": "With a card"})
 	path := "/v2/videos/" + v.ID + "/cards"
 	var c card
-	mustOK(t, call(t, "POST", path, owner(), cardBody(nil))).decode(t, &c)
+	mustOK(t, call(t, "POST", path, ownerOf(t), cardBody(nil))).decode(t, &c)
 	assert.Len(t, c.ID, 21)
 	assert.Equal(t, card{ID: c.ID, Name: "Buy", At: 5, Until: 15, Skip: true, TopText: "Get the kit",
 		Link: "https://shop.example.invalid/kit", LinkText: "Shop", Icon: "shopping-cart"}, c)
 	assert.Equal(t, []card{c}, getVideo(t, v.ID).Cards, "the video shows its card")
 
 	var patched card
-	mustOK(t, call(t, "PATCH", path+"/"+c.ID, owner(), map[string]any{"top_text": "Now 20% off"})).decode(t, &patched)
+	mustOK(t, call(t, "PATCH", path+"/"+c.ID, ownerOf(t), map[string]any{"top_text": "Now 20% off"})).decode(t, &patched)
 	assert.Equal(t, "Now 20% off", patched.TopText)
 	assert.Equal(t, 15, patched.Until, "a field not sent keeps its value")
 	assert.Equal(t, []card{patched}, getVideo(t, v.ID).Cards)
-	mustFailField(t, call(t, "PATCH", path+"/"+c.ID, owner(), map[string]any{"until": 5}), "until")
-	mustFailField(t, call(t, "PATCH", path+"/"+c.ID, owner(), map[string]any{}), "request")
+	mustFailField(t, call(t, "PATCH", path+"/"+c.ID, ownerOf(t), map[string]any{"until": 5}), "until")
+	mustFailField(t, call(t, "PATCH", path+"/"+c.ID, ownerOf(t), map[string]any{}), "request")
 
-	mustOK(t, call(t, "DELETE", path+"/"+c.ID, owner(), nil))
+	mustOK(t, call(t, "DELETE", path+"/"+c.ID, ownerOf(t), nil))
 	assert.Empty(t, getVideo(t, v.ID).Cards)
-	mustFail(t, call(t, "DELETE", path+"/"+c.ID, owner(), nil), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "DELETE", path+"/"+c.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
 }
 
 func TestCardValidation(t *testing.T) {
@@ -74,7 +74,7 @@ func TestCardValidation(t *testing.T) {
 	path := "/v2/videos/" + v.ID + "/cards"
 	for _, field := range []string{"name", "at", "until", "skip", "top_text", "bottom_text", "link", "link_text", "icon"} {
 		t.Run(field+" missing", func(t *testing.T) {
-			r := call(t, "POST", path, owner(), cardBody(map[string]any{field: nil}))
+			r := call(t, "POST", path, ownerOf(t), cardBody(map[string]any{field: nil}))
 			mustFailField(t, r, field)
 			assert.Contains(t, r.message(), "required")
 		})
@@ -94,7 +94,7 @@ func TestCardValidation(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			mustFailField(t, call(t, "POST", path, owner(), cardBody(tc.fields)), tc.field)
+			mustFailField(t, call(t, "POST", path, ownerOf(t), cardBody(tc.fields)), tc.field)
 		})
 	}
 	assert.Empty(t, getVideo(t, v.ID).Cards, "no refused card was stored")
@@ -117,23 +117,23 @@ func TestGateLifecycleAndFieldsRule(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			mustFailField(t, call(t, "POST", path, owner(), gateBody(tc.fields)), tc.field)
+			mustFailField(t, call(t, "POST", path, ownerOf(t), gateBody(tc.fields)), tc.field)
 		})
 	}
 
 	var g gate
-	mustOK(t, call(t, "POST", path, owner(), gateBody(map[string]any{
+	mustOK(t, call(t, "POST", path, ownerOf(t), gateBody(map[string]any{
 		"fields": []string{"email", "first_name", "last_name", "telephone"}}))).decode(t, &g)
 	assert.Equal(t, []string{"email", "first_name", "last_name", "telephone"}, g.Fields)
 	assert.Equal(t, []gate{g}, getVideo(t, v.ID).Gates)
 
 	var patched gate
-	mustOK(t, call(t, "PATCH", path+"/"+g.ID, owner(), map[string]any{"fields": []string{"telephone"}})).decode(t, &patched)
+	mustOK(t, call(t, "PATCH", path+"/"+g.ID, ownerOf(t), map[string]any{"fields": []string{"telephone"}})).decode(t, &patched)
 	assert.Equal(t, []string{"telephone"}, patched.Fields)
 	assert.Equal(t, "Sign up", patched.Name)
-	mustFailField(t, call(t, "PATCH", path+"/"+g.ID, owner(), map[string]any{"fields": []string{}}), "fields")
+	mustFailField(t, call(t, "PATCH", path+"/"+g.ID, ownerOf(t), map[string]any{"fields": []string{}}), "fields")
 
-	mustOK(t, call(t, "DELETE", path+"/"+g.ID, owner(), nil))
+	mustOK(t, call(t, "DELETE", path+"/"+g.ID, ownerOf(t), nil))
 	require.Empty(t, getVideo(t, v.ID).Gates)
 }
 
@@ -149,7 +149,7 @@ func TestSubResourcesOfAnotherVideoAreNotFound(t *testing.T) {
 	}
 	for kind, body := range bodies {
 		var created struct{ ID string }
-		mustOK(t, call(t, "POST", "/v2/videos/"+owning.ID+"/"+kind, owner(), body)).decode(t, &created)
+		mustOK(t, call(t, "POST", "/v2/videos/"+owning.ID+"/"+kind, ownerOf(t), body)).decode(t, &created)
 		ids[kind] = created.ID
 	}
 	patches := map[string]map[string]any{"cards": {"name": "x"}, "gates": {"name": "x"},
@@ -157,9 +157,9 @@ func TestSubResourcesOfAnotherVideoAreNotFound(t *testing.T) {
 	for kind, id := range ids {
 		t.Run(kind, func(t *testing.T) {
 			wrong := "/v2/videos/" + other.ID + "/" + kind + "/" + id
-			mustFail(t, call(t, "PATCH", wrong, owner(), patches[kind]), http.StatusNotFound, "Not found")
-			mustFail(t, call(t, "DELETE", wrong, owner(), nil), http.StatusNotFound, "Not found")
-			mustFail(t, call(t, "POST", "/v2/videos/"+missingID+"/"+kind, owner(), bodies[kind]), http.StatusNotFound, "Not found")
+			mustFail(t, call(t, "PATCH", wrong, ownerOf(t), patches[kind]), http.StatusNotFound, "Not found")
+			mustFail(t, call(t, "DELETE", wrong, ownerOf(t), nil), http.StatusNotFound, "Not found")
+			mustFail(t, call(t, "POST", "/v2/videos/"+missingID+"/"+kind, ownerOf(t), bodies[kind]), http.StatusNotFound, "Not found")
 		})
 	}
 	got := getVideo(t, owning.ID)

@@ -15,7 +15,7 @@ func TestVideoLifecycle(t *testing.T) {
 	assert.Equal(t, v, got, "GET shows the video as created")
 
 	var patched video
-	mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), map[string]any{
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), map[string]any{
 		"name": "Renamed", "privacy": "private", "enabled": false})).decode(t, &patched)
 	assert.Equal(t, "Renamed", patched.Name)
 	assert.Equal(t, "private", patched.Privacy)
@@ -25,16 +25,16 @@ func TestVideoLifecycle(t *testing.T) {
 	assert.Equal(t, v.CreatedTime, patched.CreatedTime)
 	assert.Equal(t, patched, getVideo(t, v.ID), "the change is stored")
 
-	mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), map[string]any{"tags": []string{}, "description": ""}))
+	mustOK(t, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), map[string]any{"tags": []string{}, "description": ""}))
 	cleared := getVideo(t, v.ID)
 	assert.Empty(t, cleared.Tags, "an empty value sent is a change, not an absence")
 	assert.Empty(t, cleared.Description)
 	assert.Equal(t, "Renamed", cleared.Name)
 
-	deleted := mustOK(t, call(t, "DELETE", "/v2/videos/"+v.ID, owner(), nil))
+	deleted := mustOK(t, call(t, "DELETE", "/v2/videos/"+v.ID, ownerOf(t), nil))
 	assert.JSONEq(t, "{}", string(deleted.Body.Result))
-	mustFail(t, call(t, "GET", "/v2/videos/"+v.ID, owner(), nil), http.StatusNotFound, "Not found")
-	mustFail(t, call(t, "DELETE", "/v2/videos/"+v.ID, owner(), nil), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "GET", "/v2/videos/"+v.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "DELETE", "/v2/videos/"+v.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
 }
 
 func TestPatchVideoRejectsWhatItCannotChange(t *testing.T) {
@@ -60,14 +60,14 @@ func TestPatchVideoRejectsWhatItCannotChange(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			mustFailField(t, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), tc.body), tc.field)
+			mustFailField(t, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), tc.body), tc.field)
 		})
 	}
 	t.Run("system field beside a valid one changes nothing", func(t *testing.T) {
-		mustFailField(t, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), map[string]any{"name": "Sneaky", "status": "ready"}), "status")
+		mustFailField(t, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), map[string]any{"name": "Sneaky", "status": "ready"}), "status")
 		got := getVideo(t, v.ID)
 		require.Equal(t, "Guarded", got.Name)
 		require.Equal(t, "preparing", got.Status)
 	})
-	mustFail(t, call(t, "PATCH", "/v2/videos/"+v.ID, owner(), map[string]any{"colour": "red"}), http.StatusBadRequest, "colour")
+	mustFail(t, call(t, "PATCH", "/v2/videos/"+v.ID, ownerOf(t), map[string]any{"colour": "red"}), http.StatusBadRequest, "colour")
 }

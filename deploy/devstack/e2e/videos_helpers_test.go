@@ -63,7 +63,7 @@ func override(body, fields map[string]any) map[string]any {
 func createVideo(t *testing.T, fields map[string]any) video {
 	t.Helper()
 	var v video
-	mustOK(t, call(t, "POST", "/v2/videos", owner(), videoBody(fields))).decode(t, &v)
+	mustOK(t, call(t, "POST", "/v2/videos", ownerOf(t), videoBody(fields))).decode(t, &v)
 	require.Len(t, v.ID, 21)
 	return v
 }
@@ -72,7 +72,7 @@ func createVideo(t *testing.T, fields map[string]any) video {
 func getVideo(t *testing.T, id string) video {
 	t.Helper()
 	var v video
-	mustOK(t, call(t, "GET", "/v2/videos/"+id, owner(), nil)).decode(t, &v)
+	mustOK(t, call(t, "GET", "/v2/videos/"+id, ownerOf(t), nil)).decode(t, &v)
 	return v
 }
 
@@ -101,7 +101,7 @@ func listAll(t *testing.T, path string) []video {
 	var all []video
 	seen := map[string]bool{}
 	for next := path; next != ""; {
-		r := mustOK(t, call(t, "GET", next, owner(), nil))
+		r := mustOK(t, call(t, "GET", next, ownerOf(t), nil))
 		var page []video
 		r.decode(t, &page)
 		for _, v := range page {

@@ -10,7 +10,7 @@ import (
 )
 
 func TestCreateVideoDefaultsAreEmitted(t *testing.T) {
-	r := mustOK(t, call(t, "POST", "/v2/videos", owner(), map[string]any{
+	r := mustOK(t, call(t, "POST", "/v2/videos", ownerOf(t), map[string]any{
 		"name": "Defaults", "input": sourceURL + "?token=secret-credential"}))
 	compact := strings.ReplaceAll(r.Raw, " ", "")
 	for _, field := range []string{`"type":"vod"`, `"status":"preparing"`, `"progress":0`, `"outputs":[]`,
@@ -25,7 +25,7 @@ func TestCreateVideoDefaultsAreEmitted(t *testing.T) {
 	var v video
 	r.decode(t, &v)
 	assert.Regexp(t, `^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`, v.CreatedTime)
-	assert.NotContains(t, mustOK(t, call(t, "GET", "/v2/videos/"+v.ID, owner(), nil)).Raw, "secret-credential")
+	assert.NotContains(t, mustOK(t, call(t, "GET", "/v2/videos/"+v.ID, ownerOf(t), nil)).Raw, "secret-credential")
 }
 
 func TestCreateVideoValidation(t *testing.T) {
@@ -66,7 +66,7 @@ func TestCreateVideoValidation(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			mustFailField(t, call(t, "POST", "/v2/videos", owner(), videoBody(tc.fields)), tc.field)
+			mustFailField(t, call(t, "POST", "/v2/videos", ownerOf(t), videoBody(tc.fields)), tc.field)
 		})
 	}
 }
@@ -81,7 +81,7 @@ func TestBootstrapAccountMayCreateLiveEvents(t *testing.T) {
 
 func TestCreateVideoAcceptsValidOptions(t *testing.T) {
 	value := uniqueWord(t, "cat")
-	mustOK(t, call(t, "POST", "/v2/categories", owner(), map[string]any{"name": "Known", "value": value}))
+	mustOK(t, call(t, "POST", "/v2/categories", ownerOf(t), map[string]any{"name": "Known", "value": value}))
 	v := createVideo(t, map[string]any{
 		"input":       sourceURL + "?svc_clip_start=00:01:00&svc_clip_end=00:03:00&sig=a%2Fb",
 		"description": "two minute clip", "privacy": "public", "spherical": true,
@@ -107,23 +107,23 @@ func TestCreateVideoFromAnUpload(t *testing.T) {
 	assert.Empty(t, v.Input, "the reference is not echoed either")
 
 	incomplete := createUpload(t, "pending.mp4", 1000)
-	mustFailField(t, call(t, "POST", "/v2/videos", owner(), videoBody(map[string]any{
+	mustFailField(t, call(t, "POST", "/v2/videos", ownerOf(t), videoBody(map[string]any{
 		"input": "svc://uploads/" + incomplete.ID})), "input")
 
 	captions := createUpload(t, "captions.vtt", 10)
 	require.Equal(t, http.StatusOK, put(t, captions.URL, []byte("WEBVTT\n\n  ")))
-	mustFailField(t, call(t, "POST", "/v2/videos", owner(), videoBody(map[string]any{
+	mustFailField(t, call(t, "POST", "/v2/videos", ownerOf(t), videoBody(map[string]any{
 		"input": "svc://uploads/" + captions.ID})), "input")
 }
 
 func TestVideoJunkBodyIsRefusedNever500(t *testing.T) {
 	junk := strings.Repeat("\x01junk{", 1<<20/6)
-	r := call(t, "POST", "/v2/videos", owner(), junk)
+	r := call(t, "POST", "/v2/videos", ownerOf(t), junk)
 	assert.Contains(t, []int{http.StatusBadRequest, http.StatusRequestEntityTooLarge}, r.Status, r.Raw)
 	assert.False(t, r.Body.Success)
 
 	big := `{"name": "big", "input": "` + sourceURL + `", "description": "` + strings.Repeat("d", 1<<20) + `"}`
-	r = call(t, "POST", "/v2/videos", owner(), big)
+	r = call(t, "POST", "/v2/videos", ownerOf(t), big)
 	assert.Contains(t, []int{http.StatusBadRequest, http.StatusRequestEntityTooLarge}, r.Status, r.Raw)
 }
 
@@ -134,12 +134,12 @@ func TestUnknownVideoIsNotFound(t *testing.T) {
 			if method == "PATCH" {
 				body = map[string]any{"name": "x"}
 			}
-			r := call(t, method, "/v2/videos/"+missingID, owner(), body)
+			r := call(t, method, "/v2/videos/"+missingID, ownerOf(t), body)
 			mustFail(t, r, http.StatusNotFound, "Not found")
 			assert.Equal(t, "Not found", r.message())
 		})
 	}
-	mustFail(t, call(t, "GET", "/v2/videos/not-an-id", owner(), nil), http.StatusNotFound, "Not found")
+	mustFail(t, call(t, "GET", "/v2/videos/not-an-id", ownerOf(t), nil), http.StatusNotFound, "Not found")
 }
 
 func TestReadOnlyKeyReadsVideosButCannotWrite(t *testing.T) {

@@ -23,7 +23,7 @@ var playerConfig = regexp.MustCompile(`(?s)<script type="application/json" id="v
 // player ("" when none).
 func embedPage(t *testing.T, videoID, referer string) (int, string, string) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, suite.URL+"/embed/"+videoID, nil)
+	req, err := http.NewRequest(http.MethodGet, suiteOf(t).URL+"/embed/"+videoID, nil)
 	require.NoError(t, err)
 	req.Header.Set("User-Agent", chromeUA)
 	if referer != "" {
@@ -52,6 +52,7 @@ func embedPage(t *testing.T, videoID, referer string) (int, string, string) {
 // with a worker for a real transcode of a 2 s clip: a player page needs a
 // ready video).
 func TestForgedViewsCountNothing(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 160, 120, 2)
 	withSuite(t, newSuite(t, 1), "local", func() { forgeViews(t, clip) })
 }
@@ -72,7 +73,7 @@ func forgeViews(t *testing.T, clip string) {
 	stranger := viewticket.NewSigner([]byte("another installation's key, 32 bytes or more"), time.Now)
 	fiveHoursAgo := func() time.Time { return time.Now().Add(-5 * time.Hour) }
 	issue := func(s viewticket.Signer, videoID string) string {
-		return s.Issue(viewticket.Ticket{AccountID: suite.Credentials.AccountID, VideoID: videoID, Origin: "https://made.up"}, time.Time{})
+		return s.Issue(viewticket.Ticket{AccountID: suiteOf(t).Credentials.AccountID, VideoID: videoID, Origin: "https://made.up"}, time.Time{})
 	}
 	_, _, shownTicket := embedPage(t, shown.ID, "https://www.shop.example/product/7")
 	require.NotEmpty(t, shownTicket, "a public video's page hands its player a ticket")
@@ -84,7 +85,7 @@ func forgeViews(t *testing.T, clip string) {
 		{"private video, no ticket", private.ID, "", http.StatusBadRequest, "ticket is required"},
 		{"public video, no ticket", shown.ID, "", http.StatusBadRequest, "ticket is required"},
 		{"forged ticket", private.ID, issue(stranger, private.ID), http.StatusForbidden, "ticket is not valid"},
-		{"expired ticket", shown.ID, issue(viewTickets(fiveHoursAgo), shown.ID), http.StatusForbidden, "ticket has expired"},
+		{"expired ticket", shown.ID, issue(viewTickets(t, fiveHoursAgo), shown.ID), http.StatusForbidden, "ticket has expired"},
 		{"video A's ticket for video B", other.ID, shownTicket, http.StatusForbidden, "ticket is for another video"},
 		{"video A's ticket for a private video", private.ID, shownTicket, http.StatusForbidden, "ticket is for another video"},
 	}
