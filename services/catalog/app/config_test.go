@@ -30,6 +30,7 @@ func TestConfigDefaults(t *testing.T) {
 		Blob:                        blob.Settings{Driver: "local", Dir: "/var/lib/vidhost/blob", S3Region: "us-east-1"},
 		TranscodeAccountConcurrency: 2,
 		TranscribeLanguageList:      "en-US",
+		TranscribeEngine:            "pocketsphinx",
 		Common: config.Common{NATSURL: "nats://127.0.0.1:4222", NATS: natsx.Settings{Replicas: 1},
 			InternalSecret: "s3cret-s3cret-s3cret-s3cret-s3cret", LogLevel: "info", LogFormat: "text"},
 	}, cfg)
