@@ -65,7 +65,7 @@ func failedVideo(t *testing.T, tab context.Context) {
 	assert.Equal(t, reason, browsertest.Eval[string](t, tab, row+`.querySelector('.vh-video-reason').textContent`))
 	checkPage(t, tab, "videos-failed")
 
-	require.NoError(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`.vh-video[data-video-id="`+v.ID+`"] .vh-video-link`))))
+	require.NoError(t, chromedp.Do(tab, chromedp.Click(chromedp.CSS(`.vh-video[data-video-id="`+v.ID+`"] a[href="/videos/`+v.ID+`"]`))))
 	browsertest.Poll[bool](t, tab, `!!document.getElementById('vh-upload-again')`)
 	assert.Equal(t, "/upload", browsertest.Eval[string](t, tab, `document.getElementById('vh-upload-again').getAttribute('href')`))
 	assert.Equal(t, reason, browsertest.Eval[string](t, tab, `document.querySelector('.vh-failed .vh-problem').textContent`))
