@@ -136,15 +136,22 @@ func renameIntoPlace(src, dst string) error {
 // intoPlace creates dst's directory and runs place (a rename or a link
 // onto dst), then makes the new entry durable. It retries because Delete
 // prunes empty directories, possibly while MkdirAll climbs down (a parent
-// it made is gone before the child's mkdir) or between MkdirAll and place:
-// both fail with ErrNotExist.
+// it made is gone before the child's mkdir: ErrNotExist), between a mkdir
+// that found the directory and MkdirAll's check that it is one (ErrExist),
+// or between MkdirAll and place (ErrNotExist). Place's own ErrExist (dst is
+// there) is an answer, not a race.
 func intoPlace(dst string, place func() error) error {
+	dir := filepath.Dir(dst)
 	var err error
-	for range 5 {
-		if err = os.MkdirAll(filepath.Dir(dst), 0o750); err == nil {
-			if err = place(); err == nil {
-				return syncDir(filepath.Dir(dst))
+	for range 10 {
+		if err = os.MkdirAll(dir, 0o750); err != nil {
+			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrExist) {
+				continue
 			}
+			break
+		}
+		if err = place(); err == nil {
+			return syncDir(dir)
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
 			break
