@@ -8,13 +8,16 @@ import { count } from './count';
 import { failureReason } from '../video/failed';
 
 
-export function VideoRow(props: {
+/** VideoRowProps are one video of the list, in either view (cards or table). */
+export interface VideoRowProps {
   video: Video;
   views: number | undefined;
   selectable: boolean;
   selected: boolean;
   onSelect: (id: string, selected: boolean) => void;
-}) {
+}
+
+export function VideoRow(props: VideoRowProps) {
   const { video, views } = props;
   return (
     <li class={props.selected ? 'vh-video vh-video-selected' : 'vh-video'} data-video-id={video.id}>

@@ -9,6 +9,7 @@ import { date, duration } from '../../format';
 import type { Video } from '../../types';
 import { failureReason } from '../video/failed';
 import { count } from './count';
+import type { VideoRowProps } from './row';
 
 /** Column is a sortable column of the table; "created" is the server's order. */
 export type Column = 'name' | 'status' | 'duration' | 'privacy' | 'views' | 'created';
@@ -103,13 +104,7 @@ export function VideoTable(props: {
   );
 }
 
-function VideoTableRow(props: {
-  video: Video;
-  views: number | undefined;
-  selectable: boolean;
-  selected: boolean;
-  onSelect: (id: string, selected: boolean) => void;
-}) {
+function VideoTableRow(props: VideoRowProps) {
   const { video, views } = props;
   return (
     <tr class={props.selected ? 'vh-video vh-video-selected' : 'vh-video'} data-video-id={video.id}>
