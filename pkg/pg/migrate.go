@@ -34,8 +34,26 @@ func Migrate(ctx context.Context, databaseURL, schema string, migrations fs.FS) 
 	if err != nil {
 		return err
 	}
+	if err := refuseFutureSchema(ctx, provider, schema); err != nil {
+		return err
+	}
 	if _, err := provider.Up(ctx); err != nil {
 		return fmt.Errorf("pg: migrate schema %q: %w", schema, err)
+	}
+	return nil
+}
+
+// refuseFutureSchema stops a binary older than the database it meets (a
+// rollback onto an upgraded database, or two releases sharing one): its
+// queries would run against tables it does not know.
+func refuseFutureSchema(ctx context.Context, provider *goose.Provider, schema string) error {
+	current, known, err := provider.GetVersions(ctx)
+	if err != nil {
+		return fmt.Errorf("pg: migration version of schema %q: %w", schema, err)
+	}
+	if current > known {
+		return fmt.Errorf("the database's schema %q is at migration %d but this binary knows migrations up to %d: "+
+			"run the release that upgraded it, or restore the backup taken before the upgrade", schema, current, known)
 	}
 	return nil
 }

@@ -74,3 +74,18 @@ func TestMigrateReportsBrokenMigration(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), db.Schema)
 }
+
+func TestMigrateRefusesADatabaseFromAFutureRelease(t *testing.T) {
+	ctx := context.Background()
+	db := pgtest.Schema(t)
+	newer := fstest.MapFS{"00003_grandchildren.sql": {Data: []byte("-- +goose Up\nCREATE TABLE grandchildren (id text PRIMARY KEY);\n")}}
+	for name, file := range migrations {
+		newer[name] = file
+	}
+	require.NoError(t, pg.Migrate(ctx, db.URL, db.Schema, newer), "the newer release upgrades")
+
+	err := pg.Migrate(ctx, db.URL, db.Schema, migrations)
+	require.Error(t, err, "the older release must not run on the upgraded schema")
+	assert.Contains(t, err.Error(), "is at migration 3 but this binary knows migrations up to 2")
+	assert.Equal(t, []int64{0, 1, 2, 3}, appliedVersions(t, db.Pool(t)), "nothing was rolled back or reapplied")
+}
