@@ -23,7 +23,7 @@ func (c *Cluster) startDatabase(ctx context.Context, _ Topology) error {
 		return fmt.Errorf("start PostgreSQL: %w", err)
 	}
 	c.pg = pg
-	c.dbURLs, err = stack.ProvisionDatabase(ctx, pg.URL(), pg.Port(), c.secret)
+	c.dbURLs, err = stack.ProvisionDatabase(ctx, pg.URL(), c.secret)
 	return err
 }
 

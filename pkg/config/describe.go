@@ -36,3 +36,19 @@ func Describe(w io.Writer, cfgs ...any) error {
 	}
 	return tw.Flush()
 }
+
+// Keys lists the environment variables cfgs (pointers to structs with `env`
+// tags) read, so a configuration file can refuse the ones nothing reads.
+func Keys(cfgs ...any) ([]string, error) {
+	var keys []string
+	for _, cfg := range cfgs {
+		params, err := env.GetFieldParams(cfg)
+		if err != nil {
+			return nil, fmt.Errorf("configuration: %w", err)
+		}
+		for _, p := range params {
+			keys = append(keys, p.Key)
+		}
+	}
+	return keys, nil
+}

@@ -8,7 +8,9 @@ import (
 
 // ReadEnvFile reads a file of KEY=VALUE lines, such as the devstack's
 // var/devstack.env, which the devstack reads back on a restart and the
-// vidhost command reads to find the suite. Lines without "=" are skipped; an
+// vidhost command reads to find the suite, or vidhost-server's
+// /etc/vidhost/vidhost.env. Blank lines, lines starting with "#" and lines
+// without "=" are skipped; an
 // "export " before the name is allowed, so the same file can be sourced by a
 // shell and exported to the programs it starts.
 func ReadEnvFile(path string) (map[string]string, error) {
@@ -20,7 +22,11 @@ func ReadEnvFile(path string) (map[string]string, error) {
 	out := map[string]string{}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		line := strings.TrimPrefix(sc.Text(), "export ")
+		line := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		line = strings.TrimPrefix(line, "export ")
 		if k, v, ok := strings.Cut(line, "="); ok {
 			out[k] = unquote(v)
 		}

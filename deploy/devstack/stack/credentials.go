@@ -31,6 +31,10 @@ func (s *Stack) credentials(b identityapp.Bootstrap) (Credentials, error) {
 	if b.Created {
 		return Credentials{AccountID: b.AccountID, OwnerEmail: b.Email, OwnerPassword: b.Password, APIKey: b.APIKey, Fresh: true}, nil
 	}
+	if s.production() {
+		// vidhost-server init handed the owner's secrets over once.
+		return Credentials{AccountID: b.AccountID, OwnerEmail: b.Email}, nil
+	}
 	saved, err := config.ReadEnvFile(filepath.Join(s.varDir, envFile))
 	if err != nil {
 		return Credentials{}, fmt.Errorf("the database is already bootstrapped but %s is unreadable (%w); "+
@@ -45,6 +49,9 @@ func (s *Stack) credentials(b identityapp.Bootstrap) (Credentials, error) {
 // secret is (only when the devstack keeps it in var/internal.secret; a
 // secret given in the environment stays there).
 func (s *Stack) WriteEnvFile() (string, error) {
+	if s.production() {
+		return s.writeServerEnvFile()
+	}
 	path := filepath.Join(s.varDir, envFile)
 	// "export" so that `source var/devstack.env` reaches programs the shell
 	// starts (bin/vidhost, docs/cli.md), not only the shell itself.

@@ -15,6 +15,12 @@ import (
 // starts the private cluster whose data lives in var/pg (kept across runs):
 // owner-only (pgserver.StartOwnerOnly), with one role per service.
 func (s *Stack) startDatabase(ctx context.Context) (databaseURLs, error) {
+	if s.production() {
+		// The operator's role provisions one least-privilege role per
+		// service, as on the private cluster.
+		services, err := provisionRoles(ctx, s.cfg.DatabaseURL, secrets.MustRoot(s.secret))
+		return databaseURLs{admin: s.cfg.DatabaseURL, services: services}, err
+	}
 	if s.cfg.DatabaseURL != "" {
 		// Every service shares the operator's role, which therefore writes
 		// the audit log too: append-only needs a role per service.
@@ -28,7 +34,7 @@ func (s *Stack) startDatabase(ctx context.Context) (databaseURLs, error) {
 		return databaseURLs{}, fmt.Errorf("start PostgreSQL: %w", err)
 	}
 	s.stack.Push("postgresql", func(context.Context) error { return cluster.Stop() })
-	services, err := provisionRoles(ctx, cluster.URL(), cluster.Port(), secrets.MustRoot(s.secret))
+	services, err := provisionRoles(ctx, cluster.URL(), secrets.MustRoot(s.secret))
 	if err != nil {
 		return databaseURLs{}, err
 	}

@@ -20,7 +20,9 @@ const secretFile = "internal.secret"
 // rootSecret returns VIDHOST_INTERNAL_SECRET when set, else the secret kept
 // in var/internal.secret, creating it on the first run. Either way it is
 // checked for length; it is never logged.
-func rootSecret(varDir, configured string) (string, error) {
+// A server never creates one (create false): vidhost-server init does, and
+// a missing one means a wrong data directory or a lost file.
+func rootSecret(varDir, configured string, create bool) (string, error) {
 	if configured != "" {
 		if err := secrets.Check("VIDHOST_INTERNAL_SECRET", configured); err != nil {
 			return "", err
@@ -29,8 +31,11 @@ func rootSecret(varDir, configured string) (string, error) {
 	}
 	path := filepath.Join(varDir, secretFile)
 	saved, err := os.ReadFile(path) //nolint:gosec // G304: a fixed name under the devstack's var dir
-	if errors.Is(err, fs.ErrNotExist) {
+	if errors.Is(err, fs.ErrNotExist) && create {
 		return createSecret(path)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("the root secret %s is missing: is VIDHOST_DATA_DIR right, and was `vidhost-server init` run?", path)
 	}
 	if err != nil {
 		return "", fmt.Errorf("read %s: %w", path, err)

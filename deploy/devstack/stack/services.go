@@ -21,11 +21,10 @@ const startTimeout = 60 * time.Second
 func (s *Stack) startServices(ctx context.Context) error {
 	// The gateway's address comes first: the other services hand out URLs
 	// that point at it (signed upload URLs, media).
-	gatewayLis, err := net.Listen("tcp", s.cfg.HTTPAddr)
+	gatewayLis, err := s.gatewayListener()
 	if err != nil {
-		return fmt.Errorf("gateway address %s: %w", s.cfg.HTTPAddr, err)
+		return err
 	}
-	s.URL = "http://" + gatewayLis.Addr().String()
 	s.stack.Push("gateway listener", func(context.Context) error { _ = gatewayLis.Close(); return nil })
 	identityAddr, boot, err := s.startIdentity()
 	if err != nil {
@@ -85,6 +84,21 @@ func (s *Stack) startServices(ctx context.Context) error {
 	return s.startGateway(ctx, gatewayLis, backendAddrs{identityAddr, catalogAddr, upload.grpc, upload.tus, hooksAddr, analyticsAddr})
 }
 
+// gatewayListener is the public listener vidhost-server opened, or a
+// new one on HTTPAddr for the devstack; it sets the URL the suite hands out.
+func (s *Stack) gatewayListener() (net.Listener, error) {
+	if s.production() {
+		s.URL = s.prod.PublicURL
+		return s.prod.Listener, nil
+	}
+	lis, err := net.Listen("tcp", s.cfg.HTTPAddr)
+	if err != nil {
+		return nil, fmt.Errorf("gateway address %s: %w", s.cfg.HTTPAddr, err)
+	}
+	s.URL = "http://" + lis.Addr().String()
+	return lis, nil
+}
+
 // backendAddrs are where the gateway finds the services.
 type backendAddrs struct {
 	identity, catalog, upload, uploadTus, hooks, analytics string
@@ -96,12 +110,14 @@ func (s *Stack) startIdentity() (string, <-chan identityapp.Bootstrap, error) {
 		return "", nil, err
 	}
 	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.db.forService("identity"), s.natsURL, s.secret, s.cfg.LogLevel
-	// Mail goes to the stack's Mailpit; user, password and from keep the environment's values.
-	cfg.SMTP.Host, cfg.SMTP.Port = s.mailpit.SMTPHost, s.mailpit.SMTPPort
 	// Invite and notification emails link the stack's gateway.
 	cfg.PublicURL = s.URL
-	// Single sign-on's test provider runs on this machine over http.
-	cfg.SSOAllowLoopbackIssuers = true
+	if !s.production() {
+		// Mail goes to the stack's Mailpit; user, password and from keep the environment's values.
+		cfg.SMTP.Host, cfg.SMTP.Port = s.mailpit.SMTPHost, s.mailpit.SMTPPort
+		// Single sign-on's test provider runs on this machine over http.
+		cfg.SSOAllowLoopbackIssuers = true
+	}
 	lis, err := loopback()
 	if err != nil {
 		return "", nil, err
@@ -148,7 +164,7 @@ func (s *Stack) startGateway(ctx context.Context, lis net.Listener, addrs backen
 	cfg.Blob = s.blobSettings()
 	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.natsURL, s.secret, s.cfg.LogLevel
 	cfg.DatabaseURL = s.db.forService("gateway") // Idempotency-Key records
-	if cfg.GeoIPDB == "" {
+	if cfg.GeoIPDB == "" && !s.production() {
 		cfg.GeoIPDB = devGeoIPDB()
 	}
 	s.run("gateway", func(ctx context.Context) error {

@@ -35,6 +35,7 @@ type Stack struct {
 	TranscribesOff error
 
 	cfg     Config
+	prod    *Production // nil for the devstack
 	varDir  string
 	logger  *slog.Logger
 	stack   *lifecycle.Stack
@@ -50,7 +51,11 @@ type Stack struct {
 // Start brings the suite up and returns once the gateway answers its health
 // check. Stop it with Stop; Failed reports a service that died meanwhile.
 func Start(ctx context.Context, cfg Config, logger *slog.Logger) (*Stack, error) {
-	s := &Stack{cfg: cfg, logger: logger, stack: lifecycle.New(logger), failed: make(chan error, 8)}
+	return start(ctx, cfg, nil, logger)
+}
+
+func start(ctx context.Context, cfg Config, prod *Production, logger *slog.Logger) (*Stack, error) {
+	s := &Stack{cfg: cfg, prod: prod, logger: logger, stack: lifecycle.New(logger), failed: make(chan error, 8)}
 	if err := s.start(ctx); err != nil {
 		shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		defer cancel()
@@ -69,7 +74,7 @@ func (s *Stack) start(ctx context.Context) error {
 		return fmt.Errorf("create %s: %w", s.varDir, err)
 	}
 	// Every key of the suite derives from it (pkg/secrets).
-	if s.secret, err = rootSecret(s.varDir, s.cfg.InternalSecret); err != nil {
+	if s.secret, err = rootSecret(s.varDir, s.cfg.InternalSecret, !s.production()); err != nil {
 		return err
 	}
 	if err := s.startAdmin(); err != nil {
@@ -81,8 +86,10 @@ func (s *Stack) start(ctx context.Context) error {
 	if s.natsURL, err = s.startNATS(); err != nil {
 		return err
 	}
-	if err := s.startMailpit(); err != nil {
-		return err
+	if !s.production() {
+		if err := s.startMailpit(); err != nil {
+			return err
+		}
 	}
 	return s.startServices(ctx)
 }
@@ -104,7 +111,13 @@ func (s *Stack) InternalSecret() string { return s.secret }
 func (s *Stack) ServiceDatabaseURL(service string) string { return s.db.forService(service) }
 
 // MailpitURL is the local inbox every mail of the suite lands in (web and API).
-func (s *Stack) MailpitURL() string { return s.mailpit.URL }
+// It is empty on a production stack, which sends real mail.
+func (s *Stack) MailpitURL() string {
+	if s.mailpit == nil {
+		return ""
+	}
+	return s.mailpit.URL
+}
 
 // Failed delivers the error of a service that stopped on its own.
 func (s *Stack) Failed() <-chan error { return s.failed }

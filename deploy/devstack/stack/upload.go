@@ -3,7 +3,6 @@ package stack
 import (
 	"context"
 	"encoding/hex"
-	"path/filepath"
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/config"
@@ -23,7 +22,9 @@ func (s *Stack) blobSettings() blob.Settings {
 	_ = config.Load(&settings) // VIDHOST_BLOB_* / VIDHOST_S3_* from the environment
 	if settings.Driver == "" || settings.Driver == "local" {
 		settings.Driver = "local"
-		settings.Dir = filepath.Join(s.varDir, "blob")
+		if settings.Dir == "" || !s.production() {
+			settings.Dir = s.localBlobDir()
+		}
 		settings.PublicURL = s.URL
 	}
 	if settings.SigningSecret == "" {
