@@ -110,12 +110,12 @@ func roleStatements(service, schema, database, password string) []string {
 		"ALTER SCHEMA "+schemaID+" OWNER TO "+role,
 		`DO $own$ DECLARE r record; BEGIN
 		   FOR r IN SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-		            WHERE n.nspname = ` + literal(schema) + ` AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
-		            AND pg_get_userbyid(c.relowner) <> ` + literal(service) + `
+		            WHERE n.nspname = `+literal(schema)+` AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
+		            AND pg_get_userbyid(c.relowner) <> `+literal(service)+`
 		            -- a sequence of a column moves with its table
 		            AND NOT EXISTS (SELECT FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
 		                            AND d.objid = c.oid AND d.deptype IN ('a', 'i')) LOOP
-		     EXECUTE format('ALTER TABLE %I.%I OWNER TO %I', ` + literal(schema) + `, r.relname, ` + literal(service) + `);
+		     EXECUTE format('ALTER TABLE %I.%I OWNER TO %I', `+literal(schema)+`, r.relname, `+literal(service)+`);
 		   END LOOP; END $own$`,
 	)
 }
