@@ -38,6 +38,17 @@ build: ## build every service binary, the devstack and the vidhost command into 
 	@mkdir -p bin
 	go build -o bin/ ./cmd/... ./deploy/devstack/cmd/... ./gateway/cmd/... $(addprefix ./,$(addsuffix /...,$(wildcard services/*/cmd)))
 
+PREFIX ?= /usr/local
+
+.PHONY: build-server
+build-server: ## build bin/vidhost and bin/vidhost-server, what `make install` installs
+	@mkdir -p bin
+	go build -o bin/ ./cmd/vidhost ./cmd/vidhost-server
+
+.PHONY: install
+install: build-server ## install vidhost, vidhost-server, the systemd unit and an example configuration under PREFIX (/usr/local; docs/single-node.md)
+	PREFIX=$(PREFIX) deploy/single-node/install.sh
+
 .PHONY: test
 test: size-check deps-test tools geoip e2e-fixtures generate-check player-check dashboard-check vet lint tslint ## install what the tests need, then run every package's tests
 	bash deploy/scripts/go-test.sh # E2E_SHARDS=2 runs the end-to-end package as two processes (faster on 4+ cores; the script says why)

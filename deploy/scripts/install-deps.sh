@@ -8,7 +8,8 @@
 #         refuses transcribes, docs/transcribes.md)
 #   test: also Chromium (browser tests), nginx (delivery benchmark baseline)
 #         and Node.js with npm (the player bundle is rebuilt and compared),
-#         and flite (speaks the transcribe test fixture)
+#         and flite (speaks the transcribe test fixture), systemd's
+#         systemd-analyze (checks deploy/single-node/vidhost.service)
 set -euo pipefail
 
 mode=${1:-run}
@@ -26,6 +27,7 @@ if [ "$mode" = test ]; then
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)
   command -v npm >/dev/null || need+=(nodejs npm)
   command -v flite >/dev/null || need+=(flite)
+  command -v systemd-analyze >/dev/null || need+=(systemd)
 fi
 [ ${#need[@]} -eq 0 ] && exit 0
 

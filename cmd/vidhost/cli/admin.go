@@ -30,8 +30,11 @@ func (a *app) adminCommand() *cobra.Command {
 	admin.Long = `Operator commands: they call the identity service directly, signed with the
 installation's root secret. Identity is found through --identity-addr,
 VIDHOST_IDENTITY_ADDR or var/devstack.env; the root secret through
-VIDHOST_INTERNAL_SECRET or var/devstack.env. See docs/operator.md.`
+VIDHOST_INTERNAL_SECRET or var/devstack.env. On a single server
+(docs/single-node.md), --config /etc/vidhost/vidhost.env finds both through
+the running server's DATA/server.env. See docs/operator.md.`
 	var addr string
+	admin.PersistentFlags().StringVar(&a.serverConfig, "config", "", "a single server's configuration file, e.g. /etc/vidhost/vidhost.env")
 	admin.PersistentFlags().StringVar(&addr, "identity-addr", "", "identity's gRPC address (default: VIDHOST_IDENTITY_ADDR, then var/devstack.env)")
 	groups := map[string]*cobra.Command{}
 	cmds := commands()
@@ -72,7 +75,7 @@ func (a *app) adminLeaf(verb string, cmd command, addr *string) *cobra.Command {
 }
 
 func (a *app) runAdmin(ctx context.Context, cmd command, addr string, args []string) (result, error) {
-	t, err := resolve(a.env, addr)
+	t, err := resolve(a.env, addr, a.serverConfig)
 	if err != nil {
 		return nil, err
 	}

@@ -71,6 +71,9 @@ type app struct {
 	env            Env
 	stdout, stderr io.Writer
 	json           bool
+	// serverConfig is `vidhost admin --config`: a single-server
+	// installation's configuration file (vidhost-server).
+	serverConfig string
 }
 
 // printer prints results the way this run was asked to.

@@ -62,18 +62,35 @@ func TestResolveOrder(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, devstackEnv),
 		[]byte("VIDHOST_URL=http://x\nVIDHOST_IDENTITY_ADDR=127.0.0.1:7001\nVIDHOST_INTERNAL_SECRET_FILE="+secretPath+"\n"), 0o600))
 
-	got, err := resolve(Env{Getenv: noEnv, Dir: dir}, "")
+	got, err := resolve(Env{Getenv: noEnv, Dir: dir}, "", "")
 	require.NoError(t, err)
 	assert.Equal(t, target{addr: "127.0.0.1:7001", secret: testSecret}, got, "from var/devstack.env")
 
 	environ := map[string]string{"VIDHOST_IDENTITY_ADDR": "127.0.0.1:7002", "VIDHOST_INTERNAL_SECRET": "other-" + testSecret}
-	got, err = resolve(Env{Getenv: func(k string) string { return environ[k] }, Dir: dir}, "")
+	got, err = resolve(Env{Getenv: func(k string) string { return environ[k] }, Dir: dir}, "", "")
 	require.NoError(t, err)
 	assert.Equal(t, target{addr: "127.0.0.1:7002", secret: "other-" + testSecret}, got, "the environment wins")
 
-	got, err = resolve(Env{Getenv: func(k string) string { return environ[k] }, Dir: dir}, "127.0.0.1:7003")
+	got, err = resolve(Env{Getenv: func(k string) string { return environ[k] }, Dir: dir}, "127.0.0.1:7003", "")
 	require.NoError(t, err)
 	assert.Equal(t, "127.0.0.1:7003", got.addr, "the flag wins")
+}
+
+func TestResolveFromASingleServersConfiguration(t *testing.T) {
+	data := t.TempDir()
+	secretPath := filepath.Join(data, "internal.secret")
+	require.NoError(t, os.WriteFile(secretPath, []byte(testSecret+"\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(data, "server.env"),
+		[]byte("VIDHOST_IDENTITY_ADDR=127.0.0.1:7004\nVIDHOST_INTERNAL_SECRET_FILE="+secretPath+"\n"), 0o600))
+	configPath := filepath.Join(t.TempDir(), "vidhost.env")
+	require.NoError(t, os.WriteFile(configPath, []byte("# a comment\nVIDHOST_DATA_DIR="+data+"\n"), 0o600))
+
+	got, err := resolve(Env{Getenv: noEnv, Dir: t.TempDir()}, "", configPath)
+	require.NoError(t, err)
+	assert.Equal(t, target{addr: "127.0.0.1:7004", secret: testSecret}, got)
+
+	_, err = resolve(Env{Getenv: noEnv, Dir: t.TempDir()}, "", filepath.Join(data, "missing.env"))
+	assert.ErrorContains(t, err, "read the configuration")
 }
 
 func TestUnreachableIdentityIsOneJSONError(t *testing.T) {

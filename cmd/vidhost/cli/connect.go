@@ -23,11 +23,19 @@ type target struct {
 }
 
 // resolve finds identity's address and the root secret: a flag first, then
-// the environment, then var/devstack.env.
-func resolve(env Env, addrFlag string) (target, error) {
-	saved, err := config.ReadEnvFile(filepath.Join(env.Dir, devstackEnv))
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return target{}, err
+// the environment, then the file the suite wrote: var/devstack.env, or with
+// serverConfig the single server's DATA/server.env.
+func resolve(env Env, addrFlag, serverConfig string) (target, error) {
+	savedPath := filepath.Join(env.Dir, devstackEnv)
+	if serverConfig != "" {
+		var err error
+		if savedPath, err = serverEnvPath(serverConfig); err != nil {
+			return target{}, err
+		}
+	}
+	saved, err := config.ReadEnvFile(savedPath)
+	if err != nil && (serverConfig != "" || !errors.Is(err, os.ErrNotExist)) {
+		return target{}, fmt.Errorf("read %s (is vidhost-server running?): %w", savedPath, err)
 	}
 	t := target{addr: first(addrFlag, env.Getenv("VIDHOST_IDENTITY_ADDR"), saved["VIDHOST_IDENTITY_ADDR"])}
 	if t.addr == "" {
@@ -45,6 +53,16 @@ func resolve(env Env, addrFlag string) (target, error) {
 		return target{}, errors.New("the root secret is unknown: set VIDHOST_INTERNAL_SECRET, or run from a checkout with the devstack up")
 	}
 	return t, nil
+}
+
+// serverEnvPath is the file a running vidhost-server writes in its data
+// directory (VIDHOST_DATA_DIR of the configuration, /var/lib/vidhost by default).
+func serverEnvPath(serverConfig string) (string, error) {
+	cfg, err := config.ReadEnvFile(serverConfig)
+	if err != nil {
+		return "", fmt.Errorf("read the configuration: %w", err)
+	}
+	return filepath.Join(first(cfg["VIDHOST_DATA_DIR"], "/var/lib/vidhost"), "server.env"), nil
 }
 
 // dial connects to identity, signing every call as the operator.
