@@ -55,7 +55,11 @@ func provisionStatements(writerRole string) []string {
 		"SELECT pg_advisory_xact_lock(hashtext('vidhost audit provision'))",
 		"DO $role$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '" + OwnerRole + "') THEN " +
 			"CREATE ROLE " + owner + " NOLOGIN; END IF; END $role$",
-		"ALTER ROLE " + owner + " NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS",
+		"ALTER ROLE " + owner + " NOLOGIN NOCREATEDB NOCREATEROLE",
+		// Only a superuser may change these (a single server provisions as
+		// a non-superuser, whose roles never have them).
+		"DO $attr$ BEGIN IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN " +
+			"ALTER ROLE " + owner + " NOSUPERUSER NOREPLICATION NOBYPASSRLS; END IF; END $attr$",
 		"CREATE SCHEMA IF NOT EXISTS " + Schema + " AUTHORIZATION " + owner,
 		"ALTER SCHEMA " + Schema + " OWNER TO " + owner,
 		`CREATE TABLE IF NOT EXISTS ` + Table + ` (

@@ -104,7 +104,11 @@ func databaseDefaults(database string) []string {
 func roleStatements(service, schema, database, password string) []string {
 	role, schemaID := pg.QuoteIdentifier(service), pg.QuoteIdentifier(schema)
 	return append(memberStatements(service, "LOGIN"),
-		"ALTER ROLE "+role+" WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD "+literal(password),
+		"ALTER ROLE "+role+" WITH LOGIN NOCREATEDB NOCREATEROLE PASSWORD "+literal(password),
+		// Only a superuser may change these; a role created by a
+		// non-superuser never has them.
+		"DO $attr$ BEGIN IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN "+
+			"ALTER ROLE "+role+" WITH NOSUPERUSER NOREPLICATION NOBYPASSRLS; END IF; END $attr$",
 		"GRANT CONNECT ON DATABASE "+pg.QuoteIdentifier(database)+" TO "+role,
 		"CREATE SCHEMA IF NOT EXISTS "+schemaID+" AUTHORIZATION "+role,
 		"ALTER SCHEMA "+schemaID+" OWNER TO "+role,

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/mailpit"
+	"github.com/vidhost/vidhost/pkg/pgserver"
+)
+
+// TestInitRunCheckStopRestart sets an installation up as docs/single-node.md
+// does (a non-superuser role that may create roles and owns its database),
+// serves it behind a proxy, checks it, stops it with SIGTERM and starts it
+// again: no migration applies twice. About 30 s.
+func TestInitRunCheckStopRestart(t *testing.T) {
+	adminURL := operatorDatabase(t)
+	inbox, err := mailpit.Start(t.Context())
+	require.NoError(t, err)
+	t.Cleanup(inbox.Stop)
+	// Nothing of the test may take the fixed ports of a devstack running beside it.
+	t.Setenv("VIDHOST_ADMIN_ADDR", "127.0.0.1:0")
+	t.Setenv("VIDHOST_LIVE_RTMP_ADDR", "127.0.0.1:0")
+	t.Setenv("VIDHOST_LIVE_SRT_ADDR", "")
+	t.Setenv("VIDHOST_SMTP_HOST", inbox.SMTPHost)
+	t.Setenv("VIDHOST_SMTP_PORT", fmt.Sprint(inbox.SMTPPort))
+	data, configPath, addr := filepath.Join(t.TempDir(), "data"), filepath.Join(t.TempDir(), "etc", "vidhost.env"), freeAddr(t)
+
+	code, out := call("init", "--data", data, "--config", configPath, "--url", "http://video.test", "--owner-email", "owner@example.com",
+		"--database-url", adminURL, "--tls", "proxy", "--http-addr", addr)
+	require.Equal(t, 0, code, out)
+	assert.Contains(t, out, "Next steps")
+	info, err := os.Stat(configPath)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+	code, out = call("init", "--data", data, "--config", configPath, "--url", "http://video.test", "--owner-email", "owner@example.com",
+		"--database-url", adminURL, "--tls", "proxy")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "init never overwrites one", "a second init is refused")
+
+	migrations := appliedMigrations(t, adminURL)
+	serveUntilSIGTERM(t, configPath, addr)
+	code, out = call("check", "--config", configPath)
+	assert.Equal(t, 0, code, out)
+	serveUntilSIGTERM(t, configPath, addr)
+	assert.Equal(t, migrations, appliedMigrations(t, adminURL), "a restart applies no migration again")
+}
+
+func TestMisspeltKeyIsRefused(t *testing.T) {
+	configPath := filepath.Join(t.TempDir(), "vidhost.env")
+	require.NoError(t, os.WriteFile(configPath, []byte("VIDHOST_PUBLIC_URL=https://video.test\nVIDHOST_SMTP_HOSTT=mail.test\n"), 0o600))
+	for _, command := range []string{"run", "check"} {
+		code, out := call(command, "--config", configPath)
+		assert.Equal(t, 1, code)
+		assert.Contains(t, out, "sets VIDHOST_SMTP_HOSTT, which no part of Vidhost reads: is it misspelt?")
+	}
+}
+
+// serveUntilSIGTERM runs the server until its gateway answers, then sends
+// the process SIGTERM (which run catches) and waits for a clean stop.
+func serveUntilSIGTERM(t *testing.T, configPath, addr string) {
+	done := make(chan string, 1)
+	go func() {
+		code, out := call("run", "--config", configPath)
+		done <- fmt.Sprintf("exit %d: %s", code, out)
+	}()
+	require.Eventually(t, func() bool {
+		select {
+		case out := <-done:
+			t.Fatalf("run stopped before it served: %s", out)
+		default:
+		}
+		req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/healthz", nil)
+		req.Host = "video.test"
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return false
+		}
+		_ = resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}, 2*time.Minute, 200*time.Millisecond)
+	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGTERM))
+	select {
+	case out := <-done:
+		assert.Contains(t, out, "exit 0:")
+	case <-time.After(stopTimeout + 10*time.Second):
+		t.Fatal("run did not stop within its stop timeout after SIGTERM")
+	}
+}
+
+// operatorDatabase starts a private PostgreSQL and makes the operator's role
+// the guide makes: CREATEROLE, owning database vidhost, no superuser.
+func operatorDatabase(t *testing.T) string {
+	require.NoError(t, pgserver.Available())
+	// PostgreSQL runs as its own user under root: it must traverse the directory (t.TempDir's parent is 0700).
+	dir, err := os.MkdirTemp("", "vidhost-server-pg-")
+	require.NoError(t, err)
+	require.NoError(t, os.Chmod(dir, 0o755)) //nolint:gosec // G302: see above
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
+	cluster, err := pgserver.StartCluster(t.Context(), filepath.Join(dir, "pg"))
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = cluster.Stop() })
+	conn, err := pgx.Connect(t.Context(), cluster.URL())
+	require.NoError(t, err)
+	defer conn.Close(context.Background())
+	for _, statement := range []string{"CREATE ROLE vidhost LOGIN CREATEROLE PASSWORD 'operator'", "CREATE DATABASE vidhost OWNER vidhost"} {
+		_, err := conn.Exec(t.Context(), statement)
+		require.NoError(t, err)
+	}
+	return fmt.Sprintf("postgres://vidhost:operator@127.0.0.1:%d/vidhost?sslmode=disable", cluster.Port())
+}
+
+// appliedMigrations counts the migration rows of every schema.
+func appliedMigrations(t *testing.T, adminURL string) map[string]int {
+	conn, err := pgx.Connect(t.Context(), adminURL)
+	require.NoError(t, err)
+	defer conn.Close(context.Background())
+	counts := map[string]int{}
+	for _, schema := range []string{"identity", "catalog", "upload", "hooks", "analytics", "gateway"} {
+		var n int
+		require.NoError(t, conn.QueryRow(t.Context(), "SELECT count(*) FROM "+schema+".goose_db_version").Scan(&n))
+		counts[schema] = n
+	}
+	return counts
+}
+
+func call(args ...string) (int, string) {
+	var out bytes.Buffer
+	code := dispatch(args, &out, &out)
+	return code, out.String()
+}
+
+func freeAddr(t *testing.T) string {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer lis.Close()
+	return lis.Addr().String()
+}
