@@ -11,14 +11,15 @@ import (
 	"github.com/miekg/dns"
 )
 
-// Server answers TXT questions from its records; every other name or type
-// is NXDOMAIN or an empty answer.
+// Server answers TXT and A questions from its records; every other name or
+// type is NXDOMAIN or an empty answer.
 type Server struct {
 	// Addr is host:port of both listeners (UDP and TCP).
 	Addr string
 
 	mu      sync.Mutex
 	records map[string][]string // fully qualified lower-case name -> TXT strings
+	hosts   map[string]net.IP   // fully qualified lower-case name -> its IPv4 address (A)
 	servers []*dns.Server
 }
 
@@ -28,7 +29,7 @@ func Start() (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{Addr: udp.LocalAddr().String(), records: map[string][]string{}}
+	s := &Server{Addr: udp.LocalAddr().String(), records: map[string][]string{}, hosts: map[string]net.IP{}}
 	s.servers = []*dns.Server{
 		{PacketConn: udp, Handler: dns.HandlerFunc(s.answer)},
 		{Listener: tcp, Handler: dns.HandlerFunc(s.answer)},
@@ -90,6 +91,14 @@ func (s *Server) SetTXT(name string, values ...string) {
 	s.records[key] = append([]string(nil), values...)
 }
 
+// SetA publishes name's IPv4 address, so a resolver pointed here (an ACME
+// server validating a test domain) reaches a test server.
+func (s *Server) SetA(name string, ip net.IP) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.hosts[dns.Fqdn(strings.ToLower(name))] = ip.To4()
+}
+
 // Close stops the server.
 func (s *Server) Close() error {
 	var errs []error
@@ -108,8 +117,14 @@ func (s *Server) answer(w dns.ResponseWriter, req *dns.Msg) {
 		q := req.Question[0]
 		s.mu.Lock()
 		values, ok := s.records[strings.ToLower(q.Name)]
+		ip, isHost := s.hosts[strings.ToLower(q.Name)]
 		s.mu.Unlock()
 		switch {
+		case isHost && q.Qtype == dns.TypeA:
+			reply.Answer = append(reply.Answer, &dns.A{
+				Hdr: dns.RR_Header{Name: q.Name, Rrtype: dns.TypeA, Class: dns.ClassINET, Ttl: 0}, A: ip})
+		case isHost:
+			// Another type of a known host: an empty answer, not NXDOMAIN.
 		case !ok:
 			reply.Rcode = dns.RcodeNameError
 		case q.Qtype == dns.TypeTXT:

@@ -28,3 +28,17 @@ func TestServerAnswersTheTXTRecordsSet(t *testing.T) {
 	require.ErrorAs(t, err, &dnsErr)
 	assert.True(t, dnsErr.IsNotFound)
 }
+
+func TestServerAnswersTheAddressSet(t *testing.T) {
+	s, err := Start()
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = s.Close() })
+	resolver := &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, network, s.Addr)
+	}}
+	s.SetA("Video.Example.com", net.IPv4(127, 0, 0, 1))
+	got, err := resolver.LookupHost(t.Context(), "video.example.com")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"127.0.0.1"}, got)
+}
