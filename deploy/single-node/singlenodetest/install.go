@@ -1,0 +1,35 @@
+package singlenodetest
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Install builds vidhost and vidhost-server and installs them with
+// deploy/single-node/install.sh (what `make install` runs) into a temporary
+// prefix, which it returns.
+func Install(t testing.TB) string {
+	t.Helper()
+	root := repoRoot(t)
+	bin, prefix := t.TempDir(), t.TempDir()
+	build := exec.Command("go", "build", "-o", bin+"/", "./cmd/vidhost", "./cmd/vidhost-server")
+	build.Dir = root
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	install := exec.Command(filepath.Join(root, "deploy/single-node/install.sh")) //nolint:gosec // G204: the repository's own script
+	install.Env = append(os.Environ(), "PREFIX="+prefix, "BIN_DIR="+bin)
+	out, err = install.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return prefix
+}
+
+func repoRoot(t testing.TB) string {
+	_, file, _, ok := runtime.Caller(0)
+	require.True(t, ok)
+	return filepath.Join(filepath.Dir(file), "../../..")
+}
