@@ -122,12 +122,13 @@ func checkStorage(cfg serverConfig) error {
 	if dir == "" {
 		dir = filepath.Join(cfg.own.DataDir, "media")
 	}
-	if err := os.MkdirAll(dir, 0o750); err != nil {
-		return fmt.Errorf("the media directory %s cannot be created: %w", dir, err)
+	if _, err := os.Stat(dir); err != nil {
+		// run creates it; check changes nothing, so the data directory must take it.
+		dir = cfg.own.DataDir
 	}
 	f, err := os.CreateTemp(dir, ".check-*")
 	if err != nil {
-		return fmt.Errorf("the media directory %s is not writable: %w", dir, err)
+		return fmt.Errorf("%s is not writable by this user: %w", dir, err)
 	}
 	_ = f.Close()
 	return os.Remove(f.Name())

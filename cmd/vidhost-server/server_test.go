@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -25,6 +26,7 @@ import (
 // serves it behind a proxy, checks it, stops it with SIGTERM and starts it
 // again: no migration applies twice. About 30 s.
 func TestInitRunCheckStopRestart(t *testing.T) {
+	restoreEnv(t)
 	adminURL := operatorDatabase(t)
 	inbox, err := mailpit.Start(t.Context())
 	require.NoError(t, err)
@@ -58,6 +60,7 @@ func TestInitRunCheckStopRestart(t *testing.T) {
 }
 
 func TestMisspeltKeyIsRefused(t *testing.T) {
+	restoreEnv(t)
 	configPath := filepath.Join(t.TempDir(), "vidhost.env")
 	require.NoError(t, os.WriteFile(configPath, []byte("VIDHOST_PUBLIC_URL=https://video.test\nVIDHOST_SMTP_HOSTT=mail.test\n"), 0o600))
 	for _, command := range []string{"run", "check"} {
@@ -146,4 +149,56 @@ func freeAddr(t *testing.T) string {
 	require.NoError(t, err)
 	defer lis.Close()
 	return lis.Addr().String()
+}
+
+// TestFaultsAreOneSentence runs each fault in its own subtest: the server
+// loads its configuration into the environment, which each restores.
+func TestFaultsAreOneSentence(t *testing.T) {
+	t.Run("port in use", func(t *testing.T) {
+		restoreEnv(t)
+		taken, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer taken.Close()
+		configPath := writeConfig(t, "VIDHOST_PUBLIC_URL=http://video.test\nVIDHOST_TLS=proxy\nVIDHOST_HTTP_ADDR="+taken.Addr().String()+"\n")
+		code, out := call("run", "--config", configPath)
+		assert.Equal(t, 1, code)
+		assert.Contains(t, out, "VIDHOST_HTTP_ADDR "+taken.Addr().String()+" is already in use by another program")
+	})
+	t.Run("missing key", func(t *testing.T) {
+		restoreEnv(t)
+		code, out := call("check", "--config", writeConfig(t, "VIDHOST_PUBLIC_URL=https://video.test\nVIDHOST_TLS=files\n"))
+		assert.Equal(t, 1, code)
+		assert.Contains(t, out, "VIDHOST_TLS=files needs VIDHOST_TLS_CERT_FILE and VIDHOST_TLS_KEY_FILE")
+	})
+	t.Run("PostgreSQL refuses the login", func(t *testing.T) {
+		restoreEnv(t)
+		// The test cluster trusts loopback logins: a role that does not exist is what it refuses.
+		unknownRole := strings.Replace(operatorDatabase(t), "//vidhost:", "//nobody:", 1)
+		data, configPath := filepath.Join(t.TempDir(), "data"), filepath.Join(t.TempDir(), "vidhost.env")
+		code, out := call("init", "--data", data, "--config", configPath,
+			"--url", "https://video.test", "--owner-email", "owner@example.com", "--database-url", unknownRole)
+		assert.Equal(t, 1, code)
+		assert.Contains(t, out, "PostgreSQL refused the login of DATABASE_URL's role")
+		assert.NoFileExists(t, configPath, "a failed init leaves nothing behind")
+		assert.NoDirExists(t, data)
+	})
+}
+
+func writeConfig(t *testing.T, body string) string {
+	path := filepath.Join(t.TempDir(), "vidhost.env")
+	require.NoError(t, os.WriteFile(path, []byte(body), 0o600))
+	return path
+}
+
+// restoreEnv puts the environment back after the test: the server loads
+// its configuration file into it, and the next test reads another file.
+func restoreEnv(t *testing.T) {
+	saved := os.Environ()
+	t.Cleanup(func() {
+		os.Clearenv()
+		for _, kv := range saved {
+			k, v, _ := strings.Cut(kv, "=")
+			_ = os.Setenv(k, v)
+		}
+	})
 }
