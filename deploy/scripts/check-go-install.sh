@@ -77,6 +77,10 @@ GO
 sed -i 's|^\t"os"$|\t"fmt"\n\t"io"\n\t"os"\n\t"strings"\n\n\t"golang.org/x/mod/sumdb/dirhash"|' "$work/zipper/main.go"
 (cd "$work/zipper" && go mod init zipper >/dev/null 2>&1 && go get golang.org/x/mod@v0.30.0 >/dev/null 2>&1 && go build -o zipper .)
 
+# The zips come from a clone (x/mod's zip finds no repository in a git
+# worktree, whose .git is a file).
+git clone -q --no-checkout --shared "$root" "$work/repo"
+
 # serve MODULE VERSION SUBDIR: the module in SUBDIR of the commit, in the
 # proxy's layout; prints its go.sum lines.
 serve() {
@@ -85,7 +89,7 @@ serve() {
 	git -C "$root" show "$commit:${3:+$3/}go.mod" >"$dir/$2.mod"
 	printf '{"Version":"%s","Time":"%s"}\n' "$2" "$(TZ=UTC git -C "$root" show -s --date=format-local:%Y-%m-%dT%H:%M:%SZ --format=%cd HEAD)" >"$dir/$2.info"
 	echo "$2" >>"$dir/list"
-	"$work/zipper/zipper" "$dir/$2.zip" "$1" "$2" "$root" "$commit" "$3"
+	"$work/zipper/zipper" "$dir/$2.zip" "$1" "$2" "$work/repo" "$commit" "$3"
 }
 serve "$module" "$version" "" >/dev/null
 
