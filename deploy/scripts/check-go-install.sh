@@ -6,7 +6,7 @@
 # proxy, and nothing of this checkout is visible to the build.
 #
 # The Go SDK (sdk/go) is a module of its own, which the root module requires
-# at a tagged version (docs/architecture.md, "Modules"): go install ignores
+# at a tagged version (docs/architecture.md, the module paragraph): go install ignores
 # go.work, so that version is what a remote install builds with. The proxy
 # serves HEAD's sdk/go under the required version (as the tag
 # sdk/go/<version> would), and go.sum must already hold its hashes: if
