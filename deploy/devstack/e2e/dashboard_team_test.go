@@ -26,6 +26,7 @@ import (
 // log; the owner of a free account sees the audit log's plan_required as
 // words. Every page passes axe-core and is photographed at 1280 and 390 px.
 func TestDashboardTeamAndAccount(t *testing.T) {
+	t.Parallel() // on a suite and in a browser context of its own (suites_test.go, browsertest.NewTab)
 	if testing.Short() {
 		t.Skip("a browser")
 	}

@@ -44,6 +44,7 @@ func getDetailed(t *testing.T, id string) detailedVideo {
 // opens it without a session. Each state passes axe-core at 1280 and 390
 // px and is photographed. About 40 s with one transcode worker.
 func TestDashboardVideoDetail(t *testing.T) {
+	t.Parallel() // on a suite and in a browser context of its own (suites_test.go, browsertest.NewTab)
 	if testing.Short() {
 		t.Skip("a browser and a transcode worker")
 	}

@@ -78,9 +78,14 @@ func CloseBrowser() {
 	}
 }
 
-// NewTab opens a tab in the shared browser (started on first use). When the
-// test fails, the tab's screenshot is saved under os.TempDir and the browser
-// console is logged. Browser tests are slow: -short skips them.
+// NewTab opens a tab in the shared browser (started on first use), in the
+// browser context of t's top-level test: the tabs of one test share cookies
+// and storage (a sign-in in one holds in the next), and no two tests share
+// them, so tests signed in to different suites on 127.0.0.1 (cookies belong
+// to a host, not a port) can run in parallel. The context ends with the test
+// that opened its first tab, usually the top-level one. When the test fails,
+// the tab's screenshot is saved under os.TempDir and the browser console is
+// logged. Browser tests are slow: -short skips them.
 func NewTab(t testing.TB) context.Context {
 	t.Helper()
 	return newTab(t)
@@ -94,6 +99,40 @@ func NewPrivateTab(t testing.TB) context.Context {
 	return newTab(t, chromedp.WithNewBrowserContext())
 }
 
+// testContexts maps a top-level test's name to a blank tab in its own
+// browser context, whose child contexts (NewTab) open tabs in it.
+var (
+	testContextsMu sync.Mutex
+	testContexts   = map[string]context.Context{}
+)
+
+// testContext is the browser context of t's top-level test, made on first
+// use and disposed of when t ends.
+func testContext(t testing.TB) context.Context {
+	t.Helper()
+	name, _, _ := strings.Cut(t.Name(), "/")
+	testContextsMu.Lock()
+	defer testContextsMu.Unlock()
+	if ctx, ok := testContexts[name]; ok {
+		return ctx
+	}
+	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+	if err := chromedp.Do(ctx); err != nil { // creates the browser context and its blank tab
+		cancel()
+		t.Fatalf("new browser context: %v", err)
+	}
+	testContexts[name] = ctx
+	t.Cleanup(func() {
+		testContextsMu.Lock()
+		delete(testContexts, name)
+		testContextsMu.Unlock()
+		cancel()
+	})
+	return ctx
+}
+
+// newTab opens a tab in the test's browser context, or with options (a
+// context of its own) in the browser.
 func newTab(t testing.TB, options ...chromedp.ContextOption) context.Context {
 	t.Helper()
 	if testing.Short() {
@@ -103,7 +142,11 @@ func newTab(t testing.TB, options ...chromedp.ContextOption) context.Context {
 	if browserErr != nil {
 		t.Fatalf("start chromium: %v", browserErr)
 	}
-	tabCtx, cancelTab := chromedp.NewContext(browserCtx, options...)
+	parent := browserCtx
+	if len(options) == 0 {
+		parent = testContext(t)
+	}
+	tabCtx, cancelTab := chromedp.NewContext(parent, options...)
 	ctx, cancelTimeout := context.WithTimeout(tabCtx, TabTimeout)
 	console := &consoleLog{}
 	go console.collect(chromedp.Console(ctx))
