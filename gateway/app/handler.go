@@ -50,7 +50,7 @@ type routes struct {
 // newHandler assembles the middleware chain:
 //
 //	recovery -> request id -> nosniff -> access log ->
-//	(/v2 only) known query parameters -> deadline -> auth (API key, or session cookie + CSRF) ->
+//	(/v2 only) known query parameters -> allowed methods -> deadline -> auth (API key, or session cookie + CSRF) ->
 //	body limit -> content type -> Idempotency-Key -> revocations -> grpc-gateway.
 //
 // Authentication comes before anything that reads the body: a caller
@@ -127,6 +127,8 @@ func newHandler(rt routes) http.Handler {
 		// Every /v2 route, the gateway's own too: a query parameter the
 		// OpenAPI document does not give the route is a 400, not ignored.
 		middleware.KnownQuery("/v2/", openapi.QueryParameters().Lookup),
+		// A method the document does not give a /v2 path is a 405 with Allow.
+		middleware.AllowMethods("/v2/", openapi.QueryParameters().Methods),
 	)
 }
 
