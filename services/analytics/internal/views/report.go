@@ -27,7 +27,8 @@ var Dimensions = []string{DimensionDay, DimensionDomain, DimensionCountry, Dimen
 const MetricViews = "views"
 
 // TypeVideos is the type=videos form (and the /v2/analytics/videos path):
-// views per video, so dimension defaults to video_id.
+// views per video, so dimension defaults to video_id. It is a form of the
+// one report: any dimension may still be asked for.
 const TypeVideos = "videos"
 
 // Report bounds.
@@ -88,8 +89,6 @@ func ParseReport(p ReportParams) (Report, error) {
 		return r, apperr.InvalidField("dimension", "is required (one of %s)", strings.Join(Dimensions, ", "))
 	case !isDimension(r.Dimension):
 		return r, apperr.InvalidField("dimension", "must be one of %s", strings.Join(Dimensions, ", "))
-	case p.Type == TypeVideos && r.Dimension != DimensionVideoID:
-		return r, apperr.InvalidField("dimension", "must be video_id with type=videos")
 	}
 	if p.Metric != MetricViews {
 		return r, apperr.InvalidField("metric", "must be views")
