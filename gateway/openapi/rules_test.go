@@ -77,7 +77,9 @@ func assertRule(t *testing.T, field string, schema *openapi3.Schema, rule apirul
 	t.Helper()
 	if rule.MaxItems > 0 {
 		assert.Equal(t, uint64(rule.MaxItems), *schema.MaxItems, field)
-		assert.Equal(t, uint64(rule.ItemMaxLength), *schema.Items.Value.MaxLength, field)
+		if rule.ItemMaxLength > 0 {
+			assert.Equal(t, uint64(rule.ItemMaxLength), *schema.Items.Value.MaxLength, field)
+		}
 		return
 	}
 	assert.Equal(t, uint64(rule.MinLength), schema.MinLength, field)

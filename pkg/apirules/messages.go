@@ -15,4 +15,8 @@ var Messages = map[string]Message{
 	"vidhost.catalog.v1.Category":              {Fields: categoryFields, AtLeastOne: true},
 	"vidhost.catalog.v1.CreateChapterRequest":  {Fields: required(chapterFields, "name")},
 	"vidhost.catalog.v1.Chapter":               {Fields: chapterFields, AtLeastOne: true},
+	"vidhost.hooks.v1.CreateHookRequest":       {Fields: required(hookFields, "name", "event", "service", "action")},
+	"vidhost.hooks.v1.Hook":                    {Fields: hookFields, AtLeastOne: true},
+	"vidhost.identity.v1.CreateApiKeyRequest":  {Fields: required(apiKeyFields, "name", "type")},
+	"vidhost.identity.v1.ApiKey":               {Fields: apiKeyFields, AtLeastOne: true},
 }

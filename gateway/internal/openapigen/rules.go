@@ -46,15 +46,15 @@ func applyRules(msg protoreflect.MessageDescriptor, schema *openapi3.Schema) err
 // constrained returns a copy of prop carrying rule.
 func constrained(prop *openapi3.SchemaRef, rule apirules.Rule) *openapi3.SchemaRef {
 	value := *prop.Value
-	if value.Items != nil && value.Items.Value != nil {
+	if value.Items != nil { // a list: its items may be a reference
 		if rule.MaxItems > 0 {
 			value.MaxItems = new(uint64(rule.MaxItems))
 		}
-		item := *value.Items.Value
-		if rule.ItemMaxLength > 0 {
+		if rule.ItemMaxLength > 0 && value.Items.Value != nil {
+			item := *value.Items.Value
 			item.MinLength, item.MaxLength = 1, new(uint64(rule.ItemMaxLength))
+			value.Items = inline(&item)
 		}
-		value.Items = inline(&item)
 		return inline(&value)
 	}
 	if rule.MinLength > 0 {
