@@ -50,7 +50,7 @@ type routes struct {
 // newHandler assembles the middleware chain:
 //
 //	recovery -> request id -> nosniff -> access log ->
-//	(/v2 only) known query parameters -> deadline -> auth (API key, or session cookie + CSRF) ->
+//	(/v2 only) no dot segments -> known query parameters -> allowed methods -> deadline -> auth (API key, or session cookie + CSRF) ->
 //	body limit -> content type -> Idempotency-Key -> revocations -> grpc-gateway.
 //
 // Authentication comes before anything that reads the body: a caller
@@ -124,9 +124,14 @@ func newHandler(rt routes) http.Handler {
 		middleware.RequestID(),                 // every later log line carries the id
 		middleware.NoSniff(),                   // on every response, errors and 404s included
 		middleware.AccessLog(rt.logger, mediaLogPolicy(rt.cfg)), // media as VIDHOST_MEDIA_ACCESS_LOG says
+		// A /v2 path with a "." or empty segment is no route's: 404, not
+		// cleaned into another route or a redirect.
+		middleware.RefuseDotSegments("/v2/"),
 		// Every /v2 route, the gateway's own too: a query parameter the
 		// OpenAPI document does not give the route is a 400, not ignored.
 		middleware.KnownQuery("/v2/", openapi.QueryParameters().Lookup),
+		// A method the document does not give a /v2 path is a 405 with Allow.
+		middleware.AllowMethods("/v2/", openapi.QueryParameters().Methods),
 	)
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -56,10 +57,48 @@ func (t *QueryTable) Lookup(method, path string) (map[string]bool, bool) {
 	return t.routes[best].params, true
 }
 
+// Methods returns the methods the document gives the (escaped) path, with
+// HEAD after GET, in a stable order: the Allow header of a 405 (RFC 9110
+// section 10.2.1). The path's template is its most literal match, so
+// /v2/users/me/mfa has its own methods, never /v2/users/{id}/mfa's. Empty
+// when the document has no such path.
+func (t *QueryTable) Methods(path string) []string {
+	segments := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	template, bestLiterals := "", -1
+	for _, route := range t.routes {
+		if literals, ok := route.matchPath(segments); ok && literals > bestLiterals {
+			template, bestLiterals = route.template(), literals
+		}
+	}
+	var methods []string
+	for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		for _, route := range t.routes {
+			if route.method == method && route.template() == template {
+				methods = append(methods, method)
+				break
+			}
+		}
+	}
+	if slices.Contains(methods, http.MethodGet) {
+		methods = slices.Insert(methods, 1, http.MethodHead)
+	}
+	return methods
+}
+
+func (r queryRoute) template() string { return strings.Join(r.segments, "/") }
+
 // match reports whether the route serves method and segments, and how many
 // of its segments are literal.
 func (r queryRoute) match(method string, segments []string) (int, bool) {
-	if r.method != method || len(r.segments) != len(segments) {
+	if r.method != method {
+		return 0, false
+	}
+	return r.matchPath(segments)
+}
+
+// matchPath is match without the method.
+func (r queryRoute) matchPath(segments []string) (int, bool) {
+	if len(r.segments) != len(segments) {
 		return 0, false
 	}
 	literals := 0

@@ -42,3 +42,23 @@ func TestQueryTableLookup(t *testing.T) {
 		})
 	}
 }
+
+func TestQueryTableMethods(t *testing.T) {
+	table := QueryParameters()
+	tests := []struct {
+		path string
+		want []string
+	}{
+		{"/v2/videos", []string{"GET", "HEAD", "POST"}},
+		{"/v2/videos/abc", []string{"GET", "HEAD", "PATCH", "DELETE"}},
+		{"/v2/users/me/mfa", []string{"POST"}},
+		{"/v2/sessions", []string{"DELETE"}},
+		{"/v2/openapi.json", []string{"GET", "HEAD"}},
+		{"/v2/nothing", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			assert.Equal(t, tt.want, table.Methods(tt.path))
+		})
+	}
+}

@@ -36,7 +36,7 @@ const (
 	CodeIPNotAllowed = "ip_not_allowed"
 	// CodeNotFound: The resource or path does not exist, or belongs to another account (answered the same way so ids leak nothing).
 	CodeNotFound = "not_found"
-	// CodeMethodNotAllowed: The path exists but not with this HTTP method.
+	// CodeMethodNotAllowed: The path exists but not with this HTTP method. The response carries `Allow`, listing the methods the path has (RFC 9110).
 	CodeMethodNotAllowed = "method_not_allowed"
 	// CodeConflict: A unique value is already taken, or the resource is still in use (a folder with sub-folders, a write-once upload URL used again).
 	CodeConflict = "conflict"
@@ -74,7 +74,7 @@ const (
 	CodeCsrfInvalid = "csrf_invalid"
 	// CodeMfaEnrolmentRequired: An owner made multi-factor codes required of the account (`PUT /v2/account/mfa_required`) and this signed-in user has none: until they enrol, their session may only enrol (`POST /v2/users/me/mfa`, `/confirm`) and read or end itself.
 	CodeMfaEnrolmentRequired = "mfa_enrolment_required"
-	// CodeSessionRequired: The request is about the signed-in user (multi-factor enrolment, signing out everywhere) and was made with an API key.
+	// CodeSessionRequired: The request is about the signed-in user (multi-factor enrolment, the session routes, signing out everywhere) and was made with an API key.
 	CodeSessionRequired = "session_required"
 	// CodeSignInRateLimited: Ten failed sign-ins for one email, or fifty from one address (invalid password reset links count too), in 15 minutes; attempts still being checked count as failures. The response carries `Retry-After` (docs/authentication.md).
 	CodeSignInRateLimited = "sign_in_rate_limited"

@@ -125,6 +125,11 @@ func TestBeaconsBecomeViewsByDomain(t *testing.T) {
 	mustOK(t, call(t, "GET", "/v2/analytics/videos?metric=views&start="+today+"&end="+today+"&filter=video_id%3D%3D"+v.ID,
 		ownerOf(t), nil)).decode(t, &rows)
 	assert.Equal(t, []map[string]any{{"video_id": v.ID, "views": float64(4)}}, rows)
+	// It is a form of the one report: the other dimensions go too (issue 30).
+	var days []map[string]any
+	mustOK(t, call(t, "GET", "/v2/analytics/videos?dimension=day&metric=views&start="+today+"&end="+today+"&filter=video_id%3D%3D"+v.ID,
+		ownerOf(t), nil)).decode(t, &days)
+	assert.Equal(t, []map[string]any{{"day": today, "views": float64(4)}}, days)
 }
 
 func TestAnalyticsBadInputIsA400NamingTheParameter(t *testing.T) {

@@ -93,6 +93,11 @@ func (set *schemaSet) message(msg protoreflect.MessageDescriptor, s side, skip m
 			schema.Required = append(schema.Required, name)
 		}
 	}
+	if s == request {
+		if err := applyRules(msg, schema); err != nil {
+			return nil, err
+		}
+	}
 	return schema, nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/page"
 )
 
@@ -172,7 +173,7 @@ func (b *operationBuilder) operation(path, verb string, source *openapi3.Operati
 		Summary:     summary(string(m.desc.Name())),
 		Description: joinText(source.Summary, source.Description), // the method's comment
 		Tags:        []string{resourceTag(path)},
-		Parameters:  parameters(source.Parameters),
+		Parameters:  parameters(source.Parameters, apirules.Queries[verb+" "+path]),
 		Responses:   openapi3.NewResponses(),
 	}
 	b.tagNames[op.Tags[0]] = true
@@ -256,8 +257,9 @@ func summary(name string) string {
 }
 
 // parameters keeps the path and query parameters but update_mask (the
-// gateway fills it from the body's fields), and states the page rules.
-func parameters(source openapi3.Parameters) openapi3.Parameters {
+// gateway fills it from the body's fields), and states the page rules, or
+// the operation's own from pkg/apirules where it has them.
+func parameters(source openapi3.Parameters, rules map[string]apirules.Rule) openapi3.Parameters {
 	var out openapi3.Parameters
 	for _, ref := range source {
 		param := ref.Value
@@ -265,7 +267,11 @@ func parameters(source openapi3.Parameters) openapi3.Parameters {
 			continue
 		}
 		copied := *param
+		rule, ruled := rules[copied.Name]
 		switch {
+		case copied.In == "query" && ruled:
+			copied.Schema = queryConstrained(copied.Schema, rule)
+			copied.Required = rule.Required
 		case copied.In == "query" && copied.Name == "limit":
 			limit := openapi3.NewInt32Schema().WithMin(1).WithMax(page.MaxLimit).WithDefault(page.DefaultLimit)
 			copied.Schema = inline(limit)

@@ -74,10 +74,16 @@ func (e Endpoints) signIn(w http.ResponseWriter, r *http.Request) {
 }
 
 // withSession runs next with the request's live session, refusing requests
-// without one (401) and, for changes, without its CSRF token (403).
+// without one (401; 403 session_required when they carry an API key
+// instead, as docs/errors.md says: the key is valid, the route is not for
+// it) and, for changes, without its CSRF token (403).
 func (e Endpoints) withSession(next func(http.ResponseWriter, *http.Request, string, *identityv1.ResolveSessionResponse)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		token, ok := e.Sessions.Token(r)
+		if !ok && r.Header.Get("Authorization") != "" {
+			envelope.WriteError(w, apperr.CodeSessionRequired, "")
+			return
+		}
 		if !ok {
 			envelope.WriteError(w, apperr.CodeSessionInvalid, "you are not signed in")
 			return

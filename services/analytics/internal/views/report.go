@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/filter"
 )
@@ -21,20 +22,21 @@ const (
 
 // Dimensions lists the report dimensions, which are also the filter's
 // fields.
-var Dimensions = []string{DimensionDay, DimensionDomain, DimensionCountry, DimensionVideoID}
+var Dimensions = apirules.AnalyticsDimensions
 
 // MetricViews is the one metric: plays counted by the replay rule.
-const MetricViews = "views"
+const MetricViews = apirules.AnalyticsMetric
 
 // TypeVideos is the type=videos form (and the /v2/analytics/videos path):
-// views per video, so dimension defaults to video_id.
-const TypeVideos = "videos"
+// views per video, so dimension defaults to video_id. It is a form of the
+// one report: any dimension may still be asked for.
+const TypeVideos = apirules.AnalyticsVideos
 
 // Report bounds.
 const (
-	MaxRangeDays = 366
-	MaxLimit     = 1000
-	DefaultLimit = 1000
+	MaxRangeDays = apirules.AnalyticsMaxRangeDays
+	MaxLimit     = apirules.AnalyticsMaxLimit
+	DefaultLimit = MaxLimit
 )
 
 // filterSchema is what a report's filter may test: the dimensions, as text
@@ -88,8 +90,6 @@ func ParseReport(p ReportParams) (Report, error) {
 		return r, apperr.InvalidField("dimension", "is required (one of %s)", strings.Join(Dimensions, ", "))
 	case !isDimension(r.Dimension):
 		return r, apperr.InvalidField("dimension", "must be one of %s", strings.Join(Dimensions, ", "))
-	case p.Type == TypeVideos && r.Dimension != DimensionVideoID:
-		return r, apperr.InvalidField("dimension", "must be video_id with type=videos")
 	}
 	if p.Metric != MetricViews {
 		return r, apperr.InvalidField("metric", "must be views")

@@ -33,7 +33,7 @@ func TestParseReport(t *testing.T) {
 		{"366 days", with(func(p *views.ReportParams) { p.Start, p.End = "2024-01-01", "2024-12-31" }), ""},
 		{"missing dimension", with(func(p *views.ReportParams) { p.Dimension = "" }), "dimension is required (one of day, domain, country, video_id)"},
 		{"unknown dimension", with(func(p *views.ReportParams) { p.Dimension = "city" }), "dimension must be one of day, domain, country, video_id"},
-		{"type=videos with another dimension", with(func(p *views.ReportParams) { p.Type = "videos" }), "dimension must be video_id with type=videos"},
+		{"type=videos with another dimension", with(func(p *views.ReportParams) { p.Type = "videos" }), ""},
 		{"unknown type", with(func(p *views.ReportParams) { p.Type = "players" }), "type must be videos or absent"},
 		{"missing metric", with(func(p *views.ReportParams) { p.Metric = "" }), "metric must be views"},
 		{"unknown metric", with(func(p *views.ReportParams) { p.Metric = "watch_time" }), "metric must be views"},

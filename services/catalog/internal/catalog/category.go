@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 
 	"github.com/vidhost/vidhost/pkg/validate"
@@ -8,8 +9,8 @@ import (
 
 // Category limits from the interface.
 const (
-	CategoryNameMax  = 40
-	CategoryValueMax = 40
+	CategoryNameMax  = apirules.CategoryNameMax
+	CategoryValueMax = apirules.CategoryValueMax
 )
 
 // ErrCategoryValueTaken is returned when another category of the account

@@ -4,12 +4,13 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // ChapterNameMax bounds a chapter's name.
-const ChapterNameMax = 100
+const ChapterNameMax = apirules.ChapterNameMax
 
 // ErrChapterStartTaken refuses two chapters starting at the same time: a
 // chapter runs until the next one starts, so one of them would be empty.

@@ -11,7 +11,7 @@ import (
 // clip and the rest of the query in its original order and encoding (a
 // signed source URL stays valid only if its query is left as it was).
 func splitClip(rawQuery string) (Clip, string, error) {
-	var start, end string
+	var start, end []string
 	var rest []string
 	for _, pair := range strings.Split(rawQuery, "&") {
 		if pair == "" {
@@ -22,14 +22,22 @@ func splitClip(rawQuery string) (Clip, string, error) {
 		value, _ = url.QueryUnescape(value)
 		switch name {
 		case clipStartParam:
-			start = value
+			start = append(start, value)
 		case clipEndParam:
-			end = value
+			end = append(end, value)
 		default:
 			rest = append(rest, pair)
 		}
 	}
-	clip, err := parseClip(start, end)
+	// Given twice, which one is meant is a guess: refused, as the
+	// interface refuses any repeated single-valued parameter.
+	if len(start) > 1 {
+		return Clip{}, "", apperr.InvalidField("input", "%s must be given once", clipStartParam)
+	}
+	if len(end) > 1 {
+		return Clip{}, "", apperr.InvalidField("input", "%s must be given once", clipEndParam)
+	}
+	clip, err := parseClip(strings.Join(start, ""), strings.Join(end, ""))
 	return clip, strings.Join(rest, "&"), err
 }
 

@@ -1,13 +1,14 @@
 package catalog
 
 import (
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // FolderNameMax bounds a folder's name.
-const FolderNameMax = 100
+const FolderNameMax = apirules.FolderNameMax
 
 // ErrFolderHasSubfolders refuses deleting a folder that still encloses
 // others: deleting them along would be a surprise, and orphaning them

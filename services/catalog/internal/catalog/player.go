@@ -4,13 +4,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/langtag"
 	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // PlayerNameMax is the interface's limit on a player's name.
-const PlayerNameMax = 50
+const PlayerNameMax = apirules.PlayerNameMax
 
 // Values of Player.Analytics and Player.Quality.
 const (
@@ -50,10 +51,10 @@ func DefaultPlayer() Player {
 func (p Player) Validate() error {
 	return validate.First(
 		validate.Length("name", p.Name, PlayerNameMax),
-		validate.OneOf("analytics", p.Analytics, `empty or "none"`, AnalyticsAll, AnalyticsNone),
+		validate.OneOf("analytics", p.Analytics, `empty or "none"`, apirules.PlayerAnalytics...),
 		checkControls(p.Controls),
 		checkPattern("colour", p.Colour, colourPattern, "a hex colour like #rrggbb, or empty"),
-		validate.OneOf("quality", p.Quality, `"highest", "lowest" or empty`, QualityAdaptive, QualityHighest, QualityLowest),
+		validate.OneOf("quality", p.Quality, `"highest", "lowest" or empty`, apirules.PlayerQualities...),
 		checkPlayerTrack(p.Track),
 	)
 }

@@ -4,13 +4,14 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/uploadref"
 )
 
 // Limits of a vod's input.
 const (
-	InputMax       = 2048
+	InputMax       = apirules.VideoInputMax
 	ClipMaxSeconds = 120
 )
 

@@ -1,6 +1,9 @@
 package catalog
 
-import "github.com/vidhost/vidhost/pkg/validate"
+import (
+	"github.com/vidhost/vidhost/pkg/apirules"
+	"github.com/vidhost/vidhost/pkg/validate"
+)
 
 // Values of Video.Type, Video.Privacy, Video.Status and Video.Projection.
 const (
@@ -23,15 +26,15 @@ const (
 // Video limits. The interface fixes the name and tag limits; the others
 // keep a row (and a GET) of bounded size.
 const (
-	VideoNameMax        = 100
-	VideoDescriptionMax = 5000
-	TagsMax             = 10
-	TagMax              = 50
-	VideoCategoriesMax  = 25
+	VideoNameMax        = apirules.VideoNameMax
+	VideoDescriptionMax = apirules.VideoDescriptionMax
+	TagsMax             = apirules.TagsMax
+	TagMax              = apirules.TagMax
+	VideoCategoriesMax  = apirules.VideoCategoriesMax
 	// VideoMetadataMax bounds the passthrough metadata in bytes (not
 	// characters): it is the client's opaque data, often JSON, sized by
 	// what it stores.
-	VideoMetadataMax = 4096
+	VideoMetadataMax = apirules.VideoMetadataMax
 )
 
 // Video is a video-on-demand item or a live event. Media files are kept as
@@ -91,14 +94,14 @@ type MediaFile struct {
 // Validate checks the fields a client sets.
 func (v Video) Validate() error {
 	return validate.First(
-		validate.OneOf("type", v.Type, `"vod" or "event"`, TypeVOD, TypeEvent),
+		validate.OneOf("type", v.Type, `"vod" or "event"`, apirules.VideoTypes...),
 		validate.Length("name", v.Name, VideoNameMax),
 		validate.MaxLength("description", v.Description, VideoDescriptionMax),
 		validate.MaxBytes("metadata", v.Metadata, VideoMetadataMax),
-		validate.OneOf("privacy", v.Privacy, `"public", "private" or "unlisted"`, PrivacyPublic, PrivacyPrivate, PrivacyUnlisted),
+		validate.OneOf("privacy", v.Privacy, `"public", "private" or "unlisted"`, apirules.VideoPrivacies...),
 		checkTags(v.Tags),
 		checkCategoryValues(v.Categories),
-		validate.OneOf("projection", v.Projection, `"equirectangular" or empty`, "", ProjectionEquirectangular),
+		validate.OneOf("projection", v.Projection, `"equirectangular" or empty`, apirules.VideoProjections...),
 		validate.OneOf("transcoder", v.Transcoder, "empty: no custom transcoding profiles are configured", ""),
 	)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/filter"
 	"github.com/vidhost/vidhost/pkg/validate"
@@ -11,13 +12,13 @@ import (
 
 // Hook values and limits from the interface.
 const (
-	HookNameMax = 40
+	HookNameMax = apirules.HookNameMax
 	// EventVideoCreated is the only event a hook takes.
-	EventVideoCreated = "video.created"
+	EventVideoCreated = apirules.HookEvent
 	// ActionVideosInsert is the only action.
-	ActionVideosInsert = "videos.insert"
+	ActionVideosInsert = apirules.HookAction
 	// MaxParams bounds a hook's params.
-	MaxParams = 10
+	MaxParams = apirules.HookParamsMax
 )
 
 // Hook runs Action on the service ServiceID when Event happens and Filters

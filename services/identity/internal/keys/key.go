@@ -3,11 +3,12 @@ package keys
 import (
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/roles"
 )
 
 // Type is the only key type of the interface.
-const Type = "api"
+const Type = apirules.APIKeyType
 
 // PermissionFetch makes a key read-only; a key without permissions may read
 // and write.

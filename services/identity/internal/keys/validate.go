@@ -3,12 +3,13 @@ package keys
 import (
 	"unicode/utf8"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/roles"
 )
 
 // MaxNameLength is the interface's limit on key names, in characters.
-const MaxNameLength = 50
+const MaxNameLength = apirules.APIKeyNameMax
 
 // Validate checks every field of a create request and returns it with its
 // lists normalised (see NormaliseIPs).

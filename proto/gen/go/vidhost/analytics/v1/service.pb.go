@@ -26,7 +26,8 @@ const (
 // gets a 400 naming it and its rule.
 type GetViewsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// "videos" (or the /v2/analytics/videos path): views per video.
+	// "videos" (or the /v2/analytics/videos path): views per video, so
+	// dimension defaults to video_id; any dimension still goes.
 	Type string `protobuf:"bytes,1,opt,name=type,proto3" json:"type,omitempty"`
 	// day, domain, country or video_id.
 	Dimension string `protobuf:"bytes,2,opt,name=dimension,proto3" json:"dimension,omitempty"`

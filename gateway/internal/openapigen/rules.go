@@ -1,0 +1,97 @@
+package openapigen
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/vidhost/vidhost/pkg/apirules"
+)
+
+// applyRules writes the services' rules for msg (pkg/apirules, the table
+// their validation reads) into its request schema: required fields,
+// lengths, allowed values, list sizes, and minProperties 1 for a PATCH body.
+// A rule for a field the message lacks is an error: the table and the
+// protos must name the same fields.
+func applyRules(msg protoreflect.MessageDescriptor, schema *openapi3.Schema) error {
+	rules, ok := apirules.Lookup(string(msg.FullName()))
+	if !ok {
+		return nil
+	}
+	if rules.AtLeastOne {
+		schema.MinProps = 1
+	}
+	names := make([]string, 0, len(rules.Fields))
+	for name := range rules.Fields {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		prop, ok := schema.Properties[name]
+		if !ok {
+			return fmt.Errorf("%s: pkg/apirules has a rule for %q, which the request schema lacks", msg.FullName(), name)
+		}
+		rule := rules.Fields[name]
+		schema.Properties[name] = constrained(prop, rule)
+		if rule.Required {
+			schema.Required = append(schema.Required, name)
+		}
+	}
+	return nil
+}
+
+// constrained returns a copy of prop carrying rule.
+func constrained(prop *openapi3.SchemaRef, rule apirules.Rule) *openapi3.SchemaRef {
+	value := *prop.Value
+	if value.Items != nil { // a list: its items may be a reference
+		if rule.MaxItems > 0 {
+			value.MaxItems = new(uint64(rule.MaxItems))
+		}
+		if rule.ItemMaxLength > 0 && value.Items.Value != nil {
+			item := *value.Items.Value
+			item.MinLength, item.MaxLength = 1, new(uint64(rule.ItemMaxLength))
+			value.Items = inline(&item)
+		}
+		return inline(&value)
+	}
+	if rule.MinLength > 0 {
+		value.MinLength = uint64(rule.MinLength)
+	}
+	switch {
+	case rule.MaxLength > 0:
+		value.MaxLength = new(uint64(rule.MaxLength))
+	case rule.MaxBytes > 0:
+		// JSON Schema counts characters; a byte limit is at least that many.
+		value.MaxLength = new(uint64(rule.MaxBytes))
+		value.Description = strings.TrimSpace(value.Description + fmt.Sprintf(" At most %d bytes of UTF-8.", rule.MaxBytes))
+	}
+	for _, allowed := range rule.Enum {
+		value.Enum = append(value.Enum, allowed)
+	}
+	if rule.Pattern != "" {
+		value.Pattern = rule.Pattern
+	}
+	if rule.HasMinimum {
+		value.Min = new(rule.Minimum)
+	}
+	return inline(&value)
+}
+
+// queryConstrained is a query parameter's schema carrying rule: an integer
+// one (a limit the service reads as text) becomes an integer schema.
+func queryConstrained(schema *openapi3.SchemaRef, rule apirules.Rule) *openapi3.SchemaRef {
+	if rule.Integer {
+		number := openapi3.NewIntegerSchema()
+		if rule.HasMinimum {
+			number.Min = new(rule.Minimum)
+		}
+		if rule.HasMaximum {
+			number.Max = new(rule.Maximum)
+		}
+		return inline(number)
+	}
+	return constrained(schema, rule)
+}

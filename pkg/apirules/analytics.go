@@ -1,0 +1,38 @@
+package apirules
+
+// The views report's parameters (docs/analytics.md).
+const (
+	AnalyticsMaxRangeDays = 366
+	AnalyticsMaxLimit     = 1000
+	// AnalyticsVideos is type=videos: views per video.
+	AnalyticsVideos = "videos"
+	// AnalyticsMetric is the one metric.
+	AnalyticsMetric = "views"
+	// DatePattern is a UTC day, YYYY-MM-DD.
+	DatePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`
+)
+
+// AnalyticsDimensions are the report's dimensions, which are also the
+// filter's fields.
+var AnalyticsDimensions = []string{"day", "domain", "country", "video_id"}
+
+// analyticsQuery is GET /v2/analytics's; /v2/analytics/videos differs only
+// in dimension, which defaults to video_id there.
+func analyticsQuery(dimensionRequired bool) map[string]Rule {
+	return map[string]Rule{
+		"type":      {Enum: []string{AnalyticsVideos}},
+		"dimension": {Required: dimensionRequired, Enum: AnalyticsDimensions},
+		"metric":    {Required: true, Enum: []string{AnalyticsMetric}},
+		"start":     {Required: true, Pattern: DatePattern},
+		"end":       {Required: true, Pattern: DatePattern},
+		"by":        {Enum: append([]string{AnalyticsMetric}, AnalyticsDimensions...)},
+		"limit":     {Minimum: 1, HasMinimum: true, Maximum: AnalyticsMaxLimit, HasMaximum: true, Integer: true},
+	}
+}
+
+// Queries are the rules of query parameters the page rules (limit 1-25,
+// cursor) do not cover, by "METHOD path template".
+var Queries = map[string]map[string]Rule{
+	"GET /v2/analytics":        analyticsQuery(true),
+	"GET /v2/analytics/videos": analyticsQuery(false),
+}

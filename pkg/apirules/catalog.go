@@ -1,0 +1,49 @@
+package apirules
+
+// Limits of the catalog's resources, in characters unless said otherwise.
+const (
+	VideoNameMax        = 100
+	VideoDescriptionMax = 5000
+	// VideoMetadataMax bounds the passthrough metadata in bytes.
+	VideoMetadataMax   = 4096
+	VideoInputMax      = 2048
+	TagsMax            = 10
+	TagMax             = 50
+	VideoCategoriesMax = 25
+	PlayerNameMax      = 50
+	FolderNameMax      = 100
+	CategoryNameMax    = 40
+	CategoryValueMax   = 40
+	ChapterNameMax     = 100
+)
+
+// Allowed values of the catalog's enumerated fields.
+var (
+	VideoTypes        = []string{"vod", "event"}
+	VideoPrivacies    = []string{"public", "private", "unlisted"}
+	VideoProjections  = []string{"", "equirectangular"}
+	PlayerAnalytics   = []string{"", "none"}
+	PlayerQualities   = []string{"", "highest", "lowest"}
+	videoFieldsShared = map[string]Rule{
+		"type":        {Enum: VideoTypes},
+		"name":        {MinLength: 1, MaxLength: VideoNameMax},
+		"description": {MaxLength: VideoDescriptionMax},
+		"metadata":    {MaxBytes: VideoMetadataMax},
+		"privacy":     {Enum: VideoPrivacies},
+		"projection":  {Enum: VideoProjections},
+		"tags":        {MaxItems: TagsMax, ItemMaxLength: TagMax},
+		"categories":  {MaxItems: VideoCategoriesMax, ItemMaxLength: CategoryValueMax},
+		"input":       {MaxLength: VideoInputMax},
+	}
+	playerFields = map[string]Rule{
+		"name":      {MinLength: 1, MaxLength: PlayerNameMax},
+		"analytics": {Enum: PlayerAnalytics},
+		"quality":   {Enum: PlayerQualities},
+	}
+	folderFields   = map[string]Rule{"name": {MinLength: 1, MaxLength: FolderNameMax}}
+	categoryFields = map[string]Rule{
+		"name":  {MinLength: 1, MaxLength: CategoryNameMax},
+		"value": {MinLength: 1, MaxLength: CategoryValueMax},
+	}
+	chapterFields = map[string]Rule{"name": {MinLength: 1, MaxLength: ChapterNameMax}}
+)
