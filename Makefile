@@ -100,7 +100,7 @@ sdk-js: ## build, lint and test the TypeScript SDK (sdk/js: types generated from
 	cd sdk/js && npm ci --no-audit --no-fund && npm run build && npm run lint && npm test
 
 .PHONY: tslint
-tslint: ## ESLint (typescript-eslint, React hooks rules) over the dashboard's and the player's TypeScript
+tslint: sdk-js ## ESLint (typescript-eslint, React hooks rules) over the dashboard's and the player's TypeScript
 	cd gateway/web/dashboard && npm ci --no-audit --no-fund && npm run lint
 	cd gateway/web/player && npm ci --no-audit --no-fund && npm run lint
 
