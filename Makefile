@@ -39,7 +39,7 @@ build: ## build every service binary, the devstack and the vidhost command into 
 	go build -o bin/ ./cmd/... ./deploy/devstack/cmd/... ./gateway/cmd/... $(addprefix ./,$(addsuffix /...,$(wildcard services/*/cmd)))
 
 .PHONY: test
-test: size-check deps-test tools geoip e2e-fixtures generate-check player-check dashboard-check sdk-js vet lint tslint ## install what the tests need, then run every package's tests
+test: size-check deps-test tools geoip e2e-fixtures generate-check player-check dashboard-check sdk-js sdk-elements vet lint tslint ## install what the tests need, then run every package's tests
 	bash deploy/scripts/go-test.sh # E2E_SHARDS=2 runs the end-to-end package as two processes (faster on 4+ cores; the script says why)
 
 .PHONY: test-short
@@ -98,6 +98,10 @@ dashboard-check: dashboard ## fail if the committed dashboard bundle differs fro
 .PHONY: sdk-js
 sdk-js: ## build, lint and test the TypeScript SDK (sdk/js: types generated from gateway/openapi, node's test runner)
 	cd sdk/js && npm ci --no-audit --no-fund && npm run build && npm run lint && npm test
+
+.PHONY: sdk-elements
+sdk-elements: sdk-js ## build and lint the web components (sdk/elements: <vidhost-player>, <vidhost-uploader>)
+	cd sdk/elements && npm ci --no-audit --no-fund && npm run build && npm run lint
 
 .PHONY: tslint
 tslint: sdk-js ## ESLint (typescript-eslint, React hooks rules) over the dashboard's and the player's TypeScript
