@@ -57,9 +57,14 @@ export class Vidhost extends Client {
     return upload(this, file, options);
   }
 
-  /** uploadVideo uploads a file and creates the video made of it (what an upload token allows). */
+  /**
+   * uploadVideo uploads a file and creates the video made of it (what an
+   * upload token allows). No Idempotency-Key: a page on another origin may
+   * send only Authorization and Content-Type (gateway/app/cors.go), and the
+   * token allows one video anyway.
+   */
   async uploadVideo(file: Blob, video: Omit<CreateVideoRequest, 'input'> = {}, options?: UploadOptions): Promise<Video> {
     const done = await this.upload(file, options);
-    return this.createVideo({ name: options?.name ?? (file as File).name, ...video, input: done.input }, 'video-of-' + done.id);
+    return this.createVideo({ name: options?.name ?? (file as File).name, ...video, input: done.input });
   }
 }
