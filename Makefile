@@ -53,7 +53,7 @@ install: build-server ## install vidhost, vidhost-server, the systemd unit and a
 	PREFIX=$(PREFIX) deploy/single-node/install.sh
 
 .PHONY: test
-test: size-check deps-test tools geoip e2e-fixtures generate-check player-check dashboard-check vet lint tslint ## install what the tests need, then run every package's tests
+test: size-check deps-test tools geoip e2e-fixtures generate-check player-check dashboard-check sdk-js sdk-elements vet lint tslint ## install what the tests need, then run every package's tests
 	bash deploy/scripts/go-test.sh # E2E_SHARDS=2 runs the end-to-end package as two processes (faster on 4+ cores; the script says why)
 
 .PHONY: test-short
@@ -109,8 +109,16 @@ dashboard-check: dashboard ## fail if the committed dashboard bundle differs fro
 	  test -z "$$(git status --porcelain -- gateway/web/static/dashboard)" || \
 	  { echo "dashboard bundle is stale: run 'make dashboard' and commit"; exit 1; }
 
+.PHONY: sdk-js
+sdk-js: ## build, lint and test the TypeScript SDK (sdk/js: types generated from gateway/openapi, node's test runner)
+	cd sdk/js && npm ci --no-audit --no-fund && npm run build && npm run lint && npm test
+
+.PHONY: sdk-elements
+sdk-elements: sdk-js ## build and lint the web components (sdk/elements: <vidhost-player>, <vidhost-uploader>)
+	cd sdk/elements && npm ci --no-audit --no-fund && npm run build && npm run lint
+
 .PHONY: tslint
-tslint: ## ESLint (typescript-eslint, React hooks rules) over the dashboard's and the player's TypeScript
+tslint: sdk-js ## ESLint (typescript-eslint, React hooks rules) over the dashboard's and the player's TypeScript
 	cd gateway/web/dashboard && npm ci --no-audit --no-fund && npm run lint
 	cd gateway/web/player && npm ci --no-audit --no-fund && npm run lint
 
