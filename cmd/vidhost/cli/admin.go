@@ -50,6 +50,7 @@ VIDHOST_INTERNAL_SECRET or var/devstack.env. See docs/operator.md.`
 		}
 		parent.AddCommand(a.adminLeaf(verb, cmds[name], &addr))
 	}
+	admin.AddCommand(a.backupCommands()...)
 	return admin
 }
 
