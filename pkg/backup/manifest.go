@@ -25,9 +25,9 @@ const (
 
 // Manifest describes a finished backup; it is written last.
 type Manifest struct {
-	FormatVersion int       `json:"format_version"`
-	Created       time.Time `json:"created"`
-	VidhostVersion string   `json:"vidhost_version"`
+	FormatVersion  int       `json:"format_version"`
+	Created        time.Time `json:"created"`
+	VidhostVersion string    `json:"vidhost_version"`
 	// Schemas maps each schema dumped to its latest applied migration (0
 	// when it has no migrations table, as the audit schema).
 	Schemas map[string]int64 `json:"schemas"`
