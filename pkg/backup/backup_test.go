@@ -71,6 +71,10 @@ func installation(t *testing.T, name string) Installation {
 		"INSERT INTO catalog.goose_db_version VALUES (0, true), (7, true)",
 		"CREATE TABLE catalog.videos (id text PRIMARY KEY)",
 		"INSERT INTO catalog.videos VALUES ('vid_1'), ('vid_2')",
+		// A transcode running at the snapshot, and one waiting.
+		"CREATE TABLE catalog.outbox (seq bigserial PRIMARY KEY, id text NOT NULL UNIQUE, subject text NOT NULL, payload bytea NOT NULL)",
+		"CREATE TABLE catalog.transcode_queue (video_id text PRIMARY KEY, job_id text, subject text, payload bytea, dispatched_time timestamptz)",
+		"INSERT INTO catalog.transcode_queue VALUES ('vid_2', 'job_2', 'transcode.jobs', 'x', now()), ('vid_3', 'job_3', 'transcode.jobs', 'y', NULL)",
 		"CREATE SCHEMA audit",
 		"CREATE TABLE audit.events (id bigint)")
 	data := t.TempDir()
@@ -108,6 +112,11 @@ func TestBackupAndRestore(t *testing.T) {
 	ids, err = pgx.CollectRows(rows, pgx.RowTo[string])
 	require.NoError(t, err)
 	assert.Equal(t, []string{"vid_1", "vid_2"}, ids)
+	rows, err = conn.Query(ctx, "SELECT id FROM catalog.outbox")
+	require.NoError(t, err)
+	requeued, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	require.NoError(t, err)
+	assert.Equal(t, []string{"job_2"}, requeued, "the running job is published again; the waiting one waits for its slot")
 	secret, err := os.ReadFile(dst.SecretFile)
 	require.NoError(t, err)
 	assert.Equal(t, "root secret", string(secret))
@@ -130,7 +139,7 @@ func TestRestoreRefusesAnExistingInstallation(t *testing.T) {
 	emptyDir.SecretFile = filepath.Join(emptyDir.DataDir, "internal.secret")
 	emptyDir.MediaDir = filepath.Join(emptyDir.DataDir, "media")
 	_, err = Restore(ctx, emptyDir, dir)
-	assert.EqualError(t, err, "the database already holds 3 tables: a restore goes onto an empty database only")
+	assert.EqualError(t, err, "the database already holds 5 tables: a restore goes onto an empty database only")
 	entries, err := os.ReadDir(emptyDir.DataDir)
 	require.NoError(t, err)
 	assert.Empty(t, entries, "a refused restore writes nothing")

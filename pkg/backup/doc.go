@@ -21,8 +21,10 @@
 // is not copied: the manifest records the bucket and endpoint it expects,
 // and the bucket's versioning or replication is the backup (docs/backup.md).
 //
-// NATS (JetStream) state is not backed up; what lives only there is rebuilt
-// from the database when the services start (docs/backup.md).
+// NATS (JetStream) state is not backed up. Of what lived only there, the
+// transcode jobs that were running are put back into catalog's outbox by
+// the restore, so they run again (inflight.go); docs/backup.md lists what
+// is not recovered yet.
 //
 // A restore refuses a non-empty data directory and a database whose schemas
 // hold tables, verifies the manifest and every checksum before writing

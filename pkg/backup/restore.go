@@ -112,6 +112,10 @@ func restoreDatabase(ctx context.Context, url, dir string) error {
 	}
 	// --clean --if-exists: empty schemas that init (or the devstack)
 	// created beforehand are replaced instead of colliding.
-	return runTool(ctx, pgRestore, "--clean", "--if-exists", "--single-transaction", "--exit-on-error",
-		"--dbname="+url, filepath.Join(dir, dumpFile))
+	if err := runTool(ctx, pgRestore, "--clean", "--if-exists", "--single-transaction", "--exit-on-error",
+		"--dbname="+url, filepath.Join(dir, dumpFile)); err != nil {
+		return err
+	}
+	_, err = requeueRunningTranscodes(ctx, conn)
+	return err
 }
