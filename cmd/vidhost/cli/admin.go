@@ -53,6 +53,7 @@ the running server's DATA/server.env. See docs/operator.md.`
 		}
 		parent.AddCommand(a.adminLeaf(verb, cmds[name], &addr))
 	}
+	admin.AddCommand(a.backupCommands()...)
 	return admin
 }
 

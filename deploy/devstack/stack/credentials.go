@@ -59,6 +59,10 @@ func (s *Stack) WriteEnvFile() (string, error) {
 		s.URL, s.Credentials.APIKey, s.Credentials.OwnerEmail, s.Credentials.OwnerPassword, s.IdentityAddr, s.MailpitURL())
 	// Every process's /metrics, space-separated, for a scraper or curl.
 	body += "export VIDHOST_METRICS_URLS=\"" + strings.Join(s.MetricsURLs(), " ") + "\"\n"
+	// The superuser's URL, for `vidhost admin backup` (docs/backup.md);
+	// not DATABASE_URL, which would make the next `make run` from a shell
+	// that sourced this file skip its own cluster.
+	body += "export VIDHOST_DEVSTACK_DATABASE_URL=" + s.DatabaseURL() + "\n"
 	if s.cfg.InternalSecret == "" {
 		secretPath, err := filepath.Abs(filepath.Join(s.varDir, secretFile))
 		if err != nil {
