@@ -63,8 +63,9 @@ export class Vidhost extends Client {
    * send only Authorization and Content-Type (gateway/app/cors.go), and the
    * token allows one video anyway.
    */
-  async uploadVideo(file: Blob, video: Omit<CreateVideoRequest, 'input'> = {}, options?: UploadOptions): Promise<Video> {
+  async uploadVideo(file: Blob, video: Partial<Omit<CreateVideoRequest, 'input'>> = {}, options?: UploadOptions): Promise<Video> {
     const done = await this.upload(file, options);
-    return this.createVideo({ name: options?.name ?? (file as File).name, ...video, input: done.input });
+    const name = video.name ?? options?.name ?? (file as File).name;
+    return this.createVideo({ ...video, name, input: done.input });
   }
 }
