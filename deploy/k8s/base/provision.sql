@@ -27,7 +27,9 @@ SELECT pg_advisory_xact_lock(hashtext('vidhost audit provision'));
 
 DO $role$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'vidhost_audit') THEN CREATE ROLE "vidhost_audit" NOLOGIN; END IF; END $role$;
 
-ALTER ROLE "vidhost_audit" NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS;
+ALTER ROLE "vidhost_audit" NOLOGIN NOCREATEDB NOCREATEROLE;
+
+DO $attr$ BEGIN IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN ALTER ROLE "vidhost_audit" NOSUPERUSER NOREPLICATION NOBYPASSRLS; END IF; END $attr$;
 
 CREATE SCHEMA IF NOT EXISTS audit AUTHORIZATION "vidhost_audit";
 
