@@ -29,7 +29,7 @@ type GetViewsRequest struct {
 	// "videos" (or the /v2/analytics/videos path): views per video, so
 	// dimension defaults to video_id; any dimension still goes.
 	Type string `protobuf:"bytes,1,opt,name=type,proto3" json:"type,omitempty"`
-	// day, domain, country or video_id.
+	// day, domain, country or video_id; required unless type is videos (then video_id).
 	Dimension string `protobuf:"bytes,2,opt,name=dimension,proto3" json:"dimension,omitempty"`
 	// views.
 	Metric string `protobuf:"bytes,3,opt,name=metric,proto3" json:"metric,omitempty"`
