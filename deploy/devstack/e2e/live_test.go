@@ -146,6 +146,11 @@ func assertLivePlaylistServes(t *testing.T, masterURL string) {
 	master := fetch(t, masterURL)
 	require.Contains(t, master, "#EXT-X-STREAM-INF", "a master playlist")
 	variant := resolve(t, masterURL, firstURI(master))
+	// The master playlist can name a variant a moment before the packager
+	// has written the variant's first playlist (seen on a loaded machine);
+	// players retry such a 404, and so does this.
+	require.Eventually(t, func() bool { return statusOf(t, variant) == http.StatusOK },
+		15*time.Second, 100*time.Millisecond, "the variant playlist %s is served", variant)
 	playlist := fetch(t, variant)
 	assert.Contains(t, playlist, "#EXT-X-PROGRAM-DATE-TIME", "players can measure latency")
 	assert.Contains(t, playlist, "#EXT-X-MAP", "CMAF: an init segment")
