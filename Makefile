@@ -52,6 +52,10 @@ build-server: ## build bin/vidhost and bin/vidhost-server, what `make install` i
 install: build-server ## install vidhost, vidhost-server, the systemd unit and an example configuration under PREFIX (/usr/local; docs/single-node.md)
 	PREFIX=$(PREFIX) deploy/single-node/install.sh
 
+.PHONY: pristine-check
+pristine-check: ## as root: run docs/single-node.md's commands on a fresh Debian 12 root (debootstrap + chroot; ~15 min; not part of make test)
+	bash deploy/single-node/pristine-check.sh
+
 .PHONY: test
 test: size-check deps-test tools geoip e2e-fixtures generate-check player-check dashboard-check sdk-js sdk-elements vet lint tslint ## install what the tests need, then run every package's tests
 	bash deploy/scripts/go-test.sh # E2E_SHARDS=2 runs the end-to-end package as two processes (faster on 4+ cores; the script says why)

@@ -31,8 +31,7 @@ func backupWith(ctx context.Context, fsys fileSystem, inst Installation, dir str
 	}
 	m := Manifest{FormatVersion: FormatVersion, Created: time.Now().UTC(), VidhostVersion: buildinfo.Version(),
 		Checksums: map[string]string{}, S3: inst.S3}
-	var err error
-	if m.Schemas, err = dumpDatabase(ctx, inst.DatabaseURL, dir); err != nil {
+	if err := dumpDatabase(ctx, inst.DatabaseURL, dir, &m); err != nil {
 		return Manifest{}, err
 	}
 	if err := copyInstallationFiles(fsys, inst, dir, m.Checksums); err != nil {
@@ -56,23 +55,28 @@ func backupWith(ctx context.Context, fsys fileSystem, inst Installation, dir str
 	return m, nil
 }
 
-// dumpDatabase runs pg_dump once over every service schema.
-func dumpDatabase(ctx context.Context, url, dir string) (map[string]int64, error) {
+// dumpDatabase runs pg_dump once over every service schema and records
+// the schemas' versions and the extensions they use in m.
+func dumpDatabase(ctx context.Context, url, dir string, m *Manifest) error {
 	conn, err := pgx.Connect(ctx, url)
 	if err != nil {
-		return nil, fmt.Errorf("the database refused the connection: %w", err)
+		return fmt.Errorf("the database refused the connection: %w", err)
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	versions, err := schemaVersions(ctx, conn)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if len(versions) == 0 {
-		return nil, errors.New("the database holds no Vidhost schemas: is DATABASE_URL the installation's database?")
+		return errors.New("the database holds no Vidhost schemas: is DATABASE_URL the installation's database?")
 	}
+	if m.Extensions, err = publicExtensions(ctx, conn); err != nil {
+		return err
+	}
+	m.Schemas = versions
 	pgDump, err := pgTool(ctx, conn, "pg_dump")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	tmp := filepath.Join(dir, dumpFile+".tmp")
 	args := []string{"--format=custom", "--file=" + tmp, "--dbname=" + url}
@@ -81,9 +85,9 @@ func dumpDatabase(ctx context.Context, url, dir string) (map[string]int64, error
 	}
 	if err := runTool(ctx, pgDump, args...); err != nil {
 		_ = os.Remove(tmp)
-		return nil, err
+		return err
 	}
-	return versions, os.Rename(tmp, filepath.Join(dir, dumpFile))
+	return os.Rename(tmp, filepath.Join(dir, dumpFile))
 }
 
 // copyInstallationFiles copies the root secret and the configuration file,

@@ -71,8 +71,14 @@ func installation(t *testing.T, name string) Installation {
 		"INSERT INTO catalog.goose_db_version VALUES (0, true), (7, true)",
 		"CREATE TABLE catalog.videos (id text PRIMARY KEY)",
 		"INSERT INTO catalog.videos VALUES ('vid_1'), ('vid_2')",
+		// The catalog's search index needs pg_trgm, which lives in public.
+		"CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public",
+		"CREATE INDEX videos_id_trgm_idx ON catalog.videos USING gin (id public.gin_trgm_ops)",
+		// Events and jobs published within outbox.Retention of the snapshot.
+		"CREATE TABLE catalog.outbox (seq bigserial PRIMARY KEY, id text NOT NULL UNIQUE, subject text NOT NULL, payload bytea NOT NULL, published_time timestamptz)",
+		"INSERT INTO catalog.outbox (id, subject, payload, published_time) VALUES ('evt_ready', 'video.ready', 'r', now()), "+
+			"('job_1', 'transcode.jobs', 'done', now()), ('job_2', 'transcode.jobs', 'x', now())",
 		// A transcode running at the snapshot, and one waiting.
-		"CREATE TABLE catalog.outbox (seq bigserial PRIMARY KEY, id text NOT NULL UNIQUE, subject text NOT NULL, payload bytea NOT NULL)",
 		"CREATE TABLE catalog.transcode_queue (video_id text PRIMARY KEY, job_id text, subject text, payload bytea, dispatched_time timestamptz)",
 		"INSERT INTO catalog.transcode_queue VALUES ('vid_2', 'job_2', 'transcode.jobs', 'x', now()), ('vid_3', 'job_3', 'transcode.jobs', 'y', NULL)",
 		"CREATE SCHEMA audit",
@@ -93,6 +99,7 @@ func TestBackupAndRestore(t *testing.T) {
 	m, err := Backup(ctx, src, dir)
 	require.NoError(t, err)
 	assert.Equal(t, map[string]int64{"audit": 0, "catalog": 7}, m.Schemas)
+	assert.Equal(t, []string{"pg_trgm"}, m.Extensions)
 	assert.Equal(t, 1, m.MediaFiles)
 
 	data := t.TempDir()
@@ -112,11 +119,12 @@ func TestBackupAndRestore(t *testing.T) {
 	ids, err = pgx.CollectRows(rows, pgx.RowTo[string])
 	require.NoError(t, err)
 	assert.Equal(t, []string{"vid_1", "vid_2"}, ids)
-	rows, err = conn.Query(ctx, "SELECT id FROM catalog.outbox")
+	rows, err = conn.Query(ctx, "SELECT id FROM catalog.outbox WHERE published_time IS NULL ORDER BY id")
 	require.NoError(t, err)
 	requeued, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	require.NoError(t, err)
-	assert.Equal(t, []string{"job_2"}, requeued, "the running job is published again; the waiting one waits for its slot")
+	assert.Equal(t, []string{"evt_ready", "job_2"}, requeued,
+		"recent events and the running job are published again; the finished job is not; the waiting one waits for its slot")
 	secret, err := os.ReadFile(dst.SecretFile)
 	require.NoError(t, err)
 	assert.Equal(t, "root secret", string(secret))
@@ -159,4 +167,27 @@ func TestFailedBackupLeavesNoManifest(t *testing.T) {
 	assert.NoFileExists(t, filepath.Join(dir, manifestFile), "the previous run's manifest goes too")
 	_, err = Restore(ctx, Installation{DatabaseURL: newDatabase(t, "full_disk_target"), DataDir: t.TempDir()}, dir)
 	assert.EqualError(t, err, dir+" has no manifest.json: it is not a finished backup")
+}
+
+func TestRestoreThatFailsAfterTheDatabaseTakesItBack(t *testing.T) {
+	ctx := context.Background()
+	src := installation(t, "undo_source")
+	dir := t.TempDir()
+	_, err := Backup(ctx, src, dir)
+	require.NoError(t, err)
+
+	data := t.TempDir()
+	dst := Installation{DatabaseURL: newDatabase(t, "undo_target"), DataDir: data,
+		SecretFile: filepath.Join(data, "internal.secret"), MediaDir: filepath.Join(data, "media")}
+	// The disk fills after the secret ("root secret", 11 bytes), in the media.
+	_, err = restoreWith(ctx, &countingFS{failAfter: 12}, dst, dir)
+	require.ErrorIs(t, err, errDiskFull)
+	assert.Contains(t, err.Error(), "the restore failed after the database was restored (restoring media acc/vid_1/master.m3u8:")
+	assert.Contains(t, err.Error(), "what it wrote was taken back, so restore can run again")
+	assert.NoFileExists(t, dst.SecretFile)
+	assert.NoFileExists(t, filepath.Join(dst.MediaDir, "acc/vid_1/master.m3u8"))
+
+	_, err = Restore(ctx, dst, dir)
+	require.NoError(t, err, "the second run starts from where the first did")
+	assert.FileExists(t, filepath.Join(dst.MediaDir, "acc/vid_1/master.m3u8"))
 }

@@ -39,6 +39,30 @@ func schemaVersions(ctx context.Context, conn *pgx.Conn) (map[string]int64, erro
 	return versions, nil
 }
 
+// publicExtensions lists the extensions installed in the public schema,
+// which a dump of the service schemas does not hold.
+func publicExtensions(ctx context.Context, conn *pgx.Conn) ([]string, error) {
+	rows, err := conn.Query(ctx, `SELECT extname FROM pg_extension
+		WHERE extnamespace = 'public'::regnamespace ORDER BY extname`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// createExtensions creates the extensions a dump needs in the public schema
+// of a new database. pg_trgm is trusted (PostgreSQL 13+), so the database's
+// owner may create it without being a superuser.
+func createExtensions(ctx context.Context, conn *pgx.Conn, names []string) error {
+	for _, name := range names {
+		if _, err := conn.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS "+pgx.Identifier{name}.Sanitize()+" SCHEMA public"); err != nil {
+			return fmt.Errorf("the backup's schemas use the PostgreSQL extension %s, which cannot be created here "+
+				"(as a superuser: CREATE EXTENSION %s SCHEMA public): %w", name, name, err)
+		}
+	}
+	return nil
+}
+
 // tablesInServiceSchemas counts the tables a restore would collide with.
 func tablesInServiceSchemas(ctx context.Context, conn *pgx.Conn) (int, error) {
 	var n int

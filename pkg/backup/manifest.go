@@ -31,6 +31,11 @@ type Manifest struct {
 	// Schemas maps each schema dumped to its latest applied migration (0
 	// when it has no migrations table, as the audit schema).
 	Schemas map[string]int64 `json:"schemas"`
+	// Extensions are the PostgreSQL extensions in the public schema that
+	// the dumped schemas use (pg_trgm for the catalog's search index). The
+	// dump holds only service schemas, so a restore onto a new database
+	// creates these first.
+	Extensions []string `json:"extensions,omitempty"`
 	// Checksums maps each file of the backup (not media, which media.index
 	// lists) to its SHA-256.
 	Checksums  map[string]string `json:"checksums"`

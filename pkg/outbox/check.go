@@ -12,12 +12,13 @@ import (
 
 // expectedColumns is the shape Enqueue and Relay rely on.
 var expectedColumns = map[string]string{
-	"seq":           "bigint",
-	"id":            "text",
-	"subject":       "text",
-	"payload":       "bytea",
-	"created_time":  "timestamp with time zone",
-	"trace_context": "text",
+	"seq":            "bigint",
+	"id":             "text",
+	"subject":        "text",
+	"payload":        "bytea",
+	"created_time":   "timestamp with time zone",
+	"trace_context":  "text",
+	"published_time": "timestamp with time zone",
 }
 
 // CheckTable verifies that the pool's schema has an outbox table with the

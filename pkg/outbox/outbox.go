@@ -19,13 +19,22 @@ const Migration = `CREATE TABLE IF NOT EXISTS outbox (
 	payload      bytea       NOT NULL,
 	created_time timestamptz NOT NULL DEFAULT now()
 );
-` + TraceMigration
+` + TraceMigration + RetentionMigration
 
 // TraceMigration adds the column that carries the trace context of the
 // transaction that wrote a row to the message the relay publishes
 // (pkg/telemetry). Services whose outbox predates it copy it into a
 // numbered migration of their own; it is safe to re-run.
 const TraceMigration = `ALTER TABLE outbox ADD COLUMN IF NOT EXISTS trace_context text NOT NULL DEFAULT '';
+`
+
+// RetentionMigration adds the column that marks a row published instead of
+// deleting it, and the index the relay's search for unpublished rows uses.
+// Published rows are kept for Retention so that a restore can publish
+// them again (pkg/backup). Services whose outbox predates it copy it into
+// a numbered migration of their own; it is safe to re-run.
+const RetentionMigration = `ALTER TABLE outbox ADD COLUMN IF NOT EXISTS published_time timestamptz;
+CREATE INDEX IF NOT EXISTS outbox_unpublished_idx ON outbox (seq) WHERE published_time IS NULL;
 `
 
 // channelSQL names the LISTEN/NOTIFY channel after the current schema

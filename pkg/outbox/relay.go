@@ -71,7 +71,7 @@ func (r *Relay) Run(ctx context.Context) error {
 		} else {
 			backoff = minBackoff
 		}
-		r.sampleBacklog(ctx)
+		r.housekeeping(ctx)
 		if !r.sleep(ctx, wait) {
 			return nil
 		}

@@ -25,8 +25,8 @@ func (r *Relay) Flush(ctx context.Context) error {
 	}
 }
 
-// round publishes up to batchSize of the oldest rows and deletes those
-// JetStream acked, in one transaction. On the first failed publish it stops,
+// round publishes up to batchSize of the oldest unpublished rows and marks
+// those JetStream acked as published, in one transaction. On the first failed publish it stops,
 // so a later row never overtakes an earlier one.
 func (r *Relay) round(ctx context.Context) (published int, err error) {
 	tx, err := r.pool.Begin(ctx)
@@ -50,7 +50,7 @@ func (r *Relay) round(ctx context.Context) (published int, err error) {
 	// shutdown), so it is not published again.
 	finishCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
-	if err := deletePublished(finishCtx, tx, done); err != nil {
+	if err := markPublished(finishCtx, tx, done); err != nil {
 		return 0, errors.Join(err, publishErr)
 	}
 	return len(done), publishErr
@@ -77,7 +77,7 @@ type pendingRow struct {
 
 func lockPending(ctx context.Context, tx pgx.Tx) ([]pendingRow, error) {
 	rows, err := tx.Query(ctx, `SELECT seq, id, subject, payload, trace_context FROM outbox
-		ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`, batchSize)
+		WHERE published_time IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`, batchSize)
 	if err != nil {
 		return nil, fmt.Errorf("outbox: select pending: %w", err)
 	}
@@ -92,10 +92,11 @@ func lockPending(ctx context.Context, tx pgx.Tx) ([]pendingRow, error) {
 	return pending, nil
 }
 
-func deletePublished(ctx context.Context, tx pgx.Tx, seqs []int64) error {
+// markPublished keeps the rows, marked, for Retention (see prune).
+func markPublished(ctx context.Context, tx pgx.Tx, seqs []int64) error {
 	if len(seqs) > 0 {
-		if _, err := tx.Exec(ctx, "DELETE FROM outbox WHERE seq = ANY($1)", seqs); err != nil {
-			return fmt.Errorf("outbox: delete published: %w", err)
+		if _, err := tx.Exec(ctx, "UPDATE outbox SET published_time = now() WHERE seq = ANY($1)", seqs); err != nil {
+			return fmt.Errorf("outbox: mark published: %w", err)
 		}
 	}
 	if err := tx.Commit(ctx); err != nil {

@@ -88,7 +88,7 @@ func (f fixture) assertNoMoreMessages(t *testing.T) {
 func (f fixture) pendingRows(t *testing.T) int {
 	t.Helper()
 	var n int
-	require.NoError(t, f.pool.QueryRow(t.Context(), "SELECT count(*) FROM outbox").Scan(&n))
+	require.NoError(t, f.pool.QueryRow(t.Context(), "SELECT count(*) FROM outbox WHERE published_time IS NULL").Scan(&n))
 	return n
 }
 

@@ -32,6 +32,9 @@ type Installation struct {
 	Prefix, ConfigPath, DataDir string
 	// DatabaseURL is the operator's role (CREATEROLE, owns the database).
 	DatabaseURL string
+	// clusterURL is the cluster's superuser, which drops and creates the
+	// database (DropDatabase).
+	clusterURL string
 	// URL is the public HTTPS URL (https://localhost:PORT).
 	URL    string
 	Pebble *Pebble
@@ -46,7 +49,8 @@ type Installation struct {
 // `vidhost-server init` with HTTPS from pebble.
 func Setup(t testing.TB) *Installation {
 	t.Helper()
-	in := &Installation{Prefix: Install(t), DatabaseURL: OperatorDatabase(t), proxy: startProxy(t)}
+	in := &Installation{Prefix: Install(t), proxy: startProxy(t)}
+	in.DatabaseURL, in.clusterURL = operatorDatabase(t)
 	dir := t.TempDir()
 	in.ConfigPath, in.DataDir = filepath.Join(dir, "etc", "vidhost.env"), filepath.Join(dir, "data")
 	httpsPort, acmePort := freePort(t), freePort(t)
@@ -142,6 +146,14 @@ func (s *Server) Stop(t testing.TB, within time.Duration) (time.Duration, error)
 // database vidhost, no superuser. It returns that role's URL.
 func OperatorDatabase(t testing.TB) string {
 	t.Helper()
+	url, _ := operatorDatabase(t)
+	return url
+}
+
+// operatorDatabase is OperatorDatabase that also returns the superuser's
+// URL.
+func operatorDatabase(t testing.TB) (operator, superuser string) {
+	t.Helper()
 	require.NoError(t, pgserver.Available())
 	// PostgreSQL runs as its own user under root: it must traverse the
 	// directory (t.TempDir's parent is 0700).
@@ -159,5 +171,19 @@ func OperatorDatabase(t testing.TB) string {
 		_, err := conn.Exec(context.Background(), statement)
 		require.NoError(t, err)
 	}
-	return fmt.Sprintf("postgres://vidhost:operator@127.0.0.1:%d/vidhost?sslmode=disable", cluster.Port())
+	return fmt.Sprintf("postgres://vidhost:operator@127.0.0.1:%d/vidhost?sslmode=disable", cluster.Port()), cluster.URL()
+}
+
+// DropDatabase deletes the installation's database and creates it again,
+// empty and owned by the operator, as after a lost disk: the cluster's
+// roles (the service roles init made) stay, as docs/backup.md assumes.
+func (in *Installation) DropDatabase(t testing.TB) {
+	t.Helper()
+	conn, err := pgx.Connect(context.Background(), in.clusterURL)
+	require.NoError(t, err)
+	defer conn.Close(context.Background())
+	for _, statement := range []string{"DROP DATABASE vidhost WITH (FORCE)", "CREATE DATABASE vidhost OWNER vidhost"} {
+		_, err := conn.Exec(context.Background(), statement)
+		require.NoError(t, err)
+	}
 }

@@ -38,14 +38,17 @@ type MatchFunc func(ctx context.Context, e hooks.VideoCreated) (int, error)
 // StartVideoCreatedConsumer creates (or updates) the durable consumer and
 // matches events until stop is called.
 func StartVideoCreatedConsumer(ctx context.Context, js jetstream.JetStream, match MatchFunc, logger *slog.Logger) (stop func(), err error) {
+	policy, err := deliverPolicy(ctx, js, VideoCreatedConsumerName)
+	if err != nil {
+		return nil, err
+	}
 	consumer, err := js.CreateOrUpdateConsumer(ctx, natsx.StreamNameCatalog, jetstream.ConsumerConfig{
 		Durable:        VideoCreatedConsumerName,
 		FilterSubjects: []string{natsx.SubjectVideoCreated},
 		AckPolicy:      jetstream.AckExplicitPolicy,
 		AckWait:        ackWait,
 		MaxDeliver:     -1, // database outages retry until they pass; poison is dead-lettered
-		// Videos created before the service first started fire no hook.
-		DeliverPolicy: jetstream.DeliverNewPolicy,
+		DeliverPolicy:  policy,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("events: video.created consumer: %w", err)
@@ -113,8 +116,9 @@ func DecodeVideoCreated(data []byte) (hooks.VideoCreated, error) {
 	if err != nil {
 		return hooks.VideoCreated{}, fmt.Errorf("events: encode payload: %w", err)
 	}
+	occurred, _ := time.Parse(time.RFC3339Nano, meta.GetOccurredTime()) // zero if absent: every hook may match
 	return hooks.VideoCreated{
-		EventID: meta.GetId(), AccountID: meta.GetAccountId(), VideoID: video.GetId(), Payload: body,
+		EventID: meta.GetId(), AccountID: meta.GetAccountId(), VideoID: video.GetId(), Payload: body, Occurred: occurred,
 		Video: hooks.VideoFacts{
 			Name: video.GetName(), Description: video.GetDescription(), Type: video.GetType(), Privacy: video.GetPrivacy(),
 			Tags: video.GetTags(), Categories: video.GetCategories(), Duration: video.GetDuration(), Spherical: video.GetSpherical(),

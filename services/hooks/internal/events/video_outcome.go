@@ -36,13 +36,17 @@ type SettleFunc func(ctx context.Context, o hooks.VideoOutcome) (int, error)
 // StartVideoOutcomeConsumer creates (or updates) the durable consumer and
 // settles videos until stop is called.
 func StartVideoOutcomeConsumer(ctx context.Context, js jetstream.JetStream, settleVideo SettleFunc, logger *slog.Logger) (stop func(), err error) {
+	policy, err := deliverPolicy(ctx, js, VideoOutcomeConsumerName)
+	if err != nil {
+		return nil, err
+	}
 	consumer, err := js.CreateOrUpdateConsumer(ctx, natsx.StreamNameCatalog, jetstream.ConsumerConfig{
 		Durable:        VideoOutcomeConsumerName,
 		FilterSubjects: []string{natsx.SubjectVideoReady, natsx.SubjectVideoError, natsx.SubjectVideoDeleted},
 		AckPolicy:      jetstream.AckExplicitPolicy,
 		AckWait:        ackWait,
 		MaxDeliver:     -1,
-		DeliverPolicy:  jetstream.DeliverNewPolicy,
+		DeliverPolicy:  policy,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("events: video outcome consumer: %w", err)

@@ -15,6 +15,9 @@ type VideoCreated struct {
 	AccountID string
 	VideoID   string
 	Video     VideoFacts
+	// Occurred is when the video was created (the event's occurred_time);
+	// zero when the event does not say.
+	Occurred time.Time
 	// Payload is the body a webhook receives.
 	Payload []byte
 }
@@ -61,7 +64,7 @@ func (r *Service) MatchVideoCreated(ctx context.Context, e VideoCreated) (int, e
 			return err
 		}
 		for _, h := range hooks {
-			if !h.Matches(e.Video) {
+			if !h.Matches(e.Video) || h.createdAfter(e.Occurred) {
 				continue
 			}
 			d, err := r.newDelivery(ctx, tx, h, e)
@@ -82,6 +85,15 @@ func (r *Service) MatchVideoCreated(ctx context.Context, e VideoCreated) (int, e
 		return nil
 	})
 	return due, err
+}
+
+// createdAfter reports whether the hook was made after the event occurred.
+// A hook fires for videos created after it: an event published again long
+// after (a restore publishes the last hour's events once more, see
+// docs/backup.md) must not reach back to hooks made since. Events carry
+// milliseconds; hooks' times are compared at the same precision.
+func (h Hook) createdAfter(occurred time.Time) bool {
+	return !occurred.IsZero() && h.CreatedTime.Truncate(time.Millisecond).After(occurred)
 }
 
 func (r *Service) newDelivery(ctx context.Context, tx Tx, h Hook, e VideoCreated) (Delivery, error) {

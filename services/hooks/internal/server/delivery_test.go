@@ -32,6 +32,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/pkg/principal"
+	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/services/hooks/app"
 	"github.com/vidhost/vidhost/services/hooks/internal/delivery"
 )
@@ -168,8 +169,13 @@ func (b deliveryBundle) publishOutcome(t *testing.T, p principal.Principal, subj
 
 func (b deliveryBundle) publishEvent(t *testing.T, p principal.Principal, subject, eventID string, video *catalogv1.Video) {
 	t.Helper()
+	b.publishEventAt(t, p, subject, eventID, video, time.Now())
+}
+
+func (b deliveryBundle) publishEventAt(t *testing.T, p principal.Principal, subject, eventID string, video *catalogv1.Video, occurred time.Time) {
+	t.Helper()
 	data, err := protojson.Marshal(&eventsv1.VideoEvent{
-		Meta:  &eventsv1.EventMeta{Id: eventID, AccountId: p.AccountID, OccurredTime: "2026-11-24T18:00:00.000Z"},
+		Meta:  &eventsv1.EventMeta{Id: eventID, AccountId: p.AccountID, OccurredTime: timefmt.Format(occurred)},
 		Video: video,
 	})
 	require.NoError(t, err)
@@ -212,6 +218,26 @@ func TestMatchingVideosAreDeliveredOnceAndSigned(t *testing.T) {
 	assert.Equal(t, []string{launchLong}, andR.videos(), "and: both filters")
 	assert.Empty(t, andR.bad)
 	assert.Empty(t, orR.bad)
+}
+
+// TestAHookFiresOnlyForVideosCreatedAfterIt: an event published again long
+// after it occurred (a restore publishes the last hour's events once more)
+// does not reach back to a hook made since.
+func TestAHookFiresOnlyForVideosCreatedAfterIt(t *testing.T) {
+	b := setupDelivery(t)
+	s := b.webhookTo(t, b.alice, "http://127.0.0.1:9/late")
+	r := newReceiver(t, s.GetSecret(), 0)
+	b.repoint(t, s.GetId(), r.URL)
+	b.hookOn(t, b.alice, s.GetId(), "or")
+
+	before := &catalogv1.Video{Id: ids.New(), Name: "Before", Type: "vod", Privacy: "unlisted", Tags: []string{"launch"}, Status: "preparing"}
+	b.publishEventAt(t, b.alice, natsx.SubjectVideoCreated, ids.New(), before, time.Now().Add(-time.Hour))
+	b.publishOutcome(t, b.alice, natsx.SubjectVideoReady, before, "")
+	after := b.publishVideo(t, b.alice, ids.New(), []string{"launch"}, 30)
+
+	require.Eventually(t, func() bool { return len(r.videos()) == 1 }, 10*time.Second, 20*time.Millisecond)
+	time.Sleep(200 * time.Millisecond) // nothing more arrives
+	assert.Equal(t, []string{after}, r.videos(), "the video created before the hook fires nothing")
 }
 
 func TestFailedAttemptsAreRetriedUntilOneSucceeds(t *testing.T) {

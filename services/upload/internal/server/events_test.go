@@ -41,7 +41,7 @@ func TestResolvingACompleteUploadPublishesUploadCompletedOnce(t *testing.T) {
 	// Once the outbox is empty everything committed has been published.
 	require.Eventually(t, func() bool {
 		var pending int
-		err := b.Pool.QueryRow(t.Context(), "SELECT count(*) FROM outbox").Scan(&pending)
+		err := b.Pool.QueryRow(t.Context(), "SELECT count(*) FROM outbox WHERE published_time IS NULL").Scan(&pending)
 		return err == nil && pending == 0
 	}, 15*time.Second, 20*time.Millisecond)
 	info, err := b.JS.Stream(t.Context(), natsx.StreamNameUploads)

@@ -85,7 +85,7 @@ func TestQuotaReachedIsAnnouncedOnceAnHour(t *testing.T) {
 
 	require.Eventually(t, func() bool {
 		var pending int
-		err := b.Pool.QueryRow(t.Context(), "SELECT count(*) FROM outbox").Scan(&pending)
+		err := b.Pool.QueryRow(t.Context(), "SELECT count(*) FROM outbox WHERE published_time IS NULL").Scan(&pending)
 		return err == nil && pending == 0
 	}, 15*time.Second, 20*time.Millisecond)
 	_, err = consumer.Next(jetstream.FetchMaxWait(200 * time.Millisecond))

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# pristine-check: docs/single-node.md's commands, as written, on a fresh
+# Debian 12 root made by debootstrap, in a chroot (make pristine-check; as
+# root; about 15 minutes, most of it apt and go downloads).
+#
+# What the page fetches from places this machine may not reach is brought in
+# beforehand and its line skipped: Go's toolchain (go.dev; the host's, the
+# version go.mod names) and the source (github.com; a clone of this checkout).
+# The local CAs this machine trusts are trusted in the chroot too.
+# A chroot has no systemd, so two things differ from a real server: the
+# PostgreSQL cluster Debian's package creates is started by hand, and the
+# `systemctl`/`journalctl` lines are skipped (the unit is checked by
+# systemd-analyze in deploy/single-node's tests, and `vidhost-server run`
+# under SIGTERM by TestSingleServerOverACME). Every other line runs as the
+# page has it; the first that fails stops the check and is printed.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+root=${PRISTINE_ROOT:-/var/tmp/vidhost-pristine}
+suite=bookworm
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+[[ $(id -u) == 0 ]] || { echo "pristine-check: run as root (debootstrap and chroot)" >&2; exit 2; }
+command -v debootstrap >/dev/null || apt-get install -y debootstrap
+if [[ ! -x $root/usr/bin/apt-get ]]; then
+  rm -rf "$root"
+  debootstrap --variant=minbase "$suite" "$root" "$mirror"
+fi
+
+cleanup() {
+  for m in dev/pts dev proc sys; do umount -l "$root/$m" 2>/dev/null || true; done
+}
+trap cleanup EXIT
+mount -t proc proc "$root/proc"
+mount -t sysfs sys "$root/sys"
+mount --bind /dev "$root/dev"
+mount --bind /dev/pts "$root/dev/pts"
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+# Services must not start inside the chroot (Debian's policy-rc.d convention).
+printf '#!/bin/sh\nexit 101\n' > "$root/usr/sbin/policy-rc.d"
+chmod +x "$root/usr/sbin/policy-rc.d"
+
+# A machine whose egress goes through a TLS-inspecting proxy trusts that
+# proxy's CA; the fresh root gets the same local CAs (and nothing else).
+if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+  mkdir -p "$root/usr/local/share/ca-certificates"
+  cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+  chroot "$root" sh -c 'command -v update-ca-certificates >/dev/null && update-ca-certificates >/dev/null || true'
+fi
+
+goroot=$(PATH=/usr/local/go/bin:$PATH go env GOROOT)
+rm -rf "$root/usr/local/go" "$root/root/vidhost"
+cp -a "$goroot" "$root/usr/local/go"
+git clone -q "$repo" "$root/root/vidhost"
+
+# The page's first three sh blocks (install; user, database, configuration;
+# start and check), with the substitutions above.
+script=$root/root/single-node.sh
+{
+  echo 'set -euxo pipefail'
+  echo 'cd /root'
+  awk '/^```sh$/ {n++; inside=1; next} /^```$/ {inside=0; next} inside && n <= 3' "$repo/docs/single-node.md" |
+    sed -e '/go\.dev\/dl/d' \
+        -e 's|^git clone https://github.com/vidhost/vidhost && cd vidhost$|cd /root/vidhost  # cloned beforehand|' \
+        -e '/^systemctl /d' -e '/^journalctl /d' \
+        -e 's|^\(apt-get install .*\)$|\1\npg_ctlcluster 15 main start  # no systemd in a chroot|'
+} > "$script"
+echo "pristine-check: running in $root:"
+cat "$script"
+chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+  GOPROXY="${GOPROXY:-https://proxy.golang.org,direct}" GOFLAGS=-buildvcs=false LANG=C.UTF-8 \
+  bash /root/single-node.sh
+echo "pristine-check: docs/single-node.md's commands worked on a fresh Debian 12 root"
