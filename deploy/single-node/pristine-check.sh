@@ -16,18 +16,24 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
+# base is debootstrap's output, kept between runs (it is the same fresh
+# Debian each time); root is a new copy of it for each run.
+base=${PRISTINE_BASE:-/var/tmp/vidhost-pristine-base}
 root=${PRISTINE_ROOT:-/var/tmp/vidhost-pristine}
 suite=bookworm
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
 [[ $(id -u) == 0 ]] || { echo "pristine-check: run as root (debootstrap and chroot)" >&2; exit 2; }
 command -v debootstrap >/dev/null || apt-get install -y debootstrap
-if [[ ! -x $root/usr/bin/apt-get ]]; then
-  rm -rf "$root"
-  debootstrap --variant=minbase "$suite" "$root" "$mirror"
+if [[ ! -x $base/usr/bin/apt-get ]]; then
+  rm -rf "$base"
+  debootstrap --variant=minbase "$suite" "$base" "$mirror"
 fi
+rm -rf "$root"
+cp -a "$base" "$root"
 
 cleanup() {
+  chroot "$root" sh -c 'command -v pg_ctlcluster >/dev/null && pg_ctlcluster 15 main stop' 2>/dev/null || true
   for m in dev/pts dev proc sys; do umount -l "$root/$m" 2>/dev/null || true; done
 }
 trap cleanup EXIT
