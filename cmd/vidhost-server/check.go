@@ -11,12 +11,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/config"
+	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/mail"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
@@ -116,7 +118,7 @@ func checkStorage(cfg serverConfig) error {
 		return err
 	}
 	if settings.Driver == "s3" {
-		return nil // the services check the bucket as they start
+		return checkS3(settings)
 	}
 	dir := settings.Dir
 	if dir == "" {
@@ -132,6 +134,26 @@ func checkStorage(cfg serverConfig) error {
 	}
 	_ = f.Close()
 	return os.Remove(f.Name())
+}
+
+// checkS3 reaches the bucket and writes and deletes one small object, so
+// wrong credentials, a missing bucket or a read-only key show now. It does
+// not create the bucket, even where the configuration lets run create it:
+// check changes nothing.
+func checkS3(settings blob.Settings) error {
+	ctx, cancel := context.WithTimeout(context.Background(), checkTimeout)
+	defer cancel()
+	cfg := settings.Config()
+	cfg.CreateBucket = false
+	store, err := blob.NewS3(ctx, cfg)
+	if err != nil {
+		return fmt.Errorf("the S3 bucket %q at %s cannot be used: %w", cfg.Bucket, cfg.Endpoint, err)
+	}
+	key := "vidhost-check/" + ids.New()
+	if err := store.Put(ctx, key, strings.NewReader("check"), int64(len("check")), ""); err != nil {
+		return fmt.Errorf("the S3 bucket %q at %s refuses a write with these credentials: %w", cfg.Bucket, cfg.Endpoint, err)
+	}
+	return store.Delete(ctx, key)
 }
 
 func checkFFmpeg(serverConfig) error {

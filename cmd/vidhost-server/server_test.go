@@ -17,6 +17,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/blob/blobtest"
 	"github.com/vidhost/vidhost/pkg/mailpit"
 	"github.com/vidhost/vidhost/pkg/pgserver"
 )
@@ -163,6 +165,35 @@ func TestFaultsAreOneSentence(t *testing.T) {
 		code, out := call("run", "--config", configPath)
 		assert.Equal(t, 1, code)
 		assert.Contains(t, out, "VIDHOST_HTTP_ADDR "+taken.Addr().String()+" is already in use by another program")
+	})
+	t.Run("ACME server refuses", func(t *testing.T) {
+		restoreEnv(t)
+		directory := "http://" + freeAddr(t) + "/dir" // nothing listens there
+		code, out := call("check", "--config", writeConfig(t, "VIDHOST_PUBLIC_URL=https://video.test\nVIDHOST_TLS=acme\nVIDHOST_ACME_DIRECTORY_URL="+directory+"\n"))
+		assert.Equal(t, 1, code)
+		assert.Contains(t, out, "FAIL  TLS: the ACME server "+directory+" cannot be reached")
+	})
+	s3 := blobtest.StartVersityGW(t)
+	_, err := blob.NewS3(t.Context(), s3) // creates the bucket "vidhost"
+	require.NoError(t, err)
+	settings := fmt.Sprintf("VIDHOST_PUBLIC_URL=http://video.test\nVIDHOST_TLS=proxy\nVIDHOST_BLOB_DRIVER=s3\nVIDHOST_S3_ENDPOINT=%s\n"+
+		"VIDHOST_S3_ACCESS_KEY=%s\nVIDHOST_S3_SECRET_KEY=%s\n", s3.Endpoint, s3.AccessKey, s3.SecretKey)
+	t.Run("S3 bucket missing", func(t *testing.T) {
+		restoreEnv(t)
+		code, out := call("check", "--config", writeConfig(t, settings+"VIDHOST_S3_BUCKET=missing\n"))
+		assert.Equal(t, 1, code)
+		assert.Contains(t, out, `FAIL  storage: the S3 bucket "missing" at `+s3.Endpoint+` cannot be used: blob: bucket "missing" does not exist`)
+	})
+	t.Run("S3 bucket writable", func(t *testing.T) {
+		restoreEnv(t)
+		_, out := call("check", "--config", writeConfig(t, settings+"VIDHOST_S3_BUCKET="+s3.Bucket+"\n"))
+		assert.Contains(t, out, "ok    storage")
+	})
+	t.Run("S3 credentials wrong", func(t *testing.T) {
+		restoreEnv(t)
+		wrong := strings.Replace(settings, s3.SecretKey, "not-the-secret", 1)
+		_, out := call("check", "--config", writeConfig(t, wrong+"VIDHOST_S3_BUCKET="+s3.Bucket+"\n"))
+		assert.Contains(t, out, `FAIL  storage: the S3 bucket "vidhost" at `+s3.Endpoint+` cannot be used`)
 	})
 	t.Run("missing key", func(t *testing.T) {
 		restoreEnv(t)
