@@ -77,6 +77,10 @@ func (o initOptions) configBody() string {
 	if o.acmeDirectoryURL != "" {
 		lines = append(lines, "VIDHOST_ACME_DIRECTORY_URL="+o.acmeDirectoryURL)
 	}
+	lines = append(lines,
+		"# Live ingest, on every address; publishers are given the public URL's host with these ports.",
+		"VIDHOST_LIVE_RTMP_ADDR=:1935",
+		"VIDHOST_LIVE_SRT_ADDR=:8890")
 	lines = append(lines, "# Mail: VIDHOST_SMTP_HOST, _PORT, _USER, _PASSWORD, _FROM (deploy/single-node/vidhost.env.example).")
 	return strings.Join(lines, "\n") + "\n"
 }

@@ -33,6 +33,12 @@ func runCommand(args []string, stdout io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, pub, err := startServer(ctx, cfg, logger)
+	if err != nil && ctx.Err() != nil {
+		// SIGTERM while starting (systemctl stop, or a restart, during a
+		// slow start): what started was stopped again, as asked.
+		logger.Info("stopped on signal while starting", "error", err)
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -24,6 +24,13 @@ type Config struct {
 	// LiveSRTAddr is where the live service takes SRT publishers (UDP);
 	// "127.0.0.1:0" picks a free port, empty turns SRT off.
 	LiveSRTAddr string `env:"VIDHOST_LIVE_SRT_ADDR" envDefault:"127.0.0.1:8890"`
+	// LiveRTMPPublicURL is the RTMP ingest base publishers are given
+	// (rtmp://video.example.com:1935/live) when it differs from what the
+	// listener implies: a server gives its public host with the
+	// listener's port unless this is set (a NAT or a port forward).
+	LiveRTMPPublicURL string `env:"VIDHOST_LIVE_RTMP_PUBLIC_URL"`
+	// LiveSRTPublicURL is the same for SRT (srt://video.example.com:8890).
+	LiveSRTPublicURL string `env:"VIDHOST_LIVE_SRT_PUBLIC_URL"`
 	// AdminAddr is the admin listener of the devstack's one process
 	// (/metrics, /debug/pprof/, /livez, /readyz: pkg/admin), shared by
 	// every service it runs; empty picks a free loopback port.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 
@@ -35,7 +36,7 @@ func (s *Stack) listenRTMP() (net.Listener, error) {
 	if err != nil {
 		return nil, fmt.Errorf("live RTMP address %s: %w", addr, err)
 	}
-	s.LiveRTMPURL = "rtmp://" + lis.Addr().String() + "/live"
+	s.LiveRTMPURL = s.ingestURL("rtmp", lis.Addr(), "/live", s.cfg.LiveRTMPPublicURL)
 	return lis, nil
 }
 
@@ -54,8 +55,26 @@ func (s *Stack) listenSRT() (*liveapp.SRTListener, error) {
 	if err != nil {
 		return nil, fmt.Errorf("live SRT address %s: %w", addr, err)
 	}
-	s.LiveSRTURL = "srt://" + lis.Addr().String()
+	s.LiveSRTURL = s.ingestURL("srt", lis.Addr(), "", s.cfg.LiveSRTPublicURL)
 	return lis, nil
+}
+
+// ingestURL is the ingest base publishers are given: the configured one,
+// or on a server the public URL's host with the listener's port (a
+// listener on ":1935" says nothing about the name publishers use), or the
+// listener's own address on the devstack's loopback.
+func (s *Stack) ingestURL(scheme string, addr net.Addr, path, configured string) string {
+	if configured != "" {
+		return configured
+	}
+	host := addr.String()
+	if s.production() {
+		if public, err := url.Parse(s.prod.PublicURL); err == nil && public.Hostname() != "" {
+			_, port, _ := net.SplitHostPort(addr.String())
+			host = net.JoinHostPort(public.Hostname(), port)
+		}
+	}
+	return scheme + "://" + host + path
 }
 
 // startLive runs the live service on its listeners (docs/live.md); it
