@@ -41,13 +41,30 @@ func (u *Uploader) Sync(ctx context.Context) (playable bool, err error) {
 			return false, err
 		}
 	}
-	if _, err := os.Stat(filepath.Join(u.Dir, filepath.FromSlash(MasterPlaylist))); err == nil && len(u.sent) > 0 {
+	if u.variantsSent() {
 		if err := u.put(ctx, MasterPlaylist); err != nil {
 			return false, err
 		}
 	}
 	_, master := u.sent[MasterPlaylist]
 	return master && u.hasSegment(), nil
+}
+
+// variantsSent reports whether every variant playlist the master on disk
+// names is in the store: the master goes last, so a player that opens it
+// finds each variant it may pick (ffmpeg writes the master first).
+func (u *Uploader) variantsSent() bool {
+	body, err := os.ReadFile(filepath.Join(u.Dir, filepath.FromSlash(MasterPlaylist)))
+	if err != nil {
+		return false
+	}
+	variants := namedFiles(string(body))
+	for _, name := range variants {
+		if _, ok := u.sent[path.Join(path.Dir(MasterPlaylist), name)]; !ok {
+			return false
+		}
+	}
+	return len(variants) > 0
 }
 
 // syncVariant uploads the files a variant playlist names, then the

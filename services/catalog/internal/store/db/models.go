@@ -61,12 +61,13 @@ type Lead struct {
 }
 
 type Outbox struct {
-	Seq          int64
-	ID           string
-	Subject      string
-	Payload      []byte
-	CreatedTime  time.Time
-	TraceContext string
+	Seq           int64
+	ID            string
+	Subject       string
+	Payload       []byte
+	CreatedTime   time.Time
+	TraceContext  string
+	PublishedTime pgtype.Timestamptz
 }
 
 type Player struct {

@@ -46,12 +46,13 @@ type Hook struct {
 }
 
 type Outbox struct {
-	Seq          int64
-	ID           string
-	Subject      string
-	Payload      []byte
-	CreatedTime  time.Time
-	TraceContext string
+	Seq           int64
+	ID            string
+	Subject       string
+	Payload       []byte
+	CreatedTime   time.Time
+	TraceContext  string
+	PublishedTime pgtype.Timestamptz
 }
 
 type Service struct {

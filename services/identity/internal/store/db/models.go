@@ -106,12 +106,13 @@ type NotificationsSent struct {
 }
 
 type Outbox struct {
-	Seq          int64
-	ID           string
-	Subject      string
-	Payload      []byte
-	CreatedTime  time.Time
-	TraceContext string
+	Seq           int64
+	ID            string
+	Subject       string
+	Payload       []byte
+	CreatedTime   time.Time
+	TraceContext  string
+	PublishedTime pgtype.Timestamptz
 }
 
 type PasswordReset struct {

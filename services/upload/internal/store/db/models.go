@@ -21,12 +21,13 @@ type AccountSetting struct {
 }
 
 type Outbox struct {
-	Seq          int64
-	ID           string
-	Subject      string
-	Payload      []byte
-	CreatedTime  time.Time
-	TraceContext string
+	Seq           int64
+	ID            string
+	Subject       string
+	Payload       []byte
+	CreatedTime   time.Time
+	TraceContext  string
+	PublishedTime *time.Time
 }
 
 type QuotaNotice struct {
