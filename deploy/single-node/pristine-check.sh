@@ -59,17 +59,39 @@ rm -rf "$root/usr/local/go" "$root/root/vidhost"
 cp -a "$goroot" "$root/usr/local/go"
 git clone -q "$repo" "$root/root/vidhost"
 
+# The operator's edit between the page's second and third blocks ("Then set
+# the mail server ..."; "VIDHOST_ACME_DIRECTORY_URL selects another ACME
+# server"): a Mailpit and a pebble on this machine stand in for the mail
+# server and Let's Encrypt, which check reaches. pebble's API certificate is
+# made here and trusted in the chroot as the operator's own CA would be.
+work=$(mktemp -d)
+trap 'cleanup; kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+gobin=$(PATH=/usr/local/go/bin:$PATH go env GOPATH)/bin
+smtp_port=$((20000 + RANDOM % 10000)); acme_port=$((smtp_port + 1))
+"$gobin/mailpit" --smtp "127.0.0.1:$smtp_port" --listen "127.0.0.1:$((smtp_port + 2))" >"$work/mailpit.log" 2>&1 &
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+  -keyout "$work/pebble.key" -out "$work/pebble.crt" 2>/dev/null
+cat >"$work/pebble.json" <<JSON
+{"pebble": {"listenAddress": "127.0.0.1:$acme_port", "managementListenAddress": "127.0.0.1:$((acme_port + 1))",
+ "certificate": "$work/pebble.crt", "privateKey": "$work/pebble.key", "httpPort": 80, "tlsPort": 443}}
+JSON
+"$gobin/pebble" -config "$work/pebble.json" >"$work/pebble.log" 2>&1 &
+cp "$work/pebble.crt" "$root/usr/local/share/ca-certificates/pristine-check-acme.crt"
+
 # The page's first three sh blocks (install; user, database, configuration;
-# start and check), with the substitutions above.
+# start and check), with the substitutions above and the edit between.
+blocks() { awk -v from="$1" -v to="$2" '/^```sh$/ {n++; inside=1; next} /^```$/ {inside=0; next} inside && n >= from && n <= to' "$repo/docs/single-node.md"; }
 script=$root/root/single-node.sh
 {
   echo 'set -euxo pipefail'
   echo 'cd /root'
-  awk '/^```sh$/ {n++; inside=1; next} /^```$/ {inside=0; next} inside && n <= 3' "$repo/docs/single-node.md" |
+  blocks 1 2 |
     sed -e '/go\.dev\/dl/d' \
         -e 's|^git clone https://github.com/vidhost/vidhost && cd vidhost$|cd /root/vidhost  # cloned beforehand|' \
-        -e '/^systemctl /d' -e '/^journalctl /d' \
-        -e 's|^\(apt-get install .*\)$|\1\npg_ctlcluster 15 main start  # no systemd in a chroot|'
+        -e 's|^\(apt-get install .*\)$|\1\npg_ctlcluster 15 main start  # no systemd in a chroot\nupdate-ca-certificates  # the stand-in ACME server'"'"'s CA|'
+  echo "# The operator sets the mail server and (here) the ACME server:"
+  echo "printf 'VIDHOST_SMTP_HOST=127.0.0.1\\nVIDHOST_SMTP_PORT=$smtp_port\\nVIDHOST_ACME_DIRECTORY_URL=https://127.0.0.1:$acme_port/dir\\n' >> /etc/vidhost/vidhost.env"
+  blocks 3 3 | sed -e '/^systemctl /d' -e '/^journalctl /d'
 } > "$script"
 echo "pristine-check: running in $root:"
 cat "$script"
