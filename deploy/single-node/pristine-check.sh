@@ -67,8 +67,9 @@ git clone -q "$repo" "$root/root/vidhost"
 work=$(mktemp -d)
 trap 'cleanup; kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 gobin=$(PATH=/usr/local/go/bin:$PATH go env GOPATH)/bin
-smtp_port=$((20000 + RANDOM % 10000)); acme_port=$((smtp_port + 1))
-"$gobin/mailpit" --smtp "127.0.0.1:$smtp_port" --listen "127.0.0.1:$((smtp_port + 2))" >"$work/mailpit.log" 2>&1 &
+# Four ports in a row: SMTP, Mailpit's UI, ACME, pebble's management API.
+smtp_port=$((20000 + RANDOM % 10000)); acme_port=$((smtp_port + 2))
+"$gobin/mailpit" --smtp "127.0.0.1:$smtp_port" --listen "127.0.0.1:$((smtp_port + 1))" >"$work/mailpit.log" 2>&1 &
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
   -keyout "$work/pebble.key" -out "$work/pebble.crt" 2>/dev/null
 cat >"$work/pebble.json" <<JSON
@@ -76,6 +77,8 @@ cat >"$work/pebble.json" <<JSON
  "certificate": "$work/pebble.crt", "privateKey": "$work/pebble.key", "httpPort": 80, "tlsPort": 443}}
 JSON
 "$gobin/pebble" -config "$work/pebble.json" >"$work/pebble.log" 2>&1 &
+for _ in $(seq 50); do curl -skf "https://127.0.0.1:$acme_port/dir" >/dev/null && break; sleep 0.2; done
+curl -skf "https://127.0.0.1:$acme_port/dir" >/dev/null || { cat "$work/pebble.log" >&2; echo "pristine-check: pebble did not start" >&2; exit 1; }
 cp "$work/pebble.crt" "$root/usr/local/share/ca-certificates/pristine-check-acme.crt"
 
 # The page's first three sh blocks (install; user, database, configuration;
