@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/deploy/single-node/singlenodetest"
+	"github.com/vidhost/vidhost/pkg/hlstest"
 )
 
 // apiClient calls the installation's /v2 over HTTPS with an API key.
@@ -104,19 +104,13 @@ func (a *apiClient) requirePlays(t *testing.T, id string) {
 		}
 	}
 	require.NotEmpty(t, master, "video %s lists an HLS playlist: %+v", id, v.Outputs)
-	variant := resolve(t, master, firstURI(t, a.body(t, master)))
-	segment := resolve(t, variant, firstURI(t, a.body(t, variant)))
+	next := func(playlist string) string {
+		uri := hlstest.FirstURI(a.body(t, playlist))
+		require.NotEmpty(t, uri, "%s names no URI", playlist)
+		return hlstest.Resolve(t, playlist, uri)
+	}
+	segment := next(next(master))
 	require.NotEmpty(t, a.body(t, segment), "the first segment of %s has bytes", id)
-}
-
-// resolve resolves ref against base, as a player does a playlist's URIs.
-func resolve(t *testing.T, base, ref string) string {
-	t.Helper()
-	b, err := url.Parse(base)
-	require.NoError(t, err)
-	r, err := url.Parse(ref)
-	require.NoError(t, err)
-	return b.ResolveReference(r).String()
 }
 
 // body GETs an absolute URL and returns its body.
@@ -129,16 +123,4 @@ func (a *apiClient) body(t *testing.T, u string) string {
 	require.NoError(t, err)
 	require.Equal(t, http.StatusOK, resp.StatusCode, "GET %s: %s", u, raw)
 	return string(raw)
-}
-
-// firstURI is the first line of a playlist that is not a tag or blank.
-func firstURI(t *testing.T, playlist string) string {
-	t.Helper()
-	for line := range strings.SplitSeq(playlist, "\n") {
-		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-			return line
-		}
-	}
-	t.Fatalf("no URI in playlist:\n%s", playlist)
-	return ""
 }

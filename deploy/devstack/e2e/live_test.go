@@ -5,7 +5,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/gateway/web/browsertest"
+	"github.com/vidhost/vidhost/pkg/hlstest"
 )
 
 // The live session (issue: live events) takes about 45 s on two cores: a
@@ -145,7 +145,7 @@ func assertLivePlaylistServes(t *testing.T, masterURL string) {
 	t.Helper()
 	master := fetch(t, masterURL)
 	require.Contains(t, master, "#EXT-X-STREAM-INF", "a master playlist")
-	variant := resolve(t, masterURL, firstURI(master))
+	variant := hlstest.Resolve(t, masterURL, hlstest.FirstURI(master))
 	// The master playlist can name a variant a moment before the packager
 	// has written the variant's first playlist (seen on a loaded machine);
 	// players retry such a 404, and so does this.
@@ -154,7 +154,7 @@ func assertLivePlaylistServes(t *testing.T, masterURL string) {
 	playlist := fetch(t, variant)
 	assert.Contains(t, playlist, "#EXT-X-PROGRAM-DATE-TIME", "players can measure latency")
 	assert.Contains(t, playlist, "#EXT-X-MAP", "CMAF: an init segment")
-	segment := resolve(t, variant, firstURI(playlist))
+	segment := hlstest.Resolve(t, variant, hlstest.FirstURI(playlist))
 	body := fetch(t, segment)
 	assert.NotEmpty(t, body, "a segment of %s", segment)
 }
@@ -168,10 +168,10 @@ func assertPrivateLivePlaylist(t *testing.T, id, masterURL string) {
 	require.Eventually(t, func() bool { return statusOf(t, masterURL) == http.StatusForbidden },
 		5*time.Second, 50*time.Millisecond, "the edge sees the event private")
 	master := fetch(t, masterURL+"?jwt="+mintViewerToken(t, id))
-	variant := resolve(t, masterURL, firstURI(master))
+	variant := hlstest.Resolve(t, masterURL, hlstest.FirstURI(master))
 	require.Contains(t, variant, "token=", "the edge put a media token into the variant's URL")
 	playlist := fetch(t, variant)
-	segment := resolve(t, variant, firstURI(playlist))
+	segment := hlstest.Resolve(t, variant, hlstest.FirstURI(playlist))
 	require.Contains(t, segment, "token=")
 	assert.NotEmpty(t, fetch(t, segment))
 	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, ownerOf(t), map[string]any{"privacy": "unlisted"}))
@@ -194,25 +194,6 @@ func fetch(t *testing.T, u string) string {
 	require.NoError(t, err)
 	require.Equal(t, http.StatusOK, resp.StatusCode, "%s: %s", u, body)
 	return string(body)
-}
-
-// firstURI is the first line of a playlist that is not a tag.
-func firstURI(playlist string) string {
-	for line := range strings.Lines(playlist) {
-		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-			return line
-		}
-	}
-	return ""
-}
-
-func resolve(t *testing.T, base, ref string) string {
-	t.Helper()
-	b, err := url.Parse(base)
-	require.NoError(t, err)
-	r, err := url.Parse(ref)
-	require.NoError(t, err)
-	return b.ResolveReference(r).String()
 }
 
 // waitStatus polls the owner's event until it has status, failing on error.
