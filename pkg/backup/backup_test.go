@@ -83,13 +83,19 @@ func installation(t *testing.T, name string) Installation {
 		"INSERT INTO catalog.transcode_queue VALUES ('vid_2', 'job_2', 'transcode.jobs', 'x', now()), ('vid_3', 'job_3', 'transcode.jobs', 'y', NULL)",
 		"CREATE SCHEMA audit",
 		"CREATE TABLE audit.events (id bigint)")
-	data := t.TempDir()
-	inst := Installation{DatabaseURL: url, DataDir: data, SecretFile: filepath.Join(data, "internal.secret"),
-		ConfigFile: filepath.Join(t.TempDir(), "vidhost.env"), MediaDir: filepath.Join(data, "media")}
+	inst := emptyInstallation(t, url)
 	require.NoError(t, os.WriteFile(inst.SecretFile, []byte("root secret"), 0o600))
 	require.NoError(t, os.WriteFile(inst.ConfigFile, []byte("DATABASE_URL="+url+"\n"), 0o600))
 	writeMedia(t, inst.MediaDir, map[string]string{"acc/vid_1/master.m3u8": "playlist"})
 	return inst
+}
+
+// emptyInstallation is an installation's layout on url's database: a new
+// data directory with the secret and media in it, the config file beside.
+func emptyInstallation(t *testing.T, url string) Installation {
+	data := t.TempDir()
+	return Installation{DatabaseURL: url, DataDir: data, SecretFile: filepath.Join(data, "internal.secret"),
+		ConfigFile: filepath.Join(t.TempDir(), "vidhost.env"), MediaDir: filepath.Join(data, "media")}
 }
 
 func TestBackupAndRestore(t *testing.T) {
@@ -102,10 +108,7 @@ func TestBackupAndRestore(t *testing.T) {
 	assert.Equal(t, []string{"pg_trgm"}, m.Extensions)
 	assert.Equal(t, 1, m.MediaFiles)
 
-	data := t.TempDir()
-	dst := Installation{DatabaseURL: newDatabase(t, "backup_target"), DataDir: data,
-		SecretFile: filepath.Join(data, "internal.secret"), ConfigFile: filepath.Join(t.TempDir(), "vidhost.env"),
-		MediaDir: filepath.Join(data, "media")}
+	dst := emptyInstallation(t, newDatabase(t, "backup_target"))
 	execSQL(t, dst.DatabaseURL, "CREATE SCHEMA catalog") // as init leaves it: schemas, no tables
 	_, err = Restore(ctx, dst, dir)
 	require.NoError(t, err)
@@ -176,9 +179,8 @@ func TestRestoreThatFailsAfterTheDatabaseTakesItBack(t *testing.T) {
 	_, err := Backup(ctx, src, dir)
 	require.NoError(t, err)
 
-	data := t.TempDir()
-	dst := Installation{DatabaseURL: newDatabase(t, "undo_target"), DataDir: data,
-		SecretFile: filepath.Join(data, "internal.secret"), MediaDir: filepath.Join(data, "media")}
+	dst := emptyInstallation(t, newDatabase(t, "undo_target"))
+	dst.ConfigFile = "" // only the secret is written before the media
 	// The disk fills after the secret ("root secret", 11 bytes), in the media.
 	_, err = restoreWith(ctx, &countingFS{failAfter: 12}, dst, dir)
 	require.ErrorIs(t, err, errDiskFull)
