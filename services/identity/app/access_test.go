@@ -15,6 +15,7 @@ import (
 )
 
 func TestReadOnlyPrincipalCannotWrite(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	id := tb.createKey(t, tb.ownerA, "existing")
 	ctx := as(t, readOnly(tb.ownerA))
@@ -39,11 +40,13 @@ func TestReadOnlyPrincipalCannotWrite(t *testing.T) {
 // Every method refuses calls without valid credentials from an allowed
 // caller (grpcxtest tries each kind of bad one on each method).
 func TestEveryMethodChecksItsCaller(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	grpcxtest.CheckAccess(t, tb.addr, root, &identityv1.IdentityService_ServiceDesc)
 }
 
 func TestGatewayCallsWithoutAPrincipalAreRefused(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	_, err := tb.client.CreateApiKey(t.Context(), createRequest("x"))
 	assert.Equal(t, codes.PermissionDenied, statusCode(err))
@@ -53,6 +56,7 @@ func TestGatewayCallsWithoutAPrincipalAreRefused(t *testing.T) {
 
 // Account B never sees account A's keys, and A's ids are Not found for B.
 func TestTenantIsolation(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	idA := tb.createKey(t, tb.ownerA, "of A")
 	idB := tb.createKey(t, tb.ownerB, "of B")
@@ -77,6 +81,7 @@ func TestTenantIsolation(t *testing.T) {
 }
 
 func TestShortInternalSecretIsRefused(t *testing.T) {
+	t.Parallel()
 	cfg := app.Config{DatabaseURL: "postgres://db/vidhost", DBSchema: "identity",
 		Common: config.Common{NATSURL: "nats://127.0.0.1:1", InternalSecret: "s3cret"}, OwnerEmail: "owner@example.com", GRPCAddr: "127.0.0.1:0"}
 	err := app.Run(t.Context(), cfg, slog.New(slog.DiscardHandler), app.Options{})

@@ -35,6 +35,7 @@ func (tb *testBundle) createAccount(t *testing.T, admin identityv1.IdentityAdmin
 }
 
 func TestCreateAccount(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	admin := tb.adminClient(t)
 	created := tb.createAccount(t, admin, "Acme", "Boss@Acme.example", "")
@@ -64,6 +65,7 @@ func TestCreateAccount(t *testing.T) {
 }
 
 func TestCreateAccountValidation(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	admin := tb.adminClient(t)
 	tb.createAccount(t, admin, "Taken", "taken@example.com", "pro")
@@ -92,6 +94,7 @@ func TestCreateAccountValidation(t *testing.T) {
 }
 
 func TestListAccounts(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	admin := tb.adminClient(t)
 	created := tb.createAccount(t, admin, "Listed", "listed@example.com", "pro")
@@ -111,6 +114,7 @@ func TestListAccounts(t *testing.T) {
 }
 
 func TestSetAccountPlan(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	admin := tb.adminClient(t)
 	created := tb.createAccount(t, admin, "Growing", "grow@example.com", "free")
@@ -139,6 +143,7 @@ func TestSetAccountPlan(t *testing.T) {
 const missingAccount = "AAAAAAAAAAAAAAAAAAAAA"
 
 func TestDisableAccount(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	admin := tb.adminClient(t)
 	created := tb.createAccount(t, admin, "Leaving", "leaving@example.com", "")
@@ -162,6 +167,7 @@ func TestDisableAccount(t *testing.T) {
 }
 
 func TestEnableAccount(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	admin := tb.adminClient(t)
 	created := tb.createAccount(t, admin, "Returning", "returning@example.com", "")
@@ -190,6 +196,7 @@ func TestEnableAccount(t *testing.T) {
 }
 
 func TestRecoverKey(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	admin := tb.adminClient(t)
 	recovered, err := admin.RecoverKey(t.Context(), &identityv1.RecoverKeyRequest{AccountId: tb.bootstrap.AccountID})
@@ -208,6 +215,7 @@ func TestRecoverKey(t *testing.T) {
 // Only the operator may call the admin service: the gateway (and so /v2)
 // cannot, nor anyone without the operator's signature.
 func TestAdminServiceIsTheOperatorsOnly(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	grpcxtest.CheckAccess(t, tb.addr, root, &identityv1.IdentityAdminService_ServiceDesc)
 	asGateway := identityv1.NewIdentityAdminServiceClient(tb.gatewayConn(t))

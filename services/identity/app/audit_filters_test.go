@@ -17,6 +17,7 @@ import (
 // The log's filters narrow it to the entries matching all of them, and a
 // filter the service cannot read is refused naming its field.
 func TestAuditLogFilters(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	p := tb.ownerA
 	p.ActorType, p.ActorID = principal.ActorAPIKey, p.KeyID

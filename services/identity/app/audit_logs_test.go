@@ -35,6 +35,7 @@ func waitForAuditLogs(t *testing.T, tb *testBundle, p principal.Principal, n int
 }
 
 func TestKeyChangesAreAudited(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	p := tb.ownerA
 	p.ActorType, p.ActorID, p.ClientIP = principal.ActorAPIKey, p.KeyID, "198.51.100.4"
@@ -77,6 +78,7 @@ func TestKeyChangesAreAudited(t *testing.T) {
 }
 
 func TestAuditLogsNeedTheEnterprisePlan(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	_, err := tb.client.ListAuditLogs(as(t, tb.ownerB), &identityv1.ListAuditLogsRequest{})
 	st, ok := status.FromError(err)
@@ -94,6 +96,7 @@ func TestAuditLogsNeedTheEnterprisePlan(t *testing.T) {
 // An entry published again after JetStream's dedup window (another
 // Nats-Msg-Id) is stored once; an undecodable one is dead-lettered.
 func TestAuditEntriesAreStoredOnceAndPoisonIsDeadLettered(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	p := audit.System(tb.bootstrap.AccountID, "operator")
 	msg, err := audit.Message(p, audit.EntityAccounts, tb.bootstrap.AccountID, audit.ActionSetPlan, map[string]any{"plan": "pro"})

@@ -14,6 +14,7 @@ import (
 const unauthenticated = "a valid API key is required"
 
 func TestAuthenticate(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	created, err := tb.client.CreateApiKey(as(t, tb.ownerB), &identityv1.CreateApiKeyRequest{
 		Type: "api", Name: "reader", Permissions: []string{"fetch"}, Ips: []string{"198.51.100.0/24", "2001:db8::7"},
@@ -33,6 +34,7 @@ func TestAuthenticate(t *testing.T) {
 }
 
 func TestAuthenticateBootstrapKeyAndLivePlan(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 
 	resp, err := tb.client.Authenticate(t.Context(), &identityv1.AuthenticateRequest{Key: tb.bootstrap.APIKey})
@@ -45,6 +47,7 @@ func TestAuthenticateBootstrapKeyAndLivePlan(t *testing.T) {
 }
 
 func TestAuthenticateDerivesLiveFromThePlan(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	for _, tc := range []struct {
 		plan string
@@ -63,6 +66,7 @@ func TestAuthenticateDerivesLiveFromThePlan(t *testing.T) {
 }
 
 func TestAuthenticateRefusesDeletedKeys(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	created, err := tb.client.CreateApiKey(as(t, tb.ownerA), createRequest("short-lived"))
 	require.NoError(t, err)
@@ -78,6 +82,7 @@ func TestAuthenticateRefusesDeletedKeys(t *testing.T) {
 // Every bad secret gets the same answer, so nothing tells a caller whether
 // a key exists.
 func TestAuthenticateRefusesBadSecrets(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	value := tb.bootstrap.APIKey
 	// Well formed, so it reaches the database, but no such key exists.

@@ -15,6 +15,7 @@ import (
 )
 
 func TestBootstrapFirstStart(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	b := tb.bootstrap
 	assert.True(t, b.Created)
@@ -41,6 +42,7 @@ func TestBootstrapFirstStart(t *testing.T) {
 }
 
 func TestBootstrapIsIdempotent(t *testing.T) {
+	t.Parallel()
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
 	cfg := testConfig(t, db, natsURL)
 	first := runServiceOnce(t, cfg)
@@ -55,6 +57,7 @@ func TestBootstrapIsIdempotent(t *testing.T) {
 
 // Two replicas starting on an empty database create one owner between them.
 func TestConcurrentBootstrapCreatesOneOwner(t *testing.T) {
+	t.Parallel()
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
 	cfg := testConfig(t, db, natsURL)
 	replicas := []*launched{launch(t, cfg, runOptions{}), launch(t, cfg, runOptions{})}
@@ -70,6 +73,7 @@ func TestConcurrentBootstrapCreatesOneOwner(t *testing.T) {
 }
 
 func TestBootstrapWritesSecretsToAPrivateFileNotTheLog(t *testing.T) {
+	t.Parallel()
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
 	logs := &syncBuffer{}
 	cfg := testConfig(t, db, natsURL)
@@ -91,6 +95,7 @@ func TestBootstrapWritesSecretsToAPrivateFileNotTheLog(t *testing.T) {
 }
 
 func TestBootstrapUsesConfiguredPassword(t *testing.T) {
+	t.Parallel()
 	db, natsURL := pgtest.Schema(t), natstest.Start(t)
 	cfg := testConfig(t, db, natsURL)
 	cfg.OwnerPassword = "correct horse battery"

@@ -20,6 +20,7 @@ import (
 const eventWait = 20 * time.Second
 
 func TestKeyEventsArePublished(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	id := tb.createKey(t, tb.ownerA, "evented")
 	_, err := tb.client.UpdateApiKey(as(t, tb.ownerA), updateRequest(id, &identityv1.ApiKey{Name: "renamed"}, "name"))
@@ -42,6 +43,7 @@ func TestKeyEventsArePublished(t *testing.T) {
 }
 
 func TestBootstrapKeyCreatedIsPublished(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	auth, err := tb.client.Authenticate(t.Context(), &identityv1.AuthenticateRequest{Key: tb.bootstrap.APIKey})
 	require.NoError(t, err)

@@ -91,6 +91,7 @@ func requireInviteInvalid(t *testing.T, err error) {
 }
 
 func TestInviteMailedAndAccepted(t *testing.T) {
+	t.Parallel()
 	ib := setupInvites(t)
 	before := time.Now().UTC().Add(-time.Second)
 	viaKey := ib.ownerA
@@ -154,6 +155,7 @@ func TestInviteMailedAndAccepted(t *testing.T) {
 }
 
 func TestInviteRefusals(t *testing.T) {
+	t.Parallel()
 	ib := setupInvites(t)
 	ctx := as(t, ib.ownerA)
 	ib.invite(t, ib.ownerA, "pending@example.com", "viewer")
@@ -188,6 +190,7 @@ func TestInviteRefusals(t *testing.T) {
 // clash is found at acceptance and told only to the address's owner; the
 // inviting account sees its invite stay pending, and no user is made.
 func TestInvitingAnotherAccountsUserRevealsNothing(t *testing.T) {
+	t.Parallel()
 	ib := setupInvites(t)
 	addUser(t, ib.testBundle, ib.ownerB.AccountID, "elsewhere@example.com", "owner")
 
@@ -209,6 +212,7 @@ func TestInvitingAnotherAccountsUserRevealsNothing(t *testing.T) {
 }
 
 func TestInviteResendRevokeAndExpiry(t *testing.T) {
+	t.Parallel()
 	ib := setupInvites(t)
 	ctx := as(t, ib.ownerA)
 	inv := ib.invite(t, ib.ownerA, "later@example.com", "viewer")
@@ -256,6 +260,7 @@ func TestInviteResendRevokeAndExpiry(t *testing.T) {
 // Account B (free: one user) may have one user or pending invite; the next
 // one needs a bigger plan. Nor does B see anything of A's invites.
 func TestInviteUserLimitAndIsolation(t *testing.T) {
+	t.Parallel()
 	ib := setupInvites(t)
 	ctxB := as(t, ib.ownerB)
 	ib.invite(t, ib.ownerB, "first@example.com", "owner")
@@ -279,6 +284,7 @@ func TestInviteUserLimitAndIsolation(t *testing.T) {
 
 // The owner named by the operator gets an invite that completes their user.
 func TestAccountOwnerInvite(t *testing.T) {
+	t.Parallel()
 	ib := setupInvites(t)
 	created := ib.createAccount(t, ib.adminClient(t), "Acme", "Boss@Acme.example", "")
 	assert.True(t, created.GetOwnerInviteSent())
@@ -302,6 +308,7 @@ func TestAccountOwnerInvite(t *testing.T) {
 
 // A user who asked for user.invited hears of each invite.
 func TestInviteNotifiesWatchers(t *testing.T) {
+	t.Parallel()
 	ib := setupInvites(t)
 	owner := firstOwner(t, ib.testBundle)
 	_, err := ib.client.UpdateUser(as(t, ib.ownerA), patchUser(owner.GetId(), &identityv1.User{Notifications: []string{"user.invited"}}, "notifications"))
@@ -315,6 +322,7 @@ func TestInviteNotifiesWatchers(t *testing.T) {
 // Invites racing for an account's last seat: the account's row lock lets
 // exactly one through.
 func TestInvitesRaceForTheLastSeat(t *testing.T) {
+	t.Parallel()
 	ib := setupInvites(t)
 	ctxB := as(t, ib.ownerB) // free, no user yet: one seat
 	const racers = 8
@@ -342,6 +350,7 @@ func TestInvitesRaceForTheLastSeat(t *testing.T) {
 // from the address the gateway saw) and revoked invites are in the log, and
 // no link's token is.
 func TestInviteLifecycleIsAudited(t *testing.T) {
+	t.Parallel()
 	ib := setupInvites(t)
 	p := ib.ownerA
 	p.ActorType, p.ActorID, p.ClientIP = principal.ActorAPIKey, p.KeyID, "198.51.100.9"

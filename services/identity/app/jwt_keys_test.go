@@ -39,6 +39,7 @@ func (tb *testBundle) createJwtKey(t *testing.T, p principal.Principal, name str
 }
 
 func TestJwtKeyLifecycle(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	publicKey := p256PEM(t)
 	ctx := as(t, tb.ownerA)
@@ -72,6 +73,7 @@ func TestJwtKeyLifecycle(t *testing.T) {
 }
 
 func TestCreateJwtKeyValidation(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	for _, tt := range []struct {
 		name, keyName, publicKey, message string
@@ -90,6 +92,7 @@ func TestCreateJwtKeyValidation(t *testing.T) {
 }
 
 func TestJwtKeysAccess(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	idA := tb.createJwtKey(t, tb.ownerA, "of A").GetId()
 	idB := tb.createJwtKey(t, tb.ownerB, "of B").GetId()
@@ -123,6 +126,7 @@ func TestJwtKeysAccess(t *testing.T) {
 }
 
 func TestJwtKeysPagination(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	var created []string
 	for i := range 12 {

@@ -21,6 +21,7 @@ func createRequest(name string) *identityv1.CreateApiKeyRequest {
 }
 
 func TestCreateApiKey(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	before := time.Now().UTC().Add(-time.Second)
 	got, err := tb.client.CreateApiKey(as(t, tb.ownerA), &identityv1.CreateApiKeyRequest{
@@ -42,6 +43,7 @@ func TestCreateApiKey(t *testing.T) {
 }
 
 func TestCreateApiKeyValidation(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	tests := []struct {
 		name    string
@@ -75,6 +77,7 @@ func TestCreateApiKeyValidation(t *testing.T) {
 
 // The value is in the create response only, and nowhere in the database.
 func TestSecretIsShownOnce(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	ctx := as(t, tb.ownerA)
 	created, err := tb.client.CreateApiKey(ctx, createRequest("once"))
@@ -133,6 +136,7 @@ func assertNowhereInDatabase(t *testing.T, tb *testBundle, s string) {
 // docs/authentication.md says and the response shows. Leaving them out
 // never widens a key: a restricted caller is refused as if it sent [].
 func TestCreateApiKeyDefaults(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	got, err := tb.client.CreateApiKey(as(t, tb.ownerA), &identityv1.CreateApiKeyRequest{Type: "api", Name: "defaults"})
 	require.NoError(t, err)

@@ -91,6 +91,7 @@ func (b notifyBundle) mails(t *testing.T) []mailpit.Message {
 }
 
 func TestVideoReadyEmailsSubscribedUsersOnce(t *testing.T) {
+	t.Parallel()
 	b := setupNotify(t)
 	b.addUser(t, "ready@example.test", true, "video.ready", "video.error")
 	b.addUser(t, "errors-only@example.test", true, "video.error")
@@ -117,6 +118,7 @@ func TestVideoReadyEmailsSubscribedUsersOnce(t *testing.T) {
 }
 
 func TestQuotaReachedEmailsThoseWhoChoseIt(t *testing.T) {
+	t.Parallel()
 	b := setupNotify(t)
 	b.addUser(t, "quota@example.test", true, "upload.quota_reached")
 	b.addUser(t, "ready@example.test", true, "video.ready")
@@ -135,6 +137,7 @@ func TestQuotaReachedEmailsThoseWhoChoseIt(t *testing.T) {
 }
 
 func TestUndecodableEventsAreDeadLettered(t *testing.T) {
+	t.Parallel()
 	b := setupNotify(t)
 	b.addUser(t, "ready@example.test", true, "video.ready")
 	dead, err := b.js.OrderedConsumer(t.Context(), natsx.StreamNameDeadLetter, jetstream.OrderedConsumerConfig{})

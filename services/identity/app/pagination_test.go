@@ -15,6 +15,7 @@ import (
 )
 
 func TestPagination(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	var created []string
 	for i := range 30 {
@@ -44,6 +45,7 @@ func TestPagination(t *testing.T) {
 }
 
 func TestListDefaultsAndLastPage(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	for i := range 25 {
 		tb.createKey(t, tb.ownerB, fmt.Sprint(i))
@@ -55,6 +57,7 @@ func TestListDefaultsAndLastPage(t *testing.T) {
 }
 
 func TestListValidation(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	for _, tt := range []struct {
 		limit   *int32
@@ -75,6 +78,7 @@ func TestListValidation(t *testing.T) {
 }
 
 func TestSummariesHaveNoIPs(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	_, err := tb.client.CreateApiKey(as(t, tb.ownerB), &identityv1.CreateApiKeyRequest{
 		Type: "api", Name: "ro", Permissions: []string{"fetch"}, Ips: []string{"192.0.2.9"},

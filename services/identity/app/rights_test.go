@@ -26,6 +26,7 @@ func (tb *testBundle) restrictedKey(t *testing.T, ips ...string) principal.Princ
 
 // An IP-restricted key can mint keys only within its own addresses.
 func TestRestrictedKeyCannotCreateWiderKey(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	ctx := as(t, tb.restrictedKey(t, "10.0.0.0/8", "192.0.2.1"))
 	tests := []struct {
@@ -61,6 +62,7 @@ func TestRestrictedKeyCannotCreateWiderKey(t *testing.T) {
 // An IP-restricted key can neither delete nor edit an unrestricted key, nor
 // widen a key it may edit (itself included).
 func TestRestrictedKeyCannotTouchWiderKey(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	restricted := tb.restrictedKey(t, "10.0.0.0/8")
 	ctx := as(t, restricted)
@@ -98,6 +100,7 @@ func TestRestrictedKeyCannotTouchWiderKey(t *testing.T) {
 // A key whose permissions the gateway reports as read-only cannot give a key
 // write access, even when the stored key changed in between.
 func TestReadOnlyKeyCannotWidenPermissions(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	_, err := tb.client.UpdateApiKey(as(t, readOnly(tb.ownerA)),
 		updateRequest(tb.ownerA.KeyID, &identityv1.ApiKey{Permissions: []string{}}, "permissions"))

@@ -58,6 +58,7 @@ func codesOf(errs []error) map[string]int {
 // before it lets exactly the limit through, and the rest are refused before
 // any argon2id work.
 func TestConcurrentWrongPasswordsMeetTheLimitBeforeBeingVerified(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	sc := tb.sessionClient(t)
 	before := hashes(t, "verify")
@@ -83,6 +84,7 @@ func TestConcurrentWrongPasswordsMeetTheLimitBeforeBeingVerified(t *testing.T) {
 // The attack of issue 26 #7: a reset with a well-formed token that is no
 // link's bought a 19 MiB hash. It is looked up first now, and hashes nothing.
 func TestResetWithAnUnknownLinkHashesNothing(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	sc := tb.sessionClient(t)
 	before := hashes(t, "hash")

@@ -40,11 +40,13 @@ func (tb *testBundle) signIn(t *testing.T, sc identityv1.SessionServiceClient, p
 }
 
 func TestSessionMethodsCheckTheirCaller(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	grpcxtest.CheckAccess(t, tb.addr, root, &identityv1.SessionService_ServiceDesc)
 }
 
 func TestSignInStartsASessionThatSignOutEnds(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	sc := tb.sessionClient(t)
 	in, err := tb.signIn(t, sc, tb.bootstrap.Password, "")
@@ -65,6 +67,7 @@ func TestSignInStartsASessionThatSignOutEnds(t *testing.T) {
 }
 
 func TestBadSignInsGetOneAnswerAndAreAudited(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	sc := tb.sessionClient(t)
 	const failed = "email or password is incorrect"
@@ -86,6 +89,7 @@ func TestBadSignInsGetOneAnswerAndAreAudited(t *testing.T) {
 }
 
 func TestFailedSignInsAreRateLimitedPerEmail(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	sc := tb.sessionClient(t)
 	for range 10 {
@@ -97,6 +101,7 @@ func TestFailedSignInsAreRateLimitedPerEmail(t *testing.T) {
 }
 
 func TestTOTPEnrolmentAndSignInWithCodes(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	sc := tb.sessionClient(t)
 	ctx := as(t, tb.owner())
@@ -147,12 +152,14 @@ func TestTOTPEnrolmentAndSignInWithCodes(t *testing.T) {
 }
 
 func TestMFAEnrolmentIsForSignedInUsers(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	_, err := tb.sessionClient(t).EnrolMfa(as(t, tb.ownerA), &identityv1.EnrolMfaRequest{})
 	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "only a signed-in user can do this")
 }
 
 func TestDisablingAUserEndsTheirSessions(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	sc := tb.sessionClient(t)
 	in, err := tb.signIn(t, sc, tb.bootstrap.Password, "")
@@ -168,6 +175,7 @@ func TestDisablingAUserEndsTheirSessions(t *testing.T) {
 }
 
 func TestChangingThePasswordEndsOtherSessions(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	sc := tb.sessionClient(t)
 	first, err := tb.signIn(t, sc, tb.bootstrap.Password, "")
@@ -221,6 +229,7 @@ func codeAt(t *testing.T, secret string, at time.Time) string {
 }
 
 func TestFailedSignInsAreRateLimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	sc := tb.sessionClient(t)
 	for i := range 50 {

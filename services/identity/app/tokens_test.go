@@ -14,6 +14,7 @@ import (
 // TestMintedTokensAreAudited: the gateway's RecordToken leaves one entry
 // per token, by the minting key, with what the token allows.
 func TestMintedTokensAreAudited(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	p := tb.ownerA
 	p.ActorType, p.ActorID = principal.ActorAPIKey, p.KeyID

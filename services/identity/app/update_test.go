@@ -19,6 +19,7 @@ func updateRequest(id string, values *identityv1.ApiKey, paths ...string) *ident
 }
 
 func TestUpdateApiKeyChangesOnlyMaskedFields(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	created, err := tb.client.CreateApiKey(as(t, tb.ownerA), &identityv1.CreateApiKeyRequest{
 		Type: "api", Name: "before", Permissions: []string{}, Ips: []string{"192.0.2.1"},
@@ -52,6 +53,7 @@ func TestUpdateApiKeyChangesOnlyMaskedFields(t *testing.T) {
 }
 
 func TestUpdateApiKeyValidation(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	id := tb.createKey(t, tb.ownerA, "k")
 	values := &identityv1.ApiKey{Type: "jwt", Name: "", Permissions: []string{"x"}, Ips: []string{"nope"}, Value: new("vh_x")}
@@ -84,6 +86,7 @@ func TestUpdateApiKeyValidation(t *testing.T) {
 }
 
 func TestUnknownKeysAreNotFound(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	ctx := as(t, tb.ownerA)
 	for _, id := range []string{ids.New(), "short", "", "../../etc/passwd/aaaa"} {
@@ -99,6 +102,7 @@ func TestUnknownKeysAreNotFound(t *testing.T) {
 }
 
 func TestDeleteApiKey(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	ctx := as(t, tb.ownerA)
 	id := tb.createKey(t, tb.ownerA, "doomed")

@@ -42,6 +42,7 @@ func firstOwner(t *testing.T, tb *testBundle) *identityv1.User {
 }
 
 func TestUsersListGetPatchDelete(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	ctx := as(t, tb.ownerA)
 	owner := firstOwner(t, tb)
@@ -86,6 +87,7 @@ func TestUsersListGetPatchDelete(t *testing.T) {
 }
 
 func TestUsersPatchRefusals(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	ctx := as(t, tb.ownerA)
 	viewer := addUser(t, tb, tb.ownerA.AccountID, "viewer@example.com", "viewer")
@@ -118,6 +120,7 @@ func TestUsersPatchRefusals(t *testing.T) {
 }
 
 func TestUsersLastOwner(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	ctx := as(t, tb.ownerA)
 	owner := firstOwner(t, tb).GetId()
@@ -150,6 +153,7 @@ func TestUsersLastOwner(t *testing.T) {
 }
 
 func TestUsersReadOnlyKeyCannotWrite(t *testing.T) {
+	t.Parallel()
 	tb := setup(t)
 	viewer := addUser(t, tb, tb.ownerA.AccountID, "viewer@example.com", "viewer")
 	reader := principal.Principal{AccountID: tb.ownerA.AccountID, ActorID: "reader", ReadOnly: true}

@@ -12,6 +12,7 @@ import (
 )
 
 func TestReadOnlyKeysCannotWrite(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	category := createCategory(t, b, b.alice, "Sport", "sport")
 	reader := b.alice
@@ -30,6 +31,7 @@ func TestReadOnlyKeysCannotWrite(t *testing.T) {
 }
 
 func TestGatewayCallsWithoutPrincipalAreRefused(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 
 	_, err := b.client.ListPlayers(t.Context(), &catalogv1.ListPlayersRequest{})
@@ -39,11 +41,13 @@ func TestGatewayCallsWithoutPrincipalAreRefused(t *testing.T) {
 // Every method refuses calls without valid credentials from an allowed
 // caller (grpcxtest tries each kind of bad one on each method).
 func TestEveryMethodChecksItsCaller(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	grpcxtest.CheckAccess(t, b.addr, root, &catalogv1.CatalogService_ServiceDesc)
 }
 
 func TestMalformedIDsAreNotFound(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 

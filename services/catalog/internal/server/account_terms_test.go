@@ -49,6 +49,7 @@ func publishAccountEvent(t *testing.T, b testBundle, data []byte) {
 // streaming is refused, and an announcement older than the last one
 // changes nothing.
 func TestAccountChangesReachLiveAdmission(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	live := liveClient(t, b)
 	pro := b.alice

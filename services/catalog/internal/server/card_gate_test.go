@@ -24,6 +24,7 @@ func cardRequest(videoID string) *catalogv1.CreateCardRequest {
 }
 
 func TestCardLifecycle(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	v := createVideo(t, b, b.alice, "With cards")
@@ -51,6 +52,7 @@ func TestCardLifecycle(t *testing.T) {
 }
 
 func TestCardValidation(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "Cards")
 	tests := []struct {
@@ -97,6 +99,7 @@ func gateRequest(videoID string) *catalogv1.CreateGateRequest {
 }
 
 func TestGateLifecycleAndValidation(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	v := createVideo(t, b, b.alice, "Gated")

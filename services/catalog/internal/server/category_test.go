@@ -18,6 +18,7 @@ import (
 )
 
 func TestCategoryLifecycle(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 
@@ -58,6 +59,7 @@ func TestCategoryLifecycle(t *testing.T) {
 }
 
 func TestCategoryValueIsUniquePerAccount(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	sport := createCategory(t, b, b.alice, "Sport", "sport")
 	news := createCategory(t, b, b.alice, "News", "news")
@@ -76,6 +78,7 @@ func TestCategoryValueIsUniquePerAccount(t *testing.T) {
 }
 
 func TestCategoryValidation(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	long := strings.Repeat("x", 41)
 	tests := []struct {
@@ -95,6 +98,7 @@ func TestCategoryValidation(t *testing.T) {
 }
 
 func TestCategoryUpdateMaskRules(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	c := createCategory(t, b, b.alice, "Sport", "sport")
 	tests := []struct {

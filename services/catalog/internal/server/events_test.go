@@ -17,6 +17,7 @@ import (
 )
 
 func TestCategoryChangesArePublished(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	events := b.events(t, "category.>")
 	ctx := as(t, b.alice)
@@ -47,6 +48,7 @@ func TestCategoryChangesArePublished(t *testing.T) {
 }
 
 func TestPlayerChangesArePublished(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	events := b.events(t, "player.>")
 	ctx := as(t, b.alice)
@@ -100,6 +102,7 @@ func decode(t *testing.T, msg jetstream.Msg, subject string, into event) *events
 // rolled back with its event: the next event on the stream is the next
 // committed change.
 func TestRefusedChangePublishesNoEvent(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	events := b.events(t, "category.>")
 	ctx := as(t, b.alice)

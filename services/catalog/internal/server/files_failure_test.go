@@ -27,6 +27,7 @@ func (b testBundle) refuseVideoUpdates(t *testing.T) {
 // When the database refuses the change, the file already copied into the
 // video's media folder is deleted again: nothing is left half-written.
 func TestAFailedChangeLeavesNoFile(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "V")
 	b.refuseVideoUpdates(t)

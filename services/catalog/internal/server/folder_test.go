@@ -32,6 +32,7 @@ func moveFolder(b testBundle, t *testing.T, id, parentID string) error {
 }
 
 func TestFolderLifecycle(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 
@@ -62,6 +63,7 @@ func TestFolderLifecycle(t *testing.T) {
 }
 
 func TestFolderNestingRules(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	top := createFolder(t, b, b.alice, "Top", "")
 	middle := createFolder(t, b, b.alice, "Middle", top.GetId())
@@ -82,6 +84,7 @@ func TestFolderNestingRules(t *testing.T) {
 }
 
 func TestFolderVideos(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	folder := createFolder(t, b, b.alice, "Mine", "")
@@ -121,6 +124,7 @@ func TestFolderVideos(t *testing.T) {
 }
 
 func TestDeletingAFolderKeepsItsVideos(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	folder := createFolder(t, b, b.alice, "Temp", "")
@@ -135,6 +139,7 @@ func TestDeletingAFolderKeepsItsVideos(t *testing.T) {
 }
 
 func TestFoldersPaginate(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	var want []string
 	for i := range 7 {

@@ -39,6 +39,7 @@ func jobVideos(t *testing.T, jobs jetstream.Consumer, wait time.Duration) []stri
 // the rest wait in the catalog and go out, oldest first, as reports free
 // slots. Another account is not held up. About 5 s.
 func TestTranscodeJobsPerAccountAreLimited(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	jobs := b.jobs(t)
 	var alice []string
@@ -67,6 +68,7 @@ func TestTranscodeJobsPerAccountAreLimited(t *testing.T) {
 // A waiting job of a deleted video is never sent, and a running one keeps
 // its slot until its worker reports. About 4 s.
 func TestDeletedVideoJobs(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	jobs := b.jobs(t)
 	var ids []string
@@ -92,6 +94,7 @@ func deleteVideo(t *testing.T, b testBundle, id string) {
 // A URL source obeys the account's upload limits: refused when the quota
 // is full, and otherwise bounded by what the limits allow.
 func TestURLSourceObeysUploadLimits(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	jobs := b.jobs(t)
 	v := createVideo(t, b, b.alice, "fits")

@@ -16,6 +16,7 @@ import (
 )
 
 func TestLeadsPaginateWithoutDuplicates(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v, g := gatedVideo(t, b, b.alice)
 	other, otherGate := gatedVideo(t, b, b.alice)
@@ -49,6 +50,7 @@ func TestLeadsPaginateWithoutDuplicates(t *testing.T) {
 // Another account's video and leads are Not found, and bob's own lists never
 // show alice's leads.
 func TestLeadsTenantIsolation(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v, g := gatedVideo(t, b, b.alice)
 	l := submitLead(t, b, leadRequest(v, g))
@@ -69,6 +71,7 @@ func TestLeadsTenantIsolation(t *testing.T) {
 }
 
 func TestDeleteLeadErasesIt(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v, g := gatedVideo(t, b, b.alice)
 	erased := submitLead(t, b, leadRequest(v, g))
@@ -100,6 +103,7 @@ func TestDeleteLeadErasesIt(t *testing.T) {
 // Deleting a video deletes its leads: nothing can list them any more, and
 // personal data nobody can reach must not linger.
 func TestDeletingAVideoDeletesItsLeads(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v, g := gatedVideo(t, b, b.alice)
 	submitLead(t, b, leadRequest(v, g))
@@ -115,6 +119,7 @@ func TestDeletingAVideoDeletesItsLeads(t *testing.T) {
 
 // The REST mapping: GET and DELETE under /v2/videos/{video_id}/leads.
 func TestRESTLeads(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	base := rest(t, b) + "/v2/videos/"
 	v, g := gatedVideo(t, b, b.alice)

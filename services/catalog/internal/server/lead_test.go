@@ -51,6 +51,7 @@ func listLeads(t *testing.T, b testBundle, p principal.Principal, videoID string
 }
 
 func TestSubmittedLeadIsListed(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v, g := gatedVideo(t, b, b.alice)
 
@@ -70,6 +71,7 @@ func TestSubmittedLeadIsListed(t *testing.T) {
 }
 
 func TestSubmitLeadRules(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	v, g := gatedVideo(t, b, b.alice)
@@ -120,6 +122,7 @@ func TestSubmitLeadRules(t *testing.T) {
 // A gate without checkbox text shows no checkbox, so a ticked one is not
 // something a viewer could have sent.
 func TestSubmitLeadCheckboxNeedsOne(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "Gated")
 	g, err := b.client.CreateGate(as(t, b.alice), gateRequest(v.GetId())) // checkbox_text ""

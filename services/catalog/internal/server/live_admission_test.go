@@ -23,6 +23,7 @@ const proRefusal = "the account already has 1 live event(s), the most the pro pl
 // admission older than the window (a publisher that left before going
 // live) no longer counts.
 func TestAuthorizePublishCountsAdmittedEventsNotYetLive(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	live := liveClient(t, b)
 	pro := b.alice
@@ -52,6 +53,7 @@ func TestAuthorizePublishCountsAdmittedEventsNotYetLive(t *testing.T) {
 // Publishers of several events of a pro account connecting at once: the
 // per-account lock admits exactly one.
 func TestAuthorizePublishAdmitsOneOfConcurrentPublishers(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	live := liveClient(t, b)
 	pro := b.alice

@@ -35,6 +35,7 @@ func keyOf(t *testing.T, b testBundle, p principal.Principal, id string) string 
 // refused with the reason, the live one keeps passing its rechecks, and the
 // grant carries the plan's bitrate limit.
 func TestAuthorizePublishKeepsToThePlansLiveLimits(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	live := liveClient(t, b)
 	pro := b.alice
@@ -74,6 +75,7 @@ func TestAuthorizePublishKeepsToThePlansLiveLimits(t *testing.T) {
 // A key issued before keys recorded the plan gets the cheapest plan with
 // live streaming's limits.
 func TestAuthorizePublishWithoutAPlanUsesTheCheapestLivePlan(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	live := liveClient(t, b)
 	id := createEvent(t, b, b.alice).GetId() // b.alice's principal names no plan

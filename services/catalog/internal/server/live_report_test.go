@@ -15,6 +15,7 @@ import (
 // An event goes live on live.started, to processing on live.ended with its
 // recording queued for the ladder, and to ready on the ladder's report.
 func TestLiveReportsMoveTheEventForward(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	jobs := b.jobs(t)
 	event := createEvent(t, b, b.alice)
@@ -46,6 +47,7 @@ func TestLiveReportsMoveTheEventForward(t *testing.T) {
 }
 
 func TestLiveEndedWithoutRecordingIsAnError(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	id := createEvent(t, b, b.alice).GetId()
 	b.report(t, natsx.SubjectLiveEnded, &eventsv1.LiveEnded{Meta: meta(b), VideoId: id, Reason: "the stream had no video track"})
@@ -56,6 +58,7 @@ func TestLiveEndedWithoutRecordingIsAnError(t *testing.T) {
 // A recording that is not an upload key of the event's account is forged
 // or misrouted: dead-lettered, the event unchanged.
 func TestLiveEndedWithAnotherAccountsRecordingIsRefused(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	dead, err := b.js.OrderedConsumer(t.Context(), natsx.StreamNameDeadLetter, jetstream.OrderedConsumerConfig{})
 	require.NoError(t, err)

@@ -51,6 +51,7 @@ func uploadedVideo(t *testing.T, b testBundle) (id, sourceFolder string) {
 }
 
 func TestDeletingAVideoDeletesItsMedia(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	id, sourceFolder := uploadedVideo(t, b)
 	other := createVideo(t, b, b.alice, "Kept")
@@ -65,6 +66,7 @@ func TestDeletingAVideoDeletesItsMedia(t *testing.T) {
 }
 
 func TestMediaCleanupIsIdempotent(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	id, sourceFolder := uploadedVideo(t, b)
 	_, err := b.client.DeleteVideo(as(t, b.alice), &catalogv1.DeleteVideoRequest{Id: id})
@@ -88,6 +90,7 @@ func TestMediaCleanupIsIdempotent(t *testing.T) {
 }
 
 func TestLateReportForADeletedVideoDeletesItsOutputs(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	id, _ := uploadedVideo(t, b)
 	_, err := b.client.DeleteVideo(as(t, b.alice), &catalogv1.DeleteVideoRequest{Id: id})
@@ -105,6 +108,7 @@ func TestLateReportForADeletedVideoDeletesItsOutputs(t *testing.T) {
 }
 
 func TestVideoDeletedThatCanNeverWorkIsDeadLettered(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	dead, err := b.js.OrderedConsumer(t.Context(), natsx.StreamNameDeadLetter, jetstream.OrderedConsumerConfig{})
 	require.NoError(t, err)

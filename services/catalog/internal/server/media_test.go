@@ -51,6 +51,7 @@ func meta(b testBundle) *eventsv1.EventMeta {
 }
 
 func TestTranscodeReportsMoveTheVideoForward(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	updates := b.events(t, natsx.SubjectVideoUpdated)
 	settled := b.events(t, "video.*")
@@ -118,6 +119,7 @@ func TestTranscodeReportsMoveTheVideoForward(t *testing.T) {
 }
 
 func TestTranscodeFailureIsShown(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	failures := b.events(t, natsx.SubjectVideoError)
 	v := createVideo(t, b, b.alice, "Broken")
@@ -138,6 +140,7 @@ func TestTranscodeFailureIsShown(t *testing.T) {
 }
 
 func TestReportsMustNameTheVideosAccount(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	dead, err := b.js.OrderedConsumer(t.Context(), natsx.StreamNameDeadLetter, jetstream.OrderedConsumerConfig{})
 	require.NoError(t, err)
@@ -165,6 +168,7 @@ func TestReportsMustNameTheVideosAccount(t *testing.T) {
 }
 
 func TestReportsForNoVideoAreDropped(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "Mine")
 
@@ -180,6 +184,7 @@ func TestReportsForNoVideoAreDropped(t *testing.T) {
 }
 
 func TestPoisonReportsAreDeadLettered(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	dead, err := b.js.OrderedConsumer(t.Context(), natsx.StreamNameDeadLetter, jetstream.OrderedConsumerConfig{})
 	require.NoError(t, err)

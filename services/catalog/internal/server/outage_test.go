@@ -20,6 +20,7 @@ import (
 // outbox keeps every video.created until JetStream has it, and the
 // Nats-Msg-Id keeps a retried publish from arriving twice.
 func TestNoEventIsLostWhileNATSIsDown(t *testing.T) {
+	t.Parallel()
 	storeDir := t.TempDir()
 	first := natstest.StartServer(t, storeDir, -1)
 	port := first.Addr().(*net.TCPAddr).Port

@@ -17,6 +17,7 @@ import (
 )
 
 func TestHotspotShapes(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	v := createVideo(t, b, b.alice, "Hotspots")
@@ -59,6 +60,7 @@ func TestHotspotShapes(t *testing.T) {
 }
 
 func TestHotspotValidation(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "Hotspots")
 	valid := func() *catalogv1.CreateHotspotRequest {
@@ -110,6 +112,7 @@ func TestHotspotValidation(t *testing.T) {
 }
 
 func TestChapters(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	v := createVideo(t, b, b.alice, "Chaptered")
@@ -154,6 +157,7 @@ func TestChapters(t *testing.T) {
 // Cards, gates and hotspots are for vods only; chapters are allowed on a
 // live event.
 func TestOverlaysOnLiveEvents(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	live := b.alice
 	live.LiveEnabled = true
@@ -172,6 +176,7 @@ func TestOverlaysOnLiveEvents(t *testing.T) {
 }
 
 func TestOverlaysOfUnknownVideosAndItems(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	v := createVideo(t, b, b.alice, "V")

@@ -14,6 +14,7 @@ import (
 )
 
 func TestCategoriesPaginate(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	var want []string
 	for i := range 30 {
@@ -42,6 +43,7 @@ func TestCategoriesPaginate(t *testing.T) {
 }
 
 func TestPlayersPaginateWithDefaultLimit(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	for i := range 26 {
 		createPlayer(t, b, b.alice, fmt.Sprintf("P%02d", i))
@@ -60,6 +62,7 @@ func TestPlayersPaginateWithDefaultLimit(t *testing.T) {
 }
 
 func TestListRejectsBadLimitsAndCursors(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	tests := []struct {

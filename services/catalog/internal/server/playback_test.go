@@ -18,6 +18,7 @@ import (
 
 // The playback edge asks without a principal and gets media as paths.
 func TestGetVideoForPlayback(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	v, err := b.client.CreateVideo(ctx, &catalogv1.CreateVideoRequest{Name: "Watch me", Input: sourceURL,

@@ -15,6 +15,7 @@ import (
 )
 
 func TestCreatePlayerEmitsDefaults(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 
 	p := createPlayer(t, b, b.alice, "Main")
@@ -36,6 +37,7 @@ func TestCreatePlayerEmitsDefaults(t *testing.T) {
 }
 
 func TestCreatePlayerKeepsSentFields(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 
 	p, err := b.client.CreatePlayer(as(t, b.alice), &catalogv1.CreatePlayerRequest{
@@ -64,6 +66,7 @@ func TestCreatePlayerKeepsSentFields(t *testing.T) {
 }
 
 func TestCreatePlayerValidation(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	tests := []struct {
 		name    string
@@ -91,6 +94,7 @@ func TestCreatePlayerValidation(t *testing.T) {
 }
 
 func TestUpdatePlayerAppliesOnlyMaskedFields(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	p := createPlayer(t, b, b.alice, "Main")
 
@@ -109,6 +113,7 @@ func TestUpdatePlayerAppliesOnlyMaskedFields(t *testing.T) {
 }
 
 func TestUpdatePlayerFields(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	p := createPlayer(t, b, b.alice, "Main")
 
@@ -130,6 +135,7 @@ func TestUpdatePlayerFields(t *testing.T) {
 }
 
 func TestUpdatePlayerMaskRules(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	p := createPlayer(t, b, b.alice, "Main")
 	tests := []struct {
@@ -161,6 +167,7 @@ func TestUpdatePlayerMaskRules(t *testing.T) {
 }
 
 func TestDeletePlayer(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	p := createPlayer(t, b, b.alice, "Main")
 

@@ -13,6 +13,7 @@ import (
 
 // The REST mapping of tracks and the thumbnail, with the interface's JSON.
 func TestRESTTracksAndThumbnail(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	base := rest(t, b) + "/v2/videos/"
 	id := createVideo(t, b, b.alice, "V").GetId()

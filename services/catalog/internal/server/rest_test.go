@@ -64,6 +64,7 @@ func call(t *testing.T, method, url, body string) (int, map[string]any) {
 }
 
 func TestRESTVideos(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	base := rest(t, b) + "/v2"
 
@@ -95,6 +96,7 @@ func TestRESTVideos(t *testing.T) {
 }
 
 func TestRESTJunkBodiesAreBadRequests(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	base := rest(t, b) + "/v2"
 	junk := strings.Repeat("\x00junk{[\"", 1<<20/8)
@@ -109,6 +111,7 @@ func TestRESTJunkBodiesAreBadRequests(t *testing.T) {
 }
 
 func TestRESTOverlaysAndFolders(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	base := rest(t, b) + "/v2"
 	id := createVideo(t, b, b.alice, "V").GetId()

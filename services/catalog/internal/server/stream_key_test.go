@@ -35,6 +35,7 @@ func createEvent(t *testing.T, b testBundle, p principal.Principal) *catalogv1.V
 }
 
 func TestStreamKeyShownInFullOnlyToWriters(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	created := b.events(t, "video.created")
 	event := createEvent(t, b, b.alice)
@@ -64,6 +65,7 @@ func TestStreamKeyShownInFullOnlyToWriters(t *testing.T) {
 }
 
 func TestStreamKeyRotateAndRevoke(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	live := liveClient(t, b)
 	event := createEvent(t, b, b.alice)
@@ -91,6 +93,7 @@ func TestStreamKeyRotateAndRevoke(t *testing.T) {
 }
 
 func TestStreamKeyRefusals(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	live := liveClient(t, b)
 	event := createEvent(t, b, b.alice)

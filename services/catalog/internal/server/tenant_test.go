@@ -15,6 +15,7 @@ import (
 // Another account's ids behave exactly like ids that do not exist, and its
 // resources never appear in lists.
 func TestTenantIsolation(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	category := createCategory(t, b, b.alice, "Sport", "sport")
 	player := createPlayer(t, b, b.alice, "Main")

@@ -24,6 +24,7 @@ func setThumbnail(t *testing.T, b testBundle, videoID, reference string) (*catal
 }
 
 func TestThumbnailIsReplacedAndOutlivesTranscoding(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	updates := b.events(t, natsx.SubjectVideoUpdated)
 	v := createVideo(t, b, b.alice, "Poster")
@@ -67,6 +68,7 @@ func TestThumbnailIsReplacedAndOutlivesTranscoding(t *testing.T) {
 // Bad files are refused with the reason; the video keeps its thumbnail,
 // nothing is stored, and the consumed upload is deleted.
 func TestThumbnailFilesThatAreRefused(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "V")
 	valid := jpegOfSize(t, 4000)
@@ -99,6 +101,7 @@ func TestThumbnailFilesThatAreRefused(t *testing.T) {
 
 // Requests refused before the upload is resolved leave it as it was.
 func TestThumbnailRequestsRefusedBeforeTheUploadIsUsed(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "V")
 	bobsVideo := createVideo(t, b, b.bob, "Bob's")
@@ -131,6 +134,7 @@ func TestThumbnailRequestsRefusedBeforeTheUploadIsUsed(t *testing.T) {
 // The interface restricts tracks, cards and hotspots to vods, not
 // thumbnails: a live event may have one.
 func TestThumbnailOfALiveEvent(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	live := b.alice
 	live.LiveEnabled = true

@@ -23,6 +23,7 @@ func trackRequest(videoID, reference string) *catalogv1.CreateTrackRequest {
 }
 
 func TestTrackIsStoredShownAndDeleted(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	updates := b.events(t, natsx.SubjectVideoUpdated)
@@ -64,6 +65,7 @@ func TestTrackIsStoredShownAndDeleted(t *testing.T) {
 // Requests refused before the upload is resolved leave the upload as it
 // was, so the client can use it in a corrected request.
 func TestTrackRequestsRefusedBeforeTheUploadIsUsed(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "V")
 	reference, uploadKey := b.uploads.upload(t, b.alice, "en.vtt", []byte(captions))
@@ -101,6 +103,7 @@ func TestTrackRequestsRefusedBeforeTheUploadIsUsed(t *testing.T) {
 }
 
 func TestTracksAreForVodsOnly(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	live := b.alice
 	live.LiveEnabled = true
@@ -117,6 +120,7 @@ func TestTracksAreForVodsOnly(t *testing.T) {
 // Bad files are refused with the reason; nothing is stored for the video,
 // and the upload, consumed by resolving it, is deleted.
 func TestTrackFilesThatAreNotWebVTT(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "V")
 	tooLarge := "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nx\n\nNOTE " + strings.Repeat("x", 2<<20)
@@ -145,6 +149,7 @@ func TestTrackFilesThatAreNotWebVTT(t *testing.T) {
 }
 
 func TestTrackReferences(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	alicesVideo := createVideo(t, b, b.alice, "Alice's")
 	bobsVideo := createVideo(t, b, b.bob, "Bob's")
@@ -164,6 +169,7 @@ func TestTrackReferences(t *testing.T) {
 }
 
 func TestTracksPerVideoAreBounded(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "Babel")
 	for range 50 {

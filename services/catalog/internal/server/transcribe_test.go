@@ -99,6 +99,7 @@ func getTranscribe(t *testing.T, b testBundle, p principal.Principal, id string)
 }
 
 func TestTranscribeIsQueuedWithItsJob(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	jobs := b.transcribeJobs(t)
 	v := readyVideo(t, b, b.alice, 30)
@@ -125,6 +126,7 @@ func TestTranscribeIsQueuedWithItsJob(t *testing.T) {
 }
 
 func TestTranscribeRequestsRefused(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := readyVideo(t, b, b.alice, 30)
 	long := readyVideo(t, b, b.alice, 3*3600+1)
@@ -187,6 +189,7 @@ func TestTranscribeRequestsRefused(t *testing.T) {
 // is missing), a transcribe is refused at once with what to install,
 // never stored to wait in the queue.
 func TestTranscribeRefusedWithoutASpeechEngine(t *testing.T) {
+	t.Parallel()
 	b := setupWith(t, natstest.Start(t), func(c *app.Config) { c.TranscribeEngine = "off" })
 	v := readyVideo(t, b, b.alice, 30)
 
@@ -200,6 +203,7 @@ func TestTranscribeRefusedWithoutASpeechEngine(t *testing.T) {
 }
 
 func TestTranscribeNeedsRoomForATrack(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := readyVideo(t, b, b.alice, 30)
 	for range 50 {
@@ -214,6 +218,7 @@ func TestTranscribeNeedsRoomForATrack(t *testing.T) {
 }
 
 func TestTranscribeReportsAddATrack(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := readyVideo(t, b, b.alice, 30)
 	tr, err := b.client.CreateTranscribe(as(t, b.alice), &catalogv1.CreateTranscribeRequest{
@@ -251,6 +256,7 @@ func TestTranscribeReportsAddATrack(t *testing.T) {
 }
 
 func TestTranscribeFailureIsShownAndFinal(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := readyVideo(t, b, b.alice, 30)
 	tr, err := b.client.CreateTranscribe(as(t, b.alice), transcribeRequest(v.GetId()))
@@ -267,6 +273,7 @@ func TestTranscribeFailureIsShownAndFinal(t *testing.T) {
 }
 
 func TestTranscriptThatIsNotWebVTTEndsInError(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := readyVideo(t, b, b.alice, 30)
 	tr, err := b.client.CreateTranscribe(as(t, b.alice), transcribeRequest(v.GetId()))
@@ -287,6 +294,7 @@ func TestTranscriptThatIsNotWebVTTEndsInError(t *testing.T) {
 // nothing, the final report (here a completion that raced the cancel) ends
 // it cancelled without a track and deletes the file; then it is removed.
 func TestDeleteCancelsThenRemoves(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := readyVideo(t, b, b.alice, 30)
 	tr, err := b.client.CreateTranscribe(as(t, b.alice), transcribeRequest(v.GetId()))
@@ -332,6 +340,7 @@ func TestDeleteCancelsThenRemoves(t *testing.T) {
 // job: nothing of alice's was sent between. The worker's report frees the
 // slot for alice's last, waiting transcribe.
 func TestCancelLoopHoldsTheSlotUntilTheWorkerReports(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	jobs := b.transcribeJobs(t)
 	v, bobs := readyVideo(t, b, b.alice, 30), readyVideo(t, b, b.bob, 30)
@@ -368,6 +377,7 @@ func TestCancelLoopHoldsTheSlotUntilTheWorkerReports(t *testing.T) {
 }
 
 func TestRemovingAReadyTranscribeKeepsItsTrack(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := readyVideo(t, b, b.alice, 30)
 	tr, err := b.client.CreateTranscribe(as(t, b.alice), transcribeRequest(v.GetId()))
@@ -383,6 +393,7 @@ func TestRemovingAReadyTranscribeKeepsItsTrack(t *testing.T) {
 }
 
 func TestTranscribesAreTheAccountsOwn(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := readyVideo(t, b, b.alice, 30)
 	tr, err := b.client.CreateTranscribe(as(t, b.alice), transcribeRequest(v.GetId()))
@@ -415,6 +426,7 @@ func (b testBundle) deadLettered(t *testing.T) int {
 }
 
 func TestListTranscribesPagesAndFilters(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	first := readyVideo(t, b, b.alice, 30)
 	second := readyVideo(t, b, b.alice, 30)
@@ -451,6 +463,7 @@ func TestListTranscribesPagesAndFilters(t *testing.T) {
 }
 
 func TestDeletingTheVideoRemovesItsTranscribes(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := readyVideo(t, b, b.alice, 30)
 	tr, err := b.client.CreateTranscribe(as(t, b.alice), transcribeRequest(v.GetId()))
@@ -470,6 +483,7 @@ func TestDeletingTheVideoRemovesItsTranscribes(t *testing.T) {
 // The REST mapping of gateway/api_v2.yaml: the body, the path id and the
 // list's query filters.
 func TestRESTTranscribes(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	base := rest(t, b) + "/v2"
 	v := readyVideo(t, b, b.alice, 30)
@@ -530,6 +544,7 @@ func nextTranscribeJob(t *testing.T, consumer jetstream.Consumer) *eventsv1.Tran
 // transaction of the report that ends the first. The order the jobs arrive
 // in shows it: bob's, created after alice's second, comes before it.
 func TestTranscribeJobsRunOneAtATimePerAccount(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	jobs := b.transcribeJobs(t)
 	first, second := readyVideo(t, b, b.alice, 30), readyVideo(t, b, b.alice, 30)
@@ -566,6 +581,7 @@ func TestTranscribeJobsRunOneAtATimePerAccount(t *testing.T) {
 // A running transcribe deleted with its video frees the account's slot,
 // and its job is cancelled.
 func TestDeletingAVideoPassesItsTranscribeSlotOn(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	jobs := b.transcribeJobs(t)
 	first, second := readyVideo(t, b, b.alice, 30), readyVideo(t, b, b.alice, 30)

@@ -17,6 +17,7 @@ import (
 )
 
 func TestVideoChangesArePublished(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	events := b.events(t, "video.>")
 	ctx := as(t, b.alice)
@@ -50,6 +51,7 @@ func TestVideoChangesArePublished(t *testing.T) {
 }
 
 func TestFolderChangesArePublished(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	events := b.events(t, "folder.>")
 	folder := createFolder(t, b, b.alice, "F", "")
@@ -85,6 +87,7 @@ func nextJob(t *testing.T, consumer jetstream.Consumer) *eventsv1.TranscodeJob {
 }
 
 func TestCreatingAVodEnqueuesItsJob(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	jobs := b.jobs(t)
 	ctx := as(t, b.alice)
@@ -117,6 +120,7 @@ func TestCreatingAVodEnqueuesItsJob(t *testing.T) {
 
 // A refused create enqueues nothing: the next job is the next video's.
 func TestRefusedCreateEnqueuesNoJob(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	jobs := b.jobs(t)
 

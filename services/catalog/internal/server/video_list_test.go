@@ -16,6 +16,7 @@ import (
 )
 
 func TestVideoListFilters(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	createCategory(t, b, b.alice, "Sport", "sport")
@@ -63,6 +64,7 @@ func TestVideoListFilters(t *testing.T) {
 }
 
 func TestVideoListRejectsBadFilters(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	tests := []struct {
 		name    string
@@ -91,6 +93,7 @@ func TestVideoListRejectsBadFilters(t *testing.T) {
 // The Live section and `vidhost live ls` list an account's live events
 // with ?type=event; ?type=vod lists the rest.
 func TestVideoListByType(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	live := b.alice
 	live.LiveEnabled = true
@@ -125,6 +128,7 @@ func TestVideoListByType(t *testing.T) {
 // Issue 28: the analytics page names its top videos with one list by id;
 // a deleted video's id, and another account's, are simply not listed.
 func TestVideoListByID(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	kept := createVideo(t, b, b.alice, "Kept")
@@ -146,6 +150,7 @@ func TestVideoListByID(t *testing.T) {
 }
 
 func TestVideosPaginateWithFilters(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	var want []string
 	for i := range 23 {

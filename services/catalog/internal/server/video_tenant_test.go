@@ -15,6 +15,7 @@ import (
 // Another account's videos, their overlays and folders behave exactly
 // like ids that do not exist, and never appear in lists.
 func TestVideoTenantIsolation(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	alice := as(t, b.alice)
 	v := createVideo(t, b, b.alice, "Alice's")
@@ -95,6 +96,7 @@ func TestVideoTenantIsolation(t *testing.T) {
 }
 
 func TestReadOnlyKeysCannotWriteVideos(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "V")
 	reader := b.alice

@@ -34,6 +34,7 @@ func getVideo(t *testing.T, b testBundle, p principal.Principal, id string) *cat
 }
 
 func TestCreateVodStartsPreparing(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 
 	v := createVideo(t, b, b.alice, "First")
@@ -62,6 +63,7 @@ func TestCreateVodStartsPreparing(t *testing.T) {
 }
 
 func TestCreateVideoKeepsEveryField(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	createCategory(t, b, b.alice, "Sport", "sport")
 	createCategory(t, b, b.alice, "News", "news")
@@ -87,6 +89,7 @@ func TestCreateVideoKeepsEveryField(t *testing.T) {
 }
 
 func TestCreateLiveEvent(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	live := b.alice
 	live.LiveEnabled = true
@@ -104,6 +107,7 @@ func TestCreateLiveEvent(t *testing.T) {
 }
 
 func TestDeleteVideo(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "Gone")
 
@@ -117,6 +121,7 @@ func TestDeleteVideo(t *testing.T) {
 }
 
 func TestVideoFromUpload(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 
 	v, err := b.client.CreateVideo(as(t, b.alice), &catalogv1.CreateVideoRequest{Name: "Uploaded", Input: "svc://uploads/" + ids.New()})

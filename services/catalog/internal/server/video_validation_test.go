@@ -15,6 +15,7 @@ import (
 )
 
 func TestCreateVideoValidation(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	createCategory(t, b, b.alice, "Sport", "sport")
 	tags := strings.Fields("a b c d e f g h i j k")
@@ -71,6 +72,7 @@ func TestCreateVideoValidation(t *testing.T) {
 // A megabyte in any field is refused with a 400 naming the field, and the
 // message does not echo the megabyte back.
 func TestMegabyteFieldsAreRefused(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	junk := strings.Repeat("\x01junk\u00ff", 1<<20/7)
 	tests := []struct {
@@ -94,6 +96,7 @@ func TestMegabyteFieldsAreRefused(t *testing.T) {
 }
 
 func TestUpdateVideoAppliesOnlyMaskedFields(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	createCategory(t, b, b.alice, "Sport", "sport")
 	v := createVideo(t, b, b.alice, "Before")
@@ -130,6 +133,7 @@ func TestUpdateVideoAppliesOnlyMaskedFields(t *testing.T) {
 }
 
 func TestUpdateVideoRefusals(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := createVideo(t, b, b.alice, "Video")
 	tests := []struct {

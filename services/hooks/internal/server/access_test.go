@@ -13,11 +13,13 @@ import (
 // Every method refuses calls without valid credentials from an allowed
 // caller (grpcxtest tries each kind of bad one on each method).
 func TestEveryMethodChecksItsCaller(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	grpcxtest.CheckAccess(t, b.addr, root, &hooksv1.HooksService_ServiceDesc)
 }
 
 func TestReadOnlyKeysCannotWrite(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	service := createWebhook(t, b, b.alice)
 	reader := b.alice
@@ -33,6 +35,7 @@ func TestReadOnlyKeysCannotWrite(t *testing.T) {
 }
 
 func TestMalformedIDsAreNotFound(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	for _, id := range []string{"", "short", "../../../etc/passwd!!!"} {

@@ -18,6 +18,7 @@ import (
 // Every change is an audit entry, and no entry holds a credential: a
 // changed one is named, its value redacted.
 func TestChangesAreAuditedWithoutCredentials(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	webhook := createWebhook(t, b, b.alice)

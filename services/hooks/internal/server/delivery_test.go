@@ -198,6 +198,7 @@ func (b deliveryBundle) hookOn(t *testing.T, p principal.Principal, serviceID, l
 }
 
 func TestMatchingVideosAreDeliveredOnceAndSigned(t *testing.T) {
+	t.Parallel()
 	b := setupDelivery(t)
 	and := b.webhookTo(t, b.alice, "http://127.0.0.1:9/and")
 	or := b.webhookTo(t, b.alice, "http://127.0.0.1:9/or")
@@ -224,6 +225,7 @@ func TestMatchingVideosAreDeliveredOnceAndSigned(t *testing.T) {
 // after it occurred (a restore publishes the last hour's events once more)
 // does not reach back to a hook made since.
 func TestAHookFiresOnlyForVideosCreatedAfterIt(t *testing.T) {
+	t.Parallel()
 	b := setupDelivery(t)
 	s := b.webhookTo(t, b.alice, "http://127.0.0.1:9/late")
 	r := newReceiver(t, s.GetSecret(), 0)
@@ -241,6 +243,7 @@ func TestAHookFiresOnlyForVideosCreatedAfterIt(t *testing.T) {
 }
 
 func TestFailedAttemptsAreRetriedUntilOneSucceeds(t *testing.T) {
+	t.Parallel()
 	b := setupDelivery(t)
 	s := b.webhookTo(t, b.alice, "http://127.0.0.1:9/in")
 	r := newReceiver(t, s.GetSecret(), 3)
@@ -285,6 +288,7 @@ func natsMsg(subject string, data []byte, msgID string) *nats.Msg {
 func fieldMask(paths ...string) *fieldmaskpb.FieldMask { return &fieldmaskpb.FieldMask{Paths: paths} }
 
 func TestTheDeliveryLogAndRetry(t *testing.T) {
+	t.Parallel()
 	b := setupDelivery(t)
 	s := b.webhookTo(t, b.alice, "http://127.0.0.1:9/in")
 	r := newReceiver(t, s.GetSecret(), 1000) // fails every attempt
@@ -328,6 +332,7 @@ func TestTheDeliveryLogAndRetry(t *testing.T) {
 }
 
 func TestDeliveriesWaitForTheVideosOutcome(t *testing.T) {
+	t.Parallel()
 	b := setupDelivery(t)
 	s := b.webhookTo(t, b.alice, "http://127.0.0.1:9/in")
 	r := newReceiver(t, s.GetSecret(), 0)

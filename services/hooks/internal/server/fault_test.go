@@ -29,6 +29,7 @@ import (
 // flight, then started again: every delivery ends succeeded, each id is
 // handled by the receiver, none is lost. A few seconds.
 func TestDeliveriesSurviveSIGKILL(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and kills the hooks binary")
 	}

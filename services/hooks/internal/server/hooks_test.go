@@ -16,6 +16,7 @@ import (
 )
 
 func TestAHookNeedsAServiceFirst(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	req := &hooksv1.CreateHookRequest{Name: "Mirror", Event: "video.created", Service: ids.New(), Action: "videos.insert"}
@@ -35,6 +36,7 @@ func TestAHookNeedsAServiceFirst(t *testing.T) {
 }
 
 func TestCreateHookWithFiltersAndParams(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	mirror := createVidhost(t, b)
@@ -65,6 +67,7 @@ func TestCreateHookWithFiltersAndParams(t *testing.T) {
 }
 
 func TestHookValidation(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	webhook := createWebhook(t, b, b.alice)
@@ -101,6 +104,7 @@ func TestHookValidation(t *testing.T) {
 }
 
 func TestDeletingAServiceDisablesItsHooks(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	webhook := createWebhook(t, b, b.alice)
@@ -144,6 +148,7 @@ func TestDeletingAServiceDisablesItsHooks(t *testing.T) {
 }
 
 func TestPatchHook(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	webhook := createWebhook(t, b, b.alice)

@@ -18,6 +18,7 @@ import (
 )
 
 func TestWebhookSecretIsShownOnceAndRotates(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	created := createWebhook(t, b, b.alice)
@@ -47,6 +48,7 @@ func TestWebhookSecretIsShownOnceAndRotates(t *testing.T) {
 }
 
 func TestCredentialsAreEncryptedAtRest(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	webhook := createWebhook(t, b, b.alice)
@@ -72,6 +74,7 @@ func TestCredentialsAreEncryptedAtRest(t *testing.T) {
 }
 
 func TestServiceEventsCarryNoCredential(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	events := b.events(t)
 	created := createWebhook(t, b, b.alice)
@@ -87,6 +90,7 @@ func TestServiceEventsCarryNoCredential(t *testing.T) {
 }
 
 func TestServiceValidation(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	tests := []struct {
@@ -135,6 +139,7 @@ func createVidhost(t *testing.T, b testBundle) *hooksv1.Service {
 }
 
 func TestAnotherAccountsServiceIsNotFound(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	s := createWebhook(t, b, b.alice)
 	ctx := as(t, b.bob)
@@ -154,6 +159,7 @@ func TestAnotherAccountsServiceIsNotFound(t *testing.T) {
 }
 
 func TestServicesPageByCursor(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ctx := as(t, b.alice)
 	for range 3 {
