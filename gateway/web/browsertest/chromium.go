@@ -99,28 +99,38 @@ func NewPrivateTab(t testing.TB) context.Context {
 	return newTab(t, chromedp.WithNewBrowserContext())
 }
 
-// testContexts maps a top-level test's name to a blank tab in its own
-// browser context, whose child contexts (NewTab) open tabs in it.
+// testContexts maps a test's name to a blank tab in its own browser
+// context, whose child contexts (NewTab) open tabs in it.
 var (
 	testContextsMu sync.Mutex
 	testContexts   = map[string]context.Context{}
 )
 
-// testContext is the browser context of t's top-level test, made on first
-// use and disposed of when t ends.
+// testContext is the browser context of the closest test, t or one of its
+// parents, that already has one; else a new one for t, disposed of when t
+// ends. A top-level test's tabs so share its sign-in with its subtests',
+// while parallel subtests of a test that opened no tab get one each (one
+// registered by the first of them would be disposed of under the others).
 func testContext(t testing.TB) context.Context {
 	t.Helper()
-	name, _, _ := strings.Cut(t.Name(), "/")
 	testContextsMu.Lock()
 	defer testContextsMu.Unlock()
-	if ctx, ok := testContexts[name]; ok {
-		return ctx
+	for name := t.Name(); ; {
+		if ctx, ok := testContexts[name]; ok {
+			return ctx
+		}
+		parent, _, found := cutLast(name, "/")
+		if !found {
+			break
+		}
+		name = parent
 	}
 	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
 	if err := chromedp.Do(ctx); err != nil { // creates the browser context and its blank tab
 		cancel()
 		t.Fatalf("new browser context: %v", err)
 	}
+	name := t.Name()
 	testContexts[name] = ctx
 	t.Cleanup(func() {
 		testContextsMu.Lock()
@@ -129,6 +139,15 @@ func testContext(t testing.TB) context.Context {
 		cancel()
 	})
 	return ctx
+}
+
+// cutLast is strings.Cut at the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+len(sep):], true
 }
 
 // newTab opens a tab in the test's browser context, or with options (a

@@ -103,6 +103,7 @@ func TestControlBarShowsExactlyTheListedControls(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // a tab and a site of its own: the page loads overlap
 			ctx := NewTab(t)
 			site := newSite(t, controlsPage(t, tt.controls, tt.adjust))
 			Open(t, ctx, site.url("/embed/v1"), tt.scripts...)
