@@ -40,12 +40,10 @@ func startCluster(t *testing.T) *Cluster {
 	dir, err := os.MkdirTemp("", "vidhost-drill-") // t.TempDir's parent is closed to the postgres user
 	require.NoError(t, err)
 	require.NoError(t, os.Chmod(dir, 0o755)) //nolint:gosec // G302: the postgres user traverses it
-	root, err := moduleRoot()
-	require.NoError(t, err)
-	bin := filepath.Join(dir, "bin")
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
 	defer cancel()
-	require.NoError(t, buildBinaries(ctx, root, bin))
+	bin, err := buildBinaries(ctx)
+	require.NoError(t, err)
 	s3 := blobtest.StartVersityGW(t)
 	cluster, err := StartCluster(ctx, FullTopology, Options{Dir: dir, BinDir: bin, S3: s3})
 	t.Cleanup(func() {

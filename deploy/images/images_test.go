@@ -14,6 +14,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/gobuild"
 )
 
 // nonroot is the uid and gid of the distroless "nonroot" user, which the
@@ -43,9 +45,8 @@ func TestEveryStaticBinaryAnswersVersionInAnEmptyRoot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every binary without cgo (about a minute)")
 	}
-	repo := repoRoot(t)
 	root := emptyRoot(t)
-	build(t, repo, filepath.Join(root, "bin"))
+	build(t, filepath.Join(root, "bin"))
 	for _, image := range staticImages {
 		t.Run(image.name, func(t *testing.T) {
 			binary := filepath.Join(root, "bin", image.name)
@@ -109,13 +110,9 @@ func TestLiveImageHasTheLibrariesItLinks(t *testing.T) {
 	require.NoError(t, err)
 	target := regexp.MustCompile(`(?s)\nFROM \S+ AS live\n(.*?)(\nFROM |$)`).FindSubmatch(dockerfile)
 	require.NotNil(t, target, "a live target")
-	binary := filepath.Join(t.TempDir(), "live")
-	cmd := exec.Command("go", "build", "-trimpath", "-o", binary, "./services/live/cmd/live")
-	cmd.Dir = repo
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
-	output, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s", output)
-	f, err := elf.Open(binary)
+	dir, err := gobuild.Build(t.Context(), gobuild.Options{Env: []string{"CGO_ENABLED=1"}, Flags: []string{"-trimpath"}}, "./services/live/cmd/live")
+	require.NoError(t, err)
+	f, err := elf.Open(filepath.Join(dir, "live"))
 	require.NoError(t, err)
 	defer f.Close()
 	libs, err := f.ImportedLibraries()
@@ -155,17 +152,30 @@ func emptyRoot(t *testing.T) string {
 	return root
 }
 
-func build(t *testing.T, repo, out string) {
+// build builds every static image's binary as the Dockerfile does
+// (CGO_ENABLED=0, -trimpath) and copies them into out, readable by the
+// nonroot user.
+func build(t *testing.T, out string) {
 	t.Helper()
-	args := []string{"build", "-trimpath", "-o", out + "/"}
+	var packages []string
 	for _, image := range staticImages {
-		args = append(args, image.pkg)
+		packages = append(packages, image.pkg)
 	}
-	cmd := exec.Command("go", args...)
-	cmd.Dir = repo
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	output, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s", output)
+	dir, err := gobuild.Build(t.Context(), gobuild.Options{Env: []string{"CGO_ENABLED=0"}, Flags: []string{"-trimpath"}}, packages...)
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(out, 0o755))
+	for _, image := range staticImages {
+		copyExecutable(t, filepath.Join(dir, image.name), filepath.Join(out, image.name))
+	}
+}
+
+// copyExecutable copies a binary out of gobuild's cache folder (closed to
+// other users) to where the nonroot user may run it.
+func copyExecutable(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(to, data, 0o755)) //nolint:gosec // G306: run by the image's nonroot user
 }
 
 // assertStatic fails on a dynamic binary: one with an interpreter

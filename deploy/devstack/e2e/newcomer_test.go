@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/cmd/vidhost/cli"
+	"github.com/vidhost/vidhost/pkg/gobuild"
 	vidhost "github.com/vidhost/vidhost/sdk/go"
 )
 
@@ -248,13 +249,13 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// buildCLI builds cmd/vidhost as `make build` does.
+// buildCLI builds cmd/vidhost as `make build` does (pkg/gobuild: linked
+// again only when its sources changed).
 func buildCLI(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "vidhost")
 	start := time.Now()
-	out, err := exec.CommandContext(t.Context(), "go", "build", "-o", bin, "github.com/vidhost/vidhost/cmd/vidhost").CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
+	dir, err := gobuild.Build(t.Context(), gobuild.Options{}, "github.com/vidhost/vidhost/cmd/vidhost")
+	require.NoError(t, err)
 	t.Logf("built the CLI in %s", time.Since(start).Round(time.Millisecond))
-	return bin
+	return filepath.Join(dir, "vidhost")
 }

@@ -8,22 +8,23 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/gobuild"
 )
 
-// Install builds vidhost and vidhost-server and installs them with
+// Install builds vidhost and vidhost-server (pkg/gobuild: linked again only
+// when their sources changed) and installs them with
 // deploy/single-node/install.sh (what `make install` runs) into a temporary
 // prefix, which it returns.
 func Install(t testing.TB) string {
 	t.Helper()
 	root := repoRoot(t)
-	bin, prefix := t.TempDir(), t.TempDir()
-	build := exec.Command("go", "build", "-o", bin+"/", "./cmd/vidhost", "./cmd/vidhost-server")
-	build.Dir = root
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	prefix := t.TempDir()
+	bin, err := gobuild.Build(t.Context(), gobuild.Options{}, "./cmd/vidhost", "./cmd/vidhost-server")
+	require.NoError(t, err)
 	install := exec.Command(filepath.Join(root, "deploy/single-node/install.sh")) //nolint:gosec // G204: the repository's own script
 	install.Env = append(os.Environ(), "PREFIX="+prefix, "BIN_DIR="+bin)
-	out, err = install.CombinedOutput()
+	out, err := install.CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	return prefix
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/vidhost/vidhost/pkg/gobuild"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/pgtest"
@@ -33,10 +34,9 @@ func TestSIGKILLDuringIngestLosesAndDoubleCountsNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the service binary")
 	}
-	binary := filepath.Join(t.TempDir(), "analytics")
-	build := exec.Command("go", "build", "-o", binary, "github.com/vidhost/vidhost/services/analytics/cmd/analytics")
-	build.Stderr = os.Stderr
-	require.NoError(t, build.Run())
+	dir, err := gobuild.Build(t.Context(), gobuild.Options{}, "github.com/vidhost/vidhost/services/analytics/cmd/analytics")
+	require.NoError(t, err)
+	binary := filepath.Join(dir, "analytics")
 
 	db := pgtest.Schema(t)
 	pool := db.Pool(t)

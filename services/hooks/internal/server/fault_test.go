@@ -15,6 +15,7 @@ import (
 
 	hooksv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/hooks/v1"
 
+	"github.com/vidhost/vidhost/pkg/gobuild"
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natstest"
@@ -34,9 +35,9 @@ func TestDeliveriesSurviveSIGKILL(t *testing.T) {
 		t.Skip("builds and kills the hooks binary")
 	}
 	const videos = 40
-	bin := filepath.Join(t.TempDir(), "hooks")
-	out, err := exec.Command("go", "build", "-o", bin, "../../cmd/hooks").CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	binDir, err := gobuild.Build(t.Context(), gobuild.Options{}, "./services/hooks/cmd/hooks")
+	require.NoError(t, err)
+	bin := filepath.Join(binDir, "hooks")
 
 	db := pgtest.Schema(t)
 	natsURL := natstest.Start(t)
