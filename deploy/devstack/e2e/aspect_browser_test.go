@@ -33,6 +33,7 @@ type videoShape struct {
 // responsive snippet of docs/embed.md keeps 9:16. About 30 s (a real
 // transcode of a 4 s clip).
 func TestBrowserPortraitVideoKeepsItsShape(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 360, 640, 4)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		data, err := os.ReadFile(clip)

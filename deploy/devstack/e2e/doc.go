@@ -14,8 +14,7 @@
 // default: 2 on a 2-core machine), and their waits overlap. One with a suite
 // of its own still runs alone when it shares something of the process or
 // the machine: TestS3Driver sets environment variables, the tracing test
-// installs the global tracer provider, and the sign-in and live tests have
-// not been moved yet. The browser tests share one Chromium, but each test's
+// installs the global tracer provider. The browser tests share one Chromium, but each test's
 // tabs have a browser context of their own (browsertest.NewTab), so a
 // sign-in to one suite on 127.0.0.1 (cookies belong to a host, not a port)
 // is not another's: the dashboard tests run in parallel.

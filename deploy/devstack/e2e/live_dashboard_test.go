@@ -28,6 +28,7 @@ import (
 // transcode worker). Each part has a tab of its own, so a loaded machine's slow ladder does not spend the
 // budget of the tab that watches the stream.
 func TestLiveEventInTheDashboard(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	if testing.Short() {
 		t.Skip("a browser, a live stream and a transcode worker")
 	}

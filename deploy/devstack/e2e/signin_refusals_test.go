@@ -18,6 +18,7 @@ import (
 // message in the envelope, audited, and changes nothing. On a suite of its
 // own, since it turns multi-factor codes on for the owner. About 10 s.
 func TestSignInRefusals(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	withSuite(t, newSuite(t, 0), "local", func() {
 		password := suiteOf(t).Credentials.OwnerPassword
 		keysBefore := countKeys(t)

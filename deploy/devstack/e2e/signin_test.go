@@ -94,6 +94,7 @@ func (p *person) cookie(t *testing.T) string {
 // the session, watches a private video in headless Chromium with only the
 // session cookie, signs out and is refused. About 30 s.
 func TestSignInWithTOTPMakesTheFirstKeyAndWatchesAPrivateVideo(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 320, 180, 4)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		password := suiteOf(t).Credentials.OwnerPassword

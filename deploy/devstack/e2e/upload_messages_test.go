@@ -26,6 +26,7 @@ import (
 // sentence. About a minute on two busy cores (a suite of its own, one
 // transcode).
 func TestUploadsSayHowTheyEnded(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
 	if testing.Short() {
 		t.Skip("a browser and a transcode worker")
 	}
