@@ -10,6 +10,7 @@ import (
 // The meter cuts a stream only after bitrateStrikes windows in a row above
 // the limit plus its slack; a window back under the limit starts over.
 func TestBitrateMeterCutsOnlyAStreamThatStaysAbove(t *testing.T) {
+	t.Parallel()
 	const limit = 6_000_000
 	perWindow := func(bps int64) int64 { return bps * 10 / 8 } // bytes in a 10 s window
 	m := &bitrateMeter{limit: limit, window: 10 * time.Second}
@@ -38,6 +39,7 @@ func TestBitrateMeterCutsOnlyAStreamThatStaysAbove(t *testing.T) {
 }
 
 func TestCutReasonNamesBothRates(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, "ended by the service: the stream's bitrate (9.1 Mbit/s) stayed above the plan's limit of 6 Mbit/s; lower the encoder's bitrate",
 		cutReasonFor(9_100_000, 6_000_000))
 }

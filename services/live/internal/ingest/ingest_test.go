@@ -92,6 +92,9 @@ type bundle struct {
 	key     string
 	keys    *keys
 	stop    func()
+	// workDir is the server's, which its ffmpeg processes name on their
+	// command lines: how a test tells its own from a parallel test's.
+	workDir string
 }
 
 func setup(t *testing.T) bundle {
@@ -115,7 +118,8 @@ func setupConfig(t *testing.T, cfg ingest.Config, maxBitrate int64) bundle {
 		grant: ingest.Grant{VideoID: ids.New(), AccountID: ids.New(), Record: true, MaxBitrate: maxBitrate}, key: "vhlive_" + ids.New()}
 	b.keys = &keys{grant: map[string]ingest.Grant{b.key: b.grant}, refuse: map[string]*ingest.Refusal{}}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := ingest.NewServer(ingest.Config{FFmpeg: "ffmpeg", WorkDir: t.TempDir(), Store: store,
+	b.workDir = t.TempDir()
+	srv := ingest.NewServer(ingest.Config{FFmpeg: "ffmpeg", WorkDir: b.workDir, Store: store,
 		StallTimeout: 3 * time.Second, ReconnectWindow: cfg.ReconnectWindow, BitrateWindow: cfg.BitrateWindow,
 		Logger: logger}, b.keys, b.reports)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
@@ -194,6 +198,7 @@ func (b bundle) ended(t *testing.T) ingest.End {
 }
 
 func TestAPublisherGoesLiveAndItsRecordingIsStored(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	log, err := push(t, b.url+"/"+b.key, 8)
 	require.NoError(t, err, log)
@@ -209,12 +214,13 @@ func TestAPublisherGoesLiveAndItsRecordingIsStored(t *testing.T) {
 	playlist := read(t, b.store, "videos/"+b.grant.AccountID+"/"+b.grant.VideoID+"/live/360p/index.m3u8")
 	assert.Contains(t, playlist, "#EXT-X-PROGRAM-DATE-TIME")
 	assert.Contains(t, playlist, "#EXT-X-ENDLIST", "the last playlist says the stream ended")
-	assert.Empty(t, liveFFmpegs(t))
+	assert.Empty(t, b.liveFFmpegs(t))
 }
 
 // Each refusal reaches the publisher's log, and the port goes on serving:
 // the last publisher of the list is a good one.
 func TestRefusedPublishersSeeWhy(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	tests := []struct {
 		name, url string
@@ -240,13 +246,14 @@ func TestRefusedPublishersSeeWhy(t *testing.T) {
 	log, err := push(t, b.url+"/"+b.key, 2)
 	require.NoError(t, err, log)
 	b.ended(t)
-	assert.Empty(t, liveFFmpegs(t))
+	assert.Empty(t, b.liveFFmpegs(t))
 }
 
 func TestASecondPublisherIsRefused(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	first := start(t, b.url+"/"+b.key, 6)
-	require.Eventually(t, func() bool { return len(liveFFmpegs(t)) == 1 }, 10*time.Second, 50*time.Millisecond)
+	require.Eventually(t, func() bool { return len(b.liveFFmpegs(t)) == 1 }, 10*time.Second, 50*time.Millisecond)
 	log, err := push(t, b.url+"/"+b.key, 2)
 	assert.Error(t, err)
 	assert.Contains(t, log, "already has a publisher")
@@ -258,6 +265,7 @@ func TestASecondPublisherIsRefused(t *testing.T) {
 // A key revoked (or rotated, or its event deleted) while live ends the run
 // within the recheck period, with the reason on the event.
 func TestRevokingAKeyEndsItsRun(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	p := start(t, b.url+"/"+b.key, 40)
 	require.Eventually(t, func() bool { return len(b.reports.videos()) == 1 }, 20*time.Second, 50*time.Millisecond)
@@ -267,13 +275,14 @@ func TestRevokingAKeyEndsItsRun(t *testing.T) {
 	assert.NotEmpty(t, end.RecordingKey, "what was streamed is still recorded")
 	_, err := p.wait()
 	assert.Error(t, err, "the publisher was cut off")
-	assert.Empty(t, liveFFmpegs(t))
+	assert.Empty(t, b.liveFFmpegs(t))
 }
 
 // A stream above the plan's bitrate limit (the generated 320x240 stream
 // sends a few hundred kbit/s; the limit here is 50 kbit/s) is cut after
 // three windows, with the reason on the event, and is not waited for.
 func TestAStreamAboveTheBitrateLimitIsCut(t *testing.T) {
+	t.Parallel()
 	b := setupConfig(t, ingest.Config{ReconnectWindow: time.Minute, BitrateWindow: time.Second}, 50_000)
 	p := start(t, b.url+"/"+b.key, 40)
 	end := b.ended(t)
@@ -282,11 +291,12 @@ func TestAStreamAboveTheBitrateLimitIsCut(t *testing.T) {
 	assert.NotEmpty(t, end.RecordingKey, "what was streamed is still recorded")
 	_, err := p.wait()
 	assert.Error(t, err, "the publisher was cut off")
-	assert.Empty(t, liveFFmpegs(t))
+	assert.Empty(t, b.liveFFmpegs(t))
 }
 
 // A stream within the limit is not cut (its end is the publisher's own).
 func TestAStreamWithinTheBitrateLimitIsNotCut(t *testing.T) {
+	t.Parallel()
 	b := setupConfig(t, ingest.Config{BitrateWindow: time.Second}, 20_000_000)
 	_, err := push(t, b.url+"/"+b.key, 5)
 	require.NoError(t, err)
@@ -296,6 +306,7 @@ func TestAStreamWithinTheBitrateLimitIsNotCut(t *testing.T) {
 // A publisher that comes back within the reconnect window continues the
 // same run: one live.started, one live.ended, one recording of both parts.
 func TestAPublisherReconnectsWithinTheWindow(t *testing.T) {
+	t.Parallel()
 	b := setupWith(t, 8*time.Second)
 	log, err := push(t, b.url+"/"+b.key, 5)
 	require.NoError(t, err, log)
@@ -311,11 +322,12 @@ func TestAPublisherReconnectsWithinTheWindow(t *testing.T) {
 	assert.Equal(t, []string{b.grant.VideoID}, b.reports.videos(), "live.started once")
 	playlist := read(t, b.store, "videos/"+b.grant.AccountID+"/"+b.grant.VideoID+"/live/360p/index.m3u8")
 	assert.GreaterOrEqual(t, strings.Count(playlist, "#EXTINF"), 4, "one playlist through the reconnection")
-	assert.Empty(t, liveFFmpegs(t))
+	assert.Empty(t, b.liveFFmpegs(t))
 }
 
 // Garbage on the port is dropped; the port goes on serving.
 func TestGarbageIsDropped(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	conn, err := net.Dial("tcp", hostOf(b.url))
 	require.NoError(t, err)
@@ -333,15 +345,16 @@ func TestGarbageIsDropped(t *testing.T) {
 // Stopping the service ends a live run cleanly: reported, recorded, no
 // ffmpeg left.
 func TestShutdownEndsARunCleanly(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	p := start(t, b.url+"/"+b.key, 30)
-	require.Eventually(t, func() bool { return len(liveFFmpegs(t)) == 1 }, 10*time.Second, 50*time.Millisecond)
+	require.Eventually(t, func() bool { return len(b.liveFFmpegs(t)) == 1 }, 10*time.Second, 50*time.Millisecond)
 	time.Sleep(3 * time.Second) // some stream to record
 	b.stop()
 	end := b.ended(t)
 	assert.NotEmpty(t, end.RecordingKey)
 	_, _ = p.wait()
-	assert.Empty(t, liveFFmpegs(t))
+	assert.Empty(t, b.liveFFmpegs(t))
 }
 
 func read(t *testing.T, store blob.Store, key string) string {
@@ -359,8 +372,9 @@ func hostOf(rtmpURL string) string {
 	return rest[:len(rest)-len("/live")]
 }
 
-// liveFFmpegs lists this process's live ffmpeg children still running.
-func liveFFmpegs(t *testing.T) []string {
+// liveFFmpegs lists the live ffmpeg children of b's server still running
+// (tests run in parallel: another test's are not b's).
+func (b bundle) liveFFmpegs(t *testing.T) []string {
 	t.Helper()
 	var found []string
 	procs, err := filepath.Glob("/proc/[0-9]*/stat")
@@ -380,7 +394,7 @@ func liveFFmpegs(t *testing.T) []string {
 			continue
 		}
 		cmdline, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "cmdline")) //nolint:gosec // /proc
-		if bytes.Contains(cmdline, []byte("var_stream_map")) {
+		if bytes.Contains(cmdline, []byte("var_stream_map")) && bytes.Contains(cmdline, []byte(b.workDir)) {
 			found = append(found, p)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 )
 
 func TestSRTStreamKeyReadsEveryStreamIDForm(t *testing.T) {
+	t.Parallel()
 	const key = "vhlive_abc-DEF_123"
 	tests := []struct {
 		streamID string

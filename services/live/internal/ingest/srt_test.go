@@ -29,6 +29,7 @@ func (b bundle) srtURL(streamID string) string {
 }
 
 func TestAnSRTPublisherGoesLiveAndItsRecordingIsStored(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	log, err := push(t, b.srtURL("publish:"+b.key), 8)
 	require.NoError(t, err, log)
@@ -40,13 +41,14 @@ func TestAnSRTPublisherGoesLiveAndItsRecordingIsStored(t *testing.T) {
 	assert.Equal(t, []string{b.grant.VideoID}, b.reports.videos(), "live.started once")
 	playlist := read(t, b.store, "videos/"+b.grant.AccountID+"/"+b.grant.VideoID+"/live/360p/index.m3u8")
 	assert.Contains(t, playlist, "#EXT-X-ENDLIST", "the last playlist says the stream ended")
-	assert.Empty(t, liveFFmpegs(t))
+	assert.Empty(t, b.liveFFmpegs(t))
 }
 
 // Every refusal happens in the handshake, with the code of its kind, and
 // the port goes on serving: the last publisher is a good one, in the SRT
 // access-control form of streamid.
 func TestSRTPublishersAreRefusedInTheHandshakeWithACode(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	b.keys.refuse["vhlive_limited"] = &ingest.Refusal{Reason: "the plan allows 1 live event", Kind: ingest.KindLimit}
 	tests := []struct {
@@ -78,13 +80,14 @@ func TestSRTPublishersAreRefusedInTheHandshakeWithACode(t *testing.T) {
 	log, err = push(t, b.srtURL("#!::r="+b.key+",m=publish"), 2)
 	require.NoError(t, err, log)
 	b.ended(t)
-	assert.Empty(t, liveFFmpegs(t))
+	assert.Empty(t, b.liveFFmpegs(t))
 }
 
 func TestASecondSRTPublisherIsRefusedWithConflict(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	first := start(t, "srt://"+b.srtAddr+"?streamid="+b.key, 6) // the bare key, unescaped
-	require.Eventually(t, func() bool { return len(liveFFmpegs(t)) == 1 }, 10*time.Second, 50*time.Millisecond)
+	require.Eventually(t, func() bool { return len(b.liveFFmpegs(t)) == 1 }, 10*time.Second, 50*time.Millisecond)
 	_, err := srt.Dial(b.srtAddr, "publish:"+b.key, srt.Options{})
 	var rejected *srt.RejectError
 	require.ErrorAs(t, err, &rejected)
@@ -98,6 +101,7 @@ func TestASecondSRTPublisherIsRefusedWithConflict(t *testing.T) {
 // of MPEG-TS is dropped after the track analysis timeout (10 s); its event
 // is free again and the port serves the next publisher. About 15 s.
 func TestAnSRTPublisherSendingGarbageIsDropped(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	conn, err := srt.Dial(b.srtAddr, "publish:"+b.key, srt.Options{})
 	require.NoError(t, err)
@@ -117,13 +121,14 @@ func TestAnSRTPublisherSendingGarbageIsDropped(t *testing.T) {
 	require.NoError(t, err, log)
 	b.ended(t)
 	assert.LessOrEqual(t, len(b.reports.videos()), 1, "only the good publisher went live")
-	assert.Empty(t, liveFFmpegs(t))
+	assert.Empty(t, b.liveFFmpegs(t))
 }
 
 // A publisher that stays connected (libsrt keeps the connection alive) but
 // sends no more media is ended after the stall timeout (3 s here): the
 // read timeout of its SRT socket (SRTO_RCVTIMEO).
 func TestAStalledSRTPublisherIsEnded(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	clip := filepath.Join(t.TempDir(), "clip.ts")
 	out, err := exec.Command("ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin",
@@ -143,5 +148,5 @@ func TestAStalledSRTPublisherIsEnded(t *testing.T) {
 	end := b.ended(t) // the connection stays open meanwhile
 	assert.Equal(t, "the publisher sent nothing for 3s", end.Reason)
 	assert.NotEmpty(t, end.RecordingKey, "what was sent is recorded")
-	assert.Empty(t, liveFFmpegs(t))
+	assert.Empty(t, b.liveFFmpegs(t))
 }
