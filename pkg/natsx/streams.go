@@ -164,11 +164,19 @@ func ensureStream(ctx context.Context, js jetstream.JetStream, cfg jetstream.Str
 	}
 }
 
+// errCodeReplicasNotSupported is nats-server's JSStreamReplicasNotSupportedErr
+// ("replicas > 1 not supported in non-clustered mode"), which nats.go has no
+// constant for: a configuration refused for good, though sent as a 500.
+const errCodeReplicasNotSupported jetstream.ErrorCode = 10074
+
 // clusterSettling reports whether err is JetStream not answering yet
 // rather than refusing: worth another attempt.
 func clusterSettling(err error) bool {
 	var apiErr *jetstream.APIError
 	if errors.As(err, &apiErr) {
+		if apiErr.ErrorCode == errCodeReplicasNotSupported {
+			return false // a 500 that no wait changes: the server is not clustered
+		}
 		return apiErr.Code == http.StatusServiceUnavailable || apiErr.Code == http.StatusInternalServerError
 	}
 	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) ||
