@@ -10,6 +10,7 @@ import (
 )
 
 func TestIncrementsSumPerCellAndMergeCollidingWindows(t *testing.T) {
+	t.Parallel()
 	day := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
 	play := func(id, video, domain string, at time.Time) views.Event {
 		return views.Event{ID: id, AccountID: "a", Time: at, Type: views.TypePlay, VideoID: video, ViewerID: id,

@@ -35,6 +35,7 @@ func migrationsBefore(t *testing.T, version string) fs.FS {
 // within 30 minutes of a view stored before the upgrade is still the same
 // view after it.
 func TestWindowsOpenBeforeMigration00005StillHold(t *testing.T) {
+	t.Parallel()
 	db := pgtest.Schema(t)
 	db.Migrate(t, migrationsBefore(t, "00005"))
 	pool := db.Pool(t)

@@ -18,6 +18,7 @@ import (
 )
 
 func TestPlannerPicksNarrowestRollup(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ dimension, filter, want string }{
 		{"day", "", "daily_totals"},
 		{"day", "day>2026-11-01", "daily_totals"},
@@ -43,6 +44,7 @@ func TestPlannerPicksNarrowestRollup(t *testing.T) {
 // picks, against the same report computed here from the raw events the
 // store marked counted, with pkg/filter's own matching.
 func TestRollupReportsAgreeWithRawEvents(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	rng := rand.New(rand.NewPCG(15, 2026))
 	pick := func(prefix string, n int) string { return fmt.Sprintf("%s%d", prefix, rng.IntN(n)) }

@@ -15,6 +15,8 @@ import (
 	"github.com/vidhost/vidhost/services/analytics/migrations"
 )
 
+// Every test has a schema (and a NATS server, where it needs one) of its
+// own, so every test calls t.Parallel: their waits overlap.
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 const accountA, accountB = "account-a", "account-b"
@@ -68,6 +70,7 @@ func (f fixture) rawCount(t *testing.T) int {
 }
 
 func TestIngestRollsUpAndIsIdempotent(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	batch := []views.Event{
 		play("e1", accountA, "v1", "viewer-1", "a.example", "US", day1),
@@ -101,6 +104,7 @@ func TestIngestRollsUpAndIsIdempotent(t *testing.T) {
 // change how the new ones count: they are judged against the stored
 // window only, as if the old event were not in the batch.
 func TestRedeliveredEventDoesNotSwayNewPlays(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	first := play("m1", accountA, "v1", "viewer-1", "a.example", "US", day1)
 	for _, e := range []views.Event{first, play("m2", accountA, "v1", "viewer-1", "a.example", "US", day1.Add(40*time.Minute))} {
@@ -117,6 +121,7 @@ func TestRedeliveredEventDoesNotSwayNewPlays(t *testing.T) {
 }
 
 func TestReplayWithinThirtyMinutesIsOneView(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	first := play("p1", accountA, "v1", "viewer-1", "a.example", "US", day1)
 	_, err := f.store.Ingest(t.Context(), []views.Event{first})
@@ -148,6 +153,7 @@ func TestReplayWithinThirtyMinutesIsOneView(t *testing.T) {
 // or over several, including two storers ingesting it at once; a viewer's
 // reload (a second ticket) within the window adds nothing either.
 func TestTicketCountsOncePerWindow(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	ticketPlay := func(id, ticket, viewer string, at time.Time) views.Event {
 		e := play(id, accountA, "v1", viewer, "a.example", "US", at)
@@ -190,6 +196,7 @@ func TestTicketCountsOncePerWindow(t *testing.T) {
 // a window to lock, both used to find none and count. 40 viewers, each
 // with one play in each of two concurrent batches: 40 views.
 func TestFirstPlaysOfOneViewerOnTwoStorersAreOneView(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	const viewers = 40
 	batches := [2][]views.Event{}
@@ -221,6 +228,7 @@ func TestFirstPlaysOfOneViewerOnTwoStorersAreOneView(t *testing.T) {
 // new day at once both create its partition; the one that loses the race
 // still stores its batch on the first try.
 func TestConcurrentStorersCreateADaysPartitionOnce(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	stores := []*store.Store{f.store, store.New(f.pool), store.New(f.pool), store.New(f.pool)}
 	for d := range 5 {
@@ -243,6 +251,7 @@ func TestConcurrentStorersCreateADaysPartitionOnce(t *testing.T) {
 }
 
 func TestRetentionDropsOldPartitionsOnly(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	var batch []views.Event
 	for i := range 5 {
@@ -266,6 +275,7 @@ func TestRetentionDropsOldPartitionsOnly(t *testing.T) {
 }
 
 func TestReportReadsRollups(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	day2 := day1.AddDate(0, 0, 1)
 	_, err := f.store.Ingest(t.Context(), []views.Event{

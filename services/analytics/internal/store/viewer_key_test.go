@@ -13,6 +13,7 @@ import (
 // 00005 carried the old windows over with the SQL function viewer_key: the
 // two must agree, or a window carried over would never be found.
 func TestViewerKeyHashMatchesSQL(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	keys := []views.ViewerKey{
 		{AccountID: accountA, VideoID: "V1StGXR8_Z5jdHi6B-myT", ViewerID: "0b8f6d5e-2c1a-4e7b-9f3d-1a2b3c4d5e6f"},

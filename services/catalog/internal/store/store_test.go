@@ -26,6 +26,8 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/migrations"
 )
 
+// Every test has a schema (and a NATS server, where it needs one) of its
+// own, so every test calls t.Parallel: their waits overlap.
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 const account = "account-1"
@@ -79,6 +81,7 @@ func (b testBundle) outboxRows(t *testing.T) int {
 }
 
 func TestRolledBackChangePublishesNothing(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	boom := errors.New("boom")
 
@@ -107,6 +110,7 @@ func TestRolledBackChangePublishesNothing(t *testing.T) {
 }
 
 func TestDuplicateValueIsAConflict(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	_, err := b.create(t, "sport", nil)
 	require.NoError(t, err)
@@ -118,6 +122,7 @@ func TestDuplicateValueIsAConflict(t *testing.T) {
 }
 
 func TestAccountScopesEveryRead(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	c, err := b.create(t, "sport", nil)
 	require.NoError(t, err)

@@ -50,6 +50,7 @@ func (b testBundle) dispatch(t *testing.T, ctx context.Context, account string, 
 }
 
 func TestDispatchTranscribesOneAtATime(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	queued := b.queuedTranscribes(t, account, 3)
 	other := b.queuedTranscribes(t, "account-2", 1)
@@ -77,6 +78,7 @@ func TestDispatchTranscribesOneAtATime(t *testing.T) {
 // skipped, not waited for: the dispatcher holds the account's lock, and
 // waiting there could deadlock with the holder.
 func TestDispatchTranscribesSkipsLockedRows(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	queued := b.queuedTranscribes(t, account, 2)
 	held := make(chan struct{})

@@ -13,6 +13,7 @@ import (
 
 // A video's lists survive the trip through their jsonb columns.
 func TestVideoRoundTrip(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	v := catalog.VideoInput{Name: "Full", Tags: []string{"a"}}.Video()
 	v.ID, v.Input, v.SourceObjectKey = ids.New(), "svc://uploads/x", "uploads/acct/x/a.mp4"
@@ -44,6 +45,7 @@ func TestVideoRoundTrip(t *testing.T) {
 // ?search= is served by a trigram index when pg_trgm can be installed, as
 // it can on the test cluster.
 func TestNameSearchIsIndexed(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	var n int
 	require.NoError(t, b.pool.QueryRow(t.Context(),
@@ -54,6 +56,7 @@ func TestNameSearchIsIndexed(t *testing.T) {
 // GET /v2/account/videos counts the account's videos and sums their
 // durations; another account's videos are not counted.
 func TestVideoUsage(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	insert := func(accountID, status string, event bool, duration float64) {
 		v := catalog.VideoInput{Name: "v"}.Video()

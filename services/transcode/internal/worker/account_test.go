@@ -21,6 +21,7 @@ import (
 // video's MP4 as source made the public video serve the private clip.
 // About 3 s.
 func TestJobWithAnotherAccountsSourceIsRefused(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	b.start(t, defaults())
 	private := b.uploadJob(t, clipSmall) // another account's upload
@@ -64,6 +65,7 @@ func TestJobWithAnotherAccountsSourceIsRefused(t *testing.T) {
 // Every report names the job's account: catalog applies none that does
 // not name the video's.
 func TestReportsNameTheJobsAccount(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	b.start(t, defaults())
 	good := b.uploadJob(t, clipSmall)

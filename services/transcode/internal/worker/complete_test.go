@@ -20,6 +20,7 @@ import (
 
 // A 4 s 720p upload: about 5 s on two cores.
 func TestUploadedSourceBecomesReady(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	b.start(t, defaults())
 	j := b.uploadJob(t, clip720p)
@@ -87,6 +88,7 @@ func assertPlayable(t *testing.T, b *bundle, folder string) {
 
 // The same on S3 storage (versitygw, which checks signatures): about 2 s.
 func TestS3StorageBecomesReady(t *testing.T) {
+	t.Parallel()
 	b := setupWith(t, blobtest.StartVersityGW(t))
 	b.start(t, defaults())
 	j := b.uploadJob(t, clipSmall)
@@ -103,6 +105,7 @@ func TestS3StorageBecomesReady(t *testing.T) {
 
 // A clip of a URL source: the outputs last as long as the clip.
 func TestURLSourceClip(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	b.start(t, defaults())
 	source := mediatest.Clip(t, clipLong)

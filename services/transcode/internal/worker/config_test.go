@@ -8,6 +8,7 @@ import (
 )
 
 func TestConfigValidate(t *testing.T) {
+	t.Parallel()
 	valid := Config{Concurrency: 1, AckWait: time.Minute, Heartbeat: 10 * time.Second, MaxDeliver: 3, RetryDelay: time.Second}
 	assert.NoError(t, valid.Validate())
 	tests := []struct {
@@ -33,6 +34,7 @@ func TestConfigValidate(t *testing.T) {
 }
 
 func TestRetryDelayDoublesUpToACap(t *testing.T) {
+	t.Parallel()
 	cfg := Config{RetryDelay: 10 * time.Second}
 	var got []time.Duration
 	for attempt := 1; attempt <= 7; attempt++ {

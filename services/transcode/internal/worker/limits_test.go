@@ -29,6 +29,7 @@ func hangingFFmpeg(t *testing.T) string {
 // A job that runs out of its time fails for good with a clear reason: one
 // attempt, no retries, no dead letter. About 3 s.
 func TestJobTimeoutFailsTheJob(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ws := defaults()
 	ws.media.FFmpeg = hangingFFmpeg(t)
@@ -49,6 +50,7 @@ func TestJobTimeoutFailsTheJob(t *testing.T) {
 // that hangs ffmpeg is stopped after 2 s (1 s per second), not after the
 // minute a long source would get. About 3 s.
 func TestJobTimeoutShrinksToTheSource(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ws := defaults()
 	ws.media.FFmpeg = hangingFFmpeg(t)
@@ -66,6 +68,7 @@ func TestJobTimeoutShrinksToTheSource(t *testing.T) {
 // the limit in the reason. The clips are tiny: a limit is about the shape
 // of a source, not its size. About 3 s.
 func TestSourcesBeyondDefaultLimitsAreRefused(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	b.start(t, defaults())
 	tests := []struct {
@@ -95,6 +98,7 @@ func TestSourcesBeyondDefaultLimitsAreRefused(t *testing.T) {
 // quota left for it (the job's SourceMaxBytes); beyond, the job fails for
 // good. About 2 s.
 func TestURLSourceIsBoundedByItsQuota(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	b.start(t, defaults())
 	clip := mediatest.Clip(t, clipSmall)

@@ -54,6 +54,7 @@ func endless(w http.ResponseWriter, r *http.Request) {
 // Every bad source ends in error with its reason, at once (no retries),
 // and the worker goes on to complete a good job. About 5 s.
 func TestBadSourcesFailWithReason(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	url, trusted := origin(t)
 	ws := defaults()

@@ -19,6 +19,7 @@ import (
 // that always crashes) is retried MaxDeliver times, then ends in error and
 // on the dead-letter stream, instead of looping forever.
 func TestPoisonJobIsDeadLettered(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ws := defaults()
 	ws.media.FFmpeg = "false" // probing works, every encode fails
@@ -41,6 +42,7 @@ func TestPoisonJobIsDeadLettered(t *testing.T) {
 // A job delivered more often than MaxDeliver (its last attempt died with
 // its worker) is failed and dead-lettered without running again.
 func TestJobWhoseAttemptsDiedIsFailed(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ws := defaults()
 	ws.config.MaxDeliver, ws.config.AckWait, ws.config.Heartbeat = 1, time.Second, 500*time.Millisecond
@@ -67,6 +69,7 @@ func TestJobWhoseAttemptsDiedIsFailed(t *testing.T) {
 // Stopping a worker hands its running job back at once; another worker
 // completes it, and the video is completed once. About 8 s.
 func TestStoppedWorkerHandsJobBack(t *testing.T) {
+	t.Parallel()
 	b := setup(t)
 	ws := defaults()
 	first := b.start(t, ws)

@@ -35,6 +35,9 @@ var testConfig = worker.Config{
 	MaxDeliver: 3, RetryDelay: 100 * time.Millisecond, DrainTimeout: 0,
 }
 
+// Every test has a bundle of its own, so every test calls t.Parallel: one
+// test's waits on NATS and redeliveries overlap another's ffmpeg.
+//
 // bundle is one test's NATS server, blob store and report recorder. The
 // worker runs as transcode and jobs come from catalog, each with its
 // production rights; js (the harness) only looks at the streams.

@@ -17,6 +17,7 @@ import (
 )
 
 func TestResolvingACompleteUploadPublishesUploadCompletedOnce(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	u := create(t, b, b.Alice, "a.mp4", 10)
 	require.Equal(t, http.StatusOK, put(t, u.GetUrl(), randomBytes(t, 10)))

@@ -18,6 +18,7 @@ import (
 )
 
 func TestListPagesWithoutURLsOrDuplicates(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	var created []string
 	for _, name := range []string{"a.mp4", "b.jpg", "c.vtt", "d.mkv", "e.mov"} {
@@ -48,6 +49,7 @@ func TestListPagesWithoutURLsOrDuplicates(t *testing.T) {
 }
 
 func TestDeleteRemovesRecordAndObject(t *testing.T) {
+	t.Parallel()
 	eachDriver(t, func(t *testing.T, b *uploadtest.Bundle) {
 		u := uploaded(t, b, "a.mp4")
 
@@ -70,6 +72,7 @@ func TestDeleteRemovesRecordAndObject(t *testing.T) {
 }
 
 func TestDeletingAReferencedUploadKeepsItsObject(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	u := uploaded(t, b, "a.mp4")
 	_, err := resolve(t, b, b.Alice, u.GetId(), uploadv1.UploadKind_UPLOAD_KIND_VIDEO)
@@ -83,6 +86,7 @@ func TestDeletingAReferencedUploadKeepsItsObject(t *testing.T) {
 }
 
 func TestExpiredURLIsRefused(t *testing.T) {
+	t.Parallel()
 	for _, d := range uploadtest.Drivers {
 		t.Run(string(d), func(t *testing.T) {
 			b := uploadtest.Start(t, d, func(c *app.Config) { c.URLTTL = time.Second })
@@ -100,6 +104,7 @@ func TestExpiredURLIsRefused(t *testing.T) {
 }
 
 func TestOtherAccountsNeverSeeUploads(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	create(t, b, b.Alice, "a.mp4", 5)
 

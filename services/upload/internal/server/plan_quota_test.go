@@ -29,6 +29,7 @@ func uncapped(c *app.Config) {
 }
 
 func TestTheQuotaIsThePlans(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local, uncapped)
 	free, pro := b.Alice, b.Bob
 	free.Plan, pro.Plan = plans.Free, plans.Pro
@@ -43,6 +44,7 @@ func TestTheQuotaIsThePlans(t *testing.T) {
 }
 
 func TestTheOperatorsQuotaAndCapWin(t *testing.T) {
+	t.Parallel()
 	t.Run("the account's own quota", func(t *testing.T) {
 		b := uploadtest.Start(t, uploadtest.Local, uncapped)
 		p := b.Alice
@@ -61,6 +63,7 @@ func TestTheOperatorsQuotaAndCapWin(t *testing.T) {
 }
 
 func TestQuotaReachedIsAnnouncedOnceAnHour(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local, uncapped)
 	p := b.Alice
 	p.Plan = plans.Free

@@ -31,6 +31,7 @@ func stored(t *testing.T, b *uploadtest.Bundle, key string) []byte {
 // driver refuses the PUT; S3 cannot, and the sweeper's next pass (every
 // 5 minutes) removes what landed. Either way the upload stays deleted.
 func TestPutAfterDeleteStoresNothing(t *testing.T) {
+	t.Parallel()
 	eachDriver(t, func(t *testing.T, b *uploadtest.Bundle) {
 		for _, used := range []bool{false, true} {
 			body := randomBytes(t, 1000)
@@ -60,6 +61,7 @@ func TestPutAfterDeleteStoresNothing(t *testing.T) {
 // accepts a second PUT of the same signed size: no byte more counts, and the
 // case is documented in docs/uploads.md.
 func TestPutAfterCompletionIsRefused(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	first, second := randomBytes(t, 1000), randomBytes(t, 1000)
 	u := create(t, b, b.Alice, "clip.mp4", len(first))

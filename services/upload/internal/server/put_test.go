@@ -19,6 +19,7 @@ import (
 )
 
 func TestPresignedPutThenResolve(t *testing.T) {
+	t.Parallel()
 	eachDriver(t, func(t *testing.T, b *uploadtest.Bundle) {
 		body := randomBytes(t, 64<<10)
 
@@ -52,6 +53,7 @@ func TestPresignedPutThenResolve(t *testing.T) {
 }
 
 func TestBadPutsLeaveNothingAndResolveSaysIncomplete(t *testing.T) {
+	t.Parallel()
 	eachDriver(t, func(t *testing.T, b *uploadtest.Bundle) {
 		const size = 1000
 		tests := []struct {

@@ -30,6 +30,7 @@ func createErr(t *testing.T, b *uploadtest.Bundle, p principal.Principal, name s
 }
 
 func TestSwitchOffRefusesUploads(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	setSettings(t, b, b.Alice, &uploadv1.SetAccountSettingsRequest{UploadsEnabled: new(false)})
 
@@ -42,6 +43,7 @@ func TestSwitchOffRefusesUploads(t *testing.T) {
 }
 
 func TestPerFileLimit(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	setSettings(t, b, b.Alice, &uploadv1.SetAccountSettingsRequest{MaxFileBytes: new(int64(100))})
 
@@ -53,6 +55,7 @@ func TestPerFileLimit(t *testing.T) {
 }
 
 func TestConcurrentUploadsQuota(t *testing.T) {
+	t.Parallel()
 	eachDriver(t, func(t *testing.T, b *uploadtest.Bundle) {
 		setSettings(t, b, b.Alice, &uploadv1.SetAccountSettingsRequest{MaxConcurrent: new(int32(2))})
 		first := create(t, b, b.Alice, "a.mp4", 10)
@@ -74,6 +77,7 @@ func TestConcurrentUploadsQuota(t *testing.T) {
 }
 
 func TestBytesQuota(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	setSettings(t, b, b.Alice, &uploadv1.SetAccountSettingsRequest{QuotaBytes: new(int64(1000))})
 	big := create(t, b, b.Alice, "a.mp4", 600)
@@ -90,6 +94,7 @@ func TestBytesQuota(t *testing.T) {
 }
 
 func TestAccountSettings(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	operator := uploadtest.AsOperator(t)
 
@@ -128,6 +133,7 @@ func TestAccountSettings(t *testing.T) {
 // Account settings are the operator's: a key's principal, forwarded by the
 // gateway, reads or sets none, not even its own account's.
 func TestAccountSettingsAreTheOperators(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	_, err := b.Client.GetAccountSettings(as(t, b.Alice), &uploadv1.GetAccountSettingsRequest{AccountId: b.Alice.AccountID})
 	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
@@ -142,6 +148,7 @@ func TestAccountSettingsAreTheOperators(t *testing.T) {
 // Every method refuses calls without valid credentials from an allowed
 // caller (grpcxtest tries each kind of bad one on each method).
 func TestEveryMethodChecksItsCaller(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	grpcxtest.CheckAccess(t, b.GRPCAddr, uploadtest.Root, &uploadv1.UploadService_ServiceDesc)
 }

@@ -25,6 +25,7 @@ func uploaded(t *testing.T, b *uploadtest.Bundle, name string) *uploadv1.Upload 
 }
 
 func TestResolveRefusesUnusableReferences(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	video := uploaded(t, b, "a.mp4")
 	thumbnail := uploaded(t, b, "a.jpg")
@@ -71,6 +72,7 @@ func TestResolveRefusesUnusableReferences(t *testing.T) {
 }
 
 func TestReferenceToAnotherAccountsUploadIsA400(t *testing.T) {
+	t.Parallel()
 	eachDriver(t, func(t *testing.T, b *uploadtest.Bundle) {
 		u := uploaded(t, b, "a.mp4")
 
@@ -83,6 +85,7 @@ func TestReferenceToAnotherAccountsUploadIsA400(t *testing.T) {
 }
 
 func TestResolveNamesInputWhenNoFieldIsGiven(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	_, err := b.Client.ResolveUpload(uploadtest.AsCatalog(t, b.Alice), &uploadv1.ResolveUploadRequest{
 		Reference: "svc://uploads/" + ids.New(), Kind: uploadv1.UploadKind_UPLOAD_KIND_VIDEO,

@@ -20,6 +20,8 @@ import (
 	"github.com/vidhost/vidhost/services/upload/internal/uploadtest"
 )
 
+// Every test has a schema (and a NATS server, where it needs one) of its
+// own, so every test calls t.Parallel: their waits overlap.
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 var as = uploadtest.As

@@ -24,6 +24,7 @@ func withToken(p principal.Principal, tokenID string, maxBytes int64) principal.
 // TestUploadTokenMakesOneUploadAndOneVideo: a token creates one upload up
 // to its cap, made by the minting key, and references it once.
 func TestUploadTokenMakesOneUploadAndOneVideo(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Drivers[0])
 	token := withToken(b.Alice, "token-one", 1000)
 	body := randomBytes(t, 1000)

@@ -16,6 +16,7 @@ import (
 // by the per-file limit or what the bytes quota has left, and it is refused
 // when the quota is full or uploads are off.
 func TestURLSourcesObeyUploadLimits(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	setSettings(t, b, b.Alice, &uploadv1.SetAccountSettingsRequest{
 		MaxFileBytes: new(int64(600)), QuotaBytes: new(int64(1000)),

@@ -24,6 +24,7 @@ func usage(t *testing.T, b *uploadtest.Bundle, p principal.Principal) *uploadv1.
 // quota CreateUpload would apply: the plan's, the operator's for the
 // account, or the service's cap.
 func TestUploadUsageIsWhatTheQuotaCounts(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local, uncapped)
 	p := b.Alice
 	p.Plan = plans.Pro

@@ -16,6 +16,7 @@ import (
 )
 
 func TestCreateUploadValidation(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	const badSize = "size must be a whole number of bytes from 1 to 9007199254740992"
 	tests := []struct {
@@ -47,6 +48,7 @@ func TestCreateUploadValidation(t *testing.T) {
 // A video's name is not checked against a list: the transcode worker reads
 // the content, so .webm, .ts or no extension at all are uploads like .mp4.
 func TestAnyNameIsAccepted(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	names := []string{"a.mp4", "a.mov", "a.mpg", "a.wmv", "a.mkv", "a.jpg", "a.vtt", "B.JPG", "Ünïcødé 名前.mkv",
 		"a.webm", "a.m4v", "a.avi", "a.flv", "a.ts", "a.3gp", "a.ogv", "movie", "movie.mp4.exe"}
@@ -60,6 +62,7 @@ func TestAnyNameIsAccepted(t *testing.T) {
 }
 
 func TestCallsNeedAPrincipalAndWritesAWriter(t *testing.T) {
+	t.Parallel()
 	b := uploadtest.Start(t, uploadtest.Local)
 	_, err := b.Client.CreateUpload(t.Context(), &uploadv1.CreateUploadRequest{Name: "a.mp4", Size: 1})
 	grpcxtest.RequireStatus(t, err, codes.PermissionDenied, "internal call: not allowed")
