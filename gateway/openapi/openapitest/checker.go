@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -38,6 +39,7 @@ type Checker struct {
 	doc    *openapi3.T
 	router routers.Router
 	host   string          // requests are routed as if sent to it: only paths matter
+	mu     sync.Mutex      // guards seen: Check may be called from several goroutines
 	seen   map[string]bool // "GET /v2/videos/{id}": the operations some exchange reached
 	// Undescribed are path prefixes of the gateway's own /v2 routes the
 	// document does not describe yet; their exchanges are not checked.
@@ -80,7 +82,9 @@ func (c *Checker) Check(ctx context.Context, ex Exchange) error {
 	if err != nil {
 		return c.checkUnrouted(ex)
 	}
+	c.mu.Lock()
 	c.seen[route.Method+" "+route.Path] = true
+	c.mu.Unlock()
 	input := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
 		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, MultiError: true}}
 	requestErr := openapi3filter.ValidateRequest(ctx, input)
