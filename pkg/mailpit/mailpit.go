@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
+
+	"github.com/vidhost/vidhost/pkg/freeport"
 )
 
 // Version is the Mailpit release the Makefile pins; `make tools` installs it.
@@ -59,11 +61,11 @@ func Start(ctx context.Context) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	smtpPort, err := freePort()
+	smtpPort, err := freeport.Port()
 	if err != nil {
 		return nil, err
 	}
-	webPort, err := freePort()
+	webPort, err := freeport.Port()
 	if err != nil {
 		return nil, err
 	}
@@ -118,13 +120,4 @@ func (s *Server) waitReady(ctx context.Context) error {
 		}
 	}
 	return errors.New("mailpit: not ready after 15s")
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }

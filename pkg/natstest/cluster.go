@@ -2,13 +2,14 @@ package natstest
 
 import (
 	"fmt"
-	"net"
 	"net/url"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+
+	"github.com/vidhost/vidhost/pkg/freeport"
 )
 
 // clusterFormTimeout bounds how long StartCluster waits for the servers to
@@ -91,14 +92,9 @@ func jetStreamClusterFormed(servers []*server.Server) bool {
 // moment later; another process taking one meanwhile fails the test loudly.
 func freePorts(t testing.TB, n int) []int {
 	t.Helper()
-	ports := make([]int, n)
-	for i := range ports {
-		lis, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatalf("natstest: free port: %v", err)
-		}
-		ports[i] = lis.Addr().(*net.TCPAddr).Port
-		_ = lis.Close()
+	ports, err := freeport.Ports(n)
+	if err != nil {
+		t.Fatalf("natstest: free ports: %v", err)
 	}
 	return ports
 }

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/vidhost/vidhost/pkg/freeport"
 )
 
 // Cluster is a PostgreSQL server process running on a data directory.
@@ -70,7 +72,7 @@ func startCluster(ctx context.Context, dataDir string, port int, ownerOnly bool)
 	for attempt := 1; ; attempt++ {
 		listenPort := port
 		if listenPort == 0 {
-			if listenPort, err = freePort(); err != nil {
+			if listenPort, err = freeport.Port(); err != nil {
 				return nil, err
 			}
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -129,15 +128,4 @@ func (c *Cluster) logTail() string {
 		data = data[len(data)-max:]
 	}
 	return string(data)
-}
-
-// freePort asks the kernel for a free TCP port on loopback. Another process
-// may take it before postgres binds it; StartCluster retries then.
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, fmt.Errorf("pgserver: free port: %w", err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }
