@@ -129,7 +129,7 @@ export function App({ session }: { session: Session }) {
           </header>
           <main id="vh-main" ref={mainRef} class="vh-main">
             {session.mfa_enrolment_required && <EnrolmentRequired />}
-            {!session.mfa_enrolment_required && <Page route={route} url={url} role={session.role} />}
+            {!session.mfa_enrolment_required && <Page route={route} url={url} role={session.role ?? 'viewer'} />}
             {!session.mfa_enrolment_required && <TeamPages route={route} url={url} session={session} />}
           </main>
         </div>
@@ -201,11 +201,11 @@ function Page({ route, url, role }: { route: Route; url: URL; role: string }) {
 function TeamPages({ route, url, session }: { route: Route; url: URL; session: Session }) {
   return (
     <>
-      {route.page === 'team' && <TeamPage role={session.role} userID={session.user_id} />}
-      {route.page === 'sso' && <SSOPage role={session.role} />}
-      {route.page === 'account' && <AccountPage role={session.role} />}
-      {route.page === 'security' && <SecurityPage role={session.role} userID={session.user_id} />}
-      {route.page === 'auditlog' && <AuditLogPage role={session.role} url={url} />}
+      {route.page === 'team' && <TeamPage role={session.role ?? 'viewer'} userID={session.user_id} />}
+      {route.page === 'sso' && <SSOPage role={session.role ?? 'viewer'} />}
+      {route.page === 'account' && <AccountPage role={session.role ?? 'viewer'} />}
+      {route.page === 'security' && <SecurityPage role={session.role ?? 'viewer'} userID={session.user_id} />}
+      {route.page === 'auditlog' && <AuditLogPage role={session.role ?? 'viewer'} url={url} />}
     </>
   );
 }
@@ -253,7 +253,7 @@ function AccountMenu({ session }: { session: Session }) {
   return (
     <details class="vh-account">
       <summary>
-        <span class="vh-avatar" aria-hidden="true">{session.email.slice(0, 1)}</span>
+        <span class="vh-avatar" aria-hidden="true">{(session.email ?? '').slice(0, 1)}</span>
         <span class="vh-visually-hidden">Account: </span>
         <span class="vh-account-email">{session.email}</span>
       </summary>

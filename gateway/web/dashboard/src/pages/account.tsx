@@ -8,7 +8,7 @@ import { Problem } from '../components';
 import { bytes } from '../format';
 import { useAction, useResource } from '../resource';
 import { isOwner } from '../roles';
-import type { AccountSummary, UploadUsage, VideoUsage } from '../team-types';
+import type { AccountSummary, UploadUsage, VideoUsage } from '../types';
 import { AccountTabs } from './team-tabs';
 
 /** read answers the resource, or the refusal as a value: each read's problem is shown where its numbers would be. */
@@ -45,8 +45,8 @@ export function AccountPage({ role }: { role: string }) {
           <Meter
             label="People"
             used={summary.users + summary.pending_invites}
-            limit={summary.limits.max_users}
-            words={`${summary.users} ${summary.users === 1 ? 'person' : 'people'} and ${summary.pending_invites} pending ${summary.pending_invites === 1 ? 'invite' : 'invites'} of ${summary.limits.max_users}`}
+            limit={summary.limits?.max_users ?? 0}
+            words={`${summary.users} ${summary.users === 1 ? 'person' : 'people'} and ${summary.pending_invites} pending ${summary.pending_invites === 1 ? 'invite' : 'invites'}${summary.limits ? ` of ${summary.limits.max_users}` : ''}`}
             full="Every seat is taken: remove someone or revoke an invite before inviting more, or move to a larger plan."
           />
         )}
@@ -70,13 +70,13 @@ function Plan({ account }: { account: AccountSummary }) {
         <strong>{account.name}</strong> is on the <strong class="vh-plan" data-plan={account.plan}>{account.plan}</strong> plan.
         {' '}To change plans, ask the operator of this Vidhost installation.
       </p>
-      <h2>What the plan includes</h2>
-      <dl class="vh-facts">
+      {l && <h2>What the plan includes</h2>}
+      {l && <dl class="vh-facts">
         <dt>People</dt><dd>up to {l.max_users}</dd>
         <dt>Storage for uploads</dt><dd>{bytes(Number(l.upload_quota_bytes))}</dd>
         <dt>Live streaming</dt><dd>{l.live_streaming ? `Included: ${l.max_live_events} at once, up to ${Number(l.max_ingest_bitrate) / 1e6} Mbit/s` : 'Not included'}</dd>
         <dt>Audit log</dt><dd>{yes(l.audit_logs)}</dd>
-      </dl>
+      </dl>}
     </>
   );
 }
@@ -116,7 +116,7 @@ function Storage({ usage }: { usage: UploadUsage }) {
 
 function Videos({ usage, account }: { usage: VideoUsage; account: AccountSummary | null }) {
   const minutes = Math.round(usage.duration_seconds / 60);
-  const live = account?.limits.live_streaming;
+  const live = account?.limits?.live_streaming;
   return (
     <>
       <Meter
@@ -132,8 +132,8 @@ function Videos({ usage, account }: { usage: VideoUsage; account: AccountSummary
         <Meter
           label="Live"
           used={usage.live_now}
-          limit={account?.limits.max_live_events ?? 0}
-          words={`${usage.live_now} of ${account?.limits.max_live_events} live now; ${usage.live_events} live ${usage.live_events === 1 ? 'event' : 'events'} in all`}
+          limit={account?.limits?.max_live_events ?? 0}
+          words={`${usage.live_now} of ${account?.limits?.max_live_events ?? 0} live now; ${usage.live_events} live ${usage.live_events === 1 ? 'event' : 'events'} in all`}
           full="Another publisher is refused until one ends."
         />
       )}

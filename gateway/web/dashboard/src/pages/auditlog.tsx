@@ -11,7 +11,7 @@ import { date } from '../format';
 import { text, useResource } from '../resource';
 import { canAdminister } from '../roles';
 import { navigate } from '../router';
-import type { AuditLog, User } from '../team-types';
+import type { AuditLog, User } from '../types';
 import { AccountTabs } from './team-tabs';
 
 const filterNames = ['actor_type', 'actor_id', 'entity_type', 'entity_id', 'action_type', 'start', 'end'];

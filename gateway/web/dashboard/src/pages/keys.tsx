@@ -39,7 +39,7 @@ export function KeysPage({ role }: { role: string }) {
               <p>Copy it now: it is shown only this once.</p>
               <p class="vh-secret-value">
                 <code id="vh-new-key">{created.value}</code>
-                <CopyButton text={created.value} label="Copy the new API key" />
+                <CopyButton text={created.value ?? ''} label="Copy the new API key" />
               </p>
               <button type="button" class="vh-button" onClick={() => setCreated(null)}>I have copied it</button>
             </div>

@@ -28,7 +28,8 @@ const switches: [keyof Settings, string][] = [
 ];
 const formFields = ['name', 'analytics', 'autoplay', 'muted', 'playsinline', 'preload', 'show_name', 'show_duration', 'controls', 'colour', 'quality', 'track'];
 
-type Settings = Omit<Player, 'id' | 'created_time'>;
+/** Settings are a player's settable fields: the API's audit fields are its own. */
+type Settings = Omit<Player, 'id' | 'created_by' | 'created_time' | 'updated_by' | 'updated_time'>;
 
 const defaults: Settings = {
   name: '', analytics: '', autoplay: false, muted: false, playsinline: true, preload: true,

@@ -8,7 +8,7 @@ import { useState } from 'preact/hooks';
 import { fieldErrors, get, post } from '../api';
 import { CopyButton, Field, Problem } from '../components';
 import { text, useAction, useResource } from '../resource';
-import type { MFAEnrolment, User } from '../team-types';
+import type { MFAEnrolment, User } from '../types';
 import { AccountTabs } from './team-tabs';
 
 export function SecurityPage({ role, userID }: { role: string; userID: string }) {

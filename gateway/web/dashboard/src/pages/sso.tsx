@@ -7,7 +7,7 @@ import { all, del, patch, post } from '../api';
 import { Confirm, Field, Problem } from '../components';
 import { text, useAction, useResource, useSubmit } from '../resource';
 import { canAdminister, defaultRoles } from '../roles';
-import type { IdentityProvider } from '../team-types';
+import type { IdentityProvider } from '../types';
 import { TeamTabs } from './team-tabs';
 
 const fields = ['name', 'issuer_url', 'client_id', 'client_secret', 'allowed_domains', 'default_role', 'enabled'];

@@ -9,7 +9,7 @@ import { Confirm, Field, Problem } from '../components';
 import { date } from '../format';
 import { messageOf, text, useAction, useResource, useSubmit, value } from '../resource';
 import { canAdminister, grantable, mayHandle, type Role } from '../roles';
-import type { Invite, User } from '../team-types';
+import type { Invite, User } from '../types';
 import { TeamTabs } from './team-tabs';
 
 const roleWords: Record<Role, string> = {
@@ -126,13 +126,13 @@ function UsersTable({ users, role, userID, onChanged }: { users: User[]; role: s
 
 /** RoleForm is one user's role with a Save button: a select alone would save on every arrow key. */
 function RoleForm({ user, choices, error, onSave }: { user: User; choices: Role[]; error: string; onSave: (role: Role) => void }) {
-  const [chosen, setChosen] = useState<Role>(user.role);
+  const [chosen, setChosen] = useState<Role>(user.role as Role);
   const id = `vh-role-${user.id}`;
   return (
     <form class="vh-row-form" onSubmit={(e) => { e.preventDefault(); onSave(chosen); }}>
       <label class="vh-visually-hidden" for={id}>Role of {user.email}</label>
       <select id={id} value={chosen} aria-describedby={`${id}-error`} aria-invalid={!!error} onChange={(e) => setChosen(e.currentTarget.value as Role)}>
-        {(choices.includes(user.role) ? choices : [user.role, ...choices]).map((r) => <option key={r} value={r}>{r}</option>)}
+        {(choices.includes(user.role as Role) ? choices : [user.role as Role, ...choices]).map((r) => <option key={r} value={r}>{r}</option>)}
       </select>
       <button type="submit" class="vh-button vh-button-small" disabled={chosen === user.role}>
         Save<span class="vh-visually-hidden"> the role of {user.email}</span>

@@ -2,15 +2,7 @@
 // (docs/live.md), and its stream key is GET /v2/videos/{id}/stream_key.
 import type { Video } from '../../types';
 
-/** StreamKey as the API shows it; a viewer sees "[redacted]" for the secret. */
-export interface StreamKey {
-  video_id: string;
-  key: string;
-  rtmp_url: string;
-  srt_url: string;
-  revoked: boolean;
-  updated_time: string;
-}
+export type { StreamKey } from '../../types';
 
 /** LiveEvent is a video of type "event". */
 export interface LiveEvent extends Video {

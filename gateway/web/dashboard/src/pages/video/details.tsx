@@ -13,7 +13,7 @@ export function EditForm({ video, onSaved }: { video: VideoDetail; onSaved: (v: 
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   // A <select> has no defaultValue property for Preact to set: controlled.
-  const [privacy, setPrivacy] = useState<Privacy>(video.privacy);
+  const [privacy, setPrivacy] = useState<Privacy>(video.privacy as Privacy);
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);

@@ -7,13 +7,8 @@ import { post } from '../../api';
 import { CopyButton, Field, Problem } from '../../components';
 import { date } from '../../format';
 import { useAction } from '../../resource';
-import type { Video } from '../../types';
+import type { Token, Video } from '../../types';
 import { aspectTerms } from './aspect';
-
-interface ViewerToken {
-  token: string;
-  expires_time: string;
-}
 
 export function Sharing({ video }: { video: Video }) {
   const watch = new URL(`/watch/${video.id}`, location.href).href;
@@ -60,7 +55,7 @@ function ShareLink({ video, watch }: { video: Video; watch: string }) {
   const make = (event: Event) => {
     event.preventDefault();
     run(async () => {
-      const minted = await post<ViewerToken>('/v2/tokens', { type: 'viewer', video_id: video.id, ttl_seconds: Number(ttl) });
+      const minted = await post<Token>('/v2/tokens', { type: 'viewer', video_id: video.id, ttl_seconds: Number(ttl) });
       setLink({ url: `${watch}?jwt=${encodeURIComponent(minted.token)}`, expires: minted.expires_time });
       setProblem('');
     });
