@@ -32,6 +32,7 @@ var Messages = map[string]Message{
 	"vidhost.hooks.v1.CreateServiceRequest":      {Fields: required(serviceFields, "name", "type")},
 	"vidhost.hooks.v1.Service":                   {Fields: serviceFields, AtLeastOne: true},
 	"vidhost.upload.v1.CreateUploadRequest":      {Fields: required(uploadFields, "name", "size")},
+	"gateway.TokenRequest":                       {Fields: required(tokenFields, "type")},
 	"vidhost.identity.v1.CreateApiKeyRequest":    {Fields: required(createAPIKeyFields, "name", "type")},
 	"vidhost.identity.v1.CreateJwtKeyRequest":    {Fields: required(jwtKeyFields, "name", "public_key")},
 	"vidhost.identity.v1.User":                   {Fields: userFields, AtLeastOne: true},

@@ -17,7 +17,13 @@ import (
 // A rule for a field the message lacks is an error: the table and the
 // protos must name the same fields.
 func applyRules(msg protoreflect.MessageDescriptor, schema *openapi3.Schema) error {
-	rules, ok := apirules.Lookup(string(msg.FullName()))
+	return applyNamedRules(string(msg.FullName()), schema)
+}
+
+// applyNamedRules writes the rules of the table's entry fullName into
+// schema: a proto's full name, or a gateway route's "gateway.<schema>".
+func applyNamedRules(fullName string, schema *openapi3.Schema) error {
+	rules, ok := apirules.Lookup(fullName)
 	if !ok {
 		return nil
 	}
@@ -32,7 +38,7 @@ func applyRules(msg protoreflect.MessageDescriptor, schema *openapi3.Schema) err
 	for _, name := range names {
 		prop, ok := schema.Properties[name]
 		if !ok {
-			return fmt.Errorf("%s: pkg/apirules has a rule for %q, which the request schema lacks", msg.FullName(), name)
+			return fmt.Errorf("%s: pkg/apirules has a rule for %q, which the request schema lacks", fullName, name)
 		}
 		rule := rules.Fields[name]
 		schema.Properties[name] = constrained(prop, rule)
