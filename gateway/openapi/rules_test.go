@@ -107,6 +107,7 @@ func assertListRule(t *testing.T, field string, schema *openapi3.Schema, rule ap
 		assert.Equal(t, uint64(rule.ItemMaxLength), *schema.Items.Value.MaxLength, field)
 	}
 	assert.Equal(t, rule.ItemEnum, enumOf(schema.Items.Value), field)
+	assert.Equal(t, rule.ItemPattern, schema.Items.Value.Pattern, field)
 }
 
 func enumOf(schema *openapi3.Schema) []string {

@@ -41,8 +41,8 @@ var (
 		"metadata":    {MaxBytes: VideoMetadataMax},
 		"privacy":     {Enum: VideoPrivacies},
 		"projection":  {Enum: VideoProjections},
-		"tags":        {MaxItems: TagsMax, ItemMaxLength: TagMax},
-		"categories":  {MaxItems: VideoCategoriesMax, ItemMaxLength: CategoryValueMax},
+		"tags":        {MaxItems: TagsMax, ItemMaxLength: TagMax, ItemPattern: TagPattern, UniqueItems: true},
+		"categories":  {MaxItems: VideoCategoriesMax, ItemMaxLength: CategoryValueMax, UniqueItems: true},
 		"input":       {MaxLength: VideoInputMax},
 	}
 	playerFields = map[string]Rule{

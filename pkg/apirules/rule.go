@@ -14,11 +14,13 @@ type Rule struct {
 	// Pattern is a regular expression a non-empty string matches.
 	Pattern string
 	// MinItems and MaxItems bound a list; ItemMaxLength bounds each of its
-	// strings and ItemEnum lists their allowed values; UniqueItems refuses
-	// a value twice.
+	// strings, ItemEnum lists their allowed values; UniqueItems refuses a
+	// value twice.
 	MinItems, MaxItems, ItemMaxLength int
 	ItemEnum                          []string
-	UniqueItems                       bool
+	// ItemPattern is a regular expression each of its strings matches.
+	ItemPattern string
+	UniqueItems bool
 	// Minimum and Maximum bound a number when HasMinimum, HasMaximum;
 	// Integer says it is a whole number (sent as text in a query, or a
 	// JSON number the proto holds as a double).

@@ -94,7 +94,7 @@ func constrainedList(value openapi3.Schema, rule apirules.Rule) *openapi3.Schema
 		value.MaxItems = new(uint64(rule.MaxItems))
 	}
 	value.UniqueItems = rule.UniqueItems
-	if (rule.ItemMaxLength > 0 || len(rule.ItemEnum) > 0) && value.Items.Value != nil {
+	if (rule.ItemMaxLength > 0 || len(rule.ItemEnum) > 0 || rule.ItemPattern != "") && value.Items.Value != nil {
 		item := *value.Items.Value
 		if rule.ItemMaxLength > 0 {
 			item.MinLength, item.MaxLength = 1, new(uint64(rule.ItemMaxLength))
@@ -102,6 +102,7 @@ func constrainedList(value openapi3.Schema, rule apirules.Rule) *openapi3.Schema
 		for _, allowed := range rule.ItemEnum {
 			item.Enum = append(item.Enum, allowed)
 		}
+		item.Pattern = rule.ItemPattern
 		value.Items = inline(&item)
 	}
 	return &value

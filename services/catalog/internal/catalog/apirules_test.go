@@ -134,3 +134,24 @@ func validTrack(set func(*TrackInput)) error {
 	set(&in)
 	return in.Validate()
 }
+
+// The video list's filters follow the table's query rules: every allowed
+// value (empty included) passes, anything else is refused.
+func TestVideoFilterFollowsTheInterfaceTable(t *testing.T) {
+	rules := apirules.Queries["GET /v2/videos"]
+	filters := map[string]func(string) VideoFilter{
+		"status":  func(s string) VideoFilter { return VideoFilter{Status: s} },
+		"privacy": func(s string) VideoFilter { return VideoFilter{Privacy: s} },
+		"type":    func(s string) VideoFilter { return VideoFilter{Type: s} },
+		"sort":    func(s string) VideoFilter { return VideoFilter{Sort: s} },
+	}
+	for name, filter := range filters {
+		for _, allowed := range rules[name].Enum {
+			assert.NoError(t, filter(allowed).Validate(), "%s=%s", name, allowed)
+		}
+		assert.Error(t, filter("not-allowed").Validate(), name)
+	}
+	assert.NoError(t, VideoFilter{Search: strings.Repeat("a", rules["search"].MaxLength)}.Validate())
+	assert.Error(t, VideoFilter{Search: strings.Repeat("a", rules["search"].MaxLength+1)}.Validate())
+	assert.Error(t, VideoFilter{Tag: "Not-A-Tag"}.Validate())
+}
