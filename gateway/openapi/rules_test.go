@@ -25,7 +25,10 @@ func TestRequestSchemasCarryTheServicesRules(t *testing.T) {
 		// A create's schema is its message's name, or ...Body when the
 		// path holds some of its fields; a resource's request side is ...Input.
 		names := []string{short + "Input"}
-		if strings.HasSuffix(short, "Request") {
+		switch {
+		case strings.HasSuffix(short, "Input"):
+			names = []string{short}
+		case strings.HasSuffix(short, "Request"):
 			names = []string{short, strings.TrimSuffix(short, "Request") + "Body"}
 		}
 		for _, name := range names {
@@ -75,23 +78,44 @@ func TestQueryParametersCarryTheServicesRules(t *testing.T) {
 
 func assertRule(t *testing.T, field string, schema *openapi3.Schema, rule apirules.Rule) {
 	t.Helper()
-	if rule.MaxItems > 0 {
-		assert.Equal(t, uint64(rule.MaxItems), *schema.MaxItems, field)
-		if rule.ItemMaxLength > 0 {
-			assert.Equal(t, uint64(rule.ItemMaxLength), *schema.Items.Value.MaxLength, field)
-		}
+	if schema.Items != nil {
+		assertListRule(t, field, schema, rule)
 		return
+	}
+	if rule.HasMinimum {
+		assert.Equal(t, rule.Minimum, *schema.Min, field)
+	}
+	if rule.HasMaximum {
+		assert.Equal(t, rule.Maximum, *schema.Max, field)
 	}
 	assert.Equal(t, uint64(rule.MinLength), schema.MinLength, field)
 	if limit := max(rule.MaxLength, rule.MaxBytes); limit > 0 {
 		assert.Equal(t, uint64(limit), *schema.MaxLength, field)
 	}
+	assert.Equal(t, rule.Enum, enumOf(schema), field)
+	assert.Equal(t, rule.Pattern, schema.Pattern, field)
+}
+
+func assertListRule(t *testing.T, field string, schema *openapi3.Schema, rule apirules.Rule) {
+	t.Helper()
+	assert.Equal(t, uint64(rule.MinItems), schema.MinItems, field)
+	if rule.MaxItems > 0 {
+		assert.Equal(t, uint64(rule.MaxItems), *schema.MaxItems, field)
+	}
+	assert.Equal(t, rule.UniqueItems, schema.UniqueItems, field)
+	if rule.ItemMaxLength > 0 {
+		assert.Equal(t, uint64(rule.ItemMaxLength), *schema.Items.Value.MaxLength, field)
+	}
+	assert.Equal(t, rule.ItemEnum, enumOf(schema.Items.Value), field)
+	assert.Equal(t, rule.ItemPattern, schema.Items.Value.Pattern, field)
+}
+
+func enumOf(schema *openapi3.Schema) []string {
 	var enum []string
 	for _, value := range schema.Enum {
 		enum = append(enum, value.(string))
 	}
-	assert.Equal(t, rule.Enum, enum, field)
-	assert.Equal(t, rule.Pattern, schema.Pattern, field)
+	return enum
 }
 
 func contains(list []string, s string) bool {

@@ -31,10 +31,3 @@ func analyticsQuery() map[string]Rule {
 		"limit":     {Minimum: 1, HasMinimum: true, Maximum: AnalyticsMaxLimit, HasMaximum: true, Integer: true},
 	}
 }
-
-// Queries are the rules of query parameters the page rules (limit 1-25,
-// cursor) do not cover, by "METHOD path template".
-var Queries = map[string]map[string]Rule{
-	"GET /v2/analytics":        analyticsQuery(),
-	"GET /v2/analytics/videos": analyticsQuery(),
-}

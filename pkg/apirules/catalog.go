@@ -15,15 +15,25 @@ const (
 	CategoryNameMax    = 40
 	CategoryValueMax   = 40
 	ChapterNameMax     = 100
+	// ColourPattern is a hex colour, #rrggbb, or empty for the default.
+	ColourPattern = `^(#[0-9a-fA-F]{6})?$`
+	// PlayerControlNone hides every control; it is valid only on its own.
+	PlayerControlNone = "none"
 )
 
 // Allowed values of the catalog's enumerated fields.
 var (
-	VideoTypes        = []string{"vod", "event"}
-	VideoPrivacies    = []string{"public", "private", "unlisted"}
-	VideoProjections  = []string{"", "equirectangular"}
-	PlayerAnalytics   = []string{"", "none"}
-	PlayerQualities   = []string{"", "highest", "lowest"}
+	VideoTypes       = []string{"vod", "event"}
+	VideoPrivacies   = []string{"public", "private", "unlisted"}
+	VideoProjections = []string{"", "equirectangular"}
+	PlayerAnalytics  = []string{"", "none"}
+	PlayerQualities  = []string{"", "highest", "lowest"}
+	// PlayerControls are the controls a player may list, in the order of
+	// the control bar; PlayerControlNone, alone, hides them all.
+	PlayerControls = []string{
+		"play", "progress", "current-time", "duration", "mute", "volume",
+		"captions", "settings", "pip", "airplay", "chapters", "fullscreen",
+	}
 	videoFieldsShared = map[string]Rule{
 		"type":        {Enum: VideoTypes},
 		"name":        {MinLength: 1, MaxLength: VideoNameMax},
@@ -31,19 +41,25 @@ var (
 		"metadata":    {MaxBytes: VideoMetadataMax},
 		"privacy":     {Enum: VideoPrivacies},
 		"projection":  {Enum: VideoProjections},
-		"tags":        {MaxItems: TagsMax, ItemMaxLength: TagMax},
-		"categories":  {MaxItems: VideoCategoriesMax, ItemMaxLength: CategoryValueMax},
+		"tags":        {MaxItems: TagsMax, ItemMaxLength: TagMax, ItemPattern: TagPattern, UniqueItems: true},
+		"categories":  {MaxItems: VideoCategoriesMax, ItemMaxLength: CategoryValueMax, UniqueItems: true},
 		"input":       {MaxLength: VideoInputMax},
 	}
 	playerFields = map[string]Rule{
 		"name":      {MinLength: 1, MaxLength: PlayerNameMax},
 		"analytics": {Enum: PlayerAnalytics},
 		"quality":   {Enum: PlayerQualities},
+		"colour":    {Pattern: ColourPattern},
+		"controls": {MaxItems: len(PlayerControls), UniqueItems: true,
+			ItemEnum: append([]string{PlayerControlNone}, PlayerControls...)},
 	}
 	folderFields   = map[string]Rule{"name": {MinLength: 1, MaxLength: FolderNameMax}}
 	categoryFields = map[string]Rule{
 		"name":  {MinLength: 1, MaxLength: CategoryNameMax},
 		"value": {MinLength: 1, MaxLength: CategoryValueMax},
 	}
-	chapterFields = map[string]Rule{"name": {MinLength: 1, MaxLength: ChapterNameMax}}
+	chapterFields = map[string]Rule{
+		"name":  {MinLength: 1, MaxLength: ChapterNameMax},
+		"start": {Pattern: TimecodePattern},
+	}
 )

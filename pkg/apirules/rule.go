@@ -13,10 +13,17 @@ type Rule struct {
 	Enum []string
 	// Pattern is a regular expression a non-empty string matches.
 	Pattern string
-	// MaxItems bounds a list; ItemMaxLength bounds each of its strings.
-	MaxItems, ItemMaxLength int
+	// MinItems and MaxItems bound a list; ItemMaxLength bounds each of its
+	// strings, ItemEnum lists their allowed values; UniqueItems refuses a
+	// value twice.
+	MinItems, MaxItems, ItemMaxLength int
+	ItemEnum                          []string
+	// ItemPattern is a regular expression each of its strings matches.
+	ItemPattern string
+	UniqueItems bool
 	// Minimum and Maximum bound a number when HasMinimum, HasMaximum;
-	// Integer says it is a whole number (sent as text in a query).
+	// Integer says it is a whole number (sent as text in a query, or a
+	// JSON number the proto holds as a double).
 	Minimum, Maximum       float64
 	HasMinimum, HasMaximum bool
 	Integer                bool
@@ -41,6 +48,13 @@ func required(fields map[string]Rule, names ...string) map[string]Rule {
 		rule.Required = true
 		out[name] = rule
 	}
+	return out
+}
+
+// with returns fields with name's rule replaced by rule.
+func with(fields map[string]Rule, name string, rule Rule) map[string]Rule {
+	out := required(fields)
+	out[name] = rule
 	return out
 }
 

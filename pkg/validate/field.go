@@ -3,6 +3,7 @@ package validate
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
@@ -15,6 +16,17 @@ func Length(field, value string, max int) error {
 		return apperr.InvalidField(field, "must be 1-%d characters", max)
 	}
 	return nil
+}
+
+// TrimmedLength requires value to hold at most max characters as sent and
+// at least one once trimmed of spaces, and returns it trimmed: the limit
+// is the one the interface states, so a padded value cannot pass it.
+func TrimmedLength(field, value string, max int) (string, error) {
+	trimmed := strings.TrimSpace(value)
+	if trimmed == "" || utf8.RuneCountInString(value) > max {
+		return "", apperr.InvalidField(field, "must be 1-%d characters", max)
+	}
+	return trimmed, nil
 }
 
 // MaxLength requires value to hold at most max characters; empty is fine.

@@ -30,6 +30,9 @@ func TestFieldRules(t *testing.T) {
 		{"pattern", Pattern("region", "EU", word, "lowercase letters"), "region must be lowercase letters"},
 		{"pattern ok", Pattern("region", "eu", word, "lowercase letters"), ""},
 		{"first", First(nil, errors.New("second"), errors.New("third")), "second"},
+		{"trimmed length ok", trimmedErr(TrimmedLength("name", " ab", 3)), ""},
+		{"trimmed length counts the padding", trimmedErr(TrimmedLength("name", " abc", 3)), "name must be 1-3 characters"},
+		{"trimmed length blank", trimmedErr(TrimmedLength("name", "  ", 3)), "name must be 1-3 characters"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -66,3 +69,5 @@ func TestMask(t *testing.T) {
 		})
 	}
 }
+
+func trimmedErr(_ string, err error) error { return err }

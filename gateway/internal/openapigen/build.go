@@ -54,7 +54,9 @@ func Build(swagger []byte, files *protoregistry.Files) (*openapi3.T, error) {
 		doc.Paths.Set(path, item)
 	}
 	doc.Paths.Set(documentPath, documentOperation())
-	gatewayRoutes(doc, statuses)
+	if err := gatewayRoutes(doc, statuses); err != nil {
+		return nil, err
+	}
 	for _, tag := range []string{referenceTag, "Tokens", "Sessions"} {
 		ops.tagNames[tag] = true
 	}

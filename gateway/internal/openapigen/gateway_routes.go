@@ -15,9 +15,13 @@ import (
 // every other route.
 
 // gatewayRoutes adds the token and session routes to doc.
-func gatewayRoutes(doc *openapi3.T, statuses []int) {
+func gatewayRoutes(doc *openapi3.T, statuses []int) error {
 	schemas := doc.Components.Schemas
-	schemas["TokenRequest"] = inline(tokenRequest())
+	tokenRequest, err := tokenRequest()
+	if err != nil {
+		return err
+	}
+	schemas["TokenRequest"] = inline(tokenRequest)
 	schemas["Token"] = inline(token())
 	schemas["SignIn"] = inline(closedObject(map[string]*openapi3.Schema{
 		"email": openapi3.NewStringSchema(), "password": openapi3.NewStringSchema(),
@@ -63,6 +67,7 @@ func gatewayRoutes(doc *openapi3.T, statuses []int) {
 		"Ends every session of the user and clears the cookie.", ended(), sessionOnly(true)), "")
 	add("/v2/session/password", http.MethodPost, gatewayOp("ChangePassword", "Change the password",
 		"Changes the signed-in user's password (docs/authentication.md).", inline(emptyObject()), sessionOnly(true)), "PasswordChange")
+	return nil
 }
 
 func gatewayTag(path string) string {
@@ -105,15 +110,16 @@ func closedObject(properties map[string]*openapi3.Schema) *openapi3.Schema {
 	return schema
 }
 
-func tokenRequest() *openapi3.Schema {
+// tokenRequest carries its rules from pkg/apirules, which the gateway's
+// tokens package validates with.
+func tokenRequest() (*openapi3.Schema, error) {
 	schema := closedObject(map[string]*openapi3.Schema{
-		"type":           openapi3.NewStringSchema().WithEnum("upload", "viewer"),
-		"max_size_bytes": described(openapi3.NewIntegerSchema().WithMin(1), "Upload tokens only, required: the largest file, in bytes."),
+		"type":           openapi3.NewStringSchema(),
+		"max_size_bytes": described(openapi3.NewIntegerSchema(), "Upload tokens only, required: the largest file, in bytes."),
 		"video_id":       described(openapi3.NewStringSchema(), "Viewer tokens only, required: the video it opens."),
-		"ttl_seconds":    described(openapi3.NewIntegerSchema().WithMin(60), "Upload 60-3600 (default 900), viewer 60-86400 (default 3600)."),
+		"ttl_seconds":    described(openapi3.NewIntegerSchema(), "Upload 60-3600 (default 900), viewer 60-86400 (default 3600)."),
 	})
-	schema.Required = []string{"type"}
-	return schema
+	return schema, applyNamedRules("gateway.TokenRequest", schema)
 }
 
 func token() *openapi3.Schema {

@@ -17,7 +17,13 @@ import (
 // A rule for a field the message lacks is an error: the table and the
 // protos must name the same fields.
 func applyRules(msg protoreflect.MessageDescriptor, schema *openapi3.Schema) error {
-	rules, ok := apirules.Lookup(string(msg.FullName()))
+	return applyNamedRules(string(msg.FullName()), schema)
+}
+
+// applyNamedRules writes the rules of the table's entry fullName into
+// schema: a proto's full name, or a gateway route's "gateway.<schema>".
+func applyNamedRules(fullName string, schema *openapi3.Schema) error {
+	rules, ok := apirules.Lookup(fullName)
 	if !ok {
 		return nil
 	}
@@ -32,7 +38,7 @@ func applyRules(msg protoreflect.MessageDescriptor, schema *openapi3.Schema) err
 	for _, name := range names {
 		prop, ok := schema.Properties[name]
 		if !ok {
-			return fmt.Errorf("%s: pkg/apirules has a rule for %q, which the request schema lacks", msg.FullName(), name)
+			return fmt.Errorf("%s: pkg/apirules has a rule for %q, which the request schema lacks", fullName, name)
 		}
 		rule := rules.Fields[name]
 		schema.Properties[name] = constrained(prop, rule)
@@ -47,15 +53,7 @@ func applyRules(msg protoreflect.MessageDescriptor, schema *openapi3.Schema) err
 func constrained(prop *openapi3.SchemaRef, rule apirules.Rule) *openapi3.SchemaRef {
 	value := *prop.Value
 	if value.Items != nil { // a list: its items may be a reference
-		if rule.MaxItems > 0 {
-			value.MaxItems = new(uint64(rule.MaxItems))
-		}
-		if rule.ItemMaxLength > 0 && value.Items.Value != nil {
-			item := *value.Items.Value
-			item.MinLength, item.MaxLength = 1, new(uint64(rule.ItemMaxLength))
-			value.Items = inline(&item)
-		}
-		return inline(&value)
+		return inline(constrainedList(value, rule))
 	}
 	if rule.MinLength > 0 {
 		value.MinLength = uint64(rule.MinLength)
@@ -77,7 +75,37 @@ func constrained(prop *openapi3.SchemaRef, rule apirules.Rule) *openapi3.SchemaR
 	if rule.HasMinimum {
 		value.Min = new(rule.Minimum)
 	}
+	if rule.HasMaximum {
+		value.Max = new(rule.Maximum)
+	}
+	if rule.Integer { // a whole number the proto holds as a double
+		value.Type, value.Format = &openapi3.Types{openapi3.TypeInteger}, ""
+	}
 	return inline(&value)
+}
+
+// constrainedList is a list's schema carrying rule: its size, and its
+// items' lengths and allowed values.
+func constrainedList(value openapi3.Schema, rule apirules.Rule) *openapi3.Schema {
+	if rule.MinItems > 0 {
+		value.MinItems = uint64(rule.MinItems)
+	}
+	if rule.MaxItems > 0 {
+		value.MaxItems = new(uint64(rule.MaxItems))
+	}
+	value.UniqueItems = rule.UniqueItems
+	if (rule.ItemMaxLength > 0 || len(rule.ItemEnum) > 0 || rule.ItemPattern != "") && value.Items.Value != nil {
+		item := *value.Items.Value
+		if rule.ItemMaxLength > 0 {
+			item.MinLength, item.MaxLength = 1, new(uint64(rule.ItemMaxLength))
+		}
+		for _, allowed := range rule.ItemEnum {
+			item.Enum = append(item.Enum, allowed)
+		}
+		item.Pattern = rule.ItemPattern
+		value.Items = inline(&item)
+	}
+	return &value
 }
 
 // queryConstrained is a query parameter's schema carrying rule: an integer

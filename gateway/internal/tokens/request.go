@@ -4,13 +4,14 @@ import (
 	"math"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/ids"
 )
 
 // maxSafeInteger is the largest whole number a JSON number carries exactly,
 // the same bound as an upload's size.
-const maxSafeInteger = 1 << 53
+const maxSafeInteger = apirules.TokenSizeMax
 
 // Request is the body of POST /v2/tokens. Numbers arrive as JSON numbers
 // and are checked to be whole here, as an upload's size is.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/secrets"
 )
 
@@ -19,8 +20,8 @@ const Prefix = "vht_"
 // Token types: an upload token makes one upload and one video from it; a
 // viewer token opens one private video's pages and media.
 const (
-	TypeUpload = "upload"
-	TypeViewer = "viewer"
+	TypeUpload = apirules.TokenTypeUpload
+	TypeViewer = apirules.TokenTypeViewer
 )
 
 // Lifetimes of a token (ttl_seconds). A viewer token may live as long as a
@@ -28,10 +29,10 @@ const (
 // outlast a film.
 const (
 	DefaultTTL       = 15 * time.Minute
-	MinTTL           = time.Minute
+	MinTTL           = apirules.TokenTTLMin * time.Second
 	MaxTTL           = time.Hour
 	DefaultViewerTTL = time.Hour
-	MaxViewerTTL     = 24 * time.Hour
+	MaxViewerTTL     = apirules.TokenTTLMax * time.Second
 )
 
 // maxLength bounds what is decoded at all; real tokens are ~300 bytes.

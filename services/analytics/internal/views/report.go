@@ -3,6 +3,7 @@ package views
 import (
 	"context"
 	"errors"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -139,13 +140,19 @@ func parseRange(start, end string) (time.Time, time.Time, error) {
 	return from, to, nil
 }
 
+// datePattern is the shape the interface gives the dates (pkg/apirules).
+var datePattern = regexp.MustCompile(apirules.DatePattern)
+
 func parseDay(name, value string) (time.Time, error) {
 	if value == "" {
 		return time.Time{}, apperr.InvalidField(name, "is required (YYYY-MM-DD, UTC)")
 	}
-	day, err := time.Parse(time.DateOnly, value)
-	if err != nil {
+	if !datePattern.MatchString(value) {
 		return time.Time{}, apperr.InvalidField(name, "must be a date YYYY-MM-DD")
+	}
+	day, err := time.Parse(time.DateOnly, value)
+	if err != nil { // the shape of a date, but no day of the calendar
+		return time.Time{}, apperr.InvalidField(name, "must be a date YYYY-MM-DD that exists: %s does not", value)
 	}
 	return day, nil
 }

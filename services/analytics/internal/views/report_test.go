@@ -39,7 +39,7 @@ func TestParseReport(t *testing.T) {
 		{"unknown metric", with(func(p *views.ReportParams) { p.Metric = "watch_time" }), "metric must be views"},
 		{"missing start", with(func(p *views.ReportParams) { p.Start = "" }), "start is required (YYYY-MM-DD, UTC)"},
 		{"malformed start", with(func(p *views.ReportParams) { p.Start = "2026-1-1" }), "start must be a date YYYY-MM-DD"},
-		{"impossible end", with(func(p *views.ReportParams) { p.End = "2026-02-30" }), "end must be a date YYYY-MM-DD"},
+		{"impossible end", with(func(p *views.ReportParams) { p.End = "2026-02-30" }), "end must be a date YYYY-MM-DD that exists: 2026-02-30 does not"},
 		{"end before start", with(func(p *views.ReportParams) { p.End = "2025-12-31" }), "end must not be before start"},
 		{"367 days", with(func(p *views.ReportParams) { p.Start, p.End = "2024-01-01", "2025-01-01" }), "end must be at most 366 days after start (inclusive)"},
 		{"unknown filter field", with(func(p *views.ReportParams) { p.Filter = "city==Paris" }), "filter field must be one of"},

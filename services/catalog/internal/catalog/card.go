@@ -3,6 +3,7 @@ package catalog
 import (
 	"regexp"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/validate"
 )
@@ -10,15 +11,15 @@ import (
 // Limits of cards and gates' texts. The interface gives none; these keep
 // an overlay readable on a small player.
 const (
-	OverlayNameMax = 100
-	OverlayTextMax = 200
-	LinkTextMax    = 50
-	IconMax        = 50
+	OverlayNameMax = apirules.OverlayNameMax
+	OverlayTextMax = apirules.OverlayTextMax
+	LinkTextMax    = apirules.LinkTextMax
+	IconMax        = apirules.IconMax
 )
 
 // iconPattern is the shape of an icon name of a standard icon set
-// ("shopping-cart", "info").
-var iconPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+// ("shopping-cart", "info"), or empty.
+var iconPattern = regexp.MustCompile(apirules.IconPattern)
 
 // Card is a call-to-action in the top-right corner, shown from At until
 // Until (seconds) unless skipped.
@@ -59,7 +60,7 @@ func checkAfter(field string, later int, earlierField string, earlier int) error
 }
 
 func checkIcon(icon string) error {
-	if icon != "" && (len(icon) > IconMax || !iconPattern.MatchString(icon)) {
+	if len(icon) > IconMax || !iconPattern.MatchString(icon) {
 		return apperr.InvalidField("icon", "must be the name of an icon (lowercase words joined by -, at most %d characters) or empty", IconMax)
 	}
 	return nil

@@ -4,11 +4,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 )
 
 // ControlNone hides every control; it is valid only on its own.
-const ControlNone = "none"
+const ControlNone = apirules.PlayerControlNone
 
 // KnownControls are the control names a player's controls may list, in the
 // order the embedded player lays them out on its control bar (docs/players.md):
@@ -27,10 +28,7 @@ const ControlNone = "none"
 //   - fullscreen: fullscreen toggle
 //
 // An empty list means the player's default set; ["none"] means no controls.
-var KnownControls = []string{
-	"play", "progress", "current-time", "duration", "mute", "volume",
-	"captions", "settings", "pip", "airplay", "chapters", "fullscreen",
-}
+var KnownControls = apirules.PlayerControls
 
 // checkControls requires controls to be empty, exactly ["none"], or a set
 // of known control names with no name twice.

@@ -4,12 +4,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // GateFields are what a gate may ask the viewer for.
-var GateFields = []string{"email", "first_name", "last_name", "telephone"}
+var GateFields = apirules.GateFields
 
 // Gate covers the video from At (seconds; 0 for pre-roll) and asks the
 // viewer for Fields.

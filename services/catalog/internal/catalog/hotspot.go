@@ -3,6 +3,7 @@ package catalog
 import (
 	"math"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/validate"
 )
@@ -10,8 +11,8 @@ import (
 // Hotspot limits: the interface's update shape caps name and link at 100
 // characters; one stored model means both shapes keep to them.
 const (
-	HotspotNameMax = 100
-	HotspotLinkMax = 100
+	HotspotNameMax = apirules.HotspotNameMax
+	HotspotLinkMax = apirules.HotspotLinkMax
 )
 
 // Values of Hotspot.Target and TimecodedHotspot.Action.
@@ -48,7 +49,7 @@ func (h Hotspot) Validate() error {
 		h.checkPlace(),
 		checkLink("link", h.Link, HotspotLinkMax),
 		checkNumber("opacity", h.Opacity, 0, 1, ""),
-		validate.OneOf("target", h.Target, `"_blank" or "_parent"`, TargetBlank, TargetParent),
+		validate.OneOf("target", h.Target, `"_blank" or "_parent"`, apirules.HotspotTargets...),
 	)
 }
 
@@ -61,6 +62,14 @@ func (h Hotspot) checkPlace() error {
 		checkNumber("pitch", h.Pitch, -math.Pi/2, math.Pi/2, " (radians)"),
 		checkNumber("yaw", h.Yaw, -math.Pi, math.Pi, " (radians)"),
 	)
+}
+
+// withDefaultTarget is h with an empty target read as the default.
+func (h Hotspot) withDefaultTarget() Hotspot {
+	if h.Target == "" {
+		h.Target = defaultTarget
+	}
+	return h
 }
 
 // checkNumber requires a finite value in [min, max].

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/validate"
 )
@@ -85,7 +86,7 @@ var timecodedFields = map[string]func(dst *Hotspot, src TimecodedHotspot) error{
 	"x": func(dst *Hotspot, src TimecodedHotspot) error { dst.X = src.X; return nil },
 	"y": func(dst *Hotspot, src TimecodedHotspot) error { dst.Y = src.Y; return nil },
 	"action": func(dst *Hotspot, src TimecodedHotspot) error {
-		return validate.OneOf("action", src.Action, `"link"`, ActionLink)
+		return validate.OneOf("action", src.Action, `"link"`, apirules.HotspotActions...)
 	},
 	"link": func(dst *Hotspot, src TimecodedHotspot) error {
 		dst.Link = src.Link
@@ -93,7 +94,7 @@ var timecodedFields = map[string]func(dst *Hotspot, src TimecodedHotspot) error{
 	},
 	"target": func(dst *Hotspot, src TimecodedHotspot) error {
 		dst.Target = src.Target
-		return validate.OneOf("target", src.Target, `"_blank" or "_parent"`, TargetBlank, TargetParent)
+		return validate.OneOf("target", src.Target, `"_blank" or "_parent"`, apirules.HotspotTargets...)
 	},
 	"opacity": func(dst *Hotspot, src TimecodedHotspot) (err error) {
 		dst.Opacity, err = opacityValue(src.Opacity, dst.Opacity)

@@ -4,12 +4,13 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 )
 
 // LinkMax bounds the links of cards; hotspot links have the interface's
 // tighter HotspotLinkMax.
-const LinkMax = 2048
+const LinkMax = apirules.LinkMax
 
 // checkLink requires value to be an absolute http or https URL with a host
 // and at most max characters: a viewer's click opens it, so nothing else

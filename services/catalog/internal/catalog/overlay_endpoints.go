@@ -47,10 +47,7 @@ func (s *Service) DeleteGate(ctx context.Context, p principal.Principal, videoID
 // CreateHotspot adds a hotspot, sent in the create shape (Set A); an
 // absent target means "_blank".
 func (s *Service) CreateHotspot(ctx context.Context, p principal.Principal, videoID string, h Hotspot) (Hotspot, error) {
-	if h.Target == "" {
-		h.Target = defaultTarget
-	}
-	return addOverlay(ctx, s, p, videoID, hotspotOverlay, h)
+	return addOverlay(ctx, s, p, videoID, hotspotOverlay, h.withDefaultTarget())
 }
 
 // UpdateHotspot applies a patch in the update shape (Set B) and returns

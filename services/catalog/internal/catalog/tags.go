@@ -5,11 +5,12 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 )
 
 // tagPattern: lowercase, one word, letters and digits only.
-var tagPattern = regexp.MustCompile(`^[a-z0-9]+$`)
+var tagPattern = regexp.MustCompile(apirules.TagPattern)
 
 // checkTags requires up to TagsMax tags, each lowercase single-word
 // alphanumeric and at most TagMax characters, none twice.

@@ -4,15 +4,17 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+
+	"github.com/vidhost/vidhost/pkg/apirules"
 )
 
 // MaxSeconds is the last second a time-code can name (99:59:59). Every
 // time a client sends (card, gate and hotspot times, clips, chapters) stays
 // within it, so each can be shown as a time-code.
-const MaxSeconds = 99*3600 + 59*60 + 59
+const MaxSeconds = apirules.MaxSeconds
 
 // timecodePattern is HH:MM:SS, exactly eight characters.
-var timecodePattern = regexp.MustCompile(`^([0-9]{2}):([0-5][0-9]):([0-5][0-9])$`)
+var timecodePattern = regexp.MustCompile(apirules.TimecodePattern)
 
 // parseTimecode returns the seconds of an "HH:MM:SS" time-code.
 func parseTimecode(s string) (int, bool) {

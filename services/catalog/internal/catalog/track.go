@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/langtag"
 	"github.com/vidhost/vidhost/pkg/validate"
@@ -16,7 +17,7 @@ const (
 // Track limits. The interface calls a label "short"; 50 characters fit a
 // player's menu. A WebVTT file of a feature film is a few hundred kilobytes.
 const (
-	TrackLabelMax    = 50
+	TrackLabelMax    = apirules.TrackLabelMax
 	TracksMax        = 50
 	TrackFileMaxMiB  = 2
 	TrackFileMaxSize = TrackFileMaxMiB << 20
@@ -42,7 +43,7 @@ type TrackInput struct {
 // Validate checks the fields, in the order of the interface's table.
 func (in TrackInput) Validate() error {
 	return validate.First(
-		validate.OneOf("kind", in.Kind, `"captions" or "subtitles"`, TrackCaptions, TrackSubtitles),
+		validate.OneOf("kind", in.Kind, `"captions" or "subtitles"`, apirules.TrackKinds...),
 		validate.Length("label", in.Label, TrackLabelMax),
 		checkLanguage("language", in.Language),
 		trackFile.checkReference(in.URL),

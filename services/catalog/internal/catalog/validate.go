@@ -3,12 +3,13 @@ package catalog
 import (
 	"regexp"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 var (
-	colourPattern = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+	colourPattern = regexp.MustCompile(apirules.ColourPattern)
 )
 
 // checkPattern requires value to be empty or to match pattern.

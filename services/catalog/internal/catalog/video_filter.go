@@ -3,16 +3,17 @@ package catalog
 import (
 	"unicode/utf8"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // SearchMax bounds the search text of a video list.
-const SearchMax = 100
+const SearchMax = apirules.VideoSearchMax
 
 // IDsMax bounds the ids a video list may name: a page's worth.
-const IDsMax = 25
+const IDsMax = apirules.VideoIDsMax
 
 // VideoFilter narrows a list of videos; empty fields do not filter. Each
 // field is named after its query parameter.
@@ -44,16 +45,16 @@ func (f VideoFilter) Newest() bool { return f.Sort == SortNewest }
 func (f VideoFilter) Validate() error {
 	return validate.First(
 		validate.OneOf("status", f.Status, `"preparing", "processing", "ready", "error", "live" or empty`,
-			"", StatusPreparing, StatusProcessing, StatusReady, StatusError, StatusLive),
+			apirules.OrEmpty(apirules.VideoStatuses)...),
 		validate.OneOf("privacy", f.Privacy, `"public", "private", "unlisted" or empty`,
-			"", PrivacyPublic, PrivacyPrivate, PrivacyUnlisted),
+			apirules.OrEmpty(apirules.VideoPrivacies)...),
 		f.checkTag(),
 		validate.MaxLength("category", f.Category, CategoryValueMax),
 		f.checkFolder(),
 		validate.MaxLength("search", f.Search, SearchMax),
-		validate.OneOf("type", f.Type, `"vod", "event" or empty`, "", TypeVOD, TypeEvent),
+		validate.OneOf("type", f.Type, `"vod", "event" or empty`, apirules.OrEmpty(apirules.VideoTypes)...),
 		f.checkIDs(),
-		validate.OneOf("sort", f.Sort, `"created_time", "-created_time" or empty`, "", SortOldest, SortNewest),
+		validate.OneOf("sort", f.Sort, `"created_time", "-created_time" or empty`, apirules.OrEmpty(apirules.VideoSorts)...),
 	)
 }
 

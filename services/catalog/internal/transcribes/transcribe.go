@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/langtag"
@@ -134,8 +135,7 @@ func (f Filter) check() error {
 	}
 	if f.Status != "" {
 		return validate.OneOf("status", f.Status, `"queued", "processing", "ready", "error", "cancelling" or "cancelled"`,
-			catalog.TranscribeQueued, catalog.TranscribeProcessing, catalog.TranscribeReady, catalog.TranscribeError,
-			catalog.TranscribeCancelling, catalog.TranscribeCancelled)
+			apirules.TranscribeStatuses...)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/netguard"
 	"github.com/vidhost/vidhost/pkg/validate"
@@ -23,11 +24,11 @@ const (
 
 // Service limits (the interface leaves them open; docs/services.md).
 const (
-	ServiceNameMax     = 50
-	APIKeyMax          = 200
-	AccessKeyIDMax     = 128
-	SecretAccessKeyMax = 256
-	PrefixMax          = 200
+	ServiceNameMax     = apirules.ServiceNameMax
+	APIKeyMax          = apirules.ServiceAPIKeyMax
+	AccessKeyIDMax     = apirules.ServiceAccessKeyIDMax
+	SecretAccessKeyMax = apirules.ServiceSecretAccessKeyMax
+	PrefixMax          = apirules.ServicePrefixMax
 	// SecretGrace is how long a rotated-out webhook secret still signs.
 	SecretGrace = 24 * time.Hour
 )
@@ -78,9 +79,9 @@ var serviceTypes = map[string][]string{
 }
 
 var (
-	regionPattern = regexp.MustCompile(`^[a-z0-9-]{1,64}$`)
-	bucketPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$`)
-	prefixPattern = regexp.MustCompile(`^[A-Za-z0-9_.\-/]*$`)
+	regionPattern = regexp.MustCompile(apirules.ServiceRegionPattern)
+	bucketPattern = regexp.MustCompile(apirules.ServiceBucketPattern)
+	prefixPattern = regexp.MustCompile(apirules.ServicePrefixPattern)
 )
 
 // typedFields are the type-specific fields of s by name, in the order
@@ -127,14 +128,23 @@ func (s Target) validate(urls netguard.URLPolicy) error {
 	case TypeS3:
 		return validate.First(
 			checkURL("endpoint", s.Endpoint, urls),
-			validate.Pattern("region", s.Region, regionPattern, "1-64 lowercase letters, digits or hyphens"),
-			validate.Pattern("bucket", s.Bucket, bucketPattern, "a bucket name: 3-63 lowercase letters, digits, dots or hyphens"),
+			requiredPattern("region", s.Region, regionPattern, "1-64 lowercase letters, digits or hyphens"),
+			requiredPattern("bucket", s.Bucket, bucketPattern, "a bucket name: 3-63 lowercase letters, digits, dots or hyphens"),
 			checkPrefix("prefix", s.Prefix),
 			validate.Length("access_key_id", s.Credentials.AccessKeyID, AccessKeyIDMax),
 			validate.Length("secret_access_key", s.Credentials.SecretAccessKey, SecretAccessKeyMax),
 		)
 	}
 	return apperr.InvalidField("type", "must be webhook, vidhost or s3")
+}
+
+// requiredPattern requires a value matching pattern, whose empty match is
+// for services of other types.
+func requiredPattern(field, value string, pattern *regexp.Regexp, rule string) error {
+	if value == "" {
+		return apperr.InvalidField(field, "must be %s", rule)
+	}
+	return validate.Pattern(field, value, pattern, rule)
 }
 
 // checkURL applies the SSRF rules for URLs saved now and called later.

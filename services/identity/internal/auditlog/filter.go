@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/audit"
 )
@@ -24,8 +25,8 @@ type FilterInput struct {
 // name is the form of entity and action types (plural resource names and
 // verbs in snake case), and of ids, bounded so a filter stays a filter.
 var (
-	name = regexp.MustCompile(`^[a-z][a-z_]{0,39}$`)
-	id   = regexp.MustCompile(`^[A-Za-z0-9_.:-]{1,64}$`)
+	name = regexp.MustCompile(apirules.AuditNamePattern)
+	id   = regexp.MustCompile(apirules.AuditIDPattern)
 )
 
 // Parse checks in and returns its Filter; each refusal names its field.

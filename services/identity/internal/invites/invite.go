@@ -4,11 +4,12 @@ import (
 	"net/mail"
 	"strings"
 	"time"
-	"unicode/utf8"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/roles"
+	"github.com/vidhost/vidhost/pkg/validate"
 	"github.com/vidhost/vidhost/services/identity/internal/opaque"
 )
 
@@ -74,9 +75,10 @@ func (in Input) Validate() (Input, error) {
 	if err := roles.Validate("role", in.Role); err != nil {
 		return in, err
 	}
-	in.Name = strings.TrimSpace(in.Name)
-	if n := utf8.RuneCountInString(in.Name); in.NameSet && (n < 1 || n > 100) {
-		return in, apperr.InvalidField("name", "must be 1-100 characters")
+	if in.NameSet {
+		if in.Name, err = validate.TrimmedLength("name", in.Name, apirules.PersonNameMax); err != nil {
+			return in, err
+		}
 	}
 	return in, nil
 }

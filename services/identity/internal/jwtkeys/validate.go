@@ -12,6 +12,7 @@ import (
 
 	"github.com/lestrrat-go/jwx/v2/jwk"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 )
 
@@ -19,10 +20,10 @@ import (
 // above 8192 bits would make every verification slow for no gain in
 // security; below 2048 bits RSA is breakable.
 const (
-	MaxNameLength  = 50
+	MaxNameLength  = apirules.JWTKeyNameMax
 	MinRSABits     = 2048
 	MaxRSABits     = 8192
-	maxPEMLength   = 16 << 10
+	maxPEMLength   = apirules.JWTKeyPEMMax
 	ruleKeyType    = "must be an RSA public key of 2048-8192 bits or an EC P-256 public key"
 	rulePEM        = "must be one PEM-encoded public key"
 	rulePrivateKey = "must be a public key: never send the private key"
@@ -42,7 +43,7 @@ func (in Input) Validate() (publicKey, algorithm string, err error) {
 // PEM with its algorithm: RS256 for RSA, ES256 for EC P-256.
 func ParsePublicKey(text string) (publicKey, algorithm string, err error) {
 	data := bytes.TrimSpace([]byte(text))
-	if len(data) == 0 || len(data) > maxPEMLength {
+	if len(data) == 0 || len(text) > maxPEMLength { // the limit applies as sent
 		return "", "", apperr.InvalidField("public_key", rulePEM)
 	}
 	if block, rest := pem.Decode(data); block == nil || len(bytes.TrimSpace(rest)) > 0 {

@@ -4,11 +4,12 @@ import (
 	"net/netip"
 	"strings"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 )
 
 // MaxIPs bounds a key's address list; more belongs in a firewall.
-const MaxIPs = 50
+const MaxIPs = apirules.APIKeyIPsMax
 
 // maxEcho bounds how much of a bad entry an error message repeats.
 const maxEcho = 64

@@ -12,7 +12,7 @@ const Type = apirules.APIKeyType
 
 // PermissionFetch makes a key read-only; a key without permissions may read
 // and write.
-const PermissionFetch = "fetch"
+const PermissionFetch = apirules.APIKeyPermissionFetch
 
 // Key is a stored API key, without its secret.
 type Key struct {

@@ -13,6 +13,7 @@ import (
 var (
 	// errSessionRequired refuses API keys: enrolment is about a person.
 	errSessionRequired = &apperr.Denied{Code: apperr.CodeSessionRequired, Reason: "only a signed-in user can do this"}
+	errCodeRequired    = apperr.InvalidField("code", "is required")
 	errNotPending      = &apperr.Refused{Reason: "there is no multi-factor enrolment to confirm: start one with POST /v2/users/me/mfa"}
 	errEnrolled        = &apperr.Conflict{Reason: "multi-factor codes are already on: turn them off first"}
 	errNotEnrolled     = &apperr.Refused{Reason: "multi-factor codes are not on"}
@@ -52,6 +53,9 @@ func (s *Service) Confirm(ctx context.Context, p principal.Principal, code strin
 	if p.ActorType != principal.ActorUser {
 		return Confirmed{}, errSessionRequired
 	}
+	if code == "" {
+		return Confirmed{}, errCodeRequired
+	}
 	var out Confirmed
 	err := s.store.InSignInTx(ctx, func(tx Tx) error {
 		state, _, err := s.lockMFA(ctx, tx, p)
@@ -86,6 +90,9 @@ func (s *Service) Confirm(ctx context.Context, p principal.Principal, code strin
 func (s *Service) Disable(ctx context.Context, p principal.Principal, code string) error {
 	if p.ActorType != principal.ActorUser {
 		return errSessionRequired
+	}
+	if code == "" {
+		return errCodeRequired
 	}
 	now := s.timestamp()
 	email, err := s.userEmail(ctx, p)

@@ -7,24 +7,25 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/principal"
 	"github.com/vidhost/vidhost/pkg/roles"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // Limits of a provider's fields (docs/identity-providers.md).
 const (
-	maxIssuerURL    = 2048
-	maxClientID     = 255
-	maxClientSecret = 1024
-	maxDomains      = 20
+	maxIssuerURL    = apirules.ProviderIssuerURLMax
+	maxClientID     = apirules.ProviderClientIDMax
+	maxClientSecret = apirules.ProviderClientSecretMax
+	maxDomains      = apirules.ProviderDomainsMax
 )
 
 // DefaultRoles are the roles a provider may give new users: never owner,
 // which only another owner grants.
-var DefaultRoles = []string{roles.Viewer, roles.Uploader, roles.Admin}
+var DefaultRoles = apirules.ProviderDefaultRoles
 
 // Provider is an account's OpenID Connect identity provider. Its client
 // secret is only ever held sealed (SealedSecret).
@@ -85,9 +86,9 @@ func (in Input) apply(p *Provider, create bool, policy IssuerPolicy) error {
 		}
 	}
 	if in.Name != nil {
-		name := strings.TrimSpace(*in.Name)
-		if n := utf8.RuneCountInString(name); n < 1 || n > 100 {
-			return apperr.InvalidField("name", "must be 1-100 characters")
+		name, err := validate.TrimmedLength("name", *in.Name, apirules.PersonNameMax)
+		if err != nil {
+			return err
 		}
 		p.Name = name
 	}

@@ -3,10 +3,11 @@ package users
 import (
 	"slices"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/roles"
+	"github.com/vidhost/vidhost/pkg/validate"
 )
 
 // Update is a PATCH request: the field-mask paths the client sent and the
@@ -53,9 +54,9 @@ func (u Update) Patch() (Patch, error) {
 func (p *Patch) set(path string, v User) error {
 	switch path {
 	case "name":
-		name := strings.TrimSpace(v.Name)
-		if n := utf8.RuneCountInString(name); n < 1 || n > 100 {
-			return apperr.InvalidField("name", "must be 1-100 characters")
+		name, err := validate.TrimmedLength("name", v.Name, apirules.PersonNameMax)
+		if err != nil {
+			return err
 		}
 		p.Name = &name
 	case "role":

@@ -3,12 +3,13 @@ package users
 import (
 	"time"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/roles"
 )
 
 // Notifications lists the event names a user may be emailed about
 // (docs/users.md); the notifier emails them when the event happens.
-var Notifications = []string{"video.ready", "video.error", "upload.quota_reached", "user.invited"}
+var Notifications = apirules.UserNotifications
 
 // The ways a user signs in: the interface's authentication values.
 const (

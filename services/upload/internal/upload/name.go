@@ -7,20 +7,21 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/blob"
 )
 
 // maxNameLength is the longest file name, in characters (most file systems
 // stop at 255 bytes; characters are kinder to non-Latin names).
-const maxNameLength = 255
+const maxNameLength = apirules.UploadNameMax
 
 // maxKeyNameLength bounds the name's part of the object key, in bytes,
 // keeping keys far below S3's 1024-byte limit.
 const maxKeyNameLength = 120
 
 // maxExactSize is the largest size a JSON number (a double) holds exactly.
-const maxExactSize = 1 << 53
+const maxExactSize = apirules.UploadSizeMax
 
 func validateName(name string) error {
 	if n := utf8.RuneCountInString(name); n < 1 || n > maxNameLength {
