@@ -19,9 +19,9 @@ import (
 // SDK is inside it); it is not committed.
 const elementsBundle = "../../../sdk/elements/dist/vidhost-elements.js"
 
-// elementsSite serves a customer's page on its own origin that loads the
-// built elements from that origin (no CDN), with the clip to upload beside it.
-func elementsSite(t *testing.T, clip []byte, token string) *httptest.Server {
+// elementsMux serves what a customer's page on its own origin loads: the
+// built elements (no CDN) and the clip to upload.
+func elementsMux(t *testing.T, clip []byte) *http.ServeMux {
 	t.Helper()
 	bundle, err := os.ReadFile(elementsBundle)
 	require.NoError(t, err, "the elements bundle is missing: run make sdk-elements")
@@ -31,6 +31,14 @@ func elementsSite(t *testing.T, clip []byte, token string) *httptest.Server {
 		_, _ = w.Write(bundle)
 	})
 	mux.HandleFunc("/clip.mp4", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write(clip) })
+	return mux
+}
+
+// elementsSite serves a customer's page on its own origin that loads the
+// built elements from that origin (no CDN), with the clip to upload beside it.
+func elementsSite(t *testing.T, clip []byte, token string) *httptest.Server {
+	t.Helper()
+	mux := elementsMux(t, clip)
 	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!doctype html><html lang="en"><head><title>customer</title></head><body>

@@ -25,14 +25,7 @@ const resumeChunk = 16 << 10
 // pulled mid-upload, until the page is loaded again.
 func resumeSite(t *testing.T, clip []byte, token string) *httptest.Server {
 	t.Helper()
-	bundle, err := os.ReadFile(elementsBundle)
-	require.NoError(t, err, "the elements bundle is missing: run make sdk-elements")
-	mux := http.NewServeMux()
-	mux.HandleFunc("/vidhost-elements.js", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/javascript")
-		_, _ = w.Write(bundle)
-	})
-	mux.HandleFunc("/clip.mp4", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write(clip) })
+	mux := elementsMux(t, clip)
 	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!doctype html><html lang="en"><head><title>customer</title></head><body>
