@@ -77,7 +77,11 @@ func TestKeyboardShortcuts(t *testing.T) {
 				Poll[bool](t, ctx, step.wait)
 			}
 			got := Eval[playerState](t, ctx, readPlayerState)
-			assert.InDelta(t, state.Time, got.Time, 0.3, "current time")
+			if got.Paused {
+				assert.InDelta(t, state.Time, got.Time, 0.3, "current time")
+			} else { // playing: the playhead moves on while a loaded machine answers
+				assert.GreaterOrEqual(t, got.Time, state.Time, "current time")
+			}
 			assert.InDelta(t, state.Volume, got.Volume, 0.001, "volume")
 			state.Time, state.Volume = got.Time, got.Volume
 			assert.Equal(t, state, got)
