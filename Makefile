@@ -196,6 +196,10 @@ deps-run: ## install missing system packages the devstack needs (PostgreSQL, ffm
 deps-test: ## install missing system packages the tests need (adds Chromium, nginx, Node.js, flite)
 	@deploy/scripts/install-deps.sh test
 
+.PHONY: screenshots
+screenshots: e2e-fixtures ## run the browser tests that write var/screenshots (every dashboard page at 1280 and 390 px, light and dark)
+	VIDHOST_SCREENSHOTS=1 go test -count=1 -timeout 40m -run 'Dashboard|Browser|Invite|Upload' ./deploy/devstack/e2e
+
 .PHONY: e2e-fixtures
 e2e-fixtures: ## install the end-to-end tests' npm fixtures (hls.js, to play live events in a third-party player)
 	cd deploy/devstack/e2e/testdata/hlsjs && npm ci --ignore-scripts --no-audit --no-fund

@@ -15,12 +15,25 @@
 # 2026-11-28), so the default stays 1 there: set E2E_SHARDS=2 or more where
 # there are 4 cores or more.
 #
+# The other packages go through Go's test cache: a package whose code, test
+# files, environment and the files its tests read are unchanged since it
+# last passed is not run again (`go test` prints "(cached)"), so a warm
+# `make test` reruns what a change can affect. Two kinds always run: the
+# end-to-end package, and the packages whose tests build or start the
+# module's binaries (pkg/gobuild, `go build`), since those binaries' sources
+# are inputs the cache cannot see. VIDHOST_TEST_FRESH=1 runs every package
+# (CI sets it: .ci/run), as -count=1 does.
+#
 # Environment: E2E_SHARDS (default 1: the package whole), GO_TEST_TIMEOUT
-# (default 40m), GO_TEST_FLAGS (added to every run, e.g. -short).
+# (default 40m), GO_TEST_FLAGS (added to every run, e.g. -short),
+# VIDHOST_TEST_FRESH (1: no cached results), E2E_PARALLEL (default 4: how
+# many of the end-to-end package's parallel tests run at once; they mostly
+# wait on transcodes, browsers and streams, so more than the 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 shards=${E2E_SHARDS:-1}
+parallel=${E2E_PARALLEL:-4}
 timeout=${GO_TEST_TIMEOUT:-40m}
 read -r -a flags <<<"${GO_TEST_FLAGS:-}"
 e2e=./deploy/devstack/e2e
@@ -63,9 +76,26 @@ failedOutput() {
 go test -c -o "$work/e2e.test" "$e2e"
 
 # Every other package, streamed as usual, the Go SDK's module's too (go.work:
-# ./... stops at its go.mod).
-mapfile -t packages < <(go list ./... ./sdk/go/... | grep -vx 'github.com/vidhost/vidhost/deploy/devstack/e2e')
-go test -count=1 -timeout "$timeout" "${flags[@]}" "${packages[@]}" &
+# ./... stops at its go.mod): first those Go's test cache may answer, then
+# the ones that always run (see above).
+module=github.com/vidhost/vidhost
+mapfile -t packages < <(go list ./... ./sdk/go/... | grep -vx "$module/deploy/devstack/e2e")
+mapfile -t fresh < <(
+	{
+		go list -test -f '{{if .ForTest}}{{.ForTest}} {{join .Deps " "}}{{end}}' "${packages[@]}" |
+			awk -v dep="$module/pkg/gobuild" '{ for (i = 2; i <= NF; i++) if ($i == dep) { print $1; break } }'
+		git grep -lE '"go", "build"' -- '*_test.go' | xargs -r -n1 dirname | sed "s|^|$module/|"
+	} | sort -u
+)
+mapfile -t cacheable < <(printf '%s\n' "${packages[@]}" | grep -vxF -f <(printf '%s\n' "${fresh[@]}"))
+count=()
+if [[ "${VIDHOST_TEST_FRESH:-}" == 1 ]]; then count=(-count=1); fi
+(
+	rc=0
+	go test "${count[@]}" -timeout "$timeout" "${flags[@]}" "${cacheable[@]}" || rc=1
+	go test -count=1 -timeout "$timeout" "${flags[@]}" "${fresh[@]}" || rc=1
+	exit "$rc"
+) &
 pids=($!)
 
 for ((i = 0; i < shards; i++)); do
@@ -75,7 +105,7 @@ for ((i = 0; i < shards; i++)); do
 		rc=0
 		# test2json: the events carry each test's time (-test.v=test2json
 		# is what go test passes it).
-		go tool test2json -t -p "deploy/devstack/e2e (shard $((i + 1))/$shards)" "$work/e2e.test" -test.v=test2json -test.count=1 -test.timeout "$timeout" \
+		go tool test2json -t -p "deploy/devstack/e2e (shard $((i + 1))/$shards)" "$work/e2e.test" -test.v=test2json -test.count=1 -test.timeout "$timeout" -test.parallel "$parallel" \
 			-test.run "$(pattern "$i")" "${flags[@]/#-/-test.}" >"$work/shard-$i.json" 2>&1 || rc=$?
 		echo "$rc" >"$work/shard-$i.rc"
 		if ((rc == 0)); then
@@ -103,6 +133,8 @@ for ((i = 0; i < shards; i++)); do
 		outputOf "$work/shard-$i.json" | grep -E '^(openapi replay|PASS)' | sed "s/^/e2e shard $((i + 1)): /" || true
 	fi
 done
-cat "$work"/shard-*.json >"$work/e2e.json"
-bash deploy/scripts/test-times.sh -n 10 "$work/e2e.json" || true
+# Kept for a closer look (docs/testing.md): var/e2e.json.
+mkdir -p var
+cat "$work"/shard-*.json >var/e2e.json
+bash deploy/scripts/test-times.sh -n 10 var/e2e.json || true
 exit "$status"

@@ -21,6 +21,25 @@ const axeScript = "../../../gateway/web/dashboard/node_modules/axe-core/axe.min.
 // screenshotDir is where the dashboard's screenshots go (git-ignored).
 const screenshotDir = "../../../var/screenshots"
 
+// screenshotsWanted says whether to write them: they are for a person to
+// look at (`make screenshots` sets VIDHOST_SCREENSHOTS=1), they assert
+// nothing, and a full-page PNG per page, width and theme was a fifth of the
+// dashboard tests' time.
+var screenshotsWanted = os.Getenv("VIDHOST_SCREENSHOTS") == "1"
+
+// saveScreenshot writes the page, top to bottom, as
+// var/screenshots/<file> when screenshots are wanted.
+func saveScreenshot(t *testing.T, ctx context.Context, file string) {
+	t.Helper()
+	if !screenshotsWanted {
+		return
+	}
+	require.NoError(t, os.MkdirAll(screenshotDir, 0o755))
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // 100: PNG (below it, JPEG)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(screenshotDir, file), png, 0o644))
+}
+
 // screenWidths are the widths every page is checked and photographed at:
 // a laptop and a phone.
 var screenWidths = []int64{1280, 390}
@@ -36,15 +55,14 @@ var axeRules = map[string]string{
 
 // checkPage runs axe-core on the page at each width in the light and the
 // dark theme (Chromium's emulated prefers-color-scheme; axeRules), failing
-// on any serious or critical violation (contrast included), and writes
-// var/screenshots/dashboard-<name>-<width>.png (light) and
-// dashboard-<name>-<width>-dark.png. The viewport is back at 1280 px and
+// on any serious or critical violation (contrast included), and (see
+// screenshotsWanted) writes var/screenshots/dashboard-<name>-<width>.png
+// (light) and dashboard-<name>-<width>-dark.png. The viewport is back at 1280 px and
 // the theme back to the system's afterwards.
 func checkPage(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	axe, err := os.ReadFile(axeScript)
 	require.NoError(t, err, "axe-core is missing: run make dashboard")
-	require.NoError(t, os.MkdirAll(screenshotDir, 0o755))
 	for _, scheme := range browsertest.ColorSchemes {
 		require.NoError(t, chromedp.Do(ctx, browsertest.EmulateColorScheme(scheme)))
 		for _, width := range screenWidths {
@@ -63,25 +81,25 @@ func checkPage(t *testing.T, ctx context.Context, name string) {
 				chromedp.EvalAwaitPromise))
 			require.NoError(t, err)
 			require.Empty(t, violations, "axe-core on %s at %d px, %s theme", name, width, scheme)
-			// From the top: a page scrolled to a field would draw its sticky bars mid-page.
-			_, err = chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`void scrollTo(0, 0)`))
-			require.NoError(t, err)
-			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // 100: PNG (below it, JPEG)
-			require.NoError(t, err)
-			require.NoError(t, os.WriteFile(screenshotPath(name, width, scheme), png, 0o644))
+			if screenshotsWanted {
+				// From the top: a page scrolled to a field would draw its sticky bars mid-page.
+				_, err = chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`void scrollTo(0, 0)`))
+				require.NoError(t, err)
+				saveScreenshot(t, ctx, screenshotFile(name, width, scheme))
+			}
 		}
 	}
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(screenWidths[0], 900), browsertest.EmulateColorScheme("")))
 }
 
-// screenshotPath is where checkPage writes a page's screenshot: the light
-// theme's without a suffix, as before the dark theme existed.
-func screenshotPath(name string, width int64, scheme string) string {
+// screenshotFile names a page's screenshot: the light theme's without a
+// suffix, as before the dark theme existed.
+func screenshotFile(name string, width int64, scheme string) string {
 	file := "dashboard-" + name + "-" + strconv.FormatInt(width, 10)
 	if scheme != "light" {
 		file += "-" + scheme
 	}
-	return filepath.Join(screenshotDir, file+".png")
+	return file + ".png"
 }
 
 // pollThroughNavigation waits until expression is true like

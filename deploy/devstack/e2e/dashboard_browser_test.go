@@ -242,9 +242,7 @@ func phoneMenu(t *testing.T, ctx context.Context) {
 	require.False(t, browsertest.Eval[bool](t, ctx, `document.querySelector('#vh-nav').offsetHeight > 0`), "the navigation folds away on a phone")
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-menu-toggle`))))
 	browsertest.Poll[bool](t, ctx, `document.querySelector('#vh-nav').offsetHeight > 0 && document.querySelector('.vh-menu-toggle').getAttribute('aria-expanded') === 'true'`)
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(screenshotDir, "dashboard-menu-390.png"), png, 0o644))
+	saveScreenshot(t, ctx, "dashboard-menu-390.png")
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.vh-menu-toggle`)), chromedp.EmulateViewport(1280, 900)))
 }
 
