@@ -60,7 +60,7 @@ pristine-check: ## as root: run docs/single-node.md's commands on a fresh Debian
 # changed since they last passed (about 3.5 minutes warm on 2 cores):
 # deploy/scripts/unless-unchanged.sh keeps a stamp per check in
 # var/cache/checks. `make player-check` and the others always run.
-NPM_CHECKS := player-check dashboard-check sdk-js sdk-elements tslint
+NPM_CHECKS := player-check dashboard-check sdk-js sdk-elements tslint e2e-fixtures
 UNLESS_UNCHANGED := deploy/scripts/unless-unchanged.sh
 OPENAPI_DOC := gateway/openapi/vidhost.openapi.json
 
@@ -78,9 +78,12 @@ sdk-elements-unless-unchanged:
 	  -- $(MAKE) --no-print-directory sdk-elements
 tslint-unless-unchanged:
 	@$(UNLESS_UNCHANGED) tslint gateway/web/dashboard gateway/web/player sdk/js $(OPENAPI_DOC) -- $(MAKE) --no-print-directory tslint
+e2e-fixtures-unless-unchanged:
+	@$(UNLESS_UNCHANGED) e2e-fixtures -o deploy/devstack/e2e/testdata/hlsjs/node_modules/hls.js deploy/devstack/e2e/testdata/hlsjs \
+	  -- $(MAKE) --no-print-directory e2e-fixtures
 
 .PHONY: test
-test: size-check deps-test tools geoip e2e-fixtures generate-check $(NPM_CHECKS:%=%-unless-unchanged) vet lint ## install what the tests need, then run every package's tests
+test: size-check deps-test tools geoip generate-check $(NPM_CHECKS:%=%-unless-unchanged) vet lint ## install what the tests need, then run every package's tests
 	bash deploy/scripts/go-test.sh # E2E_SHARDS=2 runs the end-to-end package as two processes (faster on 4+ cores; the script says why)
 
 .PHONY: test-short
