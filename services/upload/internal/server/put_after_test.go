@@ -48,7 +48,9 @@ func TestPutAfterDeleteStoresNothing(t *testing.T) {
 				assert.Equal(t, http.StatusConflict, code, "the local driver's URLs are write-once")
 			} else {
 				assert.Equal(t, http.StatusOK, code, "an S3 presigned URL cannot be revoked")
-				assert.Equal(t, 1, b.Sweep(t, time.Now()).Cleared, "the sweeper finds the bytes at once")
+				// One pass clears them: this one, or on a loaded machine the
+				// service's own first pass, which may run only now.
+				assert.LessOrEqual(t, b.Sweep(t, time.Now()).Cleared, 1)
 			}
 			assert.Empty(t, stored(t, b, u.GetKey()), "only the tombstone is left")
 			_, err = resolve(t, b, b.Alice, u.GetId(), uploadv1.UploadKind_UPLOAD_KIND_VIDEO)
