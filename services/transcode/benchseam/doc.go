@@ -2,7 +2,8 @@
 // transcode service's internal packages, which Go's internal rule keeps out
 // of their reach: bench/transcode probes a source, fits the service's ladder
 // to it and enqueues a job as the catalog does; bench/transcribe runs a
-// transcribe job's work with a speech engine and scores it. The names are
+// transcribe job's work with a speech engine and scores it; bench/quality
+// compares the AV1 rungs with the H.264 ones (CompareAV1). The names are
 // aliases of the internal types and thin calls into the internal functions,
 // so the benchmarks measure the service's own code; nothing in the service
 // imports this package.

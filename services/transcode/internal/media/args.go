@@ -34,6 +34,7 @@ func ladderArgs(p plan) []string {
 	args = append(args, "-filter_complex", filterGraph(p)) // decode once, scale once per rendition
 	args = append(args, videoArgs(p)...)                   // one x264 encode per rendition
 	args = append(args, audioArgs(p)...)                   // one AAC encode per distinct audio bitrate
+	args = append(args, av1Args(p)...)                     // Job.AV1: one SVT-AV1 encode per rendition
 	args = append(args, "-map_metadata", "-1")             // source tags stay private (phones store GPS there)
 	args = append(args, "-map_chapters", "-1")             // chapters belong to the catalog, not the files
 	args = append(args, "-f", "tee")                       // one encode, two muxers: CMAF segments and MP4
@@ -73,7 +74,12 @@ func filterGraph(p plan) string {
 		chain += fmt.Sprintf("[s%d]", i)
 	}
 	for i, r := range p.renditions {
-		chain += fmt.Sprintf(";[s%d]scale=%d:%d,setsar=1[v%d]", i, r.Width, r.Height, i)
+		chain += fmt.Sprintf(";[s%d]scale=%d:%d,setsar=1", i, r.Width, r.Height)
+		if i < len(p.av1) {
+			chain += fmt.Sprintf(",split=2[v%d][a%d]", i, i) // one scaled picture for both encoders
+		} else {
+			chain += fmt.Sprintf("[v%d]", i)
+		}
 	}
 	return chain
 }

@@ -7,4 +7,6 @@
 // so they are playable (EVENT) while the ladder encodes and become VOD at the
 // end. layout.go lists the files a job writes; Job.OnFile announces each
 // one as it lands, so a caller can upload while the ladder still encodes.
+// With Job.AV1 the same run also encodes every rendition with SVT-AV1, an
+// AV1 variant set in the same manifests (av1.go).
 package media

@@ -21,6 +21,7 @@ type plan struct {
 	renditions    []Rendition  // output streams 0..len-1, highest first
 	audioBitrates []int        // one AAC encode each; output streams follow the video
 	download      int          // index of the rendition also written as MP4
+	av1           []Rendition  // Job.AV1: the renditions again in AV1, output streams after the audio
 }
 
 func newPlan(info Info, job Job, ladder []Rung) (plan, error) {
@@ -42,6 +43,9 @@ func newPlan(info Info, job Job, ladder []Rung) (plan, error) {
 		}
 	}
 	p.download = downloadRendition(p.renditions)
+	if job.AV1 {
+		p.av1 = av1Renditions(p.renditions)
+	}
 	return p, nil
 }
 

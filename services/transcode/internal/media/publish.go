@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"strconv"
+	"strings"
 )
 
 // publisher follows the DASH manifest ffmpeg rewrites after every segment
@@ -31,13 +32,22 @@ func newPublisher(p plan, onFile func(File)) *publisher {
 		published: map[string]int{}, rates: map[string]*bitrates{}, written: map[string][]byte{},
 	}
 	for i, r := range p.renditions {
-		v := variant{video: strconv.Itoa(i)}
-		if audio := p.audioStream(r); audio >= 0 {
-			v.audio = strconv.Itoa(audio) // the DASH muxer names representations by stream index
-		}
-		pub.variants = append(pub.variants, v)
+		pub.variants = append(pub.variants, p.variant(i, r))
+	}
+	for j, r := range p.av1 { // after H.264: a player that ignores CODECS starts on what every device plays
+		pub.variants = append(pub.variants, p.variant(p.av1Stream(j), r))
 	}
 	return pub
+}
+
+// variant is the master playlist entry of rendition r encoded as output
+// stream stream. The DASH muxer names representations by stream index.
+func (p plan) variant(stream int, r Rendition) variant {
+	v := variant{video: strconv.Itoa(stream)}
+	if audio := p.audioStream(r); audio >= 0 {
+		v.audio = strconv.Itoa(audio)
+	}
+	return v
 }
 
 // sync publishes what is new since the last call. final says ffmpeg has
@@ -80,7 +90,7 @@ func (p *publisher) publishSegments(t track) error {
 	done, seen := p.published[t.ID]
 	if !seen {
 		if t.Video && p.spherical != nil {
-			if err := markSpherical(filepath.Join(p.outDir, StreamDir, t.Init), *p.spherical); err != nil {
+			if err := markSpherical(filepath.Join(p.outDir, StreamDir, t.Init), sampleEntry(t.Codecs), *p.spherical); err != nil {
 				return err
 			}
 		}
@@ -97,6 +107,13 @@ func (p *publisher) publishSegments(t track) error {
 	}
 	p.published[t.ID] = len(t.Segments)
 	return nil
+}
+
+// sampleEntry is the sample entry type a codecs string names: its first
+// part, "avc1" of "avc1.4d401f", "av01" of "av01.0.08M.08".
+func sampleEntry(codecs string) string {
+	entry, _, _ := strings.Cut(codecs, ".")
+	return entry
 }
 
 func (p *publisher) writePlaylist(rel string, content []byte) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"time"
@@ -21,7 +22,9 @@ func runTool(ctx context.Context, bin string, args []string, readStdout func(io.
 	defer cancel()
 	cmd := exec.CommandContext(runCtx, bin, args...)
 	stderr := newTailBuffer(8 << 10)
-	cmd.Stderr = stderr
+	filter := &stderrFilter{out: stderr, onTeardown: cancel} // see svtTeardown
+	cmd.Stderr = filter
+	cmd.Env = append(os.Environ(), svtLogErrorsOnly)
 	cmd.WaitDelay = waitDelay
 	dieWithParent(cmd)
 	stdout, err := cmd.StdoutPipe()
@@ -37,6 +40,7 @@ func runTool(ctx context.Context, bin string, args []string, readStdout func(io.
 	}
 	_, _ = io.Copy(io.Discard, stdout) // Wait must not run before stdout is drained
 	waitErr := cmd.Wait()
+	filter.flush()
 	switch {
 	case readErr != nil:
 		return readErr

@@ -16,16 +16,17 @@ import (
 //     the init segment or from the catalog's spherical field.
 //
 // Stereo layout (st3d) is not carried over.
-func markSpherical(initSegment string, spherical Spherical) error {
+// entry is the video's sample entry: "avc1", or "av01" in the AV1 set.
+func markSpherical(initSegment, entry string, spherical Spherical) error {
 	data, err := os.ReadFile(initSegment) //nolint:gosec // G304: an init segment ffmpeg just wrote to the job's output directory
 	if err != nil {
 		return err
 	}
-	if mp4box.Contains(data, "avc1", "sv3d") {
+	if mp4box.Contains(data, entry, "sv3d") {
 		return nil // a redelivered job finds it already marked
 	}
 	pose := mp4box.Orientation{Yaw: spherical.Yaw, Pitch: spherical.Pitch, Roll: spherical.Roll}
-	data, err = mp4box.AppendToSampleEntry(data, "avc1", mp4box.SphericalBox(spherical.Projection, pose))
+	data, err = mp4box.AppendToSampleEntry(data, entry, mp4box.SphericalBox(spherical.Projection, pose))
 	if err != nil {
 		return err
 	}

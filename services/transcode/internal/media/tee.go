@@ -34,12 +34,36 @@ func teeOutputs(p plan) string {
 		teeSlave(mp4, filepath.Join(p.outDir, mp4Path(download.Name)))
 }
 
+// adaptationSets groups the representations: H.264 video, audio, and the
+// AV1 video in a set of its own (one codec per set, so players choose
+// between the sets by codec and switch rungs within one). The DASH muxer
+// wants the ids numbered 0, 1, 2… in order: a video-only ladder's AV1 set
+// is id 1.
 func adaptationSets(p plan) string {
-	sets := "id=0,streams=v"
-	if len(p.audioBitrates) > 0 {
-		sets += " id=1,streams=a"
+	video := "v"
+	if len(p.av1) > 0 {
+		video = streamList(0, len(p.renditions)) // "v" would take the AV1 streams too
 	}
-	return sets
+	sets := []string{"streams=" + video}
+	if len(p.audioBitrates) > 0 {
+		sets = append(sets, "streams=a")
+	}
+	if len(p.av1) > 0 {
+		sets = append(sets, "streams="+streamList(p.av1Stream(0), len(p.av1)))
+	}
+	for i, set := range sets {
+		sets[i] = "id=" + strconv.Itoa(i) + "," + set
+	}
+	return strings.Join(sets, " ")
+}
+
+// streamList is "first,first+1,…" for n output streams.
+func streamList(first, n int) string {
+	ids := make([]string, n)
+	for i := range ids {
+		ids[i] = strconv.Itoa(first + i)
+	}
+	return strings.Join(ids, ",")
 }
 
 func mp4Streams(p plan) string {

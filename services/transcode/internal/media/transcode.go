@@ -11,6 +11,7 @@ type Job struct {
 	Source string // a local file (package fetch downloads URLs)
 	OutDir string // owned by the job: its stream/, mp4/ and thumbs/ are emptied first (see layout.go)
 	Clip   *Clip  // only this part of the source, or nil
+	AV1    bool   // also write the AV1 variant set (av1.go); set by the efficient profile
 
 	// OnProgress gets whole percentages, never lower than the last, at most
 	// every 5 points or 2 seconds; 100 only once every file is written.

@@ -15,7 +15,7 @@ var sampleEntryPath = []string{"moov", "trak", "mdia", "minf", "stbl", "stsd"}
 // headerAfterSize is how many bytes follow a box's 8-byte header before its
 // children start: stsd is a full box with an entry count, and a visual sample
 // entry carries 78 bytes of fixed fields.
-var headerAfterSize = map[string]int{"stsd": 8, "avc1": 78, "avc3": 78, "hvc1": 78, "hev1": 78}
+var headerAfterSize = map[string]int{"stsd": 8, "avc1": 78, "avc3": 78, "hvc1": 78, "hev1": 78, "av01": 78}
 
 // AppendToSampleEntry returns a copy of file with child appended to the first
 // sample entry of type entry (for example "avc1") and every enclosing box

@@ -1,0 +1,190 @@
+package media
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/golden"
+	"github.com/vidhost/vidhost/services/transcode/internal/media/mp4box"
+	"github.com/vidhost/vidhost/services/transcode/internal/mediatest"
+)
+
+func withAV1(p plan) plan {
+	p.av1 = av1Renditions(p.renditions)
+	return p
+}
+
+func TestGoldenLadderArgsAV1(t *testing.T) {
+	golden.Args(t, "ladder_1080p_av1", ladderArgs(withAV1(landscapePlan(t))))
+	golden.Args(t, "ladder_clip_portrait_spherical_video_only_av1", ladderArgs(withAV1(oddPlan(t))))
+}
+
+func TestAV1RenditionsCapAtTheirShare(t *testing.T) {
+	h264 := SelectRenditions(DefaultLadder(), 1920, 1080)
+	av1 := av1Renditions(h264)
+	require.Len(t, av1, len(h264))
+	for i, r := range av1 {
+		assert.Equal(t, [2]int{h264[i].Width, h264[i].Height}, [2]int{r.Width, r.Height}, "the same frame")
+		assert.Equal(t, h264[i].AudioBitrate, r.AudioBitrate, "the same audio")
+		assert.Equal(t, h264[i].MaxRate*av1RateShare/100, r.MaxRate)
+		assert.Empty(t, r.Profile+r.Level, "H.264's notions")
+	}
+}
+
+// TestAdaptationSetsNumberedInOrder: the DASH muxer refuses ids with a
+// gap, so a video-only ladder's AV1 set is 1, not 2.
+func TestAdaptationSetsNumberedInOrder(t *testing.T) {
+	landscape, odd := landscapePlan(t), oddPlan(t)
+	require.Nil(t, odd.audio, "oddPlan is video-only")
+	assert.Equal(t, "id=0,streams=v id=1,streams=a", adaptationSets(landscape))
+	assert.Equal(t, "id=0,streams=0,1,2,3,4 id=1,streams=a id=2,streams=8,9,10,11,12", adaptationSets(withAV1(landscape)))
+	assert.Equal(t, "id=0,streams=v", adaptationSets(odd))
+	assert.Equal(t, "id=0,streams=0,1,2,3,4 id=1,streams=5,6,7,8,9", adaptationSets(withAV1(odd)))
+}
+
+func TestMasterPlaylistListsAV1AfterH264(t *testing.T) {
+	p := withAV1(landscapePlan(t))
+	pub := newPublisher(p, nil)
+	// 5 H.264 renditions (streams 0-4), 3 audio bitrates (5-7), 5 AV1 (8-12).
+	require.Len(t, pub.variants, 10)
+	assert.Equal(t, variant{video: "0", audio: "5"}, pub.variants[0])
+	assert.Equal(t, variant{video: "8", audio: "5"}, pub.variants[5], "AV1 1080p plays with the 1080p audio")
+	assert.Equal(t, variant{video: "12", audio: "7"}, pub.variants[9])
+}
+
+func TestMasterPlaylistCarriesAV1Codecs(t *testing.T) {
+	tracks := map[string]track{
+		"0": {ID: "0", Video: true, Codecs: "avc1.4d401f", Bandwidth: 856000, Width: 640, Height: 360, FrameRate: "30/1"},
+		"1": {ID: "1", Codecs: "mp4a.40.2", Bandwidth: 128000, Channels: "2"},
+		"2": {ID: "2", Video: true, Codecs: "av01.0.01M.08", Bandwidth: 513000, Width: 640, Height: 360, FrameRate: "30/1"},
+	}
+	master := string(masterPlaylist(tracks, []variant{{video: "0", audio: "1"}, {video: "2", audio: "1"}}, nil))
+	assert.Contains(t, master, `CODECS="avc1.4d401f,mp4a.40.2",RESOLUTION=640x360`)
+	assert.Contains(t, master, `BANDWIDTH=641000,AVERAGE-BANDWIDTH=641000,CODECS="av01.0.01M.08,mp4a.40.2",RESOLUTION=640x360`)
+	assert.Less(t, strings.Index(master, "avc1"), strings.Index(master, "av01"), "H.264 first, for players that ignore CODECS")
+	assert.Equal(t, 1, strings.Count(master, "#EXT-X-MEDIA:TYPE=AUDIO"), "both sets share one audio rendition")
+}
+
+func TestSampleEntry(t *testing.T) {
+	assert.Equal(t, "avc1", sampleEntry("avc1.4d401f"))
+	assert.Equal(t, "av01", sampleEntry("av01.0.01M.08"))
+}
+
+// TestTranscodeAV1 runs the AV1 variant set on a small clip: every rung
+// in both codecs, in one HLS master and one DASH manifest, on one 2 s
+// keyframe grid, each AV1 segment a decodable AV1 picture of its rung's
+// size; the MP4 stays H.264; progress and early publishing as without.
+func TestTranscodeAV1(t *testing.T) {
+	transcoder, r := setup(t)
+	job := r.job(mediatest.Clip(t, clipWithAudio))
+	job.AV1 = true
+	result, err := transcoder.Transcode(context.Background(), job)
+	require.NoError(t, err)
+
+	master, err := os.ReadFile(r.path(MasterPlaylist))
+	require.NoError(t, err)
+	assert.Equal(t, 4, strings.Count(string(master), "#EXT-X-STREAM-INF:"))
+	assert.Equal(t, 2, strings.Count(string(master), `CODECS="av01.0.`), "with the full av01 codec string")
+	assert.Less(t, strings.Index(string(master), "avc1"), strings.Index(string(master), "av01"), "H.264 first")
+	dash := ffprobe(t, r.path(DASHManifest))
+	assert.True(t, dash.hasCodec("av1") && dash.hasCodec("h264"))
+	assertAlignedSegments(t, r, 4)
+	assertAV1SegmentsDecode(t, r)
+
+	mp4 := ffprobe(t, r.path(result.MP4))
+	assert.True(t, mp4.hasCodec("h264"))
+	assert.False(t, mp4.hasCodec("av1"), "the download stays H.264")
+	assertAnnounced(t, r, result)
+	assertProgress(t, r.progress)
+}
+
+// assertAV1SegmentsDecode probes every AV1 media segment, joined to its
+// track's init segment as a player's source buffer gets them: AV1 of the
+// rung's size, every frame decodable.
+func assertAV1SegmentsDecode(t *testing.T, r *run) {
+	t.Helper()
+	data, err := os.ReadFile(r.path(DASHManifest))
+	require.NoError(t, err)
+	doc, err := parseMPD(data)
+	require.NoError(t, err)
+	probedSegments := 0
+	for _, tr := range doc.tracks() {
+		if !strings.HasPrefix(tr.Codecs, "av01") {
+			continue
+		}
+		init, err := os.ReadFile(filepath.Join(r.out, StreamDir, tr.Init))
+		require.NoError(t, err)
+		for _, s := range tr.Segments {
+			media, err := os.ReadFile(filepath.Join(r.out, StreamDir, s.File))
+			require.NoError(t, err)
+			joined := filepath.Join(t.TempDir(), "segment.mp4")
+			require.NoError(t, os.WriteFile(joined, append(append([]byte{}, init...), media...), 0o600))
+			p := ffprobe(t, joined)
+			assert.True(t, p.hasCodec("av1"), s.File)
+			assert.Equal(t, []string{fmt.Sprintf("%dx%d", tr.Width, tr.Height)}, p.sizes(), s.File)
+			decoded, err := exec.Command("ffmpeg", "-v", "error", "-i", joined, "-f", "null", "-").CombinedOutput()
+			require.NoError(t, err, "decode %s", s.File)
+			assert.Empty(t, string(decoded), "%s decodes cleanly", s.File)
+			probedSegments++
+		}
+	}
+	assert.Equal(t, 6, probedSegments, "two AV1 rungs of three segments")
+}
+
+// TestTranscodeAV1VideoOnlySpherical: a 360° source without audio (its
+// AV1 set is the manifest's second adaptation set) keeps the spherical box
+// in both sample entries, avc1 and av01.
+func TestTranscodeAV1VideoOnlySpherical(t *testing.T) {
+	transcoder, r := setup(t)
+	job := r.job(mediatest.Clip(t, clipSpherical))
+	job.AV1 = true
+	_, err := transcoder.Transcode(context.Background(), job)
+	require.NoError(t, err)
+	for init, entry := range map[string]string{"stream/init-0.m4s": "avc1", "stream/init-2.m4s": "av01"} {
+		data, err := os.ReadFile(r.path(init))
+		require.NoError(t, err)
+		assert.True(t, mp4box.Contains(data, entry, "sv3d"), "%s keeps the 360° metadata", init)
+	}
+}
+
+// TestFailingAV1RunEndsWithItsCause: ffmpeg failing after SVT-AV1 started
+// (here the DASH muxer refuses an adaptation set id) exits rather than
+// hanging in SVT-AV1's teardown, and its error is ffmpeg's, not SVT's.
+func TestFailingAV1RunEndsWithItsCause(t *testing.T) {
+	mediatest.RequireTools(t)
+	args := append(quietArgs(), "-f", "lavfi", "-i", "testsrc2=s=320x180:d=1",
+		"-c:v", "libsvtav1", "-preset", "12",
+		"-f", "dash", "-adaptation_sets", "id=5,streams=v", filepath.Join(t.TempDir(), "manifest.mpd"))
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a hang fails here, not at the test binary's timeout
+	defer cancel()
+	err := runTool(ctx, "ffmpeg", args, discardStdout)
+	var execErr *ExecError
+	require.ErrorAs(t, err, &execErr)
+	require.NoError(t, ctx.Err(), "ended by the teardown guard, not the deadline")
+	assert.Contains(t, execErr.Stderr, "AdaptationSet id")
+	assert.NotContains(t, execErr.Stderr, string(svtTeardown))
+	assert.NotContains(t, execErr.Error(), "Svt[")
+}
+
+func TestStderrFilterDropsSVTTeardown(t *testing.T) {
+	var out strings.Builder
+	calls := 0
+	f := &stderrFilter{out: &out, onTeardown: func() { calls++ }}
+	for _, chunk := range []string{"[dash] bad id\nCould not wr", "ite header\nSvt[error]: deinit called without sending EOS!\n",
+		"Svt[error]: deinit called without sending EOS!\n", "last words"} {
+		_, err := f.Write([]byte(chunk))
+		require.NoError(t, err)
+	}
+	f.flush()
+	assert.Equal(t, "[dash] bad id\nCould not write header\nlast words", out.String())
+	assert.Equal(t, 1, calls, "the process is killed once")
+}
