@@ -16,6 +16,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/pg"
+	"github.com/vidhost/vidhost/pkg/profiles"
 	"github.com/vidhost/vidhost/services/catalog/migrations"
 )
 
@@ -94,7 +95,7 @@ func createMessages(videoID, accountID string) ([]outbox.Message, error) {
 		Tags: []string{"bench"}, CreatedBy: "bench", CreatedTime: "2026-11-21T09:30:00.000Z",
 		UpdatedBy: "bench", UpdatedTime: "2026-11-21T09:30:00.000Z",
 	}}
-	job := &eventsv1.TranscodeJob{Meta: meta(), VideoId: videoID,
+	job := &eventsv1.TranscodeJob{Meta: meta(), VideoId: videoID, Transcoder: string(profiles.Standard),
 		Source: &eventsv1.TranscodeJob_SourceUrl{SourceUrl: "http://127.0.0.1:9/a.mp4"}}
 	var msgs []outbox.Message
 	for _, event := range []struct {

@@ -93,6 +93,9 @@ func assertRule(t *testing.T, field string, schema *openapi3.Schema, rule apirul
 		assert.Equal(t, uint64(limit), *schema.MaxLength, field)
 	}
 	assert.Equal(t, rule.Enum, enumOf(schema), field)
+	for value, text := range rule.EnumText {
+		assert.Contains(t, schema.Description, "- `"+value+"`: "+text, "%s describes %q", field, value)
+	}
 	assert.Equal(t, rule.Pattern, schema.Pattern, field)
 }
 

@@ -1,5 +1,7 @@
 package apirules
 
+import "github.com/vidhost/vidhost/pkg/profiles"
+
 // Limits of the catalog's resources, in characters unless said otherwise.
 const (
 	VideoNameMax        = 100
@@ -26,6 +28,11 @@ var (
 	VideoTypes       = []string{"vod", "event"}
 	VideoPrivacies   = []string{"public", "private", "unlisted"}
 	VideoProjections = []string{"", "equirectangular"}
+	// VideoTranscoders are the transcoding profiles a create may name
+	// (pkg/profiles); empty takes the account's plan's default. Only a
+	// create sends it: a PATCH refuses it, since the video would have to
+	// be transcoded again.
+	VideoTranscoders = OrEmpty(profiles.Strings())
 	PlayerAnalytics  = []string{"", "none"}
 	PlayerQualities  = []string{"", "highest", "lowest"}
 	// PlayerControls are the controls a player may list, in the order of
@@ -63,3 +70,13 @@ var (
 		"start": {Pattern: TimecodePattern},
 	}
 )
+
+// transcoderText is each profile's sentence (pkg/profiles), for the
+// OpenAPI description of a create's transcoder.
+func transcoderText() map[string]string {
+	text := map[string]string{}
+	for _, p := range profiles.All() {
+		text[string(p.Name)] = p.Description
+	}
+	return text
+}

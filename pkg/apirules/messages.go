@@ -5,7 +5,8 @@ package apirules
 // without; its PATCH body (the resource's own message) requires nothing but
 // a change.
 var Messages = map[string]Message{
-	"vidhost.catalog.v1.CreateVideoRequest":    {Fields: required(videoFieldsShared, "name")},
+	"vidhost.catalog.v1.CreateVideoRequest": {Fields: with(required(videoFieldsShared, "name"),
+		"transcoder", Rule{Enum: VideoTranscoders, EnumText: transcoderText()})},
 	"vidhost.catalog.v1.Video":                 {Fields: videoFieldsShared, AtLeastOne: true},
 	"vidhost.catalog.v1.CreatePlayerRequest":   {Fields: required(playerFields, "name")},
 	"vidhost.catalog.v1.Player":                {Fields: playerFields, AtLeastOne: true},

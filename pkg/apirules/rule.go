@@ -9,8 +9,10 @@ type Rule struct {
 	MinLength, MaxLength int
 	// MaxBytes bounds a string in bytes (opaque client data).
 	MaxBytes int
-	// Enum lists the allowed values of a string.
-	Enum []string
+	// Enum lists the allowed values of a string; EnumText says what some of
+	// them mean, for the field's description (a list, in Enum's order).
+	Enum     []string
+	EnumText map[string]string
 	// Pattern is a regular expression a non-empty string matches.
 	Pattern string
 	// MinItems and MaxItems bound a list; ItemMaxLength bounds each of its

@@ -11,6 +11,7 @@ import (
 	"fmt"
 
 	"github.com/vidhost/vidhost/pkg/apperr"
+	"github.com/vidhost/vidhost/pkg/profiles"
 )
 
 // Names of the plans, cheapest first.
@@ -38,6 +39,9 @@ type Plan struct {
 	// per second (audio and video together, as received); a stream that
 	// stays above it is cut (docs/live.md).
 	MaxIngestBitrate int64
+	// Transcoder is the transcoding profile a video of the account gets
+	// when its create names none (docs/transcoding.md, "Profiles").
+	Transcoder profiles.Name
 }
 
 const (
@@ -46,13 +50,18 @@ const (
 )
 
 // all is the table, cheapest plan first: Cheapest relies on the order.
+//
+// Only enterprise defaults to the efficient profile: its AV1 renditions
+// take several times the encoding CPU of the H.264 ladder, which the
+// cheaper plans' prices do not pay for on every video; any account may
+// still ask for it on a video (POST /v2/videos, transcoder).
 var all = []Plan{
 	{Name: Free, LiveStreaming: false, AuditLogs: false, UploadQuotaBytes: 10 * gib, MaxUsers: 1,
-		MaxLiveEvents: 0, MaxIngestBitrate: 0},
+		MaxLiveEvents: 0, MaxIngestBitrate: 0, Transcoder: profiles.Standard},
 	{Name: Pro, LiveStreaming: true, AuditLogs: false, UploadQuotaBytes: 1024 * gib, MaxUsers: 10,
-		MaxLiveEvents: 1, MaxIngestBitrate: 6 * mbps},
+		MaxLiveEvents: 1, MaxIngestBitrate: 6 * mbps, Transcoder: profiles.Standard},
 	{Name: Enterprise, LiveStreaming: true, AuditLogs: true, UploadQuotaBytes: 10 * 1024 * gib, MaxUsers: 1000,
-		MaxLiveEvents: 10, MaxIngestBitrate: 20 * mbps},
+		MaxLiveEvents: 10, MaxIngestBitrate: 20 * mbps, Transcoder: profiles.Efficient},
 }
 
 // All returns every plan, cheapest first.
@@ -66,6 +75,16 @@ func Lookup(name string) (Plan, bool) {
 		}
 	}
 	return Plan{}, false
+}
+
+// DefaultTranscoder is the transcoding profile of a video whose create
+// names none, on the plan called name. A principal with no known plan
+// gets the cheapest plan's, as the upload quota does.
+func DefaultTranscoder(name string) profiles.Name {
+	if p, ok := Lookup(name); ok {
+		return p.Transcoder
+	}
+	return all[0].Transcoder
 }
 
 // Validate checks that name is a known plan, in the interface's words.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/plans"
+	"github.com/vidhost/vidhost/pkg/profiles"
 )
 
 func TestRequiredNamesTheCheapestPlanThatHasIt(t *testing.T) {
@@ -40,6 +41,13 @@ func TestValidate(t *testing.T) {
 	assert.EqualError(t, plans.Validate("plan", "gold"), "plan must be one of free, pro, enterprise")
 }
 
+func TestDefaultTranscoder(t *testing.T) {
+	assert.Equal(t, profiles.Standard, plans.DefaultTranscoder(plans.Free))
+	assert.Equal(t, profiles.Standard, plans.DefaultTranscoder(plans.Pro))
+	assert.Equal(t, profiles.Efficient, plans.DefaultTranscoder(plans.Enterprise))
+	assert.Equal(t, profiles.Standard, plans.DefaultTranscoder(""), "no known plan: the cheapest plan's")
+}
+
 // TestDocsListEveryPlan keeps docs/plans.md's table in step with the code.
 func TestDocsListEveryPlan(t *testing.T) {
 	doc, err := os.ReadFile("../../docs/plans.md")
@@ -47,7 +55,8 @@ func TestDocsListEveryPlan(t *testing.T) {
 	for _, p := range plans.All() {
 		row := "| `" + p.Name + "` | " + yesNo(p.LiveStreaming) + " | " + yesNo(p.AuditLogs) + " | " +
 			strconv.FormatInt(p.UploadQuotaBytes, 10) + " | " + strconv.Itoa(p.MaxUsers) + " | " +
-			strconv.Itoa(p.MaxLiveEvents) + " | " + strconv.FormatInt(p.MaxIngestBitrate, 10) + " |"
+			strconv.Itoa(p.MaxLiveEvents) + " | " + strconv.FormatInt(p.MaxIngestBitrate, 10) + " | `" +
+			string(p.Transcoder) + "` |"
 		assert.True(t, strings.Contains(string(doc), row), "docs/plans.md lacks the row %s", row)
 	}
 }

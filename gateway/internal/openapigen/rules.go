@@ -69,6 +69,7 @@ func constrained(prop *openapi3.SchemaRef, rule apirules.Rule) *openapi3.SchemaR
 	for _, allowed := range rule.Enum {
 		value.Enum = append(value.Enum, allowed)
 	}
+	value.Description = withEnumText(value.Description, rule)
 	if rule.Pattern != "" {
 		value.Pattern = rule.Pattern
 	}
@@ -122,4 +123,20 @@ func queryConstrained(schema *openapi3.SchemaRef, rule apirules.Rule) *openapi3.
 		return inline(number)
 	}
 	return constrained(schema, rule)
+}
+
+// withEnumText appends to description a list of what the rule's allowed
+// values mean, in Enum's order, so the document says it where the values
+// are listed.
+func withEnumText(description string, rule apirules.Rule) string {
+	var lines []string
+	for _, allowed := range rule.Enum {
+		if text, ok := rule.EnumText[allowed]; ok {
+			lines = append(lines, fmt.Sprintf("- `%s`: %s", allowed, text))
+		}
+	}
+	if len(lines) == 0 {
+		return description
+	}
+	return strings.TrimSpace(description + "\n\n" + strings.Join(lines, "\n"))
 }

@@ -1,6 +1,10 @@
 package catalog
 
-import "time"
+import (
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/profiles"
+)
 
 // TranscodeJob asks a transcode worker to make a vod's outputs. It is
 // enqueued in the transaction that creates the video, so a video is never
@@ -19,6 +23,9 @@ type TranscodeJob struct {
 	SourceMaxBytes int64
 	Clip           Clip
 	Spherical      bool
+	// Transcoder is the video's resolved transcoding profile
+	// (Video.jobProfile): never empty.
+	Transcoder profiles.Name
 }
 
 // TranscribeJob asks a transcode worker to transcribe a video's speech. It

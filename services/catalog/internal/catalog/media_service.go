@@ -50,7 +50,8 @@ func (s *Service) ApplyMediaReport(ctx context.Context, r MediaReport) (bool, er
 		if r.Kind == MediaLiveEnded && saved.Status == StatusProcessing {
 			// The recording goes through the VOD ladder, as an upload would,
 			// on behalf of whoever created the event.
-			job := TranscodeJob{AccountID: saved.AccountID, ActorID: saved.CreatedBy, Time: s.now(), VideoID: saved.ID, SourceObjectKey: r.Recording}
+			job := TranscodeJob{AccountID: saved.AccountID, ActorID: saved.CreatedBy, Time: s.now(), VideoID: saved.ID,
+				SourceObjectKey: r.Recording, Transcoder: saved.jobProfile()}
 			if err := s.queueJob(ctx, tx, job); err != nil {
 				return err
 			}

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"github.com/vidhost/vidhost/pkg/apirules"
+	"github.com/vidhost/vidhost/pkg/profiles"
 	"github.com/vidhost/vidhost/pkg/validate"
 )
 
@@ -67,7 +68,13 @@ type Video struct {
 	Privacy    string
 	Categories []string // values of the account's categories
 	Enabled    bool
+	// Transcoder is the interface's field: the transcoding profile the
+	// video was made with when it is not the one its account's plan
+	// defaulted to when it was created, else empty (transcoder.go).
 	Transcoder string
+	// Profile is the profile its transcode jobs use, default or not;
+	// empty for a video created before profiles existed.
+	Profile    profiles.Name
 	Spherical  bool
 	Projection string
 	Tracks     []Track
@@ -102,7 +109,7 @@ func (v Video) Validate() error {
 		checkTags(v.Tags),
 		checkCategoryValues(v.Categories),
 		validate.OneOf("projection", v.Projection, `"equirectangular" or empty`, apirules.VideoProjections...),
-		validate.OneOf("transcoder", v.Transcoder, "empty: no custom transcoding profiles are configured", ""),
+		validate.OneOf("transcoder", v.Transcoder, transcoderRule, apirules.VideoTranscoders...),
 	)
 }
 

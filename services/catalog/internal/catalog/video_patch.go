@@ -9,7 +9,6 @@ var videoFields = setters[Video]{
 	"tags":        func(dst *Video, src Video) { dst.Tags = src.Tags },
 	"categories":  func(dst *Video, src Video) { dst.Categories = src.Categories },
 	"enabled":     func(dst *Video, src Video) { dst.Enabled = src.Enabled },
-	"transcoder":  func(dst *Video, src Video) { dst.Transcoder = src.Transcoder },
 	"spherical":   func(dst *Video, src Video) { dst.Spherical = src.Spherical },
 	"projection":  func(dst *Video, src Video) { dst.Projection = src.Projection },
 }
@@ -25,6 +24,7 @@ const (
 var videoRefused = map[string]string{
 	"input":         "cannot be changed: create a new video for another source",
 	"type":          "cannot be changed",
+	"transcoder":    "cannot be changed: the video would have to be transcoded again; create a new video with the profile you want",
 	"outputs":       systemManaged,
 	"progress":      systemManaged,
 	"status":        systemManaged,

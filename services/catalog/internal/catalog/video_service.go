@@ -23,6 +23,7 @@ func (s *Service) CreateVideo(ctx context.Context, p principal.Principal, in Vid
 	if err := checkCategoriesExist(ctx, s.store, p.AccountID, v.Categories); err != nil {
 		return Video{}, err
 	}
+	chooseProfile(p, &v)
 	job, err := s.prepareSource(ctx, p, &v, in.Input)
 	if err != nil {
 		return Video{}, err

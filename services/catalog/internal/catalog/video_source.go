@@ -27,7 +27,7 @@ func (s *Service) prepareSource(ctx context.Context, p principal.Principal, v *V
 	if err != nil {
 		return nil, err
 	}
-	job := &TranscodeJob{SourceURL: src.URL, Clip: src.Clip, Spherical: v.Spherical}
+	job := &TranscodeJob{SourceURL: src.URL, Clip: src.Clip, Spherical: v.Spherical, Transcoder: v.jobProfile()}
 	if src.URL != "" {
 		// A URL source is the account's upload as much as a PUT is: the
 		// upload service's limits apply, and its answer bounds the download.

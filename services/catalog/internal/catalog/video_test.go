@@ -42,7 +42,10 @@ func TestVideoValidate(t *testing.T) {
 		{"repeated category", func(v *Video) { v.Categories = []string{"x", "x"} }, `categories contains "x" more than once`},
 		{"equirectangular", func(v *Video) { v.Spherical, v.Projection = true, ProjectionEquirectangular }, ""},
 		{"cubemap", func(v *Video) { v.Projection = "cubemap" }, `projection must be "equirectangular" or empty`},
-		{"transcoder", func(v *Video) { v.Transcoder = "fast" }, "transcoder must be empty: no custom transcoding profiles are configured"},
+		{"standard transcoder", func(v *Video) { v.Transcoder = "standard" }, ""},
+		{"efficient transcoder", func(v *Video) { v.Transcoder = "efficient" }, ""},
+		{"fixed transcoder", func(v *Video) { v.Transcoder = "fixed" }, ""},
+		{"unknown transcoder", func(v *Video) { v.Transcoder = "fast" }, "transcoder must be one of standard, efficient or fixed, or empty for the account's default"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -20,6 +20,7 @@ func JobMessage(job catalog.TranscodeJob) (outbox.Message, error) {
 		ClipEndSeconds:   int32(job.Clip.End),   //nolint:gosec // bounded: a clip's time-codes are at most catalog.MaxSeconds
 		Spherical:        job.Spherical,
 		SourceMaxBytes:   job.SourceMaxBytes,
+		Transcoder:       string(job.Transcoder),
 	}
 	if job.SourceObjectKey != "" {
 		msg.Source = &eventsv1.TranscodeJob_SourceObjectKey{SourceObjectKey: job.SourceObjectKey}

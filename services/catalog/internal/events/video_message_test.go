@@ -11,6 +11,7 @@ import (
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/profiles"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 )
 
@@ -65,11 +66,16 @@ func TestJobMessage(t *testing.T) {
 				assert.Equal(t, int32(10), job.GetClipStartSeconds())
 				assert.Equal(t, int32(70), job.GetClipEndSeconds())
 			}},
-		{"upload", catalog.TranscodeJob{VideoID: "v", SourceObjectKey: "uploads/a/u/x.mp4", Spherical: true},
+		{"upload", catalog.TranscodeJob{VideoID: "v", SourceObjectKey: "uploads/a/u/x.mp4", Spherical: true, Transcoder: profiles.Fixed},
 			func(t *testing.T, job *eventsv1.TranscodeJob) {
 				assert.Equal(t, "uploads/a/u/x.mp4", job.GetSourceObjectKey())
 				assert.Empty(t, job.GetSourceUrl())
 				assert.True(t, job.GetSpherical())
+				assert.Equal(t, "fixed", job.GetTranscoder())
+			}},
+		{"efficient", catalog.TranscodeJob{VideoID: "v", SourceObjectKey: "uploads/a/u/x.mp4", Transcoder: profiles.Efficient},
+			func(t *testing.T, job *eventsv1.TranscodeJob) {
+				assert.Equal(t, "efficient", job.GetTranscoder())
 			}},
 	}
 	for _, tt := range tests {

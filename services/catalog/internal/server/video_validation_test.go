@@ -51,7 +51,7 @@ func TestCreateVideoValidation(t *testing.T) {
 		{"category of another account", func(r *catalogv1.CreateVideoRequest) { r.Categories = []string{"bobs"} },
 			`categories contains "bobs", which is not the value of one of the account's categories`},
 		{"projection", func(r *catalogv1.CreateVideoRequest) { r.Projection = "cubemap" }, `projection must be "equirectangular" or empty`},
-		{"transcoder", func(r *catalogv1.CreateVideoRequest) { r.Transcoder = "custom" }, "transcoder must be empty"},
+		{"transcoder", func(r *catalogv1.CreateVideoRequest) { r.Transcoder = "custom" }, "transcoder must be one of standard, efficient or fixed"},
 		{"long description", func(r *catalogv1.CreateVideoRequest) { r.Description = strings.Repeat("d", 5001) }, "description must be at most 5000 characters"},
 		{"long metadata", func(r *catalogv1.CreateVideoRequest) { r.Metadata = strings.Repeat("é", 2049) }, "metadata must be at most 4096 bytes"},
 	}

@@ -89,7 +89,7 @@ func (w writer) InsertVideo(ctx context.Context, accountID, actorID string, v ca
 		ThumbnailPath: v.Thumbnail.Path, SpritePath: v.Sprite.Path, SpriteIndexPath: v.SpriteIndex.Path,
 		Duration: v.Duration, Width: int32(v.Width), Height: int32(v.Height), Privacy: v.Privacy, //nolint:gosec // bounded: the size comes from transcode events' int32 fields
 		SourceWidth: int32(v.Source.Width), SourceHeight: int32(v.Source.Height), AspectRatio: v.Source.AspectRatio, //nolint:gosec // bounded: as above
-		Categories: v.Categories, Enabled: v.Enabled, Transcoder: v.Transcoder, Spherical: v.Spherical,
+		Categories: v.Categories, Enabled: v.Enabled, Transcoder: v.Transcoder, Profile: string(v.Profile), Spherical: v.Spherical,
 		Projection: v.Projection, Tracks: l.tracks, Cards: l.cards, Gates: l.gates, Hotspots: l.hotspots,
 		Chapters: l.chapters, Progress: int32(v.Progress), Status: v.Status, StatusReason: v.StatusReason, Tags: v.Tags, //nolint:gosec // bounded: progress is a percentage from transcode events' int32 field
 	})

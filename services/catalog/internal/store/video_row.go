@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 
+	"github.com/vidhost/vidhost/pkg/profiles"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/store/db"
 )
@@ -34,7 +35,7 @@ func video(row db.Video) (catalog.Video, error) {
 		Duration:    row.Duration, Width: int(row.Width), Height: int(row.Height),
 		Source:  catalog.SourceFrame{Width: int(row.SourceWidth), Height: int(row.SourceHeight), AspectRatio: row.AspectRatio},
 		Privacy: row.Privacy, Categories: row.Categories, Enabled: row.Enabled,
-		Transcoder: row.Transcoder, Spherical: row.Spherical, Projection: row.Projection,
+		Transcoder: row.Transcoder, Profile: profiles.Name(row.Profile), Spherical: row.Spherical, Projection: row.Projection,
 		Progress: int(row.Progress), Status: row.Status, StatusReason: row.StatusReason, Tags: row.Tags,
 		Audit: audit(row.CreatedBy, row.CreatedTime, row.UpdatedBy, row.UpdatedTime),
 	}

@@ -11,6 +11,7 @@ import (
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/profiles"
 	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
 )
@@ -34,8 +35,13 @@ func DecodeJob(data []byte) (job.Job, error) {
 		SourceKey: m.GetSourceObjectKey(),
 		Clip:      job.ClipFromSeconds(m.GetClipStartSeconds(), m.GetClipEndSeconds()),
 		Spherical: m.GetSpherical(),
+		// Kept as sent: Validate refuses a name this worker does not know.
+		Transcoder: profiles.Name(m.GetTranscoder()),
 		// A negative cap is no cap the catalog would send: treat it as none.
 		SourceMaxBytes: max(m.GetSourceMaxBytes(), 0),
+	}
+	if j.Transcoder == "" {
+		j.Transcoder = profiles.Standard // enqueued before profiles existed
 	}
 	return j, j.Validate()
 }
@@ -60,6 +66,7 @@ func EncodeJob(j job.Job) ([]byte, error) {
 		VideoId:        j.VideoID,
 		Spherical:      j.Spherical,
 		SourceMaxBytes: j.SourceMaxBytes,
+		Transcoder:     string(j.Transcoder),
 	}
 	if j.Clip != nil {
 		m.ClipStartSeconds, m.ClipEndSeconds = int32(j.Clip.Start.Seconds()), int32(j.Clip.End.Seconds())

@@ -8,15 +8,17 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/profiles"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 )
 
 func TestJobRoundTrip(t *testing.T) {
 	jobs := []job.Job{
-		{ID: ids.New(), AccountID: "a", VideoID: ids.New(), SourceKey: "uploads/a/b/source.mp4"},
+		{ID: ids.New(), AccountID: "a", VideoID: ids.New(), SourceKey: "uploads/a/b/source.mp4", Transcoder: profiles.Standard},
 		{ID: ids.New(), AccountID: ids.New(), VideoID: ids.New(), SourceURL: "https://example.com/v.mp4",
-			Clip: &media.Clip{Start: 5 * time.Second, End: 65 * time.Second}, Spherical: true},
+			Clip: &media.Clip{Start: 5 * time.Second, End: 65 * time.Second}, Spherical: true, Transcoder: profiles.Efficient},
+		{ID: ids.New(), AccountID: "a", VideoID: ids.New(), SourceKey: "uploads/a/b/source.mp4", Transcoder: profiles.Fixed},
 	}
 	for _, want := range jobs {
 		data, err := EncodeJob(want)
@@ -41,6 +43,8 @@ func TestDecodeJobRefusesWhatCannotRun(t *testing.T) {
 		{"clip too long", `{` + meta + `,` + video + `,"sourceUrl":"https://x/v.mp4","clipEndSeconds":121}`,
 			"clip must be at most 2m0s long"},
 		{"bad key", `{` + meta + `,` + video + `,"sourceObjectKey":"../etc/passwd"}`, "source_object_key is not a valid key"},
+		{"newer profile", `{` + meta + `,` + video + `,"sourceUrl":"https://x/v.mp4","transcoder":"hyper"}`,
+			`transcoding profile "hyper" is not known to this version of the transcode service`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,6 +54,14 @@ func TestDecodeJobRefusesWhatCannotRun(t *testing.T) {
 			assert.Equal(t, tt.reason, invalid.Reason)
 		})
 	}
+}
+
+// A job enqueued before profiles names none: it is the standard profile.
+func TestDecodeJobWithoutTranscoderIsStandard(t *testing.T) {
+	message := `{"meta":{"id":"j","accountId":"a"},"videoId":"` + ids.New() + `","sourceUrl":"https://x/v.mp4"}`
+	j, err := DecodeJob([]byte(message))
+	require.NoError(t, err)
+	assert.Equal(t, profiles.Standard, j.Transcoder)
 }
 
 func TestDecodeJobIgnoresUnknownFields(t *testing.T) {

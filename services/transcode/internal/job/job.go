@@ -6,6 +6,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/profiles"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 )
 
@@ -27,6 +28,9 @@ type Job struct {
 	// Spherical is the catalog's 360° flag; outputs keep the 360° metadata
 	// the source carries whatever its value.
 	Spherical bool
+	// Transcoder is the transcoding profile (pkg/profiles); empty, as in a
+	// job enqueued before profiles, is profiles.Standard.
+	Transcoder profiles.Name
 }
 
 // MediaFolder is the blob prefix of the video's files
@@ -66,6 +70,10 @@ func (j Job) Validate() error {
 		return &InvalidError{Reason: "source_object_key is not a valid key"}
 	case j.SourceKey != "" && !j.isUploadOfAccount(j.SourceKey):
 		return &AccountError{Key: j.SourceKey, AccountID: j.AccountID}
+	case !knownProfile(j.Transcoder):
+		// A newer catalog's profile: retrying on this worker cannot help.
+		return &InvalidError{Reason: fmt.Sprintf(
+			"transcoding profile %q is not known to this version of the transcode service", j.Transcoder)}
 	}
 	return validateClip(j.Clip)
 }
@@ -90,6 +98,13 @@ type AccountError struct {
 
 func (e *AccountError) Error() string {
 	return fmt.Sprintf("transcode job of account %q names source %q, which is not one of its uploads", e.AccountID, e.Key)
+}
+
+// knownProfile reports whether name is a profile this worker can make
+// (empty is the standard one).
+func knownProfile(name profiles.Name) bool {
+	_, err := profiles.Parse(string(name))
+	return err == nil
 }
 
 func validateClip(clip *media.Clip) error {

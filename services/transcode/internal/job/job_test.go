@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/profiles"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 )
 
@@ -30,6 +31,10 @@ func TestValidate(t *testing.T) {
 		{"bad key", func(j *Job) { j.SourceURL, j.SourceKey = "", "uploads//x" }, "source_object_key is not a valid key"},
 		{"empty clip", func(j *Job) { j.Clip = &media.Clip{Start: time.Second, End: time.Second} }, "clip must end after it starts"},
 		{"clip too long", func(j *Job) { j.Clip = &media.Clip{End: 121 * time.Second} }, "clip must be at most 2m0s long"},
+		{"fixed profile", func(j *Job) { j.Transcoder = profiles.Fixed }, ""},
+		{"no profile (standard)", func(j *Job) { j.Transcoder = "" }, ""},
+		{"unknown profile", func(j *Job) { j.Transcoder = "hyper" },
+			`transcoding profile "hyper" is not known to this version of the transcode service`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

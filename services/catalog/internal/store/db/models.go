@@ -172,4 +172,5 @@ type Video struct {
 	SourceWidth     int32
 	SourceHeight    int32
 	AspectRatio     string
+	Profile         string
 }

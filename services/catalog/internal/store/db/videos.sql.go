@@ -13,7 +13,7 @@ import (
 const deleteVideo = `-- name: DeleteVideo :one
 DELETE FROM videos
 WHERE account_id = $1 AND id = $2
-RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio
+RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio, profile
 `
 
 type DeleteVideoParams struct {
@@ -62,12 +62,13 @@ func (q *Queries) DeleteVideo(ctx context.Context, arg DeleteVideoParams) (Video
 		&i.SourceWidth,
 		&i.SourceHeight,
 		&i.AspectRatio,
+		&i.Profile,
 	)
 	return i, err
 }
 
 const findVideo = `-- name: FindVideo :one
-SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio FROM videos
+SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio, profile FROM videos
 WHERE id = $1
 `
 
@@ -113,12 +114,13 @@ func (q *Queries) FindVideo(ctx context.Context, id string) (Video, error) {
 		&i.SourceWidth,
 		&i.SourceHeight,
 		&i.AspectRatio,
+		&i.Profile,
 	)
 	return i, err
 }
 
 const getVideo = `-- name: GetVideo :one
-SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio FROM videos
+SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio, profile FROM videos
 WHERE account_id = $1 AND id = $2
 `
 
@@ -168,6 +170,7 @@ func (q *Queries) GetVideo(ctx context.Context, arg GetVideoParams) (Video, erro
 		&i.SourceWidth,
 		&i.SourceHeight,
 		&i.AspectRatio,
+		&i.Profile,
 	)
 	return i, err
 }
@@ -178,15 +181,15 @@ INSERT INTO videos (
 	thumbnail_path, sprite_path, sprite_index_path, duration, width, height,
 	source_width, source_height, aspect_ratio, privacy, categories, enabled, transcoder, spherical, projection,
 	tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags,
-	created_by, created_time, updated_by, updated_time, metadata
+	created_by, created_time, updated_by, updated_time, metadata, profile
 ) VALUES (
 	$1, $2, $3, $4, $5, $6, $7, $8,
 	$9, $10, $11, $12, $13, $14,
 	$15, $16, $17, $18, $19, $20, $21, $22, $23,
 	$24, $25, $26, $27, $28, $29, $30, $31, $32,
-	$33, now(), $33, now(), $34
+	$33, now(), $33, now(), $34, $35
 )
-RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio
+RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio, profile
 `
 
 type InsertVideoParams struct {
@@ -224,6 +227,7 @@ type InsertVideoParams struct {
 	Tags            []string
 	ActorID         string
 	Metadata        string
+	Profile         string
 }
 
 func (q *Queries) InsertVideo(ctx context.Context, arg InsertVideoParams) (Video, error) {
@@ -262,6 +266,7 @@ func (q *Queries) InsertVideo(ctx context.Context, arg InsertVideoParams) (Video
 		arg.Tags,
 		arg.ActorID,
 		arg.Metadata,
+		arg.Profile,
 	)
 	var i Video
 	err := row.Scan(
@@ -302,12 +307,13 @@ func (q *Queries) InsertVideo(ctx context.Context, arg InsertVideoParams) (Video
 		&i.SourceWidth,
 		&i.SourceHeight,
 		&i.AspectRatio,
+		&i.Profile,
 	)
 	return i, err
 }
 
 const listVideos = `-- name: ListVideos :many
-SELECT v.id, v.account_id, v.type, v.name, v.description, v.input, v.source_object_key, v.outputs, v.thumbnail_path, v.sprite_path, v.sprite_index_path, v.duration, v.width, v.height, v.privacy, v.categories, v.enabled, v.transcoder, v.spherical, v.projection, v.tracks, v.cards, v.gates, v.hotspots, v.chapters, v.progress, v.status, v.status_reason, v.tags, v.created_by, v.created_time, v.updated_by, v.updated_time, v.metadata, v.source_width, v.source_height, v.aspect_ratio FROM videos v
+SELECT v.id, v.account_id, v.type, v.name, v.description, v.input, v.source_object_key, v.outputs, v.thumbnail_path, v.sprite_path, v.sprite_index_path, v.duration, v.width, v.height, v.privacy, v.categories, v.enabled, v.transcoder, v.spherical, v.projection, v.tracks, v.cards, v.gates, v.hotspots, v.chapters, v.progress, v.status, v.status_reason, v.tags, v.created_by, v.created_time, v.updated_by, v.updated_time, v.metadata, v.source_width, v.source_height, v.aspect_ratio, v.profile FROM videos v
 WHERE v.account_id = $1
   AND (v.created_time, v.id) > ($2::timestamptz, $3::text)
   AND ($4::text = '' OR v.status = $4::text)
@@ -405,6 +411,7 @@ func (q *Queries) ListVideos(ctx context.Context, arg ListVideosParams) ([]Video
 			&i.SourceWidth,
 			&i.SourceHeight,
 			&i.AspectRatio,
+			&i.Profile,
 		); err != nil {
 			return nil, err
 		}
@@ -417,7 +424,7 @@ func (q *Queries) ListVideos(ctx context.Context, arg ListVideosParams) ([]Video
 }
 
 const listVideosNewest = `-- name: ListVideosNewest :many
-SELECT v.id, v.account_id, v.type, v.name, v.description, v.input, v.source_object_key, v.outputs, v.thumbnail_path, v.sprite_path, v.sprite_index_path, v.duration, v.width, v.height, v.privacy, v.categories, v.enabled, v.transcoder, v.spherical, v.projection, v.tracks, v.cards, v.gates, v.hotspots, v.chapters, v.progress, v.status, v.status_reason, v.tags, v.created_by, v.created_time, v.updated_by, v.updated_time, v.metadata, v.source_width, v.source_height, v.aspect_ratio FROM videos v
+SELECT v.id, v.account_id, v.type, v.name, v.description, v.input, v.source_object_key, v.outputs, v.thumbnail_path, v.sprite_path, v.sprite_index_path, v.duration, v.width, v.height, v.privacy, v.categories, v.enabled, v.transcoder, v.spherical, v.projection, v.tracks, v.cards, v.gates, v.hotspots, v.chapters, v.progress, v.status, v.status_reason, v.tags, v.created_by, v.created_time, v.updated_by, v.updated_time, v.metadata, v.source_width, v.source_height, v.aspect_ratio, v.profile FROM videos v
 WHERE v.account_id = $1
   AND (v.created_time, v.id) < ($2::timestamptz, $3::text)
   AND ($4::text = '' OR v.status = $4::text)
@@ -512,6 +519,7 @@ func (q *Queries) ListVideosNewest(ctx context.Context, arg ListVideosNewestPara
 			&i.SourceWidth,
 			&i.SourceHeight,
 			&i.AspectRatio,
+			&i.Profile,
 		); err != nil {
 			return nil, err
 		}
@@ -524,7 +532,7 @@ func (q *Queries) ListVideosNewest(ctx context.Context, arg ListVideosNewestPara
 }
 
 const lockVideo = `-- name: LockVideo :one
-SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio FROM videos
+SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio, profile FROM videos
 WHERE account_id = $1 AND id = $2
 FOR UPDATE
 `
@@ -575,12 +583,13 @@ func (q *Queries) LockVideo(ctx context.Context, arg LockVideoParams) (Video, er
 		&i.SourceWidth,
 		&i.SourceHeight,
 		&i.AspectRatio,
+		&i.Profile,
 	)
 	return i, err
 }
 
 const lockVideoForMedia = `-- name: LockVideoForMedia :one
-SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio FROM videos
+SELECT id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio, profile FROM videos
 WHERE id = $1 AND account_id = $2
 FOR UPDATE
 `
@@ -632,6 +641,7 @@ func (q *Queries) LockVideoForMedia(ctx context.Context, arg LockVideoForMediaPa
 		&i.SourceWidth,
 		&i.SourceHeight,
 		&i.AspectRatio,
+		&i.Profile,
 	)
 	return i, err
 }
@@ -682,7 +692,7 @@ SET name = $1, description = $2, input = $3,
 	status_reason = $28, tags = $29, metadata = $30,
 	updated_by = $31, updated_time = now()
 WHERE account_id = $32 AND id = $33
-RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio
+RETURNING id, account_id, type, name, description, input, source_object_key, outputs, thumbnail_path, sprite_path, sprite_index_path, duration, width, height, privacy, categories, enabled, transcoder, spherical, projection, tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags, created_by, created_time, updated_by, updated_time, metadata, source_width, source_height, aspect_ratio, profile
 `
 
 type UpdateVideoParams struct {
@@ -796,6 +806,7 @@ func (q *Queries) UpdateVideo(ctx context.Context, arg UpdateVideoParams) (Video
 		&i.SourceWidth,
 		&i.SourceHeight,
 		&i.AspectRatio,
+		&i.Profile,
 	)
 	return i, err
 }

@@ -4,13 +4,13 @@ INSERT INTO videos (
 	thumbnail_path, sprite_path, sprite_index_path, duration, width, height,
 	source_width, source_height, aspect_ratio, privacy, categories, enabled, transcoder, spherical, projection,
 	tracks, cards, gates, hotspots, chapters, progress, status, status_reason, tags,
-	created_by, created_time, updated_by, updated_time, metadata
+	created_by, created_time, updated_by, updated_time, metadata, profile
 ) VALUES (
 	@id, @account_id, @type, @name, @description, @input, @source_object_key, @outputs,
 	@thumbnail_path, @sprite_path, @sprite_index_path, @duration, @width, @height,
 	@source_width, @source_height, @aspect_ratio, @privacy, @categories, @enabled, @transcoder, @spherical, @projection,
 	@tracks, @cards, @gates, @hotspots, @chapters, @progress, @status, @status_reason, @tags,
-	@actor_id, now(), @actor_id, now(), @metadata
+	@actor_id, now(), @actor_id, now(), @metadata, @profile
 )
 RETURNING *;
 

@@ -45,8 +45,11 @@ type Video struct {
 	// Values of the account's categories.
 	Categories []string `protobuf:"bytes,12,rep,name=categories,proto3" json:"categories,omitempty"`
 	Enabled    bool     `protobuf:"varint,13,opt,name=enabled,proto3" json:"enabled,omitempty"`
-	Transcoder string   `protobuf:"bytes,14,opt,name=transcoder,proto3" json:"transcoder,omitempty"`
-	Spherical  bool     `protobuf:"varint,15,opt,name=spherical,proto3" json:"spherical,omitempty"`
+	// The transcoding profile the video was made with ("standard",
+	// "efficient" or "fixed"), only when it is not the account's plan's
+	// default; empty otherwise. Set on create; a PATCH refuses it.
+	Transcoder string `protobuf:"bytes,14,opt,name=transcoder,proto3" json:"transcoder,omitempty"`
+	Spherical  bool   `protobuf:"varint,15,opt,name=spherical,proto3" json:"spherical,omitempty"`
 	// "equirectangular" or empty.
 	Projection string  `protobuf:"bytes,16,opt,name=projection,proto3" json:"projection,omitempty"`
 	Cards      []*Card `protobuf:"bytes,17,rep,name=cards,proto3" json:"cards,omitempty"`

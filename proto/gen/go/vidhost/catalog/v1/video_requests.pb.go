@@ -40,7 +40,9 @@ type CreateVideoRequest struct {
 	Type       *string  `protobuf:"bytes,8,opt,name=type,proto3,oneof" json:"type,omitempty"`
 	Categories []string `protobuf:"bytes,9,rep,name=categories,proto3" json:"categories,omitempty"`
 	Enabled    *bool    `protobuf:"varint,10,opt,name=enabled,proto3,oneof" json:"enabled,omitempty"`
-	Transcoder string   `protobuf:"bytes,11,opt,name=transcoder,proto3" json:"transcoder,omitempty"`
+	// The transcoding profile; empty for the account's plan's default
+	// (docs/transcoding.md, "Profiles"). It cannot be changed afterwards.
+	Transcoder string `protobuf:"bytes,11,opt,name=transcoder,proto3" json:"transcoder,omitempty"`
 	// Passthrough data of the client (see Video.metadata).
 	Metadata      string `protobuf:"bytes,12,opt,name=metadata,proto3" json:"metadata,omitempty"`
 	unknownFields protoimpl.UnknownFields

@@ -535,8 +535,12 @@ type TranscodeJob struct {
 	// For source_url: the most bytes the download may take, from the upload
 	// quota the URL source was counted against (0: the worker's own cap only).
 	SourceMaxBytes int64 `protobuf:"varint,8,opt,name=source_max_bytes,json=sourceMaxBytes,proto3" json:"source_max_bytes,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// The transcoding profile (pkg/profiles: "standard", "efficient",
+	// "fixed"), resolved by catalog from the video's choice or its account's
+	// plan. Empty only in a job enqueued before profiles: "standard".
+	Transcoder    string `protobuf:"bytes,9,opt,name=transcoder,proto3" json:"transcoder,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *TranscodeJob) Reset() {
@@ -634,6 +638,13 @@ func (x *TranscodeJob) GetSourceMaxBytes() int64 {
 		return x.SourceMaxBytes
 	}
 	return 0
+}
+
+func (x *TranscodeJob) GetTranscoder() string {
+	if x != nil {
+		return x.Transcoder
+	}
+	return ""
 }
 
 type isTranscodeJob_Source interface {
@@ -1640,7 +1651,7 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\fupdated_time\x18\x05 \x01(\tR\vupdatedTime\"V\n" +
 	"\tUserEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x17\n" +
-	"\auser_id\x18\x02 \x01(\tR\x06userId\"\xd4\x02\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\"\xf4\x02\n" +
 	"\fTranscodeJob\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
 	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x12\x1f\n" +
@@ -1650,7 +1661,10 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\x12clip_start_seconds\x18\x05 \x01(\x05R\x10clipStartSeconds\x12(\n" +
 	"\x10clip_end_seconds\x18\x06 \x01(\x05R\x0eclipEndSeconds\x12\x1c\n" +
 	"\tspherical\x18\a \x01(\bR\tspherical\x12(\n" +
-	"\x10source_max_bytes\x18\b \x01(\x03R\x0esourceMaxBytesB\b\n" +
+	"\x10source_max_bytes\x18\b \x01(\x03R\x0esourceMaxBytes\x12\x1e\n" +
+	"\n" +
+	"transcoder\x18\t \x01(\tR\n" +
+	"transcoderB\b\n" +
 	"\x06source\"\xb6\x01\n" +
 	"\x11TranscodeProgress\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
