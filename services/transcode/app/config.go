@@ -63,10 +63,6 @@ type Config struct {
 	MaxFrameRate float64       `env:"VIDHOST_TRANSCODE_MAX_FRAME_RATE" envDefault:"60"`
 	MaxStreams   int           `env:"VIDHOST_TRANSCODE_MAX_STREAMS" envDefault:"16"`
 	MaxBitRate   int64         `env:"VIDHOST_TRANSCODE_MAX_BIT_RATE" envDefault:"400000000"` // bits/s
-	// AV1 has every job also write AV1 rungs beside the H.264 ones
-	// (docs/transcoding.md, "AV1 rungs"): about three times the encoding
-	// time for a third fewer bytes to AV1-capable players.
-	AV1 bool `env:"VIDHOST_TRANSCODE_AV1"`
 	// FFmpeg and FFprobe are the tools' names or paths.
 	FFmpeg  string `env:"VIDHOST_FFMPEG" envDefault:"ffmpeg"`
 	FFprobe string `env:"VIDHOST_FFPROBE" envDefault:"ffprobe"`

@@ -40,6 +40,5 @@ func newRunner(ctx context.Context, cfg Config, logger *slog.Logger) (*job.Runne
 		WorkDir:    cfg.WorkDir,
 		Timeouts:   job.Timeouts{Max: cfg.JobTimeout, PerSecond: cfg.JobTimeoutPerSecond, Min: cfg.JobTimeoutMin},
 		Logger:     logger,
-		AV1:        cfg.AV1,
 	}, nil
 }

@@ -33,10 +33,6 @@ type Runner struct {
 	// last upload; zero means no bound. See TimeoutError.
 	Timeouts Timeouts
 	Logger   *slog.Logger
-	// AV1 has every job also write the AV1 variant set (media.Job.AV1):
-	// VIDHOST_TRANSCODE_AV1, a worker-wide switch for trying AV1 out until
-	// transcoding profiles choose it per video.
-	AV1 bool
 }
 
 // Run makes one attempt at j and returns what it made. Errors are for
@@ -86,7 +82,7 @@ func (r *Runner) transcode(ctx context.Context, j Job, source, outDir string, re
 		OnError:    cancel,
 	})
 	res, err := r.Transcoder.Transcode(ctx, media.Job{
-		Source: source, OutDir: outDir, Clip: j.Clip, AV1: r.AV1,
+		Source: source, OutDir: outDir, Clip: j.Clip, AV1: j.Transcoder.AV1(), // the video's profile (pkg/profiles) chooses the variant sets
 		OnProgress: report.Progress, OnFile: uploads.Add, OnPlanned: planned,
 	})
 	if err != nil {
