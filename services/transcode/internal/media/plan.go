@@ -33,7 +33,15 @@ func newPlan(info Info, job Job, ladder []Rung) (plan, error) {
 		clip.End = min(clip.End, info.Duration)
 		p.clip, p.length = &clip, clip.Length()
 	}
-	p.renditions = SelectRenditions(ladder, p.video.Width, p.video.Height)
+	p.setRenditions(SelectRenditions(ladder, p.video.Width, p.video.Height))
+	return p, nil
+}
+
+// setRenditions makes renditions the ladder's output streams, with the audio
+// encodes and the MP4 that follow from them (the adaptive decision may drop
+// rungs after the plan is made).
+func (p *plan) setRenditions(renditions []Rendition) {
+	p.renditions, p.audioBitrates = renditions, nil
 	if p.audio != nil {
 		for _, r := range p.renditions {
 			if !slices.Contains(p.audioBitrates, r.AudioBitrate) {
@@ -42,7 +50,6 @@ func newPlan(info Info, job Job, ladder []Rung) (plan, error) {
 		}
 	}
 	p.download = downloadRendition(p.renditions)
-	return p, nil
 }
 
 // downloadRendition picks the progressive MP4: 720p or the highest below,
@@ -74,6 +81,14 @@ func (p plan) gop() int {
 		fps = 30
 	}
 	return max(1, int(math.Round(fps*segmentSeconds)))
+}
+
+// frameRate is the source's, or 30 when it does not say.
+func (p plan) frameRate() float64 {
+	if p.video.FrameRate <= 0 {
+		return 30
+	}
+	return p.video.FrameRate
 }
 
 // levelFor leaves the level to x264 above 60 fps, where the ladder's levels
