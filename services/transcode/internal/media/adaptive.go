@@ -29,7 +29,11 @@ type Analysis struct {
 // of the fixed ladder's caps of the row. The table was calibrated with
 // bench/quality (see docs/transcoding.md, "The ladder decision"): the CRF
 // keeps each rung's SSIM within the bench's 0.005 of the fixed ladder, and
-// the caps bound the rare busy scenes of an otherwise easy source.
+// the caps bound the busy scenes of an otherwise easy source. Busy sources
+// (grain) hit the caps whatever the CRF: below the fixed ladder's average
+// they save bytes where SSIM barely moves (the fixed ladder spends its full
+// average on them), and since capped CRF runs at the cap, a busy cap of
+// 0.7 keeps such a source under the fixed ladder's bytes.
 type complexityStep struct {
 	name  string
 	below float64
@@ -38,20 +42,17 @@ type complexityStep struct {
 }
 
 var complexityTable = []complexityStep{
-	{name: "static", below: 0.01, crf: 21, caps: 0.5},
-	{name: "simple", below: 0.04, crf: 22, caps: 0.7},
-	{name: "moderate", below: 0.12, crf: 23, caps: 0.85},
-	{name: "busy", below: 0.35, crf: 24, caps: 1},
+	{name: "static", below: 0.02, crf: 21, caps: 0.5},   // slides: 0.008
+	{name: "simple", below: 0.1, crf: 22, caps: 0.7},    // screen recordings, flat animation
+	{name: "moderate", below: 0.25, crf: 23, caps: 0.8}, // testsrc2's busy shapes: 0.21
+	{name: "busy", below: 1, crf: 23, caps: 0.7},        // grain: 0.32; the caps, not the CRF, decide
 }
 
-// fallbackCRF is the CRF at today's caps when the analysis is unsure: busy
-// sources hit the caps anyway, and easy ones take what they need.
-const fallbackCRF = 23
-
 // dropMargin is the least a top rung must add over the one below, as 1 -
-// SSIM of the one below scaled up to it, to be encoded: 0.004 is below
-// what a viewer sees between a sharp 1080p and an upscaled 720p frame.
-const dropMargin = 0.004
+// SSIM of the one below scaled up to it, to be encoded. Slides of text
+// gain about 0.003 from 1080p over 720p scaled up, and keep their 1080p;
+// blurred or flat pictures gain under 0.001.
+const dropMargin = 0.002
 
 // decideLadder turns the fixed ladder fitted to a source into the adaptive
 // one: capped CRF at caps never above the fixed ones, and without the top
@@ -108,13 +109,12 @@ func droppable(gains []float64) int {
 	return n
 }
 
-// fixedCaps is the fallback: capped CRF at exactly the fixed ladder's caps.
+// fixedCaps is the fallback: the fixed ladder as it is, average bitrates
+// and caps. Not capped CRF at the same caps: on a source that needs more
+// than the caps (noise), CRF would run at the peak rate all along and spend
+// more than the fixed ladder's average.
 func fixedCaps(renditions []Rendition) []Rendition {
-	out := slices.Clone(renditions)
-	for i := range out {
-		out[i].CRF = fallbackCRF
-	}
-	return out
+	return slices.Clone(renditions)
 }
 
 // scaled is value times fraction, rounded, never more than value.

@@ -11,7 +11,7 @@ import (
 func adaptivePlan(t *testing.T) plan {
 	p := landscapePlan(t)
 	a := sure(0.02)
-	a.Gains[0] = 0.001
+	a.Gains[0] = 0.0005
 	p.setRenditions(decideLadder(p.renditions, a))
 	return p
 }

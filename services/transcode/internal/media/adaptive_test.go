@@ -12,7 +12,7 @@ import (
 // sure is an analysis the decision trusts: every sample frame, five rungs
 // that each add plenty over the one below.
 func sure(bitsPerPixel float64) *Analysis {
-	return &Analysis{Frames: 90, Expected: 90, BitsPerPixel: bitsPerPixel, Gains: []float64{0.02, 0.02, 0.02, 0.02}}
+	return &Analysis{Frames: 45, Expected: 45, BitsPerPixel: bitsPerPixel, Gains: []float64{0.02, 0.02, 0.02, 0.02}}
 }
 
 func TestDecideLadderByComplexity(t *testing.T) {
@@ -25,16 +25,16 @@ func TestDecideLadderByComplexity(t *testing.T) {
 		topCap   int // the 1080p rung's maxrate, kbit/s
 		fallback bool
 	}{
-		{"a still slide", sure(0.002), "static", 21, 2675, false},
-		{"flat animation", sure(0.02), "simple", 22, 3745, false},
-		{"camera footage", sure(0.08), "moderate", 23, 4548, false},
-		{"grain", sure(0.2), "busy", 24, 5350, false},
-		{"noise: beyond the table", sure(0.5), "", fallbackCRF, 5350, true},
-		{"a single frame for seconds", &Analysis{Frames: 1, Expected: 90, BitsPerPixel: 0.001, Gains: make([]float64, 4)}, "", fallbackCRF, 5350, true},
-		{"nothing measured", &Analysis{Frames: 90, Expected: 90, Gains: make([]float64, 4)}, "", fallbackCRF, 5350, true},
-		{"NaN", &Analysis{Frames: 90, Expected: 90, BitsPerPixel: math.NaN(), Gains: make([]float64, 4)}, "", fallbackCRF, 5350, true},
-		{"metric missing a rung", &Analysis{Frames: 90, Expected: 90, BitsPerPixel: 0.02, Gains: []float64{0.1}}, "", fallbackCRF, 5350, true},
-		{"too short", &Analysis{Fallback: "too short to sample"}, "", fallbackCRF, 5350, true},
+		{"a still slide", sure(0.008), "static", 21, 2675, false},
+		{"flat animation", sure(0.05), "simple", 22, 3745, false},
+		{"busy shapes", sure(0.21), "moderate", 23, 4280, false},
+		{"grain", sure(0.32), "busy", 23, 3745, false},
+		{"noise: beyond the table", sure(3), "", 0, 5350, true},
+		{"a single frame for seconds", &Analysis{Frames: 1, Expected: 45, BitsPerPixel: 0.001, Gains: make([]float64, 4)}, "", 0, 5350, true},
+		{"nothing measured", &Analysis{Frames: 45, Expected: 45, Gains: make([]float64, 4)}, "", 0, 5350, true},
+		{"NaN", &Analysis{Frames: 45, Expected: 45, BitsPerPixel: math.NaN(), Gains: make([]float64, 4)}, "", 0, 5350, true},
+		{"metric missing a rung", &Analysis{Frames: 45, Expected: 45, BitsPerPixel: 0.02, Gains: []float64{0.1}}, "", 0, 5350, true},
+		{"too short", &Analysis{Fallback: "too short to sample"}, "", 0, 5350, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -61,8 +61,9 @@ func TestDecideLadderDropsTopRungsThatAddNothing(t *testing.T) {
 	}{
 		{[]float64{0.02, 0.02, 0.02, 0.02}, "1080p"},
 		{[]float64{0.001, 0.02, 0.02, 0.02}, "720p"},
-		{[]float64{0.001, 0.002, 0.02, 0.02}, "480p"},
-		{[]float64{0.002, 0.0025, 0.02, 0.02}, "720p"}, // together the two top rungs add enough over 480p
+		{[]float64{0.0005, 0.001, 0.02, 0.02}, "480p"},
+		{[]float64{0.001, 0.0015, 0.02, 0.02}, "720p"}, // together the two top rungs add enough over 480p
+		{[]float64{0.003, 0, 0, 0}, "1080p"},           // text: 1080p is sharper than 720p scaled up
 		{[]float64{0, 0, 0, 0}, "240p"},                // a flat colour: the lowest rung stays
 		{[]float64{math.NaN(), 0, 0, 0}, "1080p"},
 	}
@@ -87,9 +88,9 @@ func TestSSIMScore(t *testing.T) {
 
 func TestSampleStartsSpreadOverTheOutput(t *testing.T) {
 	p := landscapePlan(t) // one minute
-	assert.Equal(t, []string{"9.500", "29.500", "49.500"}, startsText(sampleStarts(p)))
+	assert.Equal(t, []string{"9.750", "29.750", "49.750"}, startsText(sampleStarts(p)))
 	p = oddPlan(t) // the clip 1-3 s of an hour
-	assert.Equal(t, []string{"1.000", "1.667", "2.333"}, startsText(sampleStarts(p)))
+	assert.Equal(t, []string{"1.083", "1.750", "2.417"}, startsText(sampleStarts(p)))
 }
 
 func startsText(starts []time.Duration) []string {
