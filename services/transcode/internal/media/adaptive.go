@@ -87,7 +87,7 @@ func (a *Analysis) unsure(renditions int) string {
 	case math.IsNaN(a.BitsPerPixel) || a.BitsPerPixel <= 0:
 		return "the probe encode measured nothing"
 	case a.BitsPerPixel >= complexityTable[len(complexityTable)-1].below:
-		return "busier than the table knows (noise): the fixed caps"
+		return "busier than the table knows (noise)"
 	case len(a.Gains) != renditions-1:
 		return "the metric did not score every rung"
 	}
