@@ -82,7 +82,7 @@ func (r *Runner) transcode(ctx context.Context, j Job, source, outDir string, re
 		OnError:    cancel,
 	})
 	res, err := r.Transcoder.Transcode(ctx, media.Job{
-		Source: source, OutDir: outDir, Clip: j.Clip, AV1: j.Transcoder.AV1(), // the video's profile (pkg/profiles) chooses the variant sets
+		Source: source, OutDir: outDir, Clip: j.Clip, Adaptive: j.Transcoder.Adaptive(), AV1: j.Transcoder.AV1(), // the video's profile (pkg/profiles)
 		OnProgress: report.Progress, OnFile: uploads.Add, OnPlanned: planned,
 	})
 	if err != nil {

@@ -13,6 +13,7 @@ type Config struct {
 	Limits  Limits       // DefaultLimits()
 	Ladder  []Rung       // DefaultLadder()
 	Sprite  SpriteConfig // DefaultSprite()
+	Metric  Metric       // what the adaptive ladder's analysis scores pictures with; SSIM{}
 }
 
 // Transcoder runs media jobs. It holds no state between jobs, so one value
@@ -32,6 +33,9 @@ func New(cfg Config) *Transcoder {
 	}
 	if len(cfg.Ladder) == 0 {
 		cfg.Ladder = DefaultLadder()
+	}
+	if cfg.Metric == nil {
+		cfg.Metric = SSIM{}
 	}
 	cfg.Limits = orDefaults(cfg.Limits, DefaultLimits())
 	cfg.Sprite = orDefaults(cfg.Sprite, DefaultSprite())

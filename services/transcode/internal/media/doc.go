@@ -9,4 +9,18 @@
 // one as it lands, so a caller can upload while the ladder still encodes.
 // With Job.AV1 the same run also encodes every rendition with SVT-AV1, an
 // AV1 variant set in the same manifests (av1.go).
+//
+// A Job with Adaptive set gets the content-adaptive ladder (adaptive*.go):
+// before the ladder, one cheap ffmpeg run seeks to three 0.5 s samples,
+// encodes them at about 360p with ultrafast CRF (the bits per pixel that
+// takes is the source's complexity) and scores, on every 8th frame, each
+// rendition against the one below scaled up to it. A small table maps the
+// complexity to a CRF and a fraction of the fixed ladder's caps; top rungs
+// that add less than a set margin are dropped. Encoding stays one process
+// with the same keyframe grid and outputs, with capped CRF (-crf with the
+// VBV's -maxrate/-bufsize, never above the fixed caps) instead of -b:v.
+// Whatever the analysis cannot trust (short clips, stills, noise, HDR, a
+// failed run) gets the fixed ladder as it is. The score is a
+// pluggable Metric: ffmpeg's SSIM, because VMAF (libvmaf) is not packaged
+// on Debian 12; SSIM is cheap enough to run inside the first-second budget.
 package media

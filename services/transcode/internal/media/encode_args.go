@@ -29,7 +29,11 @@ func videoArgs(p plan) []string {
 // rungArgs are the per-rendition rate control and compatibility settings.
 func rungArgs(i int, r Rendition, level string) []string {
 	var args []string
-	args = append(args, fmt.Sprintf("-b:v:%d", i), kbps(r.VideoBitrate))  // average bitrate of the rung
+	if r.CRF > 0 {
+		args = append(args, fmt.Sprintf("-crf:v:%d", i), strconv.Itoa(r.CRF)) // capped CRF: quality aimed at, the caps below bound it
+	} else {
+		args = append(args, fmt.Sprintf("-b:v:%d", i), kbps(r.VideoBitrate)) // average bitrate of the rung
+	}
 	args = append(args, fmt.Sprintf("-maxrate:v:%d", i), kbps(r.MaxRate)) // VBV peak, what the playlist announces
 	args = append(args, fmt.Sprintf("-bufsize:v:%d", i), kbps(r.BufSize)) // VBV buffer: how long a peak may last
 	args = append(args, fmt.Sprintf("-profile:v:%d", i), r.Profile)       // decoder features the rung may use

@@ -11,7 +11,8 @@ import (
 type Rung struct {
 	Name         string
 	Height       int
-	VideoBitrate int // the average x264 aims for
+	VideoBitrate int // the average x264 aims for (fixed ladder), or expects (capped CRF)
+	CRF          int // 0: average bitrate (the fixed ladder); else capped CRF, see adaptive.go
 	MaxRate      int // VBV peak, what players budget for
 	BufSize      int // VBV buffer: about 1.5 s at the peak
 	AudioBitrate int

@@ -21,11 +21,12 @@ type plan struct {
 	renditions    []Rendition  // output streams 0..len-1, highest first
 	audioBitrates []int        // one AAC encode each; output streams follow the video
 	download      int          // index of the rendition also written as MP4
+	withAV1       bool         // Job.AV1
 	av1           []Rendition  // Job.AV1: the renditions again in AV1, output streams after the audio
 }
 
 func newPlan(info Info, job Job, ladder []Rung) (plan, error) {
-	p := plan{source: job.Source, outDir: job.OutDir, length: info.Duration, video: *info.Video, audio: info.Audio}
+	p := plan{source: job.Source, outDir: job.OutDir, length: info.Duration, video: *info.Video, audio: info.Audio, withAV1: job.AV1}
 	if job.Clip != nil {
 		clip := *job.Clip
 		if clip.Start >= info.Duration {
@@ -34,7 +35,15 @@ func newPlan(info Info, job Job, ladder []Rung) (plan, error) {
 		clip.End = min(clip.End, info.Duration)
 		p.clip, p.length = &clip, clip.Length()
 	}
-	p.renditions = SelectRenditions(ladder, p.video.Width, p.video.Height)
+	p.setRenditions(SelectRenditions(ladder, p.video.Width, p.video.Height))
+	return p, nil
+}
+
+// setRenditions makes renditions the ladder's output streams, with the audio
+// encodes and the MP4 that follow from them (the adaptive decision may drop
+// rungs after the plan is made).
+func (p *plan) setRenditions(renditions []Rendition) {
+	p.renditions, p.audioBitrates = renditions, nil
 	if p.audio != nil {
 		for _, r := range p.renditions {
 			if !slices.Contains(p.audioBitrates, r.AudioBitrate) {
@@ -43,10 +52,9 @@ func newPlan(info Info, job Job, ladder []Rung) (plan, error) {
 		}
 	}
 	p.download = downloadRendition(p.renditions)
-	if job.AV1 {
+	if p.withAV1 {
 		p.av1 = av1Renditions(p.renditions)
 	}
-	return p, nil
 }
 
 // downloadRendition picks the progressive MP4: 720p or the highest below,
@@ -78,6 +86,14 @@ func (p plan) gop() int {
 		fps = 30
 	}
 	return max(1, int(math.Round(fps*segmentSeconds)))
+}
+
+// frameRate is the source's, or 30 when it does not say.
+func (p plan) frameRate() float64 {
+	if p.video.FrameRate <= 0 {
+		return 30
+	}
+	return p.video.FrameRate
 }
 
 // levelFor leaves the level to x264 above 60 fps, where the ladder's levels

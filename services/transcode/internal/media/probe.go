@@ -32,6 +32,7 @@ type VideoStream struct {
 	FrameRate               float64 // 0 when the container does not say
 	Rotation                int     // degrees, 0-359, as the container stores it
 	Interlaced              bool
+	HDR                     bool       // PQ or HLG transfer: the 8-bit ladder is not what a viewer of the source sees
 	Spherical               *Spherical // nil unless 360° metadata is present
 }
 

@@ -26,6 +26,7 @@ type probeStream struct {
 	AvgFrameRate      string            `json:"avg_frame_rate"`
 	RealFrameRate     string            `json:"r_frame_rate"`
 	FieldOrder        string            `json:"field_order"`
+	ColorTransfer     string            `json:"color_transfer"`
 	Duration          string            `json:"duration"`
 	Channels          int               `json:"channels"`
 	Tags              map[string]string `json:"tags"`
@@ -70,6 +71,7 @@ func (s probeStream) video() *VideoStream {
 		Rotation:   s.rotation(),
 		Interlaced: s.FieldOrder != "" && s.FieldOrder != "progressive" && s.FieldOrder != "unknown",
 		Spherical:  s.spherical(),
+		HDR:        s.ColorTransfer == "smpte2084" || s.ColorTransfer == "arib-std-b67",
 	}
 	v.Width, v.Height = s.Width, s.Height
 	if num, den := ratio(s.SampleAspectRatio); num > 0 && den > 0 && num != den {

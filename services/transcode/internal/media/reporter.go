@@ -2,8 +2,10 @@ package media
 
 import "time"
 
-// reporter sends a job's progress to its OnProgress callback. The ladder
-// maps to 0-99; 100 comes once the sprite, the last file, is written.
+// reporter sends a job's progress to its OnProgress callback. The
+// adaptive ladder's analysis, before the ladder, counts as 1; the ladder
+// maps to 0-99 (never below what was sent); 100 comes once the sprite, the
+// last file, is written.
 type reporter struct {
 	send     func(int)
 	throttle *progressThrottle
@@ -11,6 +13,10 @@ type reporter struct {
 
 func newReporter(send func(int), now func() time.Time) *reporter {
 	return &reporter{send: send, throttle: newProgressThrottle(now)}
+}
+
+func (r *reporter) analysed() {
+	r.offer(1)
 }
 
 func (r *reporter) ladder(percent int) {

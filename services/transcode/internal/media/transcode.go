@@ -11,7 +11,12 @@ type Job struct {
 	Source string // a local file (package fetch downloads URLs)
 	OutDir string // owned by the job: its stream/, mp4/ and thumbs/ are emptied first (see layout.go)
 	Clip   *Clip  // only this part of the source, or nil
-	AV1    bool   // also write the AV1 variant set (av1.go); set by the efficient profile
+	// Adaptive encodes the content-adaptive ladder: capped CRF at caps the
+	// analysis of the source chooses, never above the fixed ladder's, and
+	// without rungs that add nothing visible (see adaptive.go). False: the
+	// fixed ladder at its average bitrates.
+	Adaptive bool
+	AV1      bool // also write the AV1 variant set (av1.go); set by the efficient profile
 
 	// OnProgress gets whole percentages, never lower than the last, at most
 	// every 5 points or 2 seconds; 100 only once every file is written.
@@ -33,6 +38,7 @@ type Result struct {
 	Renditions []Rendition   // highest first
 	Spherical  *Spherical    // 360° metadata kept in the outputs, or nil
 	MP4        string        // e.g. "mp4/720p.mp4"
+	Analysis   *Analysis     // what decided an adaptive ladder, or nil
 	// The other outputs are always at MasterPlaylist, DASHManifest,
 	// ThumbnailFile, SpriteFile and SpriteIndexFile.
 }
@@ -59,6 +65,13 @@ func (t *Transcoder) Transcode(ctx context.Context, job Job) (Result, error) {
 	if err := t.thumbnail(ctx, p, job); err != nil {
 		return Result{}, err
 	}
+	analysis, err := t.adapt(ctx, &p, job)
+	if err != nil {
+		return Result{}, err
+	}
+	if analysis != nil {
+		report.analysed()
+	}
 	if err := t.ladder(ctx, p, job, report); err != nil {
 		return Result{}, err
 	}
@@ -69,7 +82,7 @@ func (t *Transcoder) Transcode(ctx context.Context, job Job) (Result, error) {
 	download := p.renditions[p.download]
 	return Result{
 		Source: info, Duration: p.length, Renditions: p.renditions,
-		Spherical: p.video.Spherical, MP4: mp4Path(download.Name),
+		Spherical: p.video.Spherical, MP4: mp4Path(download.Name), Analysis: analysis,
 	}, nil
 }
 

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/vidhost/vidhost/services/transcode/benchseam"
+)
+
+// profileRun is one profile's figures for one source.
+type profileRun struct {
+	profile
+	encoded
+	ssim []float64 // per rung of the fixed ladder, highest first
+}
+
+// row is one source's figures as printed, and as saved by -rows so that
+// sources measured by separate runs add up in one -report.
+type row struct {
+	Source, About string
+	Runs          []runFigures // profiles' order: fixed first
+}
+
+type runFigures struct {
+	Profile  string
+	Rungs    string // the caps, kbit/s
+	Bytes    int64
+	CPU      float64 // seconds
+	SSIM     []float64
+	Decision string
+}
+
+func newTranscoder() *benchseam.Transcoder { return benchseam.NewTranscoder() }
+
+func figures(r profileRun) runFigures {
+	return runFigures{Profile: r.name, Rungs: rungs(r.result.Renditions), Bytes: r.bytes, CPU: r.cpu.Seconds(), SSIM: r.ssim, Decision: decision(r)}
+}
+
+func printSource(row row) {
+	fixed := row.Runs[0]
+	fmt.Printf("\n%s (%s)\n", row.Source, row.About)
+	fmt.Printf("  %-9s %-28s %9s %6s  %-44s %7s %6s %s\n", "profile", "rungs (caps kbit/s)", "MB", "bytes", "SSIM per fixed rung", "CPU-s", "CPU", "decision")
+	for _, r := range row.Runs {
+		fmt.Printf("  %-9s %-28s %9.2f %5.2fx  %-44s %7.1f %5.2fx %s\n", r.Profile, r.Rungs,
+			float64(r.Bytes)/1e6, ratio(float64(r.Bytes), float64(fixed.Bytes)), scores(r.SSIM),
+			r.CPU, ratio(r.CPU, fixed.CPU), r.Decision)
+	}
+}
+
+func rungs(renditions []benchseam.Rendition) string {
+	parts := make([]string, len(renditions))
+	for i, r := range renditions {
+		parts[i] = fmt.Sprint(r.MaxRate)
+	}
+	return strings.Join(parts, "/")
+}
+
+func scores(values []float64) string {
+	parts := make([]string, len(values))
+	for i, v := range values {
+		parts[i] = fmt.Sprintf("%.4f", v)
+	}
+	return strings.Join(parts, " ")
+}
+
+func decision(r profileRun) string {
+	a := r.result.Analysis
+	switch {
+	case a == nil:
+		return "fixed ladder"
+	case a.Fallback != "":
+		return fmt.Sprintf("fixed ladder: %s (bpp %.3f; analysis %.2f s)", a.Fallback, a.BitsPerPixel, a.Took.Seconds())
+	}
+	return fmt.Sprintf("%s, crf %d, %d dropped (bpp %.3f; analysis %.2f s; first playable %.1f s)",
+		a.Step, r.result.Renditions[0].CRF, a.Dropped, a.BitsPerPixel, a.Took.Seconds(), r.firstPlayable.Seconds())
+}
+
+// printTotals sums bytes and CPU over the sources, averages each rung's
+// SSIM over them, and checks the targets.
+func printTotals(rows []row) {
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Printf("\ntotal over %d sources\n", len(rows))
+	fixedBytes, fixedCPU := total(rows, 0)
+	fixedSSIM := meanSSIM(rows, 0)
+	for p := range rows[0].Runs {
+		bytes, cpu := total(rows, p)
+		mean := meanSSIM(rows, p)
+		fmt.Printf("  %-9s %9.2f MB %5.2fx  mean SSIM %s  CPU %7.1f s %5.2fx\n", rows[0].Runs[p].Profile,
+			float64(bytes)/1e6, ratio(float64(bytes), float64(fixedBytes)), scores(mean), cpu, ratio(cpu, fixedCPU))
+	}
+	standard := 1
+	bytes, cpu := total(rows, standard)
+	mean := meanSSIM(rows, standard)
+	worst, worstName := 0.0, ""
+	for _, row := range rows {
+		if r := ratio(float64(row.Runs[standard].Bytes), float64(row.Runs[0].Bytes)); r > worst {
+			worst, worstName = r, row.Source
+		}
+	}
+	lowest := 1.0
+	for i := range mean {
+		lowest = min(lowest, mean[i]-fixedSSIM[i])
+	}
+	fmt.Println("\ntargets (standard against fixed)")
+	check("total bytes <= 0.75x", ratio(float64(bytes), float64(fixedBytes)) <= 0.75, fmt.Sprintf("%.2fx", ratio(float64(bytes), float64(fixedBytes))))
+	check("no source above 1.0x", worst <= 1.0, fmt.Sprintf("worst %.2fx (%s)", worst, worstName))
+	check("mean SSIM per rung >= fixed - 0.005", lowest >= -0.005, fmt.Sprintf("lowest difference %+.4f", lowest))
+	check("CPU <= 1.3x", ratio(cpu, fixedCPU) <= 1.3, fmt.Sprintf("%.2fx", ratio(cpu, fixedCPU)))
+}
+
+func check(target string, ok bool, got string) {
+	verdict := "FAIL"
+	if ok {
+		verdict = "pass"
+	}
+	fmt.Printf("  %-4s %-38s %s\n", verdict, target, got)
+}
+
+func total(rows []row, p int) (int64, float64) {
+	var bytes int64
+	var cpu float64
+	for _, row := range rows {
+		bytes += row.Runs[p].Bytes
+		cpu += row.Runs[p].CPU
+	}
+	return bytes, cpu
+}
+
+// meanSSIM averages each fixed rung's SSIM over the sources that have it.
+func meanSSIM(rows []row, p int) []float64 {
+	var sums []float64
+	var counts []int
+	for _, row := range rows {
+		for i, v := range row.Runs[p].SSIM {
+			if i >= len(sums) {
+				sums, counts = append(sums, 0), append(counts, 0)
+			}
+			sums[i] += v
+			counts[i]++
+		}
+	}
+	for i := range sums {
+		sums[i] /= float64(counts[i])
+	}
+	return sums
+}
+
+func ratio(a, b float64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}
