@@ -1,0 +1,124 @@
+package e2e
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/gateway/web/browsertest"
+)
+
+// noAV1 runs before hls.js on a page that stands for a browser without an
+// AV1 decoder: Media Source (and ManagedMediaSource, which hls.js prefers
+// where it exists) refuses every av01 type.
+const noAV1 = `<script>
+for (const source of [window.MediaSource, window.ManagedMediaSource]) {
+  if (!source) continue;
+  const isTypeSupported = source.isTypeSupported.bind(source);
+  source.isTypeSupported = (type) => !type.includes('av01') && isTypeSupported(type);
+}
+</script>`
+
+// TestBrowserAV1Variants transcodes a 4 s 360p clip with the AV1 variant
+// set and plays its HLS master with hls.js in headless Chromium: hls.js
+// picks an av01 level and plays it; on a page whose Media Source refuses
+// AV1 it plays the H.264 (avc1) levels of the same master instead. About
+// 40 s, most of it the transcode.
+//
+// The suite's worker writes AV1 for every job (VIDHOST_TRANSCODE_AV1),
+// which t.Setenv keeps to this test's own suite: until POST /v2/videos
+// takes the efficient transcoder.
+func TestBrowserAV1Variants(t *testing.T) {
+	t.Setenv("VIDHOST_TRANSCODE_AV1", "true") // read by the worker newSuite starts
+	clip := makeClip(t, 640, 360, 4)
+	withSuite(t, newSuite(t, 1), "local", func() {
+		data, err := os.ReadFile(clip)
+		require.NoError(t, err)
+		ref, _ := uploadForVideo(t, "av1.mp4", data)
+		created := createVideo(t, map[string]any{"name": "AV1", "input": ref})
+		master := outputURL(t, waitReady(t, created.ID), ".m3u8")
+
+		t.Run("AV1 where the browser decodes it", func(t *testing.T) {
+			codecs := playHLSLevels(t, master, "")
+			assert.True(t, strings.HasPrefix(codecs.Playing, "av01."), "hls.js plays %q of %v", codecs.Playing, codecs.Levels)
+			assert.Contains(t, strings.Join(codecs.Levels, " "), "avc1.", "the H.264 levels are in the same master")
+		})
+		t.Run("H.264 where it does not", func(t *testing.T) {
+			codecs := playHLSLevels(t, master, noAV1)
+			assert.True(t, strings.HasPrefix(codecs.Playing, "avc1."), "hls.js plays %q of %v", codecs.Playing, codecs.Levels)
+			assert.NotContains(t, strings.Join(codecs.Levels, " "), "av01", "no AV1 level offered")
+		})
+	})
+}
+
+// outputURL is the URL of v's output whose URL ends in ext.
+func outputURL(t *testing.T, v transcoded, ext string) string {
+	t.Helper()
+	for _, out := range v.Outputs {
+		if strings.HasSuffix(out["url"], ext) {
+			return out["url"]
+		}
+	}
+	t.Fatalf("no %s output in %v", ext, v.Outputs)
+	return ""
+}
+
+// levelCodecs is what hls.js chose: the video codec of the level it plays
+// and of every level it offers.
+type levelCodecs struct {
+	Playing string   `json:"playing"`
+	Levels  []string `json:"levels"`
+}
+
+// avPage plays the master named by the page's query with hls.js, after
+// the page's own script (the %s), and keeps fatal errors.
+const avPage = `<!doctype html><meta charset="utf-8"><title>hls.js</title>%s
+<video muted playsinline width="640" height="360"></video>
+<script src="/hls.min.js"></script>
+<script>
+const video = document.querySelector('video');
+window.hlsErrors = [];
+const hls = new Hls();
+window.hls = hls;
+hls.on(Hls.Events.ERROR, (_, data) => { if (data.fatal) window.hlsErrors.push(data.type + ' ' + data.details); });
+hls.loadSource(new URLSearchParams(location.search).get('src'));
+hls.attachMedia(video);
+hls.on(Hls.Events.MANIFEST_PARSED, () => video.play().catch(() => {}));
+</script>`
+
+// playHLSLevels plays masterURL with hls.js on a page of its own origin,
+// with head run first, until a second has played, and says which levels
+// hls.js offered and played.
+func playHLSLevels(t *testing.T, masterURL, head string) levelCodecs {
+	t.Helper()
+	script, err := os.ReadFile(hlsJS)
+	require.NoError(t, err, "hls.js is missing: run make test (npm ci in deploy/devstack/e2e/testdata/hlsjs)")
+	page := strings.Replace(avPage, "%s", head, 1)
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/hls.min.js" {
+			w.Header().Set("Content-Type", "text/javascript")
+			_, _ = w.Write(script)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(page))
+	}))
+	t.Cleanup(site.Close)
+
+	tab := browsertest.NewTab(t)
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(site.URL+"/?src="+url.QueryEscape(masterURL))))
+	browsertest.Poll[bool](t, tab, `window.hlsErrors.length > 0 || document.querySelector('video').currentTime > 1`)
+	require.Empty(t, browsertest.Eval[[]string](t, tab, `window.hlsErrors`), "hls.js played without a fatal error")
+	assert.Greater(t, browsertest.Eval[float64](t, tab, `document.querySelector('video').getVideoPlaybackQuality().totalVideoFrames`), 0.0, "frames were decoded")
+	return browsertest.Eval[levelCodecs](t, tab, `({
+	  playing: hls.levels[hls.currentLevel].videoCodec,
+	  levels: hls.levels.map((level) => level.videoCodec),
+	})`)
+}
