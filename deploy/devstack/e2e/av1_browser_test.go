@@ -5,6 +5,9 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -26,23 +29,20 @@ for (const source of [window.MediaSource, window.ManagedMediaSource]) {
 }
 </script>`
 
-// TestBrowserAV1Variants transcodes a 4 s 360p clip with the AV1 variant
-// set and plays its HLS master with hls.js in headless Chromium: hls.js
-// picks an av01 level and plays it; on a page whose Media Source refuses
-// AV1 it plays the H.264 (avc1) levels of the same master instead. About
-// 40 s, most of it the transcode.
-//
-// The suite's worker writes AV1 for every job (VIDHOST_TRANSCODE_AV1),
-// which t.Setenv keeps to this test's own suite: until POST /v2/videos
-// takes the efficient transcoder.
+// TestBrowserAV1Variants transcodes a 4 s 360p clip with the efficient
+// transcoding profile (H.264 and the AV1 variant set) and plays its HLS
+// master with hls.js in headless Chromium: hls.js picks an av01 level and
+// plays it; on a page whose Media Source refuses AV1 it plays the H.264
+// (avc1) levels of the same master instead. About 40 s, most of it the
+// transcode.
 func TestBrowserAV1Variants(t *testing.T) {
-	t.Setenv("VIDHOST_TRANSCODE_AV1", "true") // read by the worker newSuite starts
+	t.Parallel() // on a suite of its own (suites_test.go)
 	clip := makeClip(t, 640, 360, 4)
 	withSuite(t, newSuite(t, 1), "local", func() {
 		data, err := os.ReadFile(clip)
 		require.NoError(t, err)
 		ref, _ := uploadForVideo(t, "av1.mp4", data)
-		created := createVideo(t, map[string]any{"name": "AV1", "input": ref})
+		created := createVideo(t, map[string]any{"name": "AV1", "input": ref, "transcoder": "efficient"})
 		master := outputURL(t, waitReady(t, created.ID), ".m3u8")
 
 		t.Run("AV1 where the browser decodes it", func(t *testing.T) {
@@ -56,6 +56,74 @@ func TestBrowserAV1Variants(t *testing.T) {
 			assert.NotContains(t, strings.Join(codecs.Levels, " "), "av01", "no AV1 level offered")
 		})
 	})
+}
+
+// TestStandardLadderFollowsTheContent transcodes two 7 s 360p sources with
+// the standard profile (adaptive H.264 only): a still slide and a
+// noisy picture. The slide's ladder has fewer rungs or declares less
+// bandwidth (the analysis gives it capped CRF at half the caps); the
+// noise defeats the analysis and keeps the fixed ladder.
+func TestStandardLadderFollowsTheContent(t *testing.T) {
+	t.Parallel() // on a suite of its own (suites_test.go)
+	slide := makeSource(t, "smptebars=size=640x360:rate=30", 7)
+	noise := makeSource(t, "testsrc2=size=640x360:rate=30,noise=alls=80:allf=t+u", 7)
+	withSuite(t, newSuite(t, 1), "local", func() {
+		bandwidth := map[string][]int{}
+		for name, path := range map[string]string{"slide": slide, "noise": noise} {
+			data, err := os.ReadFile(path)
+			require.NoError(t, err)
+			ref, _ := uploadForVideo(t, name+".mp4", data)
+			created := createVideo(t, map[string]any{"name": name, "input": ref, "transcoder": "standard"})
+			status, master := fetchMedia(t, outputURL(t, waitReady(t, created.ID), ".m3u8"))
+			require.Equal(t, http.StatusOK, status)
+			bandwidth[name] = declaredBandwidths(string(master))
+		}
+		require.NotEmpty(t, bandwidth["slide"])
+		require.NotEmpty(t, bandwidth["noise"])
+		slideTotal, noiseTotal := sum(bandwidth["slide"]), sum(bandwidth["noise"])
+		assert.True(t, len(bandwidth["slide"]) < len(bandwidth["noise"]) || slideTotal < noiseTotal,
+			"the slide's ladder %v is smaller than the noise's %v", bandwidth["slide"], bandwidth["noise"])
+		t.Logf("declared bandwidth: slide %v, noise %v", bandwidth["slide"], bandwidth["noise"])
+	})
+}
+
+// makeSource writes seconds of the lavfi video source (with a tone) as an
+// H.264 MP4 to a temporary file.
+func makeSource(t *testing.T, source string, seconds int) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "source.mp4")
+	dur := strconv.Itoa(seconds)
+	out, err := exec.Command("ffmpeg", "-v", "error", "-f", "lavfi", "-i", source+",trim=duration="+dur,
+		"-f", "lavfi", "-i", "sine=frequency=440:duration="+dur, "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18",
+		"-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", path).CombinedOutput()
+	require.NoError(t, err, "ffmpeg: %s", out)
+	return path
+}
+
+// declaredBandwidths are the BANDWIDTH attributes of a master playlist's
+// variants, in order.
+func declaredBandwidths(master string) []int {
+	var out []int
+	for _, line := range strings.Split(master, "\n") {
+		if !strings.HasPrefix(line, "#EXT-X-STREAM-INF:") {
+			continue
+		}
+		for _, attr := range strings.Split(strings.TrimPrefix(line, "#EXT-X-STREAM-INF:"), ",") {
+			if value, ok := strings.CutPrefix(attr, "BANDWIDTH="); ok {
+				if n, err := strconv.Atoi(value); err == nil {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func sum(values []int) (total int) {
+	for _, v := range values {
+		total += v
+	}
+	return total
 }
 
 // outputURL is the URL of v's output whose URL ends in ext.

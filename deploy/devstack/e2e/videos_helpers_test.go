@@ -36,6 +36,7 @@ type video struct {
 	Progress    int                 `json:"progress"`
 	Status      string              `json:"status"`
 	Tags        []string            `json:"tags"`
+	Transcoder  string              `json:"transcoder"`
 	CreatedTime string              `json:"created_time"`
 	UpdatedTime string              `json:"updated_time"`
 }
