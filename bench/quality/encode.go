@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 
@@ -16,13 +15,15 @@ import (
 type profile struct {
 	name     string
 	adaptive bool
+	av1      bool // the AV1 variant set beside the H.264 rungs (efficient)
 }
 
 // encoded is one source through one profile.
 type encoded struct {
 	result        benchseam.MediaResult
 	dir           string
-	bytes         int64         // every video segment and init segment
+	bytes         int64         // the H.264 rungs' init and media segments
+	av1Bytes      int64         // the AV1 rungs' (efficient)
 	cpu           time.Duration // user+system of the job's ffmpeg children
 	wall          time.Duration
 	firstPlayable time.Duration // the first master playlist, from the start of the job
@@ -38,26 +39,34 @@ func transcode(t *benchseam.Transcoder, p profile, src, dir string) (encoded, er
 			e.firstPlayable = time.Since(start)
 		}
 	}
-	job := benchseam.MediaJob{Source: src, OutDir: dir, Adaptive: p.adaptive, OnFile: onFile}
+	job := benchseam.MediaJob{Source: src, OutDir: dir, Adaptive: p.adaptive, AV1: p.av1, OnFile: onFile}
 	result, err := t.Transcode(context.Background(), job)
 	if err != nil {
 		return encoded{}, fmt.Errorf("%s: %w", p.name, err)
 	}
 	e.result, e.wall, e.cpu = result, time.Since(start), childCPU()-before
-	e.bytes, err = segmentBytes(filepath.Join(dir, "stream"))
+	n := len(result.Renditions)
+	if e.bytes, err = streamBytes(filepath.Join(dir, "stream"), 0, n); err != nil {
+		return encoded{}, err
+	}
+	if p.av1 {
+		e.av1Bytes, err = streamBytes(filepath.Join(dir, "stream"), n, n)
+	}
 	return e, err
 }
 
-// segmentBytes adds up the CMAF files (the sources have no audio).
-func segmentBytes(dir string) (int64, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return 0, err
-	}
+// streamBytes adds up the CMAF files of output streams first..first+n-1:
+// the H.264 rungs are streams 0..n-1 and, the sources having no audio, the
+// AV1 rungs n..2n-1.
+func streamBytes(dir string, first, n int) (int64, error) {
 	var total int64
-	for _, entry := range entries {
-		if strings.HasSuffix(entry.Name(), ".m4s") {
-			info, err := entry.Info()
+	for i := first; i < first+n; i++ {
+		files, err := filepath.Glob(filepath.Join(dir, fmt.Sprintf("seg-%d-*.m4s", i)))
+		if err != nil {
+			return 0, err
+		}
+		for _, file := range append(files, filepath.Join(dir, fmt.Sprintf("init-%d.m4s", i))) {
+			info, err := os.Stat(file)
 			if err != nil {
 				return 0, err
 			}

@@ -8,7 +8,9 @@
 //
 //	standard total bytes <= 0.75x fixed, no source above 1.0x;
 //	mean SSIM of each rung >= fixed's - 0.005;
-//	standard CPU <= 1.3x fixed.
+//	standard CPU <= 1.3x fixed;
+//	efficient's AV1 rungs <= 0.65x the bytes of its H.264 rungs, at equal
+//	or better mean SSIM per rung.
 //
 // It is run by bench/quality/run.sh; -seconds 6 makes a smoke run. Sources
 // may be measured by separate runs (-only, -rows) and added up by -report.
@@ -49,7 +51,7 @@ func main() {
 }
 
 // profiles are the ladders compared; fixed is the baseline.
-var profiles = []profile{{name: "fixed"}, {name: "standard", adaptive: true}}
+var profiles = []profile{{name: "fixed"}, {name: "standard", adaptive: true}, {name: "efficient", adaptive: true, av1: true}}
 
 func run(o options) error {
 	if o.report {
@@ -141,11 +143,16 @@ func measureSource(o options, s source) (row, error) {
 	out := row{Source: s.name, About: s.about}
 	sizes := runs[0].result.Renditions // the fixed ladder's
 	for i := range runs {
-		scores, err := ssims(src, sizes, runs[i].encoded)
+		scores, err := ssims(src, sizes, runs[i].encoded, 0)
 		if err != nil {
 			return row{}, fmt.Errorf("%s %s: %w", s.name, runs[i].name, err)
 		}
 		runs[i].ssim = scores
+		if runs[i].av1 {
+			if runs[i].av1SSIM, err = ssims(src, sizes, runs[i].encoded, len(runs[i].result.Renditions)); err != nil {
+				return row{}, fmt.Errorf("%s %s AV1: %w", s.name, runs[i].name, err)
+			}
+		}
 		if err := os.RemoveAll(runs[i].dir); err != nil {
 			return row{}, err
 		}

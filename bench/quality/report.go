@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/vidhost/vidhost/services/transcode/benchseam"
@@ -11,7 +12,8 @@ import (
 type profileRun struct {
 	profile
 	encoded
-	ssim []float64 // per rung of the fixed ladder, highest first
+	ssim    []float64 // per rung of the fixed ladder, highest first
+	av1SSIM []float64 // the AV1 rungs' (efficient)
 }
 
 // row is one source's figures as printed, and as saved by -rows so that
@@ -28,12 +30,15 @@ type runFigures struct {
 	CPU      float64 // seconds
 	SSIM     []float64
 	Decision string
+	AV1Bytes int64     `json:",omitempty"` // the AV1 rungs beside the H.264 ones (efficient)
+	AV1SSIM  []float64 `json:",omitempty"`
 }
 
 func newTranscoder() *benchseam.Transcoder { return benchseam.NewTranscoder() }
 
 func figures(r profileRun) runFigures {
-	return runFigures{Profile: r.name, Rungs: rungs(r.result.Renditions), Bytes: r.bytes, CPU: r.cpu.Seconds(), SSIM: r.ssim, Decision: decision(r)}
+	return runFigures{Profile: r.name, Rungs: rungs(r.result.Renditions), Bytes: r.bytes, CPU: r.cpu.Seconds(), SSIM: r.ssim,
+		Decision: decision(r), AV1Bytes: r.av1Bytes, AV1SSIM: r.av1SSIM}
 }
 
 func printSource(row row) {
@@ -44,6 +49,10 @@ func printSource(row row) {
 		fmt.Printf("  %-9s %-28s %9.2f %5.2fx  %-44s %7.1f %5.2fx %s\n", r.Profile, r.Rungs,
 			float64(r.Bytes)/1e6, ratio(float64(r.Bytes), float64(fixed.Bytes)), scores(r.SSIM),
 			r.CPU, ratio(r.CPU, fixed.CPU), r.Decision)
+		if r.AV1Bytes > 0 {
+			fmt.Printf("  %-9s %-28s %9.2f %5.2fx  %-44s (of its H.264 rungs' bytes)\n", "  + AV1", "",
+				float64(r.AV1Bytes)/1e6, ratio(float64(r.AV1Bytes), float64(r.Bytes)), scores(r.AV1SSIM))
+		}
 	}
 }
 
@@ -108,6 +117,30 @@ func printTotals(rows []row) {
 	check("no source above 1.0x", worst <= 1.0, fmt.Sprintf("worst %.2fx (%s)", worst, worstName))
 	check("mean SSIM per rung >= fixed - 0.005", lowest >= -0.005, fmt.Sprintf("lowest difference %+.4f", lowest))
 	check("CPU <= 1.3x", ratio(cpu, fixedCPU) <= 1.3, fmt.Sprintf("%.2fx", ratio(cpu, fixedCPU)))
+	checkAV1(rows)
+}
+
+// checkAV1 holds the profile with AV1 rungs (if it ran) to its target:
+// AV1 bytes <= 0.65x its own H.264 rungs', at equal or better mean SSIM.
+func checkAV1(rows []row) {
+	p := slices.IndexFunc(rows[0].Runs, func(r runFigures) bool { return r.AV1Bytes > 0 })
+	if p < 0 {
+		return
+	}
+	var h264, av1 int64
+	for _, row := range rows {
+		h264 += row.Runs[p].Bytes
+		av1 += row.Runs[p].AV1Bytes
+	}
+	h264SSIM := meanOf(rows, func(r row) []float64 { return r.Runs[p].SSIM })
+	av1SSIM := meanOf(rows, func(r row) []float64 { return r.Runs[p].AV1SSIM })
+	lowest := 1.0
+	for i := range min(len(h264SSIM), len(av1SSIM)) {
+		lowest = min(lowest, av1SSIM[i]-h264SSIM[i])
+	}
+	fmt.Printf("\ntargets (%s: its AV1 rungs against its H.264 rungs)\n", rows[0].Runs[p].Profile)
+	check("AV1 bytes <= 0.65x", ratio(float64(av1), float64(h264)) <= 0.65, fmt.Sprintf("%.2fx", ratio(float64(av1), float64(h264))))
+	check("mean SSIM per rung >= H.264's", lowest >= 0, fmt.Sprintf("lowest difference %+.4f", lowest))
 }
 
 func check(target string, ok bool, got string) {
@@ -130,10 +163,15 @@ func total(rows []row, p int) (int64, float64) {
 
 // meanSSIM averages each fixed rung's SSIM over the sources that have it.
 func meanSSIM(rows []row, p int) []float64 {
+	return meanOf(rows, func(r row) []float64 { return r.Runs[p].SSIM })
+}
+
+// meanOf averages, rung by rung, the scores pick takes of each source.
+func meanOf(rows []row, pick func(row) []float64) []float64 {
 	var sums []float64
 	var counts []int
 	for _, row := range rows {
-		for i, v := range row.Runs[p].SSIM {
+		for i, v := range pick(row) {
 			if i >= len(sums) {
 				sums, counts = append(sums, 0), append(counts, 0)
 			}

@@ -13,8 +13,10 @@ import (
 // ssims scores what a viewer of each of the fixed ladder's sizes gets from
 // e: the rendition of that name, or, where e dropped it, the highest one
 // below scaled up to it; each against the source scaled to that size. One
-// ffmpeg run decodes the source once for all sizes.
-func ssims(src string, sizes []benchseam.Rendition, e encoded) ([]float64, error) {
+// ffmpeg run decodes the source once for all sizes. Rendition i is output
+// stream first+i: first is 0 for the H.264 rungs, their count for the AV1
+// ones.
+func ssims(src string, sizes []benchseam.Rendition, e encoded, first int) ([]float64, error) {
 	args := []string{"-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-i", src}
 	have := e.result.Renditions
 	for _, size := range sizes {
@@ -25,7 +27,7 @@ func ssims(src string, sizes []benchseam.Rendition, e encoded) ([]float64, error
 				break
 			}
 		}
-		file, err := rungFile(e, i)
+		file, err := rungFile(e, first+i)
 		if err != nil {
 			return nil, err
 		}
@@ -37,7 +39,7 @@ func ssims(src string, sizes []benchseam.Rendition, e encoded) ([]float64, error
 		fmt.Fprintf(&graph, "[s%d]", i)
 	}
 	for i, size := range sizes {
-		stats := filepath.Join(e.dir, fmt.Sprintf("ssim-%d.log", i))
+		stats := filepath.Join(e.dir, fmt.Sprintf("ssim-%d-%d.log", first, i))
 		fmt.Fprintf(&graph, ";[s%d]scale=%d:%d[r%d];[%d:v]scale=%d:%d[d%d];[d%d][r%d]ssim=stats_file=%s[q%d]",
 			i, size.Width, size.Height, i, i+1, size.Width, size.Height, i, i, i, stats, i)
 	}
@@ -50,7 +52,7 @@ func ssims(src string, sizes []benchseam.Rendition, e encoded) ([]float64, error
 	}
 	scores := make([]float64, len(sizes))
 	for i := range sizes {
-		stats, err := os.ReadFile(filepath.Join(e.dir, fmt.Sprintf("ssim-%d.log", i))) //nolint:gosec // written by the run above
+		stats, err := os.ReadFile(filepath.Join(e.dir, fmt.Sprintf("ssim-%d-%d.log", first, i))) //nolint:gosec // written by the run above
 		if err != nil {
 			return nil, err
 		}
