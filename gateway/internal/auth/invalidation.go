@@ -24,7 +24,10 @@ const retryDelay = time.Second
 // waits as long as NATS is unreachable.
 const attemptTimeout = 2 * time.Second
 
-var errSubscriptionEnded = errors.New("key event subscription ended")
+var (
+	errSubscriptionEnded = errors.New("key event subscription ended")
+	errConnectionLost    = errors.New("NATS connection lost")
+)
 
 // Invalidator subscribes to key and user events and evicts the keys they
 // name; a change to a person (role, disabled, deleted) flushes the cache,
@@ -36,6 +39,12 @@ type Invalidator struct {
 	cache   *Cache
 	logger  *slog.Logger
 	running atomic.Bool
+	// lost hears of every disconnect: the subscription starts over on a
+	// consumer made after the reconnection. An ordered consumer would
+	// recreate itself, but only once it notices, and from "new" when it
+	// had seen nothing: an event published in between was lost while the
+	// cache, connected again, answered (a revoked key stayed cached).
+	lost chan struct{}
 	// onUserChange, when set, also runs on every user event: the gateway
 	// empties its session cache there, so a person disabled or deleted
 	// through another gateway loses their sessions' media tokens here too.
@@ -44,7 +53,7 @@ type Invalidator struct {
 
 // NewInvalidator returns an Invalidator for cache.
 func NewInvalidator(cache *Cache, logger *slog.Logger) *Invalidator {
-	return &Invalidator{cache: cache, logger: logger}
+	return &Invalidator{cache: cache, logger: logger, lost: make(chan struct{}, 1)}
 }
 
 // OnUserChange makes f run on every user event (user.updated,
@@ -58,7 +67,12 @@ func (v *Invalidator) ConnectOption() nats.Option {
 	return func(o *nats.Options) error {
 		onDisconnect, onReconnect := o.DisconnectedErrCB, o.ReconnectedCB
 		o.DisconnectedErrCB = func(nc *nats.Conn, err error) {
+			v.running.Store(false) // the cache is off until a new subscription runs
 			v.cache.Flush()
+			select {
+			case v.lost <- struct{}{}:
+			default: // one pending signal is enough
+			}
 			if onDisconnect != nil {
 				onDisconnect(nc, err)
 			}
@@ -99,6 +113,10 @@ func (v *Invalidator) Run(ctx context.Context, js jetstream.JetStream) {
 
 // consume runs one subscription until ctx is done or the subscription ends.
 func (v *Invalidator) consume(ctx context.Context, js jetstream.JetStream) error {
+	select {
+	case <-v.lost: // a disconnect before this attempt: it is what this attempt starts over from
+	default:
+	}
 	attemptCtx, cancel := context.WithTimeout(ctx, attemptTimeout)
 	defer cancel()
 	consumer, err := js.OrderedConsumer(attemptCtx, natsx.StreamNameIdentity, jetstream.OrderedConsumerConfig{
@@ -125,6 +143,8 @@ func (v *Invalidator) consume(ctx context.Context, js jetstream.JetStream) error
 		return nil
 	case <-cc.Closed():
 		return errSubscriptionEnded
+	case <-v.lost:
+		return errConnectionLost
 	}
 }
 
