@@ -51,17 +51,19 @@ const (
 
 // all is the table, cheapest plan first: Cheapest relies on the order.
 //
-// Only enterprise defaults to the efficient profile: its AV1 renditions
-// take several times the encoding CPU of the H.264 ladder, which the
-// cheaper plans' prices do not pay for on every video; any account may
-// still ask for it on a video (POST /v2/videos, transcoder).
+// Every plan defaults to the standard profile today: efficient's AV1
+// renditions take about twice the encoding CPU of the H.264 ladder and
+// their encoder's lookahead delays the first playable segment, which is
+// the number customers feel; any account may ask for it on a video (POST
+// /v2/videos, transcoder). The column is per plan so that a plan can
+// default to efficient once AV1 no longer delays first playback.
 var all = []Plan{
 	{Name: Free, LiveStreaming: false, AuditLogs: false, UploadQuotaBytes: 10 * gib, MaxUsers: 1,
 		MaxLiveEvents: 0, MaxIngestBitrate: 0, Transcoder: profiles.Standard},
 	{Name: Pro, LiveStreaming: true, AuditLogs: false, UploadQuotaBytes: 1024 * gib, MaxUsers: 10,
 		MaxLiveEvents: 1, MaxIngestBitrate: 6 * mbps, Transcoder: profiles.Standard},
 	{Name: Enterprise, LiveStreaming: true, AuditLogs: true, UploadQuotaBytes: 10 * 1024 * gib, MaxUsers: 1000,
-		MaxLiveEvents: 10, MaxIngestBitrate: 20 * mbps, Transcoder: profiles.Efficient},
+		MaxLiveEvents: 10, MaxIngestBitrate: 20 * mbps, Transcoder: profiles.Standard},
 }
 
 // All returns every plan, cheapest first.

@@ -44,7 +44,7 @@ func TestValidate(t *testing.T) {
 func TestDefaultTranscoder(t *testing.T) {
 	assert.Equal(t, profiles.Standard, plans.DefaultTranscoder(plans.Free))
 	assert.Equal(t, profiles.Standard, plans.DefaultTranscoder(plans.Pro))
-	assert.Equal(t, profiles.Efficient, plans.DefaultTranscoder(plans.Enterprise))
+	assert.Equal(t, profiles.Standard, plans.DefaultTranscoder(plans.Enterprise))
 	assert.Equal(t, profiles.Standard, plans.DefaultTranscoder(""), "no known plan: the cheapest plan's")
 }
 

@@ -35,8 +35,7 @@ func TestCreateVideoTranscoderByPlan(t *testing.T) {
 		"free": {"": {"", "standard"}, "standard": {"", "standard"}, "efficient": {"efficient", "efficient"},
 			"fixed": {"fixed", "fixed"}},
 		"pro": {"": {"", "standard"}, "efficient": {"efficient", "efficient"}},
-		"enterprise": {"": {"", "efficient"}, "efficient": {"", "efficient"}, "standard": {"standard", "standard"},
-			"fixed": {"fixed", "fixed"}},
+		"enterprise": {"": {"", "standard"}, "efficient": {"efficient", "efficient"}, "fixed": {"fixed", "fixed"}},
 		"": {"": {"", "standard"}}, // no known plan: the cheapest plan's default
 	}
 	wantJob := map[string]string{}
