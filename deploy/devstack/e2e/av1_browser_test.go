@@ -2,8 +2,6 @@ package e2e
 
 import (
 	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -166,24 +163,7 @@ hls.on(Hls.Events.MANIFEST_PARSED, () => video.play().catch(() => {}));
 // hls.js offered and played.
 func playHLSLevels(t *testing.T, masterURL, head string) levelCodecs {
 	t.Helper()
-	script, err := os.ReadFile(hlsJS)
-	require.NoError(t, err, "hls.js is missing: run make test (npm ci in deploy/devstack/e2e/testdata/hlsjs)")
-	page := strings.Replace(avPage, "%s", head, 1)
-	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/hls.min.js" {
-			w.Header().Set("Content-Type", "text/javascript")
-			_, _ = w.Write(script)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		_, _ = w.Write([]byte(page))
-	}))
-	t.Cleanup(site.Close)
-
-	tab := browsertest.NewTab(t)
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(site.URL+"/?src="+url.QueryEscape(masterURL))))
-	browsertest.Poll[bool](t, tab, `window.hlsErrors.length > 0 || document.querySelector('video').currentTime > 1`)
-	require.Empty(t, browsertest.Eval[[]string](t, tab, `window.hlsErrors`), "hls.js played without a fatal error")
+	tab := openHLSPage(t, strings.Replace(avPage, "%s", head, 1), masterURL)
 	assert.Greater(t, browsertest.Eval[float64](t, tab, `document.querySelector('video').getVideoPlaybackQuality().totalVideoFrames`), 0.0, "frames were decoded")
 	return browsertest.Eval[levelCodecs](t, tab, `({
 	  playing: hls.levels[hls.currentLevel].videoCodec,

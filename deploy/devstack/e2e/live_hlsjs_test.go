@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -37,10 +38,11 @@ hls.attachMedia(video);
 hls.on(Hls.Events.MANIFEST_PARSED, () => video.play().catch(() => {}));
 </script>`
 
-// playWithHlsJS opens a page on its own origin that plays masterURL with
-// hls.js and returns the live latency the viewer sees: the wall clock
-// minus the playhead's EXT-X-PROGRAM-DATE-TIME (hls.js's playingDate).
-func playWithHlsJS(t *testing.T, masterURL string) time.Duration {
+// openHLSPage serves page (which loads /hls.min.js and plays the master
+// named by its ?src=) on an origin of its own, opens it on masterURL in a
+// tab, and returns once a second has played without a fatal hls.js error
+// (the page keeps them in window.hlsErrors).
+func openHLSPage(t *testing.T, page, masterURL string) context.Context {
 	t.Helper()
 	script, err := os.ReadFile(hlsJS)
 	require.NoError(t, err, "hls.js is missing: run make test (npm ci in deploy/devstack/e2e/testdata/hlsjs)")
@@ -51,7 +53,7 @@ func playWithHlsJS(t *testing.T, masterURL string) time.Duration {
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		_, _ = w.Write([]byte(hlsPage))
+		_, _ = w.Write([]byte(page))
 	}))
 	t.Cleanup(site.Close)
 
@@ -59,6 +61,15 @@ func playWithHlsJS(t *testing.T, masterURL string) time.Duration {
 	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(site.URL+"/?src="+url.QueryEscape(masterURL))))
 	browsertest.Poll[bool](t, tab, `window.hlsErrors.length > 0 || document.querySelector('video').currentTime > 1`)
 	require.Empty(t, browsertest.Eval[[]string](t, tab, `window.hlsErrors`), "hls.js played without a fatal error")
+	return tab
+}
+
+// playWithHlsJS opens a page on its own origin that plays masterURL with
+// hls.js and returns the live latency the viewer sees: the wall clock
+// minus the playhead's EXT-X-PROGRAM-DATE-TIME (hls.js's playingDate).
+func playWithHlsJS(t *testing.T, masterURL string) time.Duration {
+	t.Helper()
+	tab := openHLSPage(t, hlsPage, masterURL)
 	require.True(t, browsertest.Eval[bool](t, tab, `window.hls.levels.length >= 1`), "hls.js read the ladder")
 	latency := browsertest.Poll[float64](t, tab, `window.hls.playingDate ? Date.now() - window.hls.playingDate.getTime() : 0`)
 	return time.Duration(latency) * time.Millisecond

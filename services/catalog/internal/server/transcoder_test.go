@@ -34,9 +34,9 @@ func TestCreateVideoTranscoderByPlan(t *testing.T) {
 	cases := map[string]map[string]want{
 		"free": {"": {"", "standard"}, "standard": {"", "standard"}, "efficient": {"efficient", "efficient"},
 			"fixed": {"fixed", "fixed"}},
-		"pro": {"": {"", "standard"}, "efficient": {"efficient", "efficient"}},
+		"pro":        {"": {"", "standard"}, "efficient": {"efficient", "efficient"}},
 		"enterprise": {"": {"", "standard"}, "efficient": {"efficient", "efficient"}, "fixed": {"fixed", "fixed"}},
-		"": {"": {"", "standard"}}, // no known plan: the cheapest plan's default
+		"":           {"": {"", "standard"}}, // no known plan: the cheapest plan's default
 	}
 	wantJob := map[string]string{}
 	for plan, choices := range cases {
