@@ -15,14 +15,13 @@
 # 2026-11-28), so the default stays 1 there: set E2E_SHARDS=2 or more where
 # there are 4 cores or more.
 #
-# The other packages go through Go's test cache: a package whose code, test
-# files, environment and the files its tests read are unchanged since it
-# last passed is not run again (`go test` prints "(cached)"), so a warm
-# `make test` reruns what a change can affect. Two kinds always run: the
-# end-to-end package, and the packages whose tests build or start the
-# module's binaries (pkg/gobuild, `go build`), since those binaries' sources
-# are inputs the cache cannot see. VIDHOST_TEST_FRESH=1 runs every package
-# (CI sets it: .ci/run), as -count=1 does.
+# Everything goes through a test cache: a package whose code, test files,
+# environment and the files its tests read are unchanged since it last
+# passed is not run again (`go test` prints "(cached)"), so a warm `make
+# test` reruns what a change can affect. The tests that build the module's
+# binaries show Go's cache those binaries' sources (pkg/gobuild); the
+# end-to-end package has a stamp of its own (below). VIDHOST_TEST_FRESH=1
+# runs everything (CI sets it: .ci/run), as -count=1 does.
 #
 # Environment: E2E_SHARDS (default 1: the package whole), GO_TEST_TIMEOUT
 # (default 40m), GO_TEST_FLAGS (added to every run, e.g. -short),
@@ -73,33 +72,49 @@ failedOutput() {
 		select(.Test == null or (.Test as $t | $failed | any(. == $t or ($t | startswith(. + "/"))))) | .Output' "$1"
 }
 
-go test -c -o "$work/e2e.test" "$e2e"
-
 # Every other package, streamed as usual, the Go SDK's module's too (go.work:
-# ./... stops at its go.mod): first those Go's test cache may answer, then
-# the ones that always run (see above).
+# ./... stops at its go.mod), through Go's test cache.
 module=github.com/vidhost/vidhost
 mapfile -t packages < <(go list ./... ./sdk/go/... | grep -vx "$module/deploy/devstack/e2e")
-mapfile -t fresh < <(
-	{
-		go list -test -f '{{if .ForTest}}{{.ForTest}} {{join .Deps " "}}{{end}}' "${packages[@]}" |
-			awk -v dep="$module/pkg/gobuild" '{ for (i = 2; i <= NF; i++) if ($i == dep) { print $1; break } }'
-		git grep -lE '"go", "build"' -- '*_test.go' | xargs -r -n1 dirname | sed "s|^|$module/|"
-	} | sort -u
-)
-mapfile -t cacheable < <(printf '%s\n' "${packages[@]}" | grep -vxF -f <(printf '%s\n' "${fresh[@]}"))
-if [[ "${VIDHOST_TEST_FRESH:-}" == 1 ]]; then
-	# One go test of them all: its -p keeps both cores busy to the end.
-	go test -count=1 -timeout "$timeout" "${flags[@]}" "${packages[@]}" &
-else
-	(
-		rc=0
-		go test -timeout "$timeout" "${flags[@]}" "${cacheable[@]}" || rc=1
-		go test -count=1 -timeout "$timeout" "${flags[@]}" "${fresh[@]}" || rc=1
-		exit "$rc"
-	) &
-fi
+count=()
+[[ "${VIDHOST_TEST_FRESH:-}" == 1 ]] && count=(-count=1)
+go test "${count[@]}" -timeout "$timeout" "${flags[@]}" "${packages[@]}" &
 pids=($!)
+
+# The end-to-end package runs as a test binary of its own (for test2json's
+# per-test times), which Go's test cache does not answer for: its own stamp,
+# var/cache/checks/e2e, holds the key of the inputs it last passed on: every
+# file of the working tree (tracked, or untracked and not ignored: a tree
+# object of a scratch index), the Go, ffmpeg and Chromium versions, the
+# settings above and the VIDHOST_ and E2E_ environment. Any change runs it
+# again; VIDHOST_TEST_FRESH=1 always does.
+e2eKey() {
+	local index
+	index=$(mktemp)
+	cp "$(git rev-parse --git-path index)" "$index"
+	{
+		GIT_INDEX_FILE=$index git add -A . >/dev/null && GIT_INDEX_FILE=$index git write-tree
+		go version
+		ffmpeg -hide_banner -version 2>/dev/null | head -1
+		chromium --version 2>/dev/null
+		printf '%s\n' "$shards" "$parallel" "$timeout" "${flags[@]}"
+		env | grep -E '^(VIDHOST|E2E)_' | sort
+	} | sha256sum | cut -d' ' -f1
+	rm -f "$index"
+}
+stamp=var/cache/checks/e2e
+key=
+if [[ "${VIDHOST_TEST_FRESH:-}" != 1 ]] && git rev-parse --git-dir >/dev/null 2>&1; then
+	key=$(e2eKey)
+	if [[ -f $stamp && $(cat "$stamp") == "$key" ]]; then
+		echo "ok  	e2e	(cached: nothing it reads has changed since it last passed, $stamp)"
+		wait "${pids[@]}"
+		exit
+	fi
+fi
+rm -f "$stamp"
+go test -c -o "$work/e2e.test" "$e2e"
+
 
 for ((i = 0; i < shards; i++)); do
 	(
@@ -140,4 +155,8 @@ done
 mkdir -p var
 cat "$work"/shard-*.json >var/e2e.json
 bash deploy/scripts/test-times.sh -n 10 var/e2e.json || true
+if ((status == 0)) && [[ -n $key ]]; then
+	mkdir -p "$(dirname "$stamp")"
+	echo "$key" >"$stamp"
+fi
 exit "$status"

@@ -15,6 +15,7 @@ import (
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
+	"github.com/vidhost/vidhost/pkg/gobuild"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
 )
@@ -23,10 +24,9 @@ import (
 // NATS server signed in as the consumer user, and publishes events as the
 // catalog does (one twice, as a redelivery would): it prints each once.
 func TestTheExampleConsumerPrintsEvents(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "eventconsumer")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	dir, err := gobuild.Build(t.Context(), gobuild.Options{}, "./examples/eventconsumer")
+	require.NoError(t, err)
+	bin := filepath.Join(dir, "eventconsumer")
 
 	url := natstest.Start(t)
 	js := natstest.JetStream(t, url) // creates the streams, as the services do at start

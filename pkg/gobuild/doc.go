@@ -14,4 +14,10 @@
 // Two test processes may ask for the same folder at once (go test runs
 // packages in parallel): an exclusive lock on DIR.lock makes the second wait
 // for the first's build, after which its own finds everything up to date.
+//
+// A test that runs the binaries depends on their sources, which Go's test
+// cache does not see (go build reads them, not the test): Build stats each
+// of them after building (inputs.go), which puts them in the test log, so
+// `go test` runs the test again when one changes and answers from its
+// cache when none has.
 package gobuild

@@ -50,6 +50,9 @@ func Build(ctx context.Context, opts Options, packages ...string) (string, error
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build %s: %w\n%s", strings.Join(packages, " "), err, out)
 	}
+	if err := watchInputs(ctx, root, opts, packages); err != nil {
+		return "", err
+	}
 	return dir, nil
 }
 

@@ -3,6 +3,7 @@ package gobuild
 import (
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -44,4 +45,25 @@ func TestBuildErrorsSayWhat(t *testing.T) {
 	_, err := Build(t.Context(), Options{}, "./pkg/gobuild/testdata/nosuchcommand")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "nosuchcommand")
+}
+
+// The inputs Go's test cache is shown are the command's own sources, the
+// main modules' packages it imports and the module files; not the standard
+// library's or the module cache's, which go.mod and the toolchain pin.
+func TestInputsAreTheMainModulesSources(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	root, err := moduleRoot(t.Context())
+	require.NoError(t, err)
+	files, err := inputs(t.Context(), root, Options{}, []string{"./cmd/vidhost"})
+	require.NoError(t, err)
+	assert.Contains(t, files, filepath.Join(root, "cmd/vidhost/main.go"))
+	assert.Contains(t, files, filepath.Join(root, "pkg/buildinfo/buildinfo.go"), "a package it imports")
+	assert.NotContains(t, files, filepath.Join(root, "pkg/buildinfo/buildinfo_test.go"), "tests are not built into it")
+	assert.Contains(t, files, filepath.Join(root, "go.mod"))
+	assert.Contains(t, files, filepath.Join(root, "go.sum"))
+	for _, f := range files {
+		assert.True(t, strings.HasPrefix(f, root+string(filepath.Separator)), "%s is outside the module", f)
+	}
 }
