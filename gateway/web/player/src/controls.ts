@@ -8,8 +8,6 @@
 // Safari, pip without Picture-in-Picture, captions without tracks, chapters
 // without chapters.
 
-import type { Player } from './vjs';
-
 const knownControls = [
   'play', 'progress', 'current-time', 'duration', 'mute', 'volume',
   'captions', 'settings', 'pip', 'airplay', 'chapters', 'fullscreen',
@@ -46,18 +44,4 @@ export function controlOptions(controls: string[]): ControlOptions {
     children.push(barChild[name]);
   }
   return { controls: true, controlBar: { children } };
-}
-
-interface PipToggle { handlePictureInPictureAudioModeChange?(): void }
-
-// mountPip lets the picture-in-picture button catch up with a video that is
-// already playing. Video.js builds the button hidden and shows it on the
-// player's loadedmetadata event only; a CI run of the browser suite, under
-// load, saw a video playing with the button still hidden. The first
-// `playing` asks the button to decide again (it still hides itself for
-// audio), so a viewer never loses it to that race.
-export function mountPip(player: Player): void {
-  const toggle = player.controlBar?.getChild('pictureInPictureToggle') as PipToggle | undefined;
-  if (!toggle?.handlePictureInPictureAudioModeChange) return;
-  player.one('playing', () => toggle.handlePictureInPictureAudioModeChange?.());
 }

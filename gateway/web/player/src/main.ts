@@ -9,7 +9,6 @@ import { registerAirPlay } from './airplay';
 import { mountAspect } from './aspect';
 import { mountAnalytics } from './analytics';
 import { mountChapters } from './chapters';
-import { mountPip } from './controls';
 import { readConfig } from './config';
 import { mountEmbedding } from './embedding';
 import { mountLive } from './live';
@@ -35,7 +34,6 @@ function start(): void {
   registerAirPlay();
   const player = videojs(element, playerOptions(config, nativeHls)) as unknown as Player;
   applyColour(player.el(), settings.colour);
-  mountPip(player);
   mountAspect(player, document.documentElement, video);
   showTrack(player, settings.track);
   mountChapters(player, video.chapters, video.duration);
