@@ -49,7 +49,7 @@ func transcode(t *benchseam.Transcoder, p profile, src, dir string) (encoded, er
 	if e.bytes, err = streamBytes(filepath.Join(dir, "stream"), 0, n); err != nil {
 		return encoded{}, err
 	}
-	if p.av1 {
+	if p.av1 && (result.Analysis == nil || result.Analysis.NoAV1 == "") {
 		e.av1Bytes, err = streamBytes(filepath.Join(dir, "stream"), n, n)
 	}
 	return e, err

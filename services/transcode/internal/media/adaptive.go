@@ -20,8 +20,9 @@ type Analysis struct {
 	// decided the ladder).
 	Fallback string
 	Dropped  int           // top rungs left out because they add nothing visible
+	NoAV1    string        // why a job that asked for AV1 twins got none ("" otherwise)
 	Step     string        // the complexity step the source fell in, e.g. "simple"
-	Took     time.Duration // the analysis's run: what it delays the first segment by
+	Took     time.Duration // the analysis's run, beside the thumbnail's: at most what it delays the first segment by
 }
 
 // complexityStep is one row of the decision table: sources whose probe
@@ -33,19 +34,23 @@ type Analysis struct {
 // (grain) hit the caps whatever the CRF: below the fixed ladder's average
 // they save bytes where SSIM barely moves (the fixed ladder spends its full
 // average on them), and since capped CRF runs at the cap, a busy cap of
-// 0.7 keeps such a source under the fixed ladder's bytes.
+// 0.7 keeps such a source under the fixed ladder's bytes. The AV1 twins'
+// rate was calibrated the same way (docs/transcoding.md, "AV1 rungs"):
+// none on static pictures, where x264 is already smaller; a lower CRF under
+// a tighter cap on grain, whose extra bits buy no SSIM.
 type complexityStep struct {
 	name  string
 	below float64
 	crf   int
 	caps  float64
+	av1   av1Rate // the AV1 twins' (av1.go)
 }
 
 var complexityTable = []complexityStep{
-	{name: "static", below: 0.02, crf: 21, caps: 0.5},   // slides: 0.008
-	{name: "simple", below: 0.1, crf: 22, caps: 0.7},    // screen recordings, flat animation
-	{name: "moderate", below: 0.25, crf: 23, caps: 0.8}, // testsrc2's busy shapes: 0.21
-	{name: "busy", below: 1, crf: 23, caps: 0.7},        // grain: 0.32; the caps, not the CRF, decide
+	{name: "static", below: 0.02, crf: 21, caps: 0.5, av1: av1NotForStatic},               // slides: 0.008
+	{name: "simple", below: 0.1, crf: 22, caps: 0.7, av1: av1Rate{crf: 34, share: 80}},    // screen recordings, flat animation
+	{name: "moderate", below: 0.25, crf: 23, caps: 0.8, av1: av1Rate{crf: 34, share: 80}}, // testsrc2's busy shapes: 0.21
+	{name: "busy", below: 1, crf: 23, caps: 0.7, av1: av1Rate{crf: 30, share: 50}},        // grain: 0.32; the caps, not the CRF, decide
 }
 
 // dropMargin is the least a top rung must add over the one below, as 1 -
@@ -56,12 +61,16 @@ const dropMargin = 0.002
 
 // decideLadder turns the fixed ladder fitted to a source into the adaptive
 // one: capped CRF at caps never above the fixed ones, and without the top
-// rungs whose extra pixels hold nothing the one below lacks. An analysis
-// it cannot trust gives fixedCaps.
-func decideLadder(renditions []Rendition, a *Analysis) []Rendition {
+// rungs whose extra pixels hold nothing the one below lacks; with the rate
+// of its AV1 twins. An analysis it cannot trust gives fixedCaps and
+// av1Fixed.
+func decideLadder(renditions []Rendition, a *Analysis) ([]Rendition, av1Rate) {
 	if reason := a.unsure(len(renditions)); reason != "" {
 		a.Fallback = reason
-		return fixedCaps(renditions)
+		if reason == beyondTheTable {
+			return fixedCaps(renditions), av1NotForNoise
+		}
+		return fixedCaps(renditions), av1Fixed
 	}
 	step := complexityTable[slices.IndexFunc(complexityTable, func(s complexityStep) bool { return a.BitsPerPixel < s.below })]
 	a.Step = step.name
@@ -74,8 +83,12 @@ func decideLadder(renditions []Rendition, a *Analysis) []Rendition {
 		out = append(out, r)
 	}
 	a.Dropped = droppable(a.Gains)
-	return out[a.Dropped:]
+	return out[a.Dropped:], step.av1
 }
+
+// beyondTheTable is the fallback of sources busier than complexityTable's
+// last step: pure noise, or something close to it.
+const beyondTheTable = "busier than the table knows (noise)"
 
 // unsure names what makes the analysis untrustworthy, or "".
 func (a *Analysis) unsure(renditions int) string {
@@ -87,7 +100,7 @@ func (a *Analysis) unsure(renditions int) string {
 	case math.IsNaN(a.BitsPerPixel) || a.BitsPerPixel <= 0:
 		return "the probe encode measured nothing"
 	case a.BitsPerPixel >= complexityTable[len(complexityTable)-1].below:
-		return "busier than the table knows (noise)"
+		return beyondTheTable
 	case len(a.Gains) != renditions-1:
 		return "the metric did not score every rung"
 	}

@@ -49,7 +49,12 @@ func (t *Transcoder) adapt(ctx context.Context, p *plan, job Job) (*Analysis, er
 			a.Fallback = "analysis failed: " + err.Error()
 		}
 	}
-	p.setRenditions(decideLadder(p.renditions, a))
+	renditions, rate := decideLadder(p.renditions, a)
+	if job.AV1 {
+		a.NoAV1 = rate.skip
+	}
+	p.av1Rate = rate
+	p.setRenditions(renditions)
 	a.Took = time.Since(start)
 	return a, nil
 }

@@ -12,7 +12,9 @@ func adaptivePlan(t *testing.T) plan {
 	p := landscapePlan(t)
 	a := sure(0.02)
 	a.Gains[0] = 0.0005
-	p.setRenditions(decideLadder(p.renditions, a))
+	renditions, rate := decideLadder(p.renditions, a)
+	p.av1Rate = rate
+	p.setRenditions(renditions)
 	return p
 }
 

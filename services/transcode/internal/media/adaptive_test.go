@@ -24,22 +24,24 @@ func TestDecideLadderByComplexity(t *testing.T) {
 		crf      int
 		topCap   int // the 1080p rung's maxrate, kbit/s
 		fallback bool
+		av1      av1Rate
 	}{
-		{"a still slide", sure(0.008), "static", 21, 2675, false},
-		{"flat animation", sure(0.05), "simple", 22, 3745, false},
-		{"busy shapes", sure(0.21), "moderate", 23, 4280, false},
-		{"grain", sure(0.32), "busy", 23, 3745, false},
-		{"noise: beyond the table", sure(3), "", 0, 5350, true},
-		{"a single frame for seconds", &Analysis{Frames: 1, Expected: 45, BitsPerPixel: 0.001, Gains: make([]float64, 4)}, "", 0, 5350, true},
-		{"nothing measured", &Analysis{Frames: 45, Expected: 45, Gains: make([]float64, 4)}, "", 0, 5350, true},
-		{"NaN", &Analysis{Frames: 45, Expected: 45, BitsPerPixel: math.NaN(), Gains: make([]float64, 4)}, "", 0, 5350, true},
-		{"metric missing a rung", &Analysis{Frames: 45, Expected: 45, BitsPerPixel: 0.02, Gains: []float64{0.1}}, "", 0, 5350, true},
-		{"too short", &Analysis{Fallback: "too short to sample"}, "", 0, 5350, true},
+		{"a still slide", sure(0.008), "static", 21, 2675, false, complexityTable[0].av1},
+		{"flat animation", sure(0.05), "simple", 22, 3745, false, complexityTable[1].av1},
+		{"busy shapes", sure(0.21), "moderate", 23, 4280, false, complexityTable[2].av1},
+		{"grain", sure(0.32), "busy", 23, 3745, false, complexityTable[3].av1},
+		{"noise: beyond the table", sure(3), "", 0, 5350, true, av1NotForNoise},
+		{"a single frame for seconds", &Analysis{Frames: 1, Expected: 45, BitsPerPixel: 0.001, Gains: make([]float64, 4)}, "", 0, 5350, true, av1Fixed},
+		{"nothing measured", &Analysis{Frames: 45, Expected: 45, Gains: make([]float64, 4)}, "", 0, 5350, true, av1Fixed},
+		{"NaN", &Analysis{Frames: 45, Expected: 45, BitsPerPixel: math.NaN(), Gains: make([]float64, 4)}, "", 0, 5350, true, av1Fixed},
+		{"metric missing a rung", &Analysis{Frames: 45, Expected: 45, BitsPerPixel: 0.02, Gains: []float64{0.1}}, "", 0, 5350, true, av1Fixed},
+		{"too short", &Analysis{Fallback: "too short to sample"}, "", 0, 5350, true, av1Fixed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := decideLadder(fixed, c.analysis)
+			got, av1 := decideLadder(fixed, c.analysis)
 			require.Len(t, got, len(fixed))
+			assert.Equal(t, c.av1, av1)
 			assert.Equal(t, c.step, c.analysis.Step)
 			assert.Equal(t, c.fallback, c.analysis.Fallback != "")
 			assert.Equal(t, c.topCap, got[0].MaxRate)
@@ -70,7 +72,7 @@ func TestDecideLadderDropsTopRungsThatAddNothing(t *testing.T) {
 	for _, c := range cases {
 		a := sure(0.02)
 		a.Gains = c.gains
-		got := decideLadder(fixed, a)
+		got, _ := decideLadder(fixed, a)
 		assert.Equal(t, c.top, got[0].Name, "gains %v", c.gains)
 		assert.Equal(t, "240p", got[len(got)-1].Name)
 		assert.Equal(t, len(fixed)-len(got), a.Dropped)

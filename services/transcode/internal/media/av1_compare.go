@@ -28,7 +28,7 @@ func (c RungComparison) ByteRatio() float64 {
 
 // CompareAV1 transcodes source with the AV1 variant set into outDir and
 // measures each rung of both sets, highest first. It is the measurement
-// behind av1Preset, av1CRF and av1RateShare (docs/transcoding.md, "AV1
+// behind av1Preset and the AV1 rates (docs/transcoding.md, "AV1
 // rungs"); bench/quality calls it through services/transcode/benchseam.
 // The source should have square pixels and the ladder's shape (lavfi
 // sources do): it is scaled, not cropped, to each rung.

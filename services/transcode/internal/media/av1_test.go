@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +20,7 @@ import (
 )
 
 func withAV1(p plan) plan {
-	p.av1 = av1Renditions(p.renditions)
+	p.av1 = av1Renditions(p.renditions, av1Fixed)
 	return p
 }
 
@@ -30,12 +31,14 @@ func TestGoldenLadderArgsAV1(t *testing.T) {
 
 func TestAV1RenditionsCapAtTheirShare(t *testing.T) {
 	h264 := SelectRenditions(DefaultLadder(), 1920, 1080)
-	av1 := av1Renditions(h264)
+	rate := av1Rate{crf: 33, share: 70}
+	av1 := av1Renditions(h264, rate)
 	require.Len(t, av1, len(h264))
 	for i, r := range av1 {
 		assert.Equal(t, [2]int{h264[i].Width, h264[i].Height}, [2]int{r.Width, r.Height}, "the same frame")
 		assert.Equal(t, h264[i].AudioBitrate, r.AudioBitrate, "the same audio")
-		assert.Equal(t, h264[i].MaxRate*av1RateShare/100, r.MaxRate)
+		assert.Equal(t, h264[i].MaxRate*70/100, r.MaxRate)
+		assert.Equal(t, 33, r.CRF, "the rate's quality")
 		assert.Empty(t, r.Profile+r.Level, "H.264's notions")
 	}
 }
@@ -187,4 +190,34 @@ func TestStderrFilterDropsSVTTeardown(t *testing.T) {
 	f.flush()
 	assert.Equal(t, "[dash] bad id\nCould not write header\nlast words", out.String())
 	assert.Equal(t, 1, calls, "the process is killed once")
+}
+
+// The efficient profile's AV1 twins come only where they pay: not on static
+// pictures nor on noise; everywhere else, and where the analysis could not
+// decide, they do.
+func TestAV1TwinsOnlyWhereTheyPay(t *testing.T) {
+	fixed := SelectRenditions(DefaultLadder(), 1920, 1080)
+	cases := []struct {
+		name     string
+		analysis *Analysis
+		twins    bool
+	}{
+		{"slides", sure(0.008), false},
+		{"flat animation", sure(0.05), true},
+		{"busy shapes", sure(0.21), true},
+		{"grain", sure(0.32), true},
+		{"noise", sure(3), false},
+		{"too short to analyse", &Analysis{Fallback: "too short to sample"}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			renditions, rate := decideLadder(fixed, c.analysis)
+			p := landscapePlan(t)
+			p.withAV1, p.av1Rate = true, rate
+			p.setRenditions(renditions)
+			assert.Equal(t, c.twins, len(p.av1) == len(renditions))
+			assert.Equal(t, c.twins, slices.Contains(ladderArgs(p), "libsvtav1"))
+			assert.Equal(t, c.twins, rate.skip == "", "a reason only without twins: %q", rate.skip)
+		})
+	}
 }

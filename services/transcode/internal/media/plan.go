@@ -23,10 +23,11 @@ type plan struct {
 	download      int          // index of the rendition also written as MP4
 	withAV1       bool         // Job.AV1
 	av1           []Rendition  // Job.AV1: the renditions again in AV1, output streams after the audio
+	av1Rate       av1Rate      // how av1 is encoded (or why not): av1Fixed, or the adaptive decision's
 }
 
 func newPlan(info Info, job Job, ladder []Rung) (plan, error) {
-	p := plan{source: job.Source, outDir: job.OutDir, length: info.Duration, video: *info.Video, audio: info.Audio, withAV1: job.AV1}
+	p := plan{source: job.Source, outDir: job.OutDir, length: info.Duration, video: *info.Video, audio: info.Audio, withAV1: job.AV1, av1Rate: av1Fixed}
 	if job.Clip != nil {
 		clip := *job.Clip
 		if clip.Start >= info.Duration {
@@ -52,8 +53,9 @@ func (p *plan) setRenditions(renditions []Rendition) {
 		}
 	}
 	p.download = downloadRendition(p.renditions)
-	if p.withAV1 {
-		p.av1 = av1Renditions(p.renditions)
+	p.av1 = nil
+	if p.withAV1 && p.av1Rate.encodes() {
+		p.av1 = av1Renditions(p.renditions, p.av1Rate)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"path/filepath"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Job is one source to transcode.
@@ -62,10 +64,7 @@ func (t *Transcoder) Transcode(ctx context.Context, job Job) (Result, error) {
 		return Result{}, err
 	}
 	report := newReporter(job.OnProgress, t.now)
-	if err := t.thumbnail(ctx, p, job); err != nil {
-		return Result{}, err
-	}
-	analysis, err := t.adapt(ctx, &p, job)
+	analysis, err := t.prepare(ctx, &p, job)
 	if err != nil {
 		return Result{}, err
 	}
@@ -86,8 +85,29 @@ func (t *Transcoder) Transcode(ctx context.Context, job Job) (Result, error) {
 	}, nil
 }
 
-// thumbnail comes first: it is quick, and a poster is useful as soon as the
-// first segments play.
+// prepare writes the thumbnail while the adaptive analysis decides the
+// ladder: both are short ffmpeg runs that read the source at a few points,
+// and on two cores or more the analysis hides behind the thumbnail instead
+// of adding its time to the first playable segment's (issue 34 allows it
+// about a second). The thumbnail gets its own copy of the plan: adapt
+// replaces p's renditions, which the thumbnail does not use.
+func (t *Transcoder) prepare(ctx context.Context, p *plan, job Job) (*Analysis, error) {
+	g, ctx := errgroup.WithContext(ctx)
+	thumb := *p
+	g.Go(func() error { return t.thumbnail(ctx, thumb, job) })
+	var analysis *Analysis
+	g.Go(func() (err error) {
+		analysis, err = t.adapt(ctx, p, job)
+		return err
+	})
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return analysis, nil
+}
+
+// thumbnail comes before the ladder: it is quick, and a poster is useful as
+// soon as the first segments play.
 func (t *Transcoder) thumbnail(ctx context.Context, p plan, job Job) error {
 	if err := runTool(ctx, t.cfg.FFmpeg, thumbnailArgs(p), discardStdout); err != nil {
 		return err
