@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -60,8 +61,8 @@ func TestMasterPlaylistListsAV1AfterH264(t *testing.T) {
 	// 5 H.264 renditions (streams 0-4), 3 audio bitrates (5-7), 5 AV1 (8-12).
 	require.Len(t, pub.variants, 10)
 	assert.Equal(t, variant{video: "0", audio: "5"}, pub.variants[0])
-	assert.Equal(t, variant{video: "8", audio: "5"}, pub.variants[5], "AV1 1080p plays with the 1080p audio")
-	assert.Equal(t, variant{video: "12", audio: "7"}, pub.variants[9])
+	assert.Equal(t, variant{video: "8", audio: "5", set: av1Set}, pub.variants[5], "AV1 1080p plays with the 1080p audio")
+	assert.Equal(t, variant{video: "12", audio: "7", set: av1Set}, pub.variants[9])
 }
 
 func TestMasterPlaylistCarriesAV1Codecs(t *testing.T) {
@@ -220,4 +221,33 @@ func TestAV1TwinsOnlyWhereTheyPay(t *testing.T) {
 			assert.Equal(t, c.twins, rate.skip == "", "a reason only without twins: %q", rate.skip)
 		})
 	}
+}
+
+// While encoding, the master playlist names a codec's variants once every
+// one of them has its first segments: AV1's lookahead must not hold back
+// the first playable H.264 segments, and a player that reads the master
+// early still gets the whole H.264 ladder.
+func TestMasterListsACodecOnceAllItsStreamsHaveASegment(t *testing.T) {
+	pub := newPublisher(withAV1(landscapePlan(t)), nil)
+	sets := func(final bool) []int {
+		var sets []int
+		for _, v := range pub.listed(final) {
+			sets = append(sets, v.set)
+		}
+		return slices.Compact(sets)
+	}
+	assert.Empty(t, sets(false), "nothing encoded yet: no master")
+	for stream := range 7 { // 5 H.264 renditions, then 2 of the 3 audio bitrates
+		pub.published[strconv.Itoa(stream)] = 1
+	}
+	assert.Empty(t, sets(false), "the 240p's audio has no segment yet")
+	pub.published["7"] = 1
+	assert.Equal(t, []int{h264Set}, sets(false))
+	for stream := 8; stream < 12; stream++ {
+		pub.published[strconv.Itoa(stream)] = 1
+	}
+	assert.Equal(t, []int{h264Set}, sets(false), "AV1 240p has no segment yet")
+	pub.published["12"] = 1
+	assert.Equal(t, []int{h264Set, av1Set}, sets(false))
+	assert.Len(t, newPublisher(withAV1(landscapePlan(t)), nil).listed(true), 10, "at the end, every variant")
 }

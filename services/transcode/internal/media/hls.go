@@ -45,9 +45,11 @@ func targetDuration(segments []segment) int {
 }
 
 // variant is one line of the master playlist: a video track and the audio
-// track it plays with ("" when the source has none).
+// track it plays with ("" when the source has none), in a set of variants
+// of one codec (0: H.264, 1: AV1).
 type variant struct {
 	video, audio string
+	set          int
 }
 
 // masterPlaylist renders the HLS master playlist. Bandwidths come from the

@@ -35,7 +35,9 @@ func newPublisher(p plan, onFile func(File)) *publisher {
 		pub.variants = append(pub.variants, p.variant(i, r))
 	}
 	for j, r := range p.av1 { // after H.264: a player that ignores CODECS starts on what every device plays
-		pub.variants = append(pub.variants, p.variant(p.av1Stream(j), r))
+		v := p.variant(p.av1Stream(j), r)
+		v.set = av1Set
+		pub.variants = append(pub.variants, v)
 	}
 	return pub
 }
@@ -77,11 +79,46 @@ func (p *publisher) sync(final bool) error {
 			return err
 		}
 	}
-	if err := p.writePlaylist(MasterPlaylist, masterPlaylist(tracks, p.variants, p.measured())); err != nil {
-		return err
+	if listed := p.listed(final); len(listed) > 0 {
+		if err := p.writePlaylist(MasterPlaylist, masterPlaylist(tracks, listed, p.measured())); err != nil {
+			return err
+		}
 	}
 	p.announce(DASHManifest, KindPlaylist)
 	return nil
+}
+
+// The variant sets: one per codec.
+const (
+	h264Set = iota
+	av1Set
+)
+
+// listed are the variants the master playlist names. While ffmpeg encodes,
+// a codec's set joins once each of its variants has a segment of its video
+// and of its audio, all of them at once: a player reads the master playlist
+// once, so one that started early keeps the whole H.264 ladder, and the AV1
+// set, whose encoder's lookahead holds back its first segments by seconds,
+// does not hold back the first playable segment (the worker waits for a
+// segment of every stream the master names: outputs/playable.go). Players
+// that open the video later find both. At the end every variant is listed.
+func (p *publisher) listed(final bool) []variant {
+	if final {
+		return p.variants
+	}
+	complete := map[int]bool{h264Set: true, av1Set: true}
+	for _, v := range p.variants {
+		if p.published[v.video] == 0 || v.audio != "" && p.published[v.audio] == 0 {
+			complete[v.set] = false
+		}
+	}
+	var listed []variant
+	for _, v := range p.variants {
+		if complete[v.set] {
+			listed = append(listed, v)
+		}
+	}
+	return listed
 }
 
 // publishSegments announces a track's init segment once (adding 360°

@@ -3,6 +3,7 @@ package media
 import (
 	"context"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -25,7 +26,9 @@ type Job struct {
 	OnProgress func(percent int)
 	// OnFile announces each file as soon as it can be uploaded: segments as
 	// the ladder encodes, playlists each time they change (see FileKind).
-	// Both callbacks run on the transcoding goroutine: queue slow work.
+	// Calls come one at a time (the thumbnail's from a goroutine of its
+	// own, the rest from the ladder's), so queue slow work: a call that
+	// blocks holds up the other.
 	OnFile func(File)
 	// OnPlanned, if set, learns the length of the outputs (the clip, or the
 	// whole source) once the source passed the limits, before any encoding:
@@ -45,8 +48,8 @@ type Result struct {
 	// ThumbnailFile, SpriteFile and SpriteIndexFile.
 }
 
-// Transcode checks the source, then writes the thumbnail, the ladder (with
-// its MP4) and the sprite. A source that breaks the limits or cannot be
+// Transcode checks the source, then writes the thumbnail and, beside it,
+// the ladder (with its MP4) and the sprite. A source that breaks the limits or cannot be
 // read gives a *SourceError; a failed tool run an *ExecError.
 func (t *Transcoder) Transcode(ctx context.Context, job Job) (Result, error) {
 	info, err := t.Inspect(ctx, job.Source)
@@ -64,17 +67,16 @@ func (t *Transcoder) Transcode(ctx context.Context, job Job) (Result, error) {
 		return Result{}, err
 	}
 	report := newReporter(job.OnProgress, t.now)
-	analysis, err := t.prepare(ctx, &p, job)
-	if err != nil {
-		return Result{}, err
-	}
-	if analysis != nil {
-		report.analysed()
-	}
-	if err := t.ladder(ctx, p, job, report); err != nil {
-		return Result{}, err
-	}
-	if err := t.sprite(ctx, p, job); err != nil {
+	job.OnFile = serialized(job.OnFile) // the thumbnail announces from a goroutine of its own
+	g, gctx := errgroup.WithContext(ctx)
+	thumb := p // the thumbnail's own copy: adapt replaces p's renditions
+	g.Go(func() error { return t.thumbnail(gctx, thumb, job) })
+	var analysis *Analysis
+	g.Go(func() (err error) {
+		analysis, err = t.encode(gctx, &p, job, report)
+		return err
+	})
+	if err := g.Wait(); err != nil {
 		return Result{}, err
 	}
 	report.done()
@@ -85,29 +87,42 @@ func (t *Transcoder) Transcode(ctx context.Context, job Job) (Result, error) {
 	}, nil
 }
 
-// prepare writes the thumbnail while the adaptive analysis decides the
-// ladder: both are short ffmpeg runs that read the source at a few points,
-// and on two cores or more the analysis hides behind the thumbnail instead
-// of adding its time to the first playable segment's (issue 34 allows it
-// about a second). The thumbnail gets its own copy of the plan: adapt
-// replaces p's renditions, which the thumbnail does not use.
-func (t *Transcoder) prepare(ctx context.Context, p *plan, job Job) (*Analysis, error) {
-	g, ctx := errgroup.WithContext(ctx)
-	thumb := *p
-	g.Go(func() error { return t.thumbnail(ctx, thumb, job) })
-	var analysis *Analysis
-	g.Go(func() (err error) {
-		analysis, err = t.adapt(ctx, p, job)
-		return err
-	})
-	if err := g.Wait(); err != nil {
+// encode decides the ladder (the adaptive analysis), encodes it and cuts
+// the sprite from its MP4. The thumbnail runs beside it, not before: it
+// seeks a quarter into the source, and an exact seek decodes from the
+// keyframe before, up to several seconds of pictures, which the first
+// playable segment need not wait for (nor the analysis, which issue 34
+// allows about a second).
+func (t *Transcoder) encode(ctx context.Context, p *plan, job Job, report *reporter) (*Analysis, error) {
+	analysis, err := t.adapt(ctx, p, job)
+	if err != nil {
 		return nil, err
 	}
-	return analysis, nil
+	if analysis != nil {
+		report.analysed()
+	}
+	if err := t.ladder(ctx, *p, job, report); err != nil {
+		return nil, err
+	}
+	return analysis, t.sprite(ctx, *p, job)
 }
 
-// thumbnail comes before the ladder: it is quick, and a poster is useful as
-// soon as the first segments play.
+// serialized makes onFile safe to call from several goroutines, one call
+// at a time, as the callers of Job.OnFile expect.
+func serialized(onFile func(File)) func(File) {
+	if onFile == nil {
+		return nil
+	}
+	var mu sync.Mutex
+	return func(f File) {
+		mu.Lock()
+		defer mu.Unlock()
+		onFile(f)
+	}
+}
+
+// thumbnail writes the poster; it is done within seconds, about when the
+// first segments play.
 func (t *Transcoder) thumbnail(ctx context.Context, p plan, job Job) error {
 	if err := runTool(ctx, t.cfg.FFmpeg, thumbnailArgs(p), discardStdout); err != nil {
 		return err
