@@ -52,11 +52,12 @@ const (
 // all is the table, cheapest plan first: Cheapest relies on the order.
 //
 // Every plan defaults to the standard profile today: efficient's AV1
-// renditions take about twice the encoding CPU of the H.264 ladder and
-// their encoder's lookahead delays the first playable segment, which is
-// the number customers feel; any account may ask for it on a video (POST
-// /v2/videos, transcoder). The column is per plan so that a plan can
-// default to efficient once AV1 no longer delays first playback.
+// renditions take 2-3x the encoding CPU of the H.264 ladder
+// (bench/quality), so its videos are ready later on the same workers and
+// their first segments play later (both codecs share one ffmpeg process);
+// any account may ask for it on a video (POST /v2/videos, transcoder). The
+// column is per plan so that a plan can default to efficient once the AV1
+// set no longer slows the first segments (docs/transcoding.md, AV1 rungs).
 var all = []Plan{
 	{Name: Free, LiveStreaming: false, AuditLogs: false, UploadQuotaBytes: 10 * gib, MaxUsers: 1,
 		MaxLiveEvents: 0, MaxIngestBitrate: 0, Transcoder: profiles.Standard},
