@@ -35,7 +35,8 @@ var all = []Profile{
 			"drop rungs that add nothing visible, never above the fixed ladder's caps."},
 	{Name: Efficient, adaptive: true, av1: true,
 		Description: "the standard H.264 renditions plus AV1 ones in the same HLS and DASH manifests, for players " +
-			"that decode AV1 (fewer bytes at the same quality; more encoding time)."},
+			"that decode AV1 (fewer bytes at the same quality; more encoding time), where they pay: not on static " +
+			"pictures (slides) nor on noise-like sources, where AV1 does not beat H.264."},
 	{Name: Fixed,
 		Description: "the fixed H.264 ladder: every rung at its full bitrate cap, whatever the content."},
 }
