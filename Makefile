@@ -112,9 +112,12 @@ generate: tools ## regenerate gRPC, gateway, the OpenAPI 3.1 document, sqlc code
 	@for d in $(SQLC_DIRS); do (cd $$d && sqlc generate) || exit 1; done
 	go generate ./pkg/apperr
 
+GENERATED := proto/gen gateway/openapi $(SQLC_DIRS) pkg/apperr/codes_generated.go docs/errors.md
+
 .PHONY: generate-check
-generate-check: generate ## fail if the committed generated code differs from a fresh generation
-	@git diff --exit-code --stat -- proto/gen gateway/openapi $(SQLC_DIRS) pkg/apperr/codes_generated.go docs/errors.md || \
+generate-check: tools ## fail if the committed generated code differs from a fresh generation
+	@deploy/scripts/keep-times.sh $(GENERATED) -- $(MAKE) --no-print-directory generate
+	@git diff --exit-code --stat -- $(GENERATED) || \
 	  { echo "generated code is stale: run 'make generate' and commit"; exit 1; }
 
 .PHONY: geoip
