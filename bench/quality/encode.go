@@ -46,26 +46,33 @@ func transcode(t *benchseam.Transcoder, p profile, src, dir string) (encoded, er
 	}
 	e.result, e.wall, e.cpu = result, time.Since(start), childCPU()-before
 	n := len(result.Renditions)
-	if e.bytes, err = streamBytes(filepath.Join(dir, "stream"), 0, n); err != nil {
+	if e.bytes, err = streamBytes(filepath.Join(dir, "stream"), h264Set, n); err != nil {
 		return encoded{}, err
 	}
 	if p.av1 && (result.Analysis == nil || result.Analysis.NoAV1 == "") {
-		e.av1Bytes, err = streamBytes(filepath.Join(dir, "stream"), n, n)
+		e.av1Bytes, err = streamBytes(filepath.Join(dir, "stream"), av1Set, n)
 	}
 	return e, err
 }
 
-// streamBytes adds up the CMAF files of output streams first..first+n-1:
-// the H.264 rungs are streams 0..n-1 and, the sources having no audio, the
-// AV1 rungs n..2n-1.
-func streamBytes(dir string, first, n int) (int64, error) {
+// The CMAF files of a job's two variant sets (the media core's layout.go):
+// rung i of the H.264 set is init-<i>.m4s and seg-<i>-….m4s (the sources
+// have no audio, so the rungs are streams 0..n-1), rung i of the AV1 set,
+// from a muxer of its own, init-av1-<i>.m4s and seg-av1-<i>-….m4s.
+const (
+	h264Set = ""
+	av1Set  = "av1-"
+)
+
+// streamBytes adds up the CMAF files of the n rungs of a set.
+func streamBytes(dir, set string, n int) (int64, error) {
 	var total int64
-	for i := first; i < first+n; i++ {
-		files, err := filepath.Glob(filepath.Join(dir, fmt.Sprintf("seg-%d-*.m4s", i)))
+	for i := range n {
+		files, err := filepath.Glob(filepath.Join(dir, fmt.Sprintf("seg-%s%d-*.m4s", set, i)))
 		if err != nil {
 			return 0, err
 		}
-		for _, file := range append(files, filepath.Join(dir, fmt.Sprintf("init-%d.m4s", i))) {
+		for _, file := range append(files, filepath.Join(dir, fmt.Sprintf("init-%s%d.m4s", set, i))) {
 			info, err := os.Stat(file)
 			if err != nil {
 				return 0, err
@@ -76,21 +83,21 @@ func streamBytes(dir string, first, n int) (int64, error) {
 	return total, nil
 }
 
-// rungFile joins rendition i's init and media segments into one fragmented
-// MP4 that ffmpeg can read as a whole.
-func rungFile(e encoded, i int) (string, error) {
+// rungFile joins the init and media segments of rung i of a set into one
+// fragmented MP4 that ffmpeg can read as a whole.
+func rungFile(e encoded, set string, i int) (string, error) {
 	stream := filepath.Join(e.dir, "stream")
-	path := filepath.Join(e.dir, fmt.Sprintf("rung-%d.mp4", i))
+	path := filepath.Join(e.dir, fmt.Sprintf("rung-%s%d.mp4", set, i))
 	out, err := os.Create(path) //nolint:gosec // the bench's scratch directory
 	if err != nil {
 		return "", err
 	}
 	defer out.Close() //nolint:errcheck // closed again below, checked
-	segments, err := filepath.Glob(filepath.Join(stream, fmt.Sprintf("seg-%d-*.m4s", i)))
+	segments, err := filepath.Glob(filepath.Join(stream, fmt.Sprintf("seg-%s%d-*.m4s", set, i)))
 	if err != nil {
 		return "", err
 	}
-	for _, part := range append([]string{filepath.Join(stream, fmt.Sprintf("init-%d.m4s", i))}, segments...) {
+	for _, part := range append([]string{filepath.Join(stream, fmt.Sprintf("init-%s%d.m4s", set, i))}, segments...) {
 		data, err := os.ReadFile(part) //nolint:gosec // the job's own output
 		if err != nil {
 			return "", err

@@ -24,6 +24,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 )
 
 type options struct {
@@ -40,7 +42,7 @@ func main() {
 	flag.IntVar(&o.seconds, "seconds", 30, "length of each source (30-60 for the figures, 6 for a smoke run)")
 	flag.StringVar(&o.cache, "cache", filepath.Join(os.TempDir(), "vidhost-bench"), "where the sources are kept between runs")
 	flag.StringVar(&o.work, "work", filepath.Join(os.TempDir(), "vidhost-bench-quality"), "scratch directory")
-	flag.StringVar(&o.only, "only", "", "run only the source of this name")
+	flag.StringVar(&o.only, "only", "", "run only the sources of these names, comma-separated (slides,animation,camera,noise,screen)")
 	flag.StringVar(&o.rows, "rows", "", "also save each source's figures as JSON in this directory")
 	flag.BoolVar(&o.report, "report", false, "measure nothing: print the figures saved in -rows, with their totals")
 	flag.Parse()
@@ -71,11 +73,12 @@ func run(o options) error {
 	if err := os.MkdirAll(o.cache, 0o755); err != nil { //nolint:gosec // a scratch cache
 		return err
 	}
+	chosen, err := selectSources(o.only)
+	if err != nil {
+		return err
+	}
 	var rows []row
-	for _, s := range sources() {
-		if o.only != "" && s.name != o.only {
-			continue
-		}
+	for _, s := range chosen {
 		r, err := measureSource(o, s)
 		if err != nil {
 			return err
@@ -143,13 +146,13 @@ func measureSource(o options, s source) (row, error) {
 	out := row{Source: s.name, About: s.about}
 	sizes := runs[0].result.Renditions // the fixed ladder's
 	for i := range runs {
-		scores, err := ssims(src, sizes, runs[i].encoded, 0)
+		scores, err := ssims(src, sizes, runs[i].encoded, h264Set)
 		if err != nil {
 			return row{}, fmt.Errorf("%s %s: %w", s.name, runs[i].name, err)
 		}
 		runs[i].ssim = scores
 		if runs[i].av1Bytes > 0 { // the efficient profile leaves AV1 out where it does not pay
-			if runs[i].av1SSIM, err = ssims(src, sizes, runs[i].encoded, len(runs[i].result.Renditions)); err != nil {
+			if runs[i].av1SSIM, err = ssims(src, sizes, runs[i].encoded, av1Set); err != nil {
 				return row{}, fmt.Errorf("%s %s AV1: %w", s.name, runs[i].name, err)
 			}
 		}
@@ -159,4 +162,26 @@ func measureSource(o options, s source) (row, error) {
 		out.Runs = append(out.Runs, figures(runs[i]))
 	}
 	return out, nil
+}
+
+// selectSources is every source, or those only names (comma-separated); a
+// name that is not a source's is an error, not an empty run.
+func selectSources(only string) ([]source, error) {
+	all := sources()
+	if only == "" {
+		return all, nil
+	}
+	var chosen []source
+	for _, name := range strings.Split(only, ",") {
+		i := slices.IndexFunc(all, func(s source) bool { return s.name == name })
+		if i < 0 {
+			names := make([]string, len(all))
+			for j, s := range all {
+				names[j] = s.name
+			}
+			return nil, fmt.Errorf("-only: no source %q (the sources: %s)", name, strings.Join(names, ", "))
+		}
+		chosen = append(chosen, all[i])
+	}
+	return chosen, nil
 }

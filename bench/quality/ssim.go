@@ -13,10 +13,9 @@ import (
 // ssims scores what a viewer of each of the fixed ladder's sizes gets from
 // e: the rendition of that name, or, where e dropped it, the highest one
 // below scaled up to it; each against the source scaled to that size. One
-// ffmpeg run decodes the source once for all sizes. Rendition i is output
-// stream first+i: first is 0 for the H.264 rungs, their count for the AV1
-// ones.
-func ssims(src string, sizes []benchseam.Rendition, e encoded, first int) ([]float64, error) {
+// ffmpeg run decodes the source once for all sizes. set is h264Set or
+// av1Set.
+func ssims(src string, sizes []benchseam.Rendition, e encoded, set string) ([]float64, error) {
 	args := []string{"-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-i", src}
 	have := e.result.Renditions
 	for _, size := range sizes {
@@ -27,7 +26,7 @@ func ssims(src string, sizes []benchseam.Rendition, e encoded, first int) ([]flo
 				break
 			}
 		}
-		file, err := rungFile(e, first+i)
+		file, err := rungFile(e, set, i)
 		if err != nil {
 			return nil, err
 		}
@@ -39,7 +38,7 @@ func ssims(src string, sizes []benchseam.Rendition, e encoded, first int) ([]flo
 		fmt.Fprintf(&graph, "[s%d]", i)
 	}
 	for i, size := range sizes {
-		stats := filepath.Join(e.dir, fmt.Sprintf("ssim-%d-%d.log", first, i))
+		stats := filepath.Join(e.dir, fmt.Sprintf("ssim-%s%d.log", set, i))
 		fmt.Fprintf(&graph, ";[s%d]scale=%d:%d[r%d];[%d:v]scale=%d:%d[d%d];[d%d][r%d]ssim=stats_file=%s[q%d]",
 			i, size.Width, size.Height, i, i+1, size.Width, size.Height, i, i, i, stats, i)
 	}
@@ -52,7 +51,7 @@ func ssims(src string, sizes []benchseam.Rendition, e encoded, first int) ([]flo
 	}
 	scores := make([]float64, len(sizes))
 	for i := range sizes {
-		stats, err := os.ReadFile(filepath.Join(e.dir, fmt.Sprintf("ssim-%d-%d.log", first, i))) //nolint:gosec // written by the run above
+		stats, err := os.ReadFile(filepath.Join(e.dir, fmt.Sprintf("ssim-%s%d.log", set, i))) //nolint:gosec // written by the run above
 		if err != nil {
 			return nil, err
 		}

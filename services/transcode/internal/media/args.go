@@ -24,21 +24,21 @@ func sourceArgs() []string {
 	return args
 }
 
-// ladderArgs is the one ffmpeg run that decodes the source once and writes
-// every rendition, the DASH/HLS segments and the progressive MP4.
+// ladderArgs is the ffmpeg run that decodes the source once and writes
+// every H.264 rendition, the audio, the DASH/HLS segments and the
+// progressive MP4 (the AV1 set has a run of its own: av1LadderArgs).
 func ladderArgs(p plan) []string {
 	args := quietArgs()
-	args = append(args, "-nostats")                        // progress comes from -progress instead
-	args = append(args, "-progress", "pipe:1")             // key=value blocks on stdout every 0.5 s
-	args = append(args, inputArgs(p)...)                   // the source, or the part a clip asks for
-	args = append(args, "-filter_complex", filterGraph(p)) // decode once, scale once per rendition
-	args = append(args, videoArgs(p)...)                   // one x264 encode per rendition
-	args = append(args, audioArgs(p)...)                   // one AAC encode per distinct audio bitrate
-	args = append(args, av1Args(p)...)                     // Job.AV1: one SVT-AV1 encode per rendition
-	args = append(args, "-map_metadata", "-1")             // source tags stay private (phones store GPS there)
-	args = append(args, "-map_chapters", "-1")             // chapters belong to the catalog, not the files
-	args = append(args, "-f", "tee")                       // one encode, two muxers: CMAF segments and MP4
-	args = append(args, teeOutputs(p))                     // see teeOutputs
+	args = append(args, "-nostats")                                           // progress comes from -progress instead
+	args = append(args, "-progress", "pipe:1")                                // key=value blocks on stdout every 0.5 s
+	args = append(args, inputArgs(p)...)                                      // the source, or the part a clip asks for
+	args = append(args, "-filter_complex", scaledGraph(p, len(p.renditions))) // decode once, scale once per rendition
+	args = append(args, videoArgs(p)...)                                      // one x264 encode per rendition
+	args = append(args, audioArgs(p)...)                                      // one AAC encode per distinct audio bitrate
+	args = append(args, "-map_metadata", "-1")                                // source tags stay private (phones store GPS there)
+	args = append(args, "-map_chapters", "-1")                                // chapters belong to the catalog, not the files
+	args = append(args, "-f", "tee")                                          // one encode, two muxers: CMAF segments and MP4
+	args = append(args, teeOutputs(p))                                        // see teeOutputs
 	return args
 }
 
@@ -55,31 +55,28 @@ func inputArgs(p plan) []string {
 	return args
 }
 
-// filterGraph splits the decoded video once per rendition, after cropping
-// it to the renditions' shape when the source's differs (see ladderRatio).
-// Each rendition is scaled to its exact size and marked with square pixels
-// (setsar=1): every player then shows it as it is stored, and all of them
-// share one display aspect ratio, which the DASH muxer requires of an
-// adaptation set. Scaling alone would keep the source's aspect ratio by
-// changing the pixels' shape (854x480 as 1280:1281).
-func filterGraph(p plan) string {
+// scaledGraph splits the decoded video once per rendition, the first n of
+// p.renditions, after cropping it to the renditions' shape when the
+// source's differs (see ladderRatio); rendition i is [v<i>]. Each is scaled
+// to its exact size and marked with square pixels (setsar=1): every player
+// then shows it as it is stored, and all of them share one display aspect
+// ratio, which the DASH muxer requires of an adaptation set. Scaling alone
+// would keep the source's aspect ratio by changing the pixels' shape
+// (854x480 as 1280:1281). The H.264 ladder and the AV1 set build the same
+// graph, so both encode the same pictures.
+func scaledGraph(p plan, n int) string {
 	chain := fmt.Sprintf("[0:%d]", p.video.Index)
 	if p.video.Interlaced {
 		chain += "yadif=deint=interlaced," // progressive output for players that cannot deinterlace
 	}
 	chain += "format=yuv420p," // 8-bit 4:2:0: what every H.264 decoder plays
 	chain += cropFilter(p)
-	chain += fmt.Sprintf("split=%d", len(p.renditions))
-	for i := range p.renditions {
+	chain += fmt.Sprintf("split=%d", n)
+	for i := range n {
 		chain += fmt.Sprintf("[s%d]", i)
 	}
-	for i, r := range p.renditions {
-		chain += fmt.Sprintf(";[s%d]scale=%d:%d,setsar=1", i, r.Width, r.Height)
-		if i < len(p.av1) {
-			chain += fmt.Sprintf(",split=2[v%d][a%d]", i, i) // one scaled picture for both encoders
-		} else {
-			chain += fmt.Sprintf("[v%d]", i)
-		}
+	for i, r := range p.renditions[:n] {
+		chain += fmt.Sprintf(";[s%d]scale=%d:%d,setsar=1[v%d]", i, r.Width, r.Height, i)
 	}
 	return chain
 }

@@ -2,15 +2,20 @@ package media
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 )
 
 // The AV1 variant set (Job.AV1) repeats the H.264 renditions, same frames
-// and same audio, encoded with SVT-AV1 in the same ffmpeg run: the decoded
-// source is scaled once per rendition and the picture goes to both
-// encoders, whose keyframes land on the same 2 s grid (videoArgs' -g and
-// -force_key_frames apply to every video stream). Its CMAF segments sit
-// beside the H.264 ones, in an adaptation set of their own in the DASH
+// and same audio, encoded with SVT-AV1 in an ffmpeg run of its own beside
+// the H.264 ladder's, at a lower CPU priority (ladder_run.go): the H.264
+// ladder, and so the first playable segment, goes as fast as without AV1,
+// and SVT-AV1 takes the CPU x264 leaves. Both runs decode and scale the
+// source the same way (scaledGraph) and force keyframes on the same 2 s
+// grid (keyframeArgs), so segment n of every rung of both sets starts at
+// the same instant. The AV1 run writes video only: the variants play with
+// the H.264 ladder's audio. Its CMAF segments sit beside the H.264 ones
+// (av1Muxer's names), in an adaptation set of their own in the DASH
 // manifest and as more variants in the same HLS master, so players that
 // decode AV1 (hls.js, Shaka, Chrome, Firefox, recent Safari) choose it and
 // the others never see it. The MP4 download stays H.264.
@@ -31,6 +36,12 @@ import (
 // a fifth to a third more bytes for +0.003-0.004 SSIM; 12 saved 10-25 % of
 // the CPU and lost 0.003-0.006 SSIM.
 const av1Preset = 10
+
+// av1ProgressWeight is the AV1 run's share of the ladder's progress
+// against the H.264 run's 1: SVT-AV1 at av1Preset takes about twice x264's
+// CPU for the same renditions (bench/quality: the efficient profile's jobs
+// took 2.0-3.0x the fixed ladder's CPU).
+const av1ProgressWeight = 2
 
 // av1Rate is how the AV1 twins of a ladder are encoded: the constant
 // quality they aim for (0-63) and the cap on its cost, as a share of the
@@ -77,34 +88,37 @@ func av1Renditions(renditions []Rendition, rate av1Rate) []Rendition {
 
 func (rate av1Rate) of(kbps int) int { return max(1, kbps*rate.share/100) }
 
-// av1Stream is the output stream index of AV1 rendition j: after the H.264
-// video and the audio, so the H.264 ladder's streams (and the MP4's
-// selection of them) are numbered as without AV1.
-func (p plan) av1Stream(j int) int {
-	return len(p.renditions) + len(p.audioBitrates) + j
+// av1LadderArgs is the AV1 set's ffmpeg run: the source decoded and
+// scaled as for the H.264 ladder, one SVT-AV1 encode per rendition, and
+// the CMAF segments of av1Muxer.
+func av1LadderArgs(p plan) []string {
+	args := quietArgs()
+	args = append(args, "-nostats")                                    // progress comes from -progress instead
+	args = append(args, "-progress", "pipe:1")                         // key=value blocks on stdout every 0.5 s
+	args = append(args, inputArgs(p)...)                               // the same frames as the H.264 ladder
+	args = append(args, "-filter_complex", scaledGraph(p, len(p.av1))) // scaled as for the H.264 ladder
+	args = append(args, av1Args(p)...)                                 // one SVT-AV1 encode per rendition
+	args = append(args, keyframeArgs(p)...)                            // the H.264 ladder's keyframe grid
+	args = append(args, "-flags:v", "+global_header")                  // CMAF wants the sequence header in the init segment
+	args = append(args, "-map_metadata", "-1", "-map_chapters", "-1")  // as in the H.264 ladder
+	args = append(args, "-f", "tee")                                   // the muxer options as the H.264 ladder's DASH output
+	args = append(args, teeSlave(dashOptions(av1Muxer, "id=0,streams=v"), filepath.Join(p.outDir, av1Muxer.manifestPath)))
+	return args
 }
 
-// av1VideoIndex is AV1 rendition j's index among the output's video
-// streams, which per-stream options (-c:v:N) count by.
-func (p plan) av1VideoIndex(j int) int {
-	return len(p.renditions) + j
-}
-
-// av1Args map and encode the AV1 renditions; nil without Job.AV1. The
-// options name each stream, overriding videoArgs' H.264 ones for it.
+// av1Args map and encode the AV1 renditions.
 func av1Args(p plan) []string {
 	var args []string
 	for j := range p.av1 {
-		args = append(args, "-map", fmt.Sprintf("[a%d]", j)) // output streams after the audio
+		args = append(args, "-map", fmt.Sprintf("[v%d]", j)) // output stream j is AV1 rendition j
 	}
+	args = append(args, "-c:v", "libsvtav1")                // AV1 for players that decode it
+	args = append(args, "-preset", strconv.Itoa(av1Preset)) // see av1Preset
 	for j, r := range p.av1 {
-		v := p.av1VideoIndex(j)
-		args = append(args, fmt.Sprintf("-c:v:%d", v), "libsvtav1")                       // AV1 for players that decode it
-		args = append(args, fmt.Sprintf("-preset:v:%d", v), strconv.Itoa(av1Preset))      // see av1Preset
-		args = append(args, fmt.Sprintf("-crf:v:%d", v), strconv.Itoa(r.CRF))             // constant quality, which forced keyframes need
-		args = append(args, fmt.Sprintf("-maxrate:v:%d", v), kbps(r.MaxRate))             // the cap on that quality's cost
-		args = append(args, fmt.Sprintf("-bufsize:v:%d", v), kbps(r.BufSize))             // how long a peak may last
-		args = append(args, fmt.Sprintf("-svtav1-params:v:%d", v), "mbr-overshoot-pct=0") // the cap is a cap
+		args = append(args, fmt.Sprintf("-crf:v:%d", j), strconv.Itoa(r.CRF))             // constant quality, which forced keyframes need
+		args = append(args, fmt.Sprintf("-maxrate:v:%d", j), kbps(r.MaxRate))             // the cap on that quality's cost
+		args = append(args, fmt.Sprintf("-bufsize:v:%d", j), kbps(r.BufSize))             // how long a peak may last
+		args = append(args, fmt.Sprintf("-svtav1-params:v:%d", j), "mbr-overshoot-pct=0") // the cap is a cap
 	}
 	return args
 }

@@ -46,7 +46,7 @@ func (t *Transcoder) CompareAV1(ctx context.Context, source, outDir string) ([]R
 	}
 	rungs := map[[2]int]*RungComparison{}
 	var order []*RungComparison
-	for _, tr := range doc.tracks() {
+	for _, tr := range doc.tracks("") {
 		if !tr.Video {
 			continue
 		}

@@ -12,17 +12,26 @@ func videoArgs(p plan) []string {
 	for i := range p.renditions {
 		args = append(args, "-map", fmt.Sprintf("[v%d]", i)) // output stream i is rendition i
 	}
-	gop := strconv.Itoa(p.gop())
-	args = append(args, "-c:v", "libx264")                     // H.264: plays everywhere
-	args = append(args, "-preset", "veryfast")                 // the speed/size balance measured for this ladder
-	args = append(args, "-sc_threshold", "0")                  // keyframes only where we put them, so rungs stay aligned
-	args = append(args, "-g", gop)                             // at most one GOP per 2 s segment
-	args = append(args, "-keyint_min", gop)                    // and no shorter GOPs either
-	args = append(args, "-force_key_frames:v", keyframeExpr()) // a keyframe every 2 s of time, even at variable frame rates
-	args = append(args, "-flags:v", "+global_header")          // tee hides that MP4 and CMAF want SPS/PPS in the header
+	args = append(args, "-c:v", "libx264")            // H.264: plays everywhere
+	args = append(args, "-preset", "veryfast")        // the speed/size balance measured for this ladder
+	args = append(args, "-sc_threshold", "0")         // keyframes only where we put them, so rungs stay aligned
+	args = append(args, keyframeArgs(p)...)           // see keyframeArgs
+	args = append(args, "-flags:v", "+global_header") // tee hides that MP4 and CMAF want SPS/PPS in the header
 	for i, r := range p.renditions {
 		args = append(args, rungArgs(i, r, p.levelFor(r))...)
 	}
+	return args
+}
+
+// keyframeArgs put a keyframe at the start of every 2 s segment and
+// nowhere else, in every video stream of a run: the H.264 ladder's and
+// the AV1 set's keyframes land on the same grid.
+func keyframeArgs(p plan) []string {
+	gop := strconv.Itoa(p.gop())
+	var args []string
+	args = append(args, "-g", gop)                             // at most one GOP per 2 s segment
+	args = append(args, "-keyint_min", gop)                    // and no shorter GOPs either
+	args = append(args, "-force_key_frames:v", keyframeExpr()) // a keyframe every 2 s of time, even at variable frame rates
 	return args
 }
 

@@ -8,14 +8,14 @@ import (
 
 func tracksByID(doc mpd) map[string]track {
 	out := map[string]track{}
-	for _, t := range doc.tracks() {
+	for _, t := range doc.tracks("") {
 		out[t.ID] = t
 	}
 	return out
 }
 
 func TestMediaPlaylist(t *testing.T) {
-	audio := readManifest(t).tracks()[2]
+	audio := readManifest(t).tracks("")[2]
 	head := "#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n"
 	body := "#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-START:TIME-OFFSET=0\n#EXT-X-MAP:URI=\"init-2.m4s\"\n" +
 		"#EXTINF:1.941333,\nseg-2-00001.m4s\n#EXTINF:2.005333,\nseg-2-00002.m4s\n#EXTINF:0.064000,\nseg-2-00003.m4s\n"

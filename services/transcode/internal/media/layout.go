@@ -11,10 +11,13 @@ import (
 // one directory:
 //
 //	stream/manifest.mpd            DASH manifest (dynamic while encoding, static at the end)
+//	stream/dash-<codec>.mpd        a DASH muxer's own manifest, which the publisher reads (never uploaded)
 //	stream/master.m3u8             HLS master playlist
 //	stream/playlist_<id>.m3u8      HLS media playlist of representation <id>
 //	stream/init-<id>.m4s           CMAF header of representation <id>
 //	stream/seg-<id>-<00001>.m4s    2-second CMAF segments
+//	stream/init-av1-<n>.m4s        the AV1 variant set's, from a run of its own (av1.go)
+//	stream/seg-av1-<n>-<00001>.m4s
 //	mp4/<rendition>.mp4            progressive download, e.g. mp4/720p.mp4
 //	thumbs/thumbnail.jpg           a frame at the source's size
 //	thumbs/sprite.jpg              seek previews, 160x90 tiles in a grid
@@ -30,11 +33,30 @@ const (
 	SpriteIndexFile = "thumbs/sprite.vtt"
 )
 
-// CMAF file name templates, in the DASH muxer's own syntax.
-const (
-	initSegmentTemplate  = "init-$RepresentationID$.m4s"
-	mediaSegmentTemplate = "seg-$RepresentationID$-$Number%05d$.m4s"
+// A job's DASH muxers: the H.264 ladder's and, for Job.AV1, the AV1 set's
+// in an ffmpeg run of its own. Each writes its own manifest; the publisher
+// makes the one players read (publish.go). The AV1 muxer numbers its
+// representations from 0 too, so its files and the ids the publisher gives
+// its tracks carry the set's name.
+var (
+	h264Muxer = muxerLayout{manifestPath: "stream/dash-h264.mpd", prefix: ""}
+	av1Muxer  = muxerLayout{manifestPath: "stream/dash-av1.mpd", prefix: "av1-"}
 )
+
+// muxerLayout is where one DASH muxer writes.
+type muxerLayout struct {
+	manifestPath string // relative to Job.OutDir
+	prefix       string // of its file names and of its track ids
+}
+
+// CMAF file name templates, in the DASH muxer's own syntax.
+func (m muxerLayout) initSegmentTemplate() string {
+	return "init-" + m.prefix + "$RepresentationID$.m4s"
+}
+
+func (m muxerLayout) mediaSegmentTemplate() string {
+	return "seg-" + m.prefix + "$RepresentationID$-$Number%05d$.m4s"
+}
 
 // mediaPlaylistPath is where the HLS playlist of a representation goes.
 func mediaPlaylistPath(representationID string) string {

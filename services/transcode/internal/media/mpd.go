@@ -70,22 +70,23 @@ func parseMPD(data []byte) (mpd, error) {
 	return doc, nil
 }
 
-// tracks flattens the manifest. ffmpeg writes one period.
-func (m mpd) tracks() []track {
+// tracks flattens the manifest; prefix goes before each track's id (a
+// muxer's, see layout.go). ffmpeg writes one period.
+func (m mpd) tracks(prefix string) []track {
 	var out []track
 	for _, period := range m.Periods {
 		for _, set := range period.AdaptationSets {
 			for _, rep := range set.Representations {
-				out = append(out, rep.track(set))
+				out = append(out, rep.track(set, prefix))
 			}
 		}
 	}
 	return out
 }
 
-func (r mpdRepresentation) track(set mpdAdaptationSet) track {
+func (r mpdRepresentation) track(set mpdAdaptationSet, prefix string) track {
 	t := track{
-		ID: r.ID, Video: set.ContentType == "video", Codecs: r.Codecs, Bandwidth: r.Bandwidth,
+		ID: prefix + r.ID, Video: set.ContentType == "video", Codecs: r.Codecs, Bandwidth: r.Bandwidth,
 		Width: r.Width, Height: r.Height, FrameRate: set.FrameRate, Channels: r.Channels.Value,
 		Init: expandTemplate(r.Template.Initialization, r.ID, 0),
 	}

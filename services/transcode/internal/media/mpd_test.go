@@ -20,7 +20,7 @@ func readManifest(t *testing.T) mpd {
 func TestParseMPD(t *testing.T) {
 	doc := readManifest(t)
 	assert.Equal(t, "static", doc.Type)
-	tracks := doc.tracks()
+	tracks := doc.tracks("")
 	require.Len(t, tracks, 4)
 
 	video := tracks[0]

@@ -7,85 +7,149 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
-// publisher follows the DASH manifest ffmpeg rewrites after every segment
-// and, for each new version, announces the new segments, writes the HLS
-// playlists derived from it and announces them, in an order that keeps
-// every announced playlist pointing at announced segments only.
+// publisher follows the DASH manifests the job's muxers rewrite after
+// every segment (the H.264 ladder's and, with AV1, the AV1 set's: see
+// layout.go) and, for each new version, announces the new segments, writes
+// the HLS playlists and the DASH manifest players read, and announces
+// them, in an order that keeps every announced playlist pointing at
+// announced segments only. The two ffmpeg runs call it from their own
+// goroutines; it publishes one call at a time.
 type publisher struct {
+	mu        sync.Mutex
 	outDir    string
+	muxers    []*muxerState
 	variants  []variant
 	spherical *Spherical
 	onFile    func(File)
-	manifest  []byte               // the version last published
 	published map[string]int       // segments announced per track
 	rates     map[string]*bitrates // measured per track
 	written   map[string][]byte    // last content of each playlist we wrote
 }
 
+// muxerState is what the publisher last read of one muxer's manifest.
+type muxerState struct {
+	muxerLayout
+	data   []byte  // the version of its manifest last published
+	tracks []track // its representations, ids prefixed
+	done   bool    // its ffmpeg run has finished: its playlists are VOD
+}
+
 func newPublisher(p plan, onFile func(File)) *publisher {
 	pub := &publisher{
 		outDir: p.outDir, spherical: p.video.Spherical, onFile: onFile,
+		muxers:    []*muxerState{{muxerLayout: h264Muxer}},
 		published: map[string]int{}, rates: map[string]*bitrates{}, written: map[string][]byte{},
 	}
 	for i, r := range p.renditions {
-		pub.variants = append(pub.variants, p.variant(i, r))
+		pub.variants = append(pub.variants, p.variant(h264Muxer.prefix+strconv.Itoa(i), r))
+	}
+	if len(p.av1) > 0 {
+		pub.muxers = append(pub.muxers, &muxerState{muxerLayout: av1Muxer})
 	}
 	for j, r := range p.av1 { // after H.264: a player that ignores CODECS starts on what every device plays
-		v := p.variant(p.av1Stream(j), r)
+		v := p.variant(av1Muxer.prefix+strconv.Itoa(j), r)
 		v.set = av1Set
 		pub.variants = append(pub.variants, v)
 	}
 	return pub
 }
 
-// variant is the master playlist entry of rendition r encoded as output
-// stream stream. The DASH muxer names representations by stream index.
-func (p plan) variant(stream int, r Rendition) variant {
-	v := variant{video: strconv.Itoa(stream)}
+// variant is the master playlist entry of rendition r, whose video is the
+// track video. The DASH muxers name representations by output stream
+// index: the H.264 ladder's audio streams follow its video ones.
+func (p plan) variant(video string, r Rendition) variant {
+	v := variant{video: video}
 	if audio := p.audioStream(r); audio >= 0 {
-		v.audio = strconv.Itoa(audio)
+		v.audio = h264Muxer.prefix + strconv.Itoa(audio)
 	}
 	return v
 }
 
-// sync publishes what is new since the last call. final says ffmpeg has
-// finished: the playlists become VOD.
-func (p *publisher) sync(final bool) error {
-	data, err := os.ReadFile(filepath.Join(p.outDir, DASHManifest))
-	if errors.Is(err, fs.ErrNotExist) && !final {
-		return nil // the first segments are not done yet
-	}
-	if err != nil || !final && bytes.Equal(data, p.manifest) {
+// sync publishes what is new in muxer m's manifest since the last call.
+// final says its ffmpeg run has finished: its playlists become VOD, and
+// once every muxer's has, the master playlist and the DASH manifest are
+// final too.
+func (p *publisher) sync(m muxerLayout, final bool) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	state := p.muxers[slices.IndexFunc(p.muxers, func(s *muxerState) bool { return s.muxerLayout == m })]
+	changed, err := p.read(state, final)
+	if err != nil || !changed {
 		return err
 	}
-	doc, err := parseMPD(data)
-	if err != nil {
-		return err
-	}
-	p.manifest = data
-	tracks := map[string]track{}
-	for _, t := range doc.tracks() {
-		tracks[t.ID] = t
+	for _, t := range state.tracks {
 		if err := p.publishSegments(t); err != nil {
 			return err
 		}
 	}
-	for _, t := range tracks {
-		if err := p.writePlaylist(mediaPlaylistPath(t.ID), mediaPlaylist(t, final)); err != nil {
+	for _, t := range state.tracks {
+		if err := p.writePlaylist(mediaPlaylistPath(t.ID), mediaPlaylist(t, state.done)); err != nil {
 			return err
 		}
 	}
-	if listed := p.listed(final); len(listed) > 0 {
+	done := p.done()
+	tracks := map[string]track{}
+	for _, s := range p.muxers {
+		for _, t := range s.tracks {
+			tracks[t.ID] = t
+		}
+	}
+	if listed := p.listed(done); len(listed) > 0 {
 		if err := p.writePlaylist(MasterPlaylist, masterPlaylist(tracks, listed, p.measured())); err != nil {
 			return err
 		}
 	}
-	p.announce(DASHManifest, KindPlaylist)
-	return nil
+	return p.writeManifest(done)
+}
+
+// read takes in a new version of a muxer's manifest; false when there is
+// none yet, or nothing changed.
+func (p *publisher) read(state *muxerState, final bool) (bool, error) {
+	data, err := os.ReadFile(filepath.Join(p.outDir, state.manifestPath))
+	if errors.Is(err, fs.ErrNotExist) && !final {
+		return false, nil // the first segments are not done yet
+	}
+	if err != nil || !final && bytes.Equal(data, state.data) {
+		return false, err
+	}
+	doc, err := parseMPD(data)
+	if err != nil {
+		return false, err
+	}
+	state.data, state.tracks, state.done = data, doc.tracks(state.prefix), final
+	return true, nil
+}
+
+func (p *publisher) done() bool {
+	for _, s := range p.muxers {
+		if !s.done {
+			return false
+		}
+	}
+	return true
+}
+
+// writeManifest writes the DASH manifest players read: while encoding the
+// H.264 ladder's as its muxer wrote it (catalog lists DASH only once the
+// job is done), at the end every muxer's sets in one (mergeMPD).
+func (p *publisher) writeManifest(done bool) error {
+	manifest := p.muxers[0].data
+	if done && len(p.muxers) > 1 {
+		var err error
+		if manifest, err = mergeMPD(manifest, p.muxers[1:]); err != nil {
+			return err
+		}
+	}
+	if manifest == nil {
+		return nil
+	}
+	return p.writePlaylist(DASHManifest, manifest)
 }
 
 // The variant sets: one per codec.

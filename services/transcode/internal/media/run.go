@@ -13,11 +13,26 @@ import (
 // waitDelay bounds how long Wait waits for a killed tool's pipes to close.
 const waitDelay = 5 * time.Second
 
+// backgroundNice is the niceness of a tool run in the background: a
+// process at niceness 0 gets about nine times its CPU when both want it
+// (the kernel's weights 1024 and 110), so the background run takes what
+// the foreground one leaves.
+const backgroundNice = 10
+
 // runTool runs bin with args (never through a shell), hands its stdout to
 // readStdout, and keeps the tail of stderr for the error. Cancelling ctx
 // kills the process, so a stuck run lasts no longer than ctx allows. If
 // readStdout fails, the process is killed and that error returned.
 func runTool(ctx context.Context, bin string, args []string, readStdout func(io.Reader) error) error {
+	return runToolAt(ctx, bin, args, readStdout, false)
+}
+
+// runBackgroundTool is runTool at a lower CPU priority (backgroundNice).
+func runBackgroundTool(ctx context.Context, bin string, args []string, readStdout func(io.Reader) error) error {
+	return runToolAt(ctx, bin, args, readStdout, true)
+}
+
+func runToolAt(ctx context.Context, bin string, args []string, readStdout func(io.Reader) error, background bool) error {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	cmd := exec.CommandContext(runCtx, bin, args...)
@@ -33,6 +48,13 @@ func runTool(ctx context.Context, bin string, args []string, readStdout func(io.
 	}
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("start %s: %w", filepath.Base(bin), err)
+	}
+	if background {
+		if err := runInBackground(cmd.Process.Pid); err != nil {
+			cancel()
+			_ = cmd.Wait() // killed: its error is not the one to report
+			return fmt.Errorf("lower the priority of %s: %w", filepath.Base(bin), err)
+		}
 	}
 	readErr := readStdout(stdout)
 	if readErr != nil {

@@ -10,16 +10,7 @@ import (
 // segments and manifest.mpd; HLS playlists are derived from it) and to a
 // faststart MP4 of one rendition.
 func teeOutputs(p plan) string {
-	dash := []string{
-		"f=dash",
-		"onfail=abort", // a failing output fails the job, not half a ladder
-		"seg_duration=" + strconv.Itoa(segmentSeconds), // cut at every forced keyframe
-		"use_template=1",                         // segment names from a template, not listed one by one
-		"use_timeline=1",                         // exact segment durations, which the HLS playlists copy
-		"adaptation_sets=" + adaptationSets(p),   // all video in one set, so DASH players switch rungs
-		"init_seg_name=" + initSegmentTemplate,   // see layout.go
-		"media_seg_name=" + mediaSegmentTemplate, // see layout.go
-	}
+	dash := dashOptions(h264Muxer, adaptationSets(p))
 	download := p.renditions[p.download]
 	mp4 := []string{
 		"f=mp4",
@@ -30,40 +21,33 @@ func teeOutputs(p plan) string {
 	if p.video.Spherical != nil {
 		mp4 = append(mp4, "strict=unofficial") // lets the MP4 muxer write the source's 360° sv3d box
 	}
-	return teeSlave(dash, filepath.Join(p.outDir, DASHManifest)) + "|" +
+	return teeSlave(dash, filepath.Join(p.outDir, h264Muxer.manifestPath)) + "|" +
 		teeSlave(mp4, filepath.Join(p.outDir, mp4Path(download.Name)))
 }
 
-// adaptationSets groups the representations: H.264 video, audio, and the
-// AV1 video in a set of its own (one codec per set, so players choose
-// between the sets by codec and switch rungs within one). The DASH muxer
-// wants the ids numbered 0, 1, 2… in order: a video-only ladder's AV1 set
-// is id 1.
-func adaptationSets(p plan) string {
-	video := "v"
-	if len(p.av1) > 0 {
-		video = streamList(0, len(p.renditions)) // "v" would take the AV1 streams too
+// dashOptions configure a DASH muxer writing CMAF segments and its
+// manifest, from which the publisher makes the playlists.
+func dashOptions(m muxerLayout, sets string) []string {
+	return []string{
+		"f=dash",
+		"onfail=abort", // a failing output fails the job, not half a ladder
+		"seg_duration=" + strconv.Itoa(segmentSeconds), // cut at every forced keyframe
+		"use_template=1",                             // segment names from a template, not listed one by one
+		"use_timeline=1",                             // exact segment durations, which the HLS playlists copy
+		"adaptation_sets=" + sets,                    // all video in one set, so DASH players switch rungs
+		"init_seg_name=" + m.initSegmentTemplate(),   // see layout.go
+		"media_seg_name=" + m.mediaSegmentTemplate(), // see layout.go
 	}
-	sets := []string{"streams=" + video}
-	if len(p.audioBitrates) > 0 {
-		sets = append(sets, "streams=a")
-	}
-	if len(p.av1) > 0 {
-		sets = append(sets, "streams="+streamList(p.av1Stream(0), len(p.av1)))
-	}
-	for i, set := range sets {
-		sets[i] = "id=" + strconv.Itoa(i) + "," + set
-	}
-	return strings.Join(sets, " ")
 }
 
-// streamList is "first,first+1,…" for n output streams.
-func streamList(first, n int) string {
-	ids := make([]string, n)
-	for i := range ids {
-		ids[i] = strconv.Itoa(first + i)
+// adaptationSets groups the ladder's representations: video, and audio
+// unless the ladder is video-only. The DASH muxer wants the ids numbered
+// 0, 1… in order.
+func adaptationSets(p plan) string {
+	if len(p.audioBitrates) == 0 {
+		return "id=0,streams=v"
 	}
-	return strings.Join(ids, ",")
+	return "id=0,streams=v id=1,streams=a"
 }
 
 func mp4Streams(p plan) string {

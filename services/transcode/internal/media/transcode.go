@@ -88,7 +88,7 @@ func (t *Transcoder) Transcode(ctx context.Context, job Job) (Result, error) {
 }
 
 // encode decides the ladder (the adaptive analysis), encodes it and cuts
-// the sprite from its MP4. The thumbnail runs beside it, not before: it
+// the sprite from its MP4 (ladder). The thumbnail runs beside it, not before: it
 // seeks a quarter into the source, and an exact seek decodes from the
 // keyframe before, up to several seconds of pictures, which the first
 // playable segment need not wait for (nor the analysis, which issue 34
@@ -101,10 +101,7 @@ func (t *Transcoder) encode(ctx context.Context, p *plan, job Job, report *repor
 	if analysis != nil {
 		report.analysed()
 	}
-	if err := t.ladder(ctx, *p, job, report); err != nil {
-		return nil, err
-	}
-	return analysis, t.sprite(ctx, *p, job)
+	return analysis, t.ladder(ctx, *p, job, report)
 }
 
 // serialized makes onFile safe to call from several goroutines, one call

@@ -94,7 +94,7 @@ func assertAlignedSegments(t *testing.T, r *run, tracks int) {
 	doc, err := parseMPD(data)
 	require.NoError(t, err)
 	var timelines [][]segment
-	for _, tr := range doc.tracks() {
+	for _, tr := range doc.tracks("") {
 		if tr.Video {
 			durations := slices.Clone(tr.Segments)
 			for i := range durations {
