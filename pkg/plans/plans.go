@@ -52,12 +52,12 @@ const (
 // all is the table, cheapest plan first: Cheapest relies on the order.
 //
 // Every plan defaults to the standard profile today: efficient's AV1
-// renditions take 2-3x the encoding CPU of the H.264 ladder
-// (bench/quality), so its videos are ready later on the same workers and
-// their first segments play later (both codecs share one ffmpeg process);
-// any account may ask for it on a video (POST /v2/videos, transcoder). The
-// column is per plan so that a plan can default to efficient once the AV1
-// set no longer slows the first segments (docs/transcoding.md, AV1 rungs).
+// renditions take 2-4x the encoding CPU of the H.264 ladder
+// (bench/quality), so its videos are ready later on the same workers (their
+// first H.264 segments play about as early: the AV1 set encodes in the
+// background); any account may ask for it on a video (POST /v2/videos,
+// transcoder). The column is per plan so that an operator with the CPU can
+// make efficient a plan's default (docs/transcoding.md, AV1 rungs).
 var all = []Plan{
 	{Name: Free, LiveStreaming: false, AuditLogs: false, UploadQuotaBytes: 10 * gib, MaxUsers: 1,
 		MaxLiveEvents: 0, MaxIngestBitrate: 0, Transcoder: profiles.Standard},

@@ -19,9 +19,11 @@ type encoderRun struct {
 }
 
 // ladder encodes the renditions: the H.264 ladder's ffmpeg run and, with
-// Job.AV1, the AV1 set's beside it in the background. The sprite is cut
-// from the H.264 run's MP4 as soon as that run is done, while the AV1 one
-// may still encode.
+// Job.AV1, the AV1 set's beside it in the background, from the moment the
+// H.264 ladder is playable (SVT-AV1's start-up, even at a lower priority,
+// would otherwise delay the first segments by a second or two). The
+// sprite is cut from the H.264 run's MP4 as soon as that run is done,
+// while the AV1 one may still encode.
 func (t *Transcoder) ladder(ctx context.Context, p plan, job Job, report *reporter) error {
 	runs := []encoderRun{{muxer: h264Muxer, args: ladderArgs(p), weight: 1}}
 	if len(p.av1) > 0 {
@@ -38,7 +40,14 @@ func (t *Transcoder) ladder(ctx context.Context, p plan, job Job, report *report
 		return t.sprite(gctx, p, job)
 	})
 	for i := 1; i < len(runs); i++ {
-		g.Go(func() error { return t.encodeRun(gctx, p, runs[i], pub, progress.of(i)) })
+		g.Go(func() error {
+			select {
+			case <-pub.playable:
+			case <-gctx.Done():
+				return gctx.Err() // the H.264 run failed: its error is the job's
+			}
+			return t.encodeRun(gctx, p, runs[i], pub, progress.of(i))
+		})
 	}
 	return g.Wait()
 }

@@ -30,6 +30,7 @@ type publisher struct {
 	published map[string]int       // segments announced per track
 	rates     map[string]*bitrates // measured per track
 	written   map[string][]byte    // last content of each playlist we wrote
+	playable  chan struct{}        // closed once the master playlist names the H.264 set, or its run is done
 }
 
 // muxerState is what the publisher last read of one muxer's manifest.
@@ -45,6 +46,7 @@ func newPublisher(p plan, onFile func(File)) *publisher {
 		outDir: p.outDir, spherical: p.video.Spherical, onFile: onFile,
 		muxers:    []*muxerState{{muxerLayout: h264Muxer}},
 		published: map[string]int{}, rates: map[string]*bitrates{}, written: map[string][]byte{},
+		playable: make(chan struct{}),
 	}
 	for i, r := range p.renditions {
 		pub.variants = append(pub.variants, p.variant(h264Muxer.prefix+strconv.Itoa(i), r))
@@ -104,8 +106,21 @@ func (p *publisher) sync(m muxerLayout, final bool) error {
 		if err := p.writePlaylist(MasterPlaylist, masterPlaylist(tracks, listed, p.measured())); err != nil {
 			return err
 		}
+		p.markPlayable()
+	}
+	if p.muxers[0].done {
+		p.markPlayable() // nothing more will come of it
 	}
 	return p.writeManifest(done)
+}
+
+// markPlayable closes playable once.
+func (p *publisher) markPlayable() {
+	select {
+	case <-p.playable:
+	default:
+		close(p.playable)
+	}
 }
 
 // read takes in a new version of a muxer's manifest; false when there is

@@ -136,8 +136,10 @@ func TestPublisherFailsOnAMissingSegment(t *testing.T) {
 // until then it is the H.264 muxer's.
 func TestPublisherOfTwoRuns(t *testing.T) {
 	f := newPublishFixtureAV1(t, true)
+	assert.False(t, isClosed(f.pub.playable), "nothing to play yet: the AV1 run waits")
 	f.muxerWrites(t, h264Muxer, "manifest_static.mpd")
 	require.NoError(t, f.pub.sync(h264Muxer, true))
+	assert.True(t, isClosed(f.pub.playable), "the H.264 set is in the master: the AV1 run may start")
 	seen := map[string]bool{}
 	assertAnnouncedInOrder(t, f, seen, f.take())
 	assert.Contains(t, f.read(t, "stream/playlist_0.m3u8"), "#EXT-X-ENDLIST", "the H.264 run is done")
@@ -154,4 +156,13 @@ func TestPublisherOfTwoRuns(t *testing.T) {
 	assert.Contains(t, master, `CODECS="av01.0.00M.08,mp4a.40.2",RESOLUTION=416x234,FRAME-RATE=30.000,AUDIO="audio-3"`+"\nplaylist_av1-1.m3u8")
 	assert.Contains(t, f.read(t, DASHManifest), `<Representation id="av1-0"`)
 	assert.Equal(t, File{Path: DASHManifest, Kind: KindPlaylist}, last[len(last)-1])
+}
+
+func isClosed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
 }
