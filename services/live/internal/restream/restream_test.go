@@ -1,0 +1,368 @@
+package restream
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bluenviron/mediacommon/v2/pkg/codecs/h264"
+	"github.com/bluenviron/mediacommon/v2/pkg/formats/mpegts"
+	tscodecs "github.com/bluenviron/mediacommon/v2/pkg/formats/mpegts/codecs"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vidhost/vidhost/pkg/freeport"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/netguard"
+)
+
+// testConfig reaches this machine, and retries and gives up quickly.
+func testConfig(statuses *statusLog) Config {
+	return Config{
+		Allow: netguard.AnyAddress, OnStatus: statuses.add,
+		DialTimeout: 2 * time.Second, WriteTimeout: 2 * time.Second, DrainTimeout: 5 * time.Second,
+		Backoff: natsx.Backoff{Min: 100 * time.Millisecond, Max: 400 * time.Millisecond},
+	}
+}
+
+// TestEveryOutputGetsTheStream: two RTMP receivers (ffmpeg -listen 1, as
+// a platform's ingest) each record the whole stream, H.264 and AAC, copied
+// as it came, while it is written at its own pace as a publisher sends it.
+func TestEveryOutputGetsTheStream(t *testing.T) {
+	stream := readStream(t, makeStream(t, 4))
+	statuses := &statusLog{}
+	var targets []Target
+	var receivers []*receiver
+	for i := range 2 {
+		r := startReceiver(t, "key-"+strconv.Itoa(i))
+		receivers = append(receivers, r)
+		targets = append(targets, Target{ID: "out-" + strconv.Itoa(i), URL: r.url, Key: r.key})
+	}
+	f := Start(context.Background(), testConfig(statuses), stream.tracks, targets)
+	stream.playLive(t, f)
+	f.Close()
+	for _, r := range receivers {
+		got := r.result(t)
+		assert.ElementsMatch(t, []string{"h264", "aac"}, got.codecs)
+		assert.InDelta(t, 4, got.seconds, 0.6, "the whole stream")
+	}
+	assert.True(t, statuses.reached("out-0", Live) && statuses.reached("out-1", Live), "%+v", statuses.list)
+}
+
+// TestADeadOutputHoldsNoOther: beside a working receiver, one output's
+// server refuses connections and another's accepts and never answers. No
+// write waits, the working one records the whole stream, and the others
+// report why and retry.
+func TestADeadOutputHoldsNoOther(t *testing.T) {
+	stream := readStream(t, makeStream(t, 6))
+	statuses := &statusLog{}
+	good := startReceiver(t, "k")
+	refusing := &url.URL{Scheme: "rtmp", Host: "127.0.0.1:" + strconv.Itoa(closedPort(t)), Path: "/live"}
+	f := Start(context.Background(), testConfig(statuses), stream.tracks, []Target{
+		{ID: "refusing", URL: refusing, Key: "k"},
+		{ID: "silent", URL: silentServer(t), Key: "k"},
+		{ID: "good", URL: good.url, Key: "k"},
+	})
+	slowest := stream.playLive(t, f)
+	assert.Less(t, slowest, 50*time.Millisecond, "no write waits for an output")
+	require.Eventually(t, func() bool {
+		return statuses.failures("refusing") >= 2 && statuses.failures("silent") >= 1
+	}, 20*time.Second, 50*time.Millisecond, "%+v", statuses.list)
+	f.Close()
+	assert.InDelta(t, 6, good.result(t).seconds, 0.6)
+	assert.Equal(t, netguard.ReasonRefused, statuses.lastFailure("refusing").Reason)
+	assert.Equal(t, netguard.ReasonTimeout, statuses.lastFailure("silent").Reason)
+}
+
+// TestPrivateAddressesAreRefused: with production's rule an output on this
+// machine is never dialled.
+func TestPrivateAddressesAreRefused(t *testing.T) {
+	stream := readStream(t, makeStream(t, 3))
+	statuses := &statusLog{}
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer listener.Close() //nolint:errcheck // test
+	accepted := make(chan struct{}, 1)
+	go func() {
+		if conn, err := listener.Accept(); err == nil {
+			accepted <- struct{}{}
+			_ = conn.Close()
+		}
+	}()
+	cfg := testConfig(statuses)
+	cfg.Allow = netguard.PublicOnly
+	target := Target{ID: "inside", URL: &url.URL{Scheme: "rtmp", Host: listener.Addr().String(), Path: "/live"}, Key: "k"}
+	f := Start(context.Background(), cfg, stream.tracks, []Target{target})
+	stream.playLive(t, f)
+	f.Close()
+	assert.Equal(t, "the output's address is not on the public internet", statuses.lastFailure("inside").Reason, "%+v", statuses.list)
+	assert.Empty(t, accepted, "no connection reached the address")
+}
+
+// TestAFullQueueStartsAgainAtAKeyframe: the units a full queue refused
+// leave a gap; the output skips to the next keyframe rather than send
+// pictures that would not decode.
+func TestAFullQueueStartsAgainAtAKeyframe(t *testing.T) {
+	q := newQueue(2)
+	q.offer(unit{video: true, key: true, pts: 0})
+	q.offer(unit{video: true, pts: 1})
+	q.offer(unit{video: true, pts: 2}) // dropped: full
+	fromKey := false
+	var got []time.Duration
+	take := func() {
+		u, ok := q.next(context.Background(), &fromKey)
+		require.True(t, ok)
+		got = append(got, u.pts)
+	}
+	take()
+	take()
+	q.offer(unit{video: true, pts: 3}) // after the gap
+	q.offer(unit{video: true, key: true, pts: 4})
+	q.close()
+	take()
+	assert.Equal(t, []time.Duration{0, 1, 4}, got, "what came before the gap, then from the next keyframe")
+	_, ok := q.next(context.Background(), &fromKey)
+	assert.False(t, ok, "the stream ended")
+}
+
+func TestCheckURL(t *testing.T) {
+	for raw, want := range map[string]string{
+		"rtmp://a.rtmp.youtube.com/live2":    "",
+		"rtmps://live.cloudflare.com:443/in": "",
+		"http://example.com/live":            ErrScheme.Error(),
+		"rtmp:///live":                       "the URL has no host",
+		"rtmp://user:pw@example.com/live":    "user or password",
+		"rtmp://example.com/live#key":        "stream key is a field of its own",
+		"rtmp://example.com/live?key=1":      "stream key is a field of its own",
+	} {
+		_, err := CheckURL(raw)
+		if want == "" {
+			assert.NoError(t, err, raw)
+		} else {
+			assert.ErrorContains(t, err, want, raw)
+		}
+	}
+}
+
+// statusLog records the outputs' reports.
+type statusLog struct {
+	mu   sync.Mutex
+	list []Status
+}
+
+func (l *statusLog) add(s Status) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.list = append(l.list, s)
+}
+
+func (l *statusLog) reached(target string, state State) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, s := range l.list {
+		if s.Target == target && s.State == state {
+			return true
+		}
+	}
+	return false
+}
+
+// failures is the target's count at its last failure.
+func (l *statusLog) failures(target string) int {
+	return l.lastFailure(target).Failures
+}
+
+func (l *statusLog) lastFailure(target string) Status {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i := len(l.list) - 1; i >= 0; i-- {
+		if l.list[i].Target == target && l.list[i].State == Failed {
+			return l.list[i]
+		}
+	}
+	return Status{}
+}
+
+// makeStream encodes seconds of a test picture and tone as MPEG-TS, the
+// way a publisher's stream reaches the ingest.
+func makeStream(t *testing.T, seconds int) string {
+	path := filepath.Join(t.TempDir(), "stream.ts")
+	out, err := exec.Command("ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error",
+		"-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+		"-t", strconv.Itoa(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-bf", "0",
+		"-c:a", "aac", "-f", "mpegts", path).CombinedOutput()
+	require.NoError(t, err, string(out))
+	return path
+}
+
+// stream is a file's access units, in order, with their tracks.
+type stream struct {
+	tracks Tracks
+	units  []unit
+}
+
+func readStream(t *testing.T, path string) stream {
+	file, err := os.Open(path) //nolint:gosec // the test's own file
+	require.NoError(t, err)
+	defer file.Close() //nolint:errcheck // read only
+	r := &mpegts.Reader{R: file}
+	require.NoError(t, r.Initialize())
+	var s stream
+	toTime := func(ticks int64) time.Duration { return time.Duration(ticks) * time.Second / 90000 }
+	for _, track := range r.Tracks() {
+		switch c := track.Codec.(type) {
+		case *tscodecs.H264:
+			r.OnDataH264(track, func(pts, dts int64, au [][]byte) error {
+				for _, nalu := range au {
+					switch h264.NALUType(nalu[0] & 0x1F) {
+					case h264.NALUTypeSPS:
+						s.tracks.SPS = nalu
+					case h264.NALUTypePPS:
+						s.tracks.PPS = nalu
+					}
+				}
+				s.units = append(s.units, unit{video: true, pts: toTime(pts), dts: toTime(dts), au: au})
+				return nil
+			})
+		case *tscodecs.MPEG4Audio:
+			s.tracks.AAC = c.Config
+			r.OnDataMPEG4Audio(track, func(pts int64, aus [][]byte) error {
+				for i, au := range aus {
+					s.units = append(s.units, unit{pts: toTime(pts) + time.Duration(i)*1024*time.Second/48000, au: [][]byte{au}})
+				}
+				return nil
+			})
+		}
+	}
+	for r.Read() == nil {
+	}
+	require.NotEmpty(t, s.tracks.SPS)
+	require.NotZero(t, s.tracks.AAC.SampleRate)
+	return s
+}
+
+// playLive writes the stream to f at its own pace, as a publisher sends
+// it, and returns the longest a write took.
+func (s stream) playLive(t *testing.T, f *Fanout) time.Duration {
+	start, slowest := time.Now(), time.Duration(0)
+	first := s.units[0].dts
+	for _, u := range s.units {
+		time.Sleep(time.Until(start.Add(u.dts - first)))
+		began := time.Now()
+		if u.video {
+			f.WriteH264(u.pts, u.dts, u.au)
+		} else {
+			f.WriteAAC(u.pts, u.au[0])
+		}
+		slowest = max(slowest, time.Since(began))
+	}
+	t.Logf("played %d units, the slowest write %s", len(s.units), slowest)
+	return slowest
+}
+
+// receiver is an RTMP server that records what it is sent: ffmpeg
+// listening for one publisher, as a platform's ingest would.
+type receiver struct {
+	url  *url.URL
+	key  string // ffmpeg takes no other stream name
+	out  string
+	cmd  *exec.Cmd
+	done chan error
+}
+
+// startReceiver starts one and waits until it listens.
+func startReceiver(t *testing.T, key string) *receiver {
+	port, err := freeport.Port()
+	require.NoError(t, err)
+	host := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+	r := &receiver{url: &url.URL{Scheme: "rtmp", Host: host, Path: "/live"}, key: key,
+		out: filepath.Join(t.TempDir(), "received.flv"), done: make(chan error, 1)}
+	r.cmd = exec.Command("ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-listen", "1",
+		"-i", r.url.String()+"/"+r.key, "-c", "copy", "-f", "flv", r.out)
+	r.cmd.Stderr = os.Stderr
+	require.NoError(t, r.cmd.Start())
+	t.Cleanup(func() { _ = r.cmd.Process.Kill() })
+	go func() { r.done <- r.cmd.Wait() }()
+	require.Eventually(t, func() bool { return listening(host) }, 10*time.Second, 20*time.Millisecond)
+	return r
+}
+
+// listening says whether host's port is in this machine's listening TCP
+// sockets. (Connecting to find out would take ffmpeg's one connection.)
+func listening(host string) bool {
+	_, port, _ := net.SplitHostPort(host)
+	data, err := os.ReadFile("/proc/net/tcp")
+	if err != nil {
+		return false
+	}
+	p, _ := strconv.Atoi(port)
+	// local_address is hex IP:PORT; state 0A is LISTEN
+	return strings.Contains(string(data), fmt.Sprintf(":%04X 00000000:0000 0A", p))
+}
+
+type received struct {
+	codecs  []string
+	seconds float64
+}
+
+// result waits for ffmpeg to finish (the publisher left) and probes what
+// it recorded.
+func (r *receiver) result(t *testing.T) received {
+	select {
+	case err := <-r.done:
+		require.NoError(t, err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("the receiver did not finish")
+	}
+	out, err := exec.Command("ffprobe", "-v", "error", "-show_entries", "stream=codec_name:format=duration", "-of", "json", r.out).Output()
+	require.NoError(t, err)
+	var probe struct {
+		Streams []struct {
+			CodecName string `json:"codec_name"`
+		} `json:"streams"`
+		Format struct {
+			Duration string `json:"duration"`
+		} `json:"format"`
+	}
+	require.NoError(t, json.Unmarshal(out, &probe))
+	var got received
+	for _, s := range probe.Streams {
+		got.codecs = append(got.codecs, s.CodecName)
+	}
+	got.seconds, _ = strconv.ParseFloat(probe.Format.Duration, 64)
+	return got
+}
+
+// closedPort is a port nothing listens on.
+func closedPort(t *testing.T) int {
+	port, err := freeport.Port()
+	require.NoError(t, err)
+	return port
+}
+
+// silentServer accepts connections and never answers.
+func silentServer(t *testing.T) *url.URL {
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = listener.Close() })
+	go func() {
+		for {
+			conn, err := listener.Accept()
+			if err != nil {
+				return
+			}
+			t.Cleanup(func() { _ = conn.Close() })
+		}
+	}()
+	return &url.URL{Scheme: "rtmp", Host: listener.Addr().String(), Path: "/live"}
+}
