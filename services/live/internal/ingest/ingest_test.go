@@ -121,7 +121,7 @@ func setupConfig(t *testing.T, cfg ingest.Config, maxBitrate int64) bundle {
 	b.workDir = t.TempDir()
 	srv := ingest.NewServer(ingest.Config{FFmpeg: "ffmpeg", WorkDir: b.workDir, Store: store,
 		StallTimeout: 3 * time.Second, ReconnectWindow: cfg.ReconnectWindow, BitrateWindow: cfg.BitrateWindow,
-		Logger: logger}, b.keys, b.reports)
+		Restream: cfg.Restream, Logger: logger}, b.keys, b.reports)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	b.url = "rtmp://" + lis.Addr().String() + "/live"

@@ -1,6 +1,10 @@
 package ingest
 
-import "context"
+import (
+	"context"
+
+	"github.com/vidhost/vidhost/services/live/internal/restream"
+)
 
 // Grant is the event a key publishes to.
 type Grant struct {
@@ -10,6 +14,9 @@ type Grant struct {
 	Record bool
 	// MaxBitrate is the plan's ingest limit in bits per second (0: none).
 	MaxBitrate int64
+	// Restreams are the event's enabled outputs: other platforms' RTMP(S)
+	// ingest, sent the stream as it arrives (package restream).
+	Restreams []restream.Target
 }
 
 // Authorizer checks a publisher's stream key (the catalog's

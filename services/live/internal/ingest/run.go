@@ -13,6 +13,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/services/live/internal/pipeline"
+	"github.com/vidhost/vidhost/services/live/internal/restream"
 )
 
 // publishing is an admitted publisher: its event and the key it used,
@@ -45,9 +46,12 @@ func (s *Server) run(ctx context.Context, src source, p publishing, tracks strea
 		logger.Info("publisher reconnected")
 	}
 	clock := &streamClock{}
+	outputs := s.restream(ctx, p.grant, tracks, logger)
 	src.onMedia(func(pts, dts time.Duration, au [][]byte) {
+		outputs.WriteH264(pts, dts, au)
 		clock.fail(ts.WriteH264(pts, dts, au))
 	}, func(pts time.Duration, au []byte) {
+		outputs.WriteAAC(pts, au)
 		clock.fail(ts.WriteAAC(pts, au))
 	})
 	recheckCtx, stopRecheck := context.WithCancel(ctx)
@@ -56,6 +60,7 @@ func (s *Server) run(ctx context.Context, src source, p publishing, tracks strea
 	watchBitrate(recheckCtx, src, p.grant.MaxBitrate, s.cfg.BitrateWindow, cut)
 	reason := s.read(src, clock, lr.ff)
 	stopRecheck()
+	outputs.Close() // they send what they have queued, for a moment, and disconnect
 	lr.wrote(ts)
 	switch why := cut.reason(); {
 	case why != "":
@@ -68,6 +73,17 @@ func (s *Server) run(ctx context.Context, src source, p publishing, tracks strea
 		s.waitReconnect(lr, reason)
 	}
 	return nil
+}
+
+// restream starts the event's outputs for this publisher's stream: each
+// goes its own way (a dead one never touches the ingest), reconnecting as
+// it can, until the publisher leaves.
+func (s *Server) restream(ctx context.Context, g Grant, tracks streamTracks, logger *slog.Logger) *restream.Fanout {
+	cfg := s.cfg.Restream
+	cfg.OnStatus = func(st restream.Status) {
+		logger.Info("restream output", "output", st.Target, "state", st.State, "reason", st.Reason, "failures", st.Failures)
+	}
+	return restream.Start(ctx, cfg, restream.Tracks{SPS: tracks.sps, PPS: tracks.pps, AAC: tracks.aac}, g.Restreams)
 }
 
 // read feeds the stream to ffmpeg until the publisher ends it, stalls,

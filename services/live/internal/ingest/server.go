@@ -10,6 +10,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/services/live/internal/pipeline"
+	"github.com/vidhost/vidhost/services/live/internal/restream"
 	"github.com/vidhost/vidhost/services/live/internal/srt"
 )
 
@@ -33,7 +34,10 @@ type Config struct {
 	// BitrateWindow is what a stream's bitrate is averaged over before it
 	// is compared with the plan's limit (DefaultBitrateWindow).
 	BitrateWindow time.Duration
-	Logger        *slog.Logger
+	// Restream bounds the event's outputs (its FFmpeg and Logger default to
+	// this Config's): netguard.PublicOnly unless an operator says otherwise.
+	Restream restream.Config
+	Logger   *slog.Logger
 }
 
 // handshakeTimeout bounds a connection's RTMP handshake and the wait for
@@ -66,6 +70,12 @@ func NewServer(cfg Config, auth Authorizer, reports Reporter) *Server {
 	}
 	if cfg.StallTimeout <= 0 {
 		cfg.StallTimeout = 10 * time.Second
+	}
+	if cfg.Restream.FFmpeg == "" {
+		cfg.Restream.FFmpeg = cfg.FFmpeg
+	}
+	if cfg.Restream.Logger == nil {
+		cfg.Restream.Logger = cfg.Logger
 	}
 	return &Server{cfg: cfg, auth: auth, reports: reports, live: map[string]bool{}, runs: map[string]*liveRun{},
 		pending: map[int32]*srtAdmission{}}

@@ -2,15 +2,12 @@ package restream
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"net"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -24,6 +21,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/freeport"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/netguard"
+	"github.com/vidhost/vidhost/services/live/internal/restream/restreamtest"
 )
 
 // testConfig reaches this machine, and retries and gives up quickly.
@@ -42,19 +40,19 @@ func TestEveryOutputGetsTheStream(t *testing.T) {
 	stream := readStream(t, makeStream(t, 4))
 	statuses := &statusLog{}
 	var targets []Target
-	var receivers []*receiver
+	var receivers []*restreamtest.Receiver
 	for i := range 2 {
-		r := startReceiver(t, "key-"+strconv.Itoa(i))
+		r := restreamtest.Start(t, "key-"+strconv.Itoa(i))
 		receivers = append(receivers, r)
-		targets = append(targets, Target{ID: "out-" + strconv.Itoa(i), URL: r.url, Key: r.key})
+		targets = append(targets, Target{ID: "out-" + strconv.Itoa(i), URL: r.URL, Key: r.Key})
 	}
 	f := Start(context.Background(), testConfig(statuses), stream.tracks, targets)
 	stream.playLive(t, f)
 	f.Close()
 	for _, r := range receivers {
-		got := r.result(t)
-		assert.ElementsMatch(t, []string{"h264", "aac"}, got.codecs)
-		assert.InDelta(t, 4, got.seconds, 0.6, "the whole stream")
+		got := r.Result(t)
+		assert.ElementsMatch(t, []string{"h264", "aac"}, got.Codecs)
+		assert.InDelta(t, 4, got.Seconds, 0.6, "the whole stream")
 	}
 	assert.True(t, statuses.reached("out-0", Live) && statuses.reached("out-1", Live), "%+v", statuses.list)
 }
@@ -66,12 +64,12 @@ func TestEveryOutputGetsTheStream(t *testing.T) {
 func TestADeadOutputHoldsNoOther(t *testing.T) {
 	stream := readStream(t, makeStream(t, 6))
 	statuses := &statusLog{}
-	good := startReceiver(t, "k")
+	good := restreamtest.Start(t, "k")
 	refusing := &url.URL{Scheme: "rtmp", Host: "127.0.0.1:" + strconv.Itoa(closedPort(t)), Path: "/live"}
 	f := Start(context.Background(), testConfig(statuses), stream.tracks, []Target{
 		{ID: "refusing", URL: refusing, Key: "k"},
 		{ID: "silent", URL: silentServer(t), Key: "k"},
-		{ID: "good", URL: good.url, Key: "k"},
+		{ID: "good", URL: good.URL, Key: "k"},
 	})
 	slowest := stream.playLive(t, f)
 	assert.Less(t, slowest, 50*time.Millisecond, "no write waits for an output")
@@ -79,7 +77,7 @@ func TestADeadOutputHoldsNoOther(t *testing.T) {
 		return statuses.failures("refusing") >= 2 && statuses.failures("silent") >= 1
 	}, 20*time.Second, 50*time.Millisecond, "%+v", statuses.list)
 	f.Close()
-	assert.InDelta(t, 6, good.result(t).seconds, 0.6)
+	assert.InDelta(t, 6, good.Result(t).Seconds, 0.6)
 	assert.Equal(t, netguard.ReasonRefused, statuses.lastFailure("refusing").Reason)
 	assert.Equal(t, netguard.ReasonTimeout, statuses.lastFailure("silent").Reason)
 }
@@ -268,79 +266,6 @@ func (s stream) playLive(t *testing.T, f *Fanout) time.Duration {
 	}
 	t.Logf("played %d units, the slowest write %s", len(s.units), slowest)
 	return slowest
-}
-
-// receiver is an RTMP server that records what it is sent: ffmpeg
-// listening for one publisher, as a platform's ingest would.
-type receiver struct {
-	url  *url.URL
-	key  string // ffmpeg takes no other stream name
-	out  string
-	cmd  *exec.Cmd
-	done chan error
-}
-
-// startReceiver starts one and waits until it listens.
-func startReceiver(t *testing.T, key string) *receiver {
-	port, err := freeport.Port()
-	require.NoError(t, err)
-	host := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
-	r := &receiver{url: &url.URL{Scheme: "rtmp", Host: host, Path: "/live"}, key: key,
-		out: filepath.Join(t.TempDir(), "received.flv"), done: make(chan error, 1)}
-	r.cmd = exec.Command("ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-listen", "1",
-		"-i", r.url.String()+"/"+r.key, "-c", "copy", "-f", "flv", r.out)
-	r.cmd.Stderr = os.Stderr
-	require.NoError(t, r.cmd.Start())
-	t.Cleanup(func() { _ = r.cmd.Process.Kill() })
-	go func() { r.done <- r.cmd.Wait() }()
-	require.Eventually(t, func() bool { return listening(host) }, 10*time.Second, 20*time.Millisecond)
-	return r
-}
-
-// listening says whether host's port is in this machine's listening TCP
-// sockets. (Connecting to find out would take ffmpeg's one connection.)
-func listening(host string) bool {
-	_, port, _ := net.SplitHostPort(host)
-	data, err := os.ReadFile("/proc/net/tcp")
-	if err != nil {
-		return false
-	}
-	p, _ := strconv.Atoi(port)
-	// local_address is hex IP:PORT; state 0A is LISTEN
-	return strings.Contains(string(data), fmt.Sprintf(":%04X 00000000:0000 0A", p))
-}
-
-type received struct {
-	codecs  []string
-	seconds float64
-}
-
-// result waits for ffmpeg to finish (the publisher left) and probes what
-// it recorded.
-func (r *receiver) result(t *testing.T) received {
-	select {
-	case err := <-r.done:
-		require.NoError(t, err)
-	case <-time.After(20 * time.Second):
-		t.Fatal("the receiver did not finish")
-	}
-	out, err := exec.Command("ffprobe", "-v", "error", "-show_entries", "stream=codec_name:format=duration", "-of", "json", r.out).Output()
-	require.NoError(t, err)
-	var probe struct {
-		Streams []struct {
-			CodecName string `json:"codec_name"`
-		} `json:"streams"`
-		Format struct {
-			Duration string `json:"duration"`
-		} `json:"format"`
-	}
-	require.NoError(t, json.Unmarshal(out, &probe))
-	var got received
-	for _, s := range probe.Streams {
-		got.codecs = append(got.codecs, s.CodecName)
-	}
-	got.seconds, _ = strconv.ParseFloat(probe.Format.Duration, 64)
-	return got
 }
 
 // closedPort is a port nothing listens on.
