@@ -15,15 +15,19 @@ import (
 )
 
 // The samples: analysisSamples of sampleLength each, spread over the
-// output. Decoding them is most of the analysis's cost: 45 frames of a
-// 1080p source take about a CPU-second (bench/quality prints the time).
+// output. Decoding them is most of the analysis's cost, and it grows with
+// the source's bitrate: 45 frames of a 1080p source took 0.8 s at 10
+// Mbit/s, 2.6 s at 127 and 6.9 s at 311 (bench/quality prints the time),
+// so samples of heavy sources are shorter (sampleLength).
 const (
 	analysisSamples   = 3
-	sampleLength      = 500 * time.Millisecond
-	minAnalysisLength = 6 * time.Second // shorter outputs cost little anyway: fixed caps
-	minAnalysisFPS    = 5               // below, samples hold a frame or two: nothing to measure
-	analysisCRF       = 23              // the probe encode's constant quality
-	gainEvery         = 8               // the metric scores every 8th sampled frame: 6 of 45
+	maxSampleLength   = 500 * time.Millisecond
+	minSampleLength   = 200 * time.Millisecond // 6 frames at 30 fps: still a measure of the motion
+	sampleBits        = 5_000_000              // bits decoded per sample at most, between those lengths: 0.5 s at 10 Mbit/s
+	minAnalysisLength = 6 * time.Second        // shorter outputs cost little anyway: fixed caps
+	minAnalysisFPS    = 5                      // below, samples hold a frame or two: nothing to measure
+	analysisCRF       = 23                     // the probe encode's constant quality
+	gainEvery         = 8                      // the metric scores every 8th sampled frame: 6 of 45
 )
 
 // adapt replaces a plan's renditions with the adaptive ladder when the job
@@ -74,7 +78,7 @@ func (t *Transcoder) analyse(ctx context.Context, p plan, a *Analysis) error {
 	if err := runTool(ctx, t.cfg.FFmpeg, analysisArgs(p, dir, t.cfg.Metric), read); err != nil {
 		return err
 	}
-	a.Expected = int(math.Round(float64(analysisSamples) * sampleLength.Seconds() * p.frameRate()))
+	a.Expected = int(math.Round(float64(analysisSamples) * p.sampleLength().Seconds() * p.frameRate()))
 	info, err := os.Stat(filepath.Join(dir, "probe.h264"))
 	if err != nil {
 		return err
@@ -118,7 +122,7 @@ func analysisArgs(p plan, dir string, metric Metric) []string {
 	args = append(args, "-nostats", "-progress", "pipe:1") // frame= counts what the probe encode got
 	for _, start := range sampleStarts(p) {
 		args = append(args, sourceArgs()...)
-		args = append(args, "-noaccurate_seek", "-ss", secondsArg(start), "-t", secondsArg(sampleLength))
+		args = append(args, "-noaccurate_seek", "-ss", secondsArg(start), "-t", secondsArg(p.sampleLength()))
 		args = append(args, "-i", inputURL(p.source))
 	}
 	args = append(args, "-filter_complex", analysisGraph(p, dir, metric))
@@ -164,6 +168,17 @@ func analysisGraph(p plan, dir string, metric Metric) string {
 
 func gainStats(i int) string { return fmt.Sprintf("gain-%d.log", i) }
 
+// sampleLength is how long each sample is: what sampleBits of the source
+// last, within minSampleLength and maxSampleLength (the longest when the
+// source does not say its bitrate).
+func (p plan) sampleLength() time.Duration {
+	if p.bitRate <= 0 {
+		return maxSampleLength
+	}
+	length := time.Duration(float64(sampleBits) / float64(p.bitRate) * float64(time.Second))
+	return min(maxSampleLength, max(minSampleLength, length)).Round(time.Millisecond)
+}
+
 // sampleStarts spreads the samples evenly over the output (a clip, or the
 // whole source), each centred in its share.
 func sampleStarts(p plan) []time.Duration {
@@ -174,7 +189,7 @@ func sampleStarts(p plan) []time.Duration {
 	share := p.length / analysisSamples
 	starts := make([]time.Duration, analysisSamples)
 	for i := range starts {
-		starts[i] = offset + time.Duration(i)*share + max(0, (share-sampleLength)/2)
+		starts[i] = offset + time.Duration(i)*share + max(0, (share-p.sampleLength())/2)
 	}
 	return starts
 }

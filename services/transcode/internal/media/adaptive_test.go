@@ -95,6 +95,22 @@ func TestSampleStartsSpreadOverTheOutput(t *testing.T) {
 	assert.Equal(t, []string{"1.083", "1.750", "2.417"}, startsText(sampleStarts(p)))
 }
 
+// Heavy sources get shorter samples: decoding them is the analysis's cost.
+func TestSamplesShortenWithTheSourcesBitrate(t *testing.T) {
+	p := landscapePlan(t)
+	for bitRate, want := range map[int64]time.Duration{
+		0:           500 * time.Millisecond, // unknown: the longest
+		8_000_000:   500 * time.Millisecond, // a phone's or less
+		20_000_000:  250 * time.Millisecond,
+		127_000_000: 200 * time.Millisecond, // a camera's intermediate: the shortest
+	} {
+		p.bitRate = bitRate
+		assert.Equal(t, want, p.sampleLength(), "%d bit/s", bitRate)
+	}
+	p.bitRate = 20_000_000
+	assert.Equal(t, []string{"9.875", "29.875", "49.875"}, startsText(sampleStarts(p)), "still centred")
+}
+
 func startsText(starts []time.Duration) []string {
 	out := make([]string, len(starts))
 	for i, s := range starts {

@@ -16,6 +16,7 @@ type plan struct {
 	outDir        string
 	clip          *Clip
 	length        time.Duration // of the output: the clip, or the whole source
+	bitRate       int64         // of the source file, bits per second (0: unknown)
 	video         VideoStream
 	audio         *AudioStream // nil: a video-only ladder
 	renditions    []Rendition  // output streams 0..len-1, highest first
@@ -27,7 +28,7 @@ type plan struct {
 }
 
 func newPlan(info Info, job Job, ladder []Rung) (plan, error) {
-	p := plan{source: job.Source, outDir: job.OutDir, length: info.Duration, video: *info.Video, audio: info.Audio, withAV1: job.AV1, av1Rate: av1Fixed}
+	p := plan{source: job.Source, outDir: job.OutDir, length: info.Duration, bitRate: info.BitRate, video: *info.Video, audio: info.Audio, withAV1: job.AV1, av1Rate: av1Fixed}
 	if job.Clip != nil {
 		clip := *job.Clip
 		if clip.Start >= info.Duration {
