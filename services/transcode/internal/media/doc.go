@@ -7,17 +7,19 @@
 // so they are playable (EVENT) while the ladder encodes and become VOD at the
 // end. layout.go lists the files a job writes; Job.OnFile announces each
 // one as it lands, so a caller can upload while the ladder still encodes.
-// With Job.AV1 the same run also encodes every rendition with SVT-AV1, an
-// AV1 variant set in the same manifests (av1.go).
+// With Job.AV1 a second run, in the background at a lower CPU priority,
+// encodes every rendition again with SVT-AV1: an AV1 variant set in the same
+// manifests (av1.go), which the publisher merges (mpd_merge.go).
 //
 // A Job with Adaptive set gets the content-adaptive ladder (adaptive*.go):
-// before the ladder, one cheap ffmpeg run seeks to three 0.5 s samples,
+// before the ladder, one cheap ffmpeg run seeks to three samples of 0.2-0.5 s
+// (shorter for heavy sources),
 // encodes them at about 360p with ultrafast CRF (the bits per pixel that
 // takes is the source's complexity) and scores, on every 8th frame, each
 // rendition against the one below scaled up to it. A small table maps the
 // complexity to a CRF and a fraction of the fixed ladder's caps; top rungs
-// that add less than a set margin are dropped. Encoding stays one process
-// with the same keyframe grid and outputs, with capped CRF (-crf with the
+// that add less than a set margin are dropped. Encoding keeps the same
+// keyframe grid and outputs, with capped CRF (-crf with the
 // VBV's -maxrate/-bufsize, never above the fixed caps) instead of -b:v.
 // Whatever the analysis cannot trust (short clips, stills, noise, HDR, a
 // failed run) gets the fixed ladder as it is. The score is a

@@ -1,5 +1,3 @@
-// Package restreamtest is a platform's RTMP ingest for tests of restreams:
-// ffmpeg listening for one publisher and recording what it is sent.
 package restreamtest
 
 import (
