@@ -64,10 +64,16 @@ func TestSettingsMenuSwitchesRendition(t *testing.T) {
 	}, Poll[[]menuItem](t, ctx, readSettingsMenu), "renditions top first, the Player's quality checked")
 	Poll[bool](t, ctx, `document.querySelector('video').currentTime > 0.5`)
 	require.Empty(t, site.segmentsFetched("v0"), "the Player's lowest quality holds until the viewer chooses")
+	// Under load the poll above may come back seconds late, with too little
+	// of the 10 s clip left for the switch to show before it ends (CI saw
+	// the clip end on the low rendition): pause near the start, switch,
+	// then play on.
+	Eval[bool](t, ctx, `(() => { const v = document.querySelector('video'); v.pause(); v.currentTime = 0.5; return true })()`)
 
 	assert.True(t, Eval[bool](t, ctx, clickMenuItem(high)))
 	assert.Equal(t, levelState{Height: HighWidth * 9 / 16, Enabled: 1},
 		Poll[levelState](t, ctx, fmt.Sprintf(`(() => { const s = %s; return s && s.height === %d && s })()`, selectedLevel, HighWidth*9/16)))
+	Eval[bool](t, ctx, `(() => { document.querySelector('video').play(); return true })()`)
 	assert.Equal(t, HighWidth, Poll[int](t, ctx, `document.querySelector('video').videoWidth === `+fmt.Sprint(HighWidth)+` && document.querySelector('video').videoWidth`),
 		"frames of the chosen rendition play")
 	assert.NotEmpty(t, site.segmentsFetched("v0"), "segments of the chosen rendition are fetched")
