@@ -10,8 +10,9 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
+
+	"github.com/vidhost/vidhost/pkg/childproc"
 )
 
 // stopGrace is how long ffmpeg may take to flush its last segment and the
@@ -34,9 +35,8 @@ func Start(ctx context.Context, ffmpegPath string, p Plan) (*Run, error) {
 		return nil, fmt.Errorf("pipeline: %w", err)
 	}
 	cmd := exec.CommandContext(ctx, ffmpegPath, Args(p)...) //nolint:gosec // typed arguments, no shell
-	// The kernel kills ffmpeg if the live service dies, however it dies: an
-	// orphan would go on holding the event's files.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	// An orphan would go on holding the event's files.
+	childproc.DieWithParent(cmd)
 	cmd.WaitDelay = stopGrace
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

@@ -7,8 +7,9 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/vidhost/vidhost/pkg/childproc"
 )
 
 // outputArgs make ffmpeg copy the MPEG-TS it reads on stdin to FLV and
@@ -59,8 +60,7 @@ func startFFmpeg(ctx context.Context, bin string, args []string) (*ffmpegRun, er
 	cmd.Stdin = read
 	stderr := &strings.Builder{}
 	cmd.Stderr = &limitedWriter{b: stderr, n: 4 << 10}
-	// The kernel kills ffmpeg if the live service dies, however it dies.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	childproc.DieWithParent(cmd) // an orphan would go on publishing
 	cmd.WaitDelay = time.Second
 	if err := cmd.Start(); err != nil {
 		_ = write.Close()

@@ -4,17 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"strconv"
 	"syscall"
 )
-
-// dieWithParent makes the kernel kill a tool when the worker dies, however
-// it dies (SIGKILL, OOM): an orphaned ffmpeg would go on burning CPU for a
-// job that another worker is already redoing.
-func dieWithParent(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-}
 
 // runInBackground lowers a started tool's CPU priority to niceness
 // backgroundNice. Linux keeps a niceness per thread and a new thread takes

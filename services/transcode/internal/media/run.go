@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"time"
+
+	"github.com/vidhost/vidhost/pkg/childproc"
 )
 
 // waitDelay bounds how long Wait waits for a killed tool's pipes to close.
@@ -41,7 +43,7 @@ func runToolAt(ctx context.Context, bin string, args []string, readStdout func(i
 	cmd.Stderr = filter
 	cmd.Env = append(os.Environ(), svtLogErrorsOnly)
 	cmd.WaitDelay = waitDelay
-	dieWithParent(cmd)
+	childproc.DieWithParent(cmd) // an orphan would go on burning CPU for a job another worker redoes
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return err
