@@ -27,6 +27,8 @@ var Messages = map[string]Message{
 	"vidhost.catalog.v1.TimecodedHotspot":        {Fields: timecodedHotspotFields, AtLeastOne: true},
 	"vidhost.catalog.v1.CreateTrackRequest":      {Fields: required(trackFields, "kind", "label", "language", "url")},
 	"vidhost.catalog.v1.SetThumbnailRequest":     {Fields: required(map[string]Rule{"url": {MinLength: 1}}, "url")},
+	"vidhost.catalog.v1.CreateRestreamRequest":   {Fields: required(restreamFields, "name", "url")},
+	"vidhost.catalog.v1.RestreamInput":           {Fields: restreamFields, AtLeastOne: true},
 	"vidhost.catalog.v1.CreateTranscribeRequest": {Fields: required(transcribeFields, "video_id", "language", "label")},
 	"vidhost.hooks.v1.CreateHookRequest":         {Fields: required(hookFields, "name", "event", "service", "action")},
 	"vidhost.hooks.v1.Hook":                      {Fields: hookFields, AtLeastOne: true},

@@ -53,6 +53,9 @@ const (
 	// EntityStreamKeys are live events' stream keys, recorded under the
 	// event's video id; their secret never is (docs/live.md).
 	EntityStreamKeys = "stream_keys"
+	// EntityRestreams are live events' restream outputs; their stream
+	// keys never are recorded, only whether one is set (docs/live.md).
+	EntityRestreams = "restreams"
 )
 
 // System returns the principal of a change the platform makes to account

@@ -165,9 +165,19 @@ var Policy = map[string]Rule{
 	"/vidhost.catalog.v1.CatalogService/GetStreamKey":    {Callers: byGateway, Account: true, Role: roles.Viewer},
 	"/vidhost.catalog.v1.CatalogService/RotateStreamKey": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
 	"/vidhost.catalog.v1.CatalogService/RevokeStreamKey": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	// A live event's restreams: reading them shows no key; changing them
+	// sends the stream elsewhere, so it takes a writer (docs/live.md).
+	"/vidhost.catalog.v1.CatalogService/CreateRestream": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/ListRestreams":  {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/GetRestream":    {Callers: byGateway, Account: true, Role: roles.Viewer},
+	"/vidhost.catalog.v1.CatalogService/UpdateRestream": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	"/vidhost.catalog.v1.CatalogService/DeleteRestream": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
 	// Catalog, internal: the live service checking a publisher's stream
 	// key, the publisher's only credential (no principal).
 	"/vidhost.catalog.v1.CatalogService/AuthorizePublish": {Callers: byLive},
+	// The live service reports its outputs' states; the request names the
+	// account the grant did.
+	"/vidhost.catalog.v1.CatalogService/ReportRestreamStatus": {Callers: byLive},
 
 	// Upload through /v2 (tus has its own check: principal.TusMethod).
 	"/vidhost.upload.v1.UploadService/CreateUpload": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},

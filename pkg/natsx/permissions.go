@@ -74,7 +74,7 @@ var rights = map[string]Rights{
 			// Cancels of dispatched transcribe jobs, which the workers look up.
 			SubjectTranscribeCancelsPrefix + "*",
 			DeadLetterSubject(SubjectAccountUpdated)},
-			AuditSubjects("videos", "folders", "players", "categories", "leads", "transcribes", "stream_keys")),
+			AuditSubjects("videos", "folders", "players", "categories", "leads", "transcribes", "stream_keys", "restreams")),
 		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameAudit, StreamNameAccounts, StreamNameCancels},
 		// Transcode reports; its own video.deleted, on which it deletes the
 		// video's media (the catalog owns the files of its videos); the

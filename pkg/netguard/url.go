@@ -2,6 +2,7 @@ package netguard
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -18,30 +19,52 @@ type URLPolicy struct {
 	// AllowLoopback accepts this machine: loopback addresses and localhost
 	// (the devstack, whose test receivers listen there).
 	AllowLoopback bool
+	// Schemes replaces https (and http) with other schemes: a restream's
+	// rtmp and rtmps (docs/live.md). AllowHTTP does not apply then.
+	Schemes []string
+	// NoQuery refuses a query or fragment: a restream's stream key is a
+	// field of its own, sealed at rest, and must not hide in its URL.
+	NoQuery bool
 }
 
 // Check returns "" when raw is acceptable, or else the rule it breaks,
 // worded to follow the field's name: "must be an https URL".
 func (p URLPolicy) Check(raw string) string {
-	scheme := "an https URL"
-	if p.AllowHTTP {
-		scheme = "an http or https URL"
-	}
 	if len(raw) > MaxURLLength {
 		return "must be at most 2000 characters"
 	}
 	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" || u.Opaque != "" || !p.schemeAllowed(u.Scheme) {
-		return "must be " + scheme
+	schemes := p.schemes()
+	if err != nil || u.Host == "" || u.Opaque != "" || !slices.Contains(schemes, u.Scheme) {
+		return "must be " + article(schemes[0]) + " " + strings.Join(schemes, " or ") + " URL"
 	}
 	if u.User != nil {
 		return "must not carry a user name or password"
 	}
+	if p.NoQuery && (u.RawQuery != "" || u.Fragment != "" || u.ForceQuery) {
+		return "must not carry a query or fragment"
+	}
 	return p.checkHost(u.Hostname())
 }
 
-func (p URLPolicy) schemeAllowed(scheme string) bool {
-	return scheme == "https" || p.AllowHTTP && scheme == "http"
+// schemes are the accepted schemes, in the order the rule names them.
+func (p URLPolicy) schemes() []string {
+	switch {
+	case len(p.Schemes) > 0:
+		return p.Schemes
+	case p.AllowHTTP:
+		return []string{"http", "https"}
+	}
+	return []string{"https"}
+}
+
+// article is the indefinite article before a scheme's name as it is read
+// aloud: "an https URL", "an rtmp URL".
+func article(scheme string) string {
+	if strings.ContainsRune("aefhilmnorsx", rune(scheme[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 // checkHost refuses hosts that name this machine or a non-public network.

@@ -52,3 +52,20 @@ func TestURLPolicyCheck(t *testing.T) {
 	}
 	assert.Equal(t, "must be at most 2000 characters", strict.Check("https://example.com/"+string(make([]byte, 2000))))
 }
+
+func TestURLPolicyOtherSchemes(t *testing.T) {
+	rtmp := URLPolicy{Schemes: []string{"rtmp", "rtmps"}, NoQuery: true}
+	for raw, want := range map[string]string{
+		"rtmps://a.rtmp.youtube.com/live2":       "",
+		"rtmp://live.twitch.tv/app":              "",
+		"https://a.rtmp.youtube.com/live2":       "must be an rtmp or rtmps URL",
+		"rtmp://10.1.2.3/live":                   "must not point at a private, loopback or link-local address",
+		"rtmp://127.0.0.1:1935/live":             "must not point at a private, loopback or link-local address",
+		"rtmp://live.example.com/app?key=secret": "must not carry a query or fragment",
+		"rtmp://live.example.com/app#key":        "must not carry a query or fragment",
+		"rtmp://user:pw@live.example.com/app":    "must not carry a user name or password",
+	} {
+		assert.Equal(t, want, rtmp.Check(raw), raw)
+	}
+	assert.Empty(t, URLPolicy{Schemes: []string{"rtmp"}, AllowLoopback: true}.Check("rtmp://127.0.0.1:1935/live"))
+}

@@ -39,6 +39,9 @@ type Plan struct {
 	// per second (audio and video together, as received); a stream that
 	// stays above it is cut (docs/live.md).
 	MaxIngestBitrate int64
+	// MaxRestreams bounds a live event's restream outputs (other
+	// platforms it is simulcast to, docs/live.md), enabled or not.
+	MaxRestreams int
 	// Transcoder is the transcoding profile a video of the account gets
 	// when its create names none (docs/transcoding.md, "Profiles").
 	Transcoder profiles.Name
@@ -60,11 +63,11 @@ const (
 // make efficient a plan's default (docs/transcoding.md, AV1 rungs).
 var all = []Plan{
 	{Name: Free, LiveStreaming: false, AuditLogs: false, UploadQuotaBytes: 10 * gib, MaxUsers: 1,
-		MaxLiveEvents: 0, MaxIngestBitrate: 0, Transcoder: profiles.Standard},
+		MaxLiveEvents: 0, MaxIngestBitrate: 0, MaxRestreams: 0, Transcoder: profiles.Standard},
 	{Name: Pro, LiveStreaming: true, AuditLogs: false, UploadQuotaBytes: 1024 * gib, MaxUsers: 10,
-		MaxLiveEvents: 1, MaxIngestBitrate: 6 * mbps, Transcoder: profiles.Standard},
+		MaxLiveEvents: 1, MaxIngestBitrate: 6 * mbps, MaxRestreams: 5, Transcoder: profiles.Standard},
 	{Name: Enterprise, LiveStreaming: true, AuditLogs: true, UploadQuotaBytes: 10 * 1024 * gib, MaxUsers: 1000,
-		MaxLiveEvents: 10, MaxIngestBitrate: 20 * mbps, Transcoder: profiles.Standard},
+		MaxLiveEvents: 10, MaxIngestBitrate: 20 * mbps, MaxRestreams: 50, Transcoder: profiles.Standard},
 }
 
 // All returns every plan, cheapest first.

@@ -55,7 +55,7 @@ func TestDocsListEveryPlan(t *testing.T) {
 	for _, p := range plans.All() {
 		row := "| `" + p.Name + "` | " + yesNo(p.LiveStreaming) + " | " + yesNo(p.AuditLogs) + " | " +
 			strconv.FormatInt(p.UploadQuotaBytes, 10) + " | " + strconv.Itoa(p.MaxUsers) + " | " +
-			strconv.Itoa(p.MaxLiveEvents) + " | " + strconv.FormatInt(p.MaxIngestBitrate, 10) + " | `" +
+			strconv.Itoa(p.MaxLiveEvents) + " | " + strconv.FormatInt(p.MaxIngestBitrate, 10) + " | " + strconv.Itoa(p.MaxRestreams) + " | `" +
 			string(p.Transcoder) + "` |"
 		assert.True(t, strings.Contains(string(doc), row), "docs/plans.md lacks the row %s", row)
 	}

@@ -47,6 +47,10 @@ const (
 	// database (a Box): the interface shows the ingest URL, key included,
 	// again on a later read, so a hash alone would not do (docs/live.md).
 	StreamKey Purpose = "stream-key"
+	// RestreamKey seals the stream keys of live events' restreams, other
+	// platforms' secrets, at rest in the catalog's database (a Box): only
+	// the live service gets them back, to publish (docs/live.md).
+	RestreamKey Purpose = "restream-key"
 	// IdempotencyRecord seals the answers the gateway keeps for
 	// Idempotency-Key replays (a Box): one may carry a secret, such as a new
 	// API key's value (docs/idempotency.md).

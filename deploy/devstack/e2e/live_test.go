@@ -18,6 +18,7 @@ import (
 
 	"github.com/vidhost/vidhost/gateway/web/browsertest"
 	"github.com/vidhost/vidhost/pkg/hlstest"
+	"github.com/vidhost/vidhost/pkg/simulcast/simulcasttest"
 )
 
 // The live session (issue: live events) takes about 45 s on two cores: a
@@ -100,7 +101,8 @@ func TestLiveEventOverRTMP(t *testing.T) {
 // The plan's live limits reach the publisher through the whole stack: a pro
 // account (one event live at once) has its second event's publisher refused
 // with the reason, while its first event stays live until the operator
-// disables the account.
+// disables the account. Its first event restreams to two local receivers
+// meanwhile (exerciseRestreams, live_restream_test.go).
 func TestLivePlanLimitOverRTMP(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pushes two streams over RTMP")
@@ -111,8 +113,10 @@ func TestLivePlanLimitOverRTMP(t *testing.T) {
 		var first, second liveEvent
 		mustOK(t, call(t, "POST", "/v2/videos", acc.key, map[string]any{"name": "One", "type": "event"})).decode(t, &first)
 		mustOK(t, call(t, "POST", "/v2/videos", acc.key, map[string]any{"name": "Two", "type": "event"})).decode(t, &second)
+		steady, dying := simulcasttest.Start(t, "steady-key"), simulcasttest.Start(t, "dying-key")
+		outs := [2]restream{addRestream(t, acc.key, first.ID, "Steady", steady), addRestream(t, acc.key, first.ID, "Dying", dying)}
 
-		publisher := push(t, first.Input, 60)
+		publisher := push(t, first.Input, 90)
 		waitStatusAs(t, acc.key, first.ID, "live", time.Minute)
 		refused := push(t, second.Input, 2)
 		assert.Error(t, refused.wait(t), "a second event beyond the plan is refused")
@@ -122,10 +126,11 @@ func TestLivePlanLimitOverRTMP(t *testing.T) {
 		assert.Equal(t, "preparing", two.Status, "the refused event is untouched")
 		mustOK(t, call(t, "GET", "/v2/videos/"+first.ID, acc.key, nil)).decode(t, &one)
 		assert.Equal(t, "live", one.Status, "the first event was not cut")
+		exerciseRestreams(t, acc.key, first.ID, steady, dying, outs)
 
 		// The operator disables the account: its publisher is cut at the
 		// live service's next key check (account.updated reached the
-		// catalog), long before its 60 s stream ends.
+		// catalog), long before its 90 s stream ends.
 		cutFrom := time.Now()
 		code, _ := admin(t, "accounts", "disable", acc.id)
 		require.Equal(t, 0, code)
@@ -135,7 +140,7 @@ func TestLivePlanLimitOverRTMP(t *testing.T) {
 		code, _ = admin(t, "accounts", "enable", acc.id)
 		require.Equal(t, 0, code)
 		ended := waitStatusAs(t, acc.key, first.ID, "ready", 3*time.Minute)
-		assert.Less(t, ended.Duration, 40.0, "the recording stops where the stream was cut")
+		assert.Less(t, ended.Duration, 70.0, "the recording stops where the stream was cut")
 	})
 }
 

@@ -86,6 +86,7 @@ func (s *Stack) startLive(lis liveListeners, catalogAddr string) error {
 		return err
 	}
 	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel, cfg.CatalogAddr = s.natsURL, s.secret, s.cfg.LogLevel, catalogAddr
+	cfg.RestreamAllowLoopback = restreamAllowLoopback()
 	cfg.Blob = s.blobSettings()
 	if lis.srt == nil {
 		cfg.SRTAddr = "" // the devstack decided: no SRT
@@ -101,4 +102,13 @@ func (s *Stack) startLive(lis liveListeners, catalogAddr string) error {
 		return liveapp.Run(ctx, cfg, s.serviceLogger("live"), liveapp.Options{RTMPListener: lis.rtmp, SRTListener: lis.srt})
 	})
 	return nil
+}
+
+// restreamAllowLoopback is the devstack's VIDHOST_RESTREAM_ALLOW_LOOPBACK,
+// read by the catalog and the live service alike: on unless set, so a
+// restream to a local receiver (ffmpeg -listen 1) works; private and
+// link-local addresses stay refused.
+func restreamAllowLoopback() bool {
+	v := os.Getenv("VIDHOST_RESTREAM_ALLOW_LOOPBACK")
+	return v == "" || v == "true" || v == "1"
 }

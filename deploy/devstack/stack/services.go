@@ -138,6 +138,7 @@ func (s *Stack) startCatalog(uploadAddr string) (string, error) {
 	cfg.DatabaseURL, cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.db.forService("catalog"), s.natsURL, s.secret, s.cfg.LogLevel
 	cfg.UploadAddr, cfg.MediaBaseURL = uploadAddr, s.URL+"/media"
 	cfg.LiveRTMPURL, cfg.LiveSRTURL = s.LiveRTMPURL, s.LiveSRTURL
+	cfg.RestreamAllowLoopback = restreamAllowLoopback()
 	cfg.Blob = s.blobSettings()
 	if s.TranscribesOff != nil {
 		cfg.TranscribeEngine = "off" // refused at once, not queued for no worker

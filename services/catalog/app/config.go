@@ -48,6 +48,10 @@ type Config struct {
 	// whether the SRT port is reachable, UDP, from outside) shows none; the
 	// devstack sets it.
 	LiveSRTURL string `env:"VIDHOST_LIVE_SRT_URL"`
+	// RestreamAllowLoopback accepts restream outputs on this machine's
+	// loopback (the devstack's test receivers); private and link-local
+	// addresses stay refused. The live service reads the same variable.
+	RestreamAllowLoopback bool `env:"VIDHOST_RESTREAM_ALLOW_LOOPBACK"`
 	// Blob is the blob store (VIDHOST_BLOB_*, VIDHOST_S3_*, see pkg/blob)
 	// the catalog keeps tracks and custom thumbnails in, under the videos'
 	// media folders, and reads and deletes resolved uploads from. It must

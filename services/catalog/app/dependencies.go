@@ -14,6 +14,7 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/events"
 	"github.com/vidhost/vidhost/services/catalog/internal/leads"
+	"github.com/vidhost/vidhost/services/catalog/internal/restreams"
 	"github.com/vidhost/vidhost/services/catalog/internal/server"
 	"github.com/vidhost/vidhost/services/catalog/internal/store"
 	"github.com/vidhost/vidhost/services/catalog/internal/streamkeys"
@@ -60,6 +61,8 @@ func useCases(cfg Config, st *store.Store, resolver catalog.UploadResolver, file
 		Transcribes: transcribes.New(st.Transcribes(), media, files).AcceptLanguages(cfg.TranscribeLanguages()).
 			EngineOff(cfg.TranscribeEngine == "off"),
 		Leads: leads.New(st.Leads()),
+		Restreams: restreams.New(st.Restreams(), secrets.BoxFor(secrets.MustRoot(cfg.InternalSecret), secrets.RestreamKey),
+			cfg.RestreamAllowLoopback),
 	}
 }
 

@@ -43,6 +43,11 @@ type Config struct {
 	// waiting for it to come back and continue the same stream; 0 ends the
 	// event at once.
 	ReconnectWindow time.Duration `env:"VIDHOST_LIVE_RECONNECT_WINDOW" envDefault:"60s"`
+	// RestreamAllowLoopback lets restream outputs reach this machine's
+	// loopback (the devstack's test receivers); private and link-local
+	// addresses stay refused. The catalog reads the same variable when an
+	// output is saved.
+	RestreamAllowLoopback bool `env:"VIDHOST_RESTREAM_ALLOW_LOOPBACK"`
 }
 
 // Validate reports missing required settings before anything starts.

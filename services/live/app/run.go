@@ -14,9 +14,11 @@ import (
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/netguard"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/live/internal/ingest"
 	"github.com/vidhost/vidhost/services/live/internal/reports"
+	"github.com/vidhost/vidhost/services/live/internal/restream"
 	"github.com/vidhost/vidhost/services/live/internal/srt"
 )
 
@@ -61,9 +63,16 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		_ = lis.Close()
 		return fmt.Errorf("live: srt: %w", err)
 	}
+	catalog := catalogv1.NewCatalogServiceClient(conn)
+	// Outputs' states go to the catalog until the runs have ended (the
+	// reporter stops before the connection closes).
+	statuses := newStatusReporter(catalog, logger)
+	statuses.start(stack)
 	srv := ingest.NewServer(ingest.Config{FFmpeg: cfg.FFmpeg, WorkDir: cfg.WorkDir, Store: store,
-		StallTimeout: cfg.StallTimeout, ReconnectWindow: cfg.ReconnectWindow, Logger: logger},
-		keyChecker{client: catalogv1.NewCatalogServiceClient(conn)}, reports.New(js))
+		StallTimeout: cfg.StallTimeout, ReconnectWindow: cfg.ReconnectWindow, Logger: logger,
+		Restream:       restream.Config{Allow: netguard.PublicOr(nil, cfg.RestreamAllowLoopback)},
+		RestreamStatus: statuses.report},
+		keyChecker{client: catalog, allowLoopback: cfg.RestreamAllowLoopback, logger: logger}, reports.New(js))
 	// Ready once the ports take publishers, until shutdown begins.
 	admin.AddServingCheck(ctx, "rtmp", func(context.Context) error { return context.Cause(ctx) })
 	if srtLis == nil {

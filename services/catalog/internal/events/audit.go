@@ -11,6 +11,7 @@ import (
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/leads"
 	"github.com/vidhost/vidhost/services/catalog/internal/protomap"
+	"github.com/vidhost/vidhost/services/catalog/internal/restreams"
 )
 
 // auditActions maps event kinds to the audit log's actions.
@@ -25,7 +26,7 @@ var auditActions = map[catalog.EventKind]string{
 func Messages(e catalog.Event) ([]outbox.Message, error) {
 	var msgs []outbox.Message
 	switch e.Resource.(type) {
-	case catalog.FolderVideo, leads.Lead, catalog.Transcribe, catalog.StoredStreamKey:
+	case catalog.FolderVideo, leads.Lead, catalog.Transcribe, catalog.StoredStreamKey, restreams.Restream:
 		// Recorded in the audit log only.
 	default:
 		msg, err := Message(e)
@@ -78,6 +79,11 @@ func AuditMessage(e catalog.Event) (outbox.Message, error) {
 		// Which event's key was rotated (update) or revoked (delete); never
 		// the secret, its hash or its seal.
 		entity, id, data = audit.EntityStreamKeys, r.VideoID, map[string]any{"video_id": r.VideoID, "key": catalog.RedactedKey, "revoked": r.Revoked}
+	case restreams.Restream:
+		// What it sends where, and whether a key is set; never the key
+		// or its seal.
+		entity, id, data = audit.EntityRestreams, r.ID, map[string]any{"video_id": r.VideoID, "name": r.Name,
+			"url": r.URL, "enabled": r.Enabled, "stream_key_set": r.KeySet()}
 	default:
 		return outbox.Message{}, fmt.Errorf("events: no audit entry for %T", e.Resource)
 	}

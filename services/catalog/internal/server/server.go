@@ -7,6 +7,7 @@ import (
 
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
 	"github.com/vidhost/vidhost/services/catalog/internal/leads"
+	"github.com/vidhost/vidhost/services/catalog/internal/restreams"
 	"github.com/vidhost/vidhost/services/catalog/internal/streamkeys"
 	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
 )
@@ -18,6 +19,7 @@ type Server struct {
 	streamKeys  *streamkeys.Service
 	transcribes *transcribes.Service
 	leads       *leads.Service
+	restreams   *restreams.Service
 }
 
 // UseCases are the domain's use-case types whose methods the handlers
@@ -27,11 +29,13 @@ type UseCases struct {
 	StreamKeys  *streamkeys.Service
 	Transcribes *transcribes.Service
 	Leads       *leads.Service
+	Restreams   *restreams.Service
 }
 
 // New returns a server for u.
 func New(u UseCases) *Server {
-	return &Server{catalog: u.Catalog, streamKeys: u.StreamKeys, transcribes: u.Transcribes, leads: u.Leads}
+	return &Server{catalog: u.Catalog, streamKeys: u.StreamKeys, transcribes: u.Transcribes, leads: u.Leads,
+		restreams: u.Restreams}
 }
 
 // Register adds the server to a gRPC server.

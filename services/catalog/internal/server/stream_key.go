@@ -49,8 +49,18 @@ func (s *Server) RevokeStreamKey(ctx context.Context, in *catalogv1.RevokeStream
 }
 
 // AuthorizePublish needs no principal: the live service calls it for a
-// publisher, whose stream key is the credential.
+// publisher, whose stream key is the credential. The grant carries the
+// event's enabled restreams, keys in the clear, within the plan's number.
 func (s *Server) AuthorizePublish(ctx context.Context, in *catalogv1.AuthorizePublishRequest) (*catalogv1.PublishGrant, error) {
 	g, err := s.streamKeys.AuthorizePublish(ctx, in.GetKey())
-	return page.Item(g, err, protomap.PublishGrant)
+	if err != nil {
+		return nil, err
+	}
+	targets, err := s.restreams.Targets(ctx, g.AccountID, g.VideoID, g.MaxRestreams)
+	if err != nil {
+		return nil, err
+	}
+	grant := protomap.PublishGrant(g)
+	grant.Restreams = protomap.RestreamTargets(targets)
+	return grant, nil
 }

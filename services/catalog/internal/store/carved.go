@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/vidhost/vidhost/services/catalog/internal/leads"
+	"github.com/vidhost/vidhost/services/catalog/internal/restreams"
 	"github.com/vidhost/vidhost/services/catalog/internal/streamkeys"
 	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
 )
@@ -17,13 +18,17 @@ func (s *Store) Transcribes() transcribes.Store { return transcribeStore{s} }
 // Leads returns s as the leads' store.
 func (s *Store) Leads() leads.Store { return leadStore{s} }
 
-// streamKeyStore, transcribeStore and leadStore are the Store with an InTx
+// Restreams returns s as the restreams' store.
+func (s *Store) Restreams() restreams.Store { return restreamStore{s} }
+
+// streamKeyStore, transcribeStore, leadStore and restreamStore are the Store with an InTx
 // whose callback takes the package's own Tx: Go matches a method's
 // parameter types exactly, so one InTx cannot serve them all.
 type (
 	streamKeyStore  struct{ *Store }
 	transcribeStore struct{ *Store }
 	leadStore       struct{ *Store }
+	restreamStore   struct{ *Store }
 )
 
 func (s streamKeyStore) InTx(ctx context.Context, fn func(streamkeys.Tx) error) error {
@@ -35,5 +40,9 @@ func (s transcribeStore) InTx(ctx context.Context, fn func(transcribes.Tx) error
 }
 
 func (s leadStore) InTx(ctx context.Context, fn func(leads.Tx) error) error {
+	return s.inTx(ctx, func(t *tx) error { return fn(t) })
+}
+
+func (s restreamStore) InTx(ctx context.Context, fn func(restreams.Tx) error) error {
 	return s.inTx(ctx, func(t *tx) error { return fn(t) })
 }

@@ -126,13 +126,14 @@ func transcribe(row db.Transcribe) catalog.Transcribe {
 	return catalog.Transcribe{
 		ID: row.ID, AccountID: row.AccountID, VideoID: row.VideoID, Language: row.Language, Label: row.Label,
 		Kind: row.Kind, Status: row.Status, Progress: int(row.Progress), TrackID: row.TrackID, Error: row.Error,
-		SourceObjectKey: row.SourceObjectKey, DispatchedTime: dispatchedTime(row.DispatchedTime),
+		SourceObjectKey: row.SourceObjectKey, DispatchedTime: nullableTime(row.DispatchedTime),
 		Audit: audit(row.CreatedBy, row.CreatedTime, row.UpdatedBy, row.UpdatedTime),
 	}
 }
 
-// dispatchedTime is a job's send time, zero while it waits in the catalog.
-func dispatchedTime(t pgtype.Timestamptz) time.Time {
+// nullableTime is a nullable time column, zero when NULL (a job not yet
+// sent, an output never reported).
+func nullableTime(t pgtype.Timestamptz) time.Time {
 	if !t.Valid {
 		return time.Time{}
 	}

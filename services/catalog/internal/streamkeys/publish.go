@@ -29,6 +29,9 @@ type PublishGrant struct {
 	// MaxBitrate is the plan's ingest bitrate limit in bits per second; the
 	// live service cuts a stream that stays above it.
 	MaxBitrate int64
+	// MaxRestreams is the plan's restreams per event: how many of the
+	// event's enabled outputs the live service sends the stream to.
+	MaxRestreams int
 }
 
 // AuthorizePublish finds the event key publishes to. A key of an event
@@ -67,5 +70,6 @@ func (s *Service) AuthorizePublish(ctx context.Context, key string) (PublishGran
 	if err := s.admitLive(ctx, v, plan); err != nil {
 		return PublishGrant{}, err
 	}
-	return PublishGrant{VideoID: v.ID, AccountID: v.AccountID, Record: true, MaxBitrate: plan.MaxIngestBitrate}, nil
+	return PublishGrant{VideoID: v.ID, AccountID: v.AccountID, Record: true, MaxBitrate: plan.MaxIngestBitrate,
+		MaxRestreams: plan.MaxRestreams}, nil
 }

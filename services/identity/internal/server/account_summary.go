@@ -33,6 +33,7 @@ func (s *Server) GetAccountSummary(ctx context.Context, _ *identityv1.GetAccount
 		Limits: &identityv1.PlanLimits{
 			LiveStreaming: l.LiveStreaming, AuditLogs: l.AuditLogs, UploadQuotaBytes: l.UploadQuotaBytes,
 			MaxUsers: int32(l.MaxUsers), MaxLiveEvents: int32(l.MaxLiveEvents), MaxIngestBitrate: l.MaxIngestBitrate,
+			MaxRestreams: int32(l.MaxRestreams),
 		},
 	}, nil
 }

@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/netguard"
+	"github.com/vidhost/vidhost/pkg/simulcast/simulcasttest"
 	"github.com/vidhost/vidhost/services/live/internal/ingest"
 	"github.com/vidhost/vidhost/services/live/internal/restream"
-	"github.com/vidhost/vidhost/services/live/internal/restream/restreamtest"
 )
 
 // TestRestreamsGetTheStreamAndTheirDeathCutsNothing: an event with two
@@ -21,7 +21,7 @@ import (
 func TestRestreamsGetTheStreamAndTheirDeathCutsNothing(t *testing.T) {
 	t.Parallel()
 	b := setupConfig(t, ingest.Config{Restream: restream.Config{Allow: netguard.AnyAddress}}, 0)
-	steady, dying := restreamtest.Start(t, "steady-key"), restreamtest.Start(t, "dying-key")
+	steady, dying := simulcasttest.Start(t, "steady-key"), simulcasttest.Start(t, "dying-key")
 	grant := b.grant
 	grant.Restreams = []restream.Target{
 		{ID: "steady", URL: steady.URL, Key: steady.Key},

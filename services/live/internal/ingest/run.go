@@ -56,7 +56,7 @@ func (s *Server) run(ctx context.Context, src source, p publishing, tracks strea
 	})
 	recheckCtx, stopRecheck := context.WithCancel(ctx)
 	cut := &cutReason{}
-	s.recheckKey(recheckCtx, src, p.key, cut)
+	s.recheckKey(recheckCtx, src, p.key, cut, func(g Grant) { outputs.Sync(g.Restreams) })
 	watchBitrate(recheckCtx, src, p.grant.MaxBitrate, s.cfg.BitrateWindow, cut)
 	reason := s.read(src, clock, lr.ff)
 	stopRecheck()
@@ -82,6 +82,9 @@ func (s *Server) restream(ctx context.Context, g Grant, tracks streamTracks, log
 	cfg := s.cfg.Restream
 	cfg.OnStatus = func(st restream.Status) {
 		logger.Info("restream output", "output", st.Target, "state", st.State, "reason", st.Reason, "failures", st.Failures)
+		if s.cfg.RestreamStatus != nil {
+			s.cfg.RestreamStatus(g, st)
+		}
 	}
 	return restream.Start(ctx, cfg, restream.Tracks{SPS: tracks.sps, PPS: tracks.pps, AAC: tracks.aac}, g.Restreams)
 }
@@ -222,10 +225,11 @@ func (c *cutReason) reason() string {
 	return c.why
 }
 
-// recheckKey checks the publisher's key every recheckEvery until ctx ends;
-// on a refusal (not on the catalog being unreachable) it records why and
-// closes the connection, which ends the run.
-func (s *Server) recheckKey(ctx context.Context, src source, key string, cut *cutReason) {
+// recheckKey checks the publisher's key every recheckEvery until ctx ends,
+// handing each grant to granted (the event's outputs follow it); on a
+// refusal (not on the catalog being unreachable) it records why and closes
+// the connection, which ends the run.
+func (s *Server) recheckKey(ctx context.Context, src source, key string, cut *cutReason, granted func(Grant)) {
 	go func() {
 		ticker := time.NewTicker(recheckEvery)
 		defer ticker.Stop()
@@ -235,12 +239,15 @@ func (s *Server) recheckKey(ctx context.Context, src source, key string, cut *cu
 				return
 			case <-ticker.C:
 			}
-			_, err := s.auth.AuthorizePublish(ctx, key)
+			g, err := s.auth.AuthorizePublish(ctx, key)
 			var refusal *Refusal
-			if errors.As(err, &refusal) && ctx.Err() == nil {
+			switch {
+			case errors.As(err, &refusal) && ctx.Err() == nil:
 				cut.set("ended by the service: " + refusal.Reason)
 				src.cut()
 				return
+			case err == nil:
+				granted(g)
 			}
 		}
 	}()

@@ -37,7 +37,12 @@ type Config struct {
 	// Restream bounds the event's outputs (its FFmpeg and Logger default to
 	// this Config's): netguard.PublicOnly unless an operator says otherwise.
 	Restream restream.Config
-	Logger   *slog.Logger
+	// RestreamStatus receives each output's state changes with the grant
+	// of its run (the live service reports them to the catalog); it is
+	// called from the outputs' goroutines and must not block. Nil: logged
+	// only.
+	RestreamStatus func(Grant, restream.Status)
+	Logger         *slog.Logger
 }
 
 // handshakeTimeout bounds a connection's RTMP handshake and the wait for

@@ -69,45 +69,86 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// Fanout is a live stream's outputs. Its Write methods never block.
+// Fanout is a live stream's outputs. Its Write methods never block; Sync
+// changes the outputs while the stream flows.
 type Fanout struct {
-	outputs []*output
-	drain   time.Duration
-	cancel  context.CancelFunc
-	wg      sync.WaitGroup
+	cfg    Config
+	tracks Tracks
+	ctx    context.Context // the outputs' parent: cancelled when Close's drain is over
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	outputs map[string]*output // by target id
+	closed  bool
 }
 
 // Start connects every target in the background and returns at once.
 func Start(ctx context.Context, cfg Config, tracks Tracks, targets []Target) *Fanout {
-	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(ctx)
-	f := &Fanout{cancel: cancel, drain: cfg.DrainTimeout}
-	for _, t := range targets {
-		o := &output{target: t, cfg: &cfg, tracks: tracks, q: newQueue(cfg.QueueLength)}
-		f.outputs = append(f.outputs, o)
-		f.wg.Go(func() { o.run(ctx) })
-	}
+	f := &Fanout{cfg: cfg.withDefaults(), tracks: tracks, ctx: ctx, cancel: cancel, outputs: map[string]*output{}}
+	f.Sync(targets)
 	return f
+}
+
+// Sync makes targets the outputs: a new target starts (at the stream's
+// next keyframe), a removed one stops at once and reports Idle, and one
+// whose URL or key changed starts again. The live service calls it with
+// each recheck of the publisher's key, so a change through the interface
+// reaches a running stream within seconds.
+func (f *Fanout) Sync(targets []Target) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return
+	}
+	wanted := make(map[string]bool, len(targets))
+	for _, t := range targets {
+		wanted[t.ID] = true
+		current, ok := f.outputs[t.ID]
+		if ok && current.target.same(t) {
+			continue
+		}
+		if ok {
+			current.stop(false) // its successor reports for the id
+		}
+		f.start(t)
+	}
+	for id, o := range f.outputs {
+		if !wanted[id] {
+			o.stop(true)
+			delete(f.outputs, id)
+		}
+	}
+}
+
+// start runs t's output; f.mu is held.
+func (f *Fanout) start(t Target) {
+	ctx, cancel := context.WithCancel(f.ctx)
+	o := &output{target: t, cfg: &f.cfg, tracks: f.tracks, q: newQueue(f.cfg.QueueLength), cancel: cancel}
+	f.outputs[t.ID] = o
+	f.wg.Go(func() { o.run(ctx) })
 }
 
 // WriteH264 hands a video access unit to every output. The units are
 // copied: the caller may reuse its buffers.
 func (f *Fanout) WriteH264(pts, dts time.Duration, au [][]byte) {
-	if len(f.outputs) == 0 {
-		return
-	}
-	f.offer(unit{video: true, key: h264.IsRandomAccess(au), pts: pts, dts: dts, au: clone(au)})
+	f.offer(func() unit { return unit{video: true, key: h264.IsRandomAccess(au), pts: pts, dts: dts, au: clone(au)} })
 }
 
 // WriteAAC hands an AAC frame to every output.
 func (f *Fanout) WriteAAC(pts time.Duration, au []byte) {
+	f.offer(func() unit { return unit{pts: pts, dts: pts, au: clone([][]byte{au})} })
+}
+
+// offer queues one unit, made (copied) only when some output takes it.
+func (f *Fanout) offer(newUnit func() unit) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if len(f.outputs) == 0 {
 		return
 	}
-	f.offer(unit{pts: pts, dts: pts, au: clone([][]byte{au})})
-}
-
-func (f *Fanout) offer(u unit) {
+	u := newUnit()
 	for _, o := range f.outputs {
 		o.q.offer(u)
 	}
@@ -117,10 +158,13 @@ func (f *Fanout) offer(u unit) {
 // have queued, for at most DrainTimeout, and disconnect. It returns once
 // their goroutines have.
 func (f *Fanout) Close() {
+	f.mu.Lock()
+	f.closed = true
 	for _, o := range f.outputs {
 		o.q.close()
 	}
-	timer := time.AfterFunc(f.drain, f.cancel)
+	f.mu.Unlock()
+	timer := time.AfterFunc(f.cfg.DrainTimeout, f.cancel)
 	f.wg.Wait()
 	timer.Stop()
 	f.cancel()

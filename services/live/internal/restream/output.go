@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/netguard"
+	"github.com/vidhost/vidhost/pkg/simulcast"
 	"github.com/vidhost/vidhost/services/live/internal/pipeline"
 )
 
@@ -19,9 +21,24 @@ type output struct {
 	cfg    *Config
 	tracks Tracks
 	q      *queue
+	cancel context.CancelFunc
+	// quiet is set when a successor with the same id took over: this one
+	// must not report Idle after the successor's first status.
+	quiet atomic.Bool
+}
+
+// stop ends the output now; it reports Idle unless replaced.
+func (o *output) stop(idle bool) {
+	o.quiet.Store(!idle)
+	o.cancel()
 }
 
 func (o *output) run(ctx context.Context) {
+	defer func() {
+		if !o.quiet.Load() {
+			o.report(Idle, "", 0)
+		}
+	}()
 	failures := 0
 	for {
 		o.report(Connecting, "", failures)
@@ -155,7 +172,7 @@ func firstCause(r *relay, ff *ffmpegRun, cause error) error {
 // byte: netguard words it as a timeout.
 var errNoAnswer = fmt.Errorf("restream: the server never answered: %w", os.ErrDeadlineExceeded)
 
-func (o *output) report(state State, reason string, failures int) {
+func (o *output) report(state simulcast.State, reason string, failures int) {
 	if o.cfg.OnStatus != nil {
 		o.cfg.OnStatus(Status{Target: o.target.ID, State: state, Reason: reason, Failures: failures})
 	}

@@ -21,7 +21,8 @@ import (
 	"github.com/vidhost/vidhost/pkg/freeport"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/pkg/netguard"
-	"github.com/vidhost/vidhost/services/live/internal/restream/restreamtest"
+	"github.com/vidhost/vidhost/pkg/simulcast"
+	"github.com/vidhost/vidhost/pkg/simulcast/simulcasttest"
 )
 
 // testConfig reaches this machine, and retries and gives up quickly.
@@ -40,9 +41,9 @@ func TestEveryOutputGetsTheStream(t *testing.T) {
 	stream := readStream(t, makeStream(t, 4))
 	statuses := &statusLog{}
 	var targets []Target
-	var receivers []*restreamtest.Receiver
+	var receivers []*simulcasttest.Receiver
 	for i := range 2 {
-		r := restreamtest.Start(t, "key-"+strconv.Itoa(i))
+		r := simulcasttest.Start(t, "key-"+strconv.Itoa(i))
 		receivers = append(receivers, r)
 		targets = append(targets, Target{ID: "out-" + strconv.Itoa(i), URL: r.URL, Key: r.Key})
 	}
@@ -64,7 +65,7 @@ func TestEveryOutputGetsTheStream(t *testing.T) {
 func TestADeadOutputHoldsNoOther(t *testing.T) {
 	stream := readStream(t, makeStream(t, 6))
 	statuses := &statusLog{}
-	good := restreamtest.Start(t, "k")
+	good := simulcasttest.Start(t, "k")
 	refusing := &url.URL{Scheme: "rtmp", Host: "127.0.0.1:" + strconv.Itoa(closedPort(t)), Path: "/live"}
 	f := Start(context.Background(), testConfig(statuses), stream.tracks, []Target{
 		{ID: "refusing", URL: refusing, Key: "k"},
@@ -107,6 +108,29 @@ func TestPrivateAddressesAreRefused(t *testing.T) {
 	assert.Empty(t, accepted, "no connection reached the address")
 }
 
+// TestSyncChangesTheOutputsMidStream: an output added half way through
+// records the second half from a keyframe, one removed half way through
+// stops there and reports idle, and the one kept records everything.
+func TestSyncChangesTheOutputsMidStream(t *testing.T) {
+	stream := readStream(t, makeStream(t, 8))
+	statuses := &statusLog{}
+	kept, removed, added := simulcasttest.Start(t, "a"), simulcasttest.Start(t, "b"), simulcasttest.Start(t, "c")
+	target := func(id string, r *simulcasttest.Receiver) Target { return Target{ID: id, URL: r.URL, Key: r.Key} }
+	f := Start(context.Background(), testConfig(statuses), stream.tracks,
+		[]Target{target("kept", kept), target("removed", removed)})
+	half := len(stream.units) / 2
+	stream.units[:half:half].playOn(t, f)
+	f.Sync([]Target{target("kept", kept), target("added", added)})
+	require.Eventually(t, func() bool { return statuses.reached("removed", Idle) }, 5*time.Second, 20*time.Millisecond,
+		"a removed output reports idle at once: %+v", statuses.list)
+	stream.units[half:].playOn(t, f)
+	f.Close()
+	assert.InDelta(t, 8, kept.Result(t).Seconds, 0.6, "the kept output has it all")
+	assert.InDelta(t, 4, removed.Result(t).Seconds, 1.0, "the removed output stopped half way")
+	assert.InDelta(t, 3.5, added.Result(t).Seconds, 1.0, "the added output started half way, at a keyframe")
+	assert.True(t, statuses.reached("added", Live) && statuses.reached("kept", Idle), "%+v", statuses.list)
+}
+
 // TestAFullQueueStartsAgainAtAKeyframe: the units a full queue refused
 // leave a gap; the output skips to the next keyframe rather than send
 // pictures that would not decode.
@@ -133,25 +157,6 @@ func TestAFullQueueStartsAgainAtAKeyframe(t *testing.T) {
 	assert.False(t, ok, "the stream ended")
 }
 
-func TestCheckURL(t *testing.T) {
-	for raw, want := range map[string]string{
-		"rtmp://a.rtmp.youtube.com/live2":    "",
-		"rtmps://live.cloudflare.com:443/in": "",
-		"http://example.com/live":            ErrScheme.Error(),
-		"rtmp:///live":                       "the URL has no host",
-		"rtmp://user:pw@example.com/live":    "user or password",
-		"rtmp://example.com/live#key":        "stream key is a field of its own",
-		"rtmp://example.com/live?key=1":      "stream key is a field of its own",
-	} {
-		_, err := CheckURL(raw)
-		if want == "" {
-			assert.NoError(t, err, raw)
-		} else {
-			assert.ErrorContains(t, err, want, raw)
-		}
-	}
-}
-
 // statusLog records the outputs' reports.
 type statusLog struct {
 	mu   sync.Mutex
@@ -164,7 +169,7 @@ func (l *statusLog) add(s Status) {
 	l.list = append(l.list, s)
 }
 
-func (l *statusLog) reached(target string, state State) bool {
+func (l *statusLog) reached(target string, state simulcast.State) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, s := range l.list {
@@ -206,8 +211,11 @@ func makeStream(t *testing.T, seconds int) string {
 // stream is a file's access units, in order, with their tracks.
 type stream struct {
 	tracks Tracks
-	units  []unit
+	units  units
 }
+
+// units are a stream's access units, or a stretch of them.
+type units []unit
 
 func readStream(t *testing.T, path string) stream {
 	file, err := os.Open(path) //nolint:gosec // the test's own file
@@ -251,10 +259,14 @@ func readStream(t *testing.T, path string) stream {
 
 // playLive writes the stream to f at its own pace, as a publisher sends
 // it, and returns the longest a write took.
-func (s stream) playLive(t *testing.T, f *Fanout) time.Duration {
+func (s stream) playLive(t *testing.T, f *Fanout) time.Duration { return s.units.playOn(t, f) }
+
+// playOn writes us to f at their own pace and returns the longest a write
+// took.
+func (us units) playOn(t *testing.T, f *Fanout) time.Duration {
 	start, slowest := time.Now(), time.Duration(0)
-	first := s.units[0].dts
-	for _, u := range s.units {
+	first := us[0].dts
+	for _, u := range us {
 		time.Sleep(time.Until(start.Add(u.dts - first)))
 		began := time.Now()
 		if u.video {
@@ -264,7 +276,7 @@ func (s stream) playLive(t *testing.T, f *Fanout) time.Duration {
 		}
 		slowest = max(slowest, time.Since(began))
 	}
-	t.Logf("played %d units, the slowest write %s", len(s.units), slowest)
+	t.Logf("played %d units, the slowest write %s", len(us), slowest)
 	return slowest
 }
 

@@ -1,60 +1,44 @@
 package restream
 
 import (
-	"errors"
 	"net/url"
-	"strings"
+
+	"github.com/vidhost/vidhost/pkg/simulcast"
 )
 
 // Target is one output: where the stream goes.
 type Target struct {
 	ID string // the output's id, in its Status
 	// URL is rtmp:// or rtmps://host[:port]/app, the platform's "server
-	// URL" (CheckURL); Key is its stream key, sent as the publish name.
+	// URL" (simulcast.Parse); Key is its stream key, sent as the publish
+	// name.
 	URL *url.URL
 	Key string
 }
 
-// State is where an output stands.
-type State string
+// same reports whether t and o send to the same place with the same key:
+// an output whose target changed starts again.
+func (t Target) same(o Target) bool {
+	return t.ID == o.ID && t.URL.String() == o.URL.String() && t.Key == o.Key
+}
 
-// An output is Connecting until its server accepted the publish, Live
-// while units flow, and Failed (with a reason) between a failure and the
-// next attempt.
+// The states an output reports (simulcast's, the interface's words): it is
+// Connecting until its server accepted the publish, Live while units flow,
+// Failed (with a reason) between a failure and the next attempt, and Idle
+// once it stopped (the stream ended or the output was removed).
 const (
-	Connecting State = "connecting"
-	Live       State = "live"
-	Failed     State = "error"
+	Connecting = simulcast.Connecting
+	Live       = simulcast.Live
+	Failed     = simulcast.Error
+	Idle       = simulcast.Idle
 )
 
 // Status is an output's state as it changes.
 type Status struct {
 	Target string
-	State  State
+	State  simulcast.State
 	Reason string // why, when Failed; never the stream key
 	// Failures counts the attempts that failed since the output was last
 	// live for a while (resetAfter): what the backoff doubles on.
 	Failures int
-}
-
-// ErrScheme is the error of a URL that is not rtmp:// or rtmps://.
-var ErrScheme = errors.New("restream: the URL must start with rtmp:// or rtmps://")
-
-// CheckURL says whether raw can be an output's URL: rtmp or rtmps, a
-// host, no credentials or fragment (the key is a field of its own).
-func CheckURL(raw string) (*url.URL, error) {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	switch {
-	case err != nil:
-		return nil, errors.New("restream: the URL cannot be parsed")
-	case u.Scheme != "rtmp" && u.Scheme != "rtmps":
-		return nil, ErrScheme
-	case u.Hostname() == "":
-		return nil, errors.New("restream: the URL has no host")
-	case u.User != nil:
-		return nil, errors.New("restream: the URL must not carry a user or password")
-	case u.Fragment != "" || u.RawQuery != "":
-		return nil, errors.New("restream: the URL must not carry a query or fragment; the stream key is a field of its own")
-	}
-	return u, nil
 }

@@ -74,7 +74,7 @@ function Plan({ account }: { account: AccountSummary }) {
       {l && <dl class="vh-facts">
         <dt>People</dt><dd>up to {l.max_users}</dd>
         <dt>Storage for uploads</dt><dd>{bytes(Number(l.upload_quota_bytes))}</dd>
-        <dt>Live streaming</dt><dd>{l.live_streaming ? `Included: ${l.max_live_events} at once, up to ${Number(l.max_ingest_bitrate) / 1e6} Mbit/s` : 'Not included'}</dd>
+        <dt>Live streaming</dt><dd>{l.live_streaming ? `Included: ${l.max_live_events} at once, up to ${Number(l.max_ingest_bitrate) / 1e6} Mbit/s, ${l.max_restreams ?? 0} restreams per event` : 'Not included'}</dd>
         <dt>Audit log</dt><dd>{yes(l.audit_logs)}</dd>
       </dl>}
     </>

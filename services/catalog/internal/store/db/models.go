@@ -91,6 +91,23 @@ type Player struct {
 	UpdatedTime  time.Time
 }
 
+type Restream struct {
+	ID           string
+	VideoID      string
+	AccountID    string
+	Name         string
+	Url          string
+	KeySealed    []byte
+	Enabled      bool
+	Status       string
+	StatusReason string
+	StatusTime   pgtype.Timestamptz
+	CreatedBy    string
+	CreatedTime  time.Time
+	UpdatedBy    string
+	UpdatedTime  time.Time
+}
+
 type StreamKey struct {
 	VideoID      string
 	AccountID    string

@@ -24,7 +24,7 @@ var File_vidhost_catalog_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_catalog_v1_service_proto_rawDesc = "" +
 	"\n" +
-	" vidhost/catalog/v1/service.proto\x12\x12vidhost.catalog.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a\x1dvidhost/catalog/v1/lead.proto\x1a!vidhost/catalog/v1/messages.proto\x1a!vidhost/catalog/v1/playback.proto\x1a#vidhost/catalog/v1/transcribe.proto\x1a#vidhost/catalog/v1/stream_key.proto\x1a\x1evidhost/catalog/v1/video.proto\x1a$vidhost/catalog/v1/video_files.proto\x1a'vidhost/catalog/v1/video_requests.proto2\xf2$\n" +
+	" vidhost/catalog/v1/service.proto\x12\x12vidhost.catalog.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a\x1dvidhost/catalog/v1/lead.proto\x1a!vidhost/catalog/v1/messages.proto\x1a!vidhost/catalog/v1/playback.proto\x1a!vidhost/catalog/v1/restream.proto\x1a#vidhost/catalog/v1/transcribe.proto\x1a#vidhost/catalog/v1/stream_key.proto\x1a\x1evidhost/catalog/v1/video.proto\x1a$vidhost/catalog/v1/video_files.proto\x1a'vidhost/catalog/v1/video_requests.proto2\xc7)\n" +
 	"\x0eCatalogService\x12Y\n" +
 	"\x0eCreateCategory\x12).vidhost.catalog.v1.CreateCategoryRequest\x1a\x1c.vidhost.catalog.v1.Category\x12g\n" +
 	"\x0eListCategories\x12).vidhost.catalog.v1.ListCategoriesRequest\x1a*.vidhost.catalog.v1.ListCategoriesResponse\x12S\n" +
@@ -85,98 +85,114 @@ const file_vidhost_catalog_v1_service_proto_rawDesc = "" +
 	"\fGetStreamKey\x12'.vidhost.catalog.v1.GetStreamKeyRequest\x1a\x1d.vidhost.catalog.v1.StreamKey\x12\\\n" +
 	"\x0fRotateStreamKey\x12*.vidhost.catalog.v1.RotateStreamKeyRequest\x1a\x1d.vidhost.catalog.v1.StreamKey\x12j\n" +
 	"\x0fRevokeStreamKey\x12*.vidhost.catalog.v1.RevokeStreamKeyRequest\x1a+.vidhost.catalog.v1.RevokeStreamKeyResponse\x12a\n" +
-	"\x10AuthorizePublish\x12+.vidhost.catalog.v1.AuthorizePublishRequest\x1a .vidhost.catalog.v1.PublishGrantB\xd6\x01\n" +
+	"\x10AuthorizePublish\x12+.vidhost.catalog.v1.AuthorizePublishRequest\x1a .vidhost.catalog.v1.PublishGrant\x12Y\n" +
+	"\x0eCreateRestream\x12).vidhost.catalog.v1.CreateRestreamRequest\x1a\x1c.vidhost.catalog.v1.Restream\x12d\n" +
+	"\rListRestreams\x12(.vidhost.catalog.v1.ListRestreamsRequest\x1a).vidhost.catalog.v1.ListRestreamsResponse\x12S\n" +
+	"\vGetRestream\x12&.vidhost.catalog.v1.GetRestreamRequest\x1a\x1c.vidhost.catalog.v1.Restream\x12Y\n" +
+	"\x0eUpdateRestream\x12).vidhost.catalog.v1.UpdateRestreamRequest\x1a\x1c.vidhost.catalog.v1.Restream\x12g\n" +
+	"\x0eDeleteRestream\x12).vidhost.catalog.v1.DeleteRestreamRequest\x1a*.vidhost.catalog.v1.DeleteRestreamResponse\x12y\n" +
+	"\x14ReportRestreamStatus\x12/.vidhost.catalog.v1.ReportRestreamStatusRequest\x1a0.vidhost.catalog.v1.ReportRestreamStatusResponseB\xd6\x01\n" +
 	"\x16com.vidhost.catalog.v1B\fServiceProtoP\x01ZDgithub.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1;catalogv1\xa2\x02\x03VCX\xaa\x02\x12Vidhost.Catalog.V1\xca\x02\x12Vidhost\\Catalog\\V1\xe2\x02\x1eVidhost\\Catalog\\V1\\GPBMetadata\xea\x02\x14Vidhost::Catalog::V1b\x06proto3"
 
 var file_vidhost_catalog_v1_service_proto_goTypes = []any{
-	(*CreateCategoryRequest)(nil),      // 0: vidhost.catalog.v1.CreateCategoryRequest
-	(*ListCategoriesRequest)(nil),      // 1: vidhost.catalog.v1.ListCategoriesRequest
-	(*GetCategoryRequest)(nil),         // 2: vidhost.catalog.v1.GetCategoryRequest
-	(*UpdateCategoryRequest)(nil),      // 3: vidhost.catalog.v1.UpdateCategoryRequest
-	(*DeleteCategoryRequest)(nil),      // 4: vidhost.catalog.v1.DeleteCategoryRequest
-	(*CreatePlayerRequest)(nil),        // 5: vidhost.catalog.v1.CreatePlayerRequest
-	(*ListPlayersRequest)(nil),         // 6: vidhost.catalog.v1.ListPlayersRequest
-	(*GetPlayerRequest)(nil),           // 7: vidhost.catalog.v1.GetPlayerRequest
-	(*UpdatePlayerRequest)(nil),        // 8: vidhost.catalog.v1.UpdatePlayerRequest
-	(*DeletePlayerRequest)(nil),        // 9: vidhost.catalog.v1.DeletePlayerRequest
-	(*CreateVideoRequest)(nil),         // 10: vidhost.catalog.v1.CreateVideoRequest
-	(*ListVideosRequest)(nil),          // 11: vidhost.catalog.v1.ListVideosRequest
-	(*GetVideoUsageRequest)(nil),       // 12: vidhost.catalog.v1.GetVideoUsageRequest
-	(*GetVideoRequest)(nil),            // 13: vidhost.catalog.v1.GetVideoRequest
-	(*UpdateVideoRequest)(nil),         // 14: vidhost.catalog.v1.UpdateVideoRequest
-	(*DeleteVideoRequest)(nil),         // 15: vidhost.catalog.v1.DeleteVideoRequest
-	(*CreateCardRequest)(nil),          // 16: vidhost.catalog.v1.CreateCardRequest
-	(*UpdateCardRequest)(nil),          // 17: vidhost.catalog.v1.UpdateCardRequest
-	(*DeleteCardRequest)(nil),          // 18: vidhost.catalog.v1.DeleteCardRequest
-	(*CreateGateRequest)(nil),          // 19: vidhost.catalog.v1.CreateGateRequest
-	(*UpdateGateRequest)(nil),          // 20: vidhost.catalog.v1.UpdateGateRequest
-	(*DeleteGateRequest)(nil),          // 21: vidhost.catalog.v1.DeleteGateRequest
-	(*CreateHotspotRequest)(nil),       // 22: vidhost.catalog.v1.CreateHotspotRequest
-	(*UpdateHotspotRequest)(nil),       // 23: vidhost.catalog.v1.UpdateHotspotRequest
-	(*DeleteHotspotRequest)(nil),       // 24: vidhost.catalog.v1.DeleteHotspotRequest
-	(*CreateChapterRequest)(nil),       // 25: vidhost.catalog.v1.CreateChapterRequest
-	(*UpdateChapterRequest)(nil),       // 26: vidhost.catalog.v1.UpdateChapterRequest
-	(*DeleteChapterRequest)(nil),       // 27: vidhost.catalog.v1.DeleteChapterRequest
-	(*CreateTrackRequest)(nil),         // 28: vidhost.catalog.v1.CreateTrackRequest
-	(*DeleteTrackRequest)(nil),         // 29: vidhost.catalog.v1.DeleteTrackRequest
-	(*SetThumbnailRequest)(nil),        // 30: vidhost.catalog.v1.SetThumbnailRequest
-	(*CreateFolderRequest)(nil),        // 31: vidhost.catalog.v1.CreateFolderRequest
-	(*ListFoldersRequest)(nil),         // 32: vidhost.catalog.v1.ListFoldersRequest
-	(*GetFolderRequest)(nil),           // 33: vidhost.catalog.v1.GetFolderRequest
-	(*UpdateFolderRequest)(nil),        // 34: vidhost.catalog.v1.UpdateFolderRequest
-	(*DeleteFolderRequest)(nil),        // 35: vidhost.catalog.v1.DeleteFolderRequest
-	(*ListFolderVideosRequest)(nil),    // 36: vidhost.catalog.v1.ListFolderVideosRequest
-	(*AddFolderVideoRequest)(nil),      // 37: vidhost.catalog.v1.AddFolderVideoRequest
-	(*RemoveFolderVideoRequest)(nil),   // 38: vidhost.catalog.v1.RemoveFolderVideoRequest
-	(*GetVideoForPlaybackRequest)(nil), // 39: vidhost.catalog.v1.GetVideoForPlaybackRequest
-	(*ListLeadsRequest)(nil),           // 40: vidhost.catalog.v1.ListLeadsRequest
-	(*DeleteLeadRequest)(nil),          // 41: vidhost.catalog.v1.DeleteLeadRequest
-	(*SubmitLeadRequest)(nil),          // 42: vidhost.catalog.v1.SubmitLeadRequest
-	(*CreateTranscribeRequest)(nil),    // 43: vidhost.catalog.v1.CreateTranscribeRequest
-	(*ListTranscribesRequest)(nil),     // 44: vidhost.catalog.v1.ListTranscribesRequest
-	(*GetTranscribeRequest)(nil),       // 45: vidhost.catalog.v1.GetTranscribeRequest
-	(*DeleteTranscribeRequest)(nil),    // 46: vidhost.catalog.v1.DeleteTranscribeRequest
-	(*GetStreamKeyRequest)(nil),        // 47: vidhost.catalog.v1.GetStreamKeyRequest
-	(*RotateStreamKeyRequest)(nil),     // 48: vidhost.catalog.v1.RotateStreamKeyRequest
-	(*RevokeStreamKeyRequest)(nil),     // 49: vidhost.catalog.v1.RevokeStreamKeyRequest
-	(*AuthorizePublishRequest)(nil),    // 50: vidhost.catalog.v1.AuthorizePublishRequest
-	(*Category)(nil),                   // 51: vidhost.catalog.v1.Category
-	(*ListCategoriesResponse)(nil),     // 52: vidhost.catalog.v1.ListCategoriesResponse
-	(*DeleteCategoryResponse)(nil),     // 53: vidhost.catalog.v1.DeleteCategoryResponse
-	(*Player)(nil),                     // 54: vidhost.catalog.v1.Player
-	(*ListPlayersResponse)(nil),        // 55: vidhost.catalog.v1.ListPlayersResponse
-	(*DeletePlayerResponse)(nil),       // 56: vidhost.catalog.v1.DeletePlayerResponse
-	(*Video)(nil),                      // 57: vidhost.catalog.v1.Video
-	(*ListVideosResponse)(nil),         // 58: vidhost.catalog.v1.ListVideosResponse
-	(*VideoUsage)(nil),                 // 59: vidhost.catalog.v1.VideoUsage
-	(*DeleteVideoResponse)(nil),        // 60: vidhost.catalog.v1.DeleteVideoResponse
-	(*Card)(nil),                       // 61: vidhost.catalog.v1.Card
-	(*DeleteCardResponse)(nil),         // 62: vidhost.catalog.v1.DeleteCardResponse
-	(*Gate)(nil),                       // 63: vidhost.catalog.v1.Gate
-	(*DeleteGateResponse)(nil),         // 64: vidhost.catalog.v1.DeleteGateResponse
-	(*Hotspot)(nil),                    // 65: vidhost.catalog.v1.Hotspot
-	(*TimecodedHotspot)(nil),           // 66: vidhost.catalog.v1.TimecodedHotspot
-	(*DeleteHotspotResponse)(nil),      // 67: vidhost.catalog.v1.DeleteHotspotResponse
-	(*Chapter)(nil),                    // 68: vidhost.catalog.v1.Chapter
-	(*DeleteChapterResponse)(nil),      // 69: vidhost.catalog.v1.DeleteChapterResponse
-	(*Track)(nil),                      // 70: vidhost.catalog.v1.Track
-	(*DeleteTrackResponse)(nil),        // 71: vidhost.catalog.v1.DeleteTrackResponse
-	(*Thumbnail)(nil),                  // 72: vidhost.catalog.v1.Thumbnail
-	(*Folder)(nil),                     // 73: vidhost.catalog.v1.Folder
-	(*ListFoldersResponse)(nil),        // 74: vidhost.catalog.v1.ListFoldersResponse
-	(*DeleteFolderResponse)(nil),       // 75: vidhost.catalog.v1.DeleteFolderResponse
-	(*AddFolderVideoResponse)(nil),     // 76: vidhost.catalog.v1.AddFolderVideoResponse
-	(*RemoveFolderVideoResponse)(nil),  // 77: vidhost.catalog.v1.RemoveFolderVideoResponse
-	(*PlaybackVideo)(nil),              // 78: vidhost.catalog.v1.PlaybackVideo
-	(*ListLeadsResponse)(nil),          // 79: vidhost.catalog.v1.ListLeadsResponse
-	(*DeleteLeadResponse)(nil),         // 80: vidhost.catalog.v1.DeleteLeadResponse
-	(*Lead)(nil),                       // 81: vidhost.catalog.v1.Lead
-	(*Transcribe)(nil),                 // 82: vidhost.catalog.v1.Transcribe
-	(*ListTranscribesResponse)(nil),    // 83: vidhost.catalog.v1.ListTranscribesResponse
-	(*DeleteTranscribeResponse)(nil),   // 84: vidhost.catalog.v1.DeleteTranscribeResponse
-	(*StreamKey)(nil),                  // 85: vidhost.catalog.v1.StreamKey
-	(*RevokeStreamKeyResponse)(nil),    // 86: vidhost.catalog.v1.RevokeStreamKeyResponse
-	(*PublishGrant)(nil),               // 87: vidhost.catalog.v1.PublishGrant
+	(*CreateCategoryRequest)(nil),        // 0: vidhost.catalog.v1.CreateCategoryRequest
+	(*ListCategoriesRequest)(nil),        // 1: vidhost.catalog.v1.ListCategoriesRequest
+	(*GetCategoryRequest)(nil),           // 2: vidhost.catalog.v1.GetCategoryRequest
+	(*UpdateCategoryRequest)(nil),        // 3: vidhost.catalog.v1.UpdateCategoryRequest
+	(*DeleteCategoryRequest)(nil),        // 4: vidhost.catalog.v1.DeleteCategoryRequest
+	(*CreatePlayerRequest)(nil),          // 5: vidhost.catalog.v1.CreatePlayerRequest
+	(*ListPlayersRequest)(nil),           // 6: vidhost.catalog.v1.ListPlayersRequest
+	(*GetPlayerRequest)(nil),             // 7: vidhost.catalog.v1.GetPlayerRequest
+	(*UpdatePlayerRequest)(nil),          // 8: vidhost.catalog.v1.UpdatePlayerRequest
+	(*DeletePlayerRequest)(nil),          // 9: vidhost.catalog.v1.DeletePlayerRequest
+	(*CreateVideoRequest)(nil),           // 10: vidhost.catalog.v1.CreateVideoRequest
+	(*ListVideosRequest)(nil),            // 11: vidhost.catalog.v1.ListVideosRequest
+	(*GetVideoUsageRequest)(nil),         // 12: vidhost.catalog.v1.GetVideoUsageRequest
+	(*GetVideoRequest)(nil),              // 13: vidhost.catalog.v1.GetVideoRequest
+	(*UpdateVideoRequest)(nil),           // 14: vidhost.catalog.v1.UpdateVideoRequest
+	(*DeleteVideoRequest)(nil),           // 15: vidhost.catalog.v1.DeleteVideoRequest
+	(*CreateCardRequest)(nil),            // 16: vidhost.catalog.v1.CreateCardRequest
+	(*UpdateCardRequest)(nil),            // 17: vidhost.catalog.v1.UpdateCardRequest
+	(*DeleteCardRequest)(nil),            // 18: vidhost.catalog.v1.DeleteCardRequest
+	(*CreateGateRequest)(nil),            // 19: vidhost.catalog.v1.CreateGateRequest
+	(*UpdateGateRequest)(nil),            // 20: vidhost.catalog.v1.UpdateGateRequest
+	(*DeleteGateRequest)(nil),            // 21: vidhost.catalog.v1.DeleteGateRequest
+	(*CreateHotspotRequest)(nil),         // 22: vidhost.catalog.v1.CreateHotspotRequest
+	(*UpdateHotspotRequest)(nil),         // 23: vidhost.catalog.v1.UpdateHotspotRequest
+	(*DeleteHotspotRequest)(nil),         // 24: vidhost.catalog.v1.DeleteHotspotRequest
+	(*CreateChapterRequest)(nil),         // 25: vidhost.catalog.v1.CreateChapterRequest
+	(*UpdateChapterRequest)(nil),         // 26: vidhost.catalog.v1.UpdateChapterRequest
+	(*DeleteChapterRequest)(nil),         // 27: vidhost.catalog.v1.DeleteChapterRequest
+	(*CreateTrackRequest)(nil),           // 28: vidhost.catalog.v1.CreateTrackRequest
+	(*DeleteTrackRequest)(nil),           // 29: vidhost.catalog.v1.DeleteTrackRequest
+	(*SetThumbnailRequest)(nil),          // 30: vidhost.catalog.v1.SetThumbnailRequest
+	(*CreateFolderRequest)(nil),          // 31: vidhost.catalog.v1.CreateFolderRequest
+	(*ListFoldersRequest)(nil),           // 32: vidhost.catalog.v1.ListFoldersRequest
+	(*GetFolderRequest)(nil),             // 33: vidhost.catalog.v1.GetFolderRequest
+	(*UpdateFolderRequest)(nil),          // 34: vidhost.catalog.v1.UpdateFolderRequest
+	(*DeleteFolderRequest)(nil),          // 35: vidhost.catalog.v1.DeleteFolderRequest
+	(*ListFolderVideosRequest)(nil),      // 36: vidhost.catalog.v1.ListFolderVideosRequest
+	(*AddFolderVideoRequest)(nil),        // 37: vidhost.catalog.v1.AddFolderVideoRequest
+	(*RemoveFolderVideoRequest)(nil),     // 38: vidhost.catalog.v1.RemoveFolderVideoRequest
+	(*GetVideoForPlaybackRequest)(nil),   // 39: vidhost.catalog.v1.GetVideoForPlaybackRequest
+	(*ListLeadsRequest)(nil),             // 40: vidhost.catalog.v1.ListLeadsRequest
+	(*DeleteLeadRequest)(nil),            // 41: vidhost.catalog.v1.DeleteLeadRequest
+	(*SubmitLeadRequest)(nil),            // 42: vidhost.catalog.v1.SubmitLeadRequest
+	(*CreateTranscribeRequest)(nil),      // 43: vidhost.catalog.v1.CreateTranscribeRequest
+	(*ListTranscribesRequest)(nil),       // 44: vidhost.catalog.v1.ListTranscribesRequest
+	(*GetTranscribeRequest)(nil),         // 45: vidhost.catalog.v1.GetTranscribeRequest
+	(*DeleteTranscribeRequest)(nil),      // 46: vidhost.catalog.v1.DeleteTranscribeRequest
+	(*GetStreamKeyRequest)(nil),          // 47: vidhost.catalog.v1.GetStreamKeyRequest
+	(*RotateStreamKeyRequest)(nil),       // 48: vidhost.catalog.v1.RotateStreamKeyRequest
+	(*RevokeStreamKeyRequest)(nil),       // 49: vidhost.catalog.v1.RevokeStreamKeyRequest
+	(*AuthorizePublishRequest)(nil),      // 50: vidhost.catalog.v1.AuthorizePublishRequest
+	(*CreateRestreamRequest)(nil),        // 51: vidhost.catalog.v1.CreateRestreamRequest
+	(*ListRestreamsRequest)(nil),         // 52: vidhost.catalog.v1.ListRestreamsRequest
+	(*GetRestreamRequest)(nil),           // 53: vidhost.catalog.v1.GetRestreamRequest
+	(*UpdateRestreamRequest)(nil),        // 54: vidhost.catalog.v1.UpdateRestreamRequest
+	(*DeleteRestreamRequest)(nil),        // 55: vidhost.catalog.v1.DeleteRestreamRequest
+	(*ReportRestreamStatusRequest)(nil),  // 56: vidhost.catalog.v1.ReportRestreamStatusRequest
+	(*Category)(nil),                     // 57: vidhost.catalog.v1.Category
+	(*ListCategoriesResponse)(nil),       // 58: vidhost.catalog.v1.ListCategoriesResponse
+	(*DeleteCategoryResponse)(nil),       // 59: vidhost.catalog.v1.DeleteCategoryResponse
+	(*Player)(nil),                       // 60: vidhost.catalog.v1.Player
+	(*ListPlayersResponse)(nil),          // 61: vidhost.catalog.v1.ListPlayersResponse
+	(*DeletePlayerResponse)(nil),         // 62: vidhost.catalog.v1.DeletePlayerResponse
+	(*Video)(nil),                        // 63: vidhost.catalog.v1.Video
+	(*ListVideosResponse)(nil),           // 64: vidhost.catalog.v1.ListVideosResponse
+	(*VideoUsage)(nil),                   // 65: vidhost.catalog.v1.VideoUsage
+	(*DeleteVideoResponse)(nil),          // 66: vidhost.catalog.v1.DeleteVideoResponse
+	(*Card)(nil),                         // 67: vidhost.catalog.v1.Card
+	(*DeleteCardResponse)(nil),           // 68: vidhost.catalog.v1.DeleteCardResponse
+	(*Gate)(nil),                         // 69: vidhost.catalog.v1.Gate
+	(*DeleteGateResponse)(nil),           // 70: vidhost.catalog.v1.DeleteGateResponse
+	(*Hotspot)(nil),                      // 71: vidhost.catalog.v1.Hotspot
+	(*TimecodedHotspot)(nil),             // 72: vidhost.catalog.v1.TimecodedHotspot
+	(*DeleteHotspotResponse)(nil),        // 73: vidhost.catalog.v1.DeleteHotspotResponse
+	(*Chapter)(nil),                      // 74: vidhost.catalog.v1.Chapter
+	(*DeleteChapterResponse)(nil),        // 75: vidhost.catalog.v1.DeleteChapterResponse
+	(*Track)(nil),                        // 76: vidhost.catalog.v1.Track
+	(*DeleteTrackResponse)(nil),          // 77: vidhost.catalog.v1.DeleteTrackResponse
+	(*Thumbnail)(nil),                    // 78: vidhost.catalog.v1.Thumbnail
+	(*Folder)(nil),                       // 79: vidhost.catalog.v1.Folder
+	(*ListFoldersResponse)(nil),          // 80: vidhost.catalog.v1.ListFoldersResponse
+	(*DeleteFolderResponse)(nil),         // 81: vidhost.catalog.v1.DeleteFolderResponse
+	(*AddFolderVideoResponse)(nil),       // 82: vidhost.catalog.v1.AddFolderVideoResponse
+	(*RemoveFolderVideoResponse)(nil),    // 83: vidhost.catalog.v1.RemoveFolderVideoResponse
+	(*PlaybackVideo)(nil),                // 84: vidhost.catalog.v1.PlaybackVideo
+	(*ListLeadsResponse)(nil),            // 85: vidhost.catalog.v1.ListLeadsResponse
+	(*DeleteLeadResponse)(nil),           // 86: vidhost.catalog.v1.DeleteLeadResponse
+	(*Lead)(nil),                         // 87: vidhost.catalog.v1.Lead
+	(*Transcribe)(nil),                   // 88: vidhost.catalog.v1.Transcribe
+	(*ListTranscribesResponse)(nil),      // 89: vidhost.catalog.v1.ListTranscribesResponse
+	(*DeleteTranscribeResponse)(nil),     // 90: vidhost.catalog.v1.DeleteTranscribeResponse
+	(*StreamKey)(nil),                    // 91: vidhost.catalog.v1.StreamKey
+	(*RevokeStreamKeyResponse)(nil),      // 92: vidhost.catalog.v1.RevokeStreamKeyResponse
+	(*PublishGrant)(nil),                 // 93: vidhost.catalog.v1.PublishGrant
+	(*Restream)(nil),                     // 94: vidhost.catalog.v1.Restream
+	(*ListRestreamsResponse)(nil),        // 95: vidhost.catalog.v1.ListRestreamsResponse
+	(*DeleteRestreamResponse)(nil),       // 96: vidhost.catalog.v1.DeleteRestreamResponse
+	(*ReportRestreamStatusResponse)(nil), // 97: vidhost.catalog.v1.ReportRestreamStatusResponse
 }
 var file_vidhost_catalog_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.catalog.v1.CatalogService.CreateCategory:input_type -> vidhost.catalog.v1.CreateCategoryRequest
@@ -230,59 +246,71 @@ var file_vidhost_catalog_v1_service_proto_depIdxs = []int32{
 	48, // 48: vidhost.catalog.v1.CatalogService.RotateStreamKey:input_type -> vidhost.catalog.v1.RotateStreamKeyRequest
 	49, // 49: vidhost.catalog.v1.CatalogService.RevokeStreamKey:input_type -> vidhost.catalog.v1.RevokeStreamKeyRequest
 	50, // 50: vidhost.catalog.v1.CatalogService.AuthorizePublish:input_type -> vidhost.catalog.v1.AuthorizePublishRequest
-	51, // 51: vidhost.catalog.v1.CatalogService.CreateCategory:output_type -> vidhost.catalog.v1.Category
-	52, // 52: vidhost.catalog.v1.CatalogService.ListCategories:output_type -> vidhost.catalog.v1.ListCategoriesResponse
-	51, // 53: vidhost.catalog.v1.CatalogService.GetCategory:output_type -> vidhost.catalog.v1.Category
-	51, // 54: vidhost.catalog.v1.CatalogService.UpdateCategory:output_type -> vidhost.catalog.v1.Category
-	53, // 55: vidhost.catalog.v1.CatalogService.DeleteCategory:output_type -> vidhost.catalog.v1.DeleteCategoryResponse
-	54, // 56: vidhost.catalog.v1.CatalogService.CreatePlayer:output_type -> vidhost.catalog.v1.Player
-	55, // 57: vidhost.catalog.v1.CatalogService.ListPlayers:output_type -> vidhost.catalog.v1.ListPlayersResponse
-	54, // 58: vidhost.catalog.v1.CatalogService.GetPlayer:output_type -> vidhost.catalog.v1.Player
-	54, // 59: vidhost.catalog.v1.CatalogService.UpdatePlayer:output_type -> vidhost.catalog.v1.Player
-	56, // 60: vidhost.catalog.v1.CatalogService.DeletePlayer:output_type -> vidhost.catalog.v1.DeletePlayerResponse
-	57, // 61: vidhost.catalog.v1.CatalogService.CreateVideo:output_type -> vidhost.catalog.v1.Video
-	58, // 62: vidhost.catalog.v1.CatalogService.ListVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
-	59, // 63: vidhost.catalog.v1.CatalogService.GetVideoUsage:output_type -> vidhost.catalog.v1.VideoUsage
-	57, // 64: vidhost.catalog.v1.CatalogService.GetVideo:output_type -> vidhost.catalog.v1.Video
-	57, // 65: vidhost.catalog.v1.CatalogService.UpdateVideo:output_type -> vidhost.catalog.v1.Video
-	60, // 66: vidhost.catalog.v1.CatalogService.DeleteVideo:output_type -> vidhost.catalog.v1.DeleteVideoResponse
-	61, // 67: vidhost.catalog.v1.CatalogService.CreateCard:output_type -> vidhost.catalog.v1.Card
-	61, // 68: vidhost.catalog.v1.CatalogService.UpdateCard:output_type -> vidhost.catalog.v1.Card
-	62, // 69: vidhost.catalog.v1.CatalogService.DeleteCard:output_type -> vidhost.catalog.v1.DeleteCardResponse
-	63, // 70: vidhost.catalog.v1.CatalogService.CreateGate:output_type -> vidhost.catalog.v1.Gate
-	63, // 71: vidhost.catalog.v1.CatalogService.UpdateGate:output_type -> vidhost.catalog.v1.Gate
-	64, // 72: vidhost.catalog.v1.CatalogService.DeleteGate:output_type -> vidhost.catalog.v1.DeleteGateResponse
-	65, // 73: vidhost.catalog.v1.CatalogService.CreateHotspot:output_type -> vidhost.catalog.v1.Hotspot
-	66, // 74: vidhost.catalog.v1.CatalogService.UpdateHotspot:output_type -> vidhost.catalog.v1.TimecodedHotspot
-	67, // 75: vidhost.catalog.v1.CatalogService.DeleteHotspot:output_type -> vidhost.catalog.v1.DeleteHotspotResponse
-	68, // 76: vidhost.catalog.v1.CatalogService.CreateChapter:output_type -> vidhost.catalog.v1.Chapter
-	68, // 77: vidhost.catalog.v1.CatalogService.UpdateChapter:output_type -> vidhost.catalog.v1.Chapter
-	69, // 78: vidhost.catalog.v1.CatalogService.DeleteChapter:output_type -> vidhost.catalog.v1.DeleteChapterResponse
-	70, // 79: vidhost.catalog.v1.CatalogService.CreateTrack:output_type -> vidhost.catalog.v1.Track
-	71, // 80: vidhost.catalog.v1.CatalogService.DeleteTrack:output_type -> vidhost.catalog.v1.DeleteTrackResponse
-	72, // 81: vidhost.catalog.v1.CatalogService.SetThumbnail:output_type -> vidhost.catalog.v1.Thumbnail
-	73, // 82: vidhost.catalog.v1.CatalogService.CreateFolder:output_type -> vidhost.catalog.v1.Folder
-	74, // 83: vidhost.catalog.v1.CatalogService.ListFolders:output_type -> vidhost.catalog.v1.ListFoldersResponse
-	73, // 84: vidhost.catalog.v1.CatalogService.GetFolder:output_type -> vidhost.catalog.v1.Folder
-	73, // 85: vidhost.catalog.v1.CatalogService.UpdateFolder:output_type -> vidhost.catalog.v1.Folder
-	75, // 86: vidhost.catalog.v1.CatalogService.DeleteFolder:output_type -> vidhost.catalog.v1.DeleteFolderResponse
-	58, // 87: vidhost.catalog.v1.CatalogService.ListFolderVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
-	76, // 88: vidhost.catalog.v1.CatalogService.AddFolderVideo:output_type -> vidhost.catalog.v1.AddFolderVideoResponse
-	77, // 89: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:output_type -> vidhost.catalog.v1.RemoveFolderVideoResponse
-	78, // 90: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:output_type -> vidhost.catalog.v1.PlaybackVideo
-	79, // 91: vidhost.catalog.v1.CatalogService.ListLeads:output_type -> vidhost.catalog.v1.ListLeadsResponse
-	80, // 92: vidhost.catalog.v1.CatalogService.DeleteLead:output_type -> vidhost.catalog.v1.DeleteLeadResponse
-	81, // 93: vidhost.catalog.v1.CatalogService.SubmitLead:output_type -> vidhost.catalog.v1.Lead
-	82, // 94: vidhost.catalog.v1.CatalogService.CreateTranscribe:output_type -> vidhost.catalog.v1.Transcribe
-	83, // 95: vidhost.catalog.v1.CatalogService.ListTranscribes:output_type -> vidhost.catalog.v1.ListTranscribesResponse
-	82, // 96: vidhost.catalog.v1.CatalogService.GetTranscribe:output_type -> vidhost.catalog.v1.Transcribe
-	84, // 97: vidhost.catalog.v1.CatalogService.DeleteTranscribe:output_type -> vidhost.catalog.v1.DeleteTranscribeResponse
-	85, // 98: vidhost.catalog.v1.CatalogService.GetStreamKey:output_type -> vidhost.catalog.v1.StreamKey
-	85, // 99: vidhost.catalog.v1.CatalogService.RotateStreamKey:output_type -> vidhost.catalog.v1.StreamKey
-	86, // 100: vidhost.catalog.v1.CatalogService.RevokeStreamKey:output_type -> vidhost.catalog.v1.RevokeStreamKeyResponse
-	87, // 101: vidhost.catalog.v1.CatalogService.AuthorizePublish:output_type -> vidhost.catalog.v1.PublishGrant
-	51, // [51:102] is the sub-list for method output_type
-	0,  // [0:51] is the sub-list for method input_type
+	51, // 51: vidhost.catalog.v1.CatalogService.CreateRestream:input_type -> vidhost.catalog.v1.CreateRestreamRequest
+	52, // 52: vidhost.catalog.v1.CatalogService.ListRestreams:input_type -> vidhost.catalog.v1.ListRestreamsRequest
+	53, // 53: vidhost.catalog.v1.CatalogService.GetRestream:input_type -> vidhost.catalog.v1.GetRestreamRequest
+	54, // 54: vidhost.catalog.v1.CatalogService.UpdateRestream:input_type -> vidhost.catalog.v1.UpdateRestreamRequest
+	55, // 55: vidhost.catalog.v1.CatalogService.DeleteRestream:input_type -> vidhost.catalog.v1.DeleteRestreamRequest
+	56, // 56: vidhost.catalog.v1.CatalogService.ReportRestreamStatus:input_type -> vidhost.catalog.v1.ReportRestreamStatusRequest
+	57, // 57: vidhost.catalog.v1.CatalogService.CreateCategory:output_type -> vidhost.catalog.v1.Category
+	58, // 58: vidhost.catalog.v1.CatalogService.ListCategories:output_type -> vidhost.catalog.v1.ListCategoriesResponse
+	57, // 59: vidhost.catalog.v1.CatalogService.GetCategory:output_type -> vidhost.catalog.v1.Category
+	57, // 60: vidhost.catalog.v1.CatalogService.UpdateCategory:output_type -> vidhost.catalog.v1.Category
+	59, // 61: vidhost.catalog.v1.CatalogService.DeleteCategory:output_type -> vidhost.catalog.v1.DeleteCategoryResponse
+	60, // 62: vidhost.catalog.v1.CatalogService.CreatePlayer:output_type -> vidhost.catalog.v1.Player
+	61, // 63: vidhost.catalog.v1.CatalogService.ListPlayers:output_type -> vidhost.catalog.v1.ListPlayersResponse
+	60, // 64: vidhost.catalog.v1.CatalogService.GetPlayer:output_type -> vidhost.catalog.v1.Player
+	60, // 65: vidhost.catalog.v1.CatalogService.UpdatePlayer:output_type -> vidhost.catalog.v1.Player
+	62, // 66: vidhost.catalog.v1.CatalogService.DeletePlayer:output_type -> vidhost.catalog.v1.DeletePlayerResponse
+	63, // 67: vidhost.catalog.v1.CatalogService.CreateVideo:output_type -> vidhost.catalog.v1.Video
+	64, // 68: vidhost.catalog.v1.CatalogService.ListVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
+	65, // 69: vidhost.catalog.v1.CatalogService.GetVideoUsage:output_type -> vidhost.catalog.v1.VideoUsage
+	63, // 70: vidhost.catalog.v1.CatalogService.GetVideo:output_type -> vidhost.catalog.v1.Video
+	63, // 71: vidhost.catalog.v1.CatalogService.UpdateVideo:output_type -> vidhost.catalog.v1.Video
+	66, // 72: vidhost.catalog.v1.CatalogService.DeleteVideo:output_type -> vidhost.catalog.v1.DeleteVideoResponse
+	67, // 73: vidhost.catalog.v1.CatalogService.CreateCard:output_type -> vidhost.catalog.v1.Card
+	67, // 74: vidhost.catalog.v1.CatalogService.UpdateCard:output_type -> vidhost.catalog.v1.Card
+	68, // 75: vidhost.catalog.v1.CatalogService.DeleteCard:output_type -> vidhost.catalog.v1.DeleteCardResponse
+	69, // 76: vidhost.catalog.v1.CatalogService.CreateGate:output_type -> vidhost.catalog.v1.Gate
+	69, // 77: vidhost.catalog.v1.CatalogService.UpdateGate:output_type -> vidhost.catalog.v1.Gate
+	70, // 78: vidhost.catalog.v1.CatalogService.DeleteGate:output_type -> vidhost.catalog.v1.DeleteGateResponse
+	71, // 79: vidhost.catalog.v1.CatalogService.CreateHotspot:output_type -> vidhost.catalog.v1.Hotspot
+	72, // 80: vidhost.catalog.v1.CatalogService.UpdateHotspot:output_type -> vidhost.catalog.v1.TimecodedHotspot
+	73, // 81: vidhost.catalog.v1.CatalogService.DeleteHotspot:output_type -> vidhost.catalog.v1.DeleteHotspotResponse
+	74, // 82: vidhost.catalog.v1.CatalogService.CreateChapter:output_type -> vidhost.catalog.v1.Chapter
+	74, // 83: vidhost.catalog.v1.CatalogService.UpdateChapter:output_type -> vidhost.catalog.v1.Chapter
+	75, // 84: vidhost.catalog.v1.CatalogService.DeleteChapter:output_type -> vidhost.catalog.v1.DeleteChapterResponse
+	76, // 85: vidhost.catalog.v1.CatalogService.CreateTrack:output_type -> vidhost.catalog.v1.Track
+	77, // 86: vidhost.catalog.v1.CatalogService.DeleteTrack:output_type -> vidhost.catalog.v1.DeleteTrackResponse
+	78, // 87: vidhost.catalog.v1.CatalogService.SetThumbnail:output_type -> vidhost.catalog.v1.Thumbnail
+	79, // 88: vidhost.catalog.v1.CatalogService.CreateFolder:output_type -> vidhost.catalog.v1.Folder
+	80, // 89: vidhost.catalog.v1.CatalogService.ListFolders:output_type -> vidhost.catalog.v1.ListFoldersResponse
+	79, // 90: vidhost.catalog.v1.CatalogService.GetFolder:output_type -> vidhost.catalog.v1.Folder
+	79, // 91: vidhost.catalog.v1.CatalogService.UpdateFolder:output_type -> vidhost.catalog.v1.Folder
+	81, // 92: vidhost.catalog.v1.CatalogService.DeleteFolder:output_type -> vidhost.catalog.v1.DeleteFolderResponse
+	64, // 93: vidhost.catalog.v1.CatalogService.ListFolderVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
+	82, // 94: vidhost.catalog.v1.CatalogService.AddFolderVideo:output_type -> vidhost.catalog.v1.AddFolderVideoResponse
+	83, // 95: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:output_type -> vidhost.catalog.v1.RemoveFolderVideoResponse
+	84, // 96: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:output_type -> vidhost.catalog.v1.PlaybackVideo
+	85, // 97: vidhost.catalog.v1.CatalogService.ListLeads:output_type -> vidhost.catalog.v1.ListLeadsResponse
+	86, // 98: vidhost.catalog.v1.CatalogService.DeleteLead:output_type -> vidhost.catalog.v1.DeleteLeadResponse
+	87, // 99: vidhost.catalog.v1.CatalogService.SubmitLead:output_type -> vidhost.catalog.v1.Lead
+	88, // 100: vidhost.catalog.v1.CatalogService.CreateTranscribe:output_type -> vidhost.catalog.v1.Transcribe
+	89, // 101: vidhost.catalog.v1.CatalogService.ListTranscribes:output_type -> vidhost.catalog.v1.ListTranscribesResponse
+	88, // 102: vidhost.catalog.v1.CatalogService.GetTranscribe:output_type -> vidhost.catalog.v1.Transcribe
+	90, // 103: vidhost.catalog.v1.CatalogService.DeleteTranscribe:output_type -> vidhost.catalog.v1.DeleteTranscribeResponse
+	91, // 104: vidhost.catalog.v1.CatalogService.GetStreamKey:output_type -> vidhost.catalog.v1.StreamKey
+	91, // 105: vidhost.catalog.v1.CatalogService.RotateStreamKey:output_type -> vidhost.catalog.v1.StreamKey
+	92, // 106: vidhost.catalog.v1.CatalogService.RevokeStreamKey:output_type -> vidhost.catalog.v1.RevokeStreamKeyResponse
+	93, // 107: vidhost.catalog.v1.CatalogService.AuthorizePublish:output_type -> vidhost.catalog.v1.PublishGrant
+	94, // 108: vidhost.catalog.v1.CatalogService.CreateRestream:output_type -> vidhost.catalog.v1.Restream
+	95, // 109: vidhost.catalog.v1.CatalogService.ListRestreams:output_type -> vidhost.catalog.v1.ListRestreamsResponse
+	94, // 110: vidhost.catalog.v1.CatalogService.GetRestream:output_type -> vidhost.catalog.v1.Restream
+	94, // 111: vidhost.catalog.v1.CatalogService.UpdateRestream:output_type -> vidhost.catalog.v1.Restream
+	96, // 112: vidhost.catalog.v1.CatalogService.DeleteRestream:output_type -> vidhost.catalog.v1.DeleteRestreamResponse
+	97, // 113: vidhost.catalog.v1.CatalogService.ReportRestreamStatus:output_type -> vidhost.catalog.v1.ReportRestreamStatusResponse
+	57, // [57:114] is the sub-list for method output_type
+	0,  // [0:57] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name
@@ -297,6 +325,7 @@ func file_vidhost_catalog_v1_service_proto_init() {
 	file_vidhost_catalog_v1_lead_proto_init()
 	file_vidhost_catalog_v1_messages_proto_init()
 	file_vidhost_catalog_v1_playback_proto_init()
+	file_vidhost_catalog_v1_restream_proto_init()
 	file_vidhost_catalog_v1_transcribe_proto_init()
 	file_vidhost_catalog_v1_stream_key_proto_init()
 	file_vidhost_catalog_v1_video_proto_init()

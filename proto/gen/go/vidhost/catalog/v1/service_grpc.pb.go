@@ -19,57 +19,63 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	CatalogService_CreateCategory_FullMethodName      = "/vidhost.catalog.v1.CatalogService/CreateCategory"
-	CatalogService_ListCategories_FullMethodName      = "/vidhost.catalog.v1.CatalogService/ListCategories"
-	CatalogService_GetCategory_FullMethodName         = "/vidhost.catalog.v1.CatalogService/GetCategory"
-	CatalogService_UpdateCategory_FullMethodName      = "/vidhost.catalog.v1.CatalogService/UpdateCategory"
-	CatalogService_DeleteCategory_FullMethodName      = "/vidhost.catalog.v1.CatalogService/DeleteCategory"
-	CatalogService_CreatePlayer_FullMethodName        = "/vidhost.catalog.v1.CatalogService/CreatePlayer"
-	CatalogService_ListPlayers_FullMethodName         = "/vidhost.catalog.v1.CatalogService/ListPlayers"
-	CatalogService_GetPlayer_FullMethodName           = "/vidhost.catalog.v1.CatalogService/GetPlayer"
-	CatalogService_UpdatePlayer_FullMethodName        = "/vidhost.catalog.v1.CatalogService/UpdatePlayer"
-	CatalogService_DeletePlayer_FullMethodName        = "/vidhost.catalog.v1.CatalogService/DeletePlayer"
-	CatalogService_CreateVideo_FullMethodName         = "/vidhost.catalog.v1.CatalogService/CreateVideo"
-	CatalogService_ListVideos_FullMethodName          = "/vidhost.catalog.v1.CatalogService/ListVideos"
-	CatalogService_GetVideoUsage_FullMethodName       = "/vidhost.catalog.v1.CatalogService/GetVideoUsage"
-	CatalogService_GetVideo_FullMethodName            = "/vidhost.catalog.v1.CatalogService/GetVideo"
-	CatalogService_UpdateVideo_FullMethodName         = "/vidhost.catalog.v1.CatalogService/UpdateVideo"
-	CatalogService_DeleteVideo_FullMethodName         = "/vidhost.catalog.v1.CatalogService/DeleteVideo"
-	CatalogService_CreateCard_FullMethodName          = "/vidhost.catalog.v1.CatalogService/CreateCard"
-	CatalogService_UpdateCard_FullMethodName          = "/vidhost.catalog.v1.CatalogService/UpdateCard"
-	CatalogService_DeleteCard_FullMethodName          = "/vidhost.catalog.v1.CatalogService/DeleteCard"
-	CatalogService_CreateGate_FullMethodName          = "/vidhost.catalog.v1.CatalogService/CreateGate"
-	CatalogService_UpdateGate_FullMethodName          = "/vidhost.catalog.v1.CatalogService/UpdateGate"
-	CatalogService_DeleteGate_FullMethodName          = "/vidhost.catalog.v1.CatalogService/DeleteGate"
-	CatalogService_CreateHotspot_FullMethodName       = "/vidhost.catalog.v1.CatalogService/CreateHotspot"
-	CatalogService_UpdateHotspot_FullMethodName       = "/vidhost.catalog.v1.CatalogService/UpdateHotspot"
-	CatalogService_DeleteHotspot_FullMethodName       = "/vidhost.catalog.v1.CatalogService/DeleteHotspot"
-	CatalogService_CreateChapter_FullMethodName       = "/vidhost.catalog.v1.CatalogService/CreateChapter"
-	CatalogService_UpdateChapter_FullMethodName       = "/vidhost.catalog.v1.CatalogService/UpdateChapter"
-	CatalogService_DeleteChapter_FullMethodName       = "/vidhost.catalog.v1.CatalogService/DeleteChapter"
-	CatalogService_CreateTrack_FullMethodName         = "/vidhost.catalog.v1.CatalogService/CreateTrack"
-	CatalogService_DeleteTrack_FullMethodName         = "/vidhost.catalog.v1.CatalogService/DeleteTrack"
-	CatalogService_SetThumbnail_FullMethodName        = "/vidhost.catalog.v1.CatalogService/SetThumbnail"
-	CatalogService_CreateFolder_FullMethodName        = "/vidhost.catalog.v1.CatalogService/CreateFolder"
-	CatalogService_ListFolders_FullMethodName         = "/vidhost.catalog.v1.CatalogService/ListFolders"
-	CatalogService_GetFolder_FullMethodName           = "/vidhost.catalog.v1.CatalogService/GetFolder"
-	CatalogService_UpdateFolder_FullMethodName        = "/vidhost.catalog.v1.CatalogService/UpdateFolder"
-	CatalogService_DeleteFolder_FullMethodName        = "/vidhost.catalog.v1.CatalogService/DeleteFolder"
-	CatalogService_ListFolderVideos_FullMethodName    = "/vidhost.catalog.v1.CatalogService/ListFolderVideos"
-	CatalogService_AddFolderVideo_FullMethodName      = "/vidhost.catalog.v1.CatalogService/AddFolderVideo"
-	CatalogService_RemoveFolderVideo_FullMethodName   = "/vidhost.catalog.v1.CatalogService/RemoveFolderVideo"
-	CatalogService_GetVideoForPlayback_FullMethodName = "/vidhost.catalog.v1.CatalogService/GetVideoForPlayback"
-	CatalogService_ListLeads_FullMethodName           = "/vidhost.catalog.v1.CatalogService/ListLeads"
-	CatalogService_DeleteLead_FullMethodName          = "/vidhost.catalog.v1.CatalogService/DeleteLead"
-	CatalogService_SubmitLead_FullMethodName          = "/vidhost.catalog.v1.CatalogService/SubmitLead"
-	CatalogService_CreateTranscribe_FullMethodName    = "/vidhost.catalog.v1.CatalogService/CreateTranscribe"
-	CatalogService_ListTranscribes_FullMethodName     = "/vidhost.catalog.v1.CatalogService/ListTranscribes"
-	CatalogService_GetTranscribe_FullMethodName       = "/vidhost.catalog.v1.CatalogService/GetTranscribe"
-	CatalogService_DeleteTranscribe_FullMethodName    = "/vidhost.catalog.v1.CatalogService/DeleteTranscribe"
-	CatalogService_GetStreamKey_FullMethodName        = "/vidhost.catalog.v1.CatalogService/GetStreamKey"
-	CatalogService_RotateStreamKey_FullMethodName     = "/vidhost.catalog.v1.CatalogService/RotateStreamKey"
-	CatalogService_RevokeStreamKey_FullMethodName     = "/vidhost.catalog.v1.CatalogService/RevokeStreamKey"
-	CatalogService_AuthorizePublish_FullMethodName    = "/vidhost.catalog.v1.CatalogService/AuthorizePublish"
+	CatalogService_CreateCategory_FullMethodName       = "/vidhost.catalog.v1.CatalogService/CreateCategory"
+	CatalogService_ListCategories_FullMethodName       = "/vidhost.catalog.v1.CatalogService/ListCategories"
+	CatalogService_GetCategory_FullMethodName          = "/vidhost.catalog.v1.CatalogService/GetCategory"
+	CatalogService_UpdateCategory_FullMethodName       = "/vidhost.catalog.v1.CatalogService/UpdateCategory"
+	CatalogService_DeleteCategory_FullMethodName       = "/vidhost.catalog.v1.CatalogService/DeleteCategory"
+	CatalogService_CreatePlayer_FullMethodName         = "/vidhost.catalog.v1.CatalogService/CreatePlayer"
+	CatalogService_ListPlayers_FullMethodName          = "/vidhost.catalog.v1.CatalogService/ListPlayers"
+	CatalogService_GetPlayer_FullMethodName            = "/vidhost.catalog.v1.CatalogService/GetPlayer"
+	CatalogService_UpdatePlayer_FullMethodName         = "/vidhost.catalog.v1.CatalogService/UpdatePlayer"
+	CatalogService_DeletePlayer_FullMethodName         = "/vidhost.catalog.v1.CatalogService/DeletePlayer"
+	CatalogService_CreateVideo_FullMethodName          = "/vidhost.catalog.v1.CatalogService/CreateVideo"
+	CatalogService_ListVideos_FullMethodName           = "/vidhost.catalog.v1.CatalogService/ListVideos"
+	CatalogService_GetVideoUsage_FullMethodName        = "/vidhost.catalog.v1.CatalogService/GetVideoUsage"
+	CatalogService_GetVideo_FullMethodName             = "/vidhost.catalog.v1.CatalogService/GetVideo"
+	CatalogService_UpdateVideo_FullMethodName          = "/vidhost.catalog.v1.CatalogService/UpdateVideo"
+	CatalogService_DeleteVideo_FullMethodName          = "/vidhost.catalog.v1.CatalogService/DeleteVideo"
+	CatalogService_CreateCard_FullMethodName           = "/vidhost.catalog.v1.CatalogService/CreateCard"
+	CatalogService_UpdateCard_FullMethodName           = "/vidhost.catalog.v1.CatalogService/UpdateCard"
+	CatalogService_DeleteCard_FullMethodName           = "/vidhost.catalog.v1.CatalogService/DeleteCard"
+	CatalogService_CreateGate_FullMethodName           = "/vidhost.catalog.v1.CatalogService/CreateGate"
+	CatalogService_UpdateGate_FullMethodName           = "/vidhost.catalog.v1.CatalogService/UpdateGate"
+	CatalogService_DeleteGate_FullMethodName           = "/vidhost.catalog.v1.CatalogService/DeleteGate"
+	CatalogService_CreateHotspot_FullMethodName        = "/vidhost.catalog.v1.CatalogService/CreateHotspot"
+	CatalogService_UpdateHotspot_FullMethodName        = "/vidhost.catalog.v1.CatalogService/UpdateHotspot"
+	CatalogService_DeleteHotspot_FullMethodName        = "/vidhost.catalog.v1.CatalogService/DeleteHotspot"
+	CatalogService_CreateChapter_FullMethodName        = "/vidhost.catalog.v1.CatalogService/CreateChapter"
+	CatalogService_UpdateChapter_FullMethodName        = "/vidhost.catalog.v1.CatalogService/UpdateChapter"
+	CatalogService_DeleteChapter_FullMethodName        = "/vidhost.catalog.v1.CatalogService/DeleteChapter"
+	CatalogService_CreateTrack_FullMethodName          = "/vidhost.catalog.v1.CatalogService/CreateTrack"
+	CatalogService_DeleteTrack_FullMethodName          = "/vidhost.catalog.v1.CatalogService/DeleteTrack"
+	CatalogService_SetThumbnail_FullMethodName         = "/vidhost.catalog.v1.CatalogService/SetThumbnail"
+	CatalogService_CreateFolder_FullMethodName         = "/vidhost.catalog.v1.CatalogService/CreateFolder"
+	CatalogService_ListFolders_FullMethodName          = "/vidhost.catalog.v1.CatalogService/ListFolders"
+	CatalogService_GetFolder_FullMethodName            = "/vidhost.catalog.v1.CatalogService/GetFolder"
+	CatalogService_UpdateFolder_FullMethodName         = "/vidhost.catalog.v1.CatalogService/UpdateFolder"
+	CatalogService_DeleteFolder_FullMethodName         = "/vidhost.catalog.v1.CatalogService/DeleteFolder"
+	CatalogService_ListFolderVideos_FullMethodName     = "/vidhost.catalog.v1.CatalogService/ListFolderVideos"
+	CatalogService_AddFolderVideo_FullMethodName       = "/vidhost.catalog.v1.CatalogService/AddFolderVideo"
+	CatalogService_RemoveFolderVideo_FullMethodName    = "/vidhost.catalog.v1.CatalogService/RemoveFolderVideo"
+	CatalogService_GetVideoForPlayback_FullMethodName  = "/vidhost.catalog.v1.CatalogService/GetVideoForPlayback"
+	CatalogService_ListLeads_FullMethodName            = "/vidhost.catalog.v1.CatalogService/ListLeads"
+	CatalogService_DeleteLead_FullMethodName           = "/vidhost.catalog.v1.CatalogService/DeleteLead"
+	CatalogService_SubmitLead_FullMethodName           = "/vidhost.catalog.v1.CatalogService/SubmitLead"
+	CatalogService_CreateTranscribe_FullMethodName     = "/vidhost.catalog.v1.CatalogService/CreateTranscribe"
+	CatalogService_ListTranscribes_FullMethodName      = "/vidhost.catalog.v1.CatalogService/ListTranscribes"
+	CatalogService_GetTranscribe_FullMethodName        = "/vidhost.catalog.v1.CatalogService/GetTranscribe"
+	CatalogService_DeleteTranscribe_FullMethodName     = "/vidhost.catalog.v1.CatalogService/DeleteTranscribe"
+	CatalogService_GetStreamKey_FullMethodName         = "/vidhost.catalog.v1.CatalogService/GetStreamKey"
+	CatalogService_RotateStreamKey_FullMethodName      = "/vidhost.catalog.v1.CatalogService/RotateStreamKey"
+	CatalogService_RevokeStreamKey_FullMethodName      = "/vidhost.catalog.v1.CatalogService/RevokeStreamKey"
+	CatalogService_AuthorizePublish_FullMethodName     = "/vidhost.catalog.v1.CatalogService/AuthorizePublish"
+	CatalogService_CreateRestream_FullMethodName       = "/vidhost.catalog.v1.CatalogService/CreateRestream"
+	CatalogService_ListRestreams_FullMethodName        = "/vidhost.catalog.v1.CatalogService/ListRestreams"
+	CatalogService_GetRestream_FullMethodName          = "/vidhost.catalog.v1.CatalogService/GetRestream"
+	CatalogService_UpdateRestream_FullMethodName       = "/vidhost.catalog.v1.CatalogService/UpdateRestream"
+	CatalogService_DeleteRestream_FullMethodName       = "/vidhost.catalog.v1.CatalogService/DeleteRestream"
+	CatalogService_ReportRestreamStatus_FullMethodName = "/vidhost.catalog.v1.CatalogService/ReportRestreamStatus"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -143,6 +149,15 @@ type CatalogServiceClient interface {
 	// with the key as the credential. It refuses a wrong or revoked key and a
 	// key whose event has ended.
 	AuthorizePublish(ctx context.Context, in *AuthorizePublishRequest, opts ...grpc.CallOption) (*PublishGrant, error)
+	// A live event's restreams (docs/live.md, "Restreaming").
+	CreateRestream(ctx context.Context, in *CreateRestreamRequest, opts ...grpc.CallOption) (*Restream, error)
+	ListRestreams(ctx context.Context, in *ListRestreamsRequest, opts ...grpc.CallOption) (*ListRestreamsResponse, error)
+	GetRestream(ctx context.Context, in *GetRestreamRequest, opts ...grpc.CallOption) (*Restream, error)
+	UpdateRestream(ctx context.Context, in *UpdateRestreamRequest, opts ...grpc.CallOption) (*Restream, error)
+	DeleteRestream(ctx context.Context, in *DeleteRestreamRequest, opts ...grpc.CallOption) (*DeleteRestreamResponse, error)
+	// ReportRestreamStatus is internal (not mapped to REST): the live service
+	// reports each output's state as it changes.
+	ReportRestreamStatus(ctx context.Context, in *ReportRestreamStatusRequest, opts ...grpc.CallOption) (*ReportRestreamStatusResponse, error)
 }
 
 type catalogServiceClient struct {
@@ -663,6 +678,66 @@ func (c *catalogServiceClient) AuthorizePublish(ctx context.Context, in *Authori
 	return out, nil
 }
 
+func (c *catalogServiceClient) CreateRestream(ctx context.Context, in *CreateRestreamRequest, opts ...grpc.CallOption) (*Restream, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Restream)
+	err := c.cc.Invoke(ctx, CatalogService_CreateRestream_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) ListRestreams(ctx context.Context, in *ListRestreamsRequest, opts ...grpc.CallOption) (*ListRestreamsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListRestreamsResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ListRestreams_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) GetRestream(ctx context.Context, in *GetRestreamRequest, opts ...grpc.CallOption) (*Restream, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Restream)
+	err := c.cc.Invoke(ctx, CatalogService_GetRestream_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) UpdateRestream(ctx context.Context, in *UpdateRestreamRequest, opts ...grpc.CallOption) (*Restream, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Restream)
+	err := c.cc.Invoke(ctx, CatalogService_UpdateRestream_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteRestream(ctx context.Context, in *DeleteRestreamRequest, opts ...grpc.CallOption) (*DeleteRestreamResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteRestreamResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteRestream_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) ReportRestreamStatus(ctx context.Context, in *ReportRestreamStatusRequest, opts ...grpc.CallOption) (*ReportRestreamStatusResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ReportRestreamStatusResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ReportRestreamStatus_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -734,6 +809,15 @@ type CatalogServiceServer interface {
 	// with the key as the credential. It refuses a wrong or revoked key and a
 	// key whose event has ended.
 	AuthorizePublish(context.Context, *AuthorizePublishRequest) (*PublishGrant, error)
+	// A live event's restreams (docs/live.md, "Restreaming").
+	CreateRestream(context.Context, *CreateRestreamRequest) (*Restream, error)
+	ListRestreams(context.Context, *ListRestreamsRequest) (*ListRestreamsResponse, error)
+	GetRestream(context.Context, *GetRestreamRequest) (*Restream, error)
+	UpdateRestream(context.Context, *UpdateRestreamRequest) (*Restream, error)
+	DeleteRestream(context.Context, *DeleteRestreamRequest) (*DeleteRestreamResponse, error)
+	// ReportRestreamStatus is internal (not mapped to REST): the live service
+	// reports each output's state as it changes.
+	ReportRestreamStatus(context.Context, *ReportRestreamStatusRequest) (*ReportRestreamStatusResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -896,6 +980,24 @@ func (UnimplementedCatalogServiceServer) RevokeStreamKey(context.Context, *Revok
 }
 func (UnimplementedCatalogServiceServer) AuthorizePublish(context.Context, *AuthorizePublishRequest) (*PublishGrant, error) {
 	return nil, status.Error(codes.Unimplemented, "method AuthorizePublish not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateRestream(context.Context, *CreateRestreamRequest) (*Restream, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateRestream not implemented")
+}
+func (UnimplementedCatalogServiceServer) ListRestreams(context.Context, *ListRestreamsRequest) (*ListRestreamsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListRestreams not implemented")
+}
+func (UnimplementedCatalogServiceServer) GetRestream(context.Context, *GetRestreamRequest) (*Restream, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetRestream not implemented")
+}
+func (UnimplementedCatalogServiceServer) UpdateRestream(context.Context, *UpdateRestreamRequest) (*Restream, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateRestream not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteRestream(context.Context, *DeleteRestreamRequest) (*DeleteRestreamResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteRestream not implemented")
+}
+func (UnimplementedCatalogServiceServer) ReportRestreamStatus(context.Context, *ReportRestreamStatusRequest) (*ReportRestreamStatusResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ReportRestreamStatus not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -1836,6 +1938,114 @@ func _CatalogService_AuthorizePublish_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_CreateRestream_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateRestreamRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateRestream(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateRestream_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateRestream(ctx, req.(*CreateRestreamRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_ListRestreams_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListRestreamsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ListRestreams(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ListRestreams_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ListRestreams(ctx, req.(*ListRestreamsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_GetRestream_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetRestreamRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetRestream(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetRestream_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetRestream(ctx, req.(*GetRestreamRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_UpdateRestream_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateRestreamRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).UpdateRestream(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_UpdateRestream_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).UpdateRestream(ctx, req.(*UpdateRestreamRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteRestream_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteRestreamRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteRestream(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteRestream_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteRestream(ctx, req.(*DeleteRestreamRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_ReportRestreamStatus_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ReportRestreamStatusRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ReportRestreamStatus(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ReportRestreamStatus_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ReportRestreamStatus(ctx, req.(*ReportRestreamStatusRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -2046,6 +2256,30 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AuthorizePublish",
 			Handler:    _CatalogService_AuthorizePublish_Handler,
+		},
+		{
+			MethodName: "CreateRestream",
+			Handler:    _CatalogService_CreateRestream_Handler,
+		},
+		{
+			MethodName: "ListRestreams",
+			Handler:    _CatalogService_ListRestreams_Handler,
+		},
+		{
+			MethodName: "GetRestream",
+			Handler:    _CatalogService_GetRestream_Handler,
+		},
+		{
+			MethodName: "UpdateRestream",
+			Handler:    _CatalogService_UpdateRestream_Handler,
+		},
+		{
+			MethodName: "DeleteRestream",
+			Handler:    _CatalogService_DeleteRestream_Handler,
+		},
+		{
+			MethodName: "ReportRestreamStatus",
+			Handler:    _CatalogService_ReportRestreamStatus_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -358,7 +358,10 @@ type PublishGrant struct {
 	Record bool `protobuf:"varint,3,opt,name=record,proto3" json:"record,omitempty"`
 	// The account plan's ingest bitrate limit in bits per second (0: none);
 	// the live service cuts a stream whose measured bitrate stays above it.
-	MaxBitrate    int64 `protobuf:"varint,4,opt,name=max_bitrate,json=maxBitrate,proto3" json:"max_bitrate,omitempty"`
+	MaxBitrate int64 `protobuf:"varint,4,opt,name=max_bitrate,json=maxBitrate,proto3" json:"max_bitrate,omitempty"`
+	// The event's enabled restreams (docs/live.md), at most the plan's
+	// number; the live service syncs its outputs with each grant.
+	Restreams     []*RestreamTarget `protobuf:"bytes,5,rep,name=restreams,proto3" json:"restreams,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -421,11 +424,18 @@ func (x *PublishGrant) GetMaxBitrate() int64 {
 	return 0
 }
 
+func (x *PublishGrant) GetRestreams() []*RestreamTarget {
+	if x != nil {
+		return x.Restreams
+	}
+	return nil
+}
+
 var File_vidhost_catalog_v1_stream_key_proto protoreflect.FileDescriptor
 
 const file_vidhost_catalog_v1_stream_key_proto_rawDesc = "" +
 	"\n" +
-	"#vidhost/catalog/v1/stream_key.proto\x12\x12vidhost.catalog.v1\"0\n" +
+	"#vidhost/catalog/v1/stream_key.proto\x12\x12vidhost.catalog.v1\x1a!vidhost/catalog/v1/restream.proto\"0\n" +
 	"\x13GetStreamKeyRequest\x12\x19\n" +
 	"\bvideo_id\x18\x01 \x01(\tR\avideoId\"3\n" +
 	"\x16RotateStreamKeyRequest\x12\x19\n" +
@@ -446,14 +456,15 @@ const file_vidhost_catalog_v1_stream_key_proto_rawDesc = "" +
 	"updated_by\x18\b \x01(\tR\tupdatedBy\x12!\n" +
 	"\fupdated_time\x18\t \x01(\tR\vupdatedTime\"+\n" +
 	"\x17AuthorizePublishRequest\x12\x10\n" +
-	"\x03key\x18\x01 \x01(\tR\x03key\"\x81\x01\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\"\xc3\x01\n" +
 	"\fPublishGrant\x12\x19\n" +
 	"\bvideo_id\x18\x01 \x01(\tR\avideoId\x12\x1d\n" +
 	"\n" +
 	"account_id\x18\x02 \x01(\tR\taccountId\x12\x16\n" +
 	"\x06record\x18\x03 \x01(\bR\x06record\x12\x1f\n" +
 	"\vmax_bitrate\x18\x04 \x01(\x03R\n" +
-	"maxBitrateB\xd8\x01\n" +
+	"maxBitrate\x12@\n" +
+	"\trestreams\x18\x05 \x03(\v2\".vidhost.catalog.v1.RestreamTargetR\trestreamsB\xd8\x01\n" +
 	"\x16com.vidhost.catalog.v1B\x0eStreamKeyProtoP\x01ZDgithub.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1;catalogv1\xa2\x02\x03VCX\xaa\x02\x12Vidhost.Catalog.V1\xca\x02\x12Vidhost\\Catalog\\V1\xe2\x02\x1eVidhost\\Catalog\\V1\\GPBMetadata\xea\x02\x14Vidhost::Catalog::V1b\x06proto3"
 
 var (
@@ -477,13 +488,15 @@ var file_vidhost_catalog_v1_stream_key_proto_goTypes = []any{
 	(*StreamKey)(nil),               // 4: vidhost.catalog.v1.StreamKey
 	(*AuthorizePublishRequest)(nil), // 5: vidhost.catalog.v1.AuthorizePublishRequest
 	(*PublishGrant)(nil),            // 6: vidhost.catalog.v1.PublishGrant
+	(*RestreamTarget)(nil),          // 7: vidhost.catalog.v1.RestreamTarget
 }
 var file_vidhost_catalog_v1_stream_key_proto_depIdxs = []int32{
-	0, // [0:0] is the sub-list for method output_type
-	0, // [0:0] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	7, // 0: vidhost.catalog.v1.PublishGrant.restreams:type_name -> vidhost.catalog.v1.RestreamTarget
+	1, // [1:1] is the sub-list for method output_type
+	1, // [1:1] is the sub-list for method input_type
+	1, // [1:1] is the sub-list for extension type_name
+	1, // [1:1] is the sub-list for extension extendee
+	0, // [0:1] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_catalog_v1_stream_key_proto_init() }
@@ -491,6 +504,7 @@ func file_vidhost_catalog_v1_stream_key_proto_init() {
 	if File_vidhost_catalog_v1_stream_key_proto != nil {
 		return
 	}
+	file_vidhost_catalog_v1_restream_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

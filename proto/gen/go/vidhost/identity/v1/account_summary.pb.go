@@ -35,8 +35,10 @@ type PlanLimits struct {
 	MaxLiveEvents int32 `protobuf:"varint,5,opt,name=max_live_events,json=maxLiveEvents,proto3" json:"max_live_events,omitempty"`
 	// Bits per second a live publisher may send.
 	MaxIngestBitrate int64 `protobuf:"varint,6,opt,name=max_ingest_bitrate,json=maxIngestBitrate,proto3" json:"max_ingest_bitrate,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// Restreams (simulcast outputs) one live event may have.
+	MaxRestreams  int32 `protobuf:"varint,7,opt,name=max_restreams,json=maxRestreams,proto3" json:"max_restreams,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PlanLimits) Reset() {
@@ -107,6 +109,13 @@ func (x *PlanLimits) GetMaxLiveEvents() int32 {
 func (x *PlanLimits) GetMaxIngestBitrate() int64 {
 	if x != nil {
 		return x.MaxIngestBitrate
+	}
+	return 0
+}
+
+func (x *PlanLimits) GetMaxRestreams() int32 {
+	if x != nil {
+		return x.MaxRestreams
 	}
 	return 0
 }
@@ -257,7 +266,7 @@ var File_vidhost_identity_v1_account_summary_proto protoreflect.FileDescriptor
 
 const file_vidhost_identity_v1_account_summary_proto_rawDesc = "" +
 	"\n" +
-	")vidhost/identity/v1/account_summary.proto\x12\x13vidhost.identity.v1\"\xf3\x01\n" +
+	")vidhost/identity/v1/account_summary.proto\x12\x13vidhost.identity.v1\"\x98\x02\n" +
 	"\n" +
 	"PlanLimits\x12%\n" +
 	"\x0elive_streaming\x18\x01 \x01(\bR\rliveStreaming\x12\x1d\n" +
@@ -266,7 +275,8 @@ const file_vidhost_identity_v1_account_summary_proto_rawDesc = "" +
 	"\x12upload_quota_bytes\x18\x03 \x01(\x03R\x10uploadQuotaBytes\x12\x1b\n" +
 	"\tmax_users\x18\x04 \x01(\x05R\bmaxUsers\x12&\n" +
 	"\x0fmax_live_events\x18\x05 \x01(\x05R\rmaxLiveEvents\x12,\n" +
-	"\x12max_ingest_bitrate\x18\x06 \x01(\x03R\x10maxIngestBitrate\"\x86\x02\n" +
+	"\x12max_ingest_bitrate\x18\x06 \x01(\x03R\x10maxIngestBitrate\x12#\n" +
+	"\rmax_restreams\x18\a \x01(\x05R\fmaxRestreams\"\x86\x02\n" +
 	"\x0eAccountSummary\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +

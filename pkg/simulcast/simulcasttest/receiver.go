@@ -1,4 +1,4 @@
-package restreamtest
+package simulcasttest
 
 import (
 	"encoding/json"
