@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"sort"
+	"strconv"
 	"testing"
 	"time"
 
@@ -137,3 +138,5 @@ func (c *clip) feed(t testing.TB, m *llhls.Muxer, from, to time.Duration) {
 		}
 	}
 }
+
+func itoa(n uint64) string { return strconv.FormatUint(n, 10) }
