@@ -27,6 +27,7 @@ type Muxer struct {
 	frag       fragment
 	segStart   int64 // video decode time of the segment in progress
 	partSeq    uint32
+	frames     int64 // video frames complete so far
 	closed     bool
 	partMax    int64 // ticks
 	segMin     int64
@@ -90,7 +91,7 @@ func (m *Muxer) WriteH264(pts, dts time.Duration, au [][]byte) error {
 	}
 	prev.Duration = uint32(d - prev.dts) //nolint:gosec // a frame's duration fits
 	m.frag.video = append(m.frag.video, prev)
-	return m.cutBefore(d, key, d-prev.dts)
+	return m.cutBefore(d, key)
 }
 
 // WriteAAC adds an AAC frame presented at pts on the ingest's clock.
@@ -107,15 +108,22 @@ func (m *Muxer) WriteAAC(pts time.Duration, au []byte) error {
 
 // cutBefore ends the part, and the segment, before the frame at d when it
 // is time to. A segment ends only before a keyframe (unless the publisher
-// sends none for MaxSegment); a part ends where the next frame would take
-// it past PartTarget.
-func (m *Muxer) cutBefore(d int64, key bool, frame int64) error {
+// sends none for MaxSegment). A part ends once it holds as many frames as
+// fit in PartTarget at the stream's average frame rate: counting frames,
+// not adding up durations, keeps parts even when millisecond timestamps
+// (RTMP) make each frame 33 or 34 ms. A stream of uneven frame rate also
+// ends a part where its average frame would take it past PartTarget, give
+// or take the timestamps' millisecond.
+func (m *Muxer) cutBefore(d int64, key bool) error {
+	m.frames++
 	inSegment, inPart := d-m.segStart, d-m.frag.start
+	perPart := max(1, m.partMax*m.frames/d) // d is the stream's length: it starts at 0
+	long := inPart+d/m.frames > m.partMax+videoTimescale/1000
 	var endsSegment bool
 	switch {
 	case key && inSegment >= m.segMin, inSegment >= m.segMax:
 		endsSegment = true
-	case inPart+frame > m.partMax:
+	case int64(len(m.frag.video)) >= perPart, long:
 	default:
 		return nil
 	}

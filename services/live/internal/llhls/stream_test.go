@@ -107,21 +107,49 @@ type unit struct {
 	audio []byte
 }
 
+// timing places the clip's units in time: rate/scale pictures a second,
+// with timestamps rounded to round (RTMP's are milliseconds).
+type timing struct {
+	rate, scale int64
+	round       time.Duration
+}
+
+// exact30 is the clip's own timing; rtmp2997 is an NTSC-rate publisher
+// seen through RTMP's millisecond clock.
+var (
+	exact30  = timing{rate: fps, scale: 1}
+	rtmp2997 = timing{rate: 30000, scale: 1001, round: time.Millisecond}
+)
+
+func (tm timing) at(d time.Duration) time.Duration {
+	if tm.round > 0 {
+		return d.Round(tm.round)
+	}
+	return d
+}
+
 // feed writes the looped clip's units from stream time from to to (from
 // the stream's start), video and audio interleaved by time, as an ingest
 // hands them over.
 func (c *clip) feed(t testing.TB, m *llhls.Muxer, from, to time.Duration) {
 	t.Helper()
+	c.feedTimed(t, m, exact30, from, to)
+}
+
+func (c *clip) feedTimed(t testing.TB, m *llhls.Muxer, tm timing, from, to time.Duration) {
+	t.Helper()
 	var units []unit
-	for i := int(from * fps / time.Second); ; i++ {
-		at := time.Duration(i) * time.Second / fps
+	for i := 0; ; i++ {
+		at := tm.at(time.Duration(int64(i) * tm.scale * int64(time.Second) / tm.rate))
 		if at >= to {
 			break
 		}
-		units = append(units, unit{at: at, video: c.video[i%len(c.video)]})
+		if at >= from {
+			units = append(units, unit{at: at, video: c.video[i%len(c.video)]})
+		}
 	}
-	for j := int(from * sampleRate / 1024 / time.Second); ; j++ {
-		at := time.Duration(j) * 1024 * time.Second / sampleRate
+	for j := 0; ; j++ {
+		at := tm.at(time.Duration(j) * 1024 * time.Second / sampleRate)
 		if at >= to {
 			break
 		}
