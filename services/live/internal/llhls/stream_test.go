@@ -112,6 +112,7 @@ type unit struct {
 type timing struct {
 	rate, scale int64
 	round       time.Duration
+	ptsDelay    time.Duration // presentation after decoding, as with B-frames
 }
 
 // exact30 is the clip's own timing; rtmp2997 is an NTSC-rate publisher
@@ -160,7 +161,7 @@ func (c *clip) feedTimed(t testing.TB, m *llhls.Muxer, tm timing, from, to time.
 	sort.SliceStable(units, func(a, b int) bool { return units[a].at < units[b].at })
 	for _, u := range units {
 		if u.video != nil {
-			require.NoError(t, m.WriteH264(base+u.at, base+u.at, u.video))
+			require.NoError(t, m.WriteH264(base+u.at+tm.ptsDelay, base+u.at, u.video))
 		} else {
 			require.NoError(t, m.WriteAAC(base+u.at, u.audio))
 		}
