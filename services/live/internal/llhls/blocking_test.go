@@ -42,7 +42,7 @@ func getLater(t *testing.T, url string) <-chan answer {
 
 // setup serves a muxer that has 1 s of the clip: segment 0 is in progress
 // with parts 0 and 1 (frames 0-19); part 2 is next.
-func setup(t *testing.T, cfg llhls.Config) (*clip, *llhls.Muxer, string) {
+func setup(t *testing.T, cfg llhls.Config) (clip, *llhls.Muxer, string) {
 	c := loadClip(t)
 	m := newMuxer(t, c, cfg)
 	c.feed(t, m, 0, time.Second)

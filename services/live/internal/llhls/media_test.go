@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/services/live/internal/llhls"
+	"github.com/vidhost/vidhost/services/live/internal/llhls/llhlstest"
 )
 
 // probed is what ffprobe counts in a file.
@@ -121,7 +122,7 @@ func TestSegmentsStartAtTheirTime(t *testing.T) {
 	}{{"pts_is_dts", 0}, {"pts_two_frames_late", 2 * time.Second / fps}} {
 		t.Run(tt.name, func(t *testing.T) {
 			m := newMuxer(t, c, llhls.Config{})
-			c.feedTimed(t, m, timing{rate: fps, scale: 1, ptsDelay: tt.delay}, 0, 7*time.Second)
+			c.Feed(t, m, llhlstest.Timing{Rate: fps, Scale: 1, PTSDelay: tt.delay}, 0, 7*time.Second)
 			seg2, err := m.Segment(2)
 			require.NoError(t, err)
 			got := probe(t, m.Init(), seg2...)

@@ -10,15 +10,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/services/live/internal/llhls"
+	"github.com/vidhost/vidhost/services/live/internal/llhls/llhlstest"
 )
 
 func TestNewRefusesTracksWithoutParameters(t *testing.T) {
 	c := loadClip(t)
-	tr := c.tracks()
+	tr := c.Tracks()
 	tr.SPS = nil
 	_, err := llhls.New(llhls.Config{}, tr)
 	require.Error(t, err)
-	tr = c.tracks()
+	tr = c.Tracks()
 	tr.AAC.SampleRate = 0
 	_, err = llhls.New(llhls.Config{}, tr)
 	require.Error(t, err)
@@ -30,8 +31,8 @@ func TestNewRefusesTracksWithoutParameters(t *testing.T) {
 func TestStartsAtTheFirstKeyframe(t *testing.T) {
 	c := loadClip(t)
 	m := newMuxer(t, c, llhls.Config{})
-	require.NoError(t, m.WriteAAC(base, c.audio[0]))
-	require.NoError(t, m.WriteH264(base, base, c.video[1])) // not a keyframe
+	require.NoError(t, m.WriteAAC(llhlstest.Base, c.Audio[0]))
+	require.NoError(t, m.WriteH264(llhlstest.Base, llhlstest.Base, c.Video[1])) // not a keyframe
 	_, err := m.Playlist(context.Background(), llhls.PlaylistRequest{})
 	require.ErrorIs(t, err, llhls.ErrNotFound, "no playlist before the first part")
 	c.feed(t, m, time.Second, 3*time.Second+time.Second/fps) // starts at the keyframe at 1 s
@@ -44,12 +45,12 @@ func TestRefusesWhatCannotBeMuxed(t *testing.T) {
 	c := loadClip(t)
 	m := newMuxer(t, c, llhls.Config{})
 	c.feed(t, m, 0, time.Second)
-	at := base + time.Second/2
-	require.Error(t, m.WriteH264(at, at, c.video[15]), "video going back in time")
-	require.Error(t, m.WriteAAC(at-time.Second/4, c.audio[0]), "audio going back in time")
+	at := llhlstest.Base + time.Second/2
+	require.Error(t, m.WriteH264(at, at, c.Video[15]), "video going back in time")
+	require.Error(t, m.WriteAAC(at-time.Second/4, c.Audio[0]), "audio going back in time")
 	require.NoError(t, m.Close())
-	require.ErrorIs(t, m.WriteH264(base+2*time.Second, base+2*time.Second, c.video[0]), llhls.ErrClosed)
-	require.ErrorIs(t, m.WriteAAC(base+2*time.Second, c.audio[0]), llhls.ErrClosed)
+	require.ErrorIs(t, m.WriteH264(llhlstest.Base+2*time.Second, llhlstest.Base+2*time.Second, c.Video[0]), llhls.ErrClosed)
+	require.ErrorIs(t, m.WriteAAC(llhlstest.Base+2*time.Second, c.Audio[0]), llhls.ErrClosed)
 	require.NoError(t, m.Close(), "a second Close does nothing")
 }
 
@@ -80,13 +81,13 @@ func TestWindowSlides(t *testing.T) {
 // segments.
 func TestLongKeyframeInterval(t *testing.T) {
 	c := loadClip(t)
-	sparse := *c
-	sparse.video = append([][][]byte(nil), c.video...)
-	for i := fps; i < len(sparse.video); i += fps {
-		sparse.video[i] = c.video[i+1] // a non-key picture where each keyframe was: one every 5 s, the loop's first
+	sparse := clip{&llhlstest.Clip{AAC: c.AAC, Audio: c.Audio}}
+	sparse.Video = append([][][]byte(nil), c.Video...)
+	for i := fps; i < len(sparse.Video); i += fps {
+		sparse.Video[i] = c.Video[i+1] // a non-key picture where each keyframe was: one every 5 s, the loop's first
 	}
 	t.Run("keyframes every 5 s", func(t *testing.T) {
-		m := newMuxer(t, &sparse, llhls.Config{})
+		m := newMuxer(t, sparse, llhls.Config{})
 		sparse.feed(t, m, 0, 10*time.Second+time.Second/fps)
 		text := playlist(t, m, llhls.PlaylistRequest{})
 		assert.Contains(t, text, "#EXT-X-TARGETDURATION:5\n")
@@ -95,7 +96,7 @@ func TestLongKeyframeInterval(t *testing.T) {
 		checkStructure(t, parsePlaylist(t, text))
 	})
 	t.Run("none for MaxSegment", func(t *testing.T) {
-		m := newMuxer(t, &sparse, llhls.Config{MaxSegment: 3 * time.Second})
+		m := newMuxer(t, sparse, llhls.Config{MaxSegment: 3 * time.Second})
 		sparse.feed(t, m, 0, 4*time.Second)
 		text := playlist(t, m, llhls.PlaylistRequest{})
 		assert.Contains(t, text, "#EXTINF:3.00000,\nseg0.mp4\n")

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/services/live/internal/llhls"
+	"github.com/vidhost/vidhost/services/live/internal/llhls/llhlstest"
 )
 
 // parsed is a media playlist as a player reads it.
@@ -100,11 +101,11 @@ func TestPlaylistStructure(t *testing.T) {
 	c := loadClip(t)
 	for _, tt := range []struct {
 		name string
-		tm   timing
-	}{{"30fps", exact30}, {"29.97fps_rtmp", rtmp2997}} {
+		tm   llhlstest.Timing
+	}{{"30fps", llhlstest.Exact30}, {"29.97fps_rtmp", llhlstest.RTMP2997}} {
 		t.Run(tt.name, func(t *testing.T) {
 			m := newMuxer(t, c, llhls.Config{})
-			c.feedTimed(t, m, tt.tm, 0, 21*time.Second)
+			c.Feed(t, m, tt.tm, 0, 21*time.Second)
 			p := parsePlaylist(t, playlist(t, m, llhls.PlaylistRequest{}))
 			checkStructure(t, p)
 		})
