@@ -12,7 +12,9 @@ import (
 type fragment struct {
 	start       int64 // the video decode time of its first sample
 	independent bool  // it starts with a keyframe: INDEPENDENT=YES
-	video       []*timedSample
+	// discontinuity: it starts the first segment after a Restart.
+	discontinuity bool
+	video         []*timedSample
 }
 
 // marshal encodes the part as one moof and mdat. seq numbers the moof

@@ -20,19 +20,24 @@ type Muxer struct {
 	cfg   Config
 	store *store
 	// What follows belongs to the writing goroutine.
-	clock      timeline
-	audioRate  int64
-	pending    *timedSample // the last access unit, until the next gives its duration
-	audio      audioTrack
-	frag       fragment
-	segStart   int64 // video decode time of the segment in progress
-	partSeq    uint32
-	frames     int64 // video frames complete so far
-	closed     bool
-	partMax    int64 // ticks
-	segMin     int64
-	segMax     int64
-	firstFrame int64 // a frame's duration when none is known (the last frame at Close)
+	clock     timeline
+	audioRate int64
+	pending   *timedSample // the last access unit, until the next gives its duration
+	audio     audioTrack
+	frag      fragment
+	segStart  int64 // video decode time of the segment in progress
+	partSeq   uint32
+	frames    int64 // video frames complete so far
+	closed    bool
+	partMax   int64 // ticks
+	segMin    int64
+	segMax    int64
+	// defaultFrame is a frame's duration when none is known (a last
+	// frame right after a keyframe).
+	defaultFrame int64
+	tracks       Tracks
+	end          int64 // where the last connection's stream ended (Restart)
+	restarted    bool  // the next segment follows a Restart
 }
 
 // New returns a muxer for a stream of the given tracks. Its playlist
@@ -45,13 +50,14 @@ func New(cfg Config, tracks Tracks) (*Muxer, error) {
 	}
 	vt := func(d time.Duration) int64 { return (&timeline{}).ticks(d, videoTimescale) }
 	return &Muxer{
-		cfg:        cfg,
-		store:      newStore(cfg, init),
-		audioRate:  int64(tracks.AAC.SampleRate),
-		partMax:    vt(cfg.PartTarget),
-		segMin:     vt(cfg.SegmentTarget * 9 / 10),
-		segMax:     vt(cfg.MaxSegment),
-		firstFrame: videoTimescale / 30,
+		cfg:          cfg,
+		store:        newStore(cfg, init),
+		audioRate:    int64(tracks.AAC.SampleRate),
+		partMax:      vt(cfg.PartTarget),
+		segMin:       vt(cfg.SegmentTarget * 9 / 10),
+		segMax:       vt(cfg.MaxSegment),
+		defaultFrame: videoTimescale / 30,
+		tracks:       tracks,
 	}, nil
 }
 
@@ -68,7 +74,7 @@ func (m *Muxer) WriteH264(pts, dts time.Duration, au [][]byte) error {
 		if !key {
 			return nil
 		}
-		m.clock.start(dts, m.cfg.Now())
+		m.clock.start(dts, m.end, m.cfg.Now())
 	}
 	d := m.clock.ticks(dts, videoTimescale)
 	prev := m.pending
@@ -85,7 +91,8 @@ func (m *Muxer) WriteH264(pts, dts time.Duration, au [][]byte) error {
 		Payload:         payload,
 	}}
 	if prev == nil {
-		m.frag = fragment{start: d, independent: true}
+		m.frag = fragment{start: d, independent: true, discontinuity: m.restarted}
+		m.restarted = false
 		m.segStart = d
 		return nil
 	}
@@ -144,10 +151,11 @@ func (m *Muxer) flush(end int64, endsSegment bool) error {
 		return err
 	}
 	m.store.publish(&part{
-		start:       m.frag.start,
-		duration:    end - m.frag.start,
-		independent: m.frag.independent,
-		body:        body,
+		start:         m.frag.start,
+		duration:      end - m.frag.start,
+		independent:   m.frag.independent,
+		discontinuity: m.frag.discontinuity,
+		body:          body,
 	}, m.clock.date(m.segStart), endsSegment)
 	return nil
 }
@@ -160,19 +168,28 @@ func (m *Muxer) Close() error {
 		return nil
 	}
 	m.closed = true
-	var err error
-	if last := m.pending; last != nil {
-		frame := m.firstFrame
-		if n := len(m.frag.video); n > 0 {
-			frame = int64(m.frag.video[n-1].Duration)
-		}
-		last.Duration = uint32(frame) //nolint:gosec // a frame's duration fits
-		m.frag.video = append(m.frag.video, last)
-		m.audio.flush()
-		err = m.flush(last.dts+frame, true)
-	}
+	err := m.finish()
 	m.store.end()
 	return err
+}
+
+// finish makes the last frames a part that ends the segment in progress:
+// the last frame lasts as long as the one before it.
+func (m *Muxer) finish() error {
+	last := m.pending
+	if last == nil {
+		return nil
+	}
+	m.pending = nil
+	frame := m.defaultFrame
+	if n := len(m.frag.video); n > 0 {
+		frame = int64(m.frag.video[n-1].Duration)
+	}
+	last.Duration = uint32(frame) //nolint:gosec // a frame's duration fits
+	m.frag.video = append(m.frag.video, last)
+	m.audio.flush()
+	m.end = last.dts + frame
+	return m.flush(m.end, true)
 }
 
 // withoutDelimiters drops access unit delimiters, which MPEG-TS needs and

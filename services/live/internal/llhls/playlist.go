@@ -33,6 +33,9 @@ func (s *store) render(skip bool) []byte {
 		seconds(s.skipUntil()), seconds(3*partTarget))
 	fmt.Fprintf(&b, "#EXT-X-PART-INF:PART-TARGET=%s\n", seconds(partTarget))
 	fmt.Fprintf(&b, "#EXT-X-MEDIA-SEQUENCE:%d\n", s.segs[0].msn)
+	if s.discontinuities > 0 {
+		fmt.Fprintf(&b, "#EXT-X-DISCONTINUITY-SEQUENCE:%d\n", s.discontinuities)
+	}
 	if s.independent() {
 		b.WriteString("#EXT-X-INDEPENDENT-SEGMENTS\n")
 	}
@@ -47,6 +50,9 @@ func (s *store) render(skip bool) []byte {
 	partsFrom := s.partsFrom()
 	for i := skipped; i < len(s.segs); i++ {
 		seg := s.segs[i]
+		if seg.discontinuity() {
+			b.WriteString("#EXT-X-DISCONTINUITY\n")
+		}
 		fmt.Fprintf(&b, "#EXT-X-PROGRAM-DATE-TIME:%s\n", seg.date.UTC().Format("2006-01-02T15:04:05.000Z"))
 		if i >= partsFrom {
 			writeParts(&b, seg.parts)

@@ -11,7 +11,9 @@ type part struct {
 	start       int64  // video decode time, 90 kHz
 	duration    int64  // 90 kHz
 	independent bool
-	body        []byte
+	// discontinuity: its segment follows a Restart (EXT-X-DISCONTINUITY).
+	discontinuity bool
+	body          []byte
 }
 
 // segment is a run of parts from a keyframe to the next cut; its bytes are
@@ -22,6 +24,9 @@ type segment struct {
 	parts []*part
 	done  bool
 }
+
+// discontinuity reports whether the segment follows a Restart.
+func (s *segment) discontinuity() bool { return len(s.parts) > 0 && s.parts[0].discontinuity }
 
 func (s *segment) duration() int64 {
 	var d int64
@@ -44,7 +49,10 @@ type store struct {
 	nextMSN uint64     // the segment in progress, or the next to start
 	next    uint64     // the index the next part will have
 	target  int64      // EXT-X-TARGETDURATION in seconds; it only grows
-	ended   bool
+	// discontinuities counts those that left the window:
+	// EXT-X-DISCONTINUITY-SEQUENCE.
+	discontinuities uint64
+	ended           bool
 	// The playlists as of the last change: full, and the delta update.
 	full, delta []byte
 }
@@ -74,8 +82,13 @@ func (s *store) publish(p *part, date time.Time, last bool) {
 		s.nextMSN++
 		// Rounded to the nearest second, as EXTINF is compared with it.
 		s.target = max(s.target, (cur.duration()+videoTimescale/2)/videoTimescale)
-		if len(s.segs) > s.cfg.Window {
-			s.segs = append(s.segs[:0:0], s.segs[len(s.segs)-s.cfg.Window:]...)
+		if gone := len(s.segs) - s.cfg.Window; gone > 0 {
+			for _, old := range s.segs[:gone] {
+				if old.discontinuity() {
+					s.discontinuities++
+				}
+			}
+			s.segs = append(s.segs[:0:0], s.segs[gone:]...)
 		}
 	}
 	s.changedLocked()

@@ -16,8 +16,12 @@ type timeline struct {
 	wallStart time.Time
 }
 
-func (tl *timeline) start(dts time.Duration, now time.Time) {
-	tl.started, tl.origin, tl.wallStart = true, dts, now
+// start sets the origin at dts, the first keyframe's, so that it falls at
+// at (90 kHz ticks: zero at the stream's start, where the last connection
+// ended after a Restart) and at the wall clock now.
+func (tl *timeline) start(dts time.Duration, at int64, now time.Time) {
+	past := ticksDuration(at, videoTimescale)
+	tl.started, tl.origin, tl.wallStart = true, dts-past, now.Add(-past)
 }
 
 // ticks converts a stream time to a timescale, relative to the origin,
