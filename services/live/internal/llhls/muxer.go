@@ -48,14 +48,13 @@ func New(cfg Config, tracks Tracks) (*Muxer, error) {
 	if err != nil {
 		return nil, err
 	}
-	vt := func(d time.Duration) int64 { return (&timeline{}).ticks(d, videoTimescale) }
 	return &Muxer{
 		cfg:          cfg,
 		store:        newStore(cfg, init),
 		audioRate:    int64(tracks.AAC.SampleRate),
-		partMax:      vt(cfg.PartTarget),
-		segMin:       vt(cfg.SegmentTarget * 9 / 10),
-		segMax:       vt(cfg.MaxSegment),
+		partMax:      durationTicks(cfg.PartTarget, videoTimescale),
+		segMin:       durationTicks(cfg.SegmentTarget*9/10, videoTimescale),
+		segMax:       durationTicks(cfg.MaxSegment, videoTimescale),
 		defaultFrame: videoTimescale / 30,
 		tracks:       tracks,
 	}, nil
@@ -107,7 +106,7 @@ func (m *Muxer) WriteAAC(pts time.Duration, au []byte) error {
 	if m.closed {
 		return ErrClosed
 	}
-	if !m.clock.started || pts < m.clock.origin {
+	if !m.clock.started || pts < m.clock.first {
 		return nil
 	}
 	return m.audio.add(m.clock.ticks(pts, m.audioRate), au)

@@ -59,13 +59,11 @@ func (s *store) checkAhead(req PlaylistRequest) error {
 	if !req.HasPart || req.MSN < s.nextMSN {
 		return nil
 	}
-	listed := uint64(0)
+	// How many parts past the last listed the request is: for the segment
+	// after the one in progress, at least its own number plus one.
+	ahead := req.Part + 1
 	if cur := s.current(); cur != nil && req.MSN == s.nextMSN {
-		listed = uint64(len(cur.parts))
-	}
-	ahead := req.Part + 1 // parts past the last listed; at least one for the next segment's
-	if req.MSN == s.nextMSN {
-		ahead = req.Part + 1 - min(listed, req.Part+1)
+		ahead -= min(uint64(len(cur.parts)), ahead)
 	}
 	if ahead > s.advancePartLimit() {
 		return &RequestError{Param: "_HLS_part", Rule: "is too far ahead of the live edge"}

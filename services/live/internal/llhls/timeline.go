@@ -9,6 +9,9 @@ import "time"
 type timeline struct {
 	started bool
 	origin  time.Duration
+	// first is the first keyframe's decode time: audio before it is
+	// dropped (after a Restart the origin lies before it).
+	first time.Duration
 	// wallStart is the wall clock when the first keyframe arrived: a
 	// segment's EXT-X-PROGRAM-DATE-TIME is it plus the segment's stream
 	// time, so the dates advance exactly with the media and a player's
@@ -21,7 +24,7 @@ type timeline struct {
 // ended after a Restart) and at the wall clock now.
 func (tl *timeline) start(dts time.Duration, at int64, now time.Time) {
 	past := ticksDuration(at, videoTimescale)
-	tl.started, tl.origin, tl.wallStart = true, dts-past, now.Add(-past)
+	tl.started, tl.first, tl.origin, tl.wallStart = true, dts, dts-past, now.Add(-past)
 }
 
 // ticks converts a stream time to a timescale, relative to the origin,
@@ -29,7 +32,11 @@ func (tl *timeline) start(dts time.Duration, at int64, now time.Time) {
 // ticks a frame, which truncation would make jitter). Seconds and the
 // rest are scaled apart, so a stream of days does not overflow.
 func (tl *timeline) ticks(t time.Duration, timescale int64) int64 {
-	d := t - tl.origin
+	return durationTicks(t-tl.origin, timescale)
+}
+
+// durationTicks converts a duration to ticks of a timescale, rounding.
+func durationTicks(d time.Duration, timescale int64) int64 {
 	sec, rest := int64(d/time.Second), int64(d%time.Second)
 	return sec*timescale + (rest*timescale+int64(time.Second)/2)/int64(time.Second)
 }
