@@ -93,7 +93,7 @@ func writeBody(w http.ResponseWriter, r *http.Request, contentType string, body 
 		return
 	}
 	for _, b := range body {
-		if _, err := w.Write(b); err != nil {
+		if _, err := w.Write(b); err != nil { //nolint:gosec // media and playlists the muxer wrote, served as video/mp4 or mpegurl, never HTML
 			return // the viewer went away
 		}
 	}

@@ -5,8 +5,8 @@ import (
 	"errors"
 )
 
-// ErrTracksChanged: a restarted stream's tracks differ from the first
-// connection's, which the one init section cannot describe.
+// ErrTracksChanged is returned by Restart when the stream's tracks differ
+// from the first connection's, which the one init section cannot describe.
 var ErrTracksChanged = errors.New("llhls: the stream's tracks changed")
 
 // Restart continues the stream with a new connection of the publisher

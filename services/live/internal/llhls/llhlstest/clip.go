@@ -55,7 +55,7 @@ func Load(t testing.TB) *Clip {
 	for _, p := range pkts {
 		c.Audio = append(c.Audio, p.AU)
 	}
-	c.AAC = mpeg4audio.AudioSpecificConfig{Type: pkts[0].Type, SampleRate: pkts[0].SampleRate, ChannelCount: pkts[0].ChannelCount}
+	c.AAC = mpeg4audio.AudioSpecificConfig{Type: pkts[0].Type, SampleRate: pkts[0].SampleRate, ChannelConfig: pkts[0].ChannelConfig}
 	require.Len(t, c.Video, 5*FPS)
 	return c
 }
