@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/gateway/web/browsertest"
+	"github.com/vidhost/vidhost/pkg/simulcast/simulcasttest"
 )
 
 // TestLiveEventInTheDashboard is issue 28's live event walked in headless
@@ -44,6 +45,8 @@ func TestLiveEventInTheDashboard(t *testing.T) {
 		checkPage(t, setup, "live-empty")
 		id := createEventInTheDashboard(t, setup, "Launch")
 		keyShownRotatedRevoked(t, setup, id)
+		receiver := simulcasttest.Start(t, "dashboard-key")
+		restreamAddedInTheDashboard(t, setup, id, receiver)
 
 		live := browsertest.NewTab(t)
 		require.NoError(t, chromedp.Do(live, chromedp.Navigate(suiteOf(t).URL+"/live/"+id)))
@@ -52,6 +55,8 @@ func TestLiveEventInTheDashboard(t *testing.T) {
 		browsertest.Eval[chromedp.Void](t, live, `void (window.vhNoReload = true)`)
 		publisher := push(t, getStreamKey(t, id).RTMPURL, 300) // stopped below once the player played
 		playsWhileLive(t, live)
+		// The restream's row follows the live service's report.
+		browsertest.Poll[bool](t, live, `document.querySelector('.vh-restream-list [data-status]')?.dataset.status === 'live'`)
 		checkPage(t, live, "live-event-live")
 		publisher.stop(t)
 		browsertest.Poll[bool](t, live, `document.querySelector('.vh-page-head [data-status]').dataset.status !== 'live'`)
@@ -119,6 +124,31 @@ func keyShownRotatedRevoked(t *testing.T, ctx context.Context, id string) {
 	again := getStreamKey(t, id)
 	assert.False(t, again.Revoked)
 	assert.Equal(t, again.Key, text("vh-stream-key"))
+}
+
+// restreamAddedInTheDashboard adds an output to receiver through the
+// event page's form, after a URL the rule refuses shows its error at the
+// field; the row shows it idle, and the key appears nowhere on the page.
+func restreamAddedInTheDashboard(t *testing.T, ctx context.Context, id string, receiver *simulcasttest.Receiver) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS("#vh-restream-name"), "My server"),
+		chromedp.SendKeys(chromedp.CSS("#vh-restream-url"), "https://example.com/live"),
+		chromedp.SendKeys(chromedp.CSS("#vh-restream-key"), receiver.Key),
+		chromedp.Click(chromedp.CSS(`form[aria-labelledby="vh-restream-add-title"] button[type=submit]`)),
+	))
+	browsertest.Poll[bool](t, ctx, `document.getElementById('vh-restream-url-error').textContent.includes('rtmp or rtmps')`)
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.CSS("#vh-restream-url"), receiver.URL.String()),
+		chromedp.Click(chromedp.CSS(`form[aria-labelledby="vh-restream-add-title"] button[type=submit]`)),
+	))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('.vh-restream-list [data-status]')?.dataset.status === 'idle'`)
+	var outputs []restream
+	mustOK(t, call(t, "GET", "/v2/videos/"+id+"/restreams", ownerOf(t), nil)).decode(t, &outputs)
+	require.Len(t, outputs, 1)
+	assert.Equal(t, "My server", outputs[0].Name)
+	assert.True(t, outputs[0].StreamKeySet)
+	assert.NotContains(t, browsertest.Eval[string](t, ctx, `document.body.innerHTML`), receiver.Key, "the key is never shown")
 }
 
 // confirm clicks button and then the action of the dialog it opens.

@@ -24,6 +24,7 @@ export type Chapter = Schemas['Chapter'];
 export type Lead = Schemas['Lead'];
 export type Transcribe = Schemas['Transcribe'];
 export type StreamKey = Schemas['StreamKey'];
+export type Restream = Schemas['Restream'];
 export type Upload = Schemas['Upload'];
 
 /** Privacy is who may watch a video: the values the document allows on a create or update. */

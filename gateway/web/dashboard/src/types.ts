@@ -24,6 +24,7 @@ export type {
   Privacy,
   Service,
   Session,
+  Restream,
   StreamKey,
   Token,
   Track,

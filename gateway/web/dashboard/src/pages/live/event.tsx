@@ -1,15 +1,17 @@
 // A live event's page (/live/{id}): where to publish (ingest.tsx), how to
 // set up OBS (obs.tsx), the status moving preparing → live → processing →
 // ready as the page reads it again (poll.ts), the player while the event is
-// live, and the recording once it is ready. The player is the /embed page
-// in a same-origin frame, as on the video page: it already plays live HLS
-// (Video.js, with its LIVE indicator, docs/live.md) and opens a private
-// event by the session cookie, so the dashboard needs no HLS engine of its own.
+// live, its restreams (restreams.tsx) until it ends, and the recording once
+// it is ready. The player is the /embed page in a same-origin frame, as on
+// the video page: it already plays live HLS (Video.js, with its LIVE
+// indicator, docs/live.md) and opens a private event by the session cookie,
+// so the dashboard needs no HLS engine of its own.
 import { Problem, StatusBadge } from '../../components';
 import { date, duration } from '../../format';
 import { Ingest } from './ingest';
 import { OBSSettings } from './obs';
 import { usePolledEvent } from './poll';
+import { Restreams } from './restreams';
 import type { LiveEvent } from './types';
 import './live.css';
 
@@ -58,6 +60,7 @@ export function LiveEventPage({ id, role }: { id: string; role: string }) {
       )}
       {event.status === 'ready' && <Recording event={event} />}
       {!ended && <Ingest id={event.id} role={role} />}
+      {!ended && <Restreams id={event.id} role={role} live={event.status === 'live'} />}
       {!ended && <OBSSettings />}
       <h2>Details</h2>
       <dl class="vh-facts">
