@@ -25,7 +25,8 @@ processing -> ready: the recording becomes an ordinary video.
 The stream key is a secret: anyone holding it can go live on the event.
 'rotate-key' replaces it (a publisher on the old key is cut within 5 s),
 'revoke-key' refuses it until the next rotation. Creating events needs a
-plan with live streaming.`
+plan with live streaming. 'restreams' sends the event on to other platforms
+(YouTube, Twitch, your own server) as it arrives.`
 
 // liveEventOut is an event as printed: the video, its stream key, and
 // where to follow it.
@@ -78,7 +79,8 @@ func (a *app) liveCommand() *cobra.Command {
 	live.AddCommand(a.liveCreateCommand(), a.liveListCommand(),
 		a.streamKeyCommand("key", "Show a live event's stream key and ingest URLs", streamKey),
 		a.streamKeyCommand("rotate-key", "Give a live event a new stream key (the old one stops working)", rotateStreamKey),
-		a.streamKeyCommand("revoke-key", "Refuse a live event's stream key until it is rotated", revokeStreamKey))
+		a.streamKeyCommand("revoke-key", "Refuse a live event's stream key until it is rotated", revokeStreamKey),
+		a.restreamsCommand())
 	return live
 }
 

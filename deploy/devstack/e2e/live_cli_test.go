@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,8 +18,15 @@ import (
 // its exit code and output.
 func vidhostAs(t *testing.T, key string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return vidhostFed(t, key, "", args...)
+}
+
+// vidhostFed is vidhostAs with stdin as the command's standard input.
+func vidhostFed(t *testing.T, key, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	environ := map[string]string{"VIDHOST_URL": suiteOf(t).URL, "VIDHOST_API_KEY": key}
-	env := cli.Env{Getenv: func(k string) string { return environ[k] }, Dir: t.TempDir(), ConfigDir: t.TempDir(), CacheDir: t.TempDir()}
+	env := cli.Env{Getenv: func(k string) string { return environ[k] }, Dir: t.TempDir(), ConfigDir: t.TempDir(), CacheDir: t.TempDir(),
+		Stdin: strings.NewReader(stdin)}
 	var out, errOut bytes.Buffer
 	code = cli.Run(t.Context(), args, env, &out, &errOut)
 	return code, out.String(), errOut.String()
@@ -43,7 +51,7 @@ type cliEvent struct {
 }
 
 // TestLiveCommands: `vidhost live create | ls | key | rotate-key |
-// revoke-key` through the gateway, checked against the API: the new
+// revoke-key | restreams` through the gateway, checked against the API: the new
 // event's ingest URLs and key, the list of events only, a rotation that
 // replaces the key, a revocation, and a vod's key refused in the API's words.
 func TestLiveCommands(t *testing.T) {
@@ -96,4 +104,36 @@ func TestLiveCommands(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "[redacted]")
 	assert.NotContains(t, out, rotated.Key)
+
+	restreamCommands(t, event.ID)
+}
+
+// restreamCommands: `vidhost live restreams add | ls | disable | rm` on an
+// event, the key read from standard input and shown nowhere.
+func restreamCommands(t *testing.T, eventID string) {
+	t.Helper()
+	const key = "live_cli_secret_key"
+	code, out, errOut := vidhostFed(t, ownerOf(t), key+"\n", "live", "restreams", "add", eventID, "--name", "Twitch",
+		"--url", "rtmp://live.twitch.tv/app", "--key-stdin", "--json")
+	require.Equal(t, 0, code, errOut)
+	var added restream
+	require.NoError(t, json.Unmarshal([]byte(out), &added), out)
+	assert.True(t, added.StreamKeySet)
+	assert.NotContains(t, out, key)
+
+	code, out, _ = vidhostAs(t, ownerOf(t), "live", "restreams", "ls", eventID)
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, added.ID+"  Twitch  rtmp://live.twitch.tv/app  set  idle")
+
+	code, out, _ = vidhostAs(t, ownerOf(t), "live", "restreams", "disable", eventID, added.ID)
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, ": paused")
+
+	code, _, errOut = vidhostAs(t, ownerOf(t), "live", "restreams", "add", eventID, "--name", "Mine", "--url", "rtmp://10.0.0.5/live")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "url must not point at a private, loopback or link-local address")
+
+	code, _, _ = vidhostAs(t, ownerOf(t), "live", "restreams", "rm", eventID, added.ID)
+	require.Equal(t, 0, code)
+	mustFail(t, call(t, "GET", "/v2/videos/"+eventID+"/restreams/"+added.ID, ownerOf(t), nil), http.StatusNotFound, "Not found")
 }
