@@ -6,6 +6,7 @@ import (
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/clips"
 	"github.com/vidhost/vidhost/services/catalog/internal/leads"
 	"github.com/vidhost/vidhost/services/catalog/internal/streamkeys"
 	"github.com/vidhost/vidhost/services/catalog/internal/transcribes"
@@ -18,6 +19,7 @@ type Server struct {
 	streamKeys  *streamkeys.Service
 	transcribes *transcribes.Service
 	leads       *leads.Service
+	clips       *clips.Service
 }
 
 // UseCases are the domain's use-case types whose methods the handlers
@@ -27,11 +29,12 @@ type UseCases struct {
 	StreamKeys  *streamkeys.Service
 	Transcribes *transcribes.Service
 	Leads       *leads.Service
+	Clips       *clips.Service
 }
 
 // New returns a server for u.
 func New(u UseCases) *Server {
-	return &Server{catalog: u.Catalog, streamKeys: u.StreamKeys, transcribes: u.Transcribes, leads: u.Leads}
+	return &Server{catalog: u.Catalog, streamKeys: u.StreamKeys, transcribes: u.Transcribes, leads: u.Leads, clips: u.Clips}
 }
 
 // Register adds the server to a gRPC server.
