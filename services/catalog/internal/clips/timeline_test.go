@@ -130,7 +130,7 @@ func TestClipOfASourceWithALongerGOP(t *testing.T) {
 	c, covered, err := tl.clip(span{Start: 42, End: 50})
 	require.NoError(t, err)
 	assert.Equal(t, span{Start: 40, End: 52}, covered, "the source's 4 s segments")
-	assert.Equal(t, []catalog.LiveSegment{{"00010.m4s", 4}, {"00011.m4s", 4}, {"00012.m4s", 4}}, c.Variants[0].Segments)
+	assert.Equal(t, []catalog.LiveSegment{{Name: "00010.m4s", Duration: 4}, {Name: "00011.m4s", Duration: 4}, {Name: "00012.m4s", Duration: 4}}, c.Variants[0].Segments)
 	assert.Equal(t, "00021.m4s", c.Variants[1].Segments[0].Name)
 	assert.Equal(t, "00024.m4s", c.Variants[1].Segments[3].Name)
 }
