@@ -21,6 +21,12 @@ const (
 	ColourPattern = `^(#[0-9a-fA-F]{6})?$`
 	// PlayerControlNone hides every control; it is valid only on its own.
 	PlayerControlNone = "none"
+	// ClipMaxSeconds is the longest clip, of a source URL or of a live
+	// event (the interface's two minutes).
+	ClipMaxSeconds = 120
+	// ClipSecondsMax bounds an instant clip's times: whole seconds of a
+	// stream, which an int32 holds.
+	ClipSecondsMax = 1<<31 - 1
 )
 
 // Allowed values of the catalog's enumerated fields.
@@ -59,6 +65,13 @@ var (
 		"colour":    {Pattern: ColourPattern},
 		"controls": {MaxItems: len(PlayerControls), UniqueItems: true,
 			ItemEnum: append([]string{PlayerControlNone}, PlayerControls...)},
+	}
+	// clipFields are an instant clip's (CreateClipRequest): times in whole
+	// seconds from the start of the event's stream.
+	clipFields = map[string]Rule{
+		"start_seconds": {Minimum: 0, HasMinimum: true, Maximum: ClipSecondsMax, HasMaximum: true, Integer: true},
+		"end_seconds":   {Minimum: 1, HasMinimum: true, Maximum: ClipSecondsMax, HasMaximum: true, Integer: true},
+		"name":          {MaxLength: VideoNameMax},
 	}
 	folderFields   = map[string]Rule{"name": {MinLength: 1, MaxLength: FolderNameMax}}
 	categoryFields = map[string]Rule{

@@ -8,6 +8,7 @@ var Messages = map[string]Message{
 	"vidhost.catalog.v1.CreateVideoRequest": {Fields: with(required(videoFieldsShared, "name"),
 		"transcoder", Rule{Enum: VideoTranscoders, EnumText: transcoderText()})},
 	"vidhost.catalog.v1.Video":                 {Fields: videoFieldsShared, AtLeastOne: true},
+	"vidhost.catalog.v1.CreateClipRequest":     {Fields: required(clipFields, "start_seconds", "end_seconds")},
 	"vidhost.catalog.v1.CreatePlayerRequest":   {Fields: required(playerFields, "name")},
 	"vidhost.catalog.v1.Player":                {Fields: playerFields, AtLeastOne: true},
 	"vidhost.catalog.v1.CreateFolderRequest":   {Fields: required(folderFields, "name")},

@@ -172,6 +172,8 @@ var Policy = map[string]Rule{
 	"/vidhost.catalog.v1.CatalogService/GetRestream":    {Callers: byGateway, Account: true, Role: roles.Viewer},
 	"/vidhost.catalog.v1.CatalogService/UpdateRestream": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
 	"/vidhost.catalog.v1.CatalogService/DeleteRestream": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
+	// An instant clip is a new video: who may create videos may make one.
+	"/vidhost.catalog.v1.CatalogService/CreateClip": {Callers: byGateway, Account: true, Write: true, Role: roles.Uploader},
 	// Catalog, internal: the live service checking a publisher's stream
 	// key, the publisher's only credential (no principal).
 	"/vidhost.catalog.v1.CatalogService/AuthorizePublish": {Callers: byLive},

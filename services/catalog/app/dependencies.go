@@ -12,6 +12,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/clips"
 	"github.com/vidhost/vidhost/services/catalog/internal/events"
 	"github.com/vidhost/vidhost/services/catalog/internal/leads"
 	"github.com/vidhost/vidhost/services/catalog/internal/restreams"
@@ -53,16 +54,18 @@ func useCases(cfg Config, st *store.Store, resolver catalog.UploadResolver, file
 	media := catalog.Media{BaseURL: cfg.MediaBaseURL}
 	ingest := catalog.Ingest{RTMPBase: cfg.LiveRTMPURL, SRTBase: cfg.LiveSRTURL,
 		Box: secrets.BoxFor(secrets.MustRoot(cfg.InternalSecret), secrets.StreamKey)}
+	videos := catalog.NewService(st, media, resolver, files).
+		LimitJobsPerAccount(cfg.TranscodeAccountConcurrency).
+		WithIngest(ingest)
 	return server.UseCases{
-		Catalog: catalog.NewService(st, media, resolver, files).
-			LimitJobsPerAccount(cfg.TranscodeAccountConcurrency).
-			WithIngest(ingest),
+		Catalog:    videos,
 		StreamKeys: streamkeys.New(st.StreamKeys(), ingest),
 		Transcribes: transcribes.New(st.Transcribes(), media, files).AcceptLanguages(cfg.TranscribeLanguages()).
 			EngineOff(cfg.TranscribeEngine == "off"),
 		Leads: leads.New(st.Leads()),
 		Restreams: restreams.New(st.Restreams(), secrets.BoxFor(secrets.MustRoot(cfg.InternalSecret), secrets.RestreamKey),
 			cfg.RestreamAllowLoopback),
+		Clips: clips.New(st, files, videos),
 	}
 }
 

@@ -26,6 +26,35 @@ type TranscodeJob struct {
 	// Transcoder is the video's resolved transcoding profile
 	// (Video.jobProfile): never empty.
 	Transcoder profiles.Name
+	// Live, instead of a source, is an instant clip made of a live event's
+	// segments (internal/clips): copied by the worker, not encoded.
+	Live *LiveClip
+}
+
+// LiveClip is the part of a live event's HLS an instant clip is made of:
+// each variant the event's master playlist names, with its init segment
+// and the media segments the clip spans.
+type LiveClip struct {
+	EventID string
+	// MasterPlaylist is the event's, relative to its media folder.
+	MasterPlaylist string
+	// Variants are in the master's order, the highest first.
+	Variants []LiveVariant
+}
+
+// LiveVariant is one variant's part of a LiveClip: its playlist as the
+// master names it, its init segment and media segments in the playlist's
+// folder.
+type LiveVariant struct {
+	Playlist string
+	Init     string
+	Segments []LiveSegment
+}
+
+// LiveSegment is a media segment and its length in seconds.
+type LiveSegment struct {
+	Name     string
+	Duration float64
 }
 
 // TranscribeJob asks a transcode worker to transcribe a video's speech. It

@@ -12,7 +12,7 @@ import (
 // Limits of a vod's input.
 const (
 	InputMax       = apirules.VideoInputMax
-	ClipMaxSeconds = 120
+	ClipMaxSeconds = apirules.ClipMaxSeconds
 )
 
 // Query parameters of a clip, in the interface's words.

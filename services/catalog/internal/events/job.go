@@ -22,12 +22,28 @@ func JobMessage(job catalog.TranscodeJob) (outbox.Message, error) {
 		SourceMaxBytes:   job.SourceMaxBytes,
 		Transcoder:       string(job.Transcoder),
 	}
-	if job.SourceObjectKey != "" {
+	switch {
+	case job.Live != nil:
+		msg.Source = &eventsv1.TranscodeJob_LiveSegments{LiveSegments: liveSegments(*job.Live)}
+	case job.SourceObjectKey != "":
 		msg.Source = &eventsv1.TranscodeJob_SourceObjectKey{SourceObjectKey: job.SourceObjectKey}
-	} else {
+	default:
 		msg.Source = &eventsv1.TranscodeJob_SourceUrl{SourceUrl: job.SourceURL}
 	}
 	return eventmsg.Outbox(msg.GetMeta(), natsx.SubjectTranscodeJobs, msg)
+}
+
+// liveSegments is the message of an instant clip's segments.
+func liveSegments(c catalog.LiveClip) *eventsv1.LiveSegments {
+	m := &eventsv1.LiveSegments{EventVideoId: c.EventID, MasterPlaylist: c.MasterPlaylist}
+	for _, v := range c.Variants {
+		variant := &eventsv1.LiveVariant{Playlist: v.Playlist, Init: v.Init}
+		for _, s := range v.Segments {
+			variant.Segments = append(variant.Segments, &eventsv1.LiveSegment{Name: s.Name, Duration: s.Duration})
+		}
+		m.Variants = append(m.Variants, variant)
+	}
+	return m
 }
 
 // TranscribeJobMessage encodes job as a TranscribeJob on transcribe.jobs;

@@ -6,6 +6,7 @@ import (
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 
 	"github.com/vidhost/vidhost/services/catalog/internal/catalog"
+	"github.com/vidhost/vidhost/services/catalog/internal/clips"
 	"github.com/vidhost/vidhost/services/catalog/internal/leads"
 	"github.com/vidhost/vidhost/services/catalog/internal/restreams"
 	"github.com/vidhost/vidhost/services/catalog/internal/streamkeys"
@@ -20,6 +21,7 @@ type Server struct {
 	transcribes *transcribes.Service
 	leads       *leads.Service
 	restreams   *restreams.Service
+	clips       *clips.Service
 }
 
 // UseCases are the domain's use-case types whose methods the handlers
@@ -30,12 +32,13 @@ type UseCases struct {
 	Transcribes *transcribes.Service
 	Leads       *leads.Service
 	Restreams   *restreams.Service
+	Clips       *clips.Service
 }
 
 // New returns a server for u.
 func New(u UseCases) *Server {
 	return &Server{catalog: u.Catalog, streamKeys: u.StreamKeys, transcribes: u.Transcribes, leads: u.Leads,
-		restreams: u.Restreams}
+		restreams: u.Restreams, clips: u.Clips}
 }
 
 // Register adds the server to a gRPC server.

@@ -43,6 +43,9 @@ func DecodeJob(data []byte) (job.Job, error) {
 	if j.Transcoder == "" {
 		j.Transcoder = profiles.Standard // enqueued before profiles existed
 	}
+	if live := m.GetLiveSegments(); live != nil {
+		j.Live = liveClip(live)
+	}
 	return j, j.Validate()
 }
 
@@ -71,9 +74,12 @@ func EncodeJob(j job.Job) ([]byte, error) {
 	if j.Clip != nil {
 		m.ClipStartSeconds, m.ClipEndSeconds = int32(j.Clip.Start.Seconds()), int32(j.Clip.End.Seconds())
 	}
-	if j.SourceKey != "" {
+	switch {
+	case j.Live != nil:
+		m.Source = &eventsv1.TranscodeJob_LiveSegments{LiveSegments: liveSegments(*j.Live)}
+	case j.SourceKey != "":
 		m.Source = &eventsv1.TranscodeJob_SourceObjectKey{SourceObjectKey: j.SourceKey}
-	} else {
+	default:
 		m.Source = &eventsv1.TranscodeJob_SourceUrl{SourceUrl: j.SourceURL}
 	}
 	return protojson.Marshal(m)

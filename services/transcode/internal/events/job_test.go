@@ -10,6 +10,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/profiles"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
+	"github.com/vidhost/vidhost/services/transcode/internal/liveclip"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 )
 
@@ -19,6 +20,11 @@ func TestJobRoundTrip(t *testing.T) {
 		{ID: ids.New(), AccountID: ids.New(), VideoID: ids.New(), SourceURL: "https://example.com/v.mp4",
 			Clip: &media.Clip{Start: 5 * time.Second, End: 65 * time.Second}, Spherical: true, Transcoder: profiles.Efficient},
 		{ID: ids.New(), AccountID: "a", VideoID: ids.New(), SourceKey: "uploads/a/b/source.mp4", Transcoder: profiles.Fixed},
+		{ID: ids.New(), AccountID: "a", VideoID: ids.New(), Transcoder: profiles.Standard, Live: &liveclip.Clip{
+			EventVideoID: ids.New(), MasterPlaylist: "live/master.m3u8", Variants: []liveclip.Variant{
+				{Playlist: "source/index.m3u8", Init: "init_0.mp4", Segments: []liveclip.Segment{{Name: "00007.m4s", Duration: 2.002}}},
+				{Playlist: "360p/index.m3u8", Init: "init_1.mp4", Segments: []liveclip.Segment{{Name: "00007.m4s", Duration: 2}}},
+			}}},
 	}
 	for _, want := range jobs {
 		data, err := EncodeJob(want)

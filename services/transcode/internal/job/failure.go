@@ -8,6 +8,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/netguard"
 	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
+	"github.com/vidhost/vidhost/services/transcode/internal/liveclip"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 )
 
@@ -63,6 +64,8 @@ func Classify(err error) Failure {
 		return Failure{Reason: reasonAccount, Permanent: true}
 	case errors.Is(err, errSourceMissing):
 		return Failure{Reason: errSourceMissing.Error(), Permanent: true}
+	case errors.Is(err, liveclip.ErrSegmentsGone):
+		return Failure{Reason: liveclip.ErrSegmentsGone.Error(), Permanent: true}
 	case errors.As(err, &status):
 		return Failure{Reason: status.Error(), Permanent: permanentStatus(status.Code)}
 	case errors.As(err, &fetchE):

@@ -7,6 +7,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/profiles"
+	"github.com/vidhost/vidhost/services/transcode/internal/liveclip"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 )
 
@@ -31,6 +32,9 @@ type Job struct {
 	// Transcoder is the transcoding profile (pkg/profiles); empty, as in a
 	// job enqueued before profiles, is profiles.Standard.
 	Transcoder profiles.Name
+	// Live, instead of SourceURL or SourceKey, is an instant clip of a live
+	// event: its segments are copied, nothing is encoded (live.go).
+	Live *liveclip.Clip
 }
 
 // MediaFolder is the blob prefix of the video's files
@@ -64,8 +68,10 @@ func (j Job) Validate() error {
 		return &InvalidError{Reason: "job names no valid video_id"}
 	case blob.ValidateID(j.AccountID) != nil:
 		return &InvalidError{Reason: "job names no valid account_id"}
-	case (j.SourceURL == "") == (j.SourceKey == ""):
+	case sources(j) != 1:
 		return &InvalidError{Reason: "job must name exactly one source"}
+	case j.Live != nil:
+		return validateLive(j)
 	case j.SourceKey != "" && blob.ValidateKey(j.SourceKey) != nil:
 		return &InvalidError{Reason: "source_object_key is not a valid key"}
 	case j.SourceKey != "" && !j.isUploadOfAccount(j.SourceKey):
@@ -76,6 +82,17 @@ func (j Job) Validate() error {
 			"transcoding profile %q is not known to this version of the transcode service", j.Transcoder)}
 	}
 	return validateClip(j.Clip)
+}
+
+// sources counts the sources j names.
+func sources(j Job) int {
+	n := 0
+	for _, set := range []bool{j.SourceURL != "", j.SourceKey != "", j.Live != nil} {
+		if set {
+			n++
+		}
+	}
+	return n
 }
 
 // isUploadOfAccount reports whether key is an upload of the job's account,

@@ -43,7 +43,11 @@ func (r *Runner) Run(ctx context.Context, j Job, report Reporter) (Completion, e
 	}
 	ctx, limit, cancel := r.withTimeout(ctx)
 	defer cancel()
-	c, err := r.attempt(ctx, j, report, limit.planned)
+	attempt := r.attempt
+	if j.Live != nil {
+		attempt = r.attemptLive
+	}
+	c, err := attempt(ctx, j, report, limit.planned)
 	return c, limit.timedOut(ctx, err)
 }
 

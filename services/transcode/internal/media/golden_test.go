@@ -10,3 +10,7 @@ import (
 func TestSpeechArgsGolden(t *testing.T) {
 	golden.Args(t, "speech_wav", speechArgs("/work/source", "/work/speech.wav", 3*time.Hour))
 }
+
+func TestRemuxArgsGolden(t *testing.T) {
+	golden.Args(t, "remux_clip", remuxArgs("/work/source.mp4", "/work/out/mp4/720p.mp4"))
+}

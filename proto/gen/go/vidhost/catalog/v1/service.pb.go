@@ -24,7 +24,7 @@ var File_vidhost_catalog_v1_service_proto protoreflect.FileDescriptor
 
 const file_vidhost_catalog_v1_service_proto_rawDesc = "" +
 	"\n" +
-	" vidhost/catalog/v1/service.proto\x12\x12vidhost.catalog.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a\x1dvidhost/catalog/v1/lead.proto\x1a!vidhost/catalog/v1/messages.proto\x1a!vidhost/catalog/v1/playback.proto\x1a!vidhost/catalog/v1/restream.proto\x1a#vidhost/catalog/v1/transcribe.proto\x1a#vidhost/catalog/v1/stream_key.proto\x1a\x1evidhost/catalog/v1/video.proto\x1a$vidhost/catalog/v1/video_files.proto\x1a'vidhost/catalog/v1/video_requests.proto2\xc7)\n" +
+	" vidhost/catalog/v1/service.proto\x12\x12vidhost.catalog.v1\x1a\x1fvidhost/catalog/v1/folder.proto\x1a\x1dvidhost/catalog/v1/lead.proto\x1a!vidhost/catalog/v1/messages.proto\x1a!vidhost/catalog/v1/playback.proto\x1a!vidhost/catalog/v1/restream.proto\x1a#vidhost/catalog/v1/transcribe.proto\x1a#vidhost/catalog/v1/stream_key.proto\x1a\x1evidhost/catalog/v1/video.proto\x1a$vidhost/catalog/v1/video_files.proto\x1a'vidhost/catalog/v1/video_requests.proto2\x97*\n" +
 	"\x0eCatalogService\x12Y\n" +
 	"\x0eCreateCategory\x12).vidhost.catalog.v1.CreateCategoryRequest\x1a\x1c.vidhost.catalog.v1.Category\x12g\n" +
 	"\x0eListCategories\x12).vidhost.catalog.v1.ListCategoriesRequest\x1a*.vidhost.catalog.v1.ListCategoriesResponse\x12S\n" +
@@ -42,7 +42,9 @@ const file_vidhost_catalog_v1_service_proto_rawDesc = "" +
 	"\rGetVideoUsage\x12(.vidhost.catalog.v1.GetVideoUsageRequest\x1a\x1e.vidhost.catalog.v1.VideoUsage\x12J\n" +
 	"\bGetVideo\x12#.vidhost.catalog.v1.GetVideoRequest\x1a\x19.vidhost.catalog.v1.Video\x12P\n" +
 	"\vUpdateVideo\x12&.vidhost.catalog.v1.UpdateVideoRequest\x1a\x19.vidhost.catalog.v1.Video\x12^\n" +
-	"\vDeleteVideo\x12&.vidhost.catalog.v1.DeleteVideoRequest\x1a'.vidhost.catalog.v1.DeleteVideoResponse\x12M\n" +
+	"\vDeleteVideo\x12&.vidhost.catalog.v1.DeleteVideoRequest\x1a'.vidhost.catalog.v1.DeleteVideoResponse\x12N\n" +
+	"\n" +
+	"CreateClip\x12%.vidhost.catalog.v1.CreateClipRequest\x1a\x19.vidhost.catalog.v1.Video\x12M\n" +
 	"\n" +
 	"CreateCard\x12%.vidhost.catalog.v1.CreateCardRequest\x1a\x18.vidhost.catalog.v1.Card\x12M\n" +
 	"\n" +
@@ -111,88 +113,89 @@ var file_vidhost_catalog_v1_service_proto_goTypes = []any{
 	(*GetVideoRequest)(nil),              // 13: vidhost.catalog.v1.GetVideoRequest
 	(*UpdateVideoRequest)(nil),           // 14: vidhost.catalog.v1.UpdateVideoRequest
 	(*DeleteVideoRequest)(nil),           // 15: vidhost.catalog.v1.DeleteVideoRequest
-	(*CreateCardRequest)(nil),            // 16: vidhost.catalog.v1.CreateCardRequest
-	(*UpdateCardRequest)(nil),            // 17: vidhost.catalog.v1.UpdateCardRequest
-	(*DeleteCardRequest)(nil),            // 18: vidhost.catalog.v1.DeleteCardRequest
-	(*CreateGateRequest)(nil),            // 19: vidhost.catalog.v1.CreateGateRequest
-	(*UpdateGateRequest)(nil),            // 20: vidhost.catalog.v1.UpdateGateRequest
-	(*DeleteGateRequest)(nil),            // 21: vidhost.catalog.v1.DeleteGateRequest
-	(*CreateHotspotRequest)(nil),         // 22: vidhost.catalog.v1.CreateHotspotRequest
-	(*UpdateHotspotRequest)(nil),         // 23: vidhost.catalog.v1.UpdateHotspotRequest
-	(*DeleteHotspotRequest)(nil),         // 24: vidhost.catalog.v1.DeleteHotspotRequest
-	(*CreateChapterRequest)(nil),         // 25: vidhost.catalog.v1.CreateChapterRequest
-	(*UpdateChapterRequest)(nil),         // 26: vidhost.catalog.v1.UpdateChapterRequest
-	(*DeleteChapterRequest)(nil),         // 27: vidhost.catalog.v1.DeleteChapterRequest
-	(*CreateTrackRequest)(nil),           // 28: vidhost.catalog.v1.CreateTrackRequest
-	(*DeleteTrackRequest)(nil),           // 29: vidhost.catalog.v1.DeleteTrackRequest
-	(*SetThumbnailRequest)(nil),          // 30: vidhost.catalog.v1.SetThumbnailRequest
-	(*CreateFolderRequest)(nil),          // 31: vidhost.catalog.v1.CreateFolderRequest
-	(*ListFoldersRequest)(nil),           // 32: vidhost.catalog.v1.ListFoldersRequest
-	(*GetFolderRequest)(nil),             // 33: vidhost.catalog.v1.GetFolderRequest
-	(*UpdateFolderRequest)(nil),          // 34: vidhost.catalog.v1.UpdateFolderRequest
-	(*DeleteFolderRequest)(nil),          // 35: vidhost.catalog.v1.DeleteFolderRequest
-	(*ListFolderVideosRequest)(nil),      // 36: vidhost.catalog.v1.ListFolderVideosRequest
-	(*AddFolderVideoRequest)(nil),        // 37: vidhost.catalog.v1.AddFolderVideoRequest
-	(*RemoveFolderVideoRequest)(nil),     // 38: vidhost.catalog.v1.RemoveFolderVideoRequest
-	(*GetVideoForPlaybackRequest)(nil),   // 39: vidhost.catalog.v1.GetVideoForPlaybackRequest
-	(*ListLeadsRequest)(nil),             // 40: vidhost.catalog.v1.ListLeadsRequest
-	(*DeleteLeadRequest)(nil),            // 41: vidhost.catalog.v1.DeleteLeadRequest
-	(*SubmitLeadRequest)(nil),            // 42: vidhost.catalog.v1.SubmitLeadRequest
-	(*CreateTranscribeRequest)(nil),      // 43: vidhost.catalog.v1.CreateTranscribeRequest
-	(*ListTranscribesRequest)(nil),       // 44: vidhost.catalog.v1.ListTranscribesRequest
-	(*GetTranscribeRequest)(nil),         // 45: vidhost.catalog.v1.GetTranscribeRequest
-	(*DeleteTranscribeRequest)(nil),      // 46: vidhost.catalog.v1.DeleteTranscribeRequest
-	(*GetStreamKeyRequest)(nil),          // 47: vidhost.catalog.v1.GetStreamKeyRequest
-	(*RotateStreamKeyRequest)(nil),       // 48: vidhost.catalog.v1.RotateStreamKeyRequest
-	(*RevokeStreamKeyRequest)(nil),       // 49: vidhost.catalog.v1.RevokeStreamKeyRequest
-	(*AuthorizePublishRequest)(nil),      // 50: vidhost.catalog.v1.AuthorizePublishRequest
-	(*CreateRestreamRequest)(nil),        // 51: vidhost.catalog.v1.CreateRestreamRequest
-	(*ListRestreamsRequest)(nil),         // 52: vidhost.catalog.v1.ListRestreamsRequest
-	(*GetRestreamRequest)(nil),           // 53: vidhost.catalog.v1.GetRestreamRequest
-	(*UpdateRestreamRequest)(nil),        // 54: vidhost.catalog.v1.UpdateRestreamRequest
-	(*DeleteRestreamRequest)(nil),        // 55: vidhost.catalog.v1.DeleteRestreamRequest
-	(*ReportRestreamStatusRequest)(nil),  // 56: vidhost.catalog.v1.ReportRestreamStatusRequest
-	(*Category)(nil),                     // 57: vidhost.catalog.v1.Category
-	(*ListCategoriesResponse)(nil),       // 58: vidhost.catalog.v1.ListCategoriesResponse
-	(*DeleteCategoryResponse)(nil),       // 59: vidhost.catalog.v1.DeleteCategoryResponse
-	(*Player)(nil),                       // 60: vidhost.catalog.v1.Player
-	(*ListPlayersResponse)(nil),          // 61: vidhost.catalog.v1.ListPlayersResponse
-	(*DeletePlayerResponse)(nil),         // 62: vidhost.catalog.v1.DeletePlayerResponse
-	(*Video)(nil),                        // 63: vidhost.catalog.v1.Video
-	(*ListVideosResponse)(nil),           // 64: vidhost.catalog.v1.ListVideosResponse
-	(*VideoUsage)(nil),                   // 65: vidhost.catalog.v1.VideoUsage
-	(*DeleteVideoResponse)(nil),          // 66: vidhost.catalog.v1.DeleteVideoResponse
-	(*Card)(nil),                         // 67: vidhost.catalog.v1.Card
-	(*DeleteCardResponse)(nil),           // 68: vidhost.catalog.v1.DeleteCardResponse
-	(*Gate)(nil),                         // 69: vidhost.catalog.v1.Gate
-	(*DeleteGateResponse)(nil),           // 70: vidhost.catalog.v1.DeleteGateResponse
-	(*Hotspot)(nil),                      // 71: vidhost.catalog.v1.Hotspot
-	(*TimecodedHotspot)(nil),             // 72: vidhost.catalog.v1.TimecodedHotspot
-	(*DeleteHotspotResponse)(nil),        // 73: vidhost.catalog.v1.DeleteHotspotResponse
-	(*Chapter)(nil),                      // 74: vidhost.catalog.v1.Chapter
-	(*DeleteChapterResponse)(nil),        // 75: vidhost.catalog.v1.DeleteChapterResponse
-	(*Track)(nil),                        // 76: vidhost.catalog.v1.Track
-	(*DeleteTrackResponse)(nil),          // 77: vidhost.catalog.v1.DeleteTrackResponse
-	(*Thumbnail)(nil),                    // 78: vidhost.catalog.v1.Thumbnail
-	(*Folder)(nil),                       // 79: vidhost.catalog.v1.Folder
-	(*ListFoldersResponse)(nil),          // 80: vidhost.catalog.v1.ListFoldersResponse
-	(*DeleteFolderResponse)(nil),         // 81: vidhost.catalog.v1.DeleteFolderResponse
-	(*AddFolderVideoResponse)(nil),       // 82: vidhost.catalog.v1.AddFolderVideoResponse
-	(*RemoveFolderVideoResponse)(nil),    // 83: vidhost.catalog.v1.RemoveFolderVideoResponse
-	(*PlaybackVideo)(nil),                // 84: vidhost.catalog.v1.PlaybackVideo
-	(*ListLeadsResponse)(nil),            // 85: vidhost.catalog.v1.ListLeadsResponse
-	(*DeleteLeadResponse)(nil),           // 86: vidhost.catalog.v1.DeleteLeadResponse
-	(*Lead)(nil),                         // 87: vidhost.catalog.v1.Lead
-	(*Transcribe)(nil),                   // 88: vidhost.catalog.v1.Transcribe
-	(*ListTranscribesResponse)(nil),      // 89: vidhost.catalog.v1.ListTranscribesResponse
-	(*DeleteTranscribeResponse)(nil),     // 90: vidhost.catalog.v1.DeleteTranscribeResponse
-	(*StreamKey)(nil),                    // 91: vidhost.catalog.v1.StreamKey
-	(*RevokeStreamKeyResponse)(nil),      // 92: vidhost.catalog.v1.RevokeStreamKeyResponse
-	(*PublishGrant)(nil),                 // 93: vidhost.catalog.v1.PublishGrant
-	(*Restream)(nil),                     // 94: vidhost.catalog.v1.Restream
-	(*ListRestreamsResponse)(nil),        // 95: vidhost.catalog.v1.ListRestreamsResponse
-	(*DeleteRestreamResponse)(nil),       // 96: vidhost.catalog.v1.DeleteRestreamResponse
-	(*ReportRestreamStatusResponse)(nil), // 97: vidhost.catalog.v1.ReportRestreamStatusResponse
+	(*CreateClipRequest)(nil),            // 16: vidhost.catalog.v1.CreateClipRequest
+	(*CreateCardRequest)(nil),            // 17: vidhost.catalog.v1.CreateCardRequest
+	(*UpdateCardRequest)(nil),            // 18: vidhost.catalog.v1.UpdateCardRequest
+	(*DeleteCardRequest)(nil),            // 19: vidhost.catalog.v1.DeleteCardRequest
+	(*CreateGateRequest)(nil),            // 20: vidhost.catalog.v1.CreateGateRequest
+	(*UpdateGateRequest)(nil),            // 21: vidhost.catalog.v1.UpdateGateRequest
+	(*DeleteGateRequest)(nil),            // 22: vidhost.catalog.v1.DeleteGateRequest
+	(*CreateHotspotRequest)(nil),         // 23: vidhost.catalog.v1.CreateHotspotRequest
+	(*UpdateHotspotRequest)(nil),         // 24: vidhost.catalog.v1.UpdateHotspotRequest
+	(*DeleteHotspotRequest)(nil),         // 25: vidhost.catalog.v1.DeleteHotspotRequest
+	(*CreateChapterRequest)(nil),         // 26: vidhost.catalog.v1.CreateChapterRequest
+	(*UpdateChapterRequest)(nil),         // 27: vidhost.catalog.v1.UpdateChapterRequest
+	(*DeleteChapterRequest)(nil),         // 28: vidhost.catalog.v1.DeleteChapterRequest
+	(*CreateTrackRequest)(nil),           // 29: vidhost.catalog.v1.CreateTrackRequest
+	(*DeleteTrackRequest)(nil),           // 30: vidhost.catalog.v1.DeleteTrackRequest
+	(*SetThumbnailRequest)(nil),          // 31: vidhost.catalog.v1.SetThumbnailRequest
+	(*CreateFolderRequest)(nil),          // 32: vidhost.catalog.v1.CreateFolderRequest
+	(*ListFoldersRequest)(nil),           // 33: vidhost.catalog.v1.ListFoldersRequest
+	(*GetFolderRequest)(nil),             // 34: vidhost.catalog.v1.GetFolderRequest
+	(*UpdateFolderRequest)(nil),          // 35: vidhost.catalog.v1.UpdateFolderRequest
+	(*DeleteFolderRequest)(nil),          // 36: vidhost.catalog.v1.DeleteFolderRequest
+	(*ListFolderVideosRequest)(nil),      // 37: vidhost.catalog.v1.ListFolderVideosRequest
+	(*AddFolderVideoRequest)(nil),        // 38: vidhost.catalog.v1.AddFolderVideoRequest
+	(*RemoveFolderVideoRequest)(nil),     // 39: vidhost.catalog.v1.RemoveFolderVideoRequest
+	(*GetVideoForPlaybackRequest)(nil),   // 40: vidhost.catalog.v1.GetVideoForPlaybackRequest
+	(*ListLeadsRequest)(nil),             // 41: vidhost.catalog.v1.ListLeadsRequest
+	(*DeleteLeadRequest)(nil),            // 42: vidhost.catalog.v1.DeleteLeadRequest
+	(*SubmitLeadRequest)(nil),            // 43: vidhost.catalog.v1.SubmitLeadRequest
+	(*CreateTranscribeRequest)(nil),      // 44: vidhost.catalog.v1.CreateTranscribeRequest
+	(*ListTranscribesRequest)(nil),       // 45: vidhost.catalog.v1.ListTranscribesRequest
+	(*GetTranscribeRequest)(nil),         // 46: vidhost.catalog.v1.GetTranscribeRequest
+	(*DeleteTranscribeRequest)(nil),      // 47: vidhost.catalog.v1.DeleteTranscribeRequest
+	(*GetStreamKeyRequest)(nil),          // 48: vidhost.catalog.v1.GetStreamKeyRequest
+	(*RotateStreamKeyRequest)(nil),       // 49: vidhost.catalog.v1.RotateStreamKeyRequest
+	(*RevokeStreamKeyRequest)(nil),       // 50: vidhost.catalog.v1.RevokeStreamKeyRequest
+	(*AuthorizePublishRequest)(nil),      // 51: vidhost.catalog.v1.AuthorizePublishRequest
+	(*CreateRestreamRequest)(nil),        // 52: vidhost.catalog.v1.CreateRestreamRequest
+	(*ListRestreamsRequest)(nil),         // 53: vidhost.catalog.v1.ListRestreamsRequest
+	(*GetRestreamRequest)(nil),           // 54: vidhost.catalog.v1.GetRestreamRequest
+	(*UpdateRestreamRequest)(nil),        // 55: vidhost.catalog.v1.UpdateRestreamRequest
+	(*DeleteRestreamRequest)(nil),        // 56: vidhost.catalog.v1.DeleteRestreamRequest
+	(*ReportRestreamStatusRequest)(nil),  // 57: vidhost.catalog.v1.ReportRestreamStatusRequest
+	(*Category)(nil),                     // 58: vidhost.catalog.v1.Category
+	(*ListCategoriesResponse)(nil),       // 59: vidhost.catalog.v1.ListCategoriesResponse
+	(*DeleteCategoryResponse)(nil),       // 60: vidhost.catalog.v1.DeleteCategoryResponse
+	(*Player)(nil),                       // 61: vidhost.catalog.v1.Player
+	(*ListPlayersResponse)(nil),          // 62: vidhost.catalog.v1.ListPlayersResponse
+	(*DeletePlayerResponse)(nil),         // 63: vidhost.catalog.v1.DeletePlayerResponse
+	(*Video)(nil),                        // 64: vidhost.catalog.v1.Video
+	(*ListVideosResponse)(nil),           // 65: vidhost.catalog.v1.ListVideosResponse
+	(*VideoUsage)(nil),                   // 66: vidhost.catalog.v1.VideoUsage
+	(*DeleteVideoResponse)(nil),          // 67: vidhost.catalog.v1.DeleteVideoResponse
+	(*Card)(nil),                         // 68: vidhost.catalog.v1.Card
+	(*DeleteCardResponse)(nil),           // 69: vidhost.catalog.v1.DeleteCardResponse
+	(*Gate)(nil),                         // 70: vidhost.catalog.v1.Gate
+	(*DeleteGateResponse)(nil),           // 71: vidhost.catalog.v1.DeleteGateResponse
+	(*Hotspot)(nil),                      // 72: vidhost.catalog.v1.Hotspot
+	(*TimecodedHotspot)(nil),             // 73: vidhost.catalog.v1.TimecodedHotspot
+	(*DeleteHotspotResponse)(nil),        // 74: vidhost.catalog.v1.DeleteHotspotResponse
+	(*Chapter)(nil),                      // 75: vidhost.catalog.v1.Chapter
+	(*DeleteChapterResponse)(nil),        // 76: vidhost.catalog.v1.DeleteChapterResponse
+	(*Track)(nil),                        // 77: vidhost.catalog.v1.Track
+	(*DeleteTrackResponse)(nil),          // 78: vidhost.catalog.v1.DeleteTrackResponse
+	(*Thumbnail)(nil),                    // 79: vidhost.catalog.v1.Thumbnail
+	(*Folder)(nil),                       // 80: vidhost.catalog.v1.Folder
+	(*ListFoldersResponse)(nil),          // 81: vidhost.catalog.v1.ListFoldersResponse
+	(*DeleteFolderResponse)(nil),         // 82: vidhost.catalog.v1.DeleteFolderResponse
+	(*AddFolderVideoResponse)(nil),       // 83: vidhost.catalog.v1.AddFolderVideoResponse
+	(*RemoveFolderVideoResponse)(nil),    // 84: vidhost.catalog.v1.RemoveFolderVideoResponse
+	(*PlaybackVideo)(nil),                // 85: vidhost.catalog.v1.PlaybackVideo
+	(*ListLeadsResponse)(nil),            // 86: vidhost.catalog.v1.ListLeadsResponse
+	(*DeleteLeadResponse)(nil),           // 87: vidhost.catalog.v1.DeleteLeadResponse
+	(*Lead)(nil),                         // 88: vidhost.catalog.v1.Lead
+	(*Transcribe)(nil),                   // 89: vidhost.catalog.v1.Transcribe
+	(*ListTranscribesResponse)(nil),      // 90: vidhost.catalog.v1.ListTranscribesResponse
+	(*DeleteTranscribeResponse)(nil),     // 91: vidhost.catalog.v1.DeleteTranscribeResponse
+	(*StreamKey)(nil),                    // 92: vidhost.catalog.v1.StreamKey
+	(*RevokeStreamKeyResponse)(nil),      // 93: vidhost.catalog.v1.RevokeStreamKeyResponse
+	(*PublishGrant)(nil),                 // 94: vidhost.catalog.v1.PublishGrant
+	(*Restream)(nil),                     // 95: vidhost.catalog.v1.Restream
+	(*ListRestreamsResponse)(nil),        // 96: vidhost.catalog.v1.ListRestreamsResponse
+	(*DeleteRestreamResponse)(nil),       // 97: vidhost.catalog.v1.DeleteRestreamResponse
+	(*ReportRestreamStatusResponse)(nil), // 98: vidhost.catalog.v1.ReportRestreamStatusResponse
 }
 var file_vidhost_catalog_v1_service_proto_depIdxs = []int32{
 	0,  // 0: vidhost.catalog.v1.CatalogService.CreateCategory:input_type -> vidhost.catalog.v1.CreateCategoryRequest
@@ -211,106 +214,108 @@ var file_vidhost_catalog_v1_service_proto_depIdxs = []int32{
 	13, // 13: vidhost.catalog.v1.CatalogService.GetVideo:input_type -> vidhost.catalog.v1.GetVideoRequest
 	14, // 14: vidhost.catalog.v1.CatalogService.UpdateVideo:input_type -> vidhost.catalog.v1.UpdateVideoRequest
 	15, // 15: vidhost.catalog.v1.CatalogService.DeleteVideo:input_type -> vidhost.catalog.v1.DeleteVideoRequest
-	16, // 16: vidhost.catalog.v1.CatalogService.CreateCard:input_type -> vidhost.catalog.v1.CreateCardRequest
-	17, // 17: vidhost.catalog.v1.CatalogService.UpdateCard:input_type -> vidhost.catalog.v1.UpdateCardRequest
-	18, // 18: vidhost.catalog.v1.CatalogService.DeleteCard:input_type -> vidhost.catalog.v1.DeleteCardRequest
-	19, // 19: vidhost.catalog.v1.CatalogService.CreateGate:input_type -> vidhost.catalog.v1.CreateGateRequest
-	20, // 20: vidhost.catalog.v1.CatalogService.UpdateGate:input_type -> vidhost.catalog.v1.UpdateGateRequest
-	21, // 21: vidhost.catalog.v1.CatalogService.DeleteGate:input_type -> vidhost.catalog.v1.DeleteGateRequest
-	22, // 22: vidhost.catalog.v1.CatalogService.CreateHotspot:input_type -> vidhost.catalog.v1.CreateHotspotRequest
-	23, // 23: vidhost.catalog.v1.CatalogService.UpdateHotspot:input_type -> vidhost.catalog.v1.UpdateHotspotRequest
-	24, // 24: vidhost.catalog.v1.CatalogService.DeleteHotspot:input_type -> vidhost.catalog.v1.DeleteHotspotRequest
-	25, // 25: vidhost.catalog.v1.CatalogService.CreateChapter:input_type -> vidhost.catalog.v1.CreateChapterRequest
-	26, // 26: vidhost.catalog.v1.CatalogService.UpdateChapter:input_type -> vidhost.catalog.v1.UpdateChapterRequest
-	27, // 27: vidhost.catalog.v1.CatalogService.DeleteChapter:input_type -> vidhost.catalog.v1.DeleteChapterRequest
-	28, // 28: vidhost.catalog.v1.CatalogService.CreateTrack:input_type -> vidhost.catalog.v1.CreateTrackRequest
-	29, // 29: vidhost.catalog.v1.CatalogService.DeleteTrack:input_type -> vidhost.catalog.v1.DeleteTrackRequest
-	30, // 30: vidhost.catalog.v1.CatalogService.SetThumbnail:input_type -> vidhost.catalog.v1.SetThumbnailRequest
-	31, // 31: vidhost.catalog.v1.CatalogService.CreateFolder:input_type -> vidhost.catalog.v1.CreateFolderRequest
-	32, // 32: vidhost.catalog.v1.CatalogService.ListFolders:input_type -> vidhost.catalog.v1.ListFoldersRequest
-	33, // 33: vidhost.catalog.v1.CatalogService.GetFolder:input_type -> vidhost.catalog.v1.GetFolderRequest
-	34, // 34: vidhost.catalog.v1.CatalogService.UpdateFolder:input_type -> vidhost.catalog.v1.UpdateFolderRequest
-	35, // 35: vidhost.catalog.v1.CatalogService.DeleteFolder:input_type -> vidhost.catalog.v1.DeleteFolderRequest
-	36, // 36: vidhost.catalog.v1.CatalogService.ListFolderVideos:input_type -> vidhost.catalog.v1.ListFolderVideosRequest
-	37, // 37: vidhost.catalog.v1.CatalogService.AddFolderVideo:input_type -> vidhost.catalog.v1.AddFolderVideoRequest
-	38, // 38: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:input_type -> vidhost.catalog.v1.RemoveFolderVideoRequest
-	39, // 39: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:input_type -> vidhost.catalog.v1.GetVideoForPlaybackRequest
-	40, // 40: vidhost.catalog.v1.CatalogService.ListLeads:input_type -> vidhost.catalog.v1.ListLeadsRequest
-	41, // 41: vidhost.catalog.v1.CatalogService.DeleteLead:input_type -> vidhost.catalog.v1.DeleteLeadRequest
-	42, // 42: vidhost.catalog.v1.CatalogService.SubmitLead:input_type -> vidhost.catalog.v1.SubmitLeadRequest
-	43, // 43: vidhost.catalog.v1.CatalogService.CreateTranscribe:input_type -> vidhost.catalog.v1.CreateTranscribeRequest
-	44, // 44: vidhost.catalog.v1.CatalogService.ListTranscribes:input_type -> vidhost.catalog.v1.ListTranscribesRequest
-	45, // 45: vidhost.catalog.v1.CatalogService.GetTranscribe:input_type -> vidhost.catalog.v1.GetTranscribeRequest
-	46, // 46: vidhost.catalog.v1.CatalogService.DeleteTranscribe:input_type -> vidhost.catalog.v1.DeleteTranscribeRequest
-	47, // 47: vidhost.catalog.v1.CatalogService.GetStreamKey:input_type -> vidhost.catalog.v1.GetStreamKeyRequest
-	48, // 48: vidhost.catalog.v1.CatalogService.RotateStreamKey:input_type -> vidhost.catalog.v1.RotateStreamKeyRequest
-	49, // 49: vidhost.catalog.v1.CatalogService.RevokeStreamKey:input_type -> vidhost.catalog.v1.RevokeStreamKeyRequest
-	50, // 50: vidhost.catalog.v1.CatalogService.AuthorizePublish:input_type -> vidhost.catalog.v1.AuthorizePublishRequest
-	51, // 51: vidhost.catalog.v1.CatalogService.CreateRestream:input_type -> vidhost.catalog.v1.CreateRestreamRequest
-	52, // 52: vidhost.catalog.v1.CatalogService.ListRestreams:input_type -> vidhost.catalog.v1.ListRestreamsRequest
-	53, // 53: vidhost.catalog.v1.CatalogService.GetRestream:input_type -> vidhost.catalog.v1.GetRestreamRequest
-	54, // 54: vidhost.catalog.v1.CatalogService.UpdateRestream:input_type -> vidhost.catalog.v1.UpdateRestreamRequest
-	55, // 55: vidhost.catalog.v1.CatalogService.DeleteRestream:input_type -> vidhost.catalog.v1.DeleteRestreamRequest
-	56, // 56: vidhost.catalog.v1.CatalogService.ReportRestreamStatus:input_type -> vidhost.catalog.v1.ReportRestreamStatusRequest
-	57, // 57: vidhost.catalog.v1.CatalogService.CreateCategory:output_type -> vidhost.catalog.v1.Category
-	58, // 58: vidhost.catalog.v1.CatalogService.ListCategories:output_type -> vidhost.catalog.v1.ListCategoriesResponse
-	57, // 59: vidhost.catalog.v1.CatalogService.GetCategory:output_type -> vidhost.catalog.v1.Category
-	57, // 60: vidhost.catalog.v1.CatalogService.UpdateCategory:output_type -> vidhost.catalog.v1.Category
-	59, // 61: vidhost.catalog.v1.CatalogService.DeleteCategory:output_type -> vidhost.catalog.v1.DeleteCategoryResponse
-	60, // 62: vidhost.catalog.v1.CatalogService.CreatePlayer:output_type -> vidhost.catalog.v1.Player
-	61, // 63: vidhost.catalog.v1.CatalogService.ListPlayers:output_type -> vidhost.catalog.v1.ListPlayersResponse
-	60, // 64: vidhost.catalog.v1.CatalogService.GetPlayer:output_type -> vidhost.catalog.v1.Player
-	60, // 65: vidhost.catalog.v1.CatalogService.UpdatePlayer:output_type -> vidhost.catalog.v1.Player
-	62, // 66: vidhost.catalog.v1.CatalogService.DeletePlayer:output_type -> vidhost.catalog.v1.DeletePlayerResponse
-	63, // 67: vidhost.catalog.v1.CatalogService.CreateVideo:output_type -> vidhost.catalog.v1.Video
-	64, // 68: vidhost.catalog.v1.CatalogService.ListVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
-	65, // 69: vidhost.catalog.v1.CatalogService.GetVideoUsage:output_type -> vidhost.catalog.v1.VideoUsage
-	63, // 70: vidhost.catalog.v1.CatalogService.GetVideo:output_type -> vidhost.catalog.v1.Video
-	63, // 71: vidhost.catalog.v1.CatalogService.UpdateVideo:output_type -> vidhost.catalog.v1.Video
-	66, // 72: vidhost.catalog.v1.CatalogService.DeleteVideo:output_type -> vidhost.catalog.v1.DeleteVideoResponse
-	67, // 73: vidhost.catalog.v1.CatalogService.CreateCard:output_type -> vidhost.catalog.v1.Card
-	67, // 74: vidhost.catalog.v1.CatalogService.UpdateCard:output_type -> vidhost.catalog.v1.Card
-	68, // 75: vidhost.catalog.v1.CatalogService.DeleteCard:output_type -> vidhost.catalog.v1.DeleteCardResponse
-	69, // 76: vidhost.catalog.v1.CatalogService.CreateGate:output_type -> vidhost.catalog.v1.Gate
-	69, // 77: vidhost.catalog.v1.CatalogService.UpdateGate:output_type -> vidhost.catalog.v1.Gate
-	70, // 78: vidhost.catalog.v1.CatalogService.DeleteGate:output_type -> vidhost.catalog.v1.DeleteGateResponse
-	71, // 79: vidhost.catalog.v1.CatalogService.CreateHotspot:output_type -> vidhost.catalog.v1.Hotspot
-	72, // 80: vidhost.catalog.v1.CatalogService.UpdateHotspot:output_type -> vidhost.catalog.v1.TimecodedHotspot
-	73, // 81: vidhost.catalog.v1.CatalogService.DeleteHotspot:output_type -> vidhost.catalog.v1.DeleteHotspotResponse
-	74, // 82: vidhost.catalog.v1.CatalogService.CreateChapter:output_type -> vidhost.catalog.v1.Chapter
-	74, // 83: vidhost.catalog.v1.CatalogService.UpdateChapter:output_type -> vidhost.catalog.v1.Chapter
-	75, // 84: vidhost.catalog.v1.CatalogService.DeleteChapter:output_type -> vidhost.catalog.v1.DeleteChapterResponse
-	76, // 85: vidhost.catalog.v1.CatalogService.CreateTrack:output_type -> vidhost.catalog.v1.Track
-	77, // 86: vidhost.catalog.v1.CatalogService.DeleteTrack:output_type -> vidhost.catalog.v1.DeleteTrackResponse
-	78, // 87: vidhost.catalog.v1.CatalogService.SetThumbnail:output_type -> vidhost.catalog.v1.Thumbnail
-	79, // 88: vidhost.catalog.v1.CatalogService.CreateFolder:output_type -> vidhost.catalog.v1.Folder
-	80, // 89: vidhost.catalog.v1.CatalogService.ListFolders:output_type -> vidhost.catalog.v1.ListFoldersResponse
-	79, // 90: vidhost.catalog.v1.CatalogService.GetFolder:output_type -> vidhost.catalog.v1.Folder
-	79, // 91: vidhost.catalog.v1.CatalogService.UpdateFolder:output_type -> vidhost.catalog.v1.Folder
-	81, // 92: vidhost.catalog.v1.CatalogService.DeleteFolder:output_type -> vidhost.catalog.v1.DeleteFolderResponse
-	64, // 93: vidhost.catalog.v1.CatalogService.ListFolderVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
-	82, // 94: vidhost.catalog.v1.CatalogService.AddFolderVideo:output_type -> vidhost.catalog.v1.AddFolderVideoResponse
-	83, // 95: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:output_type -> vidhost.catalog.v1.RemoveFolderVideoResponse
-	84, // 96: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:output_type -> vidhost.catalog.v1.PlaybackVideo
-	85, // 97: vidhost.catalog.v1.CatalogService.ListLeads:output_type -> vidhost.catalog.v1.ListLeadsResponse
-	86, // 98: vidhost.catalog.v1.CatalogService.DeleteLead:output_type -> vidhost.catalog.v1.DeleteLeadResponse
-	87, // 99: vidhost.catalog.v1.CatalogService.SubmitLead:output_type -> vidhost.catalog.v1.Lead
-	88, // 100: vidhost.catalog.v1.CatalogService.CreateTranscribe:output_type -> vidhost.catalog.v1.Transcribe
-	89, // 101: vidhost.catalog.v1.CatalogService.ListTranscribes:output_type -> vidhost.catalog.v1.ListTranscribesResponse
-	88, // 102: vidhost.catalog.v1.CatalogService.GetTranscribe:output_type -> vidhost.catalog.v1.Transcribe
-	90, // 103: vidhost.catalog.v1.CatalogService.DeleteTranscribe:output_type -> vidhost.catalog.v1.DeleteTranscribeResponse
-	91, // 104: vidhost.catalog.v1.CatalogService.GetStreamKey:output_type -> vidhost.catalog.v1.StreamKey
-	91, // 105: vidhost.catalog.v1.CatalogService.RotateStreamKey:output_type -> vidhost.catalog.v1.StreamKey
-	92, // 106: vidhost.catalog.v1.CatalogService.RevokeStreamKey:output_type -> vidhost.catalog.v1.RevokeStreamKeyResponse
-	93, // 107: vidhost.catalog.v1.CatalogService.AuthorizePublish:output_type -> vidhost.catalog.v1.PublishGrant
-	94, // 108: vidhost.catalog.v1.CatalogService.CreateRestream:output_type -> vidhost.catalog.v1.Restream
-	95, // 109: vidhost.catalog.v1.CatalogService.ListRestreams:output_type -> vidhost.catalog.v1.ListRestreamsResponse
-	94, // 110: vidhost.catalog.v1.CatalogService.GetRestream:output_type -> vidhost.catalog.v1.Restream
-	94, // 111: vidhost.catalog.v1.CatalogService.UpdateRestream:output_type -> vidhost.catalog.v1.Restream
-	96, // 112: vidhost.catalog.v1.CatalogService.DeleteRestream:output_type -> vidhost.catalog.v1.DeleteRestreamResponse
-	97, // 113: vidhost.catalog.v1.CatalogService.ReportRestreamStatus:output_type -> vidhost.catalog.v1.ReportRestreamStatusResponse
-	57, // [57:114] is the sub-list for method output_type
-	0,  // [0:57] is the sub-list for method input_type
+	16, // 16: vidhost.catalog.v1.CatalogService.CreateClip:input_type -> vidhost.catalog.v1.CreateClipRequest
+	17, // 17: vidhost.catalog.v1.CatalogService.CreateCard:input_type -> vidhost.catalog.v1.CreateCardRequest
+	18, // 18: vidhost.catalog.v1.CatalogService.UpdateCard:input_type -> vidhost.catalog.v1.UpdateCardRequest
+	19, // 19: vidhost.catalog.v1.CatalogService.DeleteCard:input_type -> vidhost.catalog.v1.DeleteCardRequest
+	20, // 20: vidhost.catalog.v1.CatalogService.CreateGate:input_type -> vidhost.catalog.v1.CreateGateRequest
+	21, // 21: vidhost.catalog.v1.CatalogService.UpdateGate:input_type -> vidhost.catalog.v1.UpdateGateRequest
+	22, // 22: vidhost.catalog.v1.CatalogService.DeleteGate:input_type -> vidhost.catalog.v1.DeleteGateRequest
+	23, // 23: vidhost.catalog.v1.CatalogService.CreateHotspot:input_type -> vidhost.catalog.v1.CreateHotspotRequest
+	24, // 24: vidhost.catalog.v1.CatalogService.UpdateHotspot:input_type -> vidhost.catalog.v1.UpdateHotspotRequest
+	25, // 25: vidhost.catalog.v1.CatalogService.DeleteHotspot:input_type -> vidhost.catalog.v1.DeleteHotspotRequest
+	26, // 26: vidhost.catalog.v1.CatalogService.CreateChapter:input_type -> vidhost.catalog.v1.CreateChapterRequest
+	27, // 27: vidhost.catalog.v1.CatalogService.UpdateChapter:input_type -> vidhost.catalog.v1.UpdateChapterRequest
+	28, // 28: vidhost.catalog.v1.CatalogService.DeleteChapter:input_type -> vidhost.catalog.v1.DeleteChapterRequest
+	29, // 29: vidhost.catalog.v1.CatalogService.CreateTrack:input_type -> vidhost.catalog.v1.CreateTrackRequest
+	30, // 30: vidhost.catalog.v1.CatalogService.DeleteTrack:input_type -> vidhost.catalog.v1.DeleteTrackRequest
+	31, // 31: vidhost.catalog.v1.CatalogService.SetThumbnail:input_type -> vidhost.catalog.v1.SetThumbnailRequest
+	32, // 32: vidhost.catalog.v1.CatalogService.CreateFolder:input_type -> vidhost.catalog.v1.CreateFolderRequest
+	33, // 33: vidhost.catalog.v1.CatalogService.ListFolders:input_type -> vidhost.catalog.v1.ListFoldersRequest
+	34, // 34: vidhost.catalog.v1.CatalogService.GetFolder:input_type -> vidhost.catalog.v1.GetFolderRequest
+	35, // 35: vidhost.catalog.v1.CatalogService.UpdateFolder:input_type -> vidhost.catalog.v1.UpdateFolderRequest
+	36, // 36: vidhost.catalog.v1.CatalogService.DeleteFolder:input_type -> vidhost.catalog.v1.DeleteFolderRequest
+	37, // 37: vidhost.catalog.v1.CatalogService.ListFolderVideos:input_type -> vidhost.catalog.v1.ListFolderVideosRequest
+	38, // 38: vidhost.catalog.v1.CatalogService.AddFolderVideo:input_type -> vidhost.catalog.v1.AddFolderVideoRequest
+	39, // 39: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:input_type -> vidhost.catalog.v1.RemoveFolderVideoRequest
+	40, // 40: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:input_type -> vidhost.catalog.v1.GetVideoForPlaybackRequest
+	41, // 41: vidhost.catalog.v1.CatalogService.ListLeads:input_type -> vidhost.catalog.v1.ListLeadsRequest
+	42, // 42: vidhost.catalog.v1.CatalogService.DeleteLead:input_type -> vidhost.catalog.v1.DeleteLeadRequest
+	43, // 43: vidhost.catalog.v1.CatalogService.SubmitLead:input_type -> vidhost.catalog.v1.SubmitLeadRequest
+	44, // 44: vidhost.catalog.v1.CatalogService.CreateTranscribe:input_type -> vidhost.catalog.v1.CreateTranscribeRequest
+	45, // 45: vidhost.catalog.v1.CatalogService.ListTranscribes:input_type -> vidhost.catalog.v1.ListTranscribesRequest
+	46, // 46: vidhost.catalog.v1.CatalogService.GetTranscribe:input_type -> vidhost.catalog.v1.GetTranscribeRequest
+	47, // 47: vidhost.catalog.v1.CatalogService.DeleteTranscribe:input_type -> vidhost.catalog.v1.DeleteTranscribeRequest
+	48, // 48: vidhost.catalog.v1.CatalogService.GetStreamKey:input_type -> vidhost.catalog.v1.GetStreamKeyRequest
+	49, // 49: vidhost.catalog.v1.CatalogService.RotateStreamKey:input_type -> vidhost.catalog.v1.RotateStreamKeyRequest
+	50, // 50: vidhost.catalog.v1.CatalogService.RevokeStreamKey:input_type -> vidhost.catalog.v1.RevokeStreamKeyRequest
+	51, // 51: vidhost.catalog.v1.CatalogService.AuthorizePublish:input_type -> vidhost.catalog.v1.AuthorizePublishRequest
+	52, // 52: vidhost.catalog.v1.CatalogService.CreateRestream:input_type -> vidhost.catalog.v1.CreateRestreamRequest
+	53, // 53: vidhost.catalog.v1.CatalogService.ListRestreams:input_type -> vidhost.catalog.v1.ListRestreamsRequest
+	54, // 54: vidhost.catalog.v1.CatalogService.GetRestream:input_type -> vidhost.catalog.v1.GetRestreamRequest
+	55, // 55: vidhost.catalog.v1.CatalogService.UpdateRestream:input_type -> vidhost.catalog.v1.UpdateRestreamRequest
+	56, // 56: vidhost.catalog.v1.CatalogService.DeleteRestream:input_type -> vidhost.catalog.v1.DeleteRestreamRequest
+	57, // 57: vidhost.catalog.v1.CatalogService.ReportRestreamStatus:input_type -> vidhost.catalog.v1.ReportRestreamStatusRequest
+	58, // 58: vidhost.catalog.v1.CatalogService.CreateCategory:output_type -> vidhost.catalog.v1.Category
+	59, // 59: vidhost.catalog.v1.CatalogService.ListCategories:output_type -> vidhost.catalog.v1.ListCategoriesResponse
+	58, // 60: vidhost.catalog.v1.CatalogService.GetCategory:output_type -> vidhost.catalog.v1.Category
+	58, // 61: vidhost.catalog.v1.CatalogService.UpdateCategory:output_type -> vidhost.catalog.v1.Category
+	60, // 62: vidhost.catalog.v1.CatalogService.DeleteCategory:output_type -> vidhost.catalog.v1.DeleteCategoryResponse
+	61, // 63: vidhost.catalog.v1.CatalogService.CreatePlayer:output_type -> vidhost.catalog.v1.Player
+	62, // 64: vidhost.catalog.v1.CatalogService.ListPlayers:output_type -> vidhost.catalog.v1.ListPlayersResponse
+	61, // 65: vidhost.catalog.v1.CatalogService.GetPlayer:output_type -> vidhost.catalog.v1.Player
+	61, // 66: vidhost.catalog.v1.CatalogService.UpdatePlayer:output_type -> vidhost.catalog.v1.Player
+	63, // 67: vidhost.catalog.v1.CatalogService.DeletePlayer:output_type -> vidhost.catalog.v1.DeletePlayerResponse
+	64, // 68: vidhost.catalog.v1.CatalogService.CreateVideo:output_type -> vidhost.catalog.v1.Video
+	65, // 69: vidhost.catalog.v1.CatalogService.ListVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
+	66, // 70: vidhost.catalog.v1.CatalogService.GetVideoUsage:output_type -> vidhost.catalog.v1.VideoUsage
+	64, // 71: vidhost.catalog.v1.CatalogService.GetVideo:output_type -> vidhost.catalog.v1.Video
+	64, // 72: vidhost.catalog.v1.CatalogService.UpdateVideo:output_type -> vidhost.catalog.v1.Video
+	67, // 73: vidhost.catalog.v1.CatalogService.DeleteVideo:output_type -> vidhost.catalog.v1.DeleteVideoResponse
+	64, // 74: vidhost.catalog.v1.CatalogService.CreateClip:output_type -> vidhost.catalog.v1.Video
+	68, // 75: vidhost.catalog.v1.CatalogService.CreateCard:output_type -> vidhost.catalog.v1.Card
+	68, // 76: vidhost.catalog.v1.CatalogService.UpdateCard:output_type -> vidhost.catalog.v1.Card
+	69, // 77: vidhost.catalog.v1.CatalogService.DeleteCard:output_type -> vidhost.catalog.v1.DeleteCardResponse
+	70, // 78: vidhost.catalog.v1.CatalogService.CreateGate:output_type -> vidhost.catalog.v1.Gate
+	70, // 79: vidhost.catalog.v1.CatalogService.UpdateGate:output_type -> vidhost.catalog.v1.Gate
+	71, // 80: vidhost.catalog.v1.CatalogService.DeleteGate:output_type -> vidhost.catalog.v1.DeleteGateResponse
+	72, // 81: vidhost.catalog.v1.CatalogService.CreateHotspot:output_type -> vidhost.catalog.v1.Hotspot
+	73, // 82: vidhost.catalog.v1.CatalogService.UpdateHotspot:output_type -> vidhost.catalog.v1.TimecodedHotspot
+	74, // 83: vidhost.catalog.v1.CatalogService.DeleteHotspot:output_type -> vidhost.catalog.v1.DeleteHotspotResponse
+	75, // 84: vidhost.catalog.v1.CatalogService.CreateChapter:output_type -> vidhost.catalog.v1.Chapter
+	75, // 85: vidhost.catalog.v1.CatalogService.UpdateChapter:output_type -> vidhost.catalog.v1.Chapter
+	76, // 86: vidhost.catalog.v1.CatalogService.DeleteChapter:output_type -> vidhost.catalog.v1.DeleteChapterResponse
+	77, // 87: vidhost.catalog.v1.CatalogService.CreateTrack:output_type -> vidhost.catalog.v1.Track
+	78, // 88: vidhost.catalog.v1.CatalogService.DeleteTrack:output_type -> vidhost.catalog.v1.DeleteTrackResponse
+	79, // 89: vidhost.catalog.v1.CatalogService.SetThumbnail:output_type -> vidhost.catalog.v1.Thumbnail
+	80, // 90: vidhost.catalog.v1.CatalogService.CreateFolder:output_type -> vidhost.catalog.v1.Folder
+	81, // 91: vidhost.catalog.v1.CatalogService.ListFolders:output_type -> vidhost.catalog.v1.ListFoldersResponse
+	80, // 92: vidhost.catalog.v1.CatalogService.GetFolder:output_type -> vidhost.catalog.v1.Folder
+	80, // 93: vidhost.catalog.v1.CatalogService.UpdateFolder:output_type -> vidhost.catalog.v1.Folder
+	82, // 94: vidhost.catalog.v1.CatalogService.DeleteFolder:output_type -> vidhost.catalog.v1.DeleteFolderResponse
+	65, // 95: vidhost.catalog.v1.CatalogService.ListFolderVideos:output_type -> vidhost.catalog.v1.ListVideosResponse
+	83, // 96: vidhost.catalog.v1.CatalogService.AddFolderVideo:output_type -> vidhost.catalog.v1.AddFolderVideoResponse
+	84, // 97: vidhost.catalog.v1.CatalogService.RemoveFolderVideo:output_type -> vidhost.catalog.v1.RemoveFolderVideoResponse
+	85, // 98: vidhost.catalog.v1.CatalogService.GetVideoForPlayback:output_type -> vidhost.catalog.v1.PlaybackVideo
+	86, // 99: vidhost.catalog.v1.CatalogService.ListLeads:output_type -> vidhost.catalog.v1.ListLeadsResponse
+	87, // 100: vidhost.catalog.v1.CatalogService.DeleteLead:output_type -> vidhost.catalog.v1.DeleteLeadResponse
+	88, // 101: vidhost.catalog.v1.CatalogService.SubmitLead:output_type -> vidhost.catalog.v1.Lead
+	89, // 102: vidhost.catalog.v1.CatalogService.CreateTranscribe:output_type -> vidhost.catalog.v1.Transcribe
+	90, // 103: vidhost.catalog.v1.CatalogService.ListTranscribes:output_type -> vidhost.catalog.v1.ListTranscribesResponse
+	89, // 104: vidhost.catalog.v1.CatalogService.GetTranscribe:output_type -> vidhost.catalog.v1.Transcribe
+	91, // 105: vidhost.catalog.v1.CatalogService.DeleteTranscribe:output_type -> vidhost.catalog.v1.DeleteTranscribeResponse
+	92, // 106: vidhost.catalog.v1.CatalogService.GetStreamKey:output_type -> vidhost.catalog.v1.StreamKey
+	92, // 107: vidhost.catalog.v1.CatalogService.RotateStreamKey:output_type -> vidhost.catalog.v1.StreamKey
+	93, // 108: vidhost.catalog.v1.CatalogService.RevokeStreamKey:output_type -> vidhost.catalog.v1.RevokeStreamKeyResponse
+	94, // 109: vidhost.catalog.v1.CatalogService.AuthorizePublish:output_type -> vidhost.catalog.v1.PublishGrant
+	95, // 110: vidhost.catalog.v1.CatalogService.CreateRestream:output_type -> vidhost.catalog.v1.Restream
+	96, // 111: vidhost.catalog.v1.CatalogService.ListRestreams:output_type -> vidhost.catalog.v1.ListRestreamsResponse
+	95, // 112: vidhost.catalog.v1.CatalogService.GetRestream:output_type -> vidhost.catalog.v1.Restream
+	95, // 113: vidhost.catalog.v1.CatalogService.UpdateRestream:output_type -> vidhost.catalog.v1.Restream
+	97, // 114: vidhost.catalog.v1.CatalogService.DeleteRestream:output_type -> vidhost.catalog.v1.DeleteRestreamResponse
+	98, // 115: vidhost.catalog.v1.CatalogService.ReportRestreamStatus:output_type -> vidhost.catalog.v1.ReportRestreamStatusResponse
+	58, // [58:116] is the sub-list for method output_type
+	0,  // [0:58] is the sub-list for method input_type
 	0,  // [0:0] is the sub-list for extension type_name
 	0,  // [0:0] is the sub-list for extension extendee
 	0,  // [0:0] is the sub-list for field type_name

@@ -35,6 +35,7 @@ const (
 	CatalogService_GetVideo_FullMethodName             = "/vidhost.catalog.v1.CatalogService/GetVideo"
 	CatalogService_UpdateVideo_FullMethodName          = "/vidhost.catalog.v1.CatalogService/UpdateVideo"
 	CatalogService_DeleteVideo_FullMethodName          = "/vidhost.catalog.v1.CatalogService/DeleteVideo"
+	CatalogService_CreateClip_FullMethodName           = "/vidhost.catalog.v1.CatalogService/CreateClip"
 	CatalogService_CreateCard_FullMethodName           = "/vidhost.catalog.v1.CatalogService/CreateCard"
 	CatalogService_UpdateCard_FullMethodName           = "/vidhost.catalog.v1.CatalogService/UpdateCard"
 	CatalogService_DeleteCard_FullMethodName           = "/vidhost.catalog.v1.CatalogService/DeleteCard"
@@ -103,6 +104,10 @@ type CatalogServiceClient interface {
 	GetVideo(ctx context.Context, in *GetVideoRequest, opts ...grpc.CallOption) (*Video, error)
 	UpdateVideo(ctx context.Context, in *UpdateVideoRequest, opts ...grpc.CallOption) (*Video, error)
 	DeleteVideo(ctx context.Context, in *DeleteVideoRequest, opts ...grpc.CallOption) (*DeleteVideoResponse, error)
+	// CreateClip makes a new vod of part of a live event: of its live
+	// segments while it is live, of its recording once it has ended
+	// (docs/live.md, "Instant clips").
+	CreateClip(ctx context.Context, in *CreateClipRequest, opts ...grpc.CallOption) (*Video, error)
 	CreateCard(ctx context.Context, in *CreateCardRequest, opts ...grpc.CallOption) (*Card, error)
 	UpdateCard(ctx context.Context, in *UpdateCardRequest, opts ...grpc.CallOption) (*Card, error)
 	DeleteCard(ctx context.Context, in *DeleteCardRequest, opts ...grpc.CallOption) (*DeleteCardResponse, error)
@@ -322,6 +327,16 @@ func (c *catalogServiceClient) DeleteVideo(ctx context.Context, in *DeleteVideoR
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(DeleteVideoResponse)
 	err := c.cc.Invoke(ctx, CatalogService_DeleteVideo_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) CreateClip(ctx context.Context, in *CreateClipRequest, opts ...grpc.CallOption) (*Video, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Video)
+	err := c.cc.Invoke(ctx, CatalogService_CreateClip_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -763,6 +778,10 @@ type CatalogServiceServer interface {
 	GetVideo(context.Context, *GetVideoRequest) (*Video, error)
 	UpdateVideo(context.Context, *UpdateVideoRequest) (*Video, error)
 	DeleteVideo(context.Context, *DeleteVideoRequest) (*DeleteVideoResponse, error)
+	// CreateClip makes a new vod of part of a live event: of its live
+	// segments while it is live, of its recording once it has ended
+	// (docs/live.md, "Instant clips").
+	CreateClip(context.Context, *CreateClipRequest) (*Video, error)
 	CreateCard(context.Context, *CreateCardRequest) (*Card, error)
 	UpdateCard(context.Context, *UpdateCardRequest) (*Card, error)
 	DeleteCard(context.Context, *DeleteCardRequest) (*DeleteCardResponse, error)
@@ -875,6 +894,9 @@ func (UnimplementedCatalogServiceServer) UpdateVideo(context.Context, *UpdateVid
 }
 func (UnimplementedCatalogServiceServer) DeleteVideo(context.Context, *DeleteVideoRequest) (*DeleteVideoResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteVideo not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateClip(context.Context, *CreateClipRequest) (*Video, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateClip not implemented")
 }
 func (UnimplementedCatalogServiceServer) CreateCard(context.Context, *CreateCardRequest) (*Card, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreateCard not implemented")
@@ -1304,6 +1326,24 @@ func _CatalogService_DeleteVideo_Handler(srv interface{}, ctx context.Context, d
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(CatalogServiceServer).DeleteVideo(ctx, req.(*DeleteVideoRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_CreateClip_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateClipRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateClip(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateClip_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateClip(ctx, req.(*CreateClipRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -2116,6 +2156,10 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteVideo",
 			Handler:    _CatalogService_DeleteVideo_Handler,
+		},
+		{
+			MethodName: "CreateClip",
+			Handler:    _CatalogService_CreateClip_Handler,
 		},
 		{
 			MethodName: "CreateCard",

@@ -1686,6 +1686,84 @@ func (x *VideoUsage) GetLiveNow() int32 {
 	return 0
 }
 
+// CreateClipRequest asks for an instant clip of a live event: a new vod in
+// the event's account, made while the event is live of its already encoded
+// segments (within its DVR window, ready within seconds) and once it has
+// ended of its recording. Times are whole seconds from the start of the
+// event's stream (the live playlists' segment N starts at 2N s); a live
+// clip widens to the 2 s segments it touches. It lasts at most 120 s.
+type CreateClipRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The live event's id.
+	VideoId string `protobuf:"bytes,1,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	// Where the clip starts, in seconds from the start of the stream.
+	StartSeconds *int32 `protobuf:"varint,2,opt,name=start_seconds,json=startSeconds,proto3,oneof" json:"start_seconds,omitempty"`
+	// Where it ends, after start_seconds and at most 120 s after it.
+	EndSeconds *int32 `protobuf:"varint,3,opt,name=end_seconds,json=endSeconds,proto3,oneof" json:"end_seconds,omitempty"`
+	// The clip's name; empty for "<event name> (clip)".
+	Name          string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateClipRequest) Reset() {
+	*x = CreateClipRequest{}
+	mi := &file_vidhost_catalog_v1_video_requests_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateClipRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateClipRequest) ProtoMessage() {}
+
+func (x *CreateClipRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_catalog_v1_video_requests_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateClipRequest.ProtoReflect.Descriptor instead.
+func (*CreateClipRequest) Descriptor() ([]byte, []int) {
+	return file_vidhost_catalog_v1_video_requests_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *CreateClipRequest) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
+func (x *CreateClipRequest) GetStartSeconds() int32 {
+	if x != nil && x.StartSeconds != nil {
+		return *x.StartSeconds
+	}
+	return 0
+}
+
+func (x *CreateClipRequest) GetEndSeconds() int32 {
+	if x != nil && x.EndSeconds != nil {
+		return *x.EndSeconds
+	}
+	return 0
+}
+
+func (x *CreateClipRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
 var File_vidhost_catalog_v1_video_requests_proto protoreflect.FileDescriptor
 
 const file_vidhost_catalog_v1_video_requests_proto_rawDesc = "" +
@@ -1849,7 +1927,15 @@ const file_vidhost_catalog_v1_video_requests_proto_rawDesc = "" +
 	"\x10duration_seconds\x18\x03 \x01(\x01R\x0fdurationSeconds\x12\x1f\n" +
 	"\vlive_events\x18\x04 \x01(\x05R\n" +
 	"liveEvents\x12\x19\n" +
-	"\blive_now\x18\x05 \x01(\x05R\aliveNowB\xdc\x01\n" +
+	"\blive_now\x18\x05 \x01(\x05R\aliveNow\"\xb4\x01\n" +
+	"\x11CreateClipRequest\x12\x19\n" +
+	"\bvideo_id\x18\x01 \x01(\tR\avideoId\x12(\n" +
+	"\rstart_seconds\x18\x02 \x01(\x05H\x00R\fstartSeconds\x88\x01\x01\x12$\n" +
+	"\vend_seconds\x18\x03 \x01(\x05H\x01R\n" +
+	"endSeconds\x88\x01\x01\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04nameB\x10\n" +
+	"\x0e_start_secondsB\x0e\n" +
+	"\f_end_secondsB\xdc\x01\n" +
 	"\x16com.vidhost.catalog.v1B\x12VideoRequestsProtoP\x01ZDgithub.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1;catalogv1\xa2\x02\x03VCX\xaa\x02\x12Vidhost.Catalog.V1\xca\x02\x12Vidhost\\Catalog\\V1\xe2\x02\x1eVidhost\\Catalog\\V1\\GPBMetadata\xea\x02\x14Vidhost::Catalog::V1b\x06proto3"
 
 var (
@@ -1864,7 +1950,7 @@ func file_vidhost_catalog_v1_video_requests_proto_rawDescGZIP() []byte {
 	return file_vidhost_catalog_v1_video_requests_proto_rawDescData
 }
 
-var file_vidhost_catalog_v1_video_requests_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
+var file_vidhost_catalog_v1_video_requests_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_vidhost_catalog_v1_video_requests_proto_goTypes = []any{
 	(*CreateVideoRequest)(nil),    // 0: vidhost.catalog.v1.CreateVideoRequest
 	(*ListVideosRequest)(nil),     // 1: vidhost.catalog.v1.ListVideosRequest
@@ -1891,25 +1977,26 @@ var file_vidhost_catalog_v1_video_requests_proto_goTypes = []any{
 	(*DeleteChapterResponse)(nil), // 22: vidhost.catalog.v1.DeleteChapterResponse
 	(*GetVideoUsageRequest)(nil),  // 23: vidhost.catalog.v1.GetVideoUsageRequest
 	(*VideoUsage)(nil),            // 24: vidhost.catalog.v1.VideoUsage
-	(*Video)(nil),                 // 25: vidhost.catalog.v1.Video
-	(*fieldmaskpb.FieldMask)(nil), // 26: google.protobuf.FieldMask
-	(*Card)(nil),                  // 27: vidhost.catalog.v1.Card
-	(*Gate)(nil),                  // 28: vidhost.catalog.v1.Gate
-	(*TimecodedHotspot)(nil),      // 29: vidhost.catalog.v1.TimecodedHotspot
-	(*Chapter)(nil),               // 30: vidhost.catalog.v1.Chapter
+	(*CreateClipRequest)(nil),     // 25: vidhost.catalog.v1.CreateClipRequest
+	(*Video)(nil),                 // 26: vidhost.catalog.v1.Video
+	(*fieldmaskpb.FieldMask)(nil), // 27: google.protobuf.FieldMask
+	(*Card)(nil),                  // 28: vidhost.catalog.v1.Card
+	(*Gate)(nil),                  // 29: vidhost.catalog.v1.Gate
+	(*TimecodedHotspot)(nil),      // 30: vidhost.catalog.v1.TimecodedHotspot
+	(*Chapter)(nil),               // 31: vidhost.catalog.v1.Chapter
 }
 var file_vidhost_catalog_v1_video_requests_proto_depIdxs = []int32{
-	25, // 0: vidhost.catalog.v1.ListVideosResponse.items:type_name -> vidhost.catalog.v1.Video
-	25, // 1: vidhost.catalog.v1.UpdateVideoRequest.video:type_name -> vidhost.catalog.v1.Video
-	26, // 2: vidhost.catalog.v1.UpdateVideoRequest.update_mask:type_name -> google.protobuf.FieldMask
-	27, // 3: vidhost.catalog.v1.UpdateCardRequest.card:type_name -> vidhost.catalog.v1.Card
-	26, // 4: vidhost.catalog.v1.UpdateCardRequest.update_mask:type_name -> google.protobuf.FieldMask
-	28, // 5: vidhost.catalog.v1.UpdateGateRequest.gate:type_name -> vidhost.catalog.v1.Gate
-	26, // 6: vidhost.catalog.v1.UpdateGateRequest.update_mask:type_name -> google.protobuf.FieldMask
-	29, // 7: vidhost.catalog.v1.UpdateHotspotRequest.hotspot:type_name -> vidhost.catalog.v1.TimecodedHotspot
-	26, // 8: vidhost.catalog.v1.UpdateHotspotRequest.update_mask:type_name -> google.protobuf.FieldMask
-	30, // 9: vidhost.catalog.v1.UpdateChapterRequest.chapter:type_name -> vidhost.catalog.v1.Chapter
-	26, // 10: vidhost.catalog.v1.UpdateChapterRequest.update_mask:type_name -> google.protobuf.FieldMask
+	26, // 0: vidhost.catalog.v1.ListVideosResponse.items:type_name -> vidhost.catalog.v1.Video
+	26, // 1: vidhost.catalog.v1.UpdateVideoRequest.video:type_name -> vidhost.catalog.v1.Video
+	27, // 2: vidhost.catalog.v1.UpdateVideoRequest.update_mask:type_name -> google.protobuf.FieldMask
+	28, // 3: vidhost.catalog.v1.UpdateCardRequest.card:type_name -> vidhost.catalog.v1.Card
+	27, // 4: vidhost.catalog.v1.UpdateCardRequest.update_mask:type_name -> google.protobuf.FieldMask
+	29, // 5: vidhost.catalog.v1.UpdateGateRequest.gate:type_name -> vidhost.catalog.v1.Gate
+	27, // 6: vidhost.catalog.v1.UpdateGateRequest.update_mask:type_name -> google.protobuf.FieldMask
+	30, // 7: vidhost.catalog.v1.UpdateHotspotRequest.hotspot:type_name -> vidhost.catalog.v1.TimecodedHotspot
+	27, // 8: vidhost.catalog.v1.UpdateHotspotRequest.update_mask:type_name -> google.protobuf.FieldMask
+	31, // 9: vidhost.catalog.v1.UpdateChapterRequest.chapter:type_name -> vidhost.catalog.v1.Chapter
+	27, // 10: vidhost.catalog.v1.UpdateChapterRequest.update_mask:type_name -> google.protobuf.FieldMask
 	11, // [11:11] is the sub-list for method output_type
 	11, // [11:11] is the sub-list for method input_type
 	11, // [11:11] is the sub-list for extension type_name
@@ -1928,13 +2015,14 @@ func file_vidhost_catalog_v1_video_requests_proto_init() {
 	file_vidhost_catalog_v1_video_requests_proto_msgTypes[7].OneofWrappers = []any{}
 	file_vidhost_catalog_v1_video_requests_proto_msgTypes[11].OneofWrappers = []any{}
 	file_vidhost_catalog_v1_video_requests_proto_msgTypes[15].OneofWrappers = []any{}
+	file_vidhost_catalog_v1_video_requests_proto_msgTypes[25].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_catalog_v1_video_requests_proto_rawDesc), len(file_vidhost_catalog_v1_video_requests_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   25,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

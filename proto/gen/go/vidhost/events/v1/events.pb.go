@@ -525,6 +525,7 @@ type TranscodeJob struct {
 	//
 	//	*TranscodeJob_SourceUrl
 	//	*TranscodeJob_SourceObjectKey
+	//	*TranscodeJob_LiveSegments
 	Source isTranscodeJob_Source `protobuf_oneof:"source"`
 	// Clip bounds in seconds from the start of the source; both zero for the
 	// whole source. end - start is at most 120.
@@ -612,6 +613,15 @@ func (x *TranscodeJob) GetSourceObjectKey() string {
 	return ""
 }
 
+func (x *TranscodeJob) GetLiveSegments() *LiveSegments {
+	if x != nil {
+		if x, ok := x.Source.(*TranscodeJob_LiveSegments); ok {
+			return x.LiveSegments
+		}
+	}
+	return nil
+}
+
 func (x *TranscodeJob) GetClipStartSeconds() int32 {
 	if x != nil {
 		return x.ClipStartSeconds
@@ -661,9 +671,207 @@ type TranscodeJob_SourceObjectKey struct {
 	SourceObjectKey string `protobuf:"bytes,4,opt,name=source_object_key,json=sourceObjectKey,proto3,oneof"`
 }
 
+type TranscodeJob_LiveSegments struct {
+	// An instant clip of a live event: its already encoded segments, copied
+	// rather than encoded (docs/live.md, "Instant clips"). The clip fields
+	// are zero and the transcoder ignored: nothing is encoded.
+	LiveSegments *LiveSegments `protobuf:"bytes,10,opt,name=live_segments,json=liveSegments,proto3,oneof"`
+}
+
 func (*TranscodeJob_SourceUrl) isTranscodeJob_Source() {}
 
 func (*TranscodeJob_SourceObjectKey) isTranscodeJob_Source() {}
+
+func (*TranscodeJob_LiveSegments) isTranscodeJob_Source() {}
+
+// LiveSegments names the segments of a live event's HLS that make an
+// instant clip, chosen by the catalog from the event's live playlists: the
+// worker copies them into the clip's media folder, writes VOD playlists
+// beside the event's master playlist, and remuxes the first variant into the
+// MP4 download.
+type LiveSegments struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The event, of the job's account: its media folder holds the segments.
+	EventVideoId string `protobuf:"bytes,1,opt,name=event_video_id,json=eventVideoId,proto3" json:"event_video_id,omitempty"`
+	// The event's master playlist, relative to its media folder
+	// (live/master.m3u8); the clip's is a copy of it, so every variant keeps
+	// the path the master names it by.
+	MasterPlaylist string `protobuf:"bytes,2,opt,name=master_playlist,json=masterPlaylist,proto3" json:"master_playlist,omitempty"`
+	// Every variant the master names, in its order (the first is the
+	// highest: the MP4 download is made of it).
+	Variants      []*LiveVariant `protobuf:"bytes,3,rep,name=variants,proto3" json:"variants,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiveSegments) Reset() {
+	*x = LiveSegments{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiveSegments) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiveSegments) ProtoMessage() {}
+
+func (x *LiveSegments) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiveSegments.ProtoReflect.Descriptor instead.
+func (*LiveSegments) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *LiveSegments) GetEventVideoId() string {
+	if x != nil {
+		return x.EventVideoId
+	}
+	return ""
+}
+
+func (x *LiveSegments) GetMasterPlaylist() string {
+	if x != nil {
+		return x.MasterPlaylist
+	}
+	return ""
+}
+
+func (x *LiveSegments) GetVariants() []*LiveVariant {
+	if x != nil {
+		return x.Variants
+	}
+	return nil
+}
+
+// LiveVariant is one variant's part of an instant clip.
+type LiveVariant struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The variant's media playlist, relative to the master's folder, as the
+	// master names it: "source/index.m3u8".
+	Playlist string `protobuf:"bytes,1,opt,name=playlist,proto3" json:"playlist,omitempty"`
+	// Its init segment (EXT-X-MAP), in the playlist's folder: "init_0.mp4".
+	Init string `protobuf:"bytes,2,opt,name=init,proto3" json:"init,omitempty"`
+	// Its media segments in order, in the playlist's folder.
+	Segments      []*LiveSegment `protobuf:"bytes,3,rep,name=segments,proto3" json:"segments,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiveVariant) Reset() {
+	*x = LiveVariant{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiveVariant) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiveVariant) ProtoMessage() {}
+
+func (x *LiveVariant) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiveVariant.ProtoReflect.Descriptor instead.
+func (*LiveVariant) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *LiveVariant) GetPlaylist() string {
+	if x != nil {
+		return x.Playlist
+	}
+	return ""
+}
+
+func (x *LiveVariant) GetInit() string {
+	if x != nil {
+		return x.Init
+	}
+	return ""
+}
+
+func (x *LiveVariant) GetSegments() []*LiveSegment {
+	if x != nil {
+		return x.Segments
+	}
+	return nil
+}
+
+// LiveSegment is one media segment and its EXTINF duration in seconds.
+type LiveSegment struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Duration      float64                `protobuf:"fixed64,2,opt,name=duration,proto3" json:"duration,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiveSegment) Reset() {
+	*x = LiveSegment{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiveSegment) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiveSegment) ProtoMessage() {}
+
+func (x *LiveSegment) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiveSegment.ProtoReflect.Descriptor instead.
+func (*LiveSegment) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *LiveSegment) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *LiveSegment) GetDuration() float64 {
+	if x != nil {
+		return x.Duration
+	}
+	return 0
+}
 
 // TranscodeProgress is published on transcode.progress while a job runs.
 // The first one (progress 0) moves the video from preparing to processing.
@@ -681,7 +889,7 @@ type TranscodeProgress struct {
 
 func (x *TranscodeProgress) Reset() {
 	*x = TranscodeProgress{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -693,7 +901,7 @@ func (x *TranscodeProgress) String() string {
 func (*TranscodeProgress) ProtoMessage() {}
 
 func (x *TranscodeProgress) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -706,7 +914,7 @@ func (x *TranscodeProgress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeProgress.ProtoReflect.Descriptor instead.
 func (*TranscodeProgress) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{9}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TranscodeProgress) GetMeta() *EventMeta {
@@ -751,7 +959,7 @@ type MediaOutput struct {
 
 func (x *MediaOutput) Reset() {
 	*x = MediaOutput{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -763,7 +971,7 @@ func (x *MediaOutput) String() string {
 func (*MediaOutput) ProtoMessage() {}
 
 func (x *MediaOutput) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -776,7 +984,7 @@ func (x *MediaOutput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MediaOutput.ProtoReflect.Descriptor instead.
 func (*MediaOutput) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{10}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *MediaOutput) GetLabel() string {
@@ -821,7 +1029,7 @@ type TranscodeCompleted struct {
 
 func (x *TranscodeCompleted) Reset() {
 	*x = TranscodeCompleted{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -833,7 +1041,7 @@ func (x *TranscodeCompleted) String() string {
 func (*TranscodeCompleted) ProtoMessage() {}
 
 func (x *TranscodeCompleted) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -846,7 +1054,7 @@ func (x *TranscodeCompleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeCompleted.ProtoReflect.Descriptor instead.
 func (*TranscodeCompleted) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{11}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *TranscodeCompleted) GetMeta() *EventMeta {
@@ -946,7 +1154,7 @@ type TranscodeFailed struct {
 
 func (x *TranscodeFailed) Reset() {
 	*x = TranscodeFailed{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -958,7 +1166,7 @@ func (x *TranscodeFailed) String() string {
 func (*TranscodeFailed) ProtoMessage() {}
 
 func (x *TranscodeFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -971,7 +1179,7 @@ func (x *TranscodeFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeFailed.ProtoReflect.Descriptor instead.
 func (*TranscodeFailed) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{12}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *TranscodeFailed) GetMeta() *EventMeta {
@@ -1009,7 +1217,7 @@ type LiveStarted struct {
 
 func (x *LiveStarted) Reset() {
 	*x = LiveStarted{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1021,7 +1229,7 @@ func (x *LiveStarted) String() string {
 func (*LiveStarted) ProtoMessage() {}
 
 func (x *LiveStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1034,7 +1242,7 @@ func (x *LiveStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiveStarted.ProtoReflect.Descriptor instead.
 func (*LiveStarted) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{13}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *LiveStarted) GetMeta() *EventMeta {
@@ -1077,7 +1285,7 @@ type LiveEnded struct {
 
 func (x *LiveEnded) Reset() {
 	*x = LiveEnded{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1089,7 +1297,7 @@ func (x *LiveEnded) String() string {
 func (*LiveEnded) ProtoMessage() {}
 
 func (x *LiveEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1102,7 +1310,7 @@ func (x *LiveEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiveEnded.ProtoReflect.Descriptor instead.
 func (*LiveEnded) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{14}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *LiveEnded) GetMeta() *EventMeta {
@@ -1157,7 +1365,7 @@ type TranscribeJob struct {
 
 func (x *TranscribeJob) Reset() {
 	*x = TranscribeJob{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1169,7 +1377,7 @@ func (x *TranscribeJob) String() string {
 func (*TranscribeJob) ProtoMessage() {}
 
 func (x *TranscribeJob) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1182,7 +1390,7 @@ func (x *TranscribeJob) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeJob.ProtoReflect.Descriptor instead.
 func (*TranscribeJob) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{15}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *TranscribeJob) GetMeta() *EventMeta {
@@ -1235,7 +1443,7 @@ type TranscribeProgress struct {
 
 func (x *TranscribeProgress) Reset() {
 	*x = TranscribeProgress{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1247,7 +1455,7 @@ func (x *TranscribeProgress) String() string {
 func (*TranscribeProgress) ProtoMessage() {}
 
 func (x *TranscribeProgress) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1260,7 +1468,7 @@ func (x *TranscribeProgress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeProgress.ProtoReflect.Descriptor instead.
 func (*TranscribeProgress) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{16}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *TranscribeProgress) GetMeta() *EventMeta {
@@ -1308,7 +1516,7 @@ type TranscribeCompleted struct {
 
 func (x *TranscribeCompleted) Reset() {
 	*x = TranscribeCompleted{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1320,7 +1528,7 @@ func (x *TranscribeCompleted) String() string {
 func (*TranscribeCompleted) ProtoMessage() {}
 
 func (x *TranscribeCompleted) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1333,7 +1541,7 @@ func (x *TranscribeCompleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeCompleted.ProtoReflect.Descriptor instead.
 func (*TranscribeCompleted) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{17}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *TranscribeCompleted) GetMeta() *EventMeta {
@@ -1385,7 +1593,7 @@ type TranscribeFailed struct {
 
 func (x *TranscribeFailed) Reset() {
 	*x = TranscribeFailed{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1397,7 +1605,7 @@ func (x *TranscribeFailed) String() string {
 func (*TranscribeFailed) ProtoMessage() {}
 
 func (x *TranscribeFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1410,7 +1618,7 @@ func (x *TranscribeFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeFailed.ProtoReflect.Descriptor instead.
 func (*TranscribeFailed) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{18}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *TranscribeFailed) GetMeta() *EventMeta {
@@ -1458,7 +1666,7 @@ type TranscribeCancel struct {
 
 func (x *TranscribeCancel) Reset() {
 	*x = TranscribeCancel{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1470,7 +1678,7 @@ func (x *TranscribeCancel) String() string {
 func (*TranscribeCancel) ProtoMessage() {}
 
 func (x *TranscribeCancel) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1483,7 +1691,7 @@ func (x *TranscribeCancel) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeCancel.ProtoReflect.Descriptor instead.
 func (*TranscribeCancel) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{19}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *TranscribeCancel) GetMeta() *EventMeta {
@@ -1519,7 +1727,7 @@ type ServiceEvent struct {
 
 func (x *ServiceEvent) Reset() {
 	*x = ServiceEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1531,7 +1739,7 @@ func (x *ServiceEvent) String() string {
 func (*ServiceEvent) ProtoMessage() {}
 
 func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1544,7 +1752,7 @@ func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceEvent.ProtoReflect.Descriptor instead.
 func (*ServiceEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{20}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ServiceEvent) GetMeta() *EventMeta {
@@ -1572,7 +1780,7 @@ type HookEvent struct {
 
 func (x *HookEvent) Reset() {
 	*x = HookEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[21]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1584,7 +1792,7 @@ func (x *HookEvent) String() string {
 func (*HookEvent) ProtoMessage() {}
 
 func (x *HookEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[21]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1597,7 +1805,7 @@ func (x *HookEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HookEvent.ProtoReflect.Descriptor instead.
 func (*HookEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{21}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *HookEvent) GetMeta() *EventMeta {
@@ -1651,13 +1859,15 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\fupdated_time\x18\x05 \x01(\tR\vupdatedTime\"V\n" +
 	"\tUserEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x17\n" +
-	"\auser_id\x18\x02 \x01(\tR\x06userId\"\xf4\x02\n" +
+	"\auser_id\x18\x02 \x01(\tR\x06userId\"\xbc\x03\n" +
 	"\fTranscodeJob\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
 	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x12\x1f\n" +
 	"\n" +
 	"source_url\x18\x03 \x01(\tH\x00R\tsourceUrl\x12,\n" +
-	"\x11source_object_key\x18\x04 \x01(\tH\x00R\x0fsourceObjectKey\x12,\n" +
+	"\x11source_object_key\x18\x04 \x01(\tH\x00R\x0fsourceObjectKey\x12F\n" +
+	"\rlive_segments\x18\n" +
+	" \x01(\v2\x1f.vidhost.events.v1.LiveSegmentsH\x00R\fliveSegments\x12,\n" +
 	"\x12clip_start_seconds\x18\x05 \x01(\x05R\x10clipStartSeconds\x12(\n" +
 	"\x10clip_end_seconds\x18\x06 \x01(\x05R\x0eclipEndSeconds\x12\x1c\n" +
 	"\tspherical\x18\a \x01(\bR\tspherical\x12(\n" +
@@ -1665,7 +1875,18 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"transcoder\x18\t \x01(\tR\n" +
 	"transcoderB\b\n" +
-	"\x06source\"\xb6\x01\n" +
+	"\x06source\"\x99\x01\n" +
+	"\fLiveSegments\x12$\n" +
+	"\x0eevent_video_id\x18\x01 \x01(\tR\feventVideoId\x12'\n" +
+	"\x0fmaster_playlist\x18\x02 \x01(\tR\x0emasterPlaylist\x12:\n" +
+	"\bvariants\x18\x03 \x03(\v2\x1e.vidhost.events.v1.LiveVariantR\bvariants\"y\n" +
+	"\vLiveVariant\x12\x1a\n" +
+	"\bplaylist\x18\x01 \x01(\tR\bplaylist\x12\x12\n" +
+	"\x04init\x18\x02 \x01(\tR\x04init\x12:\n" +
+	"\bsegments\x18\x03 \x03(\v2\x1e.vidhost.events.v1.LiveSegmentR\bsegments\"=\n" +
+	"\vLiveSegment\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
+	"\bduration\x18\x02 \x01(\x01R\bduration\"\xb6\x01\n" +
 	"\x11TranscodeProgress\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x19\n" +
 	"\bvideo_id\x18\x02 \x01(\tR\avideoId\x12\x1a\n" +
@@ -1749,7 +1970,7 @@ func file_vidhost_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_vidhost_events_v1_events_proto_rawDescData
 }
 
-var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*EventMeta)(nil),           // 0: vidhost.events.v1.EventMeta
 	(*CategoryEvent)(nil),       // 1: vidhost.events.v1.CategoryEvent
@@ -1760,61 +1981,67 @@ var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*AccountEvent)(nil),        // 6: vidhost.events.v1.AccountEvent
 	(*UserEvent)(nil),           // 7: vidhost.events.v1.UserEvent
 	(*TranscodeJob)(nil),        // 8: vidhost.events.v1.TranscodeJob
-	(*TranscodeProgress)(nil),   // 9: vidhost.events.v1.TranscodeProgress
-	(*MediaOutput)(nil),         // 10: vidhost.events.v1.MediaOutput
-	(*TranscodeCompleted)(nil),  // 11: vidhost.events.v1.TranscodeCompleted
-	(*TranscodeFailed)(nil),     // 12: vidhost.events.v1.TranscodeFailed
-	(*LiveStarted)(nil),         // 13: vidhost.events.v1.LiveStarted
-	(*LiveEnded)(nil),           // 14: vidhost.events.v1.LiveEnded
-	(*TranscribeJob)(nil),       // 15: vidhost.events.v1.TranscribeJob
-	(*TranscribeProgress)(nil),  // 16: vidhost.events.v1.TranscribeProgress
-	(*TranscribeCompleted)(nil), // 17: vidhost.events.v1.TranscribeCompleted
-	(*TranscribeFailed)(nil),    // 18: vidhost.events.v1.TranscribeFailed
-	(*TranscribeCancel)(nil),    // 19: vidhost.events.v1.TranscribeCancel
-	(*ServiceEvent)(nil),        // 20: vidhost.events.v1.ServiceEvent
-	(*HookEvent)(nil),           // 21: vidhost.events.v1.HookEvent
-	(*v1.Category)(nil),         // 22: vidhost.catalog.v1.Category
-	(*v1.Player)(nil),           // 23: vidhost.catalog.v1.Player
-	(*v1.Video)(nil),            // 24: vidhost.catalog.v1.Video
-	(*v1.Folder)(nil),           // 25: vidhost.catalog.v1.Folder
-	(*v11.Service)(nil),         // 26: vidhost.hooks.v1.Service
-	(*v11.Hook)(nil),            // 27: vidhost.hooks.v1.Hook
+	(*LiveSegments)(nil),        // 9: vidhost.events.v1.LiveSegments
+	(*LiveVariant)(nil),         // 10: vidhost.events.v1.LiveVariant
+	(*LiveSegment)(nil),         // 11: vidhost.events.v1.LiveSegment
+	(*TranscodeProgress)(nil),   // 12: vidhost.events.v1.TranscodeProgress
+	(*MediaOutput)(nil),         // 13: vidhost.events.v1.MediaOutput
+	(*TranscodeCompleted)(nil),  // 14: vidhost.events.v1.TranscodeCompleted
+	(*TranscodeFailed)(nil),     // 15: vidhost.events.v1.TranscodeFailed
+	(*LiveStarted)(nil),         // 16: vidhost.events.v1.LiveStarted
+	(*LiveEnded)(nil),           // 17: vidhost.events.v1.LiveEnded
+	(*TranscribeJob)(nil),       // 18: vidhost.events.v1.TranscribeJob
+	(*TranscribeProgress)(nil),  // 19: vidhost.events.v1.TranscribeProgress
+	(*TranscribeCompleted)(nil), // 20: vidhost.events.v1.TranscribeCompleted
+	(*TranscribeFailed)(nil),    // 21: vidhost.events.v1.TranscribeFailed
+	(*TranscribeCancel)(nil),    // 22: vidhost.events.v1.TranscribeCancel
+	(*ServiceEvent)(nil),        // 23: vidhost.events.v1.ServiceEvent
+	(*HookEvent)(nil),           // 24: vidhost.events.v1.HookEvent
+	(*v1.Category)(nil),         // 25: vidhost.catalog.v1.Category
+	(*v1.Player)(nil),           // 26: vidhost.catalog.v1.Player
+	(*v1.Video)(nil),            // 27: vidhost.catalog.v1.Video
+	(*v1.Folder)(nil),           // 28: vidhost.catalog.v1.Folder
+	(*v11.Service)(nil),         // 29: vidhost.hooks.v1.Service
+	(*v11.Hook)(nil),            // 30: vidhost.hooks.v1.Hook
 }
 var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	0,  // 0: vidhost.events.v1.CategoryEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	22, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
+	25, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
 	0,  // 2: vidhost.events.v1.PlayerEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	23, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
+	26, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
 	0,  // 4: vidhost.events.v1.VideoEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	24, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
+	27, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
 	0,  // 6: vidhost.events.v1.FolderEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	25, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
+	28, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
 	0,  // 8: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
 	0,  // 9: vidhost.events.v1.AccountEvent.meta:type_name -> vidhost.events.v1.EventMeta
 	0,  // 10: vidhost.events.v1.UserEvent.meta:type_name -> vidhost.events.v1.EventMeta
 	0,  // 11: vidhost.events.v1.TranscodeJob.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 12: vidhost.events.v1.TranscodeProgress.meta:type_name -> vidhost.events.v1.EventMeta
-	10, // 13: vidhost.events.v1.TranscodeProgress.outputs:type_name -> vidhost.events.v1.MediaOutput
-	0,  // 14: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
-	10, // 15: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
-	0,  // 16: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 17: vidhost.events.v1.LiveStarted.meta:type_name -> vidhost.events.v1.EventMeta
-	10, // 18: vidhost.events.v1.LiveStarted.outputs:type_name -> vidhost.events.v1.MediaOutput
-	0,  // 19: vidhost.events.v1.LiveEnded.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 20: vidhost.events.v1.TranscribeJob.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 21: vidhost.events.v1.TranscribeProgress.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 22: vidhost.events.v1.TranscribeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 23: vidhost.events.v1.TranscribeFailed.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 24: vidhost.events.v1.TranscribeCancel.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 25: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	26, // 26: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
-	0,  // 27: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	27, // 28: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
-	29, // [29:29] is the sub-list for method output_type
-	29, // [29:29] is the sub-list for method input_type
-	29, // [29:29] is the sub-list for extension type_name
-	29, // [29:29] is the sub-list for extension extendee
-	0,  // [0:29] is the sub-list for field type_name
+	9,  // 12: vidhost.events.v1.TranscodeJob.live_segments:type_name -> vidhost.events.v1.LiveSegments
+	10, // 13: vidhost.events.v1.LiveSegments.variants:type_name -> vidhost.events.v1.LiveVariant
+	11, // 14: vidhost.events.v1.LiveVariant.segments:type_name -> vidhost.events.v1.LiveSegment
+	0,  // 15: vidhost.events.v1.TranscodeProgress.meta:type_name -> vidhost.events.v1.EventMeta
+	13, // 16: vidhost.events.v1.TranscodeProgress.outputs:type_name -> vidhost.events.v1.MediaOutput
+	0,  // 17: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
+	13, // 18: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
+	0,  // 19: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 20: vidhost.events.v1.LiveStarted.meta:type_name -> vidhost.events.v1.EventMeta
+	13, // 21: vidhost.events.v1.LiveStarted.outputs:type_name -> vidhost.events.v1.MediaOutput
+	0,  // 22: vidhost.events.v1.LiveEnded.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 23: vidhost.events.v1.TranscribeJob.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 24: vidhost.events.v1.TranscribeProgress.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 25: vidhost.events.v1.TranscribeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 26: vidhost.events.v1.TranscribeFailed.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 27: vidhost.events.v1.TranscribeCancel.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 28: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	29, // 29: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
+	0,  // 30: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	30, // 31: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
+	32, // [32:32] is the sub-list for method output_type
+	32, // [32:32] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_events_v1_events_proto_init() }
@@ -1825,6 +2052,7 @@ func file_vidhost_events_v1_events_proto_init() {
 	file_vidhost_events_v1_events_proto_msgTypes[8].OneofWrappers = []any{
 		(*TranscodeJob_SourceUrl)(nil),
 		(*TranscodeJob_SourceObjectKey)(nil),
+		(*TranscodeJob_LiveSegments)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -1832,7 +2060,7 @@ func file_vidhost_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_events_v1_events_proto_rawDesc), len(file_vidhost_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   22,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
