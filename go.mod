@@ -33,7 +33,7 @@ require (
 	github.com/standard-webhooks/standard-webhooks/libraries v0.0.1
 	github.com/stretchr/testify v1.12.1
 	github.com/tus/tusd/v2 v2.10.1
-	github.com/vidhost/vidhost/sdk/go v0.1.0
+	github.com/vidhost/vidhost/sdk/go v0.2.0
 	github.com/zitadel/oidc/v3 v3.51.17
 	go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc v0.72.0
 	go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp v0.72.0
