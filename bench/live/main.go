@@ -1,5 +1,7 @@
 // Command live measures live events through the whole suite (deploy/devstack
-// in process): publishers replay a pre-encoded 720p30 clip over RTMP (or SRT
+// in process). First glass to glass (glass_run.go): a stamped encoder
+// publishes and hls.js in headless Chromium reads the stamp back from every
+// frame it shows, per way of watching. Then publishers replay a pre-encoded 720p30 clip over RTMP (or SRT
 // with -protocol srt: the same clip as MPEG-TS) with -c copy (so they cost
 // almost no CPU), and the bench reports, for one event alone and then for
 // -events at once:
@@ -34,18 +36,19 @@ func main() {
 	seconds := flag.Int("seconds", 40, "seconds each publisher streams")
 	clip := flag.String("clip", "", "the pre-encoded FLV clip publishers loop (run.sh makes it)")
 	protocol := flag.String("protocol", "rtmp", "how publishers send: rtmp or srt")
+	glass := flag.Duration("glass", 20*time.Second, "how long each viewer's glass-to-glass latency is sampled (0: skip)")
 	flag.Parse()
 	if *protocol != "rtmp" && *protocol != "srt" {
 		fmt.Fprintln(os.Stderr, "bench/live: -protocol is rtmp or srt")
 		os.Exit(2)
 	}
-	if err := run(*events, *seconds, *clip, *protocol); err != nil {
+	if err := run(*events, *seconds, *clip, *protocol, *glass); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/live:", err)
 		os.Exit(1)
 	}
 }
 
-func run(events, seconds int, clip, protocol string) error {
+func run(events, seconds int, clip, protocol string, glass time.Duration) error {
 	varDir, err := os.MkdirTemp("", "vidhost-bench-live-")
 	if err != nil {
 		return err
@@ -68,6 +71,11 @@ func run(events, seconds int, clip, protocol string) error {
 		return fmt.Errorf("this build has no SRT (cgo and libsrt)")
 	}
 	fmt.Printf("publishers send over %s\n", protocol)
+	if glass > 0 {
+		if err := glassRun(ctx, api, pub, glass); err != nil {
+			return err
+		}
+	}
 
 	one, err := measure(ctx, api, pub, clip, 1, seconds)
 	if err != nil {

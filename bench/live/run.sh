@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
-# Live events through the whole suite: publish start -> live and -> first
+# Live events through the whole suite. First glass to glass: an encoder fed
+# frames stamped with the wall clock as they enter it (x264 zerolatency,
+# like OBS) publishes an event, and hls.js in headless Chromium reads the
+# stamp back from every frame it shows: p50 and p95 per way of watching
+# (-glass 20s each; 0 skips). Then publish start -> live and -> first
 # playable segment, live latency (wall clock - newest segment's
 # EXT-X-PROGRAM-DATE-TIME at the player), CPU per live event, for one event
 # and then -events (default 5) at once on this machine. Publishers loop a
@@ -20,4 +24,6 @@ if [[ ! -s "$clip" ]]; then
     -c:v libx264 -preset veryfast -g 60 -keyint_min 60 -sc_threshold 0 -b:v 3M -pix_fmt yuv420p \
     -c:a aac -b:a 128k -f flv "$clip"
 fi
+# hls.js (the glass-to-glass viewers) comes from the end-to-end tests' fixture.
+[[ -s deploy/devstack/e2e/testdata/hlsjs/node_modules/hls.js/dist/hls.min.js ]] || make --no-print-directory e2e-fixtures
 go run ./bench/live -clip "$clip" "$@"
