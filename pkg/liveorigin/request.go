@@ -3,6 +3,7 @@ package liveorigin
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/principal"
@@ -12,6 +13,26 @@ import (
 // files by the event, the stream and the file name the packager gives
 // (index.m3u8, init.mp4, part<n>.mp4, seg<n>.mp4).
 const Pattern = "/live/{video}/{stream}/ll/{file}"
+
+// PlaylistName is a stream's media playlist, the file the master names
+// as <stream>/index.m3u8; the other files are media (video/mp4).
+const PlaylistName = "index.m3u8"
+
+// ValidFile reports whether file can be one of a stream's files: the
+// playlist, init.mp4, part<n>.mp4 or seg<n>.mp4 (the packager's names).
+// The edge proxies nothing else.
+func ValidFile(file string) bool {
+	if file == PlaylistName || file == "init.mp4" {
+		return true
+	}
+	for _, prefix := range []string{"part", "seg"} {
+		digits, ok := strings.CutSuffix(strings.TrimPrefix(file, prefix), ".mp4")
+		if ok && len(digits) < len(file)-len(".mp4") && digits != "" && len(digits) <= 20 && strings.Trim(digits, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
+}
 
 // Path is the origin's path of a stream's file.
 func Path(videoID, stream, file string) string {

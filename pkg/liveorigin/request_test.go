@@ -45,3 +45,12 @@ func TestLayout(t *testing.T) {
 	assert.False(t, ValidStream("../x"))
 	assert.False(t, ValidStream(""))
 }
+
+func TestValidFile(t *testing.T) {
+	for _, file := range []string{"index.m3u8", "init.mp4", "part0.mp4", "part12345.mp4", "seg7.mp4"} {
+		assert.True(t, ValidFile(file), file)
+	}
+	for _, file := range []string{"", "origin", "master.m3u8", "part.mp4", "seg.mp4", "part1.m4s", "partx.mp4", "1.mp4", ".mp4", "part-1.mp4", "part123456789012345678901.mp4"} {
+		assert.False(t, ValidFile(file), file)
+	}
+}
