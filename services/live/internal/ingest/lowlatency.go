@@ -31,18 +31,50 @@ type lowLatency struct {
 	muxer  *llhls.Muxer
 	logger *slog.Logger
 	failed int // writes failed on this connection
+	// What dates the stream (EXT-X-PROGRAM-DATE-TIME), which the muxer
+	// takes at a connection's first keyframe: when the connection's first
+	// unit arrived (streamTracks.since) plus the stream time since it.
+	since       time.Time     // when this connection's stream began
+	first, last time.Duration // the first unit's time, the unit in hand's
+	started     bool          // first is set
 }
 
 func (ll *lowLatency) writeH264(pts, dts time.Duration, au [][]byte) {
 	if ll != nil {
+		ll.at(dts)
 		ll.fail(ll.muxer.WriteH264(pts, dts, au))
 	}
 }
 
 func (ll *lowLatency) writeAAC(pts time.Duration, au []byte) {
 	if ll != nil {
+		ll.at(pts)
 		ll.fail(ll.muxer.WriteAAC(pts, au))
 	}
+}
+
+// at notes the stream time of the unit about to be written.
+func (ll *lowLatency) at(t time.Duration) {
+	if !ll.started {
+		ll.first, ll.started = t, true
+	}
+	ll.last = t
+}
+
+// now is the muxer's clock (llhls.Config.Now): the wall clock at which the
+// unit in hand came, as a publisher sending at live pace sends it. The
+// wall clock when the muxer gets it would be up to the track analysis
+// late: every viewer's measured latency would read that much short.
+func (ll *lowLatency) now() time.Time {
+	if !ll.started || ll.since.IsZero() {
+		return time.Now()
+	}
+	return ll.since.Add(ll.last - ll.first)
+}
+
+// connected starts the dating of a new connection's stream.
+func (ll *lowLatency) connected(since time.Time) {
+	ll.since, ll.started = since, false
 }
 
 func (ll *lowLatency) fail(err error) {
@@ -78,6 +110,7 @@ func (s *Server) lowLatencyFor(ctx context.Context, lr *liveRun, tracks streamTr
 			if err != nil {
 				logger.Warn("low-latency HLS: the last connection's frames were lost", "error", err)
 			}
+			ll.connected(tracks.since)
 			return ll
 		}
 		logger.Info("low-latency HLS: the publisher's tracks changed; a new stream starts")
@@ -89,6 +122,7 @@ func (s *Server) lowLatencyFor(ctx context.Context, lr *liveRun, tracks streamTr
 		logger.Warn("low-latency HLS off for this run", "error", err)
 		return nil
 	}
+	ll.connected(tracks.since)
 	lr.ll = ll
 	return ll
 }
@@ -97,11 +131,12 @@ func (s *Server) lowLatencyFor(ctx context.Context, lr *liveRun, tracks streamTr
 // its origin's address, then the master playlist naming it, so that
 // whatever a player can read leads to something there.
 func (s *Server) startLowLatency(ctx context.Context, g Grant, t llhls.Tracks, logger *slog.Logger) (*lowLatency, error) {
-	muxer, err := llhls.New(llhls.Config{}, t)
+	ll := &lowLatency{id: ids.New()}
+	muxer, err := llhls.New(llhls.Config{Now: ll.now}, t)
 	if err != nil {
 		return nil, err
 	}
-	id := ids.New()
+	id := ll.id
 	bandwidth := g.MaxBitrate
 	if bandwidth <= 0 {
 		bandwidth = defaultBandwidth
@@ -119,7 +154,8 @@ func (s *Server) startLowLatency(ctx context.Context, g Grant, t llhls.Tracks, l
 		s.cfg.LowLatency.Remove(g.VideoID, id)
 		return nil, err
 	}
-	return &lowLatency{id: id, muxer: muxer, logger: logger.With("stream", id)}, nil
+	ll.muxer, ll.logger = muxer, logger.With("stream", id)
+	return ll, nil
 }
 
 // endLowLatency ends a stream (its playlist gets EXT-X-ENDLIST, which
