@@ -24,7 +24,7 @@ const MasterPath = Folder + "/master.m3u8"
 // extension, so the edge never serves it.
 func AddressPath(stream string) string { return Folder + "/" + stream + "/origin" }
 
-// ErrBadAddress: an origin address that is not an absolute http(s) URL
+// ErrBadAddress is an origin address that is not an absolute http(s) URL
 // without a path, query or credentials.
 var ErrBadAddress = errors.New("liveorigin: the origin address must be http(s)://host:port")
 

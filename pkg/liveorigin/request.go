@@ -51,7 +51,8 @@ func Sign(h http.Header, httpMethod, path string, gatewayKey []byte) {
 	principal.SignHeaders(h, call, gatewayKey)
 }
 
-// ErrUnsigned: a request without the edge's valid signature.
+// ErrUnsigned is the refusal of a request without the edge's valid
+// signature.
 var ErrUnsigned = errors.New("liveorigin: the request is not signed by the gateway")
 
 // Verify checks that the gateway signed a request for httpMethod and path.

@@ -170,7 +170,7 @@ func New(opts Options) (*Handler, error) {
 // Register mounts the edge's routes on mux.
 func (h *Handler) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /media/{video_id}/{path...}", h.serveMedia) // GET patterns match HEAD too
-	mux.HandleFunc("GET "+lowLatencyRoute, h.serveLowLatency)        // more specific: wins for live/ll/<stream>/<file>
+	mux.HandleFunc("GET "+lowLatencyRoute, h.serveLowLatency)       // more specific: wins for live/ll/<stream>/<file>
 	mux.HandleFunc("OPTIONS /media/{video_id}/{path...}", preflight)
 	mux.HandleFunc("GET /watch/{video_id}", h.page(web.ModeWatch))
 	mux.HandleFunc("GET /embed/{video_id}", h.page(web.ModeEmbed))

@@ -98,7 +98,9 @@ func liveEvent(t *testing.T, e *playbacktest.Edge, privacy, stream, address stri
 	return v
 }
 
-func withLiveKey(o *playback.Options) { o.LiveKey = playbacktest.Root.Derive(secrets.InternalCall(grpcx.Gateway)) }
+func withLiveKey(o *playback.Options) {
+	o.LiveKey = playbacktest.Root.Derive(secrets.InternalCall(grpcx.Gateway))
+}
 
 func TestTheEdgeProxiesAPublicLowLatencyStream(t *testing.T) {
 	e := playbacktest.StartEdge(t, withLiveKey)
