@@ -37,6 +37,7 @@ func TestInitRunCheckStopRestart(t *testing.T) {
 	t.Setenv("VIDHOST_ADMIN_ADDR", "127.0.0.1:0")
 	t.Setenv("VIDHOST_LIVE_RTMP_ADDR", "127.0.0.1:0")
 	t.Setenv("VIDHOST_LIVE_SRT_ADDR", "")
+	t.Setenv("VIDHOST_LIVE_HTTP_ADDR", "127.0.0.1:0")
 	t.Setenv("VIDHOST_SMTP_HOST", inbox.SMTPHost)
 	t.Setenv("VIDHOST_SMTP_PORT", fmt.Sprint(inbox.SMTPPort))
 	data, configPath, addr := filepath.Join(t.TempDir(), "data"), filepath.Join(t.TempDir(), "etc", "vidhost.env"), freeAddr(t)

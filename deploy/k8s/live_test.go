@@ -76,6 +76,11 @@ func TestLiveComponentWiresTheCatalog(t *testing.T) {
 	assert.True(t, admits(objects.networkPolicies, live.Spec.Template.Labels, nil, "rtmp"), "encoders reach live's rtmp port")
 	assertSRTWired(t, objects, catalog, live)
 	assert.True(t, admits(objects.networkPolicies, catalog.Spec.Template.Labels, live.Spec.Template.Labels, "grpc"), "live reaches the catalog")
+	gateway := deploymentNamed(t, objects, "gateway")
+	assert.True(t, admits(objects.networkPolicies, live.Spec.Template.Labels, gateway.Spec.Template.Labels, "http"), "the gateway reaches live's LL-HLS")
+	assert.False(t, admits(objects.networkPolicies, live.Spec.Template.Labels, nil, "http"), "and no one else does")
+	url, ok := envValue(live, "VIDHOST_LIVE_HTTP_URL")
+	assert.True(t, ok && url == "http://$(POD_IP):9105", "each pod names its own address: %s", url)
 	assert.False(t, admits(objects.networkPolicies, catalog.Spec.Template.Labels, nil, "grpc"), "the catalog is not open to all")
 }
 

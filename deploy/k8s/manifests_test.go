@@ -55,6 +55,11 @@ var everyProcess = &command.Observability{}
 // the manifests keep the password out of VIDHOST_DATABASE_URL with it.
 var libpqVariables = []string{"PGPASSWORD"}
 
+// downwardVariables come from the downward API for $(NAME) expansion in
+// other variables (live's VIDHOST_LIVE_HTTP_URL names its pod's address);
+// no process reads them.
+var downwardVariables = []string{"POD_IP"}
+
 // preStopSeconds is the sleep before SIGTERM every pod takes.
 const preStopSeconds = 5
 
@@ -307,7 +312,7 @@ func variablesOf(t *testing.T, cfg any) map[string]bool {
 	for _, p := range common {
 		known[p.Key] = true
 	}
-	for _, v := range libpqVariables {
+	for _, v := range append(libpqVariables, downwardVariables...) {
 		known[v] = true
 	}
 	return known

@@ -9,6 +9,7 @@ import (
 
 	"github.com/vidhost/vidhost/gateway/internal/playback"
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
 	identityv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/identity/v1"
@@ -54,6 +55,9 @@ func (rt *routes) addPlayback(ctx context.Context, publicURL string) error {
 		// View tickets have their own key: one can never pass for a media
 		// token, a principal or a blob URL signature.
 		ViewTicketKey: secrets.MustRoot(rt.cfg.InternalSecret).Derive(secrets.ViewTicket),
+		// Live events' LL-HLS comes from the live service, which takes
+		// requests signed as the gateway's internal calls are.
+		LiveKey: secrets.MustRoot(rt.cfg.InternalSecret).Derive(secrets.InternalCall(grpcx.Gateway)),
 	})
 	return err
 }

@@ -50,8 +50,9 @@ func TestLiveEventOverSRT(t *testing.T) {
 		publisher := push(t, key.SRTURL, streamSeconds)
 		live := waitStatus(t, event.ID, "live", time.Minute)
 		t.Logf("live %s after the SRT publisher started", time.Since(start).Round(time.Millisecond))
-		require.Len(t, live.Outputs, 1)
+		require.Len(t, live.Outputs, 2, "standard and low-latency HLS")
 		assertLivePlaylistServes(t, live.Outputs[0]["url"])
+		assertLivePlaylistServes(t, live.Outputs[1]["url"])
 
 		second := push(t, key.SRTURL, 2)
 		assert.Error(t, second.wait(t), "a second publisher is refused while one is live")

@@ -21,10 +21,12 @@ import (
 	"github.com/vidhost/vidhost/pkg/simulcast/simulcasttest"
 )
 
-// The live session (issue: live events) takes about 45 s on two cores: a
-// 20 s generated stream is pushed over RTMP with ffmpeg -re; the event goes
-// live, its live playlist serves segments through the edge (and, made
-// private, only with a viewer token) and the watch
+// The live session (issue: live events) takes about a minute on two cores:
+// a 30 s generated stream is pushed over RTMP with ffmpeg -re; the event
+// goes live, its live playlist serves segments through the edge (and, made
+// private, only with a viewer token); its low-latency playlist answers a
+// blocking reload as the moment its part exists and hls.js in low-latency
+// mode plays it (its latency logged); the watch
 // page plays it in headless Chromium (the player's video.js HLS engine), as
 // does hls.js on a page of another origin; a second
 // publisher and a wrong key are refused with their reason; once the
@@ -42,7 +44,7 @@ type liveEvent struct {
 }
 
 // streamSeconds is how long the test's publisher streams.
-const streamSeconds = 20
+const streamSeconds = 30
 
 func TestLiveEventOverRTMP(t *testing.T) {
 	if testing.Short() {
@@ -68,8 +70,15 @@ func TestLiveEventOverRTMP(t *testing.T) {
 		second := push(t, event.Input, 2)
 		assert.Error(t, second.wait(t), "a second publisher is refused while one is live")
 		assert.Contains(t, second.log(), "already has a publisher")
-		require.Len(t, live.Outputs, 1)
+		require.Len(t, live.Outputs, 2)
+		assert.Equal(t, "HLS low-latency", live.Outputs[1]["label"])
 		assertLivePlaylistServes(t, live.Outputs[0]["url"])
+		// Low-latency HLS, through the edge, first: the stream is young.
+		lowLatencyURL := live.Outputs[1]["url"]
+		require.True(t, strings.HasSuffix(lowLatencyURL, "/media/"+event.ID+"/live/ll/master.m3u8"), lowLatencyURL)
+		assertBlockingReload(t, lowLatencyURL)
+		t.Logf("hls.js low-latency live latency (wall clock - EXT-X-PROGRAM-DATE-TIME at the playhead): %s",
+			playWithHlsJSLowLatency(t, lowLatencyURL).Round(time.Millisecond))
 		// The watch page's player (video.js) plays the live stream.
 		tab := browsertest.NewTab(t)
 		browsertest.Open(t, tab, suiteOf(t).URL+"/watch/"+event.ID)
@@ -85,7 +94,7 @@ func TestLiveEventOverRTMP(t *testing.T) {
 		t.Logf("hls.js live latency (wall clock - EXT-X-PROGRAM-DATE-TIME at the playhead): %s",
 			playWithHlsJS(t, live.Outputs[0]["url"]).Round(time.Millisecond))
 
-		assertPrivateLivePlaylist(t, event.ID, live.Outputs[0]["url"])
+		assertPrivateLivePlaylist(t, event.ID, live.Outputs[0]["url"], lowLatencyURL)
 
 		require.NoError(t, publisher.wait(t), "the publisher ran to its end: %s", publisher.log())
 		ready := waitStatus(t, event.ID, "ready", 3*time.Minute)
@@ -164,10 +173,11 @@ func assertLivePlaylistServes(t *testing.T, masterURL string) {
 	assert.NotEmpty(t, body, "a segment of %s", segment)
 }
 
-// assertPrivateLivePlaylist makes the live event private: its playlist is
-// refused without a credential and opens with a viewer token, whose media
-// token the edge writes into the URLs of the playlists it serves.
-func assertPrivateLivePlaylist(t *testing.T, id, masterURL string) {
+// assertPrivateLivePlaylist makes the live event private: its playlists
+// (standard and low-latency) are refused without a credential and open
+// with a viewer token, whose media token the edge writes into the URLs of
+// the playlists it serves.
+func assertPrivateLivePlaylist(t *testing.T, id, masterURL, lowLatencyURL string) {
 	t.Helper()
 	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, ownerOf(t), map[string]any{"privacy": "private"}))
 	require.Eventually(t, func() bool { return statusOf(t, masterURL) == http.StatusForbidden },
@@ -179,6 +189,7 @@ func assertPrivateLivePlaylist(t *testing.T, id, masterURL string) {
 	segment := hlstest.Resolve(t, variant, hlstest.FirstURI(playlist))
 	require.Contains(t, segment, "token=")
 	assert.NotEmpty(t, fetch(t, segment))
+	assertPrivateLowLatency(t, id, lowLatencyURL)
 	mustOK(t, call(t, "PATCH", "/v2/videos/"+id, ownerOf(t), map[string]any{"privacy": "unlisted"}))
 }
 

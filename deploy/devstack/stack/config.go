@@ -24,6 +24,10 @@ type Config struct {
 	// LiveSRTAddr is where the live service takes SRT publishers (UDP);
 	// "127.0.0.1:0" picks a free port, empty turns SRT off.
 	LiveSRTAddr string `env:"VIDHOST_LIVE_SRT_ADDR" envDefault:"127.0.0.1:8890"`
+	// LiveHTTPAddr is the live service's internal HTTP listener, which
+	// serves low-latency HLS to the gateway's edge (docs/live.md);
+	// "127.0.0.1:0" picks a free port, empty turns LL-HLS off.
+	LiveHTTPAddr string `env:"VIDHOST_LIVE_HTTP_ADDR" envDefault:"127.0.0.1:9105"`
 	// LiveRTMPPublicURL is the RTMP ingest base publishers are given
 	// (rtmp://video.example.com:1935/live) when it differs from what the
 	// listener implies: a server gives its public host with the

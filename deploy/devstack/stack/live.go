@@ -17,6 +17,7 @@ import (
 type liveListeners struct {
 	rtmp net.Listener
 	srt  *liveapp.SRTListener // nil: no SRT
+	http net.Listener         // LL-HLS for the edge; nil: off
 }
 
 func (l liveListeners) close() {
@@ -24,6 +25,24 @@ func (l liveListeners) close() {
 	if l.srt != nil {
 		_ = l.srt.Close()
 	}
+	if l.http != nil {
+		_ = l.http.Close()
+	}
+}
+
+// listenLiveHTTP opens the live service's internal HTTP port (LL-HLS for
+// the edge), or returns nil when it is off. On a server it listens where
+// configured; the gateway reaches it on the same machine.
+func (s *Stack) listenLiveHTTP() (net.Listener, error) {
+	addr := s.cfg.LiveHTTPAddr
+	if addr == "" {
+		return nil, nil
+	}
+	lis, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("live HTTP address %s: %w", addr, err)
+	}
+	return lis, nil
 }
 
 // listenRTMP opens the live service's RTMP port and sets LiveRTMPURL.
@@ -91,6 +110,9 @@ func (s *Stack) startLive(lis liveListeners, catalogAddr string) error {
 	if lis.srt == nil {
 		cfg.SRTAddr = "" // the devstack decided: no SRT
 	}
+	if lis.http == nil {
+		cfg.HTTPAddr = "" // the devstack decided: no LL-HLS
+	}
 	if cfg.WorkDir == "" {
 		cfg.WorkDir = filepath.Join(s.varDir, "live")
 	}
@@ -99,7 +121,7 @@ func (s *Stack) startLive(lis liveListeners, catalogAddr string) error {
 		return err
 	}
 	s.run("live", func(ctx context.Context) error {
-		return liveapp.Run(ctx, cfg, s.serviceLogger("live"), liveapp.Options{RTMPListener: lis.rtmp, SRTListener: lis.srt})
+		return liveapp.Run(ctx, cfg, s.serviceLogger("live"), liveapp.Options{RTMPListener: lis.rtmp, SRTListener: lis.srt, HTTPListener: lis.http})
 	})
 	return nil
 }

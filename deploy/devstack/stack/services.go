@@ -53,7 +53,12 @@ func (s *Stack) startServices(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.startLive(liveListeners{rtmp: rtmpLis, srt: srtLis}, catalogAddr); err != nil {
+	httpLis, err := s.listenLiveHTTP()
+	if err != nil {
+		liveListeners{rtmp: rtmpLis, srt: srtLis}.close()
+		return err
+	}
+	if err := s.startLive(liveListeners{rtmp: rtmpLis, srt: srtLis, http: httpLis}, catalogAddr); err != nil {
 		return err
 	}
 	hooksAddr, err := s.startHooks()

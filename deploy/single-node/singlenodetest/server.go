@@ -65,7 +65,7 @@ func Setup(t testing.TB) *Installation {
 	t.Cleanup(in.Mail.Stop)
 	in.Env = append(os.Environ(), "SSL_CERT_FILE="+in.Pebble.CABundle,
 		// A devstack beside the test keeps its fixed ports.
-		"VIDHOST_ADMIN_ADDR=127.0.0.1:0", "VIDHOST_LIVE_RTMP_ADDR=127.0.0.1:0", "VIDHOST_LIVE_SRT_ADDR=",
+		"VIDHOST_ADMIN_ADDR=127.0.0.1:0", "VIDHOST_LIVE_RTMP_ADDR=127.0.0.1:0", "VIDHOST_LIVE_SRT_ADDR=", "VIDHOST_LIVE_HTTP_ADDR=127.0.0.1:0",
 		"VIDHOST_ACME_HTTP_ADDR="+fmt.Sprintf("127.0.0.1:%d", acmePort),
 		"VIDHOST_SMTP_HOST="+in.Mail.SMTPHost, fmt.Sprintf("VIDHOST_SMTP_PORT=%d", in.Mail.SMTPPort))
 	out, err := in.Command("vidhost-server", "init", "--data", in.DataDir, "--config", in.ConfigPath, "--url", in.URL,

@@ -64,6 +64,10 @@ type Options struct {
 	// BeaconsPerMinute bounds /collect beacons per client address; 0 is
 	// DefaultBeaconsPerMinute.
 	BeaconsPerMinute int
+	// LiveKey signs the edge's requests to the live service for live
+	// events' LL-HLS streams (the gateway's internal-call key); nil leaves
+	// them unserved (404).
+	LiveKey []byte
 	// ClientIP finds a request's client address (behind trusted proxies);
 	// nil takes the connection's peer.
 	ClientIP func(*http.Request) netip.Addr
@@ -79,6 +83,7 @@ type Handler struct {
 	viewers   viewerJWTs
 	tokens    Tokens
 	store     blob.Store
+	live      *liveOrigins // nil: no LL-HLS
 	manifests *manifestCache
 	media     mediaURLs
 	publicURL string
@@ -132,7 +137,12 @@ func New(opts Options) (*Handler, error) {
 	if leads == nil {
 		leads = LogLeadSink{Logger: logger}
 	}
+	var live *liveOrigins
+	if opts.LiveKey != nil {
+		live = newLiveOrigins(opts.Store, opts.LiveKey, now)
+	}
 	return &Handler{
+		live:    live,
 		videos:  newVideos(opts.Catalog, opts.CacheTTL, now),
 		players: newPlayers(opts.Catalog, opts.CacheTTL, now),
 		viewers: viewerJWTs{keys: newJWTKeys(opts.Identity, opts.CacheTTL, now), verified: newVerifiedJWTs(opts.CacheTTL, maxLifetime, now),
@@ -160,6 +170,7 @@ func New(opts Options) (*Handler, error) {
 // Register mounts the edge's routes on mux.
 func (h *Handler) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /media/{video_id}/{path...}", h.serveMedia) // GET patterns match HEAD too
+	mux.HandleFunc("GET "+lowLatencyRoute, h.serveLowLatency)       // more specific: wins for live/ll/<stream>/<file>
 	mux.HandleFunc("OPTIONS /media/{video_id}/{path...}", preflight)
 	mux.HandleFunc("GET /watch/{video_id}", h.page(web.ModeWatch))
 	mux.HandleFunc("GET /embed/{video_id}", h.page(web.ModeEmbed))

@@ -2,11 +2,14 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"net"
+	"strings"
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/config"
+	"github.com/vidhost/vidhost/pkg/liveorigin"
 	"github.com/vidhost/vidhost/pkg/secrets"
 	"github.com/vidhost/vidhost/services/live/internal/srt"
 )
@@ -29,6 +32,16 @@ type Config struct {
 	// packets are held for lost ones to be sent again. The larger of this
 	// and the publisher's own setting applies.
 	SRTLatency time.Duration `env:"VIDHOST_LIVE_SRT_LATENCY" envDefault:"120ms"`
+	// HTTPAddr is the internal HTTP listener that serves each live run's
+	// low-latency HLS from memory to the gateway's edge, which alone may
+	// call it (each request signed with the gateway's key); empty turns
+	// LL-HLS off (standard HLS only).
+	HTTPAddr string `env:"VIDHOST_LIVE_HTTP_ADDR" envDefault:"127.0.0.1:9105"`
+	// HTTPURL is how the gateway reaches this instance's HTTPAddr
+	// (http://10.1.2.3:9105): written beside each LL stream in the blob
+	// store, so the edge finds the instance holding a run among several.
+	// Empty: http://<HTTPAddr>, which must then name a host.
+	HTTPURL string `env:"VIDHOST_LIVE_HTTP_URL"`
 	// CatalogAddr is the catalog, which checks stream keys.
 	CatalogAddr string `env:"VIDHOST_CATALOG_ADDR" envDefault:"127.0.0.1:9102"`
 	// Blob is the store the edge serves /media from.
@@ -69,7 +82,26 @@ func (c Config) Validate() error {
 		errs = append(errs, errors.New("VIDHOST_LIVE_STALL_TIMEOUT must be positive"))
 	}
 	errs = append(errs, c.Blob.Validate(false, ""))
+	if c.HTTPURL != "" {
+		if _, err := liveorigin.ParseAddress(c.HTTPURL); err != nil {
+			errs = append(errs, fmt.Errorf("VIDHOST_LIVE_HTTP_URL %q must be http(s)://host:port", c.HTTPURL))
+		}
+	}
 	return errors.Join(errs...)
+}
+
+// originURL is HTTPURL, or else the listener's own address when it names
+// a host (an unspecified one, 0.0.0.0:9105, says nothing of how the
+// gateway reaches it).
+func (c Config) originURL(lis net.Addr) (string, error) {
+	if c.HTTPURL != "" {
+		return strings.TrimSuffix(c.HTTPURL, "/"), nil
+	}
+	host, _, err := net.SplitHostPort(lis.String())
+	if ip := net.ParseIP(host); err != nil || host == "" || ip != nil && ip.IsUnspecified() {
+		return "", fmt.Errorf("VIDHOST_LIVE_HTTP_URL must be set when VIDHOST_LIVE_HTTP_ADDR (%s) names no host", lis)
+	}
+	return "http://" + lis.String(), nil
 }
 
 // Options are the in-process hooks of Run.
@@ -80,6 +112,9 @@ type Options struct {
 	// SRTListener, if set, is served instead of listening on SRTAddr (the
 	// devstack opens one on a free port to know its URL). Run closes it.
 	SRTListener *srt.Listener
+	// HTTPListener, if set, is served instead of listening on HTTPAddr
+	// (the devstack passes one on a free port). Run closes it.
+	HTTPListener net.Listener
 }
 
 // SRTListener is an open SRT port, for Options.SRTListener.

@@ -3,7 +3,9 @@
 // with the catalog over gRPC (signed as the caller "live", allowed one
 // method: AuthorizePublish), pipes each stream through ffmpeg into live
 // CMAF HLS in the blob store (served by the edge at /media like any other
-// media), and reports live.started and live.ended on NATS (docs/live.md).
+// media), packages the source as low-latency HLS in memory, served to the
+// edge alone on an internal HTTP port (origin.go), and reports
+// live.started and live.ended on NATS (docs/live.md).
 //
 // Why a separate service and not the transcode workers: a live run holds a
 // TCP connection and an ffmpeg process for as long as the event lasts, on a

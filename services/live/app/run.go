@@ -63,15 +63,27 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		_ = lis.Close()
 		return fmt.Errorf("live: srt: %w", err)
 	}
+	origin, err := startOrigin(ctx, cfg, opts, logger, stack)
+	if err != nil {
+		_ = lis.Close()
+		if srtLis != nil {
+			_ = srtLis.Close()
+		}
+		return fmt.Errorf("live: %w", err)
+	}
 	catalog := catalogv1.NewCatalogServiceClient(conn)
 	// Outputs' states go to the catalog until the runs have ended (the
 	// reporter stops before the connection closes).
 	statuses := newStatusReporter(catalog, logger)
 	statuses.start(stack)
-	srv := ingest.NewServer(ingest.Config{FFmpeg: cfg.FFmpeg, WorkDir: cfg.WorkDir, Store: store,
+	ingestCfg := ingest.Config{FFmpeg: cfg.FFmpeg, WorkDir: cfg.WorkDir, Store: store,
 		StallTimeout: cfg.StallTimeout, ReconnectWindow: cfg.ReconnectWindow, Logger: logger,
 		Restream:       restream.Config{Allow: netguard.PublicOr(nil, cfg.RestreamAllowLoopback)},
-		RestreamStatus: statuses.report},
+		RestreamStatus: statuses.report}
+	if origin != nil {
+		ingestCfg.LowLatency, ingestCfg.LowLatencyOrigin = origin.streams, origin.url
+	}
+	srv := ingest.NewServer(ingestCfg,
 		keyChecker{client: catalog, allowLoopback: cfg.RestreamAllowLoopback, logger: logger}, reports.New(js))
 	// Ready once the ports take publishers, until shutdown begins.
 	admin.AddServingCheck(ctx, "rtmp", func(context.Context) error { return context.Cause(ctx) })

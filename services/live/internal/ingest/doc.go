@@ -4,8 +4,9 @@
 // handshake), allows one publisher per event, and runs the pipeline for
 // the stream until the publisher stops, stalls or sends what cannot be
 // read. After admission both protocols are one path: a source (source.go)
-// hands H.264 and AAC access units to the same remuxer, pipeline, key
-// recheck, bitrate limit and reconnect window. A refusal reaches an RTMP
+// hands H.264 and AAC access units to the same remuxer, pipeline, LL-HLS
+// packager (lowlatency.go), key recheck, bitrate limit and reconnect
+// window. A refusal reaches an RTMP
 // publisher as an onStatus error (ffmpeg and OBS log its description) and
 // an SRT one as a reject code during the handshake (srt.go).
 package ingest

@@ -7,6 +7,8 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,8 +22,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/hlstest"
 	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/liveorigin"
 	"github.com/vidhost/vidhost/services/live/internal/ingest"
+	"github.com/vidhost/vidhost/services/live/internal/llhls"
+	"github.com/vidhost/vidhost/services/live/internal/origin"
 	"github.com/vidhost/vidhost/services/live/internal/srt"
 )
 
@@ -61,14 +67,22 @@ func (k *keys) revoke(key string) {
 type reports struct {
 	mu      sync.Mutex
 	started []string
+	outputs []ingest.Output // the last live.started's
 	ended   chan ingest.End
 }
 
-func (r *reports) Started(_ context.Context, g ingest.Grant, _ string, _ []ingest.Output) error {
+func (r *reports) Started(_ context.Context, g ingest.Grant, _ string, outputs []ingest.Output) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.started = append(r.started, g.VideoID)
+	r.outputs = outputs
 	return nil
+}
+
+func (r *reports) lastOutputs() []ingest.Output {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.outputs
 }
 
 // videos are the events reported started.
@@ -95,6 +109,8 @@ type bundle struct {
 	// workDir is the server's, which its ffmpeg processes name on their
 	// command lines: how a test tells its own from a parallel test's.
 	workDir string
+	// origin serves the runs' LL-HLS streams as the live service does.
+	origin *httptest.Server
 }
 
 func setup(t *testing.T) bundle {
@@ -119,9 +135,12 @@ func setupConfig(t *testing.T, cfg ingest.Config, maxBitrate int64) bundle {
 	b.keys = &keys{grant: map[string]ingest.Grant{b.key: b.grant}, refuse: map[string]*ingest.Refusal{}}
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	b.workDir = t.TempDir()
+	streams := origin.NewRegistry()
+	b.origin = httptest.NewServer(origin.NewHandler(streams, gatewayKey, 0, logger))
+	t.Cleanup(b.origin.Close)
 	srv := ingest.NewServer(ingest.Config{FFmpeg: "ffmpeg", WorkDir: b.workDir, Store: store,
 		StallTimeout: 3 * time.Second, ReconnectWindow: cfg.ReconnectWindow, BitrateWindow: cfg.BitrateWindow,
-		Restream: cfg.Restream, Logger: logger}, b.keys, b.reports)
+		Restream: cfg.Restream, Logger: logger, LowLatency: streams, LowLatencyOrigin: b.origin.URL}, b.keys, b.reports)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	b.url = "rtmp://" + lis.Addr().String() + "/live"
@@ -200,9 +219,23 @@ func (b bundle) ended(t *testing.T) ingest.End {
 func TestAPublisherGoesLiveAndItsRecordingIsStored(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	log, err := push(t, b.url+"/"+b.key, 8)
+	p := start(t, b.url+"/"+b.key, 8)
+	// While live: the LL-HLS stream is served from memory, parts and
+	// preload hint included, and reported as an output.
+	require.Eventually(t, func() bool { return len(b.reports.videos()) == 1 }, 20*time.Second, 50*time.Millisecond)
+	assert.Equal(t, []ingest.Output{{Label: "HLS live", Path: "live/master.m3u8"}, {Label: "HLS low-latency", Path: liveorigin.MasterPath}},
+		b.reports.lastOutputs())
+	status, ll := b.lowLatency(t, llhls.PlaylistName)
+	require.Equal(t, http.StatusOK, status, ll)
+	assert.Contains(t, ll, "#EXT-X-PART:")
+	assert.Contains(t, ll, "#EXT-X-PRELOAD-HINT:TYPE=PART")
+	status, _ = b.lowLatency(t, llhls.InitName)
+	assert.Equal(t, http.StatusOK, status)
+	log, err := p.wait()
 	require.NoError(t, err, log)
 	end := b.ended(t)
+	_, ll = b.lowLatency(t, llhls.PlaylistName)
+	assert.Contains(t, ll, "#EXT-X-ENDLIST", "the run's end ends the LL stream")
 
 	assert.Equal(t, "uploads/"+b.grant.AccountID+"/"+b.grant.VideoID+"/recording.ts", end.RecordingKey)
 	assert.InDelta(t, 8, end.Duration, 1)
@@ -330,6 +363,13 @@ func TestAPublisherReconnectsWithinTheWindow(t *testing.T) {
 	assert.Equal(t, []string{b.grant.VideoID}, b.reports.videos(), "live.started once")
 	playlist := read(t, b.store, "videos/"+b.grant.AccountID+"/"+b.grant.VideoID+"/live/360p/index.m3u8")
 	assert.GreaterOrEqual(t, strings.Count(playlist, "#EXTINF"), 4, "one playlist through the reconnection")
+	// The LL-HLS stream went on too (the same encoder settings): one
+	// stream, a discontinuity where the publisher came back, ended.
+	status, ll := b.lowLatency(t, llhls.PlaylistName)
+	require.Equal(t, http.StatusOK, status, "the ended stream is still served a while")
+	assert.Contains(t, ll, "#EXT-X-DISCONTINUITY\n")
+	assert.Contains(t, ll, "#EXT-X-ENDLIST")
+	assert.GreaterOrEqual(t, strings.Count(ll, "#EXTINF"), 4, "both connections' segments")
 	assert.Empty(t, b.liveFFmpegs(t))
 }
 
@@ -408,3 +448,27 @@ func (b bundle) liveFFmpegs(t *testing.T) []string {
 	}
 	return found
 }
+
+// lowLatency gets file of the event's current LL-HLS stream, the one its
+// LL master playlist names, from the origin as the edge does.
+func (b bundle) lowLatency(t *testing.T, file string) (int, string) {
+	t.Helper()
+	master := read(t, b.store, "videos/"+b.grant.AccountID+"/"+b.grant.VideoID+"/"+liveorigin.MasterPath)
+	stream, ok := strings.CutSuffix(hlstest.FirstURI(master), "/"+llhls.PlaylistName)
+	require.True(t, ok, "the master names a stream's playlist: %s", master)
+	address := read(t, b.store, "videos/"+b.grant.AccountID+"/"+b.grant.VideoID+"/"+liveorigin.AddressPath(stream))
+	assert.Equal(t, b.origin.URL, address, "the instance serving the stream")
+	path := liveorigin.Path(b.grant.VideoID, stream, file)
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, address+path, nil)
+	require.NoError(t, err)
+	liveorigin.Sign(req.Header, http.MethodGet, path, gatewayKey)
+	resp, err := b.origin.Client().Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, string(body)
+}
+
+// gatewayKey stands for the gateway's internal-call key.
+var gatewayKey = []byte(strings.Repeat("g", 32))

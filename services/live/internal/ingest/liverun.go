@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/ids"
@@ -25,6 +26,12 @@ type liveRun struct {
 	cancel  context.CancelFunc
 	syncing *sync.WaitGroup
 	logger  *slog.Logger
+	// ll is the run's LL-HLS stream, nil when off. Set by the connection
+	// that publishes, read by finish once none does.
+	ll *lowLatency
+	// lowLatency says whether the publishing connection has an LL-HLS
+	// stream: the outputs reported live include its master then.
+	lowLatency atomic.Bool
 	// Guarded by s.mu.
 	first, written time.Duration // stream times written by all connections
 	timer          *time.Timer   // set while waiting for a reconnection
@@ -51,7 +58,7 @@ func (s *Server) liveRunFor(ctx context.Context, g Grant, logger *slog.Logger) (
 	}
 	lr = &liveRun{s: s, grant: g, id: id, dir: dir, ff: ff, cancel: cancel, logger: logger,
 		up: &pipeline.Uploader{Store: s.cfg.Store, Account: g.AccountID, Video: g.VideoID, Dir: dir}}
-	lr.syncing = s.syncLoop(runCtx, lr.up, g, id, logger)
+	lr.syncing = s.syncLoop(runCtx, lr)
 	s.mu.Lock()
 	s.runs[g.VideoID] = lr
 	s.mu.Unlock()
@@ -86,6 +93,9 @@ func (lr *liveRun) finish(reason string) {
 	lr.once.Do(func() {
 		s := lr.s
 		ctx := context.Background()
+		if lr.ll != nil { // first: its viewers need nothing of ffmpeg to read the end
+			s.endLowLatency(lr.grant.VideoID, lr.ll)
+		}
 		if err := lr.ff.Finish(); err != nil {
 			lr.logger.Warn("ffmpeg ended with an error", "error", err)
 		}

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/vidhost/vidhost/services/live/internal/restream"
 )
@@ -46,4 +47,12 @@ type End struct {
 	RecordingKey string
 	Duration     float64 // seconds received
 	Reason       string  // for a person
+}
+
+// Streams is where each run's LL-HLS stream is served from (package
+// origin's Registry): Add makes h the event's stream under id, Remove
+// drops it unless a newer one took its place.
+type Streams interface {
+	Add(videoID, id string, h http.Handler)
+	Remove(videoID, id string)
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/liveorigin"
 	"github.com/vidhost/vidhost/services/live/internal/pipeline"
 	"github.com/vidhost/vidhost/services/live/internal/restream"
 )
@@ -23,8 +24,16 @@ type publishing struct {
 	key   string
 }
 
-// liveOutputs are the event's outputs while it is live.
-var liveOutputs = []Output{{Label: "HLS live", Path: pipeline.MasterPlaylist}}
+// liveOutputs are the event's outputs while it is live: ffmpeg's HLS,
+// which every player plays (the first HLS output is the one the watch page
+// plays), and, when the run has one, the LL-HLS master.
+func (lr *liveRun) liveOutputs() []Output {
+	outputs := []Output{{Label: "HLS live", Path: pipeline.MasterPlaylist}}
+	if lr.lowLatency.Load() {
+		outputs = append(outputs, Output{Label: "HLS low-latency", Path: liveorigin.MasterPath})
+	}
+	return outputs
+}
 
 // run pipes the stream through the event's live run (started now, or
 // waiting for this publisher's reconnection) until the publisher stops;
@@ -47,11 +56,15 @@ func (s *Server) run(ctx context.Context, src source, p publishing, tracks strea
 	}
 	clock := &streamClock{}
 	outputs := s.restream(ctx, p.grant, tracks, logger)
+	ll := s.lowLatencyFor(ctx, lr, tracks, logger)
+	lr.lowLatency.Store(ll != nil)
 	src.onMedia(func(pts, dts time.Duration, au [][]byte) {
 		outputs.WriteH264(pts, dts, au)
+		ll.writeH264(pts, dts, au)
 		clock.fail(ts.WriteH264(pts, dts, au))
 	}, func(pts time.Duration, au []byte) {
 		outputs.WriteAAC(pts, au)
+		ll.writeAAC(pts, au)
 		clock.fail(ts.WriteAAC(pts, au))
 	})
 	recheckCtx, stopRecheck := context.WithCancel(ctx)
@@ -61,6 +74,7 @@ func (s *Server) run(ctx context.Context, src source, p publishing, tracks strea
 	reason := s.read(src, clock, lr.ff)
 	stopRecheck()
 	outputs.Close() // they send what they have queued, for a moment, and disconnect
+	ll.connectionEnded()
 	lr.wrote(ts)
 	switch why := cut.reason(); {
 	case why != "":
@@ -118,7 +132,8 @@ func (s *Server) read(src source, clock *streamClock, ff *pipeline.Run) string {
 
 // syncLoop uploads the run's files every SyncEvery until ctx ends, and
 // reports the event live once it is playable.
-func (s *Server) syncLoop(ctx context.Context, up *pipeline.Uploader, g Grant, runID string, logger *slog.Logger) *sync.WaitGroup {
+func (s *Server) syncLoop(ctx context.Context, lr *liveRun) *sync.WaitGroup {
+	up, g, logger := lr.up, lr.grant, lr.logger
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		ticker := time.NewTicker(s.cfg.SyncEvery)
@@ -136,7 +151,7 @@ func (s *Server) syncLoop(ctx context.Context, up *pipeline.Uploader, g Grant, r
 				continue
 			}
 			if playable && !reported {
-				if err := s.reports.Started(ctx, g, runID, liveOutputs); err != nil {
+				if err := s.reports.Started(ctx, g, lr.id, lr.liveOutputs()); err != nil {
 					logger.Warn("live.started not published; retrying", "error", err)
 					continue
 				}

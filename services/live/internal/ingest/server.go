@@ -42,7 +42,15 @@ type Config struct {
 	// called from the outputs' goroutines and must not block. Nil: logged
 	// only.
 	RestreamStatus func(Grant, restream.Status)
-	Logger         *slog.Logger
+	// LowLatency, if set, serves each run's LL-HLS stream (package origin),
+	// packaged from the publisher's frames beside ffmpeg; nil: standard
+	// HLS only.
+	LowLatency Streams
+	// LowLatencyOrigin is the base URL the gateway's edge reaches
+	// LowLatency at (this instance's), written beside each stream's master
+	// playlist (pkg/liveorigin).
+	LowLatencyOrigin string
+	Logger           *slog.Logger
 }
 
 // handshakeTimeout bounds a connection's RTMP handshake and the wait for

@@ -36,16 +36,23 @@ type streamTracks struct {
 	// that lack them.
 	sps, pps []byte
 	aac      mpeg4audio.AudioSpecificConfig
+	// since is when the source began reading the stream, about when its
+	// first frame arrived: the track analysis holds frames back (RTMP's
+	// reads 2 s of stream, then hands them over at once), so the time a
+	// frame is handed over says little of when it came.
+	since time.Time
 }
 
 // publish reads the stream's tracks, refusing what the pipeline cannot
 // take, and runs it. A refusal returned here comes after the protocol's
 // handshake: RTMP can still tell the publisher, SRT only closes.
 func (s *Server) publish(ctx context.Context, src source, p publishing, logger *slog.Logger) error {
+	since := time.Now()
 	tracks, err := src.tracks()
 	if err != nil {
 		return err
 	}
+	tracks.since = since
 	if err := checkVideo(tracks.sps); err != nil {
 		return err
 	}

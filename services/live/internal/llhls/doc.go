@@ -28,17 +28,16 @@
 // it is the muxer mediamtx's LL-HLS server is built on; gohlslib, that
 // server's packager, is not available to this build.
 //
-// Wiring (not done yet): the live run keeps one Muxer per event beside its
-// ffmpeg pipeline; run.go's onMedia hands each unit to it as to the
+// Wiring: each live run keeps one Muxer beside its ffmpeg pipeline
+// (ingest/lowlatency.go): onMedia hands it every unit as to the restream
 // outputs (a write error is logged, never fatal to the ingest), a
-// reconnected publisher calls Restart, and the run's end calls Close. The
-// live service serves ServeHTTP from memory on an internal HTTP port at
-// /live/<video>/<run>/ll/ (the run id in the path, as part and segment
-// names restart with each muxer); the gateway edge reverse-proxies
-// /media/<id>/live/ll/... to it with its existing rules (viewer JWT,
-// cookie or media token on every request, parts and playlists alike; the
-// token rewritten into the playlist's part, hint and segment URIs; blocking
-// playlists never cached, parts cached briefly), with a response timeout
-// above BlockTimeout. The master playlist lists the LL source rendition
-// and the 360p rung, which stays on ffmpeg's standard HLS.
+// reconnected publisher calls Restart, the run's end calls Close. The live
+// service serves ServeHTTP from memory on an internal HTTP port (package
+// origin) at /live/<video>/<stream>/ll/, the stream's id in the path as
+// part and segment names restart with each muxer; the gateway's edge
+// proxies /media/<id>/live/ll/<stream>/... to it with its access rules
+// (pkg/liveorigin is the contract). Master writes the stream's own master
+// playlist, the event's "HLS low-latency" output: the source rendition
+// alone, as ffmpeg's 360p rung is cut and timed otherwise (docs/live.md,
+// "Low-latency HLS").
 package llhls
