@@ -38,6 +38,20 @@ func (c client) waitLive(id string, within time.Duration) (string, error) {
 	return "", fmt.Errorf("event %s not live within %s", id, within)
 }
 
+// outputURL returns the URL of the event's output labelled label.
+func (c client) outputURL(id, label string) (string, error) {
+	e, err := c.api.Videos.Get(context.Background(), id)
+	if err != nil {
+		return "", err
+	}
+	for _, o := range e.Outputs {
+		if o.Label == label {
+			return o.URL, nil
+		}
+	}
+	return "", fmt.Errorf("event %s has no output %q", id, label)
+}
+
 // firstSegment fetches the master playlist, its last variant (the 360p
 // rung) and that variant's first segment; it returns the variant's URL.
 func (c client) firstSegment(master string, within time.Duration) (string, error) {

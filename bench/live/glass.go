@@ -18,17 +18,23 @@ import (
 // installs it), the player most sites that bring their own use.
 const hlsJSPath = "deploy/devstack/e2e/testdata/hlsjs/node_modules/hls.js/dist/hls.min.js"
 
-// viewer is one way of watching: a name for the table and hls.js's
-// configuration.
+// viewer is one way of watching: a name for the table, the event's output
+// it plays and hls.js's configuration.
 type viewer struct {
 	name   string
+	output string
 	config map[string]any
 }
 
-// standardViewer sits two 2 s segments behind the live edge, as docs/live.md
-// advises for hls.js on the standard playlist.
-var standardViewer = viewer{name: "standard HLS (hls.js, liveSyncDurationCount 2)",
-	config: map[string]any{"liveSyncDurationCount": 2, "lowLatencyMode": false}}
+// The viewers, with the settings docs/live.md gives for each playlist:
+// the standard one two 2 s segments behind the edge; the low-latency one
+// with parts and blocking reload, catching up at 1.5x after a stall.
+var (
+	standardViewer = viewer{name: "standard HLS (hls.js, liveSyncDurationCount 2)", output: "HLS live",
+		config: map[string]any{"liveSyncDurationCount": 2, "lowLatencyMode": false}}
+	lowLatencyViewer = viewer{name: "LL-HLS (hls.js lowLatencyMode, maxLiveSyncPlaybackRate 1.5)", output: "HLS low-latency",
+		config: map[string]any{"lowLatencyMode": true, "maxLiveSyncPlaybackRate": 1.5}}
+)
 
 // glassBrowser is a headless Chromium with a page server of its own.
 type glassBrowser struct {

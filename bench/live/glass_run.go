@@ -18,7 +18,7 @@ func glassRun(ctx context.Context, api client, pub publishTo, window time.Durati
 		return err
 	}
 	defer browser.close()
-	viewers := []viewer{standardViewer}
+	viewers := []viewer{standardViewer, lowLatencyViewer}
 	event, err := api.createEvent()
 	if err != nil {
 		return err
@@ -29,12 +29,15 @@ func glassRun(ctx context.Context, api client, pub publishTo, window time.Durati
 	if err != nil {
 		return err
 	}
-	master, err := api.waitLive(event.ID, time.Minute)
-	if err != nil {
+	if _, err := api.waitLive(event.ID, time.Minute); err != nil {
 		return err
 	}
 	fmt.Printf("\nglass to glass (stamp drawn into each frame as it enters the encoder, read back from the frame the player shows; %s per viewer):\n", window)
 	for _, v := range viewers {
+		master, err := api.outputURL(event.ID, v.output)
+		if err != nil {
+			return err
+		}
 		got, err := browser.watch(master, v, glassWarmup, window)
 		if err != nil {
 			return err

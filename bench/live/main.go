@@ -32,7 +32,7 @@ import (
 )
 
 func main() {
-	events := flag.Int("events", 5, "concurrent events in the second run")
+	events := flag.Int("events", 5, "concurrent events in the second run (0: glass to glass only)")
 	seconds := flag.Int("seconds", 40, "seconds each publisher streams")
 	clip := flag.String("clip", "", "the pre-encoded FLV clip publishers loop (run.sh makes it)")
 	protocol := flag.String("protocol", "rtmp", "how publishers send: rtmp or srt")
@@ -75,6 +75,9 @@ func run(events, seconds int, clip, protocol string, glass time.Duration) error 
 		if err := glassRun(ctx, api, pub, glass); err != nil {
 			return err
 		}
+	}
+	if events == 0 {
+		return nil
 	}
 
 	one, err := measure(ctx, api, pub, clip, 1, seconds)
