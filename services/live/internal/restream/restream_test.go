@@ -2,6 +2,7 @@ package restream
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/url"
 	"os"
@@ -55,7 +56,7 @@ func TestEveryOutputGetsTheStream(t *testing.T) {
 		assert.ElementsMatch(t, []string{"h264", "aac"}, got.Codecs)
 		assert.InDelta(t, 4, got.Seconds, 0.6, "the whole stream")
 	}
-	assert.True(t, statuses.reached("out-0", Live) && statuses.reached("out-1", Live), "%+v", statuses.list)
+	assert.True(t, statuses.reached("out-0", Live) && statuses.reached("out-1", Live), "%v", statuses)
 }
 
 // TestADeadOutputHoldsNoOther: beside a working receiver, one output's
@@ -76,7 +77,7 @@ func TestADeadOutputHoldsNoOther(t *testing.T) {
 	assert.Less(t, slowest, 50*time.Millisecond, "no write waits for an output")
 	require.Eventually(t, func() bool {
 		return statuses.failures("refusing") >= 2 && statuses.failures("silent") >= 1
-	}, 20*time.Second, 50*time.Millisecond, "%+v", statuses.list)
+	}, 20*time.Second, 50*time.Millisecond, "%v", statuses)
 	f.Close()
 	assert.InDelta(t, 6, good.Result(t).Seconds, 0.6)
 	assert.Equal(t, netguard.ReasonRefused, statuses.lastFailure("refusing").Reason)
@@ -104,7 +105,7 @@ func TestPrivateAddressesAreRefused(t *testing.T) {
 	f := Start(context.Background(), cfg, stream.tracks, []Target{target})
 	stream.playLive(t, f)
 	f.Close()
-	assert.Equal(t, "the output's address is not on the public internet", statuses.lastFailure("inside").Reason, "%+v", statuses.list)
+	assert.Equal(t, "the output's address is not on the public internet", statuses.lastFailure("inside").Reason, "%v", statuses)
 	assert.Empty(t, accepted, "no connection reached the address")
 }
 
@@ -122,13 +123,13 @@ func TestSyncChangesTheOutputsMidStream(t *testing.T) {
 	stream.units[:half:half].playOn(t, f)
 	f.Sync([]Target{target("kept", kept), target("added", added)})
 	require.Eventually(t, func() bool { return statuses.reached("removed", Idle) }, 5*time.Second, 20*time.Millisecond,
-		"a removed output reports idle at once: %+v", statuses.list)
+		"a removed output reports idle at once: %v", statuses)
 	stream.units[half:].playOn(t, f)
 	f.Close()
 	assert.InDelta(t, 8, kept.Result(t).Seconds, 0.6, "the kept output has it all")
 	assert.InDelta(t, 4, removed.Result(t).Seconds, 1.0, "the removed output stopped half way")
 	assert.InDelta(t, 3.5, added.Result(t).Seconds, 1.0, "the added output started half way, at a keyframe")
-	assert.True(t, statuses.reached("added", Live) && statuses.reached("kept", Idle), "%+v", statuses.list)
+	assert.True(t, statuses.reached("added", Live) && statuses.reached("kept", Idle), "%v", statuses)
 }
 
 // TestAFullQueueStartsAgainAtAKeyframe: the units a full queue refused
@@ -178,6 +179,14 @@ func (l *statusLog) reached(target string, state simulcast.State) bool {
 		}
 	}
 	return false
+}
+
+// String lists the reports so far, under the lock: a failure message
+// formats it while outputs may still report.
+func (l *statusLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return fmt.Sprintf("%+v", l.list)
 }
 
 // failures is the target's count at its last failure.
