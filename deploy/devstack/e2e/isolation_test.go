@@ -74,12 +74,14 @@ type fixtures struct {
 	service, serviceSecret, hook string
 	// streamKey is the secret of A's event (video), its RTMP ingest key.
 	streamKey string
+	// restream is an output of A's event; restreamKey its write-only key.
+	restream, restreamKey string
 }
 
 // secrets are the values of A that B must never find or see.
 func (f fixtures) secrets() []string {
 	return []string{f.video, f.category, f.categoryValue, f.player, f.folder, f.upload, f.jwtKey, f.key, f.user, f.invite, f.idp,
-		f.service, f.serviceSecret, f.hook, f.streamKey}
+		f.service, f.serviceSecret, f.hook, f.streamKey, f.restream, f.restreamKey}
 }
 
 func createFixtures(t *testing.T, key string) fixtures {
@@ -105,6 +107,9 @@ func createFixtures(t *testing.T, key string) fixtures {
 	mustOK(t, call(t, "GET", "/v2/videos/"+f.video+"/stream_key", key, nil)).decode(t, &streamKey)
 	require.NotEmpty(t, streamKey.Key)
 	f.streamKey = streamKey.Key
+	f.restreamKey = "a-restream-key-" + ids.New()
+	f.restream = created("/v2/videos/"+f.video+"/restreams",
+		map[string]any{"name": "A's output", "url": "rtmps://a.rtmp.youtube.com/live2", "stream_key": f.restreamKey})
 	f.upload = created("/v2/uploads", map[string]any{"name": "a.mp4", "size": 1024})
 	f.jwtKey = created("/v2/jwt_keys", map[string]any{"name": "A's JWT key", "public_key": publicKeyPEM(t)})
 	f.key = created("/v2/keys", map[string]any{"type": "api", "name": "A's key", "permissions": []string{}, "ips": []string{}})
@@ -260,6 +265,16 @@ func walkCases(a fixtures) map[route]walkCase {
 		"POST /v2/videos/{video_id}/stream_key":      {path: v + "/stream_key"},
 		"DELETE /v2/videos/{video_id}/stream_key":    {path: v + "/stream_key"},
 
+		// Restreams and instant clips: sub-resources of A's event, and a
+		// clip of it, which B finds nowhere.
+		"POST /v2/videos/{video_id}/restreams": {path: v + "/restreams",
+			body: map[string]any{"name": "B's", "url": "rtmps://a.rtmp.youtube.com/live2", "stream_key": "b"}},
+		"GET /v2/videos/{video_id}/restreams":         {path: v + "/restreams"},
+		"GET /v2/videos/{video_id}/restreams/{id}":    {path: v + "/restreams/" + a.restream},
+		"PATCH /v2/videos/{video_id}/restreams/{id}":  {path: v + "/restreams/" + a.restream, body: name},
+		"DELETE /v2/videos/{video_id}/restreams/{id}": {path: v + "/restreams/" + a.restream},
+		"POST /v2/videos/{video_id}/clips":            {path: v + "/clips", body: map[string]any{"start_seconds": 0, "end_seconds": 10}},
+
 		// Transcribes (docs/transcribes.md): A's video inside B's request
 		// answers as a video that exists nowhere. A's fixtures hold no
 		// transcribe (that needs a transcoded video), so GET and DELETE name
@@ -301,6 +316,7 @@ func snapshot(t *testing.T, key string, a fixtures) map[string]string {
 		"/v2/users/" + a.user, "/v2/users", "/v2/invites/" + a.invite, "/v2/invites",
 		"/v2/services/" + a.service, "/v2/services", "/v2/hooks/" + a.hook, "/v2/hooks", "/v2/hooks/" + a.hook + "/deliveries",
 		"/v2/identity_providers/" + a.idp, "/v2/identity_providers", "/v2/transcribes",
+		"/v2/videos/" + a.video + "/restreams", "/v2/videos/" + a.video + "/restreams/" + a.restream,
 	} {
 		out[path] = string(mustOK(t, call(t, "GET", path, key, nil)).Body.Result)
 	}
