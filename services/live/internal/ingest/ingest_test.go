@@ -95,6 +95,9 @@ type bundle struct {
 	// workDir is the server's, which its ffmpeg processes name on their
 	// command lines: how a test tells its own from a parallel test's.
 	workDir string
+	// srv serves until ctx ends (WHIP admits publishers with both).
+	srv *ingest.Server
+	ctx context.Context
 }
 
 func setup(t *testing.T) bundle {
@@ -126,6 +129,7 @@ func setupConfig(t *testing.T, cfg ingest.Config, maxBitrate int64) bundle {
 	require.NoError(t, err)
 	b.url = "rtmp://" + lis.Addr().String() + "/live"
 	ctx, cancel := context.WithCancel(context.Background())
+	b.srv, b.ctx = srv, ctx
 	served := make(chan error, 1)
 	var srtListeners []*srt.Listener
 	if srt.Available {
