@@ -108,7 +108,9 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 		refuse(w, err)
 		return
 	}
-	s, answer, err := h.answer(offer, key)
+	// The codecs are checked after the key, as RFC 9725 has it: an
+	// unauthenticated publisher learns nothing but that.
+	s, answer, err := h.start(offer, key)
 	if err != nil {
 		admission.Cancel()
 		refuse(w, err)
@@ -121,7 +123,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 	_, _ = io.WriteString(w, answer)
 }
 
-// readOffer reads the body of a POST: an SDP offer of H.264 and Opus.
+// readOffer reads the body of a POST.
 func readOffer(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	if media, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || media != "application/sdp" {
 		return nil, errNotSDP
@@ -134,7 +136,15 @@ func readOffer(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	case err != nil:
 		return nil, errBadOffer
 	}
-	return offer, checkOffer(offer)
+	return offer, nil
+}
+
+// start checks the offer's codecs and answers it.
+func (h *Handler) start(offer []byte, key string) (*Session, string, error) {
+	if err := checkOffer(offer); err != nil {
+		return nil, "", err
+	}
+	return h.answer(offer, key)
 }
 
 // delete ends a session: the holder of its URL may, and a bearer token,

@@ -31,6 +31,9 @@ type Publisher struct {
 	requests chan struct{} // a token per keyframe request received
 }
 
+// h264Fmtp is what Chromium offers for constrained baseline.
+const h264Fmtp = "level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f"
+
 // connectTimeout bounds ICE and DTLS after the answer.
 const connectTimeout = 10 * time.Second
 
@@ -50,7 +53,7 @@ func Publish(ctx context.Context, endpoint, key string, m Media) (*Publisher, An
 		return nil, Answer{}, err
 	}
 	video, err := webrtc.NewTrackLocalStaticSample(webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeH264, ClockRate: 90000,
-		SDPFmtpLine: "level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f"}, "video", "whiptest")
+		SDPFmtpLine: h264Fmtp}, "video", "whiptest")
 	if err != nil {
 		return nil, Answer{}, err
 	}
@@ -161,22 +164,20 @@ func negotiate(ctx context.Context, pc *webrtc.PeerConnection, endpoint, key str
 	return answer, pc.SetRemoteDescription(webrtc.SessionDescription{Type: webrtc.SDPTypeAnswer, SDP: answer.Body})
 }
 
-// newPeerConnection is a client on loopback offering video in mime.
+// newPeerConnection is a client on loopback offering video in mime (with
+// the fmtp browsers give H.264) and Opus.
 func newPeerConnection(mime string) (*webrtc.PeerConnection, error) {
 	m := &webrtc.MediaEngine{}
-	if err := m.RegisterDefaultCodecs(); err != nil {
+	video := webrtc.RTPCodecParameters{PayloadType: 98, RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: mime, ClockRate: 90000}}
+	if mime == webrtc.MimeTypeH264 {
+		video.SDPFmtpLine = h264Fmtp
+	}
+	opus := webrtc.RTPCodecParameters{PayloadType: 111, RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeOpus, ClockRate: 48000, Channels: 2}}
+	if err := m.RegisterCodec(video, webrtc.RTPCodecTypeVideo); err != nil {
 		return nil, err
 	}
-	if mime != webrtc.MimeTypeH264 {
-		m = &webrtc.MediaEngine{} // only mime's video
-		video := webrtc.RTPCodecParameters{PayloadType: 98, RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: mime, ClockRate: 90000}}
-		opus := webrtc.RTPCodecParameters{PayloadType: 111, RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeOpus, ClockRate: 48000, Channels: 2}}
-		if err := m.RegisterCodec(video, webrtc.RTPCodecTypeVideo); err != nil {
-			return nil, err
-		}
-		if err := m.RegisterCodec(opus, webrtc.RTPCodecTypeAudio); err != nil {
-			return nil, err
-		}
+	if err := m.RegisterCodec(opus, webrtc.RTPCodecTypeAudio); err != nil {
+		return nil, err
 	}
 	interceptors := &interceptor.Registry{}
 	if err := webrtc.RegisterDefaultInterceptors(m, interceptors); err != nil {
