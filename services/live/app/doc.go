@@ -1,5 +1,5 @@
 // Package app wires the live service: configuration, start-up and
-// shutdown. The service accepts RTMP and SRT publishers, checks their stream keys
+// shutdown. The service accepts RTMP, SRT and WHIP (WebRTC) publishers, checks their stream keys
 // with the catalog over gRPC (signed as the caller "live", allowed one
 // method: AuthorizePublish), pipes each stream through ffmpeg into live
 // CMAF HLS in the blob store (served by the edge at /media like any other

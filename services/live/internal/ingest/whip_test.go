@@ -71,8 +71,12 @@ func TestAWHIPPublisherGoesLiveAndItsRecordingIsStored(t *testing.T) {
 	require.NotEmpty(t, end.RecordingKey)
 	recording := filepath.Join(t.TempDir(), "recording.ts")
 	require.NoError(t, os.WriteFile(recording, []byte(read(t, b.store, end.RecordingKey)), 0o600))
-	assert.InDelta(t, 8, probeDuration(t, recording, "v"), 1.5, "the recording's video")
-	assert.InDelta(t, 8, probeDuration(t, recording, "a"), 1.5, "the recording's audio")
+	videoStart, videoEnd := probeSpan(t, recording, "v")
+	audioStart, audioEnd := probeSpan(t, recording, "a")
+	assert.InDelta(t, 8, videoEnd-videoStart, 1.5, "the recording's video")
+	assert.InDelta(t, 8, audioEnd-audioStart, 1.5, "the recording's audio")
+	t.Logf("recording: video %.3f-%.3f s, audio %.3f-%.3f s", videoStart, videoEnd, audioStart, audioEnd)
+	assert.InDelta(t, videoStart, audioStart, 0.2, "audio starts with the video")
 	assert.Empty(t, b.liveFFmpegs(t))
 }
 
@@ -173,14 +177,13 @@ func deleteWith(ctx context.Context, resource, key string) (int, error) {
 	return resp.StatusCode, nil
 }
 
-// probeDuration is the duration in seconds of file's first stream of kind
-// (v or a), as ffprobe reads it from its packets.
-func probeDuration(t *testing.T, file, kind string) float64 {
+// probeSpan is the first and last packet times in seconds of file's first
+// stream of kind (v or a), as ffprobe reads them.
+func probeSpan(t *testing.T, file, kind string) (first, last float64) {
 	t.Helper()
 	out, err := exec.CommandContext(t.Context(), "ffprobe", "-v", "error", "-select_streams", kind+":0",
 		"-show_entries", "packet=pts_time", "-of", "csv=p=0", file).Output()
 	require.NoError(t, err)
-	var first, last float64
 	for i, line := range strings.Fields(string(out)) {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(line, ","), 64)
 		if err != nil {
@@ -191,5 +194,5 @@ func probeDuration(t *testing.T, file, kind string) float64 {
 		}
 		last = max(last, v)
 	}
-	return last - first
+	return first, last
 }

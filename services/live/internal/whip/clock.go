@@ -27,7 +27,7 @@ func (c *trackClock) time(ts uint32, arrival func() time.Duration) time.Duration
 	if !c.started {
 		c.started, c.base, c.last = true, arrival(), ts
 	}
-	c.ticks += int64(int32(ts - c.last))
+	c.ticks += int64(int32(ts - c.last)) //nolint:gosec // the wrap is the point: a signed difference modulo 2^32
 	c.last = ts
 	return c.base + time.Duration(c.ticks*int64(time.Second)/c.rate)
 }
