@@ -19,5 +19,8 @@
 // are the Go SRT libraries (github.com/datarhei/gosrt,
 // github.com/haivision/srtgo), so SRT goes through Haivision's libsrt, the
 // reference implementation, bound with cgo (internal/srt); a build without
-// cgo serves RTMP only.
+// cgo serves RTMP only. WHIP's WebRTC is github.com/pion/webrtc (pure Go,
+// MIT, the WebRTC stack MediaMTX and LiveKit build on): ICE on one UDP
+// port, DTLS-SRTP, NACK and congestion feedback, RTP depacketizing
+// (internal/whip).
 package app
