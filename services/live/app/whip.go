@@ -59,8 +59,8 @@ const (
 
 // startWHIP serves WHIP publishers, admitted by in, or does nothing when
 // WHIP is off. Its cleanup, pushed on the stack, runs once the runs have
-// ended (their sessions with them): it stops the listener, closes what
-// sessions remain and the UDP port.
+// ended (their sessions with them): it stops the listener, then closes
+// what sessions remain and the UDP port.
 func startWHIP(ctx context.Context, cfg WHIPSettings, ffmpeg string, in whip.Ingest, logger *slog.Logger, stack *lifecycle.Stack) error {
 	if cfg.Addr == "" {
 		logger.Info("whip ingest off (VIDHOST_LIVE_WHIP_ADDR is empty)")
@@ -92,7 +92,7 @@ func startWHIP(ctx context.Context, cfg WHIPSettings, ffmpeg string, in whip.Ing
 		if serveErr := <-served; !errors.Is(serveErr, http.ErrServerClosed) {
 			err = errors.Join(err, serveErr)
 		}
-		return errors.Join(err, handler.Close(), udp.Close())
+		return errors.Join(err, handler.Close()) // the port with it
 	})
 	logger.Info("whip serving", "http", lis.Addr().String(), "udp", udp.LocalAddr().String(), "public_ips", cfg.PublicIPs)
 	return nil

@@ -28,7 +28,11 @@ func (s *Session) receiveAudio(track *webrtc.TrackRemote) {
 		go s.Close()
 		return
 	}
-	defer aac.close()
+	defer func() {
+		if err := aac.close(); err != nil && s.ctx.Err() == nil {
+			s.logger.Warn("whip: the audio transcoder failed", "error", err)
+		}
+	}()
 	clock := trackClock{rate: 48000}
 	builder := samplebuilder.New(audioMaxLate, &codecs.OpusPacket{}, 48000)
 	for {

@@ -51,7 +51,7 @@ type Handler struct {
 }
 
 // New returns the handler of cfg's UDP port, admitting publishers with
-// in. Close ends its sessions and its use of the port.
+// in. Close ends its sessions and closes the port.
 func New(cfg Config, in Ingest) (*Handler, error) {
 	if err := cfg.defaults(); err != nil {
 		return nil, err
@@ -203,8 +203,7 @@ func (h *Handler) Sessions() int {
 	return len(h.sessions)
 }
 
-// Close ends every session and releases the UDP port (the caller closes
-// the port itself).
+// Close ends every session and closes the UDP port.
 func (h *Handler) Close() error {
 	h.mu.Lock()
 	h.closed = true

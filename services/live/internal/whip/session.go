@@ -54,6 +54,7 @@ type Session struct {
 	ctx      context.Context // ends when the session closes: its ffmpeg
 	cancel   context.CancelFunc
 	received atomic.Int64
+	counts   struct{ video, audio, dropped atomic.Int64 } // units queued and dropped, logged at the end
 	epoch    struct {
 		once sync.Once
 		at   time.Time
@@ -150,6 +151,8 @@ func (s *Session) Close() {
 		}
 		s.receivers.Wait()
 		s.cancel()
+		s.logger.Info("whip session ended", "video_frames", s.counts.video.Load(), "audio_frames", s.counts.audio.Load(),
+			"dropped", s.counts.dropped.Load(), "received_bytes", s.received.Load())
 		if s.onClose != nil {
 			s.onClose()
 		}
@@ -194,8 +197,14 @@ func (s *Session) start(t Tracks, firstKey time.Duration) {
 func (s *Session) push(u unit) bool {
 	select {
 	case s.units <- u:
+		if u.video {
+			s.counts.video.Add(1)
+		} else {
+			s.counts.audio.Add(1)
+		}
 		return true
 	default:
+		s.counts.dropped.Add(1)
 		return false
 	}
 }

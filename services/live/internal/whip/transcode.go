@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"strings"
 	"sync"
 	"time"
 
@@ -53,15 +54,17 @@ func transcodeArgs() []string {
 // time plus n-1 frames (the encoder's first frame is its priming, a frame
 // of delay).
 type transcoder struct {
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	in    *bufio.Writer
-	ts    *mpegts.Writer
-	track *mpegts.Track
-	first time.Duration
-	wrote bool
-	done  chan struct{}
-	once  sync.Once
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	in     *bufio.Writer
+	ts     *mpegts.Writer
+	track  *mpegts.Track
+	first  time.Duration
+	wrote  bool
+	done   chan struct{}
+	once   sync.Once
+	stderr *lastLines
+	err    error // ffmpeg's exit, once done is closed
 }
 
 // startTranscoder starts ffmpeg; out receives each AAC frame with its
@@ -79,19 +82,22 @@ func startTranscoder(ctx context.Context, ffmpeg string, out func(pts time.Durat
 	if err != nil {
 		return nil, fmt.Errorf("whip: %w", err)
 	}
-	t := &transcoder{cmd: cmd, stdin: stdin, in: bufio.NewWriter(stdin), done: make(chan struct{}),
+	t := &transcoder{cmd: cmd, stdin: stdin, in: bufio.NewWriter(stdin), done: make(chan struct{}), stderr: &lastLines{},
 		track: &mpegts.Track{Codec: &tscodecs.Opus{Desc: &substructs.OpusAudioDescriptor{ChannelConfigCode: 2}}}}
 	t.ts = &mpegts.Writer{W: t.in, Tracks: []*mpegts.Track{t.track}}
 	if err := t.ts.Initialize(); err != nil {
 		return nil, fmt.Errorf("whip: mpegts: %w", err)
 	}
+	cmd.Stderr = t.stderr
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("whip: start ffmpeg: %w", err)
 	}
 	go func() {
 		defer close(t.done)
 		t.read(stdout, out)
-		_ = cmd.Wait()
+		if err := cmd.Wait(); err != nil {
+			t.err = fmt.Errorf("ffmpeg: %w: %s", err, t.stderr.String())
+		}
 	}()
 	return t, nil
 }
@@ -120,8 +126,8 @@ func (t *transcoder) read(stdout io.Reader, out func(pts time.Duration, au []byt
 }
 
 // close ends ffmpeg's input; it exits after its last frames (killed after
-// transcodeGrace).
-func (t *transcoder) close() {
+// transcodeGrace). The error is ffmpeg's failure, with its last words.
+func (t *transcoder) close() error {
 	t.once.Do(func() { _ = t.stdin.Close() })
 	select {
 	case <-t.done:
@@ -129,4 +135,30 @@ func (t *transcoder) close() {
 		_ = t.cmd.Process.Kill()
 		<-t.done
 	}
+	return t.err
+}
+
+// lastLines keeps the end of what ffmpeg writes to stderr (-loglevel
+// error: its reasons for failing).
+type lastLines struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+const lastLinesMax = 2048
+
+func (l *lastLines) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.buf = append(l.buf, p...)
+	if extra := len(l.buf) - lastLinesMax; extra > 0 {
+		l.buf = l.buf[extra:]
+	}
+	return len(p), nil
+}
+
+func (l *lastLines) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.TrimSpace(string(l.buf))
 }
