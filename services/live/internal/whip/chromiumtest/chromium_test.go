@@ -104,7 +104,10 @@ func TestABrowserGoesLiveWithWHIP(t *testing.T) {
 	mux.Handle("/whip", handler)
 	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, publishPage) })
 	web := httptest.NewServer(mux)
-	t.Cleanup(web.Close)
+	t.Cleanup(func() {
+		web.CloseClientConnections() // the browser's, kept alive or preconnected
+		web.Close()
+	})
 
 	tab := browser(t)
 	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(web.URL+"/")))
@@ -112,7 +115,10 @@ func TestABrowserGoesLiveWithWHIP(t *testing.T) {
 	require.NoError(t, err)
 	status := poll[float64](t, tab, `window.whip.status`)
 	require.Equal(t, float64(http.StatusCreated), status, poll[string](t, tab, `window.whip.text || "?"`))
-	require.Eventually(t, events.isLive, 30*time.Second, 100*time.Millisecond, "live.started")
+	// The first segments take a few seconds; on a loaded machine (the
+	// browser's encoder, the pipeline's and the test's share two cores)
+	// many more.
+	require.Eventually(t, events.isLive, 90*time.Second, 100*time.Millisecond, "live.started")
 	time.Sleep(8 * time.Second)
 	deleted, err := chromedp.Run(tab, chromedp.Evaluate[float64](`window.stopWHIP()`, chromedp.EvalAwaitPromise))
 	require.NoError(t, err)
