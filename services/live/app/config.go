@@ -61,6 +61,8 @@ type Config struct {
 	// addresses stay refused. The catalog reads the same variable when an
 	// output is saved.
 	RestreamAllowLoopback bool `env:"VIDHOST_RESTREAM_ALLOW_LOOPBACK"`
+	// WHIP is WebRTC ingest's (whip.go); off unless VIDHOST_LIVE_WHIP_ADDR is set.
+	WHIP WHIPSettings
 }
 
 // Validate reports missing required settings before anything starts.
@@ -78,6 +80,7 @@ func (c Config) Validate() error {
 	if c.SRTLatency < 0 {
 		errs = append(errs, errors.New("VIDHOST_LIVE_SRT_LATENCY must not be negative"))
 	}
+	errs = append(errs, c.WHIP.validate())
 	if c.StallTimeout <= 0 {
 		errs = append(errs, errors.New("VIDHOST_LIVE_STALL_TIMEOUT must be positive"))
 	}

@@ -1,5 +1,5 @@
 // Package app wires the live service: configuration, start-up and
-// shutdown. The service accepts RTMP and SRT publishers, checks their stream keys
+// shutdown. The service accepts RTMP, SRT and WHIP (WebRTC) publishers, checks their stream keys
 // with the catalog over gRPC (signed as the caller "live", allowed one
 // method: AuthorizePublish), pipes each stream through ffmpeg into live
 // CMAF HLS in the blob store (served by the edge at /media like any other
@@ -21,5 +21,8 @@
 // are the Go SRT libraries (github.com/datarhei/gosrt,
 // github.com/haivision/srtgo), so SRT goes through Haivision's libsrt, the
 // reference implementation, bound with cgo (internal/srt); a build without
-// cgo serves RTMP only.
+// cgo serves RTMP only. WHIP's WebRTC is github.com/pion/webrtc (pure Go,
+// MIT, the WebRTC stack MediaMTX and LiveKit build on): ICE on one UDP
+// port, DTLS-SRTP, NACK and congestion feedback, RTP depacketizing
+// (internal/whip).
 package app

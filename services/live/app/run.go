@@ -87,6 +87,14 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		keyChecker{client: catalog, allowLoopback: cfg.RestreamAllowLoopback, logger: logger}, reports.New(js))
 	// Ready once the ports take publishers, until shutdown begins.
 	admin.AddServingCheck(ctx, "rtmp", func(context.Context) error { return context.Cause(ctx) })
+	// WHIP publishers are admitted by the same server (off unless configured).
+	if err := startWHIP(ctx, cfg.WHIP, cfg.FFmpeg, srv.WHIP(ctx), logger, stack); err != nil {
+		_ = lis.Close()
+		if srtLis != nil {
+			_ = srtLis.Close()
+		}
+		return fmt.Errorf("live: %w", err)
+	}
 	if srtLis == nil {
 		logger.Info("live serving", "rtmp", lis.Addr().String())
 		// Serve returns once every run has ended and reported.

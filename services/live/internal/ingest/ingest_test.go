@@ -111,6 +111,9 @@ type bundle struct {
 	workDir string
 	// origin serves the runs' LL-HLS streams as the live service does.
 	origin *httptest.Server
+	// srv serves until ctx ends (WHIP admits publishers with both).
+	srv *ingest.Server
+	ctx context.Context
 }
 
 func setup(t *testing.T) bundle {
@@ -145,6 +148,7 @@ func setupConfig(t *testing.T, cfg ingest.Config, maxBitrate int64) bundle {
 	require.NoError(t, err)
 	b.url = "rtmp://" + lis.Addr().String() + "/live"
 	ctx, cancel := context.WithCancel(context.Background())
+	b.srv, b.ctx = srv, ctx
 	served := make(chan error, 1)
 	var srtListeners []*srt.Listener
 	if srt.Available {

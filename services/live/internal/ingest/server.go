@@ -67,6 +67,9 @@ type Server struct {
 	runs    map[string]*liveRun     // video ids with a run (publishing or waiting)
 	pending map[int32]*srtAdmission // SRT sockets admitted, not yet accepted
 	conns   sync.WaitGroup
+	// stopping is set once Serve waits for conns: no run is added then
+	// (a WHIP session answered as the service stops is closed).
+	stopping bool
 }
 
 // NewServer returns a server that checks keys with auth and reports with
@@ -116,6 +119,9 @@ func (s *Server) Serve(ctx context.Context, lis net.Listener, srtListeners ...*s
 	closeAll()
 	// No connection is added once the accept loops are done.
 	accepting.Wait()
+	s.mu.Lock()
+	s.stopping = true
+	s.mu.Unlock()
 	s.conns.Wait()
 	s.finishWaiting()
 	return err
