@@ -133,7 +133,7 @@ func (h *Handler) readBeacon(r *http.Request) (beacons.Beacon, viewticket.Ticket
 	if err != nil {
 		drops.Malformed.Add(1)
 		return beacons.Beacon{}, viewticket.Ticket{}, beaconRefusal{apperr.CodeInvalidArgument,
-			"body must be a beacon: JSON with event play or view and a valid video_id"}
+			"body must be a beacon: JSON with event play, view, heartbeat or error and a valid video_id"}
 	}
 	ticket, err := h.tickets.Verify(beacon.Ticket)
 	if err == nil && ticket.VideoID != beacon.VideoID {
