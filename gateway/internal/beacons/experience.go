@@ -27,7 +27,7 @@ const (
 	MaxHeight = 4320
 )
 
-// Error classes a player reports (docs/analytics.md).
+// ErrorClasses are the error classes a player reports (docs/analytics.md).
 var ErrorClasses = []string{"network", "decode", "manifest", "drm"}
 
 // Experience is the viewing experience a beacon reports; which fields

@@ -13,7 +13,7 @@ import (
 // flood is: the sender learns nothing. Clamping is per beacon, so a forged
 // beacon moves only its own ticket's video, of the ticket's account.
 func (h *Handler) checkExperience(beacon *beacons.Beacon, ticketID string) error {
-	adjusted, err := beacon.Experience.Clamp(beacon.Event)
+	adjusted, err := beacon.Clamp(beacon.Event)
 	if errors.Is(err, beacons.ErrUnknownErrorClass) {
 		h.drops.UnknownErrorClass.Add(1)
 		metrics.BeaconAdjustments.WithLabelValues("unknown_error_class").Inc()
