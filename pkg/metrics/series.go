@@ -101,6 +101,13 @@ var AnalyticsEvents = counter(prometheus.CounterOpts{
 	Help: "Player events (views) the analytics service stored.",
 })
 
+// BeaconAdjustments counts the viewing-experience figures the edge's
+// /collect clamped or dropped, by reason (docs/analytics.md, "Bad input").
+var BeaconAdjustments = counterVec(prometheus.CounterOpts{
+	Name: "vidhost_analytics_beacon_adjustments_total",
+	Help: "Player beacons whose experience figures /collect clamped or dropped, by reason (startup_out_of_range, heartbeat_clamped, heartbeat_flood, error_repeat, unknown_error_class).",
+}, []string{"reason"})
+
 // PasswordHashes counts identity's argon2id computations, by op (hash,
 // verify) and outcome (done; busy: refused, every slot of the gate taken;
 // canceled: the caller left while waiting).

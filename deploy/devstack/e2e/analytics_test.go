@@ -137,7 +137,7 @@ func TestAnalyticsBadInputIsA400NamingTheParameter(t *testing.T) {
 	tests := []struct{ name, path, want string }{
 		{"no dimension", "/v2/analytics?metric=views&start=2026-01-01&end=2026-01-31", "dimension is required"},
 		{"unknown dimension", strings.Replace(base, "domain", "city", 1), "dimension must be one of day, domain, country, video_id"},
-		{"unknown metric", strings.Replace(base, "metric=views", "metric=likes", 1), "metric must be views"},
+		{"unknown metric", strings.Replace(base, "metric=views", "metric=likes", 1), "metric must be one of views, watch_time"},
 		{"malformed date", strings.Replace(base, "2026-01-01", "01/01/2026", 1), "start must be a date YYYY-MM-DD"},
 		{"end before start", strings.Replace(base, "2026-01-31", "2025-12-31", 1), "end must not be before start"},
 		{"range over 366 days", strings.Replace(base, "2026-01-31", "2027-01-31", 1), "end must be at most 366 days after start"},

@@ -20,6 +20,12 @@ const (
 	TypePlay = "play"
 	// TypeView is sent once a few seconds have been watched.
 	TypeView = "view"
+	// TypeHeartbeat carries the viewing experience since the last one:
+	// every HeartbeatSeconds of watching, and a last one when the page is
+	// hidden (experience.go).
+	TypeHeartbeat = "heartbeat"
+	// TypeError reports a playback error and its class.
+	TypeError = "error"
 )
 
 // Beacon is the JSON body the player sends to /collect.
@@ -32,6 +38,7 @@ type Beacon struct {
 	// Ticket is the view ticket of the page that loaded the player
 	// (ticket.go); the event's account, Player and domain come from it.
 	Ticket string `json:"ticket"`
+	Experience
 }
 
 // viewerIDPattern is what the player generates (a UUID, or 21 id characters
@@ -49,7 +56,9 @@ func Parse(body []byte) (Beacon, error) {
 	if err := json.Unmarshal(body, &b); err != nil {
 		return Beacon{}, ErrInvalid
 	}
-	if b.Event != TypePlay && b.Event != TypeView {
+	switch b.Event {
+	case TypePlay, TypeView, TypeHeartbeat, TypeError:
+	default:
 		return Beacon{}, ErrInvalid
 	}
 	if !ids.Valid(b.VideoID) || (b.PlayerID != "" && !ids.Valid(b.PlayerID)) {

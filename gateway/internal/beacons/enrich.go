@@ -53,35 +53,6 @@ func IsBot(userAgent string) bool {
 	return false
 }
 
-// Device returns the device class (desktop, mobile, tablet) and browser
-// family (edge, firefox, chrome, safari, other) of userAgent, from a few
-// well-known tokens: cheap, and good enough for a report's buckets.
-func Device(userAgent string) (device, browser string) {
-	ua := strings.ToLower(userAgent)
-	switch {
-	case strings.Contains(ua, "ipad") || strings.Contains(ua, "tablet") ||
-		(strings.Contains(ua, "android") && !strings.Contains(ua, "mobile")):
-		device = "tablet"
-	case strings.Contains(ua, "mobi") || strings.Contains(ua, "iphone"):
-		device = "mobile"
-	default:
-		device = "desktop"
-	}
-	switch {
-	case strings.Contains(ua, "edg/"):
-		browser = "edge"
-	case strings.Contains(ua, "firefox/") || strings.Contains(ua, "fxios/"):
-		browser = "firefox"
-	case strings.Contains(ua, "chrome/") || strings.Contains(ua, "chromium/") || strings.Contains(ua, "crios/"):
-		browser = "chrome"
-	case strings.Contains(ua, "safari/"):
-		browser = "safari"
-	default:
-		browser = "other"
-	}
-	return device, browser
-}
-
 // Origin is the scheme and host of pageURL (a Referer header), lower-cased,
 // or "" when it is not an absolute http(s) URL.
 func Origin(pageURL string) string {

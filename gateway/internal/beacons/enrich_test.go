@@ -36,21 +36,25 @@ func TestDomain(t *testing.T) {
 func TestIsBotAndDevice(t *testing.T) {
 	const chromeDesktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36"
 	tests := []struct {
-		ua              string
-		bot             bool
-		device, browser string
+		ua     string
+		bot    bool
+		client beacons.Client
 	}{
-		{chromeDesktop, false, "desktop", "chrome"},
-		{"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0 Safari/537.36", false, "desktop", "chrome"},
-		{"Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1", false, "mobile", "safari"},
-		{"Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Safari/604.1", false, "tablet", "safari"},
-		{"Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0", false, "desktop", "firefox"},
-		{"Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/126.0 Safari/537.36 Edg/126.0", false, "desktop", "edge"},
-		{"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", true, "", ""},
-		{"curl/8.5.0", true, "", ""},
-		{"python-requests/2.31", true, "", ""},
-		{"Go-http-client/1.1", true, "", ""},
-		{"", true, "", ""},
+		{chromeDesktop, false, beacons.Client{Device: "desktop", Browser: "Chrome", OS: "Linux"}},
+		{"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0 Safari/537.36", false, beacons.Client{Device: "desktop", Browser: "Chrome", OS: "Linux"}},
+		{"Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1", false, beacons.Client{Device: "mobile", Browser: "Safari", OS: "iOS"}},
+		{"Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Safari/604.1", false, beacons.Client{Device: "tablet", Browser: "Safari", OS: "iOS"}},
+		{"Mozilla/5.0 (Linux; Android 14; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36", false, beacons.Client{Device: "tablet", Browser: "Chrome", OS: "Android"}},
+		{"Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36", false, beacons.Client{Device: "mobile", Browser: "Chrome", OS: "Android"}},
+		{"Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0", false, beacons.Client{Device: "desktop", Browser: "Firefox", OS: "Windows"}},
+		{"Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/126.0 Safari/537.36 Edg/126.0", false, beacons.Client{Device: "desktop", Browser: "Edge", OS: "Windows"}},
+		{"Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15", false, beacons.Client{Device: "desktop", Browser: "Safari", OS: "macOS"}},
+		{"MadeUpBrowser/1.0 (SomeOS)", false, beacons.Client{Device: "desktop", Browser: beacons.Other, OS: beacons.Other}},
+		{"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", true, beacons.Client{}},
+		{"curl/8.5.0", true, beacons.Client{}},
+		{"python-requests/2.31", true, beacons.Client{}},
+		{"Go-http-client/1.1", true, beacons.Client{}},
+		{"", true, beacons.Client{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.ua, func(t *testing.T) {
@@ -58,9 +62,7 @@ func TestIsBotAndDevice(t *testing.T) {
 			if tt.bot {
 				return
 			}
-			device, browser := beacons.Device(tt.ua)
-			assert.Equal(t, tt.device, device)
-			assert.Equal(t, tt.browser, browser)
+			assert.Equal(t, tt.client, beacons.ClientOf(tt.ua))
 		})
 	}
 }

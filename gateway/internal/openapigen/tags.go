@@ -2,7 +2,7 @@ package openapigen
 
 // tagDescriptions say what each resource is and where its page in docs/ is.
 var tagDescriptions = map[string]string{
-	"Analytics":          "Views reports (docs/analytics.md).",
+	"Analytics":          "Views and viewer-experience reports (docs/analytics.md).",
 	"Audit logs":         "The account's append-only record of changes (docs/audit-logs.md).",
 	"Categories":         "Values videos are filed under.",
 	"Deliveries":         "A hook's deliveries and their retries (docs/hooks.md).",

@@ -34,8 +34,14 @@ type ViewSink interface {
 // those refused for their view ticket (missing, invalid, expired, for
 // another video), which the client is told about; the others are dropped
 // silently.
+//
+// The experience figures' own drops (docs/analytics.md, "Bad input"):
+// HeartbeatFlood counts heartbeats over their ticket's rate, ErrorRepeat a
+// page's second fatal error or its errors past the tenth, UnknownErrorClass
+// errors of no known class; all answered 204.
 type BeaconDrops struct {
 	Malformed, Flood, Bot, UnknownVideo, AnalyticsOff, NoSink, Ticket atomic.Int64
+	HeartbeatFlood, ErrorRepeat, UnknownErrorClass                    atomic.Int64
 }
 
 // errBeaconDropped marks a beacon dropped without telling the client: a
@@ -86,6 +92,9 @@ func (h *Handler) viewEvent(r *http.Request) (*eventsv1.ViewEvent, error) {
 		drops.Bot.Add(1)
 		return nil, errBeaconDropped
 	}
+	if err := h.checkExperience(&beacon, ticket.ID); err != nil {
+		return nil, err
+	}
 	video, err := h.videos.get(r.Context(), beacon.VideoID)
 	if err != nil || !video.GetEnabled() || video.GetAccountId() != ticket.AccountID {
 		drops.UnknownVideo.Add(1)
@@ -96,15 +105,17 @@ func (h *Handler) viewEvent(r *http.Request) (*eventsv1.ViewEvent, error) {
 		drops.AnalyticsOff.Add(1)
 		return nil, errBeaconDropped
 	}
-	device, browser := beacons.Device(userAgent)
-	return &eventsv1.ViewEvent{
+	client := beacons.ClientOf(userAgent)
+	event := &eventsv1.ViewEvent{
 		Meta: &eventsv1.EventMeta{Id: ids.New(), AccountId: ticket.AccountID, OccurredTime: timefmt.Format(h.now().UTC())},
 		Type: beacon.Event, VideoId: ticket.VideoID, PlayerId: player.ID, ViewerId: beacon.ViewerID,
 		TicketId: ticket.ID, Domain: beacons.Domain(ticket.Origin),
 		// The address is looked up and forgotten: it is in no event.
 		Country: h.countries.Of(h.clientIP(r)),
-		Device:  device, Browser: browser, Position: beacon.Position,
-	}, nil
+		Device:  client.Device, Browser: client.Browser, Os: client.OS, Position: beacon.Position,
+	}
+	setExperience(event, beacon.Experience)
+	return event, nil
 }
 
 // readBeacon reads r's body, at most beacons.MaxBody, and checks the
@@ -122,7 +133,7 @@ func (h *Handler) readBeacon(r *http.Request) (beacons.Beacon, viewticket.Ticket
 	if err != nil {
 		drops.Malformed.Add(1)
 		return beacons.Beacon{}, viewticket.Ticket{}, beaconRefusal{apperr.CodeInvalidArgument,
-			"body must be a beacon: JSON with event play or view and a valid video_id"}
+			"body must be a beacon: JSON with event play, view, heartbeat or error and a valid video_id"}
 	}
 	ticket, err := h.tickets.Verify(beacon.Ticket)
 	if err == nil && ticket.VideoID != beacon.VideoID {

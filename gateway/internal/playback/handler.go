@@ -97,6 +97,7 @@ type Handler struct {
 	tickets       viewticket.Signer
 	countries     *beacons.Countries
 	beaconLimiter *leadLimiter
+	ticketLimiter *ticketLimiter
 	clientIP      func(*http.Request) netip.Addr
 	drops         BeaconDrops
 	now           func() time.Time
@@ -162,6 +163,7 @@ func New(opts Options) (*Handler, error) {
 		tickets:       viewticket.NewSigner(opts.ViewTicketKey, now),
 		countries:     opts.Countries,
 		beaconLimiter: newLeadLimiter(beaconsPerMinute, opts.ClientIP, now),
+		ticketLimiter: newTicketLimiter(),
 		clientIP:      clientIP,
 		now:           now,
 	}, nil

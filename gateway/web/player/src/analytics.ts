@@ -1,22 +1,30 @@
 // View beacons for the gateway's collect endpoint (docs/analytics.md), never
 // sent when the Player's analytics is "none": one "play" when playback first
-// starts (the views metric counts these), and one "view" once
-// VIEW_AFTER_SECONDS have been watched. They go out with
+// starts (the views metric counts these) with the time to that first frame,
+// one "view" once VIEW_AFTER_SECONDS have been watched, a "heartbeat" of the
+// viewing experience (experience.ts) every HEARTBEAT_SECONDS of it and when
+// the page is hidden, and an "error" for each playback error. They go out with
 // navigator.sendBeacon, so they survive the page closing and never hold up
 // playback; failures (a refused or expired view ticket included) are
 // ignored and never shown. Each carries the page's view ticket, without
 // which the edge counts nothing; the page gives none when views are not
 // counted, and then nothing is sent.
 import type { Config } from './config';
+import { ExperienceMeter, watchExperience, type ErrorClass, type Heartbeat } from './experience';
 import type { Player } from './vjs';
 
-export interface ViewEvent {
-  event: 'play' | 'view'; video_id: string; player_id: string; viewer_id: string;
+export interface ViewEvent extends Partial<Heartbeat> {
+  event: 'play' | 'view' | 'heartbeat' | 'error'; video_id: string; player_id: string; viewer_id: string;
   position: number; ticket: string;
+  startup_ms?: number; error_class?: ErrorClass; fatal?: boolean; before_play?: boolean;
 }
 
 // Seconds of playback after which a "view" is sent.
 export const VIEW_AFTER_SECONDS = 5;
+
+// Seconds between heartbeats: the edge lets a page send one every 5 s at
+// most (gateway/internal/beacons.HeartbeatSeconds says why 10).
+export const HEARTBEAT_SECONDS = 10;
 
 // The storage key of the viewer id: a random id kept in this browser (local
 // storage, or session storage when that is refused) so the analytics
@@ -52,15 +60,33 @@ function send(url: string, body: ViewEvent): void {
 export function mountAnalytics(player: Player, config: Config): void {
   if (!config.collect_url || !config.view_ticket || config.player.analytics === 'none') return;
   const viewer = viewerId();
-  const report = (event: ViewEvent['event']) => send(config.collect_url, {
+  const report = (event: ViewEvent['event'], extra: Partial<ViewEvent> = {}) => send(config.collect_url, {
     event, video_id: config.video.id, player_id: config.player.id, viewer_id: viewer,
-    position: player.currentTime() || 0, ticket: config.view_ticket,
+    position: player.currentTime() || 0, ticket: config.view_ticket, ...extra,
   });
-  player.one('playing', () => report('play'));
+  const meter = new ExperienceMeter();
+  watchExperience(player, meter,
+    (cls, fatal, beforePlay) => report('error', { error_class: cls, fatal, before_play: beforePlay }));
+  let sentPlay = false;
+  player.on('playing', () => {
+    const startup = meter.playing();
+    if (sentPlay) return;
+    sentPlay = true;
+    report('play', startup === undefined ? {} : { startup_ms: startup });
+  });
   const onTime = () => {
     if ((player.currentTime() || 0) < VIEW_AFTER_SECONDS) return;
     player.off('timeupdate', onTime);
     report('view');
   };
   player.on('timeupdate', onTime);
+  const beat = () => {
+    const figures = meter.heartbeat();
+    if (figures) report('heartbeat', figures);
+  };
+  window.setInterval(beat, HEARTBEAT_SECONDS * 1000);
+  // The last figures go when the page is hidden (a tab switched, closed or
+  // navigated away): the one moment a browser still sends a beacon.
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') beat(); });
+  window.addEventListener('pagehide', beat);
 }

@@ -20,6 +20,7 @@ export interface Player extends Component {
   pause(): void;
   paused(): boolean;
   ended(): boolean;
+  seeking(): boolean;
   error(): MediaError | null;
   currentTime(seconds?: number): number;
   duration(): number;
@@ -36,7 +37,7 @@ export interface Player extends Component {
   qualityLevels(): QualityLevelList;
   addClass(name: string): void;
   removeClass(name: string): void;
-  tech(options: { IWillNotUseThisInPlugins: boolean }): { el(): HTMLVideoElement };
+  tech(options: { IWillNotUseThisInPlugins: boolean }): { el(): HTMLVideoElement; on(event: string, handler: () => void): void };
   textTracks(): TextTrackList;
   addTextTrack(kind: string, label: string, language: string): TextTrack;
   controlBar: Component;

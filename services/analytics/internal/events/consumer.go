@@ -224,7 +224,9 @@ func Decode(header nats.Header, data []byte) (views.Event, error) {
 	if err != nil || meta.GetId() == "" || meta.GetAccountId() == "" || event.GetVideoId() == "" {
 		return views.Event{}, errors.New("events: view event without id, account, video or time")
 	}
-	if event.GetType() != views.TypePlay && event.GetType() != views.TypeView {
+	switch event.GetType() {
+	case views.TypePlay, views.TypeView, views.TypeHeartbeat, views.TypeError:
+	default:
 		return views.Event{}, fmt.Errorf("events: unknown view event type %q", event.GetType())
 	}
 	return views.Event{
@@ -232,8 +234,24 @@ func Decode(header nats.Header, data []byte) (views.Event, error) {
 		VideoID: event.GetVideoId(), PlayerID: event.GetPlayerId(), ViewerID: event.GetViewerId(),
 		TicketID: event.GetTicketId(),
 		Domain:   orUnknown(event.GetDomain()), Country: orUnknown(event.GetCountry()),
-		Device: orUnknown(event.GetDevice()), Browser: orUnknown(event.GetBrowser()), Position: event.GetPosition(),
+		Device: orUnknown(event.GetDevice()), Browser: orUnknown(event.GetBrowser()), OS: orUnknown(event.GetOs()),
+		Position: event.GetPosition(), Experience: experienceOf(&event),
 	}, nil
+}
+
+// experienceOf copies the event's experience figures.
+func experienceOf(event *eventsv1.ViewEvent) views.Experience {
+	exp := views.Experience{
+		StartupMS: event.GetStartupMs(), HasStartup: event.StartupMs != nil,
+		WatchedMS: event.GetWatchedMs(), StallCount: event.GetStallCount(), StallMS: event.GetStallMs(),
+		SeekWaitMS: event.GetSeekWaitMs(), Switches: event.GetSwitches(),
+		ErrorClass: event.GetErrorClass(), Fatal: event.GetFatal(), BeforePlay: event.GetBeforePlay(),
+	}
+	for _, r := range event.GetRenditions() {
+		exp.Renditions = append(exp.Renditions, views.Rendition{Height: r.GetHeight(), WatchedMS: r.GetWatchedMs(),
+			StallCount: r.GetStallCount(), StallMS: r.GetStallMs()})
+	}
+	return exp
 }
 
 func orUnknown(s string) string {

@@ -26,7 +26,7 @@ func TestDecodeReadsBothEncodings(t *testing.T) {
 	}
 	want := views.Event{ID: "event-1", AccountID: "account-a", Time: time.Date(2026, 11, 24, 10, 0, 0, 123e6, time.UTC),
 		Type: "play", VideoID: "video-1", PlayerID: "player-1", ViewerID: "viewer-1", Domain: "a.example",
-		Country: "unknown", Device: "desktop", Browser: "chrome", Position: 1.5}
+		Country: "unknown", Device: "desktop", Browser: "chrome", OS: "unknown", Position: 1.5}
 
 	binary, err := proto.Marshal(event)
 	require.NoError(t, err)
@@ -46,4 +46,30 @@ func TestDecodeReadsBothEncodings(t *testing.T) {
 	require.Error(t, err)
 	_, err = events.Decode(protobufHeader, []byte("\xff\xff\xff"))
 	require.Error(t, err)
+}
+
+// A heartbeat's and an error's experience figures come through.
+func TestDecodeReadsTheExperience(t *testing.T) {
+	meta := &eventsv1.EventMeta{Id: "event-1", AccountId: "account-a", OccurredTime: "2026-11-24T10:00:00Z"}
+	startup := int32(850)
+	for _, tt := range []struct {
+		event *eventsv1.ViewEvent
+		want  views.Experience
+	}{
+		{&eventsv1.ViewEvent{Meta: meta, Type: "play", VideoId: "v", StartupMs: &startup}, views.Experience{StartupMS: 850, HasStartup: true}},
+		{&eventsv1.ViewEvent{Meta: meta, Type: "heartbeat", VideoId: "v", WatchedMs: 10000, StallCount: 1, StallMs: 700, SeekWaitMs: 300, Switches: 2,
+			Renditions: []*eventsv1.RenditionTime{{Height: 720, WatchedMs: 10000, StallCount: 1, StallMs: 700}}},
+			views.Experience{WatchedMS: 10000, StallCount: 1, StallMS: 700, SeekWaitMS: 300, Switches: 2,
+				Renditions: []views.Rendition{{Height: 720, WatchedMS: 10000, StallCount: 1, StallMS: 700}}}},
+		{&eventsv1.ViewEvent{Meta: meta, Type: "error", VideoId: "v", ErrorClass: "manifest", Fatal: true, BeforePlay: true},
+			views.Experience{ErrorClass: "manifest", Fatal: true, BeforePlay: true}},
+	} {
+		data, err := proto.Marshal(tt.event)
+		require.NoError(t, err)
+		header := nats.Header{}
+		header.Set(natsx.HeaderContentType, natsx.ContentTypeProtobuf)
+		got, err := events.Decode(header, data)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, got.Experience, tt.event.GetType())
+	}
 }

@@ -25,7 +25,8 @@ func (s *Server) Register(registrar grpc.ServiceRegistrar) {
 	analyticsv1.RegisterAnalyticsServiceServer(registrar, s)
 }
 
-// GetViews reports the caller's account's views by one dimension.
+// GetViews reports the caller's account's views, or an experience metric,
+// by one dimension.
 func (s *Server) GetViews(ctx context.Context, in *analyticsv1.GetViewsRequest) (*analyticsv1.GetViewsResponse, error) {
 	p, err := principal.Require(ctx)
 	if err != nil {
@@ -44,9 +45,13 @@ func (s *Server) GetViews(ctx context.Context, in *analyticsv1.GetViewsRequest) 
 	}
 	items := make([]*structpb.Struct, len(rows))
 	for i, row := range rows {
+		value := row.Value
+		if report.Metric == views.MetricViews {
+			value = float64(row.Views)
+		}
 		items[i] = &structpb.Struct{Fields: map[string]*structpb.Value{
-			report.Dimension:  structpb.NewStringValue(row.Key),
-			views.MetricViews: structpb.NewNumberValue(float64(row.Views)),
+			report.Dimension: structpb.NewStringValue(row.Key),
+			report.Metric:    structpb.NewNumberValue(value),
 		}}
 	}
 	return &analyticsv1.GetViewsResponse{Items: items}, nil

@@ -12,10 +12,6 @@ import (
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
 )
 
-// eventColumns are view_events' columns, in COPY order.
-var eventColumns = []string{"day", "event_id", "account_id", "occurred_time", "type", "video_id", "player_id",
-	"viewer_id", "domain", "country", "device", "browser", "position", "counted"}
-
 // replay is the replay rule's verdict on a batch: the ids of the plays
 // that count, and the viewers' new window starts with their keys.
 type replay struct {
@@ -142,25 +138,6 @@ func copyEvents(ctx context.Context, tx pgx.Tx, events []views.Event, counted ma
 
 // uniqueViolation is PostgreSQL's unique_violation SQLSTATE.
 const uniqueViolation = "23505"
-
-// eventRows is events as a COPY source, reusing one row.
-type eventRows struct {
-	events  []views.Event
-	counted map[string]bool
-	row     []any
-	at      int
-}
-
-func (r *eventRows) Next() bool { r.at++; return r.at < len(r.events) }
-func (r *eventRows) Err() error { return nil }
-
-func (r *eventRows) Values() ([]any, error) {
-	e := &r.events[r.at]
-	r.row[0], r.row[1], r.row[2], r.row[3], r.row[4] = e.Day(), e.ID, e.AccountID, e.Time, e.Type
-	r.row[5], r.row[6], r.row[7], r.row[8], r.row[9] = e.VideoID, e.PlayerID, e.ViewerID, e.Domain, e.Country
-	r.row[10], r.row[11], r.row[12], r.row[13] = e.Device, e.Browser, e.Position, r.counted[e.ID]
-	return r.row, nil
-}
 
 // withoutStored is events less those an earlier delivery stored.
 func withoutStored(ctx context.Context, tx pgx.Tx, events []views.Event) ([]views.Event, error) {

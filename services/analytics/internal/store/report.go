@@ -18,16 +18,26 @@ var _ views.Reports = (*Store)(nil)
 // the filter (YYYY-MM-DD, which orders like the dates); every column
 // compares in byte order ("C"), as pkg/filter's strings do.
 var columns = map[string]string{
-	views.DimensionDay:     `to_char(day, 'YYYY-MM-DD')`,
-	views.DimensionDomain:  `domain`,
-	views.DimensionCountry: `country`,
-	views.DimensionVideoID: `video_id`,
+	views.DimensionDay:       `to_char(day, 'YYYY-MM-DD')`,
+	views.DimensionDomain:    `domain`,
+	views.DimensionCountry:   `country`,
+	views.DimensionVideoID:   `video_id`,
+	views.DimensionBrowser:   `browser`,
+	views.DimensionOS:        `os`,
+	views.DimensionDevice:    `device`,
+	views.DimensionRendition: `rendition`,
 }
 
 // Report sums accountID's roll-ups (the narrowest table that has the
 // report's fields, planRollup) between r.Start and r.End by r.Dimension;
 // buckets without views are left out.
+//
+// Any other report (an experience metric, or views by a dimension only the
+// experience roll-ups have) reads those: experienceReport.
 func (s *Store) Report(ctx context.Context, accountID string, r views.Report) ([]views.Row, error) {
+	if !r.FromViewRollups() {
+		return s.experienceReport(ctx, accountID, r)
+	}
 	key, ok := columns[r.Dimension]
 	if !ok {
 		return nil, fmt.Errorf("store: unknown dimension %q", r.Dimension)
@@ -64,12 +74,7 @@ func (s *Store) Report(ctx context.Context, accountID string, r views.Report) ([
 // planRollup is the narrowest roll-up table holding r's dimension and
 // every field its filter tests; daily_views holds them all.
 func planRollup(r views.Report) string {
-	fields := map[string]bool{r.Dimension: true}
-	for _, group := range r.Filter.Groups {
-		for _, c := range group {
-			fields[c.Field] = true
-		}
-	}
+	fields := r.Fields()
 	for _, t := range rollups {
 		if t.covers(fields) {
 			return t.table

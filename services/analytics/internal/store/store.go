@@ -75,7 +75,10 @@ func (s *Store) ingestOnce(ctx context.Context, events []views.Event, skipStored
 			return err
 		}
 		result = views.IngestResult{Stored: len(events), Views: len(verdict.counted)}
-		return rollUp(ctx, tx, incrementsOf(events, verdict))
+		if err := rollUp(ctx, tx, incrementsOf(events, verdict)); err != nil {
+			return err
+		}
+		return rollUpExperience(ctx, tx, experienceOf(events, verdict.counted))
 	})
 	return result, err
 }

@@ -7,8 +7,10 @@ import (
 
 // Event types (docs/analytics.md).
 const (
-	TypePlay = "play"
-	TypeView = "view"
+	TypePlay      = "play"
+	TypeView      = "view"
+	TypeHeartbeat = "heartbeat"
+	TypeError     = "error"
 )
 
 // Event is one stored view event.
@@ -23,7 +25,11 @@ type Event struct {
 	TicketID        string
 	Domain, Country string
 	Device, Browser string
+	OS              string
 	Position        float64
+	// Experience is the viewing experience a play, heartbeat or error
+	// reports, as the edge clamped it (experience.go).
+	Experience Experience
 }
 
 // Day is the UTC day the event belongs to: its partition and roll-up day.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,13 +20,24 @@ const (
 	DimensionDomain  = "domain"
 	DimensionCountry = "country"
 	DimensionVideoID = "video_id"
+	// The viewer's software, parsed from the User-Agent by the edge, and
+	// the rendition height played ("720p"): the experience roll-ups have
+	// them (docs/analytics.md).
+	DimensionBrowser   = "browser"
+	DimensionOS        = "os"
+	DimensionDevice    = "device"
+	DimensionRendition = "rendition"
 )
+
+// viewDimensions are the interface's dimensions, which the views roll-ups
+// have had from the start; the others are the experience roll-ups'.
+var viewDimensions = []string{DimensionDay, DimensionDomain, DimensionCountry, DimensionVideoID}
 
 // Dimensions lists the report dimensions, which are also the filter's
 // fields.
 var Dimensions = apirules.AnalyticsDimensions
 
-// MetricViews is the one metric: plays counted by the replay rule.
+// MetricViews is the interface's metric: plays counted by the replay rule.
 const MetricViews = apirules.AnalyticsMetric
 
 // TypeVideos is the type=videos form (and the /v2/analytics/videos path):
@@ -45,6 +57,8 @@ const (
 var filterSchema = filter.Schema{
 	DimensionDay: filter.KindString, DimensionDomain: filter.KindString,
 	DimensionCountry: filter.KindString, DimensionVideoID: filter.KindString,
+	DimensionBrowser: filter.KindString, DimensionOS: filter.KindString,
+	DimensionDevice: filter.KindString, DimensionRendition: filter.KindString,
 }
 
 // ReportParams are a report request's query parameters as sent; Limit is
@@ -56,18 +70,48 @@ type ReportParams struct {
 // Report is a checked report request.
 type Report struct {
 	Dimension  string
+	Metric     string
 	Start, End time.Time // UTC days, inclusive
 	Filter     filter.Filter
-	// ByViews sorts by views, most first (ties by the dimension);
-	// otherwise rows are in the dimension's order.
+	// ByViews sorts by the metric, largest first (ties by the
+	// dimension); otherwise rows are in the dimension's order. (The name
+	// is from when views was the one metric.)
 	ByViews bool
 	Limit   int
 }
 
-// Row is one bucket of a report.
+// Row is one bucket of a report: Views for metric views, Value for the
+// others.
 type Row struct {
 	Key   string
 	Views int64
+	Value float64
+}
+
+// Fields are the dimension and every field the filter tests.
+func (r Report) Fields() map[string]bool {
+	fields := map[string]bool{r.Dimension: true}
+	for _, group := range r.Filter.Groups {
+		for _, c := range group {
+			fields[c.Field] = true
+		}
+	}
+	return fields
+}
+
+// FromViewRollups reports whether r is the interface's views report over
+// its own dimensions, which the views roll-ups (kept since the first
+// version) serve; any other report reads the experience roll-ups.
+func (r Report) FromViewRollups() bool {
+	if r.Metric != MetricViews {
+		return false
+	}
+	for field := range r.Fields() {
+		if !slices.Contains(viewDimensions, field) {
+			return false
+		}
+	}
+	return true
 }
 
 // Reports reads roll-ups for one account.
@@ -92,9 +136,10 @@ func ParseReport(p ReportParams) (Report, error) {
 	case !isDimension(r.Dimension):
 		return r, apperr.InvalidField("dimension", "must be one of %s", strings.Join(Dimensions, ", "))
 	}
-	if p.Metric != MetricViews {
-		return r, apperr.InvalidField("metric", "must be views")
+	if !slices.Contains(Metrics, p.Metric) {
+		return r, apperr.InvalidField("metric", "must be one of %s", strings.Join(Metrics, ", "))
 	}
+	r.Metric = p.Metric
 	var err error
 	if r.Start, r.End, err = parseRange(p.Start, p.End); err != nil {
 		return r, err
@@ -102,25 +147,34 @@ func ParseReport(p ReportParams) (Report, error) {
 	if r.Filter, err = parseFilter(p.Filter); err != nil {
 		return r, err
 	}
+	if err := checkRendition(r); err != nil {
+		return r, err
+	}
 	switch p.By {
 	case "", r.Dimension:
-	case MetricViews:
+	case r.Metric:
 		r.ByViews = true
 	default:
-		return r, apperr.InvalidField("by", "must be %s or views", r.Dimension)
+		return r, apperr.InvalidField("by", "must be %s or %s", r.Dimension, r.Metric)
 	}
 	r.Limit, err = parseLimit(p.Limit)
 	return r, err
 }
 
-func isDimension(d string) bool {
-	for _, known := range Dimensions {
-		if d == known {
-			return true
-		}
+// checkRendition refuses the rendition dimension or filter with a metric a
+// rendition does not have (RenditionMetrics says why).
+func checkRendition(r Report) error {
+	if !r.Fields()[DimensionRendition] || slices.Contains(RenditionMetrics, r.Metric) {
+		return nil
 	}
-	return false
+	name := "dimension"
+	if r.Dimension != DimensionRendition {
+		name = "filter"
+	}
+	return apperr.InvalidField(name, "rendition goes only with metric %s", strings.Join(RenditionMetrics, ", "))
 }
+
+func isDimension(d string) bool { return slices.Contains(Dimensions, d) }
 
 func parseRange(start, end string) (time.Time, time.Time, error) {
 	from, err := parseDay("start", start)

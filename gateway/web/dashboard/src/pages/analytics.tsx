@@ -11,6 +11,7 @@ import { Field, Problem } from '../components';
 import { text, value } from '../resource';
 import { navigate } from '../router';
 import type { AnalyticsRow, Video } from '../types';
+import { Experience } from './analytics/experience';
 
 const formFields = ['start', 'end', 'filter'];
 const topSize = '10';
@@ -133,6 +134,7 @@ export function AnalyticsPage({ url }: { url: URL }) {
             <Ranked title="Top sites" dimension="domain" rows={data.domains} words={(d) => (d === 'unknown' ? 'Unknown (no referrer)' : d)} />
             <Ranked title="Top countries" dimension="country" rows={data.countries} words={countryName} />
           </div>
+          <Experience start={start} end={end} filter={filter} />
         </>
       )}
     </section>

@@ -29,16 +29,18 @@ type GetViewsRequest struct {
 	// "videos" (or the /v2/analytics/videos path): views per video, so
 	// dimension defaults to video_id; any dimension still goes.
 	Type string `protobuf:"bytes,1,opt,name=type,proto3" json:"type,omitempty"`
-	// day, domain, country or video_id; required unless type is videos (then video_id).
+	// day, domain, country, video_id, browser, os, device or rendition;
+	// required unless type is videos (then video_id).
 	Dimension string `protobuf:"bytes,2,opt,name=dimension,proto3" json:"dimension,omitempty"`
-	// views.
+	// views, watch_time, startup_time_p50, startup_time_p95,
+	// rebuffer_ratio, rebuffer_frequency, error_rate or experience_score.
 	Metric string `protobuf:"bytes,3,opt,name=metric,proto3" json:"metric,omitempty"`
 	// Inclusive UTC dates YYYY-MM-DD, at most 366 days apart.
 	Start string `protobuf:"bytes,4,opt,name=start,proto3" json:"start,omitempty"`
 	End   string `protobuf:"bytes,5,opt,name=end,proto3" json:"end,omitempty"`
 	// Conditions in pkg/filter's text form: "," is OR, ";" is AND.
 	Filter string `protobuf:"bytes,6,opt,name=filter,proto3" json:"filter,omitempty"`
-	// The dimension (the default) or views (most first).
+	// The dimension (the default) or the metric (largest first).
 	By string `protobuf:"bytes,7,opt,name=by,proto3" json:"by,omitempty"`
 	// 1-1000, default 1000; text, so "ten" is a 400 that names it.
 	Limit         string `protobuf:"bytes,8,opt,name=limit,proto3" json:"limit,omitempty"`
@@ -133,7 +135,7 @@ func (x *GetViewsRequest) GetLimit() string {
 }
 
 // GetViewsResponse is the report's rows, each {<dimension>: <value>,
-// views: <number>}; next_cursor is always empty (a report is one page).
+// <metric>: <number>}; next_cursor is always empty (a report is one page).
 type GetViewsResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Items         []*structpb.Struct     `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`

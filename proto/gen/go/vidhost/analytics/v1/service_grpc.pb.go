@@ -26,10 +26,12 @@ const (
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
-// AnalyticsService reports an account's views (docs/analytics.md).
+// AnalyticsService reports an account's views and viewer experience
+// (docs/analytics.md).
 type AnalyticsServiceClient interface {
-	// GetViews sums views by one dimension over a range of UTC days
-	// (GET /v2/analytics, /v2/analytics/videos).
+	// GetViews reports one metric (views or an experience metric) by one
+	// dimension over a range of UTC days (GET /v2/analytics,
+	// /v2/analytics/videos).
 	GetViews(ctx context.Context, in *GetViewsRequest, opts ...grpc.CallOption) (*GetViewsResponse, error)
 }
 
@@ -55,10 +57,12 @@ func (c *analyticsServiceClient) GetViews(ctx context.Context, in *GetViewsReque
 // All implementations must embed UnimplementedAnalyticsServiceServer
 // for forward compatibility.
 //
-// AnalyticsService reports an account's views (docs/analytics.md).
+// AnalyticsService reports an account's views and viewer experience
+// (docs/analytics.md).
 type AnalyticsServiceServer interface {
-	// GetViews sums views by one dimension over a range of UTC days
-	// (GET /v2/analytics, /v2/analytics/videos).
+	// GetViews reports one metric (views or an experience metric) by one
+	// dimension over a range of UTC days (GET /v2/analytics,
+	// /v2/analytics/videos).
 	GetViews(context.Context, *GetViewsRequest) (*GetViewsResponse, error)
 	mustEmbedUnimplementedAnalyticsServiceServer()
 }

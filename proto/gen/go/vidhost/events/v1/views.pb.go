@@ -29,8 +29,9 @@ const (
 type ViewEvent struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Meta  *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
-	// play (playback started; the views metric counts these) or view (a few
-	// seconds were watched).
+	// play (playback started; the views metric counts these), view (a few
+	// seconds were watched), heartbeat (the viewing experience since the last
+	// one) or error (a playback error); docs/analytics.md.
 	Type    string `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
 	VideoId string `protobuf:"bytes,3,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
 	// The Player resource of the embed; empty for the defaults.
@@ -43,8 +44,9 @@ type ViewEvent struct {
 	Domain string `protobuf:"bytes,6,opt,name=domain,proto3" json:"domain,omitempty"`
 	// ISO 3166-1 alpha-2 code of the client's address, or "unknown".
 	Country string `protobuf:"bytes,7,opt,name=country,proto3" json:"country,omitempty"`
-	// desktop, mobile, tablet or unknown; the browser family (chrome,
-	// firefox, safari, edge, other).
+	// desktop, mobile, tablet or unknown; the browser family (Chrome,
+	// Firefox, Safari, Edge, Opera, Samsung Internet, Other), parsed from the
+	// User-Agent by the edge (gateway/internal/beacons).
 	Device  string `protobuf:"bytes,8,opt,name=device,proto3" json:"device,omitempty"`
 	Browser string `protobuf:"bytes,9,opt,name=browser,proto3" json:"browser,omitempty"`
 	// Playback position in seconds when the event was sent.
@@ -53,7 +55,34 @@ type ViewEvent struct {
 	// replay rule counts one play per ticket per window, so a replayed
 	// ticket adds nothing (docs/analytics.md). Empty in events of edges
 	// from before view tickets.
-	TicketId      string `protobuf:"bytes,11,opt,name=ticket_id,json=ticketId,proto3" json:"ticket_id,omitempty"`
+	TicketId string `protobuf:"bytes,11,opt,name=ticket_id,json=ticketId,proto3" json:"ticket_id,omitempty"`
+	// The operating system family (Windows, macOS, Linux, Android, iOS,
+	// ChromeOS, Other).
+	Os string `protobuf:"bytes,12,opt,name=os,proto3" json:"os,omitempty"`
+	// The viewing experience (docs/analytics.md, "Viewer experience"), as the
+	// edge kept it after clamping absurd values.
+	//
+	// play: milliseconds from the viewer's intent (play pressed, or autoplay
+	// started) to the first frame; absent when not measured or out of range.
+	StartupMs *int32 `protobuf:"varint,13,opt,name=startup_ms,json=startupMs,proto3,oneof" json:"startup_ms,omitempty"`
+	// heartbeat: milliseconds spent watching since the last heartbeat
+	// (playing or rebuffering; pauses and seeks excluded), the rebuffering
+	// stalls that began in them and their milliseconds (at most watched_ms),
+	// the milliseconds waited after seeks (kept apart: not stalls), and how
+	// many times the rendition changed.
+	WatchedMs  int32 `protobuf:"varint,14,opt,name=watched_ms,json=watchedMs,proto3" json:"watched_ms,omitempty"`
+	StallCount int32 `protobuf:"varint,15,opt,name=stall_count,json=stallCount,proto3" json:"stall_count,omitempty"`
+	StallMs    int32 `protobuf:"varint,16,opt,name=stall_ms,json=stallMs,proto3" json:"stall_ms,omitempty"`
+	SeekWaitMs int32 `protobuf:"varint,17,opt,name=seek_wait_ms,json=seekWaitMs,proto3" json:"seek_wait_ms,omitempty"`
+	Switches   int32 `protobuf:"varint,18,opt,name=switches,proto3" json:"switches,omitempty"`
+	// heartbeat: the same figures per rendition height played.
+	Renditions []*RenditionTime `protobuf:"bytes,19,rep,name=renditions,proto3" json:"renditions,omitempty"`
+	// error: network, decode, manifest or drm; whether playback stopped
+	// (fatal: the player gave up) and whether it came before the first frame
+	// (a failed start).
+	ErrorClass    string `protobuf:"bytes,20,opt,name=error_class,json=errorClass,proto3" json:"error_class,omitempty"`
+	Fatal         bool   `protobuf:"varint,21,opt,name=fatal,proto3" json:"fatal,omitempty"`
+	BeforePlay    bool   `protobuf:"varint,22,opt,name=before_play,json=beforePlay,proto3" json:"before_play,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -165,11 +194,158 @@ func (x *ViewEvent) GetTicketId() string {
 	return ""
 }
 
+func (x *ViewEvent) GetOs() string {
+	if x != nil {
+		return x.Os
+	}
+	return ""
+}
+
+func (x *ViewEvent) GetStartupMs() int32 {
+	if x != nil && x.StartupMs != nil {
+		return *x.StartupMs
+	}
+	return 0
+}
+
+func (x *ViewEvent) GetWatchedMs() int32 {
+	if x != nil {
+		return x.WatchedMs
+	}
+	return 0
+}
+
+func (x *ViewEvent) GetStallCount() int32 {
+	if x != nil {
+		return x.StallCount
+	}
+	return 0
+}
+
+func (x *ViewEvent) GetStallMs() int32 {
+	if x != nil {
+		return x.StallMs
+	}
+	return 0
+}
+
+func (x *ViewEvent) GetSeekWaitMs() int32 {
+	if x != nil {
+		return x.SeekWaitMs
+	}
+	return 0
+}
+
+func (x *ViewEvent) GetSwitches() int32 {
+	if x != nil {
+		return x.Switches
+	}
+	return 0
+}
+
+func (x *ViewEvent) GetRenditions() []*RenditionTime {
+	if x != nil {
+		return x.Renditions
+	}
+	return nil
+}
+
+func (x *ViewEvent) GetErrorClass() string {
+	if x != nil {
+		return x.ErrorClass
+	}
+	return ""
+}
+
+func (x *ViewEvent) GetFatal() bool {
+	if x != nil {
+		return x.Fatal
+	}
+	return false
+}
+
+func (x *ViewEvent) GetBeforePlay() bool {
+	if x != nil {
+		return x.BeforePlay
+	}
+	return false
+}
+
+// RenditionTime is a heartbeat's figures for one rendition height.
+type RenditionTime struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The rendition's height in pixels (1-4320).
+	Height        int32 `protobuf:"varint,1,opt,name=height,proto3" json:"height,omitempty"`
+	WatchedMs     int32 `protobuf:"varint,2,opt,name=watched_ms,json=watchedMs,proto3" json:"watched_ms,omitempty"`
+	StallCount    int32 `protobuf:"varint,3,opt,name=stall_count,json=stallCount,proto3" json:"stall_count,omitempty"`
+	StallMs       int32 `protobuf:"varint,4,opt,name=stall_ms,json=stallMs,proto3" json:"stall_ms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenditionTime) Reset() {
+	*x = RenditionTime{}
+	mi := &file_vidhost_events_v1_views_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenditionTime) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenditionTime) ProtoMessage() {}
+
+func (x *RenditionTime) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_views_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenditionTime.ProtoReflect.Descriptor instead.
+func (*RenditionTime) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_views_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *RenditionTime) GetHeight() int32 {
+	if x != nil {
+		return x.Height
+	}
+	return 0
+}
+
+func (x *RenditionTime) GetWatchedMs() int32 {
+	if x != nil {
+		return x.WatchedMs
+	}
+	return 0
+}
+
+func (x *RenditionTime) GetStallCount() int32 {
+	if x != nil {
+		return x.StallCount
+	}
+	return 0
+}
+
+func (x *RenditionTime) GetStallMs() int32 {
+	if x != nil {
+		return x.StallMs
+	}
+	return 0
+}
+
 var File_vidhost_events_v1_views_proto protoreflect.FileDescriptor
 
 const file_vidhost_events_v1_views_proto_rawDesc = "" +
 	"\n" +
-	"\x1dvidhost/events/v1/views.proto\x12\x11vidhost.events.v1\x1a\x1evidhost/events/v1/events.proto\"\xc3\x02\n" +
+	"\x1dvidhost/events/v1/views.proto\x12\x11vidhost.events.v1\x1a\x1evidhost/events/v1/events.proto\"\xb9\x05\n" +
 	"\tViewEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12\x19\n" +
@@ -182,7 +358,34 @@ const file_vidhost_events_v1_views_proto_rawDesc = "" +
 	"\abrowser\x18\t \x01(\tR\abrowser\x12\x1a\n" +
 	"\bposition\x18\n" +
 	" \x01(\x01R\bposition\x12\x1b\n" +
-	"\tticket_id\x18\v \x01(\tR\bticketIdB\xcd\x01\n" +
+	"\tticket_id\x18\v \x01(\tR\bticketId\x12\x0e\n" +
+	"\x02os\x18\f \x01(\tR\x02os\x12\"\n" +
+	"\n" +
+	"startup_ms\x18\r \x01(\x05H\x00R\tstartupMs\x88\x01\x01\x12\x1d\n" +
+	"\n" +
+	"watched_ms\x18\x0e \x01(\x05R\twatchedMs\x12\x1f\n" +
+	"\vstall_count\x18\x0f \x01(\x05R\n" +
+	"stallCount\x12\x19\n" +
+	"\bstall_ms\x18\x10 \x01(\x05R\astallMs\x12 \n" +
+	"\fseek_wait_ms\x18\x11 \x01(\x05R\n" +
+	"seekWaitMs\x12\x1a\n" +
+	"\bswitches\x18\x12 \x01(\x05R\bswitches\x12@\n" +
+	"\n" +
+	"renditions\x18\x13 \x03(\v2 .vidhost.events.v1.RenditionTimeR\n" +
+	"renditions\x12\x1f\n" +
+	"\verror_class\x18\x14 \x01(\tR\n" +
+	"errorClass\x12\x14\n" +
+	"\x05fatal\x18\x15 \x01(\bR\x05fatal\x12\x1f\n" +
+	"\vbefore_play\x18\x16 \x01(\bR\n" +
+	"beforePlayB\r\n" +
+	"\v_startup_ms\"\x82\x01\n" +
+	"\rRenditionTime\x12\x16\n" +
+	"\x06height\x18\x01 \x01(\x05R\x06height\x12\x1d\n" +
+	"\n" +
+	"watched_ms\x18\x02 \x01(\x05R\twatchedMs\x12\x1f\n" +
+	"\vstall_count\x18\x03 \x01(\x05R\n" +
+	"stallCount\x12\x19\n" +
+	"\bstall_ms\x18\x04 \x01(\x05R\astallMsB\xcd\x01\n" +
 	"\x15com.vidhost.events.v1B\n" +
 	"ViewsProtoP\x01ZBgithub.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1;eventsv1\xa2\x02\x03VEX\xaa\x02\x11Vidhost.Events.V1\xca\x02\x11Vidhost\\Events\\V1\xe2\x02\x1dVidhost\\Events\\V1\\GPBMetadata\xea\x02\x13Vidhost::Events::V1b\x06proto3"
 
@@ -198,18 +401,20 @@ func file_vidhost_events_v1_views_proto_rawDescGZIP() []byte {
 	return file_vidhost_events_v1_views_proto_rawDescData
 }
 
-var file_vidhost_events_v1_views_proto_msgTypes = make([]protoimpl.MessageInfo, 1)
+var file_vidhost_events_v1_views_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
 var file_vidhost_events_v1_views_proto_goTypes = []any{
-	(*ViewEvent)(nil), // 0: vidhost.events.v1.ViewEvent
-	(*EventMeta)(nil), // 1: vidhost.events.v1.EventMeta
+	(*ViewEvent)(nil),     // 0: vidhost.events.v1.ViewEvent
+	(*RenditionTime)(nil), // 1: vidhost.events.v1.RenditionTime
+	(*EventMeta)(nil),     // 2: vidhost.events.v1.EventMeta
 }
 var file_vidhost_events_v1_views_proto_depIdxs = []int32{
-	1, // 0: vidhost.events.v1.ViewEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	1, // [1:1] is the sub-list for method output_type
-	1, // [1:1] is the sub-list for method input_type
-	1, // [1:1] is the sub-list for extension type_name
-	1, // [1:1] is the sub-list for extension extendee
-	0, // [0:1] is the sub-list for field type_name
+	2, // 0: vidhost.events.v1.ViewEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	1, // 1: vidhost.events.v1.ViewEvent.renditions:type_name -> vidhost.events.v1.RenditionTime
+	2, // [2:2] is the sub-list for method output_type
+	2, // [2:2] is the sub-list for method input_type
+	2, // [2:2] is the sub-list for extension type_name
+	2, // [2:2] is the sub-list for extension extendee
+	0, // [0:2] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_events_v1_views_proto_init() }
@@ -218,13 +423,14 @@ func file_vidhost_events_v1_views_proto_init() {
 		return
 	}
 	file_vidhost_events_v1_events_proto_init()
+	file_vidhost_events_v1_views_proto_msgTypes[0].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_events_v1_views_proto_rawDesc), len(file_vidhost_events_v1_views_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   1,
+			NumMessages:   2,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
