@@ -29,7 +29,8 @@ func TestLiveInstantClip(t *testing.T) {
 		mustOK(t, call(t, "POST", "/v2/videos", ownerOf(t), map[string]any{"name": "Match", "type": "event"})).decode(t, &event)
 		publisher := push(t, event.Input, 40)
 		live := waitStatus(t, event.ID, "live", time.Minute)
-		require.Len(t, live.Outputs, 1)
+		require.Len(t, live.Outputs, 2, "standard and low-latency HLS")
+		require.Equal(t, "HLS live", live.Outputs[0]["label"])
 		edge := waitLiveEdge(t, live.Outputs[0]["url"], 24)
 		clipsPath := "/v2/videos/" + event.ID + "/clips"
 
