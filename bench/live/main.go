@@ -60,7 +60,8 @@ func run(events, seconds int, clip, protocol string, glass time.Duration) error 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	// No transcode worker: recordings wait, so only live work is measured.
 	s, err := stack.Start(ctx, stack.Config{VarDir: varDir, HTTPAddr: "127.0.0.1:0", LiveRTMPAddr: "127.0.0.1:0",
-		LiveSRTAddr: "127.0.0.1:0", LiveHTTPAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "error", DatabaseURL: os.Getenv("DATABASE_URL")}, logger)
+		LiveSRTAddr: "127.0.0.1:0", LiveHTTPAddr: "127.0.0.1:0",
+		LiveWHIPAddr: "127.0.0.1:0", LiveWHIPUDPAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "error", DatabaseURL: os.Getenv("DATABASE_URL")}, logger)
 	if err != nil {
 		return err
 	}
