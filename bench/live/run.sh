@@ -3,7 +3,8 @@
 # frames stamped with the wall clock as they enter it (x264 zerolatency,
 # like OBS) publishes an event, and hls.js in headless Chromium reads the
 # stamp back from every frame it shows: p50 and p95 per way of watching
-# (-glass 20s each; 0 skips). Then publish start -> live and -> first
+# (-glass 20s each; 0 skips), and once more from a browser page that draws
+# the stamp on a canvas and publishes over WHIP ("WHIP ingest -> LL-HLS"). Then publish start -> live and -> first
 # playable segment, live latency (wall clock - newest segment's
 # EXT-X-PROGRAM-DATE-TIME at the player), CPU per live event, for one event
 # and then -events (default 5) at once on this machine. Publishers loop a
