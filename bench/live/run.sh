@@ -7,9 +7,9 @@
 # the stamp on a canvas and publishes over WHIP ("WHIP ingest -> LL-HLS").
 # Then publish start -> live and -> first playable segment, live latency
 # (wall clock - newest segment's EXT-X-PROGRAM-DATE-TIME at the player),
-# CPU per live event, for one event
-# and then -events (default 5) at once on this machine. Publishers loop a
-# pre-encoded 720p30 clip with -c copy, so they cost almost nothing; with
+# CPU per live event, for one event and then -events (default 5) at once
+# on this machine. Publishers loop a pre-encoded 720p30 clip with -c copy,
+# so they cost almost nothing; with
 # -protocol srt they send it over SRT (MPEG-TS) instead of RTMP. About
 # 2 minutes (the clip is generated once, ~10 s).
 set -euo pipefail
