@@ -54,6 +54,11 @@ func startGlassBrowser(ctx context.Context) (*glassBrowser, error) {
 		return nil, err
 	}
 	server := &http.Server{ReadHeaderTimeout: 5 * time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == whipPublisherPath {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = w.Write([]byte(whipPublisherPage))
+			return
+		}
 		if r.URL.Path == "/hls.min.js" {
 			w.Header().Set("Content-Type", "text/javascript")
 			_, _ = w.Write(script)
@@ -65,7 +70,12 @@ func startGlassBrowser(ctx context.Context) (*glassBrowser, error) {
 	go func() { _ = server.Serve(lis) }()
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath("/usr/bin/chromium"), chromedp.Headless,
 		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("autoplay-policy", "no-user-gesture-required"))
+		chromedp.Flag("autoplay-policy", "no-user-gesture-required"),
+		// The WHIP publisher's tab draws and sends while a viewer's tab is
+		// in front: neither may be throttled as a background tab.
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true))
 	tabs, cancelTabs := chromedp.NewContext(alloc)
 	b := &glassBrowser{ctx: tabs, site: "http://" + lis.Addr().String(), server: server,
 		cancel: func() { cancelTabs(); cancelAlloc() }}

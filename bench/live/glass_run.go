@@ -11,8 +11,9 @@ import (
 const glassWarmup = 8 * time.Second
 
 // glassRun publishes stamped frames to a new event and measures, for each
-// viewer, the glass-to-glass latency of every frame it shows for window.
-func glassRun(ctx context.Context, api client, pub publishTo, window time.Duration) error {
+// viewer, the glass-to-glass latency of every frame it shows for window;
+// then the same from a browser publishing over WHIP to the LL-HLS viewer.
+func glassRun(ctx context.Context, api client, suiteURL string, pub publishTo, window time.Duration) error {
 	browser, err := startGlassBrowser(ctx)
 	if err != nil {
 		return err
@@ -48,5 +49,9 @@ func glassRun(ctx context.Context, api client, pub publishTo, window time.Durati
 	_ = publisher.stop() // killed: its exit status says nothing
 	// Deleted, so it holds none of the plan's live events at once while
 	// its reconnect window runs.
-	return api.api.Videos.Delete(ctx, event.ID)
+	if err := api.api.Videos.Delete(ctx, event.ID); err != nil {
+		return err
+	}
+	// A browser publishing over WHIP instead of the encoder (glass_whip.go).
+	return whipGlass(ctx, api, suiteURL, browser, window)
 }

@@ -1,7 +1,9 @@
 // Command live measures live events through the whole suite (deploy/devstack
 // in process). First glass to glass (glass_run.go): a stamped encoder
 // publishes and hls.js in headless Chromium reads the stamp back from every
-// frame it shows, per way of watching. Then publishers replay a pre-encoded 720p30 clip over RTMP (or SRT
+// frame it shows, per way of watching, and again from a Chromium page that
+// draws the stamp on a canvas and publishes it over WHIP through the edge
+// (glass_whip.go), watched in LL-HLS. Then publishers replay a pre-encoded 720p30 clip over RTMP (or SRT
 // with -protocol srt: the same clip as MPEG-TS) with -c copy (so they cost
 // almost no CPU), and the bench reports, for one event alone and then for
 // -events at once:
@@ -60,7 +62,8 @@ func run(events, seconds int, clip, protocol string, glass time.Duration) error 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	// No transcode worker: recordings wait, so only live work is measured.
 	s, err := stack.Start(ctx, stack.Config{VarDir: varDir, HTTPAddr: "127.0.0.1:0", LiveRTMPAddr: "127.0.0.1:0",
-		LiveSRTAddr: "127.0.0.1:0", LiveHTTPAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "error", DatabaseURL: os.Getenv("DATABASE_URL")}, logger)
+		LiveSRTAddr: "127.0.0.1:0", LiveHTTPAddr: "127.0.0.1:0",
+		LiveWHIPAddr: "127.0.0.1:0", LiveWHIPUDPAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "error", DatabaseURL: os.Getenv("DATABASE_URL")}, logger)
 	if err != nil {
 		return err
 	}
@@ -72,7 +75,7 @@ func run(events, seconds int, clip, protocol string, glass time.Duration) error 
 	}
 	fmt.Printf("publishers send over %s\n", protocol)
 	if glass > 0 {
-		if err := glassRun(ctx, api, pub, glass); err != nil {
+		if err := glassRun(ctx, api, s.URL, pub, glass); err != nil {
 			return err
 		}
 	}

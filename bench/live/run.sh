@@ -3,13 +3,16 @@
 # frames stamped with the wall clock as they enter it (x264 zerolatency,
 # like OBS) publishes an event, and hls.js in headless Chromium reads the
 # stamp back from every frame it shows: p50 and p95 per way of watching
-# (-glass 20s each; 0 skips). Then publish start -> live and -> first
-# playable segment, live latency (wall clock - newest segment's
-# EXT-X-PROGRAM-DATE-TIME at the player), CPU per live event, for one event
-# and then -events (default 5) at once on this machine. Publishers loop a
-# pre-encoded 720p30 clip with -c copy, so they cost almost nothing; with
-# -protocol srt they send it over SRT (MPEG-TS) instead of RTMP. About
-# 2 minutes (the clip is generated once, ~10 s).
+# (-glass 20s each; 0 skips), and once more from a browser page that draws
+# the stamp on a canvas and publishes over WHIP ("WHIP ingest -> LL-HLS",
+# then "-> standard HLS").
+# Then publish start -> live and -> first playable segment, live latency
+# (wall clock - newest segment's EXT-X-PROGRAM-DATE-TIME at the player),
+# CPU per live event, for one event and then -events (default 5) at once
+# on this machine. Publishers loop a pre-encoded 720p30 clip with -c copy,
+# so they cost almost nothing; with -protocol srt they send it over SRT
+# (MPEG-TS) instead of RTMP. About 2 minutes (the clip is generated once,
+# ~10 s).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

@@ -188,7 +188,7 @@ func bootstrapOwner(cfg serverConfig, stdout io.Writer) (stack.Credentials, erro
 	cfg.stack.TranscodeWorkers = 0
 	// Nothing of this run is public: free loopback ports.
 	cfg.stack.AdminAddr, cfg.stack.LiveRTMPAddr, cfg.stack.LiveSRTAddr, cfg.stack.NATSPort = "127.0.0.1:0", "127.0.0.1:0", "", -1
-	cfg.stack.LiveHTTPAddr = "127.0.0.1:0"
+	cfg.stack.LiveHTTPAddr, cfg.stack.LiveWHIPAddr = "127.0.0.1:0", ""
 	logger := logx.New(io.Discard, "vidhost-server", "error", "text")
 	fmt.Fprintln(stdout, "Creating the database roles and schemas and the first owner...")
 	ctx := context.Background()

@@ -216,6 +216,11 @@ func isListenAddress(process, variable string) bool {
 	if process == "gateway" {
 		return variable == "VIDHOST_HTTP_ADDR"
 	}
+	if strings.HasPrefix(variable, "VIDHOST_LIVE_WHIP_") {
+		// WHIP is off in the live component: it needs one replica whose
+		// UDP port publishers reach, an operator's choice (README).
+		return false
+	}
 	prefix := "VIDHOST_" + strings.ToUpper(process) + "_"
 	return strings.HasPrefix(variable, prefix) && strings.HasSuffix(variable, "_ADDR")
 }

@@ -30,6 +30,11 @@ type Config struct {
 	// UploadTusURL is the upload service's HTTP server, which the resumable
 	// (tus) uploads under /v2/uploads/tus/ are proxied to.
 	UploadTusURL string `env:"VIDHOST_UPLOAD_TUS_URL" envDefault:"http://127.0.0.1:9113"`
+	// LiveWHIPURL is the live service's WHIP listener (its
+	// VIDHOST_LIVE_WHIP_ADDR, as an origin: http://127.0.0.1:8889), which
+	// /v2/videos/{video_id}/whip is forwarded to; empty answers those
+	// routes 404 (docs/live.md, "Going live from the browser").
+	LiveWHIPURL string `env:"VIDHOST_LIVE_WHIP_URL"`
 	// HooksAddr is the hooks service: /v2/services and /v2/hooks.
 	HooksAddr string `env:"VIDHOST_HOOKS_ADDR" envDefault:"127.0.0.1:9106"`
 	// AnalyticsAddr is the analytics service (views reports).
@@ -99,6 +104,11 @@ func (c Config) Validate() error {
 	}
 	if err := c.validatePlayback(); err != nil {
 		return err
+	}
+	if c.LiveWHIPURL != "" {
+		if _, err := parseWHIPURL(c.LiveWHIPURL); err != nil {
+			return err
+		}
 	}
 	if c.PublicURL != "" {
 		u, err := url.Parse(c.PublicURL)

@@ -45,6 +45,8 @@ func TestValidate(t *testing.T) {
 		{"public URL", func(c *Config) { c.PublicURL = "https://videos.example.com/base" }, true},
 		{"relative public URL", func(c *Config) { c.PublicURL = "videos.example.com" }, false},
 		{"public URL with a query", func(c *Config) { c.PublicURL = "https://x.example?a=b" }, false},
+		{"WHIP URL", func(c *Config) { c.LiveWHIPURL = "http://127.0.0.1:8889" }, true},
+		{"WHIP URL with a path", func(c *Config) { c.LiveWHIPURL = "http://127.0.0.1:8889/whip" }, false},
 		{"media access log sampled", func(c *Config) { c.MediaAccessLog, c.MediaAccessLogSampleRate = "sample", 0.5 }, true},
 		{"media access log misspelt", func(c *Config) { c.MediaAccessLog = "on" }, false},
 		{"sample rate over 1", func(c *Config) { c.MediaAccessLogSampleRate = 2 }, false},

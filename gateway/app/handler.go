@@ -32,6 +32,7 @@ type routes struct {
 	clientIP auth.ClientIP
 	conns    []conn
 	tus      http.Handler  // resumable uploads, proxied to the upload service
+	whip     http.Handler  // WHIP offers and sessions, proxied to the live service
 	mint     http.Handler  // POST /v2/tokens
 	tokens   tokens.Signer // upload and viewer tokens
 	blob     http.Handler  // nil unless the blob store is a local directory
@@ -84,6 +85,10 @@ func newHandler(rt routes) http.Handler {
 	// Uploads stream gigabytes: past the server's read and write timeouts
 	// they live as long as bytes move (httpx.OnProgress).
 	root.Handle(tusPath, httpx.OnProgress(httpx.DefaultProgressTimeout, rt.tus)) // before /v2/: no JSON rules, no body limit
+	// WHIP takes SDP, not JSON, with the stream key as the bearer: the live
+	// service checks it, so no key or session rules apply here.
+	root.Handle(whipPath, rt.whip)
+	root.Handle(whipSessionPath, rt.whip)
 	if rt.blob != nil {
 		root.Handle(blob.HandlerPath, crossOrigin(httpx.OnProgress(httpx.DefaultProgressTimeout, rt.blob))) // the local driver's signed URLs
 	}

@@ -90,6 +90,10 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 		_ = lis.Close()
 		return err
 	}
+	if err := rt.addWHIP(); err != nil {
+		_ = lis.Close()
+		return err
+	}
 	if err := rt.addPlayback(ctx, publicURL); err != nil {
 		_ = lis.Close()
 		return err

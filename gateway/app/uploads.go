@@ -61,7 +61,7 @@ func tusHandler(rt routes) (http.Handler, error) {
 	proxy := &httputil.ReverseProxy{
 		Rewrite:       signedRewrite(target, secrets.MustRoot(rt.cfg.InternalSecret).Derive(secrets.InternalCall(grpcx.Gateway))),
 		FlushInterval: -1, // tus clients read progress headers as they come
-		ErrorHandler:  proxyError(rt.logger),
+		ErrorHandler:  proxyError(rt.logger, "upload service"),
 		Transport:     otelhttp.NewTransport(http.DefaultTransport), // the request's trace goes on to the upload service
 	}
 	// A key, an upload token, or the dashboard's session cookie (with its
@@ -97,22 +97,23 @@ func signedRewrite(target *url.URL, gatewayKey []byte) func(*httputil.ProxyReque
 	}
 }
 
-// proxyError answers a request the upload service did not: out of time is
-// a 504 timeout like any other, a client gone a 499, anything else 503.
-// A client that aborts a PATCH mid-body surfaces as an unexpected EOF
-// while the proxy copies the body: that is the client leaving (tus clients
-// do it on every pause), not an outage, so it is logged at debug.
-func proxyError(logger *slog.Logger) func(http.ResponseWriter, *http.Request, error) {
+// proxyError answers a request the proxied service (named in the logs)
+// did not: out of time is a 504 timeout like any other, a client gone a
+// 499, anything else 503. A client that aborts a PATCH mid-body surfaces
+// as an unexpected EOF while the proxy copies the body: that is the client
+// leaving (tus clients do it on every pause), not an outage, so it is
+// logged at debug.
+func proxyError(logger *slog.Logger, service string) func(http.ResponseWriter, *http.Request, error) {
 	return func(w http.ResponseWriter, r *http.Request, err error) {
 		switch {
 		case errors.Is(err, context.DeadlineExceeded):
-			logger.WarnContext(r.Context(), "upload service timed out", "error", err)
+			logger.WarnContext(r.Context(), service+" timed out", "error", err)
 			envelope.WriteError(w, apperr.CodeTimeout, "")
 		case errors.Is(err, context.Canceled), r.Context().Err() != nil, errors.Is(err, io.ErrUnexpectedEOF):
-			logger.DebugContext(r.Context(), "upload client went away", "error", err)
+			logger.DebugContext(r.Context(), "client went away from the "+service, "error", err)
 			envelope.WriteError(w, apperr.CodeCanceled, "")
 		default:
-			logger.ErrorContext(r.Context(), "upload service unreachable", "error", err)
+			logger.ErrorContext(r.Context(), service+" unreachable", "error", err)
 			envelope.WriteError(w, apperr.CodeUnavailable, "")
 		}
 	}

@@ -24,8 +24,9 @@ import (
 var replay = &openapitest.Recorder{Next: http.DefaultTransport}
 
 // undescribedRoutes are the gateway's own /v2 routes the document does not
-// describe: the tus protocol (tus.io), whose bodies are not JSON.
-var undescribedRoutes = []string{"/v2/uploads/tus"}
+// describe: the tus protocol (tus.io) and WHIP (RFC 9725, SDP), whose
+// bodies are not JSON.
+var undescribedRoutes = []string{"/v2/uploads/tus", "/v2/videos/*/whip"}
 
 // installReplay puts the recorder under every client that has no transport
 // of its own. Call it before any suite starts.

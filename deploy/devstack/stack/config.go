@@ -28,6 +28,13 @@ type Config struct {
 	// serves low-latency HLS to the gateway's edge (docs/live.md);
 	// "127.0.0.1:0" picks a free port, empty turns LL-HLS off.
 	LiveHTTPAddr string `env:"VIDHOST_LIVE_HTTP_ADDR" envDefault:"127.0.0.1:9105"`
+	// LiveWHIPAddr is where the live service takes WHIP offers, which the
+	// gateway's /v2/videos/{id}/whip forwards to (docs/live.md);
+	// "127.0.0.1:0" picks a free port, empty turns WHIP off.
+	LiveWHIPAddr string `env:"VIDHOST_LIVE_WHIP_ADDR" envDefault:"127.0.0.1:8889"`
+	// LiveWHIPUDPAddr is the one UDP port of WHIP's media;
+	// "127.0.0.1:0" picks a free port (parallel stacks do not collide).
+	LiveWHIPUDPAddr string `env:"VIDHOST_LIVE_WHIP_UDP_ADDR" envDefault:"127.0.0.1:8189"`
 	// LiveRTMPPublicURL is the RTMP ingest base publishers are given
 	// (rtmp://video.example.com:1935/live) when it differs from what the
 	// listener implies: a server gives its public host with the

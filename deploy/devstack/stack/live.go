@@ -18,6 +18,14 @@ type liveListeners struct {
 	rtmp net.Listener
 	srt  *liveapp.SRTListener // nil: no SRT
 	http net.Listener         // LL-HLS for the edge; nil: off
+	whip whipListeners        // nil listeners: off
+}
+
+// whipListeners are WHIP's offer port (HTTP, the edge's target) and its
+// media's UDP port.
+type whipListeners struct {
+	http net.Listener
+	udp  net.PacketConn
 }
 
 func (l liveListeners) close() {
@@ -28,6 +36,34 @@ func (l liveListeners) close() {
 	if l.http != nil {
 		_ = l.http.Close()
 	}
+	if l.whip.http != nil {
+		_ = l.whip.http.Close()
+		_ = l.whip.udp.Close()
+	}
+}
+
+// listenWHIP opens WHIP's two ports and sets liveWHIPURL, which the
+// gateway forwards /v2/videos/{id}/whip to; it returns none when WHIP is
+// off.
+func (s *Stack) listenWHIP() (whipListeners, error) {
+	if s.cfg.LiveWHIPAddr == "" {
+		return whipListeners{}, nil
+	}
+	udpAddr := s.cfg.LiveWHIPUDPAddr
+	if udpAddr == "" { // a Config built in code: a free loopback port
+		udpAddr = "127.0.0.1:0"
+	}
+	udp, err := net.ListenPacket("udp", udpAddr)
+	if err != nil {
+		return whipListeners{}, fmt.Errorf("live WHIP UDP address %s: %w", udpAddr, err)
+	}
+	lis, err := net.Listen("tcp", s.cfg.LiveWHIPAddr)
+	if err != nil {
+		_ = udp.Close()
+		return whipListeners{}, fmt.Errorf("live WHIP address %s: %w", s.cfg.LiveWHIPAddr, err)
+	}
+	s.liveWHIPURL = "http://" + lis.Addr().String()
+	return whipListeners{http: lis, udp: udp}, nil
 }
 
 // listenLiveHTTP opens the live service's internal HTTP port (LL-HLS for
@@ -121,7 +157,8 @@ func (s *Stack) startLive(lis liveListeners, catalogAddr string) error {
 		return err
 	}
 	s.run("live", func(ctx context.Context) error {
-		return liveapp.Run(ctx, cfg, s.serviceLogger("live"), liveapp.Options{RTMPListener: lis.rtmp, SRTListener: lis.srt, HTTPListener: lis.http})
+		return liveapp.Run(ctx, cfg, s.serviceLogger("live"), liveapp.Options{RTMPListener: lis.rtmp, SRTListener: lis.srt, HTTPListener: lis.http,
+			WHIPListener: lis.whip.http, WHIPUDP: lis.whip.udp})
 	})
 	return nil
 }

@@ -58,7 +58,12 @@ func (s *Stack) startServices(ctx context.Context) error {
 		liveListeners{rtmp: rtmpLis, srt: srtLis}.close()
 		return err
 	}
-	if err := s.startLive(liveListeners{rtmp: rtmpLis, srt: srtLis, http: httpLis}, catalogAddr); err != nil {
+	whipLis, err := s.listenWHIP()
+	if err != nil {
+		liveListeners{rtmp: rtmpLis, srt: srtLis, http: httpLis}.close()
+		return err
+	}
+	if err := s.startLive(liveListeners{rtmp: rtmpLis, srt: srtLis, http: httpLis, whip: whipLis}, catalogAddr); err != nil {
 		return err
 	}
 	hooksAddr, err := s.startHooks()
@@ -167,6 +172,7 @@ func (s *Stack) startGateway(ctx context.Context, lis net.Listener, addrs backen
 	cfg.IdentityAddr, cfg.CatalogAddr, cfg.UploadAddr = addrs.identity, addrs.catalog, addrs.upload
 	cfg.UploadTusURL = "http://" + addrs.uploadTus
 	cfg.HooksAddr, cfg.AnalyticsAddr = addrs.hooks, addrs.analytics
+	cfg.LiveWHIPURL = s.liveWHIPURL // empty: WHIP off
 	cfg.Blob = s.blobSettings()
 	cfg.NATSURL, cfg.InternalSecret, cfg.LogLevel = s.natsURL, s.secret, s.cfg.LogLevel
 	cfg.DatabaseURL = s.db.forService("gateway") // Idempotency-Key records

@@ -43,9 +43,12 @@ type Stack struct {
 	failed  chan error
 	db      databaseURLs
 	natsURL string
-	mailpit *mailpit.Server
-	admin   *admin.Server
-	checks  *admin.Checks
+	// liveWHIPURL is the live service's WHIP listener, for the gateway;
+	// empty when WHIP is off.
+	liveWHIPURL string
+	mailpit     *mailpit.Server
+	admin       *admin.Server
+	checks      *admin.Checks
 }
 
 // Start brings the suite up and returns once the gateway answers its health

@@ -42,7 +42,8 @@ type Checker struct {
 	mu     sync.Mutex      // guards seen: Check may be called from several goroutines
 	seen   map[string]bool // "GET /v2/videos/{id}": the operations some exchange reached
 	// Undescribed are path prefixes of the gateway's own /v2 routes the
-	// document does not describe yet; their exchanges are not checked.
+	// document does not describe yet; their exchanges are not checked. A
+	// "*" segment matches any one segment (/v2/videos/*/whip).
 	Undescribed []string
 }
 
@@ -117,12 +118,27 @@ func (c *Checker) checkUnrouted(ex Exchange) error {
 }
 
 func (c *Checker) undescribed(path string) bool {
+	segments := strings.Split(path, "/")
 	for _, prefix := range c.Undescribed {
-		if path == prefix || strings.HasPrefix(path, prefix+"/") {
+		if hasPrefixSegments(segments, strings.Split(prefix, "/")) {
 			return true
 		}
 	}
 	return false
+}
+
+// hasPrefixSegments reports whether path starts with prefix, segment by
+// segment, a "*" in prefix matching any one.
+func hasPrefixSegments(path, prefix []string) bool {
+	if len(path) < len(prefix) {
+		return false
+	}
+	for i, want := range prefix {
+		if want != "*" && path[i] != want {
+			return false
+		}
+	}
+	return true
 }
 
 // Unexercised lists the document's operations no checked exchange reached,

@@ -59,6 +59,10 @@ func startBrowser() {
 		chromedp.Flag("autoplay-policy", "no-user-gesture-required"),
 		// Software WebGL for the 360 renderer, since there is no GPU.
 		chromedp.Flag("enable-unsafe-swiftshader", true),
+		// A camera and microphone (a test pattern and a beep), granted
+		// without asking: the dashboard's Go live from this browser.
+		chromedp.Flag("use-fake-device-for-media-stream", true),
+		chromedp.Flag("use-fake-ui-for-media-stream", true),
 	}
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), options...)
 	ctx, cancelBrowser := chromedp.NewContext(allocCtx)

@@ -118,6 +118,11 @@ type Options struct {
 	// HTTPListener, if set, is served instead of listening on HTTPAddr
 	// (the devstack passes one on a free port). Run closes it.
 	HTTPListener net.Listener
+	// WHIPListener and WHIPUDP, if set, are served instead of listening on
+	// WHIP.Addr and WHIP.UDPAddr (the devstack opens both on free ports);
+	// both or neither. Run closes them.
+	WHIPListener net.Listener
+	WHIPUDP      net.PacketConn
 }
 
 // SRTListener is an open SRT port, for Options.SRTListener.

@@ -88,7 +88,7 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	// Ready once the ports take publishers, until shutdown begins.
 	admin.AddServingCheck(ctx, "rtmp", func(context.Context) error { return context.Cause(ctx) })
 	// WHIP publishers are admitted by the same server (off unless configured).
-	if err := startWHIP(ctx, cfg.WHIP, cfg.FFmpeg, srv.WHIP(ctx), logger, stack); err != nil {
+	if err := startWHIP(ctx, cfg.WHIP, opts, cfg.FFmpeg, srv.WHIP(ctx), logger, stack); err != nil {
 		_ = lis.Close()
 		if srtLis != nil {
 			_ = srtLis.Close()

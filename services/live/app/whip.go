@@ -61,25 +61,36 @@ const (
 // WHIP is off. Its cleanup, pushed on the stack, runs once the runs have
 // ended (their sessions with them): it stops the listener, then closes
 // what sessions remain and the UDP port.
-func startWHIP(ctx context.Context, cfg WHIPSettings, ffmpeg string, in whip.Ingest, logger *slog.Logger, stack *lifecycle.Stack) error {
-	if cfg.Addr == "" {
+func startWHIP(ctx context.Context, cfg WHIPSettings, opts Options, ffmpeg string, in whip.Ingest, logger *slog.Logger, stack *lifecycle.Stack) error {
+	lis, udp := opts.WHIPListener, opts.WHIPUDP
+	if lis == nil && cfg.Addr == "" {
 		logger.Info("whip ingest off (VIDHOST_LIVE_WHIP_ADDR is empty)")
 		return nil
 	}
-	udp, err := net.ListenPacket("udp", cfg.UDPAddr)
-	if err != nil {
-		return fmt.Errorf("whip udp: %w", err)
+	closeListener := func() {
+		if lis != nil {
+			_ = lis.Close()
+		}
+	}
+	var err error
+	if udp == nil {
+		if udp, err = net.ListenPacket("udp", cfg.UDPAddr); err != nil {
+			closeListener()
+			return fmt.Errorf("whip udp: %w", err)
+		}
 	}
 	handler, err := whip.New(whip.Config{UDP: udp, PublicIPs: cfg.PublicIPs, FFmpeg: ffmpeg, Logger: logger}, in)
 	if err != nil {
+		closeListener()
 		_ = udp.Close()
 		return err
 	}
-	lis, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		_ = handler.Close()
-		_ = udp.Close()
-		return fmt.Errorf("whip: %w", err)
+	if lis == nil {
+		if lis, err = net.Listen("tcp", cfg.Addr); err != nil {
+			_ = handler.Close()
+			_ = udp.Close()
+			return fmt.Errorf("whip: %w", err)
+		}
 	}
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: whipReadTimeout, ReadTimeout: whipReadTimeout,
 		WriteTimeout: whipWriteTimeout, IdleTimeout: whipIdleTimeout, MaxHeaderBytes: whipMaxHeader,

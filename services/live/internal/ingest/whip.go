@@ -79,6 +79,8 @@ type whipAdmission struct {
 
 func (a *whipAdmission) Cancel() { a.s.release(a.grant.VideoID) }
 
+func (a *whipAdmission) VideoID() string { return a.grant.VideoID }
+
 // Publish runs the session's stream on a goroutine of the server's, which
 // Serve waits for; a session answered as the service stops is closed.
 func (a *whipAdmission) Publish(sess *whip.Session) {

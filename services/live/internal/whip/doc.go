@@ -56,6 +56,8 @@
 //     handler allows any origin (no cookies are involved: the credential is the
 //     bearer) and exposes Location.
 //
-// The {id} of the path is not checked against the key's event: the key
-// alone names the event, as in RTMP and SRT.
+// On the edge's path the key must be the event of the path's {id}: a key
+// of another video's event is refused with 403 (and its claim given back).
+// Other paths (OBS's /whip) name no video: the key alone names the event,
+// as in RTMP and SRT.
 package whip

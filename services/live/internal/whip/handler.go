@@ -33,6 +33,8 @@ type Admission interface {
 	Publish(s *Session)
 	// Cancel gives the claim up: the session could not be set up.
 	Cancel()
+	// VideoID is the video of the key's event.
+	VideoID() string
 }
 
 // maxOffer bounds an SDP offer: a browser's is a few KB.
@@ -108,6 +110,11 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 		refuse(w, err)
 		return
 	}
+	if id, ok := pathVideoID(r.URL.Path); ok && id != admission.VideoID() {
+		admission.Cancel()
+		refuse(w, errOtherVideo)
+		return
+	}
 	// The codecs are checked after the key, as RFC 9725 has it: an
 	// unauthenticated publisher learns nothing but that.
 	s, answer, err := h.start(offer, key)
@@ -121,6 +128,17 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Location", strings.TrimSuffix(r.URL.Path, "/")+"/"+s.id)
 	w.WriteHeader(http.StatusCreated)
 	_, _ = io.WriteString(w, answer) //nolint:gosec // application/sdp made by pion from our own description, not HTML
+}
+
+// pathVideoID is the {id} of the edge's route, /v2/videos/{id}/whip; other
+// paths (OBS's /whip) name no video, and the key alone names the event.
+func pathVideoID(path string) (string, bool) {
+	rest, ok := strings.CutPrefix(path, "/v2/videos/")
+	if !ok {
+		return "", false
+	}
+	id, ok := strings.CutSuffix(strings.TrimSuffix(rest, "/"), "/whip")
+	return id, ok && id != "" && !strings.Contains(id, "/")
 }
 
 // readOffer reads the body of a POST.

@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 
@@ -45,6 +46,9 @@ func (a admission) Cancel() {
 	defer a.f.mu.Unlock()
 	a.f.cancelled++
 }
+
+// VideoID: every key is the event of video vid_1.
+func (a admission) VideoID() string { return "vid_1" }
 
 func (f *fakeIngest) counts() (published, cancelled int) {
 	f.mu.Lock()
@@ -100,6 +104,24 @@ func TestARefusedOfferGivesItsAdmissionBack(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, http.StatusForbidden, answer.Status)
 	assert.Equal(t, "unknown stream key\n", answer.Body)
+}
+
+// The edge's route names a video: a key of another video's event is
+// refused there, and the claim given back.
+func TestTheEdgesPathMustNameTheKeysVideo(t *testing.T) {
+	_, in, endpoint := setup(t, 0)
+	base := strings.TrimSuffix(endpoint, "/whip")
+	answer, err := whiptest.Offer(t.Context(), base+"/v2/videos/vid_2/whip", "vhlive_key", "video/H264")
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusForbidden, answer.Status)
+	assert.Contains(t, answer.Body, "another video's live event")
+	_, cancelled := in.counts()
+	assert.Equal(t, 1, cancelled)
+
+	answer, err = whiptest.Offer(t.Context(), base+"/v2/videos/vid_1/whip", "vhlive_key", "video/H264")
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusCreated, answer.Status, answer.Body)
+	assert.Regexp(t, `^/v2/videos/vid_1/whip/[A-Za-z0-9_-]{43}$`, answer.Location)
 }
 
 func TestSessionsAreBounded(t *testing.T) {

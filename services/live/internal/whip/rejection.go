@@ -23,6 +23,7 @@ var (
 	errFull        = &Rejection{Status: http.StatusServiceUnavailable, Reason: "the live service has as many WebRTC publishers as it takes; try again later"}
 	errBadOffer    = &Rejection{Status: http.StatusBadRequest, Reason: "the SDP offer could not be answered"}
 	errNoSession   = &Rejection{Status: http.StatusNotFound, Reason: "no such session: it has ended"}
+	errOtherVideo  = &Rejection{Status: http.StatusForbidden, Reason: "the stream key is for another video's live event: POST to /v2/videos/{the key's video}/whip"}
 	errNotYours    = &Rejection{Status: http.StatusForbidden, Reason: "the bearer token is not this session's stream key"}
 	errNoTrickle   = &Rejection{Status: http.StatusMethodNotAllowed, Reason: "trickle ICE and ICE restarts are not supported: send every candidate in the offer"}
 	errMethod      = &Rejection{Status: http.StatusMethodNotAllowed, Reason: "POST an SDP offer to start publishing, DELETE the session to stop"}

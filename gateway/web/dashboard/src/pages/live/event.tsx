@@ -1,4 +1,5 @@
-// A live event's page (/live/{id}): where to publish (ingest.tsx), how to
+// A live event's page (/live/{id}): where to publish (ingest.tsx), going
+// live from the browser itself (browser.tsx, uploaders and above), how to
 // set up OBS (obs.tsx), the status moving preparing → live → processing →
 // ready as the page reads it again (poll.ts), the player while the event is
 // live, its restreams (restreams.tsx) until it ends, and the recording once
@@ -8,6 +9,8 @@
 // so the dashboard needs no HLS engine of its own.
 import { Problem, StatusBadge } from '../../components';
 import { date, duration } from '../../format';
+import { canEditVideos } from '../../roles';
+import { BrowserPublisher } from './browser';
 import { Ingest } from './ingest';
 import { OBSSettings } from './obs';
 import { usePolledEvent } from './poll';
@@ -60,6 +63,7 @@ export function LiveEventPage({ id, role }: { id: string; role: string }) {
       )}
       {event.status === 'ready' && <Recording event={event} />}
       {!ended && <Ingest id={event.id} role={role} />}
+      {!ended && canEditVideos(role) && <BrowserPublisher id={event.id} />}
       {!ended && <Restreams id={event.id} role={role} live={event.status === 'live'} />}
       {!ended && <OBSSettings />}
       <h2>Details</h2>
