@@ -70,7 +70,7 @@ function ExperienceTable(props: { id: string; caption: string; heading: string; 
             <th scope="row">{key}</th>
             {props.columns.map((m) => {
               const value = props.table.get(key)?.get(m.name);
-              return <td class="vh-number" key={m.name} data-metric={m.name}>{value === undefined ? '–' : m.format(value)}</td>;
+              return <td class="vh-number" key={m.name} data-metric={m.name} data-label={m.label}>{value === undefined ? '–' : m.format(value)}</td>;
             })}
           </tr>
         ))}
