@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -73,5 +74,25 @@ func whipGlass(ctx context.Context, api client, suiteURL string, b *glassBrowser
 		fmt.Printf("  %-60s p50 %s  p95 %s  (%d frames)\n", v.name,
 			got.p50().Round(time.Millisecond), got.pct(0.95).Round(time.Millisecond), len(got))
 	}
+	printSenderStats(tab)
 	return ctx.Err()
+}
+
+// printSenderStats prints the publishing browser's own figures: of the
+// WHIP rows' latency, what its encoder and its pacer take before a packet
+// leaves.
+func printSenderStats(tab context.Context) {
+	raw, err := chromedp.Run(tab, chromedp.Evaluate[string](`senderStats()`, chromedp.EvalAwaitPromise))
+	var st struct {
+		EncodeMs, SendDelayMs float64
+		Width, Height         int
+		FPS                   float64
+		Limited               string
+	}
+	if err != nil || json.Unmarshal([]byte(raw), &st) != nil || st.Width == 0 {
+		fmt.Println("  (the publishing browser gave no sender statistics)")
+		return
+	}
+	fmt.Printf("  the publishing browser: %dx%d at %.0f fps, encode %.1f ms a frame, pacer %.1f ms a packet, quality limited by %s\n",
+		st.Width, st.Height, st.FPS, st.EncodeMs, st.SendDelayMs, st.Limited)
 }

@@ -9,7 +9,8 @@ const whipPublisherPath = "/whip-publisher"
 // one redraw old. publish(url, key) sends canvas.captureStream(30) and a
 // 440 Hz tone over WHIP (H.264 first, every ICE candidate in the offer,
 // the resolution kept under load so the viewer can read the blocks) and
-// resolves to "live" or the refusal; unpublish() DELETEs the session.
+// resolves to "live" or the refusal; senderStats() reports the browser's
+// encode and pacing times; unpublish() DELETEs the session.
 const whipPublisherPage = `<!doctype html><meta charset="utf-8"><title>WHIP publisher</title>
 <canvas width="640" height="360"></canvas>
 <script>
@@ -66,6 +67,17 @@ async function publish(url, key) {
   if (params.encodings && params.encodings[0]) params.encodings[0].maxBitrate = 1500000;
   await videoSender.setParameters(params).catch(() => {});
   return 'live';
+}
+// senderStats is what the browser says of its own share of the latency:
+// its encoder's time per frame and its pacer's per packet, in ms.
+async function senderStats() {
+  let out = null;
+  (await pc.getStats()).forEach((r) => {
+    if (r.type !== 'outbound-rtp' || r.kind !== 'video' || !r.framesEncoded) return;
+    out = {encodeMs: 1000 * r.totalEncodeTime / r.framesEncoded, sendDelayMs: 1000 * r.totalPacketSendDelay / r.packetsSent,
+      width: r.frameWidth, height: r.frameHeight, fps: r.framesPerSecond || 0, limited: r.qualityLimitationReason || 'none'};
+  });
+  return JSON.stringify(out);
 }
 async function unpublish() {
   if (session) await fetch(session, {method: 'DELETE', headers: {Authorization: 'Bearer ' + bearer}}).catch(() => {});

@@ -28,12 +28,17 @@ func (s *Session) receiveAudio(track *webrtc.TrackRemote) {
 		go s.Close()
 		return
 	}
+	clock := audioClock{trackClock: trackClock{rate: 48000}}
 	defer func() {
 		if err := aac.close(); err != nil && s.ctx.Err() == nil {
 			s.logger.Warn("whip: the audio transcoder failed", "error", err)
 		}
+		if clock.moves > 0 {
+			// A publisher whose sound runs slow or fast: worth knowing
+			// when its viewers hear gaps.
+			s.logger.Info("whip: the audio's clock was corrected", "times", clock.moves, "by", clock.offset)
+		}
 	}()
-	clock := trackClock{rate: 48000}
 	builder := samplebuilder.New(audioMaxLate, &codecs.OpusPacket{}, 48000)
 	for {
 		pkt, _, err := track.ReadRTP()
@@ -43,7 +48,7 @@ func (s *Session) receiveAudio(track *webrtc.TrackRemote) {
 		s.received.Add(int64(pkt.MarshalSize()))
 		builder.Push(pkt)
 		for sample := builder.Pop(); sample != nil; sample = builder.Pop() {
-			if err := aac.write(clock.time(sample.PacketTimestamp, s.sinceEpoch), sample.Data); err != nil {
+			if err := aac.write(clock.time(sample.PacketTimestamp, s.sinceEpoch()), sample.Data); err != nil {
 				s.logger.Warn("whip: the audio transcoder stopped", "error", err)
 				go s.Close()
 				return
