@@ -75,6 +75,11 @@ func (s *Server) run(ctx context.Context, src source, p publishing, tracks strea
 	stopRecheck()
 	outputs.Close() // they send what they have queued, for a moment, and disconnect
 	ll.connectionEnded()
+	if n := ts.Dropped(); n > 0 {
+		// The standard HLS and the recording lost them; LL-HLS and the
+		// restreams did not wait for the transcoder (pipeline.Feed).
+		logger.Warn("the live transcoder fell behind: frames dropped before it", "frames", n)
+	}
 	lr.wrote(ts)
 	switch why := cut.reason(); {
 	case why != "":

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -22,7 +21,7 @@ const stopGrace = 15 * time.Second
 // Run is one ffmpeg process fed through its stdin.
 type Run struct {
 	cmd    *exec.Cmd
-	stdin  io.WriteCloser
+	stdin  *Feed
 	stderr *tail
 	done   chan struct{}
 	err    error
@@ -42,11 +41,12 @@ func Start(ctx context.Context, ffmpegPath string, p Plan) (*Run, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pipeline: %w", err)
 	}
-	r := &Run{cmd: cmd, stdin: stdin, stderr: &tail{max: 4096}, done: make(chan struct{})}
+	r := &Run{cmd: cmd, stderr: &tail{max: 4096}, done: make(chan struct{})}
 	cmd.Stderr = r.stderr
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("pipeline: start ffmpeg: %w", err)
 	}
+	r.stdin = NewFeed(stdin)
 	go func() {
 		err := cmd.Wait()
 		if err != nil {
@@ -58,8 +58,9 @@ func Start(ctx context.Context, ffmpegPath string, p Plan) (*Run, error) {
 	return r, nil
 }
 
-// Stdin is where the MPEG-TS goes.
-func (r *Run) Stdin() io.Writer { return r.stdin }
+// Stdin is where the MPEG-TS goes, written without waiting for ffmpeg
+// (Feed).
+func (r *Run) Stdin() *Feed { return r.stdin }
 
 // Done is closed once ffmpeg has exited.
 func (r *Run) Done() <-chan struct{} { return r.done }

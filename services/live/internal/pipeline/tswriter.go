@@ -24,7 +24,17 @@ type TSWriter struct {
 	base, offset time.Duration
 	started      bool
 	first, last  time.Duration // written stream times
+	// An output that can fall behind (a Feed) makes the writer drop
+	// access units while it is: video until a keyframe once behind, so
+	// ffmpeg never gets a frame whose references it lost.
+	backlog  backlogged
+	skipping bool // video waits for a keyframe
+	dropped  int
 }
+
+// backlogged is an output that may fall behind its writer: ffmpeg's stdin
+// (Feed).
+type backlogged interface{ Behind() bool }
 
 // NewTSWriter writes to out a stream of one H.264 track (whose parameter
 // sets RTMP sends out of band, in its sequence header) and one AAC track.
@@ -34,6 +44,7 @@ func NewTSWriter(out io.Writer, sps, pps []byte, audio mpeg4audio.AudioSpecificC
 		audio: &mpegts.Track{Codec: &tscodecs.MPEG4Audio{Config: audio}},
 		sps:   sps, pps: pps,
 	}
+	t.backlog, _ = out.(backlogged)
 	t.mux = &mpegts.Writer{W: out, Tracks: []*mpegts.Track{t.video, t.audio}}
 	if err := t.mux.Initialize(); err != nil {
 		return nil, fmt.Errorf("pipeline: mpegts: %w", err)
@@ -47,7 +58,14 @@ func (t *TSWriter) WriteH264(pts, dts time.Duration, au [][]byte) error {
 	if len(au) == 0 {
 		return nil
 	}
-	if h264.IsRandomAccess(au) && !hasParameterSets(au) && t.sps != nil && t.pps != nil {
+	key := h264.IsRandomAccess(au)
+	if t.behind() || (t.skipping && !key) {
+		t.skipping = true
+		t.dropped++
+		return nil
+	}
+	t.skipping = false
+	if key && !hasParameterSets(au) && t.sps != nil && t.pps != nil {
 		au = append([][]byte{t.sps, t.pps}, au...)
 	}
 	dts = t.shift(dts)
@@ -57,6 +75,10 @@ func (t *TSWriter) WriteH264(pts, dts time.Duration, au [][]byte) error {
 
 // WriteAAC writes one AAC access unit.
 func (t *TSWriter) WriteAAC(pts time.Duration, au []byte) error {
+	if t.behind() {
+		t.dropped++
+		return nil
+	}
 	return t.mux.WriteMPEG4Audio(t.audio, ticks(t.shift(pts)), [][]byte{au})
 }
 
@@ -84,6 +106,11 @@ func (t *TSWriter) shift(ts time.Duration) time.Duration {
 	t.last = max(t.last, ts)
 	return ts
 }
+
+func (t *TSWriter) behind() bool { return t.backlog != nil && t.backlog.Behind() }
+
+// Dropped counts the access units dropped because the output was behind.
+func (t *TSWriter) Dropped() int { return t.dropped }
 
 // Span returns the first and last stream times written (both zero before
 // any frame).
