@@ -20,12 +20,16 @@ type lead struct {
 	Checkbox bool              `json:"checkbox"`
 }
 
-// viewEvent is an analytics event as the player POSTs it.
+// viewEvent is an analytics event as the player POSTs it, with an error's
+// experience fields.
 type viewEvent struct {
-	Event    string `json:"event"`
-	VideoID  string `json:"video_id"`
-	PlayerID string `json:"player_id"`
-	Ticket   string `json:"ticket"`
+	Event      string `json:"event"`
+	VideoID    string `json:"video_id"`
+	PlayerID   string `json:"player_id"`
+	Ticket     string `json:"ticket"`
+	ErrorClass string `json:"error_class"`
+	Fatal      bool   `json:"fatal"`
+	BeforePlay bool   `json:"before_play"`
 }
 
 // site is the gateway stand-in: the page from RenderPlayer, the bundle from

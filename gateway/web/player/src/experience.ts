@@ -4,6 +4,7 @@
 // heights played and the switches between them, and playback errors with
 // their class. analytics.ts sends what this measures; nothing here is shown
 // to the viewer.
+import videojs from 'video.js';
 import { videoElement, type Player } from './vjs';
 
 export type ErrorClass = 'network' | 'decode' | 'manifest' | 'drm';
@@ -131,6 +132,16 @@ export function errorClass(error: PlayerError | null): ErrorClass {
   return 'network';
 }
 
+// An error as it is handed to Video.js's player.error(): a MediaError or
+// what one is made from.
+type ErrorValue = PlayerError | string | number | null;
+
+function asPlayerError(error: ErrorValue): PlayerError | null {
+  if (typeof error === 'number') return { code: error };
+  if (typeof error === 'string') return { message: error };
+  return error;
+}
+
 // watchExperience wires meter to the player's events (the first frame is
 // analytics.ts's: it sends the play beacon then); onError gets each error.
 export function watchExperience(player: Player, meter: ExperienceMeter,
@@ -140,10 +151,23 @@ export function watchExperience(player: Player, meter: ExperienceMeter,
   player.on('seeking', () => meter.seeking());
   player.on('pause', () => { if (!player.seeking()) meter.paused(); });
   player.on('ended', () => meter.stopped());
-  player.on('error', () => {
-    meter.stopped();
-    onError(errorClass(player.error()), true, !meter.started());
-  });
+  // Errors are read as they are set (the beforeerror hook) and judged once
+  // the dispatch of "error" is over: before the first frame Video.js answers
+  // an error by trying the page's next source (player.ts: HLS, DASH, then the
+  // MP4), clearing the error within that dispatch, for the first source's
+  // ahead of any listener of ours. An error so cleared is not fatal: the
+  // next source may play, and if it fails too its error comes in turn.
+  const onErrorSet = (target: unknown, error: ErrorValue): ErrorValue => {
+    if (target !== player || error === null) return error;
+    queueMicrotask(() => {
+      const fatal = player.error() !== null;
+      if (fatal) meter.stopped();
+      onError(errorClass(asPlayerError(error)), fatal, fatal && !meter.started());
+    });
+    return error;
+  };
+  videojs.hook('beforeerror', onErrorSet);
+  player.on('dispose', () => videojs.removeHook('beforeerror', onErrorSet));
   player.ready(() => {
     // Video.js's HLS engine retries a playlist that failed and goes on: an
     // error playback recovered from. The engine tells the tech, not the player.
