@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -68,6 +69,14 @@ func TestAWHIPPublisherGoesLiveAndItsRecordingIsStored(t *testing.T) {
 	assert.GreaterOrEqual(t, p.KeyframeRequests(), 3, "a keyframe asked for at the start and at each segment")
 	playlist := read(t, b.store, "videos/"+b.grant.AccountID+"/"+b.grant.VideoID+"/live/source/index.m3u8")
 	assert.Contains(t, playlist, "#EXT-X-ENDLIST")
+	// The publisher's uneven capture times once made ffmpeg encode the
+	// lower rung at 90000 fps: level 6.2 in its CODECS.
+	master := read(t, b.store, "videos/"+b.grant.AccountID+"/"+b.grant.VideoID+"/live/master.m3u8")
+	level := regexp.MustCompile(`CODECS="avc1\.64[0-9a-f]{2}([0-9a-f]{2})`).FindStringSubmatch(master)
+	require.Len(t, level, 2, master)
+	idc, err := strconv.ParseUint(level[1], 16, 8)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, idc, uint64(31), "the 360p rung's level is at most 3.1: %s", master)
 	require.NotEmpty(t, end.RecordingKey)
 	recording := filepath.Join(t.TempDir(), "recording.ts")
 	require.NoError(t, os.WriteFile(recording, []byte(read(t, b.store, end.RecordingKey)), 0o600))

@@ -81,18 +81,26 @@ func inputArgs() []string {
 func hlsArgs(p Plan) []string {
 	seg := strconv.Itoa(p.SegmentSeconds)
 	var args []string
-	args = append(args, "-map", "0:v:0", "-map", "0:a:0")                                                 // rung 0: the source
-	args = append(args, "-map", "0:v:0", "-map", "0:a:0")                                                 // rung 1: the lower rendition
-	args = append(args, "-c:v:0", "copy")                                                                 // passthrough: H.264 as published, no CPU spent
-	args = append(args, "-filter:v:1", fmt.Sprintf("scale=-2:%d,format=yuv420p", p.Lower.Height))         // keep the aspect, even width, 8-bit 4:2:0
-	args = append(args, "-c:v:1", "libx264")                                                              // what every player decodes
-	args = append(args, "-preset:v:1", "veryfast")                                                        // real time on a small machine
-	args = append(args, "-tune:v:1", "zerolatency")                                                       // no lookahead: frames leave as they come
-	args = append(args, "-b:v:1", strconv.Itoa(p.Lower.VideoBitrate))                                     // the rung's target
-	args = append(args, "-maxrate:v:1", strconv.Itoa(p.Lower.VideoBitrate*3/2))                           // bounded peaks for viewers on slow links
-	args = append(args, "-bufsize:v:1", strconv.Itoa(p.Lower.VideoBitrate*2))                             // two seconds of VBV
-	args = append(args, "-force_key_frames:v:1", "expr:gte(t,n_forced*"+seg+")")                          // a keyframe at every segment boundary
-	args = append(args, "-sc_threshold:v:1", "0")                                                         // keyframes only where we put them
+	args = append(args, "-map", "0:v:0", "-map", "0:a:0")                                         // rung 0: the source
+	args = append(args, "-map", "0:v:0", "-map", "0:a:0")                                         // rung 1: the lower rendition
+	args = append(args, "-c:v:0", "copy")                                                         // passthrough: H.264 as published, no CPU spent
+	args = append(args, "-filter:v:1", fmt.Sprintf("scale=-2:%d,format=yuv420p", p.Lower.Height)) // keep the aspect, even width, 8-bit 4:2:0
+	args = append(args, "-c:v:1", "libx264")                                                      // what every player decodes
+	args = append(args, "-preset:v:1", "veryfast")                                                // real time on a small machine
+	args = append(args, "-tune:v:1", "zerolatency")                                               // no lookahead: frames leave as they come
+	args = append(args, "-b:v:1", strconv.Itoa(p.Lower.VideoBitrate))                             // the rung's target
+	args = append(args, "-maxrate:v:1", strconv.Itoa(p.Lower.VideoBitrate*3/2))                   // bounded peaks for viewers on slow links
+	args = append(args, "-bufsize:v:1", strconv.Itoa(p.Lower.VideoBitrate*2))                     // two seconds of VBV
+	args = append(args, "-force_key_frames:v:1", "expr:gte(t,n_forced*"+seg+")")                  // a keyframe at every segment boundary
+	args = append(args, "-sc_threshold:v:1", "0")                                                 // keyframes only where we put them
+	// Frames keep their own times. A WebRTC publisher's are uneven (90 kHz
+	// capture times) and ffmpeg guesses 90000 fps from them: a constant-rate
+	// output duplicated thousands of frames a second (x264 at full CPU, its
+	// input unread, the event never live) and x264 spread the bitrate over
+	// them (QP 51) and wrote level 6.2 (avc1.64003e) for 360p.
+	args = append(args, "-fps_mode:v:1", "vfr")
+	args = append(args, "-fpsmax:v:1", "60")                                                              // the rate x264 sizes its level and VBV for: at most 60
+	args = append(args, "-enc_time_base:v:1", "-1")                                                       // the input's 90 kHz times, not a 1/60 s grid that would merge frames
 	args = append(args, "-c:a:1", "aac", "-b:a:1", strconv.Itoa(p.Lower.AudioBitrate))                    // AAC at the rung's rate
 	args = append(args, "-f", "hls")                                                                      // the HLS muxer
 	args = append(args, "-hls_time", seg)                                                                 // target segment length

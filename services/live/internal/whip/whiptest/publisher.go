@@ -263,6 +263,7 @@ func sendVideo(ctx context.Context, track *webrtc.TrackLocalStaticSample, file s
 	}
 	pace := newPacer()
 	var frame []byte
+	frames := 0
 	for {
 		nal, err := r.NextNAL()
 		if errors.Is(err, io.EOF) {
@@ -275,13 +276,15 @@ func sendVideo(ctx context.Context, track *webrtc.TrackLocalStaticSample, file s
 		if nal.UnitType != h264reader.NalUnitTypeCodedSliceIdr && nal.UnitType != h264reader.NalUnitTypeCodedSliceNonIdr {
 			continue // parameter sets go with the picture after them
 		}
-		if err := pace.wait(ctx, frameDuration); err != nil {
+		gap := captureGap(frames)
+		if err := pace.wait(ctx, gap); err != nil {
 			return err
 		}
-		if err := track.WriteSample(media.Sample{Data: frame, Duration: frameDuration}); err != nil {
+		if err := track.WriteSample(media.Sample{Data: frame, Duration: gap}); err != nil {
 			return err
 		}
 		frame = nil
+		frames++
 	}
 }
 
