@@ -4,14 +4,23 @@ package apirules
 const (
 	HookNameMax   = 40
 	HookParamsMax = 10
-	// HookEvent is the only event a hook takes; HookAction the only action.
-	HookEvent  = "video.created"
+	// HookEventVideoCreated is the interface's event;
+	// HookEventExperienceDegraded is Vidhost's extension (docs/hooks.md).
+	HookEventVideoCreated       = "video.created"
+	HookEventExperienceDegraded = "video.experience_degraded"
+	// HookAction is the only action.
 	HookAction = "videos.insert"
 )
 
+// HookEvents are the events a hook takes.
+var HookEvents = []string{HookEventVideoCreated, HookEventExperienceDegraded}
+
 var hookFields = map[string]Rule{
-	"name":    {MinLength: 1, MaxLength: HookNameMax},
-	"event":   {Enum: []string{HookEvent}},
+	"name": {MinLength: 1, MaxLength: HookNameMax},
+	"event": {Enum: HookEvents, EnumText: map[string]string{
+		HookEventVideoCreated:       "a video was created; the delivery waits for its outputs",
+		HookEventExperienceDegraded: "a video's viewers had a bad hour (startup p95 or error rate over the analytics service's thresholds); webhook services only, an extension of the interface",
+	}},
 	"action":  {Enum: []string{HookAction}},
 	"service": {MinLength: 1},
 	"params":  {MaxItems: HookParamsMax},

@@ -108,6 +108,15 @@ var BeaconAdjustments = counterVec(prometheus.CounterOpts{
 	Help: "Player beacons whose experience figures /collect clamped or dropped, by reason (startup_out_of_range, heartbeat_clamped, heartbeat_flood, error_repeat, unknown_error_class).",
 }, []string{"reason"})
 
+// ExperienceAlerts counts the analytics service's video.experience_degraded
+// alerts recorded, by the condition that held (startup_time_p95,
+// error_rate; an alert naming both counts in each), docs/analytics.md,
+// "Alerts".
+var ExperienceAlerts = counterVec(prometheus.CounterOpts{
+	Name: "vidhost_analytics_experience_alerts_total",
+	Help: "Videos' bad hours the analytics service announced (video.experience_degraded), by the condition that held (startup_time_p95, error_rate).",
+}, []string{"condition"})
+
 // PasswordHashes counts identity's argon2id computations, by op (hash,
 // verify) and outcome (done; busy: refused, every slot of the gate taken;
 // canceled: the caller left while waiting).

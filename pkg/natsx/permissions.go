@@ -98,11 +98,13 @@ var rights = map[string]Rights{
 	},
 	// The hooks service announces changes to services and hooks, matches
 	// hooks on CATALOG's video.created and runs them on video.ready (skips
-	// them on video.error and video.deleted); it ensures CATALOG too, so
-	// it may start before the catalog.
+	// them on video.error and video.deleted), and on the analytics
+	// service's video.experience_degraded; it ensures CATALOG too, so it
+	// may start before the catalog.
 	ServiceHooks: {
 		Publish: slices.Concat([]string{"service.>", "hook.>", DeadLetterSubject(SubjectVideoCreated),
-			DeadLetterSubject(SubjectVideoReady), DeadLetterSubject(SubjectVideoError), DeadLetterSubject(SubjectVideoDeleted)},
+			DeadLetterSubject(SubjectVideoReady), DeadLetterSubject(SubjectVideoError), DeadLetterSubject(SubjectVideoDeleted),
+			DeadLetterSubject(SubjectVideoExperienceDegraded)},
 			AuditSubjects("services", "hooks")),
 		Ensures: []string{StreamNameHooks, StreamNameCatalog, StreamNameDeadLetter, StreamNameAudit},
 		Reads:   []string{StreamNameCatalog},
@@ -112,11 +114,15 @@ var rights = map[string]Rights{
 	ServiceConsumer: {
 		Reads: []string{StreamNameCatalog, StreamNameUploads},
 	},
-	// The analytics service stores the edge's view events; it publishes
-	// nothing but the dead letters of events it can never store.
+	// The analytics service stores the edge's view events and announces a
+	// video's bad hour (video.experience_degraded, in CATALOG: that one
+	// subject of the catalog's stream, not video.>); it ensures CATALOG so
+	// it may start before the catalog. It reads VIEWS only: its one look at
+	// a stored message (STREAM.MSG.GET) is of VIEWS, to learn how far its
+	// consumer has stored.
 	ServiceAnalytics: {
-		Publish: []string{DeadLetterSubject(SubjectAnalyticsViews)},
-		Ensures: []string{StreamNameViews, StreamNameDeadLetter},
+		Publish: []string{DeadLetterSubject(SubjectAnalyticsViews), SubjectVideoExperienceDegraded},
+		Ensures: []string{StreamNameViews, StreamNameDeadLetter, StreamNameCatalog},
 		Reads:   []string{StreamNameViews},
 	},
 	// The live service reports events going live and ending (MEDIA); it

@@ -106,6 +106,13 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		{natsx.ServiceCatalog, natsx.SubjectAnalyticsViews, false},
 		{natsx.ServiceAnalytics, natsx.SubjectAnalyticsViews, false},
 		{natsx.ServiceAnalytics, natsx.DeadLetterSubject(natsx.SubjectAnalyticsViews), true},
+		// A video's bad hour comes from the analytics service, and that is
+		// the one subject of CATALOG it may publish.
+		{natsx.ServiceAnalytics, natsx.SubjectVideoExperienceDegraded, true},
+		{natsx.ServiceAnalytics, natsx.SubjectVideoUpdated, false},
+		{natsx.ServiceGateway, natsx.SubjectVideoExperienceDegraded, false},
+		{natsx.ServiceHooks, natsx.SubjectVideoExperienceDegraded, false},
+		{natsx.ServiceHooks, natsx.DeadLetterSubject(natsx.SubjectVideoExperienceDegraded), true},
 		// Transcribe jobs come from catalog, their reports from transcode.
 		{natsx.ServiceCatalog, natsx.SubjectTranscribeJobs, true},
 		{natsx.ServiceCatalog, natsx.DeadLetterSubject(natsx.SubjectTranscribeCompleted), true},

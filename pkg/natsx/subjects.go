@@ -19,17 +19,21 @@ const (
 	SubjectVideoDeleted = "video.deleted"
 	// SubjectVideoReady and SubjectVideoError: transcoding settled (besides
 	// the video.updated of the same change); users are emailed about them.
-	SubjectVideoReady      = "video.ready"
-	SubjectVideoError      = "video.error"
-	SubjectCategoryCreated = "category.created"
-	SubjectCategoryUpdated = "category.updated"
-	SubjectCategoryDeleted = "category.deleted"
-	SubjectPlayerCreated   = "player.created"
-	SubjectPlayerUpdated   = "player.updated"
-	SubjectPlayerDeleted   = "player.deleted"
-	SubjectFolderCreated   = "folder.created"
-	SubjectFolderUpdated   = "folder.updated"
-	SubjectFolderDeleted   = "folder.deleted"
+	SubjectVideoReady = "video.ready"
+	SubjectVideoError = "video.error"
+	// SubjectVideoExperienceDegraded: a video's viewers had a bad hour.
+	// The analytics service publishes it (docs/analytics.md, "Alerts"),
+	// into CATALOG because its subject is a video's.
+	SubjectVideoExperienceDegraded = "video.experience_degraded"
+	SubjectCategoryCreated         = "category.created"
+	SubjectCategoryUpdated         = "category.updated"
+	SubjectCategoryDeleted         = "category.deleted"
+	SubjectPlayerCreated           = "player.created"
+	SubjectPlayerUpdated           = "player.updated"
+	SubjectPlayerDeleted           = "player.deleted"
+	SubjectFolderCreated           = "folder.created"
+	SubjectFolderUpdated           = "folder.updated"
+	SubjectFolderDeleted           = "folder.deleted"
 
 	// JOBS stream (work queue: each job is taken by one worker).
 	SubjectTranscodeJobs  = "transcode.jobs"

@@ -162,6 +162,40 @@ func hooks(t *testing.T, ctx context.Context) {
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`dialog[open] .vh-button-danger`))))
 	browsertest.Poll[bool](t, ctx, `location.pathname === '/developers/hooks' && document.querySelector('.vh-empty')?.textContent.includes('create one above')`)
 	mustFail(t, call(t, "GET", "/v2/hooks/"+id, ownerOf(t), nil), http.StatusNotFound, "")
+	alertHookKeepsItsEvent(t, ctx)
+}
+
+// alertHookKeepsItsEvent: a video.experience_degraded hook's page shows its
+// event, and saving the page (a rename) keeps it, filters on the alert's
+// fields included.
+func alertHookKeepsItsEvent(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var services []struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "GET", "/v2/services", ownerOf(t), nil)).decode(t, &services)
+	require.NotEmpty(t, services)
+	var created struct {
+		ID string `json:"id"`
+	}
+	mustOK(t, call(t, "POST", "/v2/hooks", ownerOf(t), map[string]any{"name": "bad hours", "event": "video.experience_degraded",
+		"service": services[0].ID, "action": "videos.insert",
+		"filters": []map[string]any{{"field": "conditions", "operator": "==", "value": "error_rate"}}})).decode(t, &created)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
+	link := `.vh-table a[href="/developers/hooks/` + created.ID + `"]`
+	browsertest.Poll[bool](t, ctx, `!!document.querySelector('`+link+`')`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(link))))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Hook “bad hours”'`)
+	browsertest.Poll[bool](t, ctx, `document.getElementById('vh-hook-edit-event')?.value === 'video.experience_degraded'`)
+	fill(t, ctx, "#vh-hook-edit-name", "bad hours, errors")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`form.vh-form button[type=submit]`))))
+	browsertest.Poll[bool](t, ctx, `document.querySelector('h1')?.textContent === 'Hook “bad hours, errors”'`)
+	var hook struct {
+		Event string `json:"event"`
+	}
+	mustOK(t, call(t, "GET", "/v2/hooks/"+created.ID, ownerOf(t), nil)).decode(t, &hook)
+	require.Equal(t, "video.experience_degraded", hook.Event)
+	mustOK(t, call(t, "DELETE", "/v2/hooks/"+created.ID, ownerOf(t), nil))
 }
 
 // folders: empty state, a top-level folder and one inside it, a rename in

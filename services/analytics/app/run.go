@@ -10,8 +10,9 @@ import (
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/natsx"
-	"github.com/vidhost/vidhost/pkg/pg"
+	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/secrets"
+	"github.com/vidhost/vidhost/services/analytics/internal/alerts"
 	"github.com/vidhost/vidhost/services/analytics/internal/events"
 	"github.com/vidhost/vidhost/services/analytics/internal/server"
 	"github.com/vidhost/vidhost/services/analytics/internal/store"
@@ -37,12 +38,11 @@ func Run(ctx context.Context, cfg Config, logger *slog.Logger, opts Options) err
 // each cleanup on stack as it goes, and serves until ctx is done.
 func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, stack *lifecycle.Stack) error {
 	root := secrets.MustRoot(cfg.InternalSecret)
-	pool, err := pg.Start(ctx, cfg.DatabaseURL, cfg.DBSchema, migrations.FS, stack)
-	if err != nil {
-		return fmt.Errorf("analytics: %w", err)
-	}
-	// It reads VIEWS and dead-letters what it can never store.
-	js, err := natsx.StartJetStream(ctx, cfg.NATSClient(natsx.ServiceAnalytics), logger, stack, natsx.StreamViews, natsx.StreamDeadLetter)
+	// It reads VIEWS, dead-letters what it can never store, and publishes
+	// video.experience_degraded to CATALOG through its outbox.
+	pool, js, err := outbox.Open(ctx, logger, stack,
+		outbox.Database{URL: cfg.DatabaseURL, Schema: cfg.DBSchema, Migrations: migrations.FS},
+		cfg.NATSClient(natsx.ServiceAnalytics), natsx.StreamViews, natsx.StreamDeadLetter, natsx.StreamCatalog)
 	if err != nil {
 		return fmt.Errorf("analytics: %w", err)
 	}
@@ -57,9 +57,15 @@ func start(ctx context.Context, cfg Config, logger *slog.Logger, opts Options, s
 	var wg sync.WaitGroup
 	wg.Go(func() { consumer.Run(runCtx) })
 	wg.Go(func() { keepRetention(runCtx, st, cfg.retention(), logger) })
-	// Stop the consumer (its batch in flight finishes) and the retention
-	// loop before NATS and the pool close.
-	stack.Push("stop views consumer", func(context.Context) error { stop(); wg.Wait(); return nil })
+	// The alerts judge each closed hour once the consumer has stored it.
+	if watch := cfg.alertOptions(); watch.Rule.Enabled() {
+		watcher := alerts.NewWatcher(st, consumer, logger, watch)
+		wg.Go(func() { watcher.Run(runCtx) })
+	}
+	// Stop the consumer (its batch in flight finishes), the retention loop
+	// and the alert watcher (its page in flight commits or rolls back)
+	// before the outbox relay, NATS and the pool close.
+	stack.Push("stop views consumer and alert watcher", func(context.Context) error { stop(); wg.Wait(); return nil })
 
 	lis, err := grpcx.Listen(opts.Listener, cfg.GRPCAddr)
 	if err != nil {

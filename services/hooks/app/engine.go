@@ -51,8 +51,8 @@ func startEngine(ctx context.Context, cfg Config, opts Options, st *store.Store,
 }
 
 // startMatching records deliveries for video.created, and settles them on
-// their video's outcome, until shutdown. Deliveries made due wake engine
-// at once.
+// their video's outcome, and records them for video.experience_degraded,
+// until shutdown. Deliveries made due wake engine at once.
 func startMatching(ctx context.Context, js jetstream.JetStream, svc *hooks.Service, engine *delivery.Engine, logger *slog.Logger, stack *lifecycle.Stack) error {
 	match := func(ctx context.Context, e hooks.VideoCreated) (int, error) {
 		recorded, err := svc.MatchVideoCreated(ctx, e)
@@ -80,5 +80,17 @@ func startMatching(ctx context.Context, js jetstream.JetStream, svc *hooks.Servi
 		return fmt.Errorf("hooks: %w", err)
 	}
 	stack.Push("video outcome consumer", func(context.Context) error { stopOutcomes(); return nil })
+	matchAlert := func(ctx context.Context, e hooks.ExperienceDegraded) (int, error) {
+		due, err := svc.MatchExperienceDegraded(ctx, e)
+		if due > 0 {
+			engine.Wake()
+		}
+		return due, err
+	}
+	stopAlerts, err := events.StartExperienceConsumer(ctx, js, matchAlert, logger)
+	if err != nil {
+		return fmt.Errorf("hooks: %w", err)
+	}
+	stack.Push("video.experience_degraded consumer", func(context.Context) error { stopAlerts(); return nil })
 	return nil
 }

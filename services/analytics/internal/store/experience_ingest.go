@@ -49,12 +49,24 @@ type renditionCell struct {
 
 type renditionIncrement struct{ watchedMS, stalls, stallMS int64 }
 
+// hourCell is one row of xp_hourly_video: an account's video in one hour,
+// what the alert rule judges (docs/analytics.md, "Alerts").
+type hourCell struct {
+	accountID string
+	hour      time.Time
+	videoID   string
+}
+
 // experience is a batch's experience increments, cells in first-seen order.
 type experience struct {
 	cells          map[xpCell]*xpIncrement
 	order          []xpCell
 	renditions     map[renditionCell]*renditionIncrement
 	renditionOrder []renditionCell
+	// hours are the plays' and errors' increments by hour (heartbeats'
+	// watching is not judged by the alert rule, so they add none).
+	hours     map[hourCell]*xpIncrement
+	hourOrder []hourCell
 }
 
 // experienceOf sums what events add to the experience roll-ups: counted
@@ -63,27 +75,42 @@ type experience struct {
 // plays the replay rule did not count are left out: a replayed ticket
 // cannot weigh on the percentiles.
 func experienceOf(events []views.Event, counted map[string]bool) experience {
-	x := experience{cells: map[xpCell]*xpIncrement{}, renditions: map[renditionCell]*renditionIncrement{}}
+	x := experience{cells: map[xpCell]*xpIncrement{}, renditions: map[renditionCell]*renditionIncrement{},
+		hours: map[hourCell]*xpIncrement{}}
 	for i := range events {
 		e := &events[i]
 		switch {
 		case e.Type == views.TypePlay && counted[e.ID]:
-			inc := x.cell(e)
-			inc.views++
-			if e.Experience.HasStartup {
-				inc.startups = append(inc.startups, float64(e.Experience.StartupMS))
+			for _, inc := range []*xpIncrement{x.cell(e), x.hourOf(e)} {
+				inc.views++
+				if e.Experience.HasStartup {
+					inc.startups = append(inc.startups, float64(e.Experience.StartupMS))
+				}
 			}
 		case e.Type == views.TypeHeartbeat:
 			x.addHeartbeat(e)
 		case e.Type == views.TypeError && e.Experience.Fatal:
-			inc := x.cell(e)
-			inc.fatalErrors++
-			if e.Experience.BeforePlay {
-				inc.failedStarts++
+			for _, inc := range []*xpIncrement{x.cell(e), x.hourOf(e)} {
+				inc.fatalErrors++
+				if e.Experience.BeforePlay {
+					inc.failedStarts++
+				}
 			}
 		}
 	}
 	return x
+}
+
+// hourOf is the increment of e's video in e's hour.
+func (x *experience) hourOf(e *views.Event) *xpIncrement {
+	c := hourCell{accountID: e.AccountID, hour: views.HourOf(e.Time), videoID: e.VideoID}
+	inc, ok := x.hours[c]
+	if !ok {
+		inc = &xpIncrement{}
+		x.hours[c] = inc
+		x.hourOrder = append(x.hourOrder, c)
+	}
+	return inc
 }
 
 func (x *experience) cell(e *views.Event) *xpIncrement {
@@ -163,7 +190,28 @@ func (x experience) arguments() []any {
 	for _, s := range sums {
 		args = append(args, s)
 	}
-	return append(args, x.renditionArguments()...)
+	args = append(args, x.renditionArguments()...)
+	return append(args, x.hourArguments()...)
+}
+
+// hourArguments are the hourly cells' arrays: account, hour, video, then
+// hourSums.
+func (x experience) hourArguments() []any {
+	n := len(x.hourOrder)
+	accounts, hours, videos := make([]string, 0, n), make([]time.Time, 0, n), make([]string, 0, n)
+	sums := make([][]int64, len(hourSums))
+	for _, c := range x.hourOrder {
+		inc := x.hours[c]
+		accounts, hours, videos = append(accounts, c.accountID), append(hours, c.hour), append(videos, c.videoID)
+		for i, v := range []int64{inc.views, inc.failedStarts, inc.fatalErrors, int64(len(inc.startups))} {
+			sums[i] = append(sums[i], v)
+		}
+	}
+	args := []any{accounts, hours, videos}
+	for _, s := range sums {
+		args = append(args, s)
+	}
+	return args
 }
 
 func (x experience) renditionArguments() []any {

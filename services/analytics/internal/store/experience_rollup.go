@@ -34,6 +34,8 @@ var renditionRollups = []rollup{
 var (
 	xpSums        = []string{"views", "failed_starts", "fatal_errors", "watched_ms", "stall_count", "stall_ms", "startups"}
 	renditionSums = []string{"watched_ms", "stall_count", "stall_ms"}
+	// hourSums are xp_hourly_video's: what the alert rule reads.
+	hourSums = []string{"views", "failed_starts", "fatal_errors", "startups"}
 	// cellDims are the finest cell's dimensions, in array order.
 	cellDims = []string{views.DimensionVideoID, views.DimensionDomain, views.DimensionCountry,
 		views.DimensionBrowser, views.DimensionOS, views.DimensionDevice}
@@ -42,9 +44,10 @@ var (
 // experienceStatement adds a batch's experience sums, given as arrays at
 // the finest grain ($1-$15: account, day, the six cellDims, the seven
 // xpSums; $16-$27: the same cells with a rendition, and the three
-// renditionSums), to every experience roll-up, as rollUpStatement does for
-// views: one statement, each upsert in key order, the same order in every
-// transaction.
+// renditionSums; $28-$34: account, hour, video and the four hourSums of
+// xp_hourly_video), to every experience roll-up, as rollUpStatement does
+// for views: one statement, each upsert in key order, the same order in
+// every transaction.
 var experienceStatement = buildExperienceStatement()
 
 func buildExperienceStatement() string {
@@ -58,6 +61,9 @@ WITH cells AS (
 	SELECT * FROM unnest($16::text[], $17::date[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[],
 		$24::text[], $25::int8[], $26::int8[], $27::int8[])
 		AS c(account_id, day, video_id, domain, country, browser, os, device, rendition, ` + strings.Join(renditionSums, ", ") + `)
+), hour_cells AS (
+	SELECT * FROM unnest($28::text[], $29::timestamptz[], $30::text[], $31::int8[], $32::int8[], $33::int8[], $34::int8[])
+		AS c(account_id, hour, video_id, ` + strings.Join(hourSums, ", ") + `)
 )`)
 	upsert := func(i int, r rollup, source string, sums []string) {
 		keys := r.keyColumns()
@@ -78,6 +84,17 @@ WITH cells AS (
 	for i, r := range renditionRollups {
 		upsert(len(xpRollups)+i, r, "rendition_cells", renditionSums)
 	}
+	// The hourly cells are unique already (summed in Go), so the upsert
+	// needs no GROUP BY; its key leads with the hour.
+	updates := make([]string, len(hourSums))
+	for j, col := range hourSums {
+		updates[j] = fmt.Sprintf("%[1]s = xp_hourly_video.%[1]s + EXCLUDED.%[1]s", col)
+	}
+	fmt.Fprintf(&query, `, up_hourly AS (
+	INSERT INTO xp_hourly_video (hour, account_id, video_id, %[1]s)
+	SELECT hour, account_id, video_id, %[1]s FROM hour_cells ORDER BY hour, account_id, video_id
+	ON CONFLICT (hour, account_id, video_id) DO UPDATE SET %[2]s
+)`, strings.Join(hourSums, ", "), strings.Join(updates, ", "))
 	query.WriteString(`
 SELECT 1`)
 	return query.String()

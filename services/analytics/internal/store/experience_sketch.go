@@ -11,40 +11,65 @@ import (
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
 )
 
-// sketchKeys are, for one roll-up table, the rows that get new startup
-// times: their key columns as arrays (account, day, then the table's
-// dims), and the times per row.
+// sketchKeys are, for one table with startup sketches, the rows that get
+// new startup times: their key columns as arrays (account, the time
+// column, then the table's dims), and the times per row.
 type sketchKeys struct {
-	table    rollup
+	table string
+	// columns are the key columns: account_id, the time column, the dims.
+	columns []string
+	// timeType is the time column's SQL type: date for the daily
+	// roll-ups, timestamptz for xp_hourly_video's hour.
+	timeType string
 	index    map[string]int
 	accounts []string
-	days     []time.Time
+	times    []time.Time
 	dims     [][]string
 	startups [][]float64
 }
 
+// dailySketchKeys are the rows of the daily experience roll-up r.
+func dailySketchKeys(r rollup) *sketchKeys {
+	return &sketchKeys{table: r.table, columns: append([]string{"account_id", "day"}, r.dims...), timeType: "date",
+		index: map[string]int{}, dims: make([][]string, len(r.dims))}
+}
+
+// hourlySketchKeys are the rows of xp_hourly_video.
+func hourlySketchKeys() *sketchKeys {
+	return &sketchKeys{table: "xp_hourly_video", columns: []string{"account_id", "hour", "video_id"}, timeType: "timestamptz",
+		index: map[string]int{}, dims: make([][]string, 1)}
+}
+
 // mergeSketches merges x's new startup times into the startup_sketch of
-// every experience roll-up row they belong to: it reads the rows' sketches
-// (the upsert before it holds their locks until the commit, so no other
-// storer changes them meanwhile), merges in Go (PostgreSQL cannot merge a
-// DDSketch) and writes them back: two statements for every table at once.
+// every experience roll-up row they belong to, hourly ones included: it
+// reads the rows' sketches (the upsert before it holds their locks until
+// the commit, so no other storer changes them meanwhile), merges in Go
+// (PostgreSQL cannot merge a DDSketch) and writes them back: two
+// statements for every table at once.
 func mergeSketches(ctx context.Context, tx pgx.Tx, x experience) error {
-	tables := make([]*sketchKeys, len(xpRollups))
-	for i, r := range xpRollups {
-		tables[i] = &sketchKeys{table: r, index: map[string]int{}, dims: make([][]string, len(r.dims))}
+	tables := make([]*sketchKeys, 0, len(xpRollups)+1)
+	for _, r := range xpRollups {
+		tables = append(tables, dailySketchKeys(r))
 	}
 	found := false
 	for _, c := range x.order {
 		if startups := x.cells[c].startups; len(startups) > 0 {
 			found = true
-			for _, t := range tables {
-				t.add(c, startups)
+			for i, t := range tables {
+				t.add(c.accountID, c.day, cellDimsOf(c, xpRollups[i].dims), startups)
 			}
 		}
 	}
 	if !found {
 		return nil
 	}
+	hourly := hourlySketchKeys()
+	for _, c := range x.hourOrder {
+		if startups := x.hours[c].startups; len(startups) > 0 {
+			hourly.add(c.accountID, c.hour, []string{c.videoID}, startups)
+		}
+	}
+	tables = append(tables, hourly)
 	sketches, err := readSketches(ctx, tx, tables)
 	if err != nil {
 		return err
@@ -52,20 +77,29 @@ func mergeSketches(ctx context.Context, tx pgx.Tx, x experience) error {
 	return writeSketches(ctx, tx, tables, sketches)
 }
 
-// add records startups for the row of t that holds cell c.
-func (t *sketchKeys) add(c xpCell, startups []float64) {
+// cellDimsOf is c's values of dims.
+func cellDimsOf(c xpCell, dims []string) []string {
+	out := make([]string, len(dims))
+	for i, d := range dims {
+		out[i] = c.dim(d)
+	}
+	return out
+}
+
+// add records startups for the row of t keyed by account, at and dims.
+func (t *sketchKeys) add(account string, at time.Time, dims []string, startups []float64) {
 	var key strings.Builder
-	key.WriteString(c.accountID + "\x00" + c.day.Format(time.DateOnly))
-	for _, d := range t.table.dims {
-		key.WriteString("\x00" + c.dim(d))
+	key.WriteString(account + "\x00" + at.Format(time.RFC3339))
+	for _, d := range dims {
+		key.WriteString("\x00" + d)
 	}
 	i, ok := t.index[key.String()]
 	if !ok {
 		i = len(t.accounts)
 		t.index[key.String()] = i
-		t.accounts, t.days = append(t.accounts, c.accountID), append(t.days, c.day)
-		for j, d := range t.table.dims {
-			t.dims[j] = append(t.dims[j], c.dim(d))
+		t.accounts, t.times = append(t.accounts, account), append(t.times, at)
+		for j, d := range dims {
+			t.dims[j] = append(t.dims[j], d)
 		}
 		t.startups = append(t.startups, nil)
 	}
@@ -75,12 +109,12 @@ func (t *sketchKeys) add(c xpCell, startups []float64) {
 // keyArrays are t's key columns as unnest's arguments, from parameter
 // first on, with the SQL that unnests them as k(<key columns>[, extra]).
 func (t *sketchKeys) keyArrays(first int, extra string, extraArg any) (string, []any) {
-	types := []string{"text", "date"}
-	args := []any{t.accounts, t.days}
+	types := []string{"text", t.timeType}
+	args := []any{t.accounts, t.times}
 	for _, d := range t.dims {
 		types, args = append(types, "text"), append(args, d)
 	}
-	columns := t.table.keyColumns()
+	columns := strings.Join(t.columns, ", ")
 	if extra != "" {
 		types, args = append(types, extra), append(args, extraArg)
 		columns += ", extra"
@@ -107,7 +141,7 @@ func readSketches(ctx context.Context, tx pgx.Tx, tables []*sketchKeys) ([][][]b
 		from, more := t.keyArrays(len(args)+1, "int4", rows)
 		args = append(args, more...)
 		parts = append(parts, fmt.Sprintf("SELECT %d, k.extra, r.startup_sketch FROM %s JOIN %s r USING (%s)",
-			i, from, t.table.table, t.table.keyColumns()))
+			i, from, t.table, strings.Join(t.columns, ", ")))
 	}
 	result, err := tx.Query(ctx, strings.Join(parts, "\nUNION ALL\n"), args...)
 	if err != nil {
@@ -145,15 +179,15 @@ func writeSketches(ctx context.Context, tx pgx.Tx, tables []*sketchKeys, stored 
 		}
 		from, more := t.keyArrays(len(args)+1, "bytea", merged)
 		args = append(args, more...)
-		match := make([]string, 0, 2+len(t.table.dims))
-		for _, col := range strings.Split(t.table.keyColumns(), ", ") {
+		match := make([]string, 0, len(t.columns))
+		for _, col := range t.columns {
 			match = append(match, fmt.Sprintf("r.%[1]s = k.%[1]s", col))
 		}
 		if i > 0 {
 			query.WriteString(", ")
 		}
 		fmt.Fprintf(&query, "s%d AS (UPDATE %s r SET startup_sketch = k.extra FROM %s WHERE %s)\n",
-			i, t.table.table, from, strings.Join(match, " AND "))
+			i, t.table, from, strings.Join(match, " AND "))
 	}
 	query.WriteString("SELECT 1")
 	if _, err := tx.Exec(ctx, query.String(), args...); err != nil {

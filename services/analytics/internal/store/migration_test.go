@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/pkg/outbox"
 	"github.com/vidhost/vidhost/pkg/pgtest"
 	"github.com/vidhost/vidhost/services/analytics/internal/store"
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
@@ -58,4 +59,11 @@ func TestWindowsOpenBeforeMigration00005StillHold(t *testing.T) {
 	require.NoError(t, pool.QueryRow(t.Context(),
 		`SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename IN ('viewer_views', 'view_events_staging')`).Scan(&staging))
 	assert.Zero(t, staging, "the old tables are gone")
+}
+
+// Migration 00008's outbox is the table pkg/outbox's relay reads.
+func TestOutboxIsPkgOutboxs(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	require.NoError(t, outbox.CheckTable(t.Context(), f.pool))
 }

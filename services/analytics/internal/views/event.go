@@ -41,6 +41,10 @@ func DayOf(t time.Time) time.Time {
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
 
+// HourOf truncates t to its UTC hour: the window of the experience
+// alerts (docs/analytics.md, "Alerts").
+func HourOf(t time.Time) time.Time { return t.UTC().Truncate(time.Hour) }
+
 // IngestResult says what one Ingest call changed.
 type IngestResult struct {
 	// Stored is how many events were new; the others had been stored by

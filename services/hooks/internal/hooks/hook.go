@@ -3,6 +3,7 @@ package hooks
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/vidhost/vidhost/pkg/apirules"
 	"github.com/vidhost/vidhost/pkg/apperr"
@@ -13,8 +14,11 @@ import (
 // Hook values and limits from the interface.
 const (
 	HookNameMax = apirules.HookNameMax
-	// EventVideoCreated is the only event a hook takes.
-	EventVideoCreated = apirules.HookEvent
+	// EventVideoCreated is the interface's event: a video was created.
+	EventVideoCreated = apirules.HookEventVideoCreated
+	// EventExperienceDegraded is Vidhost's extension: a video's viewers
+	// had a bad hour (the analytics service's video.experience_degraded).
+	EventExperienceDegraded = apirules.HookEventExperienceDegraded
 	// ActionVideosInsert is the only action.
 	ActionVideosInsert = apirules.HookAction
 	// MaxParams bounds a hook's params.
@@ -22,7 +26,7 @@ const (
 )
 
 // Hook runs Action on the service ServiceID when Event happens and Filters
-// hold for the event's video.
+// hold for the event's data.
 type Hook struct {
 	ID           string
 	Name         string
@@ -57,10 +61,11 @@ func (h Hook) validate() error {
 	if err := validate.Length("name", h.Name, HookNameMax); err != nil {
 		return err
 	}
-	if h.Event != EventVideoCreated {
-		return apperr.InvalidField("event", "must be video.created")
+	fields, ok := eventFields[h.Event]
+	if !ok {
+		return apperr.InvalidField("event", "must be %s", strings.Join(apirules.HookEvents, " or "))
 	}
-	if err := checkFilters(h.Filters); err != nil {
+	if err := checkFilters(h.Filters, fields); err != nil {
 		return err
 	}
 	if !h.FiltersLogic.Valid() {
@@ -78,13 +83,20 @@ func (h Hook) validate() error {
 	return nil
 }
 
-// checkFilters checks each condition against the fields of the event data.
-func checkFilters(conditions []filter.Condition) error {
+// eventFields are, for each event a hook takes, the fields of its data a
+// filter may test.
+var eventFields = map[string]filter.Schema{
+	EventVideoCreated:       VideoFields,
+	EventExperienceDegraded: ExperienceFields,
+}
+
+// checkFilters checks each condition against fields, the event's data.
+func checkFilters(conditions []filter.Condition, fields filter.Schema) error {
 	if len(conditions) > filter.MaxConditions {
 		return apperr.InvalidField("filters", "must hold at most %d conditions", filter.MaxConditions)
 	}
 	for i, c := range conditions {
-		if err := c.Check(VideoFields); err != nil {
+		if err := c.Check(fields); err != nil {
 			var ferr *filter.Error
 			if errors.As(err, &ferr) {
 				return apperr.InvalidField(fmt.Sprintf("filters[%d].%s", i, ferr.Part), "%s", ferr.Rule)
@@ -100,8 +112,22 @@ func (h Hook) Filter() filter.Filter {
 	return filter.Of(h.Filters, h.FiltersLogic)
 }
 
-// Matches reports whether the hook fires for video: it is enabled, and its
-// filters hold (no filters: every video).
-func (h Hook) Matches(video VideoFacts) bool {
-	return h.Enabled && h.Filter().Match(video.Record())
+// Matches reports whether the hook fires for an event whose data is data:
+// it is enabled, and its filters hold (no filters: every event).
+func (h Hook) Matches(data filter.Record) bool {
+	return h.Enabled && h.Filter().Match(data)
+}
+
+// errNeedsWebhook is a hook of video.experience_degraded on a vidhost or
+// s3 service: an alert has no video to copy, only news to send.
+var errNeedsWebhook = apperr.InvalidField("service", "must be a webhook service for event %s", EventExperienceDegraded)
+
+// checkEventService checks that a service of serviceType can run the
+// hook's action for its event: videos.insert copies the video for vidhost
+// and s3 services, which only video.created has to give.
+func checkEventService(event, serviceType string) error {
+	if event == EventExperienceDegraded && serviceType != TypeWebhook {
+		return errNeedsWebhook
+	}
+	return nil
 }

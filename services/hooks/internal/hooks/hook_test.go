@@ -33,7 +33,20 @@ func TestHookValidate(t *testing.T) {
 		{"or", func(h *Hook) { h.FiltersLogic = filter.Or }, ""},
 		{"no name", func(h *Hook) { h.Name = "" }, "name must be 1-40 characters"},
 		{"long name", func(h *Hook) { h.Name = strings.Repeat("n", 41) }, "name must be 1-40 characters"},
-		{"event", func(h *Hook) { h.Event = "video.deleted" }, "event must be video.created"},
+		{"event", func(h *Hook) { h.Event = "video.deleted" }, "event must be video.created or video.experience_degraded"},
+		{"an alert's fields", func(h *Hook) {
+			h.Event = EventExperienceDegraded
+			h.Filters = []filter.Condition{cond("error_rate", ">", "0.25"), cond("conditions", "==", "startup_time_p95"),
+				cond("video_id", "==", "V1StGXR8_Z5jdHi6B-myT"), cond("partial", "==", "false"), cond("plays", ">=", "100")}
+		}, ""},
+		{"an alert has no tags", func(h *Hook) { h.Event = EventExperienceDegraded },
+			"filters[0].field must be one of conditions, error_rate, partial, plays, startup_time_p95, startups, video_id"},
+		{"an alert's figure is a number", func(h *Hook) {
+			h.Event = EventExperienceDegraded
+			h.Filters = []filter.Condition{cond("error_rate", ">", "high")}
+		}, "filters[0].value must be a number for error_rate"},
+		{"a video has no error rate", func(h *Hook) { h.Filters = []filter.Condition{cond("error_rate", ">", "0.1")} },
+			"filters[0].field must be one of categories, description, duration, folder, name, privacy, spherical, tags, type"},
 		{"action", func(h *Hook) { h.Action = "videos.delete" }, "action must be videos.insert"},
 		{"no service", func(h *Hook) { h.ServiceID = "" }, "service must be the id of one of the account's services"},
 		{"logic", func(h *Hook) { h.FiltersLogic = "xor" }, "filters_logic must be and or or"},
@@ -111,9 +124,49 @@ func TestHookMatches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, tt.hook.Matches(tt.video))
+			assert.Equal(t, tt.want, tt.hook.Matches(tt.video.Record()))
 		})
 	}
+}
+
+func TestExperienceFiltersMatch(t *testing.T) {
+	slow := ExperienceFacts{Plays: 40, Startups: 38, StartupP95: 7.5, HasStartupP95: true, ErrorRate: 0.05,
+		Conditions: []string{"startup_time_p95"}}
+	failing := ExperienceFacts{Plays: 12, ErrorRate: 1, Conditions: []string{"error_rate"}}
+	tests := []struct {
+		name   string
+		filter []filter.Condition
+		facts  ExperienceFacts
+		want   bool
+	}{
+		{"a condition held", []filter.Condition{cond("conditions", "==", "error_rate")}, failing, true},
+		{"not that one", []filter.Condition{cond("conditions", "==", "error_rate")}, slow, false},
+		{"a slow start", []filter.Condition{cond("startup_time_p95", ">", "5")}, slow, true},
+		// No start was measured: no figure to compare, only != holds.
+		{"no start measured", []filter.Condition{cond("startup_time_p95", ">", "5")}, failing, false},
+		{"no start measured, !=", []filter.Condition{cond("startup_time_p95", "!=", "5")}, failing, true},
+		{"enough plays", []filter.Condition{cond("plays", ">=", "20")}, slow, true},
+		{"too few plays", []filter.Condition{cond("plays", ">=", "20")}, failing, false},
+		{"this video", []filter.Condition{cond("video_id", "==", "v1")}, failing, true},
+		{"final only", []filter.Condition{cond("partial", "==", "false")}, failing, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := Hook{Enabled: true, Event: EventExperienceDegraded, Filters: tt.filter, FiltersLogic: filter.And}
+			assert.Equal(t, tt.want, h.Matches(tt.facts.Record("v1")))
+		})
+	}
+}
+
+func TestAlertHooksNeedAWebhook(t *testing.T) {
+	h := validHook()
+	h.Event, h.Filters = EventExperienceDegraded, nil
+	assert.NoError(t, checkService(h, TypeWebhook))
+	for _, serviceType := range []string{TypeVidhost, TypeS3} {
+		assert.EqualError(t, checkService(h, serviceType), "service must be a webhook service for event video.experience_degraded", serviceType)
+	}
+	h.Event = EventVideoCreated
+	assert.NoError(t, checkService(h, TypeS3), "a video.created hook copies the video")
 }
 
 func TestHookPatch(t *testing.T) {

@@ -27,7 +27,7 @@ func (r *Service) CreateHook(ctx context.Context, p principal.Principal, h Hook)
 		if err != nil {
 			return Hook{}, err
 		}
-		if err := checkParams(h.Params, s.Type); err != nil {
+		if err := checkService(h, s.Type); err != nil {
 			return Hook{}, err
 		}
 		return tx.InsertHook(ctx, p.AccountID, p.ActorID, h)
@@ -97,7 +97,8 @@ func (r *Service) UpdateHook(ctx context.Context, p principal.Principal, id stri
 }
 
 // checkHookService checks what a patched hook asks of its service: that a
-// newly named one exists, that an enabled hook has one, that params fit it.
+// newly named one exists, that an enabled hook has one, that it can run
+// the hook's event and its params fit it.
 func (r *Service) checkHookService(ctx context.Context, tx Tx, accountID string, h Hook, patch HookPatch) error {
 	var s Target
 	var err error
@@ -116,7 +117,16 @@ func (r *Service) checkHookService(ctx context.Context, tx Tx, accountID string,
 	case err != nil:
 		return err
 	}
-	return checkParams(h.Params, s.Type)
+	return checkService(h, s.Type)
+}
+
+// checkService checks what h asks of a service of serviceType: that it
+// can run the action for h's event, with h's params.
+func checkService(h Hook, serviceType string) error {
+	if err := checkEventService(h.Event, serviceType); err != nil {
+		return err
+	}
+	return checkParams(h.Params, serviceType)
 }
 
 // DeleteHook removes a hook and announces its last state with

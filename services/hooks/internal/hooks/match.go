@@ -64,7 +64,7 @@ func (r *Service) MatchVideoCreated(ctx context.Context, e VideoCreated) (int, e
 			return err
 		}
 		for _, h := range hooks {
-			if !h.Matches(e.Video) || h.createdAfter(e.Occurred) {
+			if !h.Matches(e.Video.Record()) || h.createdAfter(e.Occurred) {
 				continue
 			}
 			d, err := r.newDelivery(ctx, tx, h, e)

@@ -80,7 +80,10 @@ func TestHookValidation(t *testing.T) {
 		want   string
 	}{
 		{"name", func(r *hooksv1.CreateHookRequest) { r.Name = "" }, "name must be 1-40 characters"},
-		{"event", func(r *hooksv1.CreateHookRequest) { r.Event = "video.ready" }, "event must be video.created"},
+		{"event", func(r *hooksv1.CreateHookRequest) { r.Event = "video.ready" }, "event must be video.created or video.experience_degraded"},
+		{"an alert field on video.created", func(r *hooksv1.CreateHookRequest) {
+			r.Filters = []*hooksv1.HookFilter{{Field: "error_rate", Operator: ">", Value: "0.5"}}
+		}, "filters[0].field must be one of categories, description, duration, folder, name, privacy, spherical, tags, type"},
 		{"action", func(r *hooksv1.CreateHookRequest) { r.Action = "videos.copy" }, "action must be videos.insert"},
 		{"unknown field", func(r *hooksv1.CreateHookRequest) {
 			r.Filters = []*hooksv1.HookFilter{{Field: "colour", Operator: "==", Value: "red"}}

@@ -175,6 +175,10 @@ function HookForm(props: { hook?: Hook; services: HookService[]; title: string; 
         {(aria) => (
           <select {...aria} name="event">
             <option value="video.created">A video is created (video.created)</option>
+            {/* selected, not value, as for the service; an alert goes to a webhook service only */}
+            <option value="video.experience_degraded" selected={editing?.event === 'video.experience_degraded'}>
+              A video's viewers had a bad hour (video.experience_degraded, webhooks only)
+            </option>
           </select>
         )}
       </Field>
@@ -189,12 +193,12 @@ function HookForm(props: { hook?: Hook; services: HookService[]; title: string; 
       <Field id={`${prefix}-action`} label="Action" error={errors.action}>
         {(aria) => (
           <select {...aria} name="action">
-            <option value="videos.insert">Send the video once it is ready (videos.insert)</option>
+            <option value="videos.insert">Send it to the service: the event to a webhook, the ready video to the others (videos.insert)</option>
           </select>
         )}
       </Field>
       <fieldset aria-describedby={`${prefix}-filters-error`}>
-        <legend>Filters (none: every new video)</legend>
+        <legend>Filters (none: every event)</legend>
         {filters.map((filter, i) => (
           <div class="vh-filter" key={i} data-filter={i}>
             <Field id={`${prefix}-filter-${i}-field`} error={errors[`filters[${i}].field`]} label={`Filter ${i + 1} field`}>

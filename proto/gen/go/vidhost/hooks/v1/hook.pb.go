@@ -29,7 +29,8 @@ type Hook struct {
 	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	// 1-40 characters.
 	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// "video.created" only.
+	// The event the hook fires on: "video.created", or Vidhost's extension
+	// "video.experience_degraded" (docs/hooks.md).
 	Event string `protobuf:"bytes,3,opt,name=event,proto3" json:"event,omitempty"`
 	// Conditions on the event's data; empty: every event.
 	Filters []*HookFilter `protobuf:"bytes,4,rep,name=filters,proto3" json:"filters,omitempty"`
