@@ -14,7 +14,6 @@ import (
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
-	"github.com/vidhost/vidhost/pkg/telemetry"
 	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
 )
 
@@ -31,48 +30,8 @@ type ExperienceMatchFunc func(ctx context.Context, e hooks.ExperienceDegraded) (
 // StartExperienceConsumer creates (or updates) the durable consumer and
 // matches alerts until stop is called.
 func StartExperienceConsumer(ctx context.Context, js jetstream.JetStream, match ExperienceMatchFunc, logger *slog.Logger) (stop func(), err error) {
-	policy, err := deliverPolicy(ctx, js, ExperienceConsumerName)
-	if err != nil {
-		return nil, err
-	}
-	consumer, err := js.CreateOrUpdateConsumer(ctx, natsx.StreamNameCatalog, jetstream.ConsumerConfig{
-		Durable:        ExperienceConsumerName,
-		FilterSubjects: []string{natsx.SubjectVideoExperienceDegraded},
-		AckPolicy:      jetstream.AckExplicitPolicy,
-		AckWait:        ackWait,
-		MaxDeliver:     -1, // database outages retry until they pass; poison is dead-lettered
-		DeliverPolicy:  policy,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("events: %s consumer: %w", natsx.SubjectVideoExperienceDegraded, err)
-	}
-	base := context.WithoutCancel(ctx)
-	settle := natsx.Settler{JS: js, Logger: logger, Backoff: retries, Timeout: matchTimeout}
-	handle := func(msg jetstream.Msg) {
-		ctx, span := telemetry.StartConsumer(base, msg, natsx.SubjectVideoExperienceDegraded)
-		defer span.End()
-		event, err := DecodeExperienceDegraded(msg.Data())
-		if err != nil {
-			settle.DeadLetter(ctx, msg, err)
-			return
-		}
-		ctx, cancel := context.WithTimeout(ctx, matchTimeout)
-		defer cancel()
-		due, err := match(ctx, event)
-		if err != nil {
-			settle.Retry(msg, natsx.SubjectVideoExperienceDegraded+" not matched", err, "video_id", event.VideoID)
-			return
-		}
-		if due > 0 {
-			logger.Debug(natsx.SubjectVideoExperienceDegraded+" matched", "video_id", event.VideoID, "deliveries", due)
-		}
-		_ = msg.Ack()
-	}
-	stop, err = consumeConcurrently(consumer, handle, natsx.SubjectVideoExperienceDegraded+" consumer", logger)
-	if err != nil {
-		return nil, fmt.Errorf("events: consume %s: %w", natsx.SubjectVideoExperienceDegraded, err)
-	}
-	return stop, nil
+	return matcher[hooks.ExperienceDegraded]{consumer: ExperienceConsumerName, subject: natsx.SubjectVideoExperienceDegraded,
+		decode: DecodeExperienceDegraded, match: match, videoID: func(e hooks.ExperienceDegraded) string { return e.VideoID }}.start(ctx, js, logger)
 }
 
 // alertJSON writes a webhook's data as the REST API writes resources:

@@ -14,7 +14,6 @@ import (
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
-	"github.com/vidhost/vidhost/pkg/telemetry"
 	"github.com/vidhost/vidhost/services/hooks/internal/hooks"
 )
 
@@ -38,54 +37,8 @@ type MatchFunc func(ctx context.Context, e hooks.VideoCreated) (int, error)
 // StartVideoCreatedConsumer creates (or updates) the durable consumer and
 // matches events until stop is called.
 func StartVideoCreatedConsumer(ctx context.Context, js jetstream.JetStream, match MatchFunc, logger *slog.Logger) (stop func(), err error) {
-	policy, err := deliverPolicy(ctx, js, VideoCreatedConsumerName)
-	if err != nil {
-		return nil, err
-	}
-	consumer, err := js.CreateOrUpdateConsumer(ctx, natsx.StreamNameCatalog, jetstream.ConsumerConfig{
-		Durable:        VideoCreatedConsumerName,
-		FilterSubjects: []string{natsx.SubjectVideoCreated},
-		AckPolicy:      jetstream.AckExplicitPolicy,
-		AckWait:        ackWait,
-		MaxDeliver:     -1, // database outages retry until they pass; poison is dead-lettered
-		DeliverPolicy:  policy,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("events: video.created consumer: %w", err)
-	}
-	base := context.WithoutCancel(ctx)
-	settle := natsx.Settler{JS: js, Logger: logger, Backoff: retries, Timeout: matchTimeout}
-	handle := func(msg jetstream.Msg) {
-		ctx, span := telemetry.StartConsumer(base, msg, "video.created") // continues the creating call's trace
-		defer span.End()
-		handleVideoCreated(ctx, settle, match, logger, msg)
-	}
-	stop, err = consumeConcurrently(consumer, handle, "video.created consumer", logger)
-	if err != nil {
-		return nil, fmt.Errorf("events: consume video.created: %w", err)
-	}
-	return stop, nil
-}
-
-// handleVideoCreated acks once the deliveries are recorded, naks with a
-// delay when the database failed, and dead-letters what cannot be read.
-func handleVideoCreated(base context.Context, settle natsx.Settler, match MatchFunc, logger *slog.Logger, msg jetstream.Msg) {
-	event, err := DecodeVideoCreated(msg.Data())
-	if err != nil {
-		settle.DeadLetter(base, msg, err)
-		return
-	}
-	ctx, cancel := context.WithTimeout(base, matchTimeout)
-	defer cancel()
-	recorded, err := match(ctx, event)
-	if err != nil {
-		settle.Retry(msg, "video.created not matched", err, "video_id", event.VideoID)
-		return
-	}
-	if recorded > 0 {
-		logger.Debug("video.created matched", "video_id", event.VideoID, "deliveries", recorded)
-	}
-	_ = msg.Ack()
+	return matcher[hooks.VideoCreated]{consumer: VideoCreatedConsumerName, subject: natsx.SubjectVideoCreated,
+		decode: DecodeVideoCreated, match: match, videoID: func(e hooks.VideoCreated) string { return e.VideoID }}.start(ctx, js, logger)
 }
 
 // payload is the body a webhook receives, in the Standard Webhooks shape:

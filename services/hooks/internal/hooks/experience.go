@@ -85,13 +85,11 @@ func (r *Service) MatchExperienceDegraded(ctx context.Context, e ExperienceDegra
 			if err != nil {
 				return err
 			}
-			inserted, err := tx.InsertDelivery(ctx, e.AccountID, d)
+			n, err := record(ctx, tx, e.AccountID, d)
 			if err != nil {
 				return err
 			}
-			if inserted && d.Status == DeliveryPending {
-				due++
-			}
+			due += n
 		}
 		return nil
 	})

@@ -74,17 +74,25 @@ func (r *Service) MatchVideoCreated(ctx context.Context, e VideoCreated) (int, e
 			if d.Status == DeliveryWaiting && outcome.Status != "" {
 				d = settle(d, outcome, r.now())
 			}
-			inserted, err := tx.InsertDelivery(ctx, e.AccountID, d)
+			n, err := record(ctx, tx, e.AccountID, d)
 			if err != nil {
 				return err
 			}
-			if inserted && d.Status == DeliveryPending {
-				due++
-			}
+			due += n
 		}
 		return nil
 	})
 	return due, err
+}
+
+// record inserts a matched hook's delivery and counts it if it is due
+// now: 0 for one that waits, or that a redelivered event recorded before.
+func record(ctx context.Context, tx Tx, accountID string, d Delivery) (int, error) {
+	inserted, err := tx.InsertDelivery(ctx, accountID, d)
+	if err != nil || !inserted || d.Status != DeliveryPending {
+		return 0, err
+	}
+	return 1, nil
 }
 
 // createdAfter reports whether the hook was made after the event occurred.
