@@ -16,13 +16,10 @@ type Media struct {
 	H264, Ogg string
 }
 
-// frameDuration is Media's video frame interval (25 fps) on average.
-const frameDuration = 40 * time.Millisecond
-
 // captureGaps are the intervals the publisher sends frames at, in turn: a
 // browser's frames carry their capture times, in milliseconds and uneven
 // (these are a canvas capture's, as Chromium sent them), never a steady
-// 40 ms. Their mean is frameDuration. ffmpeg guessed 90000 fps from such
+// 40 ms. Their mean is 40 ms: Media's 25 fps. ffmpeg guessed 90000 fps from such
 // times (pipeline.hlsArgs says what that cost).
 var captureGaps = []time.Duration{26, 54, 21, 29, 51, 36, 44, 19, 45, 38, 43, 74}
 
