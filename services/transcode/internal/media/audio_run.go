@@ -27,8 +27,7 @@ func audioRunArgs(p plan) []string {
 // stream/. Its CPU is a few per cent of the video's, so it does not count
 // in the progress.
 func (t *Transcoder) encodeAudio(ctx context.Context, p plan) error {
-	ap := p
-	ap.outDir = filepath.Join(p.outDir, audioRunDir)
+	ap := p.forAudio(filepath.Join(p.outDir, audioRunDir))
 	if err := prepareRunDir(ap.outDir); err != nil {
 		return err
 	}

@@ -146,3 +146,47 @@ func frameCounts(p probed) []string {
 	}
 	return out
 }
+
+// TestChunkedLadderAV1: with the efficient profile every chunk also runs
+// its AV1 renditions; the stitched AV1 set has the H.264 set's segments,
+// and its tracks decode across the chunk edges. 12 s in 4 s chunks.
+func TestChunkedLadderAV1(t *testing.T) {
+	mediatest.RequireTools(t)
+	r := &run{out: t.TempDir()}
+	job := r.job(mediatest.SceneCut(t, 640, 360, 12, 4))
+	job.AV1, job.Chunked = true, true
+	cfg := Config{Chunks: ChunkConfig{Threshold: 4 * time.Second, Length: 4 * time.Second}}
+	result, err := New(cfg).Transcode(context.Background(), job)
+	require.NoError(t, err)
+
+	data, err := os.ReadFile(r.path(DASHManifest))
+	require.NoError(t, err)
+	doc, err := parseMPD(data)
+	require.NoError(t, err)
+	var timelines [][]float64
+	for _, tr := range doc.tracks("") {
+		if !tr.Video {
+			continue
+		}
+		var durations []float64
+		for _, s := range tr.Segments {
+			durations = append(durations, s.Duration)
+		}
+		timelines = append(timelines, durations)
+		joined := filepath.Join(t.TempDir(), "track.mp4")
+		_, err := joinTrack(r.path(StreamDir), tr, joined)
+		require.NoError(t, err)
+		assertContinuous(t, probePackets(t, joined, "v:0"), tr.ID)
+		decoded, err := exec.Command("ffmpeg", "-v", "error", "-i", joined, "-f", "null", "-").CombinedOutput()
+		require.NoError(t, err)
+		assert.Empty(t, string(decoded), "%s decodes across every chunk edge", tr.ID)
+	}
+	require.Len(t, timelines, 2*len(result.Renditions), "H.264 and AV1")
+	for _, timeline := range timelines[1:] {
+		assert.Equal(t, timelines[0], timeline, "one grid for both codecs")
+	}
+	master, err := os.ReadFile(r.path(MasterPlaylist))
+	require.NoError(t, err)
+	assert.Equal(t, 2, strings.Count(string(master), `CODECS="av01.0.`))
+	assertProgress(t, r.progress)
+}

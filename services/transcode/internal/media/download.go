@@ -38,6 +38,7 @@ func (t *Transcoder) remuxDownload(ctx context.Context, p plan) error {
 	var joined []string
 	for _, id := range ids {
 		file := filepath.Join(p.outDir, chunksDir, "download-"+id+".mp4")
+		defer os.Remove(file) //nolint:errcheck // scratch: a copy of the track, removed as soon as it is remuxed
 		if _, err := joinTrack(filepath.Join(p.outDir, StreamDir), tracks[id], file); err != nil {
 			return err
 		}

@@ -72,6 +72,13 @@ func (p plan) forChunk(c Chunk, dir string) plan {
 	return p
 }
 
+// forAudio is the plan of the audio run of a chunked job, writing under
+// dir: the whole output, with the ladder's audio encodes.
+func (p plan) forAudio(dir string) plan {
+	p.outDir = dir
+	return p
+}
+
 // runStart and runLength are the part of the output one run of the plan
 // writes: a chunk, or all of it.
 func (p plan) runStart() time.Duration {
