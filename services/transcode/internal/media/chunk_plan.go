@@ -25,7 +25,7 @@ type ChunkConfig struct {
 	Parallel int
 }
 
-// DefaultChunks: chunk outputs longer than two minutes into 30 s chunks.
+// DefaultChunks splits outputs longer than two minutes into 30 s chunks.
 func DefaultChunks() ChunkConfig {
 	return ChunkConfig{Threshold: 2 * time.Minute, Length: 30 * time.Second, Parallel: 1}
 }

@@ -44,17 +44,17 @@ func (t *Transcoder) chunkedLadder(ctx context.Context, p plan, chunks []Chunk, 
 // the chunks' work done, each chunk weighing its length: it only grows,
 // whatever order the chunks finish in.
 func (t *Transcoder) encodeChunks(ctx context.Context, p plan, chunks []Chunk, stitch *stitcher, report *reporter) error {
-	runs := len(encoderRuns(p))
+	runs := encoderRuns(p)
 	var weights []int
 	for _, c := range chunks {
-		weights = append(weights, runWeights(encoderRuns(p), int(max(time.Second, c.Length())/time.Second))...)
+		weights = append(weights, runWeights(runs, int(max(time.Second, c.Length())/time.Second))...)
 	}
 	progress := newLadderProgress(report, weights)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(max(1, t.cfg.Chunks.Parallel))
 	for _, c := range chunks {
 		g.Go(func() error {
-			if err := t.encodeChunk(gctx, p, c, func(run int) func(int) { return progress.of(c.Index*runs + run) }); err != nil {
+			if err := t.encodeChunk(gctx, p, c, func(run int) func(int) { return progress.of(c.Index*len(runs) + run) }); err != nil {
 				return err
 			}
 			return stitch.chunkDone(c.Index)

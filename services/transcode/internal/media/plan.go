@@ -104,7 +104,7 @@ func (p plan) reached(u progressUpdate) time.Duration {
 	if p.chunk == nil {
 		return u.OutTime
 	}
-	return time.Duration(float64(u.Frames) / p.frameRate() * float64(time.Second))
+	return time.Duration(float64(u.Frames) / p.outputRate() * float64(time.Second))
 }
 
 // downloadRendition picks the progressive MP4: 720p or the highest below,
