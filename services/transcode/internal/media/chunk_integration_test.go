@@ -34,8 +34,8 @@ var chunkedConfig = Config{Chunks: ChunkConfig{Threshold: 20 * time.Second, Leng
 // segment and every media segment, joined as a player appends them), the
 // same keyframes and segment boundaries, the same init segments, every
 // frame decoding; the audio without a gap; durations within 0.1 s of the
-// source; the MP4 one file of the same frames. About a minute on the
-// shared 2-core machine: both runs encode 45 s of 360p and 240p.
+// source; the MP4 one file of the same frames. 15-35 s on the shared
+// 2-core machine: both runs encode 45 s of 360p and 240p.
 func TestChunkedLadderMatchesOneProcess(t *testing.T) {
 	source := mediatest.SceneCut(t, 640, 360, chunkedSeconds, sceneCutAt)
 	length := ffprobe(t, source).duration(t)
@@ -149,7 +149,7 @@ func frameCounts(p probed) []string {
 
 // TestChunkedLadderAV1: with the efficient profile every chunk also runs
 // its AV1 renditions; the stitched AV1 set has the H.264 set's segments,
-// and its tracks decode across the chunk edges. 12 s in 4 s chunks.
+// and its tracks decode across the chunk edges. 12 s in 4 s chunks, 7-21 s.
 func TestChunkedLadderAV1(t *testing.T) {
 	mediatest.RequireTools(t)
 	r := &run{out: t.TempDir()}

@@ -154,12 +154,13 @@ func (p plan) firstFrameAt(d time.Duration) float64 {
 	return math.Ceil(d.Seconds()*p.outputRate()-1e-6) / p.outputRate()
 }
 
-// outputRate is the constant frame rate of the ladder's output: ffmpeg's
-// choice, the source's r_frame_rate (RealFrameRate), or its average when
-// the container does not say.
+// outputRate is the constant frame rate of the ladder's output, as ffmpeg
+// chooses it (av_guess_frame_rate): the source's r_frame_rate
+// (RealFrameRate), unless that is over 210 where the average is under 70
+// (a time base rather than a rate), or unknown.
 func (p plan) outputRate() float64 {
-	if p.video.RealFrameRate > 0 {
-		return p.video.RealFrameRate
+	if rate := p.video.RealFrameRate; rate > 0 && (rate <= 210 || p.frameRate() >= 70) {
+		return rate
 	}
 	return p.frameRate()
 }
