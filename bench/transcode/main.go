@@ -11,8 +11,12 @@
 //	(c) time to the first playable HLS segment over time to ready
 //	    (target <= 0.25).
 //
+// With -chunks it costs a job encoded in chunks against one process instead
+// (chunks.go; run.sh with VIA=chunks).
+//
 // The binary doubles as an ffmpeg wrapper that logs its arguments (see
-// wrapper.go), which is how the bench learns the exact commands.
+// wrapper.go), which is how the bench learns the exact commands; with
+// -chunks, one that also costs each run (timed.go).
 package main
 
 import (
@@ -20,20 +24,25 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // options are the bench's flags.
 type options struct {
 	source, work string
 	pairs        int
-	devstackEnv  string // set: go through a running devstack's gateway
-	commands     string // the devstack's ffmpeg command log
-	devstackPID  int    // the devstack process, for its CPU time
+	devstackEnv  string        // set: go through a running devstack's gateway
+	commands     string        // the devstack's ffmpeg command log
+	devstackPID  int           // the devstack process, for its CPU time
+	chunks       time.Duration // set: the chunk bench (chunks.go)
 }
 
 func main() {
 	if os.Getenv(wrapLogEnv) != "" {
 		wrapFFmpeg() // never returns
+	}
+	if os.Getenv(wrapTimesEnv) != "" {
+		wrapTimedFFmpeg() // never returns
 	}
 	var o options
 	flag.StringVar(&o.source, "source", "", "the 60 s 1080p30 source (made by run.sh)")
@@ -42,7 +51,15 @@ func main() {
 	flag.StringVar(&o.devstackEnv, "gateway", "", "devstack.env of a running devstack whose ffmpeg is this binary")
 	flag.StringVar(&o.commands, "commands", "", "with -gateway: the file the devstack's ffmpeg runs are logged to")
 	flag.IntVar(&o.devstackPID, "devstack-pid", 0, "with -gateway: the devstack's pid, to count its CPU time")
+	flag.DurationVar(&o.chunks, "chunks", 0, "cost a job in chunks of about this length against one process instead (chunks.go)")
 	flag.Parse()
+	if o.chunks > 0 {
+		if err := chunkedBench(o); err != nil {
+			fmt.Fprintln(os.Stderr, "bench/transcode:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/transcode:", err)
 		os.Exit(1)

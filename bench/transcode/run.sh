@@ -8,26 +8,41 @@
 # enqueues the TranscodeJob itself. Jobs alternate with bare replays (-pairs,
 # default 2; extra arguments go to the bench) so other load on a shared
 # machine weighs on both sides. About 8 minutes on 2 cores (the source is
-# generated once, ~25 s).
+# generated once, ~25 s). VIA=chunks costs a job in chunks instead (below).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 cache="${VIDHOST_BENCH_CACHE:-${TMPDIR:-/tmp}/vidhost-bench}"
-source="$cache/source-1080p30-60s.mp4"
 mkdir -p "$cache"
-if [[ ! -s "$source" ]]; then
-  echo "generating the 60 s 1080p30 source (testsrc2 + sine)..."
+
+# make_source PATH SIZE SECONDS: testsrc2 and a tone, made once.
+make_source() {
+  [[ -s "$1" ]] && return
+  echo "generating the $3 s $2 30 fps source (testsrc2 + sine)..."
   ffmpeg -hide_banner -nostdin -loglevel error -y \
-    -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=60" \
-    -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=60" \
-    -c:v libx264 -preset veryfast -pix_fmt yuv420p -c:a aac -shortest "$source.tmp.mp4"
-  mv "$source.tmp.mp4" "$source"
-fi
+    -f lavfi -i "testsrc2=size=$2:rate=30:duration=$3" \
+    -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=$3" \
+    -c:v libx264 -preset veryfast -pix_fmt yuv420p -c:a aac -shortest "$1.tmp.mp4"
+  mv "$1.tmp.mp4" "$1"
+}
 
 # The bench binary is also the ffmpeg the service runs: it logs each command
 # line, then execs the real ffmpeg, so the replay uses the same arguments.
 bin="$cache/transcode-bench"
 go build -o "$bin" ./bench/transcode
+
+# VIA=chunks: a job in chunks of CHUNK (30s) against one process, in process,
+# on LENGTH seconds (300, the issue's 5 minutes) of SIZE (1920x1080).
+if [[ "${VIA:-gateway}" == chunks ]]; then
+  source="$cache/source-${SIZE:-1920x1080}-${LENGTH:-300}s.mp4"
+  make_source "$source" "${SIZE:-1920x1080}" "${LENGTH:-300}"
+  "$bin" -source "$source" -work "$cache/work" -chunks "${CHUNK:-30s}" "$@"
+  rm -rf "$cache/work"
+  exit
+fi
+
+source="$cache/source-1080p30-60s.mp4"
+make_source "$source" 1920x1080 60
 
 if [[ "${VIA:-gateway}" == process ]]; then
   "$bin" -source "$source" -work "$cache/work" "$@"

@@ -28,7 +28,12 @@ func wrapFFmpeg() {
 }
 
 func appendLine(path string, args []string) error {
-	line, err := json.Marshal(args)
+	return appendJSON(path, args)
+}
+
+// appendJSON appends value to the file at path as one JSON line.
+func appendJSON(path string, value any) error {
+	line, err := json.Marshal(value)
 	if err != nil {
 		return err
 	}

@@ -44,12 +44,20 @@ func ladderArgs(p plan) []string {
 
 // inputArgs opens the source as a plain local file. A clip seeks before -i:
 // the demuxer jumps near the start, and since we re-encode, ffmpeg decodes
-// from the keyframe before it and drops frames up to the exact start.
+// from the keyframe before it and drops frames up to the exact start. A
+// chunk seeks the same way but keeps the source's clock, so its frames and
+// segments carry the times a one-process run gives them (its end is a
+// filter: see scaledGraph).
 func inputArgs(p plan) []string {
 	args := sourceArgs()
 	if p.clip != nil {
 		args = append(args, "-ss", secondsArg(p.clip.Start))   // frame-accurate start, see above
 		args = append(args, "-t", secondsArg(p.clip.Length())) // read only the clip's length
+	}
+	if p.chunk != nil {
+		args = append(args, "-copyts")                        // timestamps stay the source's, not restarted at 0
+		args = append(args, "-start_at_zero")                 // counted from the source's start, as a one-process run counts
+		args = append(args, "-ss", secondsArg(p.chunk.Start)) // frame-accurate: the first frame at or after Start
 	}
 	args = append(args, "-i", inputURL(p.source))
 	return args
@@ -68,6 +76,9 @@ func scaledGraph(p plan, n int) string {
 	chain := fmt.Sprintf("[0:%d]", p.video.Index)
 	if p.video.Interlaced {
 		chain += "yadif=deint=interlaced," // progressive output for players that cannot deinterlace
+	}
+	if p.chunk != nil && p.chunk.End < p.length {
+		chain += "trim=end=" + secondsArg(p.chunk.End) + "," // frames before End only: the next chunk starts at the first at or after it
 	}
 	chain += "format=yuv420p," // 8-bit 4:2:0: what every H.264 decoder plays
 	chain += cropFilter(p)
@@ -99,8 +110,15 @@ func cropFilter(p plan) string {
 }
 
 // keyframeExpr forces a keyframe at the first frame at or after every
-// multiple of the segment length.
-func keyframeExpr() string {
+// multiple of the segment length. ffmpeg counts t from the run's first
+// frame: 0 for a whole output; for a chunk, its first frame, which lies a
+// fraction of a frame after the chunk's start when the frame rate does not
+// divide it (at 29.97 fps the chunk at 30 s starts with the frame at
+// 30.03 s). Subtracting that lead gives a chunk the one-process run's grid.
+func keyframeExpr(p plan) string {
+	if lead := p.firstFrameAt(p.runStart()) - p.runStart().Seconds(); lead > 0 {
+		return fmt.Sprintf("expr:gte(t,n_forced*%d-%.6f)", segmentSeconds, lead)
+	}
 	return fmt.Sprintf("expr:gte(t,n_forced*%d)", segmentSeconds)
 }
 

@@ -102,7 +102,7 @@ func av1LadderArgs(p plan) []string {
 	args = append(args, "-flags:v", "+global_header")                  // CMAF wants the sequence header in the init segment
 	args = append(args, "-map_metadata", "-1", "-map_chapters", "-1")  // as in the H.264 ladder
 	args = append(args, "-f", "tee")                                   // the muxer options as the H.264 ladder's DASH output
-	args = append(args, teeSlave(dashOptions(av1Muxer, "id=0,streams=v"), filepath.Join(p.outDir, av1Muxer.manifestPath)))
+	args = append(args, teeSlave(dashOptions(p, av1Muxer, "id=0,streams=v"), filepath.Join(p.outDir, av1Muxer.manifestPath)))
 	return args
 }
 

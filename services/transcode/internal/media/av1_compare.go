@@ -88,26 +88,6 @@ func (t *Transcoder) measureTrack(ctx context.Context, source, outDir string, tr
 	return nil
 }
 
-func joinTrack(dir string, tr track, dest string) (int64, error) {
-	var joined []byte
-	for _, name := range append([]string{tr.Init}, segmentFiles(tr)...) {
-		data, err := os.ReadFile(filepath.Join(dir, name)) //nolint:gosec // G304: a segment the manifest names, in the run's own directory
-		if err != nil {
-			return 0, err
-		}
-		joined = append(joined, data...)
-	}
-	return int64(len(joined)), os.WriteFile(dest, joined, 0o600) //nolint:gosec // G703: dest is under the run's own directory
-}
-
-func segmentFiles(tr track) []string {
-	names := make([]string, len(tr.Segments))
-	for i, s := range tr.Segments {
-		names[i] = s.File
-	}
-	return names
-}
-
 var ssimAll = regexp.MustCompile(`All:([0-9.]+)`)
 
 // ssim scores encoded against source scaled to width x height with

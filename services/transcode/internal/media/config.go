@@ -14,6 +14,7 @@ type Config struct {
 	Ladder  []Rung       // DefaultLadder()
 	Sprite  SpriteConfig // DefaultSprite()
 	Metric  Metric       // what the adaptive ladder's analysis scores pictures with; SSIM{}
+	Chunks  ChunkConfig  // DefaultChunks(): how a Job.Chunked output is split
 }
 
 // Transcoder runs media jobs. It holds no state between jobs, so one value
@@ -39,11 +40,12 @@ func New(cfg Config) *Transcoder {
 	}
 	cfg.Limits = orDefaults(cfg.Limits, DefaultLimits())
 	cfg.Sprite = orDefaults(cfg.Sprite, DefaultSprite())
+	cfg.Chunks = orDefaults(cfg.Chunks, DefaultChunks())
 	return &Transcoder{cfg: cfg, now: time.Now}
 }
 
 // orDefaults fills the zero fields of a flat struct of numbers from defaults.
-func orDefaults[T Limits | SpriteConfig](value, defaults T) T {
+func orDefaults[T Limits | SpriteConfig | ChunkConfig](value, defaults T) T {
 	got, fallback := reflect.ValueOf(&value).Elem(), reflect.ValueOf(defaults)
 	for i := range got.NumField() {
 		if got.Field(i).IsZero() {

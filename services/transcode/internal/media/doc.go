@@ -25,4 +25,13 @@
 // failed run) gets the fixed ladder as it is. The score is a
 // pluggable Metric: ffmpeg's SSIM, because VMAF (libvmaf) is not packaged
 // on Debian 12; SSIM is cheap enough to run inside the first-second budget.
+//
+// A Job with Chunked set and an output longer than Config.Chunks.Threshold
+// is encoded in chunks (chunk_*.go): the plan cuts it where a one-process
+// run starts a segment; each chunk is the ladder's run narrowed to it,
+// keeping the source's timestamps and keyframe grid; the audio is one run
+// for the whole output; collect.go renames each run's segments to the
+// one-process names, and the stitcher writes the muxer's manifest from the
+// chunks' for the publisher, so the outputs are those of one run. The MP4
+// is remuxed from the segments (download.go).
 package media

@@ -29,9 +29,9 @@ func videoArgs(p plan) []string {
 func keyframeArgs(p plan) []string {
 	gop := strconv.Itoa(p.gop())
 	var args []string
-	args = append(args, "-g", gop)                             // at most one GOP per 2 s segment
-	args = append(args, "-keyint_min", gop)                    // and no shorter GOPs either
-	args = append(args, "-force_key_frames:v", keyframeExpr()) // a keyframe every 2 s of time, even at variable frame rates
+	args = append(args, "-g", gop)                              // at most one GOP per 2 s segment
+	args = append(args, "-keyint_min", gop)                     // and no shorter GOPs either
+	args = append(args, "-force_key_frames:v", keyframeExpr(p)) // a keyframe every 2 s of time, even at variable frame rates
 	return args
 }
 

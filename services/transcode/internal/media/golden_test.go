@@ -12,5 +12,5 @@ func TestSpeechArgsGolden(t *testing.T) {
 }
 
 func TestRemuxArgsGolden(t *testing.T) {
-	golden.Args(t, "remux_clip", remuxArgs("/work/source.mp4", "/work/out/mp4/720p.mp4"))
+	golden.Args(t, "remux_clip", remuxArgs("/work/out/mp4/720p.mp4", false, "/work/source.mp4"))
 }

@@ -25,15 +25,12 @@ type encoderRun struct {
 // sprite is cut from the H.264 run's MP4 as soon as that run is done,
 // while the AV1 one may still encode.
 func (t *Transcoder) ladder(ctx context.Context, p plan, job Job, report *reporter) error {
-	runs := []encoderRun{{muxer: h264Muxer, args: ladderArgs(p), weight: 1}}
-	if len(p.av1) > 0 {
-		runs = append(runs, encoderRun{muxer: av1Muxer, args: av1LadderArgs(p), background: true, weight: av1ProgressWeight})
-	}
+	runs := encoderRuns(p)
 	pub := newPublisher(p, job.OnFile)
-	progress := newLadderProgress(report, runs)
+	progress := newLadderProgress(report, runWeights(runs, 1))
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
-		if err := t.encodeRun(gctx, p, runs[0], pub, progress.of(0)); err != nil {
+		if err := t.encodeRun(gctx, p, runs[0], pub.syncer(runs[0].muxer), progress.of(0)); err != nil {
 			return err
 		}
 		announce(job, mp4Path(p.renditions[p.download].Name), KindDownload)
@@ -46,21 +43,32 @@ func (t *Transcoder) ladder(ctx context.Context, p plan, job Job, report *report
 			case <-gctx.Done():
 				return gctx.Err() // the H.264 run failed: its error is the job's
 			}
-			return t.encodeRun(gctx, p, runs[i], pub, progress.of(i))
+			return t.encodeRun(gctx, p, runs[i], pub.syncer(runs[i].muxer), progress.of(i))
 		})
 	}
 	return g.Wait()
 }
 
+// encoderRuns are the ffmpeg runs of a plan's renditions: the H.264
+// ladder's and, with AV1, the AV1 set's.
+func encoderRuns(p plan) []encoderRun {
+	runs := []encoderRun{{muxer: h264Muxer, args: ladderArgs(p), weight: 1}}
+	if len(p.av1) > 0 {
+		runs = append(runs, encoderRun{muxer: av1Muxer, args: av1LadderArgs(p), background: true, weight: av1ProgressWeight})
+	}
+	return runs
+}
+
 // encodeRun runs one ffmpeg run of the ladder. Each progress block (every
-// half second) reports the percentage and lets the publisher pick up the
-// segments its DASH muxer has finished since the last block.
-func (t *Transcoder) encodeRun(ctx context.Context, p plan, run encoderRun, pub *publisher, progress func(int)) error {
+// half second) reports the percentage and calls sync, which lets the
+// publisher pick up the segments its DASH muxer has finished since the
+// last block (a chunk's run has nothing to publish before it is done).
+func (t *Transcoder) encodeRun(ctx context.Context, p plan, run encoderRun, sync func(final bool) error, progress func(int)) error {
 	var last progressUpdate
 	onBlock := func(update progressUpdate) error {
 		last = update
-		progress(percentOf(update.OutTime, p.length))
-		return pub.sync(run.muxer, false)
+		progress(percentOf(p.reached(update), p.runLength()))
+		return sync(false)
 	}
 	read := func(r io.Reader) error { return scanProgress(r, onBlock) }
 	start := runTool
@@ -70,10 +78,10 @@ func (t *Transcoder) encodeRun(ctx context.Context, p plan, run encoderRun, pub 
 	if err := start(ctx, t.cfg.FFmpeg, run.args, read); err != nil {
 		return err
 	}
-	if truncated(last.OutTime, p.length) {
-		return rejectf("source is truncated or damaged: only %s of %s could be decoded", Timecode(last.OutTime), Timecode(p.length))
+	if reached := p.reached(last); truncated(reached, p.runLength()) {
+		return rejectf("source is truncated or damaged: only %s of %s could be decoded", Timecode(p.runStart()+reached), Timecode(p.length))
 	}
-	return pub.sync(run.muxer, true)
+	return sync(true)
 }
 
 // ladderProgress combines the runs' percentages, each weighted by its
@@ -85,12 +93,17 @@ type ladderProgress struct {
 	weights  []int
 }
 
-func newLadderProgress(report *reporter, runs []encoderRun) *ladderProgress {
-	lp := &ladderProgress{report: report, percents: make([]int, len(runs))}
+func newLadderProgress(report *reporter, weights []int) *ladderProgress {
+	return &ladderProgress{report: report, percents: make([]int, len(weights)), weights: weights}
+}
+
+// runWeights are the runs' weights, each times scale (a chunk's length).
+func runWeights(runs []encoderRun, scale int) []int {
+	weights := make([]int, 0, len(runs))
 	for _, r := range runs {
-		lp.weights = append(lp.weights, r.weight)
+		weights = append(weights, r.weight*scale)
 	}
-	return lp
+	return weights
 }
 
 // of is the progress callback of run i.

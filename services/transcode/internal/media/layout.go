@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 )
 
 // The output directory of a job, paths relative to Job.OutDir. Segments are
@@ -22,6 +23,13 @@ import (
 //	thumbs/thumbnail.jpg           a frame at the source's size
 //	thumbs/sprite.jpg              seek previews, 160x90 tiles in a grid
 //	thumbs/sprite.vtt              WebVTT cues pointing into the sprite (#xywh=)
+//	chunks/<k>/stream/             chunk k's run of a chunked job (chunk_run.go): its muxers'
+//	                               manifests, kept as the chunk's record for the stitch; its
+//	                               segments move to stream/ under the names above (collect.go)
+//	chunks/audio/stream/           the same for the audio run of a chunked job
+//	chunks/download-<id>.mp4       a track's segments joined, which the MP4 is remuxed from
+//
+// Nothing under chunks/ is announced: it is scratch space of the job.
 const (
 	StreamDir       = "stream"
 	DASHManifest    = "stream/manifest.mpd"
@@ -32,6 +40,17 @@ const (
 	SpriteFile      = "thumbs/sprite.jpg"
 	SpriteIndexFile = "thumbs/sprite.vtt"
 )
+
+// Scratch space of a chunked job, under the job's OutDir (see above).
+const (
+	chunksDir   = "chunks"
+	audioRunDir = "chunks/audio"
+)
+
+// chunkDir is where chunk i's run writes.
+func chunkDir(i int) string {
+	return path.Join(chunksDir, strconv.Itoa(i))
+}
 
 // A job's DASH muxers: the H.264 ladder's and, for Job.AV1, the AV1 set's
 // in an ffmpeg run of its own. Each writes its own manifest; the publisher
@@ -72,7 +91,7 @@ func mp4Path(rendition string) string {
 // job starts clean: the publisher must never mistake the manifest of an
 // earlier attempt for the one this run is writing.
 func prepareOutDir(outDir string) error {
-	for _, dir := range []string{StreamDir, MP4Dir, ThumbsDir} {
+	for _, dir := range []string{StreamDir, MP4Dir, ThumbsDir, chunksDir} {
 		path := filepath.Join(outDir, dir)
 		if err := os.RemoveAll(path); err != nil {
 			return err

@@ -32,15 +32,21 @@ type mpdRepresentation struct {
 		Value string `xml:"value,attr"`
 	} `xml:"AudioChannelConfiguration"`
 	Template struct {
-		Timescale      int64  `xml:"timescale,attr"`
-		Initialization string `xml:"initialization,attr"`
-		Media          string `xml:"media,attr"`
-		StartNumber    int    `xml:"startNumber,attr"`
-		Timeline       []struct {
-			Duration int64 `xml:"d,attr"`
-			Repeat   int   `xml:"r,attr"`
-		} `xml:"SegmentTimeline>S"`
+		Timescale      int64           `xml:"timescale,attr"`
+		Initialization string          `xml:"initialization,attr"`
+		Media          string          `xml:"media,attr"`
+		StartNumber    int             `xml:"startNumber,attr"`
+		Timeline       []timelineEntry `xml:"SegmentTimeline>S"`
 	} `xml:"SegmentTemplate"`
+}
+
+// timelineEntry is an S element: Repeat more segments of Duration follow
+// the first, which starts at Time, or where the one before ends when Time
+// is absent.
+type timelineEntry struct {
+	Time     *int64 `xml:"t,attr"`
+	Duration int64  `xml:"d,attr"`
+	Repeat   int    `xml:"r,attr"`
 }
 
 // track is one representation with its segments spelled out.

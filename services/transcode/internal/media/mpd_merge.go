@@ -23,31 +23,59 @@ func mergeMPD(base []byte, others []*muxerState) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	end := bytes.LastIndex(base, []byte("</Period>"))
-	if len(doc.Periods) != 1 || end < 0 {
+	if len(doc.Periods) != 1 {
 		return nil, errors.New("dash manifest: want one period")
 	}
 	next := len(doc.Periods[0].AdaptationSets)
 	var sets bytes.Buffer
 	for _, m := range others {
-		n, err := copyAdaptationSets(&sets, m.data, m.prefix, next)
+		n, err := copyAdaptationSets(&sets, m.data, renumbered(m.prefix, next))
 		if err != nil {
 			return nil, err
 		}
 		next += n
 	}
+	return insertBeforePeriodEnd(base, sets.Bytes())
+}
+
+// insertBeforePeriodEnd puts sets at the end of base's one period.
+func insertBeforePeriodEnd(base, sets []byte) ([]byte, error) {
+	end := bytes.LastIndex(base, []byte("</Period>"))
+	if end < 0 {
+		return nil, errors.New("dash manifest: want one period")
+	}
 	out := bytes.Clone(base[:end])
-	out = append(out, sets.Bytes()...)
+	out = append(out, sets...)
 	return append(out, base[end:]...), nil
 }
 
+// renumbered is mergeMPD's edit of another muxer's sets: numbered from
+// firstID, representations renamed with prefix.
+func renumbered(prefix string, firstID int) func(*xml.StartElement) {
+	sets, representation := 0, ""
+	return func(t *xml.StartElement) {
+		switch t.Name.Local {
+		case "AdaptationSet":
+			setAttr(t, "id", func(string) string { return strconv.Itoa(firstID + sets) })
+			sets++
+		case "Representation":
+			setAttr(t, "id", func(id string) string { representation = id; return prefix + id })
+		case "SegmentTemplate":
+			own := func(template string) string {
+				return strings.ReplaceAll(template, "$RepresentationID$", representation)
+			}
+			setAttr(t, "initialization", own)
+			setAttr(t, "media", own)
+		}
+	}
+}
+
 // copyAdaptationSets writes the AdaptationSet elements of manifest to w,
-// renumbered from firstID and renamed with prefix (see mergeMPD), and
-// returns how many it wrote.
-func copyAdaptationSets(w *bytes.Buffer, manifest []byte, prefix string, firstID int) (int, error) {
+// each start tag passed through edit first, and returns how many it wrote.
+func copyAdaptationSets(w *bytes.Buffer, manifest []byte, edit func(*xml.StartElement)) (int, error) {
 	d := xml.NewDecoder(bytes.NewReader(manifest))
 	x := xmlWriter{w: w}
-	depth, sets, representation := 0, 0, ""
+	depth, sets := 0, 0
 	for {
 		tok, err := d.RawToken()
 		if errors.Is(err, io.EOF) {
@@ -63,21 +91,11 @@ func copyAdaptationSets(w *bytes.Buffer, manifest []byte, prefix string, firstID
 			}
 			if depth == 0 {
 				w.WriteString("\t") // indented as base's sets
+				sets++
 			}
 			depth++
-			switch t.Name.Local {
-			case "AdaptationSet":
-				setAttr(&t, "id", func(string) string { return strconv.Itoa(firstID + sets) })
-				sets++
-			case "Representation":
-				setAttr(&t, "id", func(id string) string { representation = id; return prefix + id })
-			case "SegmentTemplate":
-				own := func(template string) string {
-					return strings.ReplaceAll(template, "$RepresentationID$", representation)
-				}
-				setAttr(&t, "initialization", own)
-				setAttr(&t, "media", own)
-			}
+			t = t.Copy()
+			edit(&t)
 			x.start(t)
 		case xml.EndElement:
 			if depth > 0 {

@@ -15,6 +15,7 @@ type plan struct {
 	source        string
 	outDir        string
 	clip          *Clip
+	chunk         *Chunk        // only this part of the output, for one chunk's run (forChunk), or nil
 	length        time.Duration // of the output: the clip, or the whole source
 	bitRate       int64         // of the source file, bits per second (0: unknown)
 	video         VideoStream
@@ -60,6 +61,52 @@ func (p *plan) setRenditions(renditions []Rendition) {
 	}
 }
 
+// forChunk is the plan of chunk c's run, writing under dir: the same
+// renditions at the same rates (the ladder decision is made once, for the
+// whole output, before the split), video only: the audio is encoded once
+// for the whole output (audioRunArgs), where chunks would each prime the
+// AAC encoder anew and leave a gap at every edge.
+func (p plan) forChunk(c Chunk, dir string) plan {
+	p.chunk, p.outDir = &c, dir
+	p.audio, p.audioBitrates = nil, nil
+	return p
+}
+
+// forAudio is the plan of the audio run of a chunked job, writing under
+// dir: the whole output, with the ladder's audio encodes.
+func (p plan) forAudio(dir string) plan {
+	p.outDir = dir
+	return p
+}
+
+// runStart and runLength are the part of the output one run of the plan
+// writes: a chunk, or all of it.
+func (p plan) runStart() time.Duration {
+	if p.chunk == nil {
+		return 0
+	}
+	return p.chunk.Start
+}
+
+func (p plan) runLength() time.Duration {
+	if p.chunk == nil {
+		return p.length
+	}
+	return p.chunk.Length()
+}
+
+// reached is how far into its part of the output a run has got. A chunk
+// keeps the source's timestamps (-copyts), under which ffmpeg counts
+// out_time from whatever it had written at its first report, anywhere in
+// the first second or so; so a chunk counts its frames instead: the
+// output has a constant frame rate.
+func (p plan) reached(u progressUpdate) time.Duration {
+	if p.chunk == nil {
+		return u.OutTime
+	}
+	return time.Duration(float64(u.Frames) / p.outputRate() * float64(time.Second))
+}
+
 // downloadRendition picks the progressive MP4: 720p or the highest below,
 // big enough to watch and small enough to download.
 func downloadRendition(renditions []Rendition) int {
@@ -97,6 +144,25 @@ func (p plan) frameRate() float64 {
 		return 30
 	}
 	return p.video.FrameRate
+}
+
+// firstFrameAt is the time, in seconds, of the output's first frame at or
+// after d. The output's frames sit on ticks of 1/outputRate from 0; a
+// millionth of a frame of slack keeps a frame exactly on d, as with
+// integer rates, from being pushed to the next tick.
+func (p plan) firstFrameAt(d time.Duration) float64 {
+	return math.Ceil(d.Seconds()*p.outputRate()-1e-6) / p.outputRate()
+}
+
+// outputRate is the constant frame rate of the ladder's output, as ffmpeg
+// chooses it (av_guess_frame_rate): the source's r_frame_rate
+// (RealFrameRate), unless that is over 210 where the average is under 70
+// (a time base rather than a rate), or unknown.
+func (p plan) outputRate() float64 {
+	if rate := p.video.RealFrameRate; rate > 0 && (rate <= 210 || p.frameRate() >= 70) {
+		return rate
+	}
+	return p.frameRate()
 }
 
 // levelFor leaves the level to x264 above 60 fps, where the ladder's levels

@@ -30,10 +30,15 @@ type VideoStream struct {
 	Aspect                  Ratio // as displayed, exact: 720x480 at SAR 32:27 is 16:9
 	CodedWidth, CodedHeight int
 	FrameRate               float64 // 0 when the container does not say
-	Rotation                int     // degrees, 0-359, as the container stores it
-	Interlaced              bool
-	HDR                     bool       // PQ or HLG transfer: the 8-bit ladder is not what a viewer of the source sees
-	Spherical               *Spherical // nil unless 360° metadata is present
+	// RealFrameRate is ffprobe's r_frame_rate, the rate of ffmpeg's
+	// constant-rate output: every frame of the ladder sits on a tick of
+	// 1/RealFrameRate s from 0 (a phone's 29.97 fps average is encoded at
+	// its r_frame_rate of 30). 0 when the container does not say.
+	RealFrameRate float64
+	Rotation      int // degrees, 0-359, as the container stores it
+	Interlaced    bool
+	HDR           bool       // PQ or HLG transfer: the 8-bit ladder is not what a viewer of the source sees
+	Spherical     *Spherical // nil unless 360° metadata is present
 }
 
 // AudioStream is the source's first audio stream.

@@ -67,11 +67,12 @@ func (p probeOutput) info() Info {
 func (s probeStream) video() *VideoStream {
 	v := &VideoStream{
 		Index: s.Index, Codec: s.CodecName, CodedWidth: s.Width, CodedHeight: s.Height,
-		FrameRate:  frameRate(s.AvgFrameRate, s.RealFrameRate),
-		Rotation:   s.rotation(),
-		Interlaced: s.FieldOrder != "" && s.FieldOrder != "progressive" && s.FieldOrder != "unknown",
-		Spherical:  s.spherical(),
-		HDR:        s.ColorTransfer == "smpte2084" || s.ColorTransfer == "arib-std-b67",
+		FrameRate:     frameRate(s.AvgFrameRate, s.RealFrameRate),
+		RealFrameRate: frameRate("", s.RealFrameRate), // r_frame_rate alone, within the same bound
+		Rotation:      s.rotation(),
+		Interlaced:    s.FieldOrder != "" && s.FieldOrder != "progressive" && s.FieldOrder != "unknown",
+		Spherical:     s.spherical(),
+		HDR:           s.ColorTransfer == "smpte2084" || s.ColorTransfer == "arib-std-b67",
 	}
 	v.Width, v.Height = s.Width, s.Height
 	if num, den := ratio(s.SampleAspectRatio); num > 0 && den > 0 && num != den {

@@ -32,7 +32,7 @@ func TestProbeOutputPhoneVideo(t *testing.T) {
 	require.NotNil(t, info.Video)
 	assert.Equal(t, VideoStream{
 		Index: 1, Codec: "h264", Width: 1080, Height: 1920, CodedWidth: 1920, CodedHeight: 1080,
-		FrameRate: 30000.0 / 1001, Rotation: 270, Aspect: Ratio{Width: 9, Height: 16},
+		FrameRate: 30000.0 / 1001, RealFrameRate: 30, Rotation: 270, Aspect: Ratio{Width: 9, Height: 16},
 	}, *info.Video, "cover art skipped, rotation turns the frame upright")
 	assert.Equal(t, &AudioStream{Index: 2, Codec: "aac", Channels: 6}, info.Audio)
 }

@@ -11,6 +11,7 @@ import (
 // progressUpdate is one block of ffmpeg's -progress output.
 type progressUpdate struct {
 	OutTime time.Duration // how far into the output ffmpeg has written
+	Frames  int           // video frames encoded so far
 	Done    bool          // the block ended with progress=end
 }
 
@@ -23,6 +24,10 @@ func scanProgress(r io.Reader, fn func(progressUpdate) error) error {
 	for scanner.Scan() {
 		key, value, _ := strings.Cut(strings.TrimSpace(scanner.Text()), "=")
 		switch key {
+		case "frame":
+			if frames, err := strconv.Atoi(value); err == nil {
+				current.Frames = frames
+			}
 		case "out_time_us":
 			if micros, err := strconv.ParseInt(value, 10, 64); err == nil && micros >= 0 {
 				current.OutTime = time.Duration(micros) * time.Microsecond

@@ -18,7 +18,7 @@ func TestScanProgress(t *testing.T) {
 		{
 			name:   "blocks",
 			output: "frame=10\nout_time_us=400000\nout_time=00:00:00.400000\nprogress=continue\nframe=120\nout_time_us=4010667\nprogress=end\n",
-			want:   []progressUpdate{{OutTime: 400 * time.Millisecond}, {OutTime: 4010667 * time.Microsecond, Done: true}},
+			want:   []progressUpdate{{OutTime: 400 * time.Millisecond, Frames: 10}, {OutTime: 4010667 * time.Microsecond, Frames: 120, Done: true}},
 		},
 		{
 			name:   "N/A before the first frame keeps zero",

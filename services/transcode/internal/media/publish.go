@@ -73,6 +73,11 @@ func (p plan) variant(video string, r Rendition) variant {
 	return v
 }
 
+// syncer is sync for muxer m, as encodeRun calls it.
+func (p *publisher) syncer(m muxerLayout) func(final bool) error {
+	return func(final bool) error { return p.sync(m, final) }
+}
+
 // sync publishes what is new in muxer m's manifest since the last call.
 // final says its ffmpeg run has finished: its playlists become VOD, and
 // once every muxer's has, the master playlist and the DASH manifest are

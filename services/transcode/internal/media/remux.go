@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strconv"
 )
 
 // RemuxJob makes the download, poster and seek previews of media that is
@@ -33,7 +34,7 @@ func (t *Transcoder) Remux(ctx context.Context, job RemuxJob) (Result, error) {
 		return Result{}, err
 	}
 	mp4 := mp4Path(renditionName(*source.Video))
-	if err := runTool(ctx, t.cfg.FFmpeg, remuxArgs(job.Source, filepath.Join(job.OutDir, mp4)), discardStdout); err != nil {
+	if err := runTool(ctx, t.cfg.FFmpeg, remuxArgs(filepath.Join(job.OutDir, mp4), false, job.Source), discardStdout); err != nil {
 		return Result{}, err
 	}
 	// The MP4's duration, not the concatenation's: a fragmented file's
@@ -72,16 +73,24 @@ func remuxPlan(info Info, outDir string) plan {
 	}
 }
 
-// remuxArgs copy the first video and audio streams into a progressive MP4.
-func remuxArgs(source, out string) []string {
+// remuxArgs copy the first video stream of the first source and the first
+// audio stream of the last (a live clip has both in one file; a chunked
+// job's download has a file per track: download.go) into a progressive
+// MP4.
+func remuxArgs(out string, spherical bool, sources ...string) []string {
 	args := quietArgs()
-	args = append(args, sourceArgs()...)
-	args = append(args, "-i", inputURL(source))
-	args = append(args, "-map", "0:v:0")           // the picture
-	args = append(args, "-map", "0:a:0?")          // its sound, if it has any
-	args = append(args, "-c", "copy")              // already encoded: no decoding, done in a moment
-	args = append(args, "-map_metadata", "-1")     // no publisher tags in a public file
-	args = append(args, "-movflags", "+faststart") // the index first: a download plays while it loads
-	args = append(args, "-f", "mp4", out)          // the container, whatever the name
+	for _, source := range sources {
+		args = append(args, sourceArgs()...)
+		args = append(args, "-i", inputURL(source))
+	}
+	args = append(args, "-map", "0:v:0")                              // the picture
+	args = append(args, "-map", strconv.Itoa(len(sources)-1)+":a:0?") // its sound, if it has any
+	args = append(args, "-c", "copy")                                 // already encoded: no decoding, done in a moment
+	args = append(args, "-map_metadata", "-1")                        // no publisher tags in a public file
+	args = append(args, "-movflags", "+faststart")                    // the index first: a download plays while it loads
+	if spherical {
+		args = append(args, "-strict", "unofficial") // lets the MP4 muxer write the 360° sv3d box
+	}
+	args = append(args, "-f", "mp4", out) // the container, whatever the name
 	return args
 }

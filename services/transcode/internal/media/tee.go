@@ -8,9 +8,13 @@ import (
 
 // teeOutputs writes the same encoded streams to the DASH muxer (CMAF
 // segments and manifest.mpd; HLS playlists are derived from it) and to a
-// faststart MP4 of one rendition.
+// faststart MP4 of one rendition. A chunk writes segments only: the MP4 is
+// remuxed from every chunk's segments once they are all there (download.go).
 func teeOutputs(p plan) string {
-	dash := dashOptions(h264Muxer, adaptationSets(p))
+	dash := teeSlave(dashOptions(p, h264Muxer, adaptationSets(p)), filepath.Join(p.outDir, h264Muxer.manifestPath))
+	if p.chunk != nil {
+		return dash
+	}
 	download := p.renditions[p.download]
 	mp4 := []string{
 		"f=mp4",
@@ -21,14 +25,13 @@ func teeOutputs(p plan) string {
 	if p.video.Spherical != nil {
 		mp4 = append(mp4, "strict=unofficial") // lets the MP4 muxer write the source's 360° sv3d box
 	}
-	return teeSlave(dash, filepath.Join(p.outDir, h264Muxer.manifestPath)) + "|" +
-		teeSlave(mp4, filepath.Join(p.outDir, mp4Path(download.Name)))
+	return dash + "|" + teeSlave(mp4, filepath.Join(p.outDir, mp4Path(download.Name)))
 }
 
 // dashOptions configure a DASH muxer writing CMAF segments and its
 // manifest, from which the publisher makes the playlists.
-func dashOptions(m muxerLayout, sets string) []string {
-	return []string{
+func dashOptions(p plan, m muxerLayout, sets string) []string {
+	options := []string{
 		"f=dash",
 		"onfail=abort", // a failing output fails the job, not half a ladder
 		"seg_duration=" + strconv.Itoa(segmentSeconds), // cut at every forced keyframe
@@ -38,6 +41,15 @@ func dashOptions(m muxerLayout, sets string) []string {
 		"init_seg_name=" + m.initSegmentTemplate(),   // see layout.go
 		"media_seg_name=" + m.mediaSegmentTemplate(), // see layout.go
 	}
+	if p.chunk != nil {
+		// Each fragment's decode time (tfdt) is the source's, where the MP4
+		// muxer would count from the chunk's first packet and put the
+		// chunk's start in the init segment's edit list instead: so every
+		// chunk writes the same init segment, and its media segments play
+		// after the previous chunk's.
+		options = append(options, "format_options=movflags=+frag_discont")
+	}
+	return options
 }
 
 // adaptationSets groups the ladder's representations: video, and audio

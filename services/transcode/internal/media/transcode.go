@@ -20,6 +20,11 @@ type Job struct {
 	// fixed ladder at its average bitrates.
 	Adaptive bool
 	AV1      bool // also write the AV1 variant set (av1.go); set by the efficient profile
+	// Chunked encodes an output longer than Config.Chunks.Threshold in
+	// chunks, one ffmpeg run each, and stitches their segments into the
+	// same outputs (chunk_run.go). Clips are never chunked: they are at
+	// most two minutes long.
+	Chunked bool
 
 	// OnProgress gets whole percentages, never lower than the last, at most
 	// every 5 points or 2 seconds; 100 only once every file is written.
@@ -101,7 +106,19 @@ func (t *Transcoder) encode(ctx context.Context, p *plan, job Job, report *repor
 	if analysis != nil {
 		report.analysed()
 	}
+	if chunks := t.chunks(*p, job); len(chunks) > 1 {
+		return analysis, t.chunkedLadder(ctx, *p, chunks, job, report)
+	}
 	return analysis, t.ladder(ctx, *p, job, report)
+}
+
+// chunks plans the chunks of a Job.Chunked output, after the ladder
+// decision: every chunk encodes the renditions decided for the whole.
+func (t *Transcoder) chunks(p plan, job Job) []Chunk {
+	if !job.Chunked || p.clip != nil {
+		return nil
+	}
+	return planChunks(p.length, p.outputRate(), t.cfg.Chunks)
 }
 
 // serialized makes onFile safe to call from several goroutines, one call

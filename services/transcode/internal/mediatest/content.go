@@ -50,3 +50,24 @@ func Source(t testing.TB, content Content, width, height int, seconds float64) s
 	}
 	return cached(t, "content", string(content)+" "+size+" "+length, ".mp4", args, func(string) error { return nil })
 }
+
+// SceneCut returns a width x height clip with a 440 Hz tone, seconds long
+// at 29.97 fps, whose picture changes completely at cut seconds (testsrc2,
+// then testsrc): a scene change, to put at a chunk edge. 29.97 fps on
+// purpose: its frames never fall on the 2 s keyframe grid, so a chunk must
+// start on the first frame after a grid instant, as a one-process run's
+// keyframe does.
+func SceneCut(t testing.TB, width, height int, seconds, cut float64) string {
+	t.Helper()
+	size := fmt.Sprintf("%dx%d", width, height)
+	length := func(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) }
+	scenes := fmt.Sprintf("testsrc2=s=%s:r=30000/1001:d=%s[a];testsrc=s=%s:r=30000/1001:d=%s[b];[a][b]concat=n=2:v=1:a=0",
+		size, length(cut), size, length(seconds-cut))
+	args := []string{
+		"-f", "lavfi", "-i", scenes,
+		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=" + length(seconds),
+		"-map", "0:v", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "30",
+		"-map", "1:a", "-c:a", "aac", "-b:a", "96k",
+	}
+	return cached(t, "scene-cut", "", ".mp4", args, func(string) error { return nil })
+}
