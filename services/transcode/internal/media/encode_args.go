@@ -32,6 +32,14 @@ func keyframeArgs(p plan) []string {
 	args = append(args, "-g", gop)                              // at most one GOP per 2 s segment
 	args = append(args, "-keyint_min", gop)                     // and no shorter GOPs either
 	args = append(args, "-force_key_frames:v", keyframeExpr(p)) // a keyframe every 2 s of time, even at variable frame rates
+	if rate := p.outputRate(); p.video.RealFrameRate > 0 && rate != p.video.RealFrameRate {
+		// ffmpeg's constant-rate output follows the source's r_frame_rate,
+		// a time base here (90000 for a browser's WHIP recording, whose
+		// frames carry uneven capture times): it would make up thousands
+		// of frames a second. The plan's rate instead: the average, 30
+		// when nothing says.
+		args = append(args, "-r:v", strconv.FormatFloat(rate, 'f', -1, 64))
+	}
 	return args
 }
 

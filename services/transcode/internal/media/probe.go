@@ -33,7 +33,10 @@ type VideoStream struct {
 	// RealFrameRate is ffprobe's r_frame_rate, the rate of ffmpeg's
 	// constant-rate output: every frame of the ladder sits on a tick of
 	// 1/RealFrameRate s from 0 (a phone's 29.97 fps average is encoded at
-	// its r_frame_rate of 30). 0 when the container does not say.
+	// its r_frame_rate of 30). 0 when the container does not say. It can
+	// be a time base rather than a rate (90000 for a WHIP recording, whose
+	// frames carry uneven capture times): the plan then pins another
+	// (plan.outputRate, keyframeArgs).
 	RealFrameRate float64
 	Rotation      int // degrees, 0-359, as the container stores it
 	Interlaced    bool

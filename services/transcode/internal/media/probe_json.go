@@ -68,7 +68,7 @@ func (s probeStream) video() *VideoStream {
 	v := &VideoStream{
 		Index: s.Index, Codec: s.CodecName, CodedWidth: s.Width, CodedHeight: s.Height,
 		FrameRate:     frameRate(s.AvgFrameRate, s.RealFrameRate),
-		RealFrameRate: frameRate("", s.RealFrameRate), // r_frame_rate alone, within the same bound
+		RealFrameRate: realFrameRate(s.RealFrameRate),
 		Rotation:      s.rotation(),
 		Interlaced:    s.FieldOrder != "" && s.FieldOrder != "progressive" && s.FieldOrder != "unknown",
 		Spherical:     s.spherical(),

@@ -20,6 +20,15 @@ func frameRate(avg, real string) float64 {
 	return 0
 }
 
+// realFrameRate is r_frame_rate as it is, whatever its size: a time base
+// there is what ffmpeg would encode at unless told otherwise.
+func realFrameRate(real string) float64 {
+	if num, den := ratio(real); num > 0 && den > 0 {
+		return num / den
+	}
+	return 0
+}
+
 // ratio parses "30000/1001" or "16:9".
 func ratio(text string) (float64, float64) {
 	a, b, ok := strings.Cut(text, "/")
