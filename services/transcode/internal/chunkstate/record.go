@@ -4,14 +4,19 @@ import (
 	"slices"
 
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
+	"github.com/vidhost/vidhost/services/transcode/internal/media"
 )
 
 // Unit is one unit of a plan as the record counts it: its key
-// (job.Unit.Key) and its weight in the plan's progress (a chunk's length
-// in seconds, the audio run's share of the encode).
+// (job.Unit.Key), its weight in the plan's progress (a chunk's length in
+// seconds, the audio run's share of the encode) and, for a chunk, its
+// bounds: whichever worker's completion releases the unit builds its
+// message from them (job.Unit.Sibling), so the record alone says what to
+// publish.
 type Unit struct {
-	Key    string `json:"key"`
-	Weight int    `json:"weight"`
+	Key    string       `json:"key"`
+	Weight int          `json:"weight"`
+	Chunk  *media.Chunk `json:"chunk,omitempty"`
 }
 
 // Plan is what the parent job opens a record with.
@@ -80,6 +85,15 @@ func (r *Record) running() int {
 		}
 	}
 	return n
+}
+
+// Unit returns the plan's unit key.
+func (r *Record) Unit(key string) (Unit, bool) {
+	i := slices.IndexFunc(r.Units, func(u Unit) bool { return u.Key == key })
+	if i < 0 {
+		return Unit{}, false
+	}
+	return r.Units[i], true
 }
 
 // has reports whether key is one of the plan's units.

@@ -53,6 +53,18 @@ func (u Unit) Key() string {
 	return ""
 }
 
+// Sibling is the unit of the same plan that does kind (on chunk c, for a
+// UnitChunk): what a worker publishes for the units its completion
+// released. Its ID is left for the publisher to derive (events.UnitID).
+func (u Unit) Sibling(kind UnitKind, c media.Chunk) Unit {
+	s := u
+	s.ID, s.Kind, s.Chunk = "", kind, media.Chunk{}
+	if kind == UnitChunk {
+		s.Chunk = c
+	}
+	return s
+}
+
 // The keys of a plan's units that are not chunks.
 const (
 	KeyAudio  = "audio"

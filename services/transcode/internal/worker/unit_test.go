@@ -48,11 +48,21 @@ func TestChunkUnitsOnThreeWorkers(t *testing.T) {
 	require.NoError(t, err)
 	plan := chunkstate.Plan{ID: units[0].PlanID, JobID: parent.ID, Window: len(units)}
 	for _, u := range units {
-		plan.Units = append(plan.Units, chunkstate.Unit{Key: u.Key(), Weight: int(u.Chunk.Length() / time.Second)})
+		plan.Units = append(plan.Units, chunkstate.Unit{Key: u.Key(), Weight: int(u.Chunk.Length() / time.Second), Chunk: &u.Chunk})
 	}
 	_, released, err := store.Open(ctx, plan)
 	require.NoError(t, err)
 	require.Len(t, released, 3)
+
+	record, err := store.Get(ctx, plan.ID)
+	require.NoError(t, err)
+	for i, key := range released {
+		unit, ok := record.Unit(key)
+		require.True(t, ok, key)
+		sibling := units[0].Sibling(job.UnitChunk, *unit.Chunk)
+		sibling.ID = events.UnitID(parent.ID, sibling.PlanID, sibling.Key())
+		assert.Equal(t, units[i], sibling, "any worker builds a released unit from the record alone")
+	}
 
 	var mu sync.Mutex
 	var lasts int
