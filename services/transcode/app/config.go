@@ -115,7 +115,8 @@ func (c Config) Validate() error {
 	if c.JobTimeout < 0 || c.JobTimeoutPerSecond < 0 || c.JobTimeoutMin < 0 || c.MaxDuration < 0 || c.MaxSide < 0 || c.MaxPixels < 0 || c.MaxFrameRate < 0 || c.MaxStreams < 0 || c.MaxBitRate < 0 {
 		errs = append(errs, errors.New("VIDHOST_TRANSCODE_JOB_TIMEOUT and the VIDHOST_TRANSCODE_MAX_* limits must not be negative"))
 	}
-	if c.Chunked != ChunkedOff && c.Chunked != ChunkedLocal {
+	// Empty (a Config built in code) is off.
+	if c.Chunked != "" && c.Chunked != ChunkedOff && c.Chunked != ChunkedLocal {
 		errs = append(errs, fmt.Errorf("VIDHOST_TRANSCODE_CHUNKED must be %s or %s", ChunkedOff, ChunkedLocal))
 	}
 	if _, err := c.trustedAddrs(); err != nil {
