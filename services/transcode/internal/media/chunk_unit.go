@@ -69,3 +69,18 @@ func (t *Transcoder) EncodeChunkOf(ctx context.Context, record []byte, source, o
 	progress := newLadderProgress(newReporter(onProgress, t.now), runWeights(encoderRuns(p), 1))
 	return t.encodeChunk(ctx, p, c, progress.of)
 }
+
+// EncodeAudioOf runs the audio of the plan recorded in record, for the
+// whole output (audio_run.go), reading source and writing under outDir:
+// its segments land in outDir's stream/ under the names a one-process run
+// gives them. A plan without audio writes nothing.
+func (t *Transcoder) EncodeAudioOf(ctx context.Context, record []byte, source, outDir string) error {
+	p, err := unmarshalPlan(record, source, outDir)
+	if err != nil || p.audio == nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(outDir, StreamDir), 0o750); err != nil {
+		return err
+	}
+	return t.encodeAudio(ctx, p)
+}

@@ -26,12 +26,12 @@ import (
 // unitChunks are chunked jobs' test chunks: a 12 s source in three.
 var unitChunks = media.Config{Chunks: media.ChunkConfig{Threshold: 4 * time.Second, Length: 4 * time.Second, Parallel: 1}}
 
-// Three workers each run one chunk unit of a 12 s upload (planned once,
+// Four workers each run one unit (the audio, three chunks) of a 12 s upload (planned once,
 // as the parent would) and record it in the plan's record on NATS:
 // exactly one of them sees the plan complete, the chunks' segments are
 // stored under the one-process names, and a redelivered chunk rewrites
 // the same keys and changes nothing in the record. 15-30 s on two cores.
-func TestChunkUnitsOnThreeWorkers(t *testing.T) {
+func TestChunkUnitsOnWorkers(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ctx := context.Background()
@@ -47,19 +47,23 @@ func TestChunkUnitsOnThreeWorkers(t *testing.T) {
 	store, err := chunkstate.New(ctx, b.worker)
 	require.NoError(t, err)
 	plan := chunkstate.Plan{ID: units[0].PlanID, JobID: parent.ID, Window: len(units)}
-	for _, u := range units {
+	plan.Units = append(plan.Units, chunkstate.Unit{Key: job.KeyAudio, Weight: 1})
+	for _, u := range units[1:] {
 		plan.Units = append(plan.Units, chunkstate.Unit{Key: u.Key(), Weight: int(u.Chunk.Length() / time.Second), Chunk: &u.Chunk})
 	}
 	_, released, err := store.Open(ctx, plan)
 	require.NoError(t, err)
-	require.Len(t, released, 3)
+	require.Len(t, released, 4)
 
 	record, err := store.Get(ctx, plan.ID)
 	require.NoError(t, err)
 	for i, key := range released {
 		unit, ok := record.Unit(key)
 		require.True(t, ok, key)
-		sibling := units[0].Sibling(job.UnitChunk, *unit.Chunk)
+		sibling := units[1].Sibling(job.UnitAudio, media.Chunk{})
+		if unit.Chunk != nil {
+			sibling = units[0].Sibling(job.UnitChunk, *unit.Chunk)
+		}
 		sibling.ID = events.UnitID(parent.ID, sibling.PlanID, sibling.Key())
 		assert.Equal(t, units[i], sibling, "any worker builds a released unit from the record alone")
 	}
@@ -70,7 +74,7 @@ func TestChunkUnitsOnThreeWorkers(t *testing.T) {
 	for _, u := range units {
 		runner := unitRunner(t, b)
 		wg.Go(func() {
-			if !assert.NoError(t, runner.RunChunk(ctx, u, nil), u.Key()) {
+			if !assert.NoError(t, runner.RunUnit(ctx, u, nil), u.Key()) {
 				return
 			}
 			out, err := store.Complete(ctx, u.PlanID, u.Key())
@@ -89,19 +93,31 @@ func TestChunkUnitsOnThreeWorkers(t *testing.T) {
 	for n := 1; n <= 6; n++ {
 		assert.Contains(t, stored, fmt.Sprintf("stream/seg-0-%05d.m4s", n), "12 s in 2 s segments, numbered as one run numbers them")
 	}
+	inits := 0
+	for _, key := range stored {
+		if strings.HasPrefix(key, "stream/init-") {
+			inits++
+		}
+	}
+	// The audio's representations follow the video renditions': the last is one of them.
+	assert.Contains(t, stored, fmt.Sprintf("stream/seg-%d-00001.m4s", inits-1), "the audio unit's segments")
 
-	require.NoError(t, unitRunner(t, b).RunChunk(ctx, units[1], nil), "a redelivered chunk, on a fourth worker")
-	out, err := store.Complete(ctx, units[1].PlanID, units[1].Key())
+	require.NoError(t, unitRunner(t, b).RunUnit(ctx, units[2], nil), "a redelivered chunk, on a fifth worker")
+	out, err := store.Complete(ctx, units[2].PlanID, units[2].Key())
 	require.NoError(t, err)
 	assert.False(t, out.First)
 	assert.False(t, out.Last)
 	assert.Equal(t, stored, storedKeys(t, b, parent), "the same keys again: no duplicates, no orphans")
 }
 
-// chunkUnits are the units the parent would publish for planned.
+// chunkUnits are the units the parent would publish for planned: the
+// audio, then the chunks.
 func chunkUnits(parent job.Job, planned media.Planned) []job.Unit {
 	planID := events.PlanID(parent, 1)
-	var units []job.Unit
+	audio := job.Unit{Job: parent, PlanID: planID, Kind: job.UnitAudio, Chunks: len(planned.Chunks),
+		MediaPlan: planned.Record, MediaPlanVersion: media.PlanVersion}
+	audio.ID = events.UnitID(parent.ID, planID, audio.Key())
+	units := []job.Unit{audio}
 	for _, c := range planned.Chunks {
 		u := job.Unit{Job: parent, PlanID: planID, Kind: job.UnitChunk, Chunk: c, Chunks: len(planned.Chunks),
 			MediaPlan: planned.Record, MediaPlanVersion: media.PlanVersion}
