@@ -232,3 +232,26 @@ func TestUnknownPlanOrUnit(t *testing.T) {
 	_, err = s.Complete(t.Context(), p.ID, fmt.Sprintf("chunk-%d", 7))
 	require.ErrorIs(t, err, chunkstate.ErrUnknownUnit)
 }
+
+func TestProgressAndPlayableGrowWithTheRecord(t *testing.T) {
+	t.Parallel()
+	s := newStore(t, natstest.Start(t))
+	p := plan(3, 4) // audio 10, chunks 30 each: 100 in all
+	_, _, err := s.Open(t.Context(), p)
+	require.NoError(t, err)
+	steps := []struct {
+		key               string
+		percent, playable int
+	}{
+		{job.ChunkKey(1), 30, 0}, // out of order: nothing plays before chunk 0
+		{job.KeyAudio, 40, 0},    // the audio alone plays nothing
+		{job.ChunkKey(0), 70, 2}, // chunks 0 and 1, with their audio
+		{job.ChunkKey(2), 100, 3},
+	}
+	for _, step := range steps {
+		out, err := s.Complete(t.Context(), p.ID, step.key)
+		require.NoError(t, err)
+		assert.Equal(t, step.percent, out.Percent, step.key)
+		assert.Equal(t, step.playable, out.Playable, step.key)
+	}
+}
