@@ -91,10 +91,14 @@ var rights = map[string]Rights{
 			DeadLetterSubject(SubjectTranscodeJobs),
 			// Its second handler runs transcribe jobs (docs/transcribes.md).
 			SubjectTranscribeProgress, SubjectTranscribeCompleted, SubjectTranscribeFailed,
-			DeadLetterSubject(SubjectTranscribeJobs)},
-		Ensures: []string{StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameCancels},
-		// A transcribe job's cancel is looked up by subject (CANCELS).
-		Reads: []string{StreamNameJobs, StreamNameCancels},
+			DeadLetterSubject(SubjectTranscribeJobs),
+			// Chunked jobs (docs/transcoding.md, "Distribution"): the units
+			// workers hand each other, and the plans' records.
+			SubjectTranscodeUnits, SubjectTranscodePlansPrefix + "*"},
+		Ensures: []string{StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameCancels, StreamNameChunks},
+		// A transcribe job's cancel is looked up by subject (CANCELS), and
+		// so is a chunked job's plan record (CHUNKS).
+		Reads: []string{StreamNameJobs, StreamNameCancels, StreamNameChunks},
 	},
 	// The hooks service announces changes to services and hooks, matches
 	// hooks on CATALOG's video.created and runs them on video.ready (skips

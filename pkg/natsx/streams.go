@@ -29,6 +29,9 @@ const (
 	// StreamNameCancels holds the catalog's cancels of running jobs, one
 	// subject per job, which workers look up by subject.
 	StreamNameCancels = "CANCELS"
+	// StreamNameChunks holds the records of chunked transcode jobs' plans,
+	// one subject per plan, which workers change by compare-and-set.
+	StreamNameChunks = "CHUNKS"
 )
 
 const (
@@ -62,11 +65,16 @@ var (
 	// a cancelled job late, or after another worker died, still finds it.
 	StreamCancels = withLastPerSubject(eventStream(StreamNameCancels, SubjectTranscribeCancelsPrefix+"*"))
 
+	// StreamChunks keeps the last record of each chunked job's plan
+	// (transcode.plans.<plan_id>) for a week, longer than any plan runs;
+	// the record's subject sequence is what a compare-and-set expects.
+	StreamChunks = withLastPerSubject(eventStream(StreamNameChunks, SubjectTranscodePlansPrefix+"*"))
+
 	// StreamJobs is a work queue: a job is deleted once a worker acks it,
 	// and jobs do not expire, whatever the backlog.
 	StreamJobs = jetstream.StreamConfig{
 		Name:       StreamNameJobs,
-		Subjects:   []string{SubjectTranscodeJobs, SubjectTranscribeJobs},
+		Subjects:   []string{SubjectTranscodeJobs, SubjectTranscodeUnits, SubjectTranscribeJobs},
 		Retention:  jetstream.WorkQueuePolicy,
 		Storage:    jetstream.FileStorage,
 		Duplicates: dedupWindow,
@@ -101,6 +109,7 @@ func AllStreams() []jetstream.StreamConfig {
 	all := []jetstream.StreamConfig{
 		StreamCatalog, StreamIdentity, StreamJobs, StreamMedia,
 		StreamUploads, StreamViews, StreamAudit, StreamDeadLetter, StreamHooks, StreamAccounts, StreamCancels,
+		StreamChunks,
 	}
 	for i := range all {
 		all[i].Subjects = slices.Clone(all[i].Subjects)

@@ -76,7 +76,7 @@ func TestRepublishedMessageIDIsDeduplicated(t *testing.T) {
 
 func TestAllStreamsReturnsCopies(t *testing.T) {
 	all := natsx.AllStreams()
-	require.Len(t, all, 11)
+	require.Len(t, all, 12)
 	all[0].Subjects[0] = "mutated.>"
 	assert.NotEqual(t, "mutated.>", natsx.AllStreams()[0].Subjects[0])
 }

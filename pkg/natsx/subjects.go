@@ -38,6 +38,14 @@ const (
 	// JOBS stream (work queue: each job is taken by one worker).
 	SubjectTranscodeJobs  = "transcode.jobs"
 	SubjectTranscribeJobs = "transcribe.jobs"
+	// SubjectTranscodeUnits carries the units of chunked transcode jobs,
+	// which transcode workers publish for each other: a subject apart from
+	// transcode.jobs, so a worker's key cannot forge a catalog job.
+	SubjectTranscodeUnits = "transcode.units"
+
+	// CHUNKS stream: transcode.plans.<plan_id>, the record of one chunked
+	// job's plan, changed by compare-and-set (TranscodePlanSubject).
+	SubjectTranscodePlansPrefix = "transcode.plans."
 
 	// CANCELS stream: transcribe.cancels.<transcribe_id>, the catalog's
 	// cancel of a dispatched transcribe job (TranscribeCancelSubject).
@@ -99,4 +107,10 @@ func DeadLetterSubject(subject string) string {
 // transcribe id; a worker looks it up before and while it runs the job.
 func TranscribeCancelSubject(id string) string {
 	return SubjectTranscribeCancelsPrefix + id
+}
+
+// TranscodePlanSubject is where the record of a chunked transcode job's
+// plan lives: one subject per plan, the last message its current state.
+func TranscodePlanSubject(planID string) string {
+	return SubjectTranscodePlansPrefix + planID
 }

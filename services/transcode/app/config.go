@@ -63,6 +63,12 @@ type Config struct {
 	MaxFrameRate float64       `env:"VIDHOST_TRANSCODE_MAX_FRAME_RATE" envDefault:"60"`
 	MaxStreams   int           `env:"VIDHOST_TRANSCODE_MAX_STREAMS" envDefault:"16"`
 	MaxBitRate   int64         `env:"VIDHOST_TRANSCODE_MAX_BIT_RATE" envDefault:"400000000"` // bits/s
+	// Chunked is how an output longer than the media core's chunk
+	// threshold is encoded (docs/transcoding.md, "Chunked transcoding"):
+	// ChunkedOff, one ffmpeg run as always, or ChunkedLocal, in chunks
+	// stitched together within this worker. Spreading the chunks over
+	// workers ("Distribution") is not built yet, so no other value starts.
+	Chunked string `env:"VIDHOST_TRANSCODE_CHUNKED" envDefault:"off"`
 	// FFmpeg and FFprobe are the tools' names or paths.
 	FFmpeg  string `env:"VIDHOST_FFMPEG" envDefault:"ffmpeg"`
 	FFprobe string `env:"VIDHOST_FFPROBE" envDefault:"ffprobe"`
@@ -77,6 +83,12 @@ type Config struct {
 	FetchHeaderTimeout time.Duration `env:"VIDHOST_FETCH_HEADER_TIMEOUT" envDefault:"30s"`
 	FetchIdleTimeout   time.Duration `env:"VIDHOST_FETCH_IDLE_TIMEOUT" envDefault:"60s"`
 }
+
+// The values of VIDHOST_TRANSCODE_CHUNKED.
+const (
+	ChunkedOff   = "off"
+	ChunkedLocal = "local"
+)
 
 // Options are the in-process hooks of Run.
 type Options struct {
@@ -102,6 +114,10 @@ func (c Config) Validate() error {
 	}
 	if c.JobTimeout < 0 || c.JobTimeoutPerSecond < 0 || c.JobTimeoutMin < 0 || c.MaxDuration < 0 || c.MaxSide < 0 || c.MaxPixels < 0 || c.MaxFrameRate < 0 || c.MaxStreams < 0 || c.MaxBitRate < 0 {
 		errs = append(errs, errors.New("VIDHOST_TRANSCODE_JOB_TIMEOUT and the VIDHOST_TRANSCODE_MAX_* limits must not be negative"))
+	}
+	// Empty (a Config built in code) is off.
+	if c.Chunked != "" && c.Chunked != ChunkedOff && c.Chunked != ChunkedLocal {
+		errs = append(errs, fmt.Errorf("VIDHOST_TRANSCODE_CHUNKED must be %s or %s", ChunkedOff, ChunkedLocal))
 	}
 	if _, err := c.trustedAddrs(); err != nil {
 		errs = append(errs, err)

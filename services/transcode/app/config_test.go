@@ -39,6 +39,7 @@ func TestConfigDefaults(t *testing.T) {
 	assert.Equal(t, 15*time.Minute, cfg.JobTimeoutMin)
 	assert.Equal(t, media.DefaultLimits(), media.New(media.Config{Limits: cfg.limits()}).Limits(),
 		"the documented defaults are the media core's")
+	assert.Equal(t, ChunkedOff, cfg.Chunked, "chunked transcoding is opt-in")
 	assert.Empty(t, cfg.InternalSecret, "optional: only health checks are served")
 	assert.NoError(t, cfg.Validate())
 }
@@ -55,6 +56,32 @@ func TestConfigFromEnvironment(t *testing.T) {
 	assert.Equal(t, 30*time.Second, cfg.AckWait)
 	assert.True(t, cfg.fetchOptions().AllowPrivate)
 	assert.Len(t, cfg.fetchOptions().Trusted, 2)
+}
+
+func TestChunkedSetting(t *testing.T) {
+	tests := []struct {
+		value string
+		valid bool
+	}{
+		{ChunkedOff, true},
+		{ChunkedLocal, true},
+		{"distributed", false}, // designed, not built: refused rather than silently local
+		{"on", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.value, func(t *testing.T) {
+			t.Setenv("VIDHOST_BLOB_DIR", "/srv/blob")
+			t.Setenv("VIDHOST_TRANSCODE_CHUNKED", tt.value)
+			var cfg Config
+			require.NoError(t, config.Load(&cfg))
+			err := cfg.Validate()
+			if tt.valid {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorContains(t, err, "VIDHOST_TRANSCODE_CHUNKED must be off or local")
+		})
+	}
 }
 
 func TestRunRefusesIncompleteConfig(t *testing.T) {

@@ -38,6 +38,7 @@ func newRunner(ctx context.Context, cfg Config, logger *slog.Logger) (*job.Runne
 		Fetcher:    fetch.New(cfg.fetchOptions()),
 		Transcoder: media.New(media.Config{FFmpeg: cfg.FFmpeg, FFprobe: cfg.FFprobe, Limits: cfg.limits()}),
 		WorkDir:    cfg.WorkDir,
+		Chunked:    cfg.Chunked == ChunkedLocal,
 		Timeouts:   job.Timeouts{Max: cfg.JobTimeout, PerSecond: cfg.JobTimeoutPerSecond, Min: cfg.JobTimeoutMin},
 		Logger:     logger,
 	}, nil

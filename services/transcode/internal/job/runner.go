@@ -29,6 +29,10 @@ type Runner struct {
 	Fetcher    *fetch.Fetcher
 	Transcoder *media.Transcoder
 	WorkDir    string // scratch space; each attempt gets a directory in it
+	// Chunked encodes long outputs in chunks within this worker
+	// (media.Job.Chunked; VIDHOST_TRANSCODE_CHUNKED=local). Off by default:
+	// the one-process ladder is what production has measured.
+	Chunked bool
 	// Timeouts bound an attempt from its start (download included) to its
 	// last upload; zero means no bound. See TimeoutError.
 	Timeouts Timeouts
@@ -87,6 +91,7 @@ func (r *Runner) transcode(ctx context.Context, j Job, source, outDir string, re
 	})
 	res, err := r.Transcoder.Transcode(ctx, media.Job{
 		Source: source, OutDir: outDir, Clip: j.Clip, Adaptive: j.Transcoder.Adaptive(), AV1: j.Transcoder.AV1(), // the video's profile (pkg/profiles)
+		Chunked:    r.Chunked,
 		OnProgress: report.Progress, OnFile: uploads.Add, OnPlanned: planned,
 	})
 	if err != nil {

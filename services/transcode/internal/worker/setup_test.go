@@ -75,6 +75,8 @@ type workerSetup struct {
 	media  media.Config
 	// timeouts are the runner's per-job timeouts (none when zero).
 	timeouts job.Timeouts
+	// chunked encodes long outputs in chunks in the worker (media.Config.Chunks says how long).
+	chunked bool
 }
 
 func defaults() workerSetup {
@@ -87,7 +89,7 @@ func (b *bundle) start(t *testing.T, ws workerSetup) *worker.Worker {
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	runner := &job.Runner{
 		Store: b.store, Fetcher: fetch.New(ws.fetch), Transcoder: media.New(ws.media),
-		WorkDir: t.TempDir(), Timeouts: ws.timeouts, Logger: logger,
+		WorkDir: t.TempDir(), Timeouts: ws.timeouts, Chunked: ws.chunked, Logger: logger,
 	}
 	w, err := worker.Start(t.Context(), b.worker, runner, ws.config, logger)
 	require.NoError(t, err)

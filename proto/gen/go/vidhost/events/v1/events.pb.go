@@ -23,6 +23,62 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// What the unit does.
+type TranscodeUnit_Kind int32
+
+const (
+	TranscodeUnit_KIND_UNSPECIFIED TranscodeUnit_Kind = 0
+	// Encode one chunk's video renditions.
+	TranscodeUnit_KIND_CHUNK TranscodeUnit_Kind = 1
+	// Encode the whole output's audio, once.
+	TranscodeUnit_KIND_AUDIO TranscodeUnit_Kind = 2
+	// Stitch the manifests, playlists and MP4 once every other unit is done.
+	TranscodeUnit_KIND_STITCH TranscodeUnit_Kind = 3
+)
+
+// Enum value maps for TranscodeUnit_Kind.
+var (
+	TranscodeUnit_Kind_name = map[int32]string{
+		0: "KIND_UNSPECIFIED",
+		1: "KIND_CHUNK",
+		2: "KIND_AUDIO",
+		3: "KIND_STITCH",
+	}
+	TranscodeUnit_Kind_value = map[string]int32{
+		"KIND_UNSPECIFIED": 0,
+		"KIND_CHUNK":       1,
+		"KIND_AUDIO":       2,
+		"KIND_STITCH":      3,
+	}
+)
+
+func (x TranscodeUnit_Kind) Enum() *TranscodeUnit_Kind {
+	p := new(TranscodeUnit_Kind)
+	*p = x
+	return p
+}
+
+func (x TranscodeUnit_Kind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (TranscodeUnit_Kind) Descriptor() protoreflect.EnumDescriptor {
+	return file_vidhost_events_v1_events_proto_enumTypes[0].Descriptor()
+}
+
+func (TranscodeUnit_Kind) Type() protoreflect.EnumType {
+	return &file_vidhost_events_v1_events_proto_enumTypes[0]
+}
+
+func (x TranscodeUnit_Kind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use TranscodeUnit_Kind.Descriptor instead.
+func (TranscodeUnit_Kind) EnumDescriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{9, 0}
+}
+
 // EventMeta is common to all events.
 type EventMeta struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -684,6 +740,170 @@ func (*TranscodeJob_SourceObjectKey) isTranscodeJob_Source() {}
 
 func (*TranscodeJob_LiveSegments) isTranscodeJob_Source() {}
 
+// TranscodeUnit is one piece of a chunked transcode job (docs/transcoding.md,
+// "Distribution"), published on transcode.units by the worker that planned the
+// job and taken by any worker. Its meta.id (also Nats-Msg-Id) derives from the
+// job, the plan and the unit, so a republished unit is deduplicated.
+type TranscodeUnit struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Meta  *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	// The TranscodeJob's meta.id: the video's final report derives its id from
+	// it, so it is the same whichever worker sends it.
+	JobId   string `protobuf:"bytes,2,opt,name=job_id,json=jobId,proto3" json:"job_id,omitempty"`
+	VideoId string `protobuf:"bytes,3,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	// The plan this unit belongs to; its record is transcode.plans.<plan_id>.
+	PlanId string             `protobuf:"bytes,4,opt,name=plan_id,json=planId,proto3" json:"plan_id,omitempty"`
+	Kind   TranscodeUnit_Kind `protobuf:"varint,5,opt,name=kind,proto3,enum=vidhost.events.v1.TranscodeUnit_Kind" json:"kind,omitempty"`
+	// For KIND_CHUNK: the chunk's index from 0, its bounds on the output's
+	// timeline in microseconds, and the number (from 1) of its first segment.
+	ChunkIndex   int32 `protobuf:"varint,6,opt,name=chunk_index,json=chunkIndex,proto3" json:"chunk_index,omitempty"`
+	StartMicros  int64 `protobuf:"varint,7,opt,name=start_micros,json=startMicros,proto3" json:"start_micros,omitempty"`
+	EndMicros    int64 `protobuf:"varint,8,opt,name=end_micros,json=endMicros,proto3" json:"end_micros,omitempty"`
+	FirstSegment int32 `protobuf:"varint,9,opt,name=first_segment,json=firstSegment,proto3" json:"first_segment,omitempty"`
+	// How many chunks the plan has.
+	Chunks int32 `protobuf:"varint,10,opt,name=chunks,proto3" json:"chunks,omitempty"`
+	// The source's blob key: an upload, or the plan's copy of a URL source.
+	SourceObjectKey string `protobuf:"bytes,11,opt,name=source_object_key,json=sourceObjectKey,proto3" json:"source_object_key,omitempty"`
+	// The transcoding profile (pkg/profiles), as in the job.
+	Transcoder string `protobuf:"bytes,12,opt,name=transcoder,proto3" json:"transcoder,omitempty"`
+	// What the plan decided (renditions and rates, AV1 rate, output frame
+	// rate), in the media core's own encoding; a unit worker never analyses
+	// again. media_plan_version names that encoding: a worker that does not
+	// know it hands the unit back for another.
+	MediaPlan        []byte `protobuf:"bytes,13,opt,name=media_plan,json=mediaPlan,proto3" json:"media_plan,omitempty"`
+	MediaPlanVersion int32  `protobuf:"varint,14,opt,name=media_plan_version,json=mediaPlanVersion,proto3" json:"media_plan_version,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *TranscodeUnit) Reset() {
+	*x = TranscodeUnit{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TranscodeUnit) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TranscodeUnit) ProtoMessage() {}
+
+func (x *TranscodeUnit) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TranscodeUnit.ProtoReflect.Descriptor instead.
+func (*TranscodeUnit) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *TranscodeUnit) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *TranscodeUnit) GetJobId() string {
+	if x != nil {
+		return x.JobId
+	}
+	return ""
+}
+
+func (x *TranscodeUnit) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
+func (x *TranscodeUnit) GetPlanId() string {
+	if x != nil {
+		return x.PlanId
+	}
+	return ""
+}
+
+func (x *TranscodeUnit) GetKind() TranscodeUnit_Kind {
+	if x != nil {
+		return x.Kind
+	}
+	return TranscodeUnit_KIND_UNSPECIFIED
+}
+
+func (x *TranscodeUnit) GetChunkIndex() int32 {
+	if x != nil {
+		return x.ChunkIndex
+	}
+	return 0
+}
+
+func (x *TranscodeUnit) GetStartMicros() int64 {
+	if x != nil {
+		return x.StartMicros
+	}
+	return 0
+}
+
+func (x *TranscodeUnit) GetEndMicros() int64 {
+	if x != nil {
+		return x.EndMicros
+	}
+	return 0
+}
+
+func (x *TranscodeUnit) GetFirstSegment() int32 {
+	if x != nil {
+		return x.FirstSegment
+	}
+	return 0
+}
+
+func (x *TranscodeUnit) GetChunks() int32 {
+	if x != nil {
+		return x.Chunks
+	}
+	return 0
+}
+
+func (x *TranscodeUnit) GetSourceObjectKey() string {
+	if x != nil {
+		return x.SourceObjectKey
+	}
+	return ""
+}
+
+func (x *TranscodeUnit) GetTranscoder() string {
+	if x != nil {
+		return x.Transcoder
+	}
+	return ""
+}
+
+func (x *TranscodeUnit) GetMediaPlan() []byte {
+	if x != nil {
+		return x.MediaPlan
+	}
+	return nil
+}
+
+func (x *TranscodeUnit) GetMediaPlanVersion() int32 {
+	if x != nil {
+		return x.MediaPlanVersion
+	}
+	return 0
+}
+
 // LiveSegments names the segments of a live event's HLS that make an
 // instant clip, chosen by the catalog from the event's live playlists: the
 // worker copies them into the clip's media folder, writes VOD playlists
@@ -706,7 +926,7 @@ type LiveSegments struct {
 
 func (x *LiveSegments) Reset() {
 	*x = LiveSegments{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -718,7 +938,7 @@ func (x *LiveSegments) String() string {
 func (*LiveSegments) ProtoMessage() {}
 
 func (x *LiveSegments) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[9]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -731,7 +951,7 @@ func (x *LiveSegments) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiveSegments.ProtoReflect.Descriptor instead.
 func (*LiveSegments) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{9}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *LiveSegments) GetEventVideoId() string {
@@ -771,7 +991,7 @@ type LiveVariant struct {
 
 func (x *LiveVariant) Reset() {
 	*x = LiveVariant{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -783,7 +1003,7 @@ func (x *LiveVariant) String() string {
 func (*LiveVariant) ProtoMessage() {}
 
 func (x *LiveVariant) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[10]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -796,7 +1016,7 @@ func (x *LiveVariant) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiveVariant.ProtoReflect.Descriptor instead.
 func (*LiveVariant) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{10}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *LiveVariant) GetPlaylist() string {
@@ -831,7 +1051,7 @@ type LiveSegment struct {
 
 func (x *LiveSegment) Reset() {
 	*x = LiveSegment{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -843,7 +1063,7 @@ func (x *LiveSegment) String() string {
 func (*LiveSegment) ProtoMessage() {}
 
 func (x *LiveSegment) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[11]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -856,7 +1076,7 @@ func (x *LiveSegment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiveSegment.ProtoReflect.Descriptor instead.
 func (*LiveSegment) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{11}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *LiveSegment) GetName() string {
@@ -889,7 +1109,7 @@ type TranscodeProgress struct {
 
 func (x *TranscodeProgress) Reset() {
 	*x = TranscodeProgress{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -901,7 +1121,7 @@ func (x *TranscodeProgress) String() string {
 func (*TranscodeProgress) ProtoMessage() {}
 
 func (x *TranscodeProgress) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[12]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -914,7 +1134,7 @@ func (x *TranscodeProgress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeProgress.ProtoReflect.Descriptor instead.
 func (*TranscodeProgress) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{12}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *TranscodeProgress) GetMeta() *EventMeta {
@@ -959,7 +1179,7 @@ type MediaOutput struct {
 
 func (x *MediaOutput) Reset() {
 	*x = MediaOutput{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -971,7 +1191,7 @@ func (x *MediaOutput) String() string {
 func (*MediaOutput) ProtoMessage() {}
 
 func (x *MediaOutput) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[13]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -984,7 +1204,7 @@ func (x *MediaOutput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MediaOutput.ProtoReflect.Descriptor instead.
 func (*MediaOutput) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{13}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *MediaOutput) GetLabel() string {
@@ -1029,7 +1249,7 @@ type TranscodeCompleted struct {
 
 func (x *TranscodeCompleted) Reset() {
 	*x = TranscodeCompleted{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1041,7 +1261,7 @@ func (x *TranscodeCompleted) String() string {
 func (*TranscodeCompleted) ProtoMessage() {}
 
 func (x *TranscodeCompleted) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[14]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1054,7 +1274,7 @@ func (x *TranscodeCompleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeCompleted.ProtoReflect.Descriptor instead.
 func (*TranscodeCompleted) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{14}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *TranscodeCompleted) GetMeta() *EventMeta {
@@ -1154,7 +1374,7 @@ type TranscodeFailed struct {
 
 func (x *TranscodeFailed) Reset() {
 	*x = TranscodeFailed{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1166,7 +1386,7 @@ func (x *TranscodeFailed) String() string {
 func (*TranscodeFailed) ProtoMessage() {}
 
 func (x *TranscodeFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[15]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1179,7 +1399,7 @@ func (x *TranscodeFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscodeFailed.ProtoReflect.Descriptor instead.
 func (*TranscodeFailed) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{15}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *TranscodeFailed) GetMeta() *EventMeta {
@@ -1217,7 +1437,7 @@ type LiveStarted struct {
 
 func (x *LiveStarted) Reset() {
 	*x = LiveStarted{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1229,7 +1449,7 @@ func (x *LiveStarted) String() string {
 func (*LiveStarted) ProtoMessage() {}
 
 func (x *LiveStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[16]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1242,7 +1462,7 @@ func (x *LiveStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiveStarted.ProtoReflect.Descriptor instead.
 func (*LiveStarted) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{16}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *LiveStarted) GetMeta() *EventMeta {
@@ -1285,7 +1505,7 @@ type LiveEnded struct {
 
 func (x *LiveEnded) Reset() {
 	*x = LiveEnded{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1297,7 +1517,7 @@ func (x *LiveEnded) String() string {
 func (*LiveEnded) ProtoMessage() {}
 
 func (x *LiveEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[17]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1310,7 +1530,7 @@ func (x *LiveEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiveEnded.ProtoReflect.Descriptor instead.
 func (*LiveEnded) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{17}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *LiveEnded) GetMeta() *EventMeta {
@@ -1365,7 +1585,7 @@ type TranscribeJob struct {
 
 func (x *TranscribeJob) Reset() {
 	*x = TranscribeJob{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1377,7 +1597,7 @@ func (x *TranscribeJob) String() string {
 func (*TranscribeJob) ProtoMessage() {}
 
 func (x *TranscribeJob) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[18]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1390,7 +1610,7 @@ func (x *TranscribeJob) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeJob.ProtoReflect.Descriptor instead.
 func (*TranscribeJob) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{18}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *TranscribeJob) GetMeta() *EventMeta {
@@ -1443,7 +1663,7 @@ type TranscribeProgress struct {
 
 func (x *TranscribeProgress) Reset() {
 	*x = TranscribeProgress{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1455,7 +1675,7 @@ func (x *TranscribeProgress) String() string {
 func (*TranscribeProgress) ProtoMessage() {}
 
 func (x *TranscribeProgress) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[19]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1468,7 +1688,7 @@ func (x *TranscribeProgress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeProgress.ProtoReflect.Descriptor instead.
 func (*TranscribeProgress) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{19}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *TranscribeProgress) GetMeta() *EventMeta {
@@ -1516,7 +1736,7 @@ type TranscribeCompleted struct {
 
 func (x *TranscribeCompleted) Reset() {
 	*x = TranscribeCompleted{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1528,7 +1748,7 @@ func (x *TranscribeCompleted) String() string {
 func (*TranscribeCompleted) ProtoMessage() {}
 
 func (x *TranscribeCompleted) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[20]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1541,7 +1761,7 @@ func (x *TranscribeCompleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeCompleted.ProtoReflect.Descriptor instead.
 func (*TranscribeCompleted) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{20}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *TranscribeCompleted) GetMeta() *EventMeta {
@@ -1593,7 +1813,7 @@ type TranscribeFailed struct {
 
 func (x *TranscribeFailed) Reset() {
 	*x = TranscribeFailed{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[21]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1605,7 +1825,7 @@ func (x *TranscribeFailed) String() string {
 func (*TranscribeFailed) ProtoMessage() {}
 
 func (x *TranscribeFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[21]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1618,7 +1838,7 @@ func (x *TranscribeFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeFailed.ProtoReflect.Descriptor instead.
 func (*TranscribeFailed) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{21}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *TranscribeFailed) GetMeta() *EventMeta {
@@ -1666,7 +1886,7 @@ type TranscribeCancel struct {
 
 func (x *TranscribeCancel) Reset() {
 	*x = TranscribeCancel{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[22]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1678,7 +1898,7 @@ func (x *TranscribeCancel) String() string {
 func (*TranscribeCancel) ProtoMessage() {}
 
 func (x *TranscribeCancel) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[22]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1691,7 +1911,7 @@ func (x *TranscribeCancel) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranscribeCancel.ProtoReflect.Descriptor instead.
 func (*TranscribeCancel) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{22}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *TranscribeCancel) GetMeta() *EventMeta {
@@ -1727,7 +1947,7 @@ type ServiceEvent struct {
 
 func (x *ServiceEvent) Reset() {
 	*x = ServiceEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[23]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1739,7 +1959,7 @@ func (x *ServiceEvent) String() string {
 func (*ServiceEvent) ProtoMessage() {}
 
 func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[23]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1752,7 +1972,7 @@ func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceEvent.ProtoReflect.Descriptor instead.
 func (*ServiceEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{23}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ServiceEvent) GetMeta() *EventMeta {
@@ -1780,7 +2000,7 @@ type HookEvent struct {
 
 func (x *HookEvent) Reset() {
 	*x = HookEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[24]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1792,7 +2012,7 @@ func (x *HookEvent) String() string {
 func (*HookEvent) ProtoMessage() {}
 
 func (x *HookEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[24]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1805,7 +2025,7 @@ func (x *HookEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HookEvent.ProtoReflect.Descriptor instead.
 func (*HookEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{24}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *HookEvent) GetMeta() *EventMeta {
@@ -1875,7 +2095,35 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"transcoder\x18\t \x01(\tR\n" +
 	"transcoderB\b\n" +
-	"\x06source\"\x99\x01\n" +
+	"\x06source\"\xcf\x04\n" +
+	"\rTranscodeUnit\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x15\n" +
+	"\x06job_id\x18\x02 \x01(\tR\x05jobId\x12\x19\n" +
+	"\bvideo_id\x18\x03 \x01(\tR\avideoId\x12\x17\n" +
+	"\aplan_id\x18\x04 \x01(\tR\x06planId\x129\n" +
+	"\x04kind\x18\x05 \x01(\x0e2%.vidhost.events.v1.TranscodeUnit.KindR\x04kind\x12\x1f\n" +
+	"\vchunk_index\x18\x06 \x01(\x05R\n" +
+	"chunkIndex\x12!\n" +
+	"\fstart_micros\x18\a \x01(\x03R\vstartMicros\x12\x1d\n" +
+	"\n" +
+	"end_micros\x18\b \x01(\x03R\tendMicros\x12#\n" +
+	"\rfirst_segment\x18\t \x01(\x05R\ffirstSegment\x12\x16\n" +
+	"\x06chunks\x18\n" +
+	" \x01(\x05R\x06chunks\x12*\n" +
+	"\x11source_object_key\x18\v \x01(\tR\x0fsourceObjectKey\x12\x1e\n" +
+	"\n" +
+	"transcoder\x18\f \x01(\tR\n" +
+	"transcoder\x12\x1d\n" +
+	"\n" +
+	"media_plan\x18\r \x01(\fR\tmediaPlan\x12,\n" +
+	"\x12media_plan_version\x18\x0e \x01(\x05R\x10mediaPlanVersion\"M\n" +
+	"\x04Kind\x12\x14\n" +
+	"\x10KIND_UNSPECIFIED\x10\x00\x12\x0e\n" +
+	"\n" +
+	"KIND_CHUNK\x10\x01\x12\x0e\n" +
+	"\n" +
+	"KIND_AUDIO\x10\x02\x12\x0f\n" +
+	"\vKIND_STITCH\x10\x03\"\x99\x01\n" +
 	"\fLiveSegments\x12$\n" +
 	"\x0eevent_video_id\x18\x01 \x01(\tR\feventVideoId\x12'\n" +
 	"\x0fmaster_playlist\x18\x02 \x01(\tR\x0emasterPlaylist\x12:\n" +
@@ -1970,78 +2218,83 @@ func file_vidhost_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_vidhost_events_v1_events_proto_rawDescData
 }
 
-var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
+var file_vidhost_events_v1_events_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_vidhost_events_v1_events_proto_goTypes = []any{
-	(*EventMeta)(nil),           // 0: vidhost.events.v1.EventMeta
-	(*CategoryEvent)(nil),       // 1: vidhost.events.v1.CategoryEvent
-	(*PlayerEvent)(nil),         // 2: vidhost.events.v1.PlayerEvent
-	(*VideoEvent)(nil),          // 3: vidhost.events.v1.VideoEvent
-	(*FolderEvent)(nil),         // 4: vidhost.events.v1.FolderEvent
-	(*KeyEvent)(nil),            // 5: vidhost.events.v1.KeyEvent
-	(*AccountEvent)(nil),        // 6: vidhost.events.v1.AccountEvent
-	(*UserEvent)(nil),           // 7: vidhost.events.v1.UserEvent
-	(*TranscodeJob)(nil),        // 8: vidhost.events.v1.TranscodeJob
-	(*LiveSegments)(nil),        // 9: vidhost.events.v1.LiveSegments
-	(*LiveVariant)(nil),         // 10: vidhost.events.v1.LiveVariant
-	(*LiveSegment)(nil),         // 11: vidhost.events.v1.LiveSegment
-	(*TranscodeProgress)(nil),   // 12: vidhost.events.v1.TranscodeProgress
-	(*MediaOutput)(nil),         // 13: vidhost.events.v1.MediaOutput
-	(*TranscodeCompleted)(nil),  // 14: vidhost.events.v1.TranscodeCompleted
-	(*TranscodeFailed)(nil),     // 15: vidhost.events.v1.TranscodeFailed
-	(*LiveStarted)(nil),         // 16: vidhost.events.v1.LiveStarted
-	(*LiveEnded)(nil),           // 17: vidhost.events.v1.LiveEnded
-	(*TranscribeJob)(nil),       // 18: vidhost.events.v1.TranscribeJob
-	(*TranscribeProgress)(nil),  // 19: vidhost.events.v1.TranscribeProgress
-	(*TranscribeCompleted)(nil), // 20: vidhost.events.v1.TranscribeCompleted
-	(*TranscribeFailed)(nil),    // 21: vidhost.events.v1.TranscribeFailed
-	(*TranscribeCancel)(nil),    // 22: vidhost.events.v1.TranscribeCancel
-	(*ServiceEvent)(nil),        // 23: vidhost.events.v1.ServiceEvent
-	(*HookEvent)(nil),           // 24: vidhost.events.v1.HookEvent
-	(*v1.Category)(nil),         // 25: vidhost.catalog.v1.Category
-	(*v1.Player)(nil),           // 26: vidhost.catalog.v1.Player
-	(*v1.Video)(nil),            // 27: vidhost.catalog.v1.Video
-	(*v1.Folder)(nil),           // 28: vidhost.catalog.v1.Folder
-	(*v11.Service)(nil),         // 29: vidhost.hooks.v1.Service
-	(*v11.Hook)(nil),            // 30: vidhost.hooks.v1.Hook
+	(TranscodeUnit_Kind)(0),     // 0: vidhost.events.v1.TranscodeUnit.Kind
+	(*EventMeta)(nil),           // 1: vidhost.events.v1.EventMeta
+	(*CategoryEvent)(nil),       // 2: vidhost.events.v1.CategoryEvent
+	(*PlayerEvent)(nil),         // 3: vidhost.events.v1.PlayerEvent
+	(*VideoEvent)(nil),          // 4: vidhost.events.v1.VideoEvent
+	(*FolderEvent)(nil),         // 5: vidhost.events.v1.FolderEvent
+	(*KeyEvent)(nil),            // 6: vidhost.events.v1.KeyEvent
+	(*AccountEvent)(nil),        // 7: vidhost.events.v1.AccountEvent
+	(*UserEvent)(nil),           // 8: vidhost.events.v1.UserEvent
+	(*TranscodeJob)(nil),        // 9: vidhost.events.v1.TranscodeJob
+	(*TranscodeUnit)(nil),       // 10: vidhost.events.v1.TranscodeUnit
+	(*LiveSegments)(nil),        // 11: vidhost.events.v1.LiveSegments
+	(*LiveVariant)(nil),         // 12: vidhost.events.v1.LiveVariant
+	(*LiveSegment)(nil),         // 13: vidhost.events.v1.LiveSegment
+	(*TranscodeProgress)(nil),   // 14: vidhost.events.v1.TranscodeProgress
+	(*MediaOutput)(nil),         // 15: vidhost.events.v1.MediaOutput
+	(*TranscodeCompleted)(nil),  // 16: vidhost.events.v1.TranscodeCompleted
+	(*TranscodeFailed)(nil),     // 17: vidhost.events.v1.TranscodeFailed
+	(*LiveStarted)(nil),         // 18: vidhost.events.v1.LiveStarted
+	(*LiveEnded)(nil),           // 19: vidhost.events.v1.LiveEnded
+	(*TranscribeJob)(nil),       // 20: vidhost.events.v1.TranscribeJob
+	(*TranscribeProgress)(nil),  // 21: vidhost.events.v1.TranscribeProgress
+	(*TranscribeCompleted)(nil), // 22: vidhost.events.v1.TranscribeCompleted
+	(*TranscribeFailed)(nil),    // 23: vidhost.events.v1.TranscribeFailed
+	(*TranscribeCancel)(nil),    // 24: vidhost.events.v1.TranscribeCancel
+	(*ServiceEvent)(nil),        // 25: vidhost.events.v1.ServiceEvent
+	(*HookEvent)(nil),           // 26: vidhost.events.v1.HookEvent
+	(*v1.Category)(nil),         // 27: vidhost.catalog.v1.Category
+	(*v1.Player)(nil),           // 28: vidhost.catalog.v1.Player
+	(*v1.Video)(nil),            // 29: vidhost.catalog.v1.Video
+	(*v1.Folder)(nil),           // 30: vidhost.catalog.v1.Folder
+	(*v11.Service)(nil),         // 31: vidhost.hooks.v1.Service
+	(*v11.Hook)(nil),            // 32: vidhost.hooks.v1.Hook
 }
 var file_vidhost_events_v1_events_proto_depIdxs = []int32{
-	0,  // 0: vidhost.events.v1.CategoryEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	25, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
-	0,  // 2: vidhost.events.v1.PlayerEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	26, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
-	0,  // 4: vidhost.events.v1.VideoEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	27, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
-	0,  // 6: vidhost.events.v1.FolderEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	28, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
-	0,  // 8: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 9: vidhost.events.v1.AccountEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 10: vidhost.events.v1.UserEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 11: vidhost.events.v1.TranscodeJob.meta:type_name -> vidhost.events.v1.EventMeta
-	9,  // 12: vidhost.events.v1.TranscodeJob.live_segments:type_name -> vidhost.events.v1.LiveSegments
-	10, // 13: vidhost.events.v1.LiveSegments.variants:type_name -> vidhost.events.v1.LiveVariant
-	11, // 14: vidhost.events.v1.LiveVariant.segments:type_name -> vidhost.events.v1.LiveSegment
-	0,  // 15: vidhost.events.v1.TranscodeProgress.meta:type_name -> vidhost.events.v1.EventMeta
-	13, // 16: vidhost.events.v1.TranscodeProgress.outputs:type_name -> vidhost.events.v1.MediaOutput
-	0,  // 17: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
-	13, // 18: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
-	0,  // 19: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 20: vidhost.events.v1.LiveStarted.meta:type_name -> vidhost.events.v1.EventMeta
-	13, // 21: vidhost.events.v1.LiveStarted.outputs:type_name -> vidhost.events.v1.MediaOutput
-	0,  // 22: vidhost.events.v1.LiveEnded.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 23: vidhost.events.v1.TranscribeJob.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 24: vidhost.events.v1.TranscribeProgress.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 25: vidhost.events.v1.TranscribeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 26: vidhost.events.v1.TranscribeFailed.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 27: vidhost.events.v1.TranscribeCancel.meta:type_name -> vidhost.events.v1.EventMeta
-	0,  // 28: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	29, // 29: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
-	0,  // 30: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	30, // 31: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
-	32, // [32:32] is the sub-list for method output_type
-	32, // [32:32] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	1,  // 0: vidhost.events.v1.CategoryEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	27, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
+	1,  // 2: vidhost.events.v1.PlayerEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	28, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
+	1,  // 4: vidhost.events.v1.VideoEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	29, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
+	1,  // 6: vidhost.events.v1.FolderEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	30, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
+	1,  // 8: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	1,  // 9: vidhost.events.v1.AccountEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	1,  // 10: vidhost.events.v1.UserEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	1,  // 11: vidhost.events.v1.TranscodeJob.meta:type_name -> vidhost.events.v1.EventMeta
+	11, // 12: vidhost.events.v1.TranscodeJob.live_segments:type_name -> vidhost.events.v1.LiveSegments
+	1,  // 13: vidhost.events.v1.TranscodeUnit.meta:type_name -> vidhost.events.v1.EventMeta
+	0,  // 14: vidhost.events.v1.TranscodeUnit.kind:type_name -> vidhost.events.v1.TranscodeUnit.Kind
+	12, // 15: vidhost.events.v1.LiveSegments.variants:type_name -> vidhost.events.v1.LiveVariant
+	13, // 16: vidhost.events.v1.LiveVariant.segments:type_name -> vidhost.events.v1.LiveSegment
+	1,  // 17: vidhost.events.v1.TranscodeProgress.meta:type_name -> vidhost.events.v1.EventMeta
+	15, // 18: vidhost.events.v1.TranscodeProgress.outputs:type_name -> vidhost.events.v1.MediaOutput
+	1,  // 19: vidhost.events.v1.TranscodeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
+	15, // 20: vidhost.events.v1.TranscodeCompleted.outputs:type_name -> vidhost.events.v1.MediaOutput
+	1,  // 21: vidhost.events.v1.TranscodeFailed.meta:type_name -> vidhost.events.v1.EventMeta
+	1,  // 22: vidhost.events.v1.LiveStarted.meta:type_name -> vidhost.events.v1.EventMeta
+	15, // 23: vidhost.events.v1.LiveStarted.outputs:type_name -> vidhost.events.v1.MediaOutput
+	1,  // 24: vidhost.events.v1.LiveEnded.meta:type_name -> vidhost.events.v1.EventMeta
+	1,  // 25: vidhost.events.v1.TranscribeJob.meta:type_name -> vidhost.events.v1.EventMeta
+	1,  // 26: vidhost.events.v1.TranscribeProgress.meta:type_name -> vidhost.events.v1.EventMeta
+	1,  // 27: vidhost.events.v1.TranscribeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
+	1,  // 28: vidhost.events.v1.TranscribeFailed.meta:type_name -> vidhost.events.v1.EventMeta
+	1,  // 29: vidhost.events.v1.TranscribeCancel.meta:type_name -> vidhost.events.v1.EventMeta
+	1,  // 30: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	31, // 31: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
+	1,  // 32: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	32, // 33: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
+	34, // [34:34] is the sub-list for method output_type
+	34, // [34:34] is the sub-list for method input_type
+	34, // [34:34] is the sub-list for extension type_name
+	34, // [34:34] is the sub-list for extension extendee
+	0,  // [0:34] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_events_v1_events_proto_init() }
@@ -2059,13 +2312,14 @@ func file_vidhost_events_v1_events_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_events_v1_events_proto_rawDesc), len(file_vidhost_events_v1_events_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   25,
+			NumEnums:      1,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
 		GoTypes:           file_vidhost_events_v1_events_proto_goTypes,
 		DependencyIndexes: file_vidhost_events_v1_events_proto_depIdxs,
+		EnumInfos:         file_vidhost_events_v1_events_proto_enumTypes,
 		MessageInfos:      file_vidhost_events_v1_events_proto_msgTypes,
 	}.Build()
 	File_vidhost_events_v1_events_proto = out.File

@@ -1,0 +1,8 @@
+// Package chunkstate keeps the record of a chunked transcode job's plan
+// (docs/transcoding.md, "Distribution"): which units are released, done,
+// failed, and whether the plan is finished. The record is the last message
+// of the plan's subject in the CHUNKS stream, and every change is a
+// compare-and-set on that subject's sequence, so workers that complete
+// units at the same moment are serialised and exactly one of them sees the
+// plan become complete.
+package chunkstate
