@@ -63,9 +63,15 @@ func Args(p Plan) []string {
 // inputArgs read the remuxed stream from the pipe.
 func inputArgs() []string {
 	var args []string
-	args = append(args, "-fflags", "+genpts")          // a publisher's odd timestamps get filled in, not refused
-	args = append(args, "-analyzeduration", "1000000") // 1 s: the default 5 s of probing delays every segment and skews EXT-X-PROGRAM-DATE-TIME, stamped when the muxer starts
-	args = append(args, "-probesize", "500000")        // bytes, likewise
+	args = append(args, "-fflags", "+genpts") // a publisher's odd timestamps get filled in, not refused
+	// Probing ends once every track's parameters are known, at most after
+	// 3 s of stream: the default 5 s delays every segment and skews
+	// EXT-X-PROGRAM-DATE-TIME, stamped when the muxer starts, and 1 s was
+	// too short for a WHIP publisher on a loaded machine, whose AAC comes
+	// from a second ffmpeg a second or more behind the video ("sample rate
+	// not set": the recording could not start).
+	args = append(args, "-analyzeduration", "3000000")
+	args = append(args, "-probesize", "2000000")       // bytes: 3 s of a 5 Mbit/s stream
 	args = append(args, "-f", "mpegts")                // the pipe carries MPEG-TS (pipeline.TSWriter), never probed as anything else
 	args = append(args, "-protocol_whitelist", "pipe") // the input can open nothing but the pipe
 	args = append(args, "-i", "pipe:0")                // stdin
