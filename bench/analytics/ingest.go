@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -20,9 +21,9 @@ import (
 // consumerName is the analytics service's durable consumer.
 const consumerName = "analytics-views"
 
-// ingest publishes sh.events as the gateway, then waits until the service
-// has settled every one, printing both rates.
-func ingest(ctx context.Context, s *stack.Stack, sh shape, varDir string) error {
+// ingest publishes the events of source as the gateway, then waits until
+// the service has settled every one, printing both rates.
+func ingest(ctx context.Context, s *stack.Stack, source iter.Seq2[*nats.Msg, error], varDir string) error {
 	nc, err := natsx.Connect(natsx.Client{URL: s.NATSURL(), Service: natsx.ServiceGateway, Secret: s.InternalSecret()})
 	if err != nil {
 		return err
@@ -32,11 +33,10 @@ func ingest(ctx context.Context, s *stack.Stack, sh shape, varDir string) error 
 	if err != nil {
 		return err
 	}
-	today := time.Now().UTC().Truncate(24 * time.Hour)
 	cpuBefore := readCPU(varDir)
 	began := time.Now()
-	for i := range sh.events {
-		msg, err := viewMessage(s.Credentials.AccountID, i, sh, today)
+	events := 0
+	for msg, err := range source {
 		if err != nil {
 			return err
 		}
@@ -51,7 +51,7 @@ func ingest(ctx context.Context, s *stack.Stack, sh shape, varDir string) error 
 		if err != nil {
 			return err
 		}
-		if i%50_000 == 49_999 {
+		if events++; events%50_000 == 0 {
 			if err := waitPublished(ctx, js); err != nil {
 				return err
 			}
@@ -61,7 +61,7 @@ func ingest(ctx context.Context, s *stack.Stack, sh shape, varDir string) error 
 		return err
 	}
 	published := time.Since(began)
-	fmt.Printf("  published to JetStream: %s, %.0f events/s\n", published.Round(time.Millisecond), float64(sh.events)/published.Seconds())
+	fmt.Printf("  published to JetStream: %s, %.0f events/s\n", published.Round(time.Millisecond), float64(events)/published.Seconds())
 	// The analytics service's own user may read its consumer's state.
 	watcher, err := natsx.Connect(natsx.Client{URL: s.NATSURL(), Service: natsx.ServiceAnalytics, Secret: s.InternalSecret()})
 	if err != nil {
@@ -77,13 +77,25 @@ func ingest(ctx context.Context, s *stack.Stack, sh shape, varDir string) error 
 	}
 	stored := time.Since(began)
 	fmt.Printf("  stored by the analytics service (JetStream -> COPY -> roll-ups): %s, %.0f events/s end to end\n",
-		stored.Round(time.Millisecond), float64(sh.events)/stored.Seconds())
-	printCPU(readCPU(varDir).sub(cpuBefore), sh.events)
+		stored.Round(time.Millisecond), float64(events)/stored.Seconds())
+	printCPU(readCPU(varDir).sub(cpuBefore), events)
 	return nil
 }
 
-// viewMessage is event i: spread evenly over videos, domains, countries and
-// days, a distinct viewer each.
+// viewMessages are sh.events plays, spread evenly over videos, domains,
+// countries and days, a distinct viewer each.
+func viewMessages(accountID string, sh shape) iter.Seq2[*nats.Msg, error] {
+	today := time.Now().UTC().Truncate(24 * time.Hour)
+	return func(yield func(*nats.Msg, error) bool) {
+		for i := range sh.events {
+			if !yield(viewMessage(accountID, i, sh, today)) {
+				return
+			}
+		}
+	}
+}
+
+// viewMessage is event i of viewMessages.
 func viewMessage(accountID string, i int, sh shape, today time.Time) (*nats.Msg, error) {
 	id := fmt.Sprintf("bench%016d", i)
 	at := today.AddDate(0, 0, -(i % sh.days)).Add(time.Duration(i%86_400) * time.Second)
@@ -143,6 +155,6 @@ func waitSettled(ctx context.Context, js jetstream.JetStream) error {
 func printCPU(use cpuUse, events int) {
 	perEvent := func(d time.Duration) float64 { return float64(d.Microseconds()) / float64(events) }
 	total := use.self + use.postgres
-	fmt.Printf("  CPU: %.1f µs/event (PostgreSQL %.1f, this process %.1f: publisher, NATS, services); ceiling on 2 idle CPUs %.0f events/s\n\n",
+	fmt.Printf("  CPU: %.1f µs/event (PostgreSQL %.1f, this process %.1f: publisher, NATS, services); ceiling on 2 idle CPUs %.0f events/s\n",
 		perEvent(total), perEvent(use.postgres), perEvent(use.self), 2*float64(events)/total.Seconds())
 }

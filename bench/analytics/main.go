@@ -3,18 +3,27 @@
 // (videos, domains and countries spread evenly, every viewer distinct so
 // each play is a view) to analytics.views as the gateway does, times the
 // service storing them all (JetStream -> COPY -> roll-ups), then measures
-// report latency through the gateway, and the same two reports computed
-// from the raw events without roll-ups, with the ratio.
+// report latency through the gateway, and the same reports computed from
+// the raw events without roll-ups, with the ratio.
+//
+// -kind views publishes plays only and measures views reports; -kind
+// experience publishes whole page loads (a play with its startup time,
+// heartbeats with watching, stalls and renditions, errors: experience.go)
+// and measures startup_time_p95 by day, filtered, against percentile_disc
+// over the raw plays.
 package main
 
 import (
 	"context"
 	"flag"
 	"fmt"
+	"iter"
 	"log/slog"
 	"os"
 	"runtime/pprof"
 	"time"
+
+	"github.com/nats-io/nats.go"
 
 	"github.com/vidhost/vidhost/deploy/devstack/stack"
 )
@@ -25,11 +34,17 @@ type shape struct {
 	// json publishes protojson, as edges before binary protobuf did (for
 	// a BASELINE service that reads only that).
 	json bool
+	// kind is views or experience; concurrent is how many page loads'
+	// events the experience kind interleaves.
+	kind       string
+	concurrent int
 }
 
 func main() {
 	var sh shape
 	flag.IntVar(&sh.events, "events", 10_000_000, "view events to ingest")
+	flag.StringVar(&sh.kind, "kind", kindViews, "views (plays only) or experience (plays, heartbeats, errors)")
+	flag.IntVar(&sh.concurrent, "concurrent", 20_000, "experience: page loads whose events are published interleaved")
 	flag.IntVar(&sh.videos, "videos", 1000, "videos")
 	flag.IntVar(&sh.domains, "domains", 200, "embedding domains")
 	flag.IntVar(&sh.countries, "countries", 60, "countries")
@@ -42,6 +57,10 @@ func main() {
 	flag.Parse()
 	if *ingestOnly {
 		*queries = 0
+	}
+	if sh.kind != kindViews && sh.kind != kindExperience {
+		fmt.Fprintln(os.Stderr, "bench/analytics: -kind must be views or experience")
+		os.Exit(2)
 	}
 	if err := run(sh, *queries, *rawQueries, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/analytics:", err)
@@ -66,22 +85,50 @@ func run(sh shape, queries, rawQueries int, cpuProfile string) error {
 	}
 	defer func() { _ = s.Stop(context.Background()) }()
 
-	fmt.Printf("ingest: %d view events over %d days (%d videos, %d domains, %d countries)\n",
-		sh.events, sh.days, sh.videos, sh.domains, sh.countries)
+	var source iter.Seq2[*nats.Msg, error]
+	var gen *experienceGen
+	if sh.kind == kindExperience {
+		if gen, err = newExperienceGen(s.Credentials.AccountID, sh); err != nil {
+			return err
+		}
+		source = gen.messages()
+		fmt.Printf("ingest: %d experience events (page loads: play, view, heartbeats, errors) over %d days "+
+			"(%d videos, %d domains, %d countries, %d page loads interleaved)\n",
+			sh.events, sh.days, sh.videos, sh.domains, sh.countries, sh.concurrent)
+	} else {
+		source = viewMessages(s.Credentials.AccountID, sh)
+		fmt.Printf("ingest: %d view events over %d days (%d videos, %d domains, %d countries)\n",
+			sh.events, sh.days, sh.videos, sh.domains, sh.countries)
+	}
 	stopProfile, err := startProfile(cpuProfile)
 	if err != nil {
 		return err
 	}
-	err = ingest(ctx, s, sh, varDir)
+	err = ingest(ctx, s, source, varDir)
 	stopProfile()
 	if err != nil {
 		return err
 	}
+	if gen != nil {
+		c := gen.counts
+		fmt.Printf("  published: %d plays (%d with a startup time), %d heartbeats, %d errors (%d fatal, %d failed starts), %d view beacons\n",
+			c.plays, c.startups, c.heartbeats, c.errors, c.fatal, c.failedStarts, c.events-c.plays-c.heartbeats-c.errors)
+	}
+	fmt.Println()
 	if queries == 0 {
 		return nil
 	}
+	if gen != nil {
+		return measureExperienceReports(ctx, s, sh, gen.counts, queries, rawQueries)
+	}
 	return measureReports(ctx, s, sh, queries, rawQueries)
 }
+
+// The kinds of events the bench publishes.
+const (
+	kindViews      = "views"
+	kindExperience = "experience"
+)
 
 // startProfile starts a CPU profile into path, if set; the returned
 // function stops it.

@@ -74,10 +74,9 @@ func measureReports(ctx context.Context, s *stack.Stack, sh shape, queries, rawQ
 		"analytics.daily_country_views, analytics.daily_video_views, analytics.daily_domain_country_views"); err != nil {
 		return err
 	}
-	today := time.Now().UTC()
-	start, end := today.AddDate(0, 0, -(sh.days-1)).Format(time.DateOnly), today.Format(time.DateOnly)
+	start, end := reportRange(sh)
 	for _, r := range reports(start, end) {
-		api, err := timeRuns(queries, func() error { return get(ctx, s, r.query) })
+		api, err := timeRuns(queries, func() error { _, err := get(ctx, s, r.query); return err })
 		if err != nil {
 			return err
 		}
@@ -100,22 +99,29 @@ func measureReports(ctx context.Context, s *stack.Stack, sh shape, queries, rawQ
 	return nil
 }
 
-func get(ctx context.Context, s *stack.Stack, query url.Values) error {
+// reportRange is the reports' start and end: sh.days, ending today.
+func reportRange(sh shape) (start, end string) {
+	today := time.Now().UTC()
+	return today.AddDate(0, 0, -(sh.days - 1)).Format(time.DateOnly), today.Format(time.DateOnly)
+}
+
+// get requests /v2/analytics with query and returns the answer's body.
+func get(ctx context.Context, s *stack.Stack, query url.Values) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.URL+"/v2/analytics?"+query.Encode(), nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	req.Header.Set("Authorization", "Bearer "+s.Credentials.APIKey)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("GET /v2/analytics: %d %s", resp.StatusCode, body)
+	body, err := io.ReadAll(resp.Body)
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = fmt.Errorf("GET /v2/analytics: %d %s", resp.StatusCode, body)
 	}
-	return nil
+	return body, err
 }
 
 // durations are sorted run times.
@@ -136,4 +142,5 @@ func timeRuns(n int, fn func() error) (durations, error) {
 
 func (d durations) quantile(q float64) time.Duration { return d[min(len(d)-1, int(q*float64(len(d))))] }
 func (d durations) p50() string                      { return d.quantile(0.5).Round(10 * time.Microsecond).String() }
+func (d durations) p95() string                      { return d.quantile(0.95).Round(10 * time.Microsecond).String() }
 func (d durations) p99() string                      { return d.quantile(0.99).Round(10 * time.Microsecond).String() }

@@ -6,11 +6,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
-	"google.golang.org/protobuf/proto"
 
-	"github.com/vidhost/vidhost/pkg/natsx"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 )
 
@@ -94,17 +91,11 @@ func (p *Publisher) flush(batch []*eventsv1.ViewEvent) []*eventsv1.ViewEvent {
 	}
 	futures := make([]jetstream.PubAckFuture, 0, len(batch))
 	for _, event := range batch {
-		// Binary protobuf: analytics.views is internal, and JSON cost both
-		// ends microseconds an event (docs/analytics.md, performance).
-		data, err := proto.Marshal(event)
+		msg, err := Message(event)
 		if err != nil {
 			p.failed.Add(1)
 			continue
 		}
-		msg := nats.NewMsg(natsx.SubjectAnalyticsViews)
-		msg.Data = data
-		natsx.SetProtobuf(msg)
-		msg.Header.Set(jetstream.MsgIDHeader, event.GetMeta().GetId())
 		future, err := p.js.PublishMsgAsync(msg)
 		if err != nil {
 			p.failed.Add(1)

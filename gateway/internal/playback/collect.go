@@ -11,7 +11,6 @@ import (
 	"github.com/vidhost/vidhost/pkg/apperr"
 	"github.com/vidhost/vidhost/pkg/envelope"
 	"github.com/vidhost/vidhost/pkg/ids"
-	"github.com/vidhost/vidhost/pkg/timefmt"
 	"github.com/vidhost/vidhost/pkg/viewticket"
 	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
 )
@@ -105,17 +104,9 @@ func (h *Handler) viewEvent(r *http.Request) (*eventsv1.ViewEvent, error) {
 		drops.AnalyticsOff.Add(1)
 		return nil, errBeaconDropped
 	}
-	client := beacons.ClientOf(userAgent)
-	event := &eventsv1.ViewEvent{
-		Meta: &eventsv1.EventMeta{Id: ids.New(), AccountId: ticket.AccountID, OccurredTime: timefmt.Format(h.now().UTC())},
-		Type: beacon.Event, VideoId: ticket.VideoID, PlayerId: player.ID, ViewerId: beacon.ViewerID,
-		TicketId: ticket.ID, Domain: beacons.Domain(ticket.Origin),
-		// The address is looked up and forgotten: it is in no event.
-		Country: h.countries.Of(h.clientIP(r)),
-		Device:  client.Device, Browser: client.Browser, Os: client.OS, Position: beacon.Position,
-	}
-	setExperience(event, beacon.Experience)
-	return event, nil
+	// The address is looked up and forgotten: it is in no event.
+	country := h.countries.Of(h.clientIP(r))
+	return ViewEventOf(ids.New(), beacon, ticket, player.ID, country, beacons.ClientOf(userAgent), h.now()), nil
 }
 
 // readBeacon reads r's body, at most beacons.MaxBody, and checks the
