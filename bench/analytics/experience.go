@@ -131,7 +131,7 @@ func (g *experienceGen) messages() iter.Seq2[*nats.Msg, error] {
 		for view := 0; ; view += g.sh.concurrent {
 			wave := make([]pageLoad, g.sh.concurrent)
 			for i := range wave {
-				wave[i] = g.pageLoad(view + i)
+				wave[i] = g.pageLoad(g.daysAgo(view + i))
 			}
 			for round := 0; round < maxHeartbeats+4; round++ {
 				for i := range wave {
@@ -151,8 +151,19 @@ func (g *experienceGen) messages() iter.Seq2[*nats.Msg, error] {
 	}
 }
 
-// pageLoad plans view number n.
-func (g *experienceGen) pageLoad(n int) pageLoad {
+// daysAgo is the day of view number n: as live traffic comes, one day
+// after the other (the oldest first, each wave of page loads on the day
+// the events published so far reached), or with -interleave-days the
+// days in turn, view by view, as the views kind spreads its plays.
+func (g *experienceGen) daysAgo(n int) int {
+	if g.sh.interleaveDays {
+		return n % g.sh.days
+	}
+	return g.sh.days - 1 - min(g.sh.days-1, g.counts.events*g.sh.days/g.sh.events)
+}
+
+// pageLoad plans a view daysAgo days before today.
+func (g *experienceGen) pageLoad(daysAgo int) pageLoad {
 	rng := g.rng
 	video := fmt.Sprintf("video%016d", rng.IntN(g.sh.videos))
 	p := pageLoad{
@@ -161,8 +172,8 @@ func (g *experienceGen) pageLoad(n int) pageLoad {
 		viewerID: g.uuid(),
 		client:   g.clients[g.pick()],
 		country:  countries[rng.IntN(g.sh.countries)],
-		// Each view on its day, spread over the day, ending before midnight.
-		start: g.today.AddDate(0, 0, -(n % g.sh.days)).Add(time.Duration(rng.IntN(86_400-3_600)) * time.Second),
+		// Spread over the day, ending before midnight.
+		start: g.today.AddDate(0, 0, -daysAgo).Add(time.Duration(rng.IntN(86_400-3_600)) * time.Second),
 	}
 	p.height = 1080
 	if p.client.Device != "desktop" || rng.IntN(10) < 3 {

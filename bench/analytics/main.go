@@ -36,8 +36,9 @@ type shape struct {
 	json bool
 	// kind is views or experience; concurrent is how many page loads'
 	// events the experience kind interleaves.
-	kind       string
-	concurrent int
+	kind           string
+	concurrent     int
+	interleaveDays bool
 }
 
 func main() {
@@ -45,6 +46,8 @@ func main() {
 	flag.IntVar(&sh.events, "events", 10_000_000, "view events to ingest")
 	flag.StringVar(&sh.kind, "kind", kindViews, "views (plays only) or experience (plays, heartbeats, errors)")
 	flag.IntVar(&sh.concurrent, "concurrent", 20_000, "experience: page loads whose events are published interleaved")
+	flag.BoolVar(&sh.interleaveDays, "interleave-days", false,
+		"experience: spread the page loads over the days in turn, as the views kind does, instead of one day after the other")
 	flag.IntVar(&sh.videos, "videos", 1000, "videos")
 	flag.IntVar(&sh.domains, "domains", 200, "embedding domains")
 	flag.IntVar(&sh.countries, "countries", 60, "countries")
