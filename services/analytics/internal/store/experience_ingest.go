@@ -4,36 +4,43 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
 )
 
-// xpCell is one row of xp_daily_all: the experience roll-ups' finest grain.
+// cellDims are the experience roll-ups' dimensions besides account and
+// day, in the order of xpCell.dims: the finest cell has them all, a table
+// some (experience_rollup.go).
+var cellDims = []string{views.DimensionVideoID, views.DimensionDomain, views.DimensionCountry,
+	views.DimensionBrowser, views.DimensionOS, views.DimensionDevice, views.DimensionRendition}
+
+// dimIndex is each dimension's place in xpCell.dims.
+var dimIndex = func() map[string]int {
+	index := make(map[string]int, len(cellDims))
+	for i, d := range cellDims {
+		index[d] = i
+	}
+	return index
+}()
+
+// xpCell is a row's key in an experience roll-up: the account, the period
+// (the day, in days since 1970-01-01 UTC, or for xp_hourly_video the hour,
+// in hours since then: cheaper to compare and hash than a time) and the
+// values of cellDims (empty where the table has no such dimension; the
+// rendition is empty but in the rendition tables).
 type xpCell struct {
-	accountID                                         string
-	day                                               time.Time
-	videoID, domain, country, browser, system, device string
+	accountID string
+	period    int32
+	dims      [7]string
 }
 
-// dim is c's value of dimension (one of cellDims).
-func (c xpCell) dim(dimension string) string {
-	switch dimension {
-	case views.DimensionVideoID:
-		return c.videoID
-	case views.DimensionDomain:
-		return c.domain
-	case views.DimensionCountry:
-		return c.country
-	case views.DimensionBrowser:
-		return c.browser
-	case views.DimensionOS:
-		return c.system
-	}
-	return c.device
-}
+// Seconds in a period of the daily and hourly roll-ups.
+const (
+	secondsPerDay  = 24 * 60 * 60
+	secondsPerHour = 60 * 60
+)
 
 // xpIncrement is what a batch adds to one cell; startups are the new
 // startup times, which go into the cell's sketches.
@@ -42,31 +49,24 @@ type xpIncrement struct {
 	startups                                                     []float64
 }
 
-type renditionCell struct {
-	xpCell
-	rendition string
-}
-
 type renditionIncrement struct{ watchedMS, stalls, stallMS int64 }
 
-// hourCell is one row of xp_hourly_video: an account's video in one hour,
-// what the alert rule judges (docs/analytics.md, "Alerts").
-type hourCell struct {
-	accountID string
-	hour      time.Time
-	videoID   string
-}
-
-// experience is a batch's experience increments, cells in first-seen order.
+// experience is a batch's experience increments at the finest grain (the
+// rendition cells and the hourly ones apart): the cells in first-seen
+// order, each with its increment at the same place.
 type experience struct {
-	cells          map[xpCell]*xpIncrement
+	cells          map[xpCell]int32 // place in order
 	order          []xpCell
-	renditions     map[renditionCell]*renditionIncrement
-	renditionOrder []renditionCell
-	// hours are the plays' and errors' increments by hour (heartbeats'
-	// watching is not judged by the alert rule, so they add none).
-	hours     map[hourCell]*xpIncrement
-	hourOrder []hourCell
+	incs           []xpIncrement
+	renditions     map[xpCell]int32
+	renditionOrder []xpCell
+	renditionIncs  []renditionIncrement
+	// hours are the plays' and errors' increments by video and hour, for
+	// xp_hourly_video (heartbeats' watching is not judged by the alert
+	// rule, so they add none).
+	hours     map[xpCell]int32
+	hourOrder []xpCell
+	hourIncs  []xpIncrement
 }
 
 // experienceOf sums what events add to the experience roll-ups: counted
@@ -75,13 +75,13 @@ type experience struct {
 // plays the replay rule did not count are left out: a replayed ticket
 // cannot weigh on the percentiles.
 func experienceOf(events []views.Event, counted map[string]bool) experience {
-	x := experience{cells: map[xpCell]*xpIncrement{}, renditions: map[renditionCell]*renditionIncrement{},
-		hours: map[hourCell]*xpIncrement{}}
+	x := experience{cells: make(map[xpCell]int32, len(events)), renditions: make(map[xpCell]int32, len(events)),
+		hours: map[xpCell]int32{}}
 	for i := range events {
 		e := &events[i]
 		switch {
 		case e.Type == views.TypePlay && counted[e.ID]:
-			for _, inc := range []*xpIncrement{x.cell(e), x.hourOf(e)} {
+			for _, inc := range [...]*xpIncrement{x.cell(e), x.hourOf(e)} {
 				inc.views++
 				if e.Experience.HasStartup {
 					inc.startups = append(inc.startups, float64(e.Experience.StartupMS))
@@ -90,7 +90,7 @@ func experienceOf(events []views.Event, counted map[string]bool) experience {
 		case e.Type == views.TypeHeartbeat:
 			x.addHeartbeat(e)
 		case e.Type == views.TypeError && e.Experience.Fatal:
-			for _, inc := range []*xpIncrement{x.cell(e), x.hourOf(e)} {
+			for _, inc := range [...]*xpIncrement{x.cell(e), x.hourOf(e)} {
 				inc.fatalErrors++
 				if e.Experience.BeforePlay {
 					inc.failedStarts++
@@ -101,28 +101,34 @@ func experienceOf(events []views.Event, counted map[string]bool) experience {
 	return x
 }
 
-// hourOf is the increment of e's video in e's hour.
-func (x *experience) hourOf(e *views.Event) *xpIncrement {
-	c := hourCell{accountID: e.AccountID, hour: views.HourOf(e.Time), videoID: e.VideoID}
-	inc, ok := x.hours[c]
-	if !ok {
-		inc = &xpIncrement{}
-		x.hours[c] = inc
-		x.hourOrder = append(x.hourOrder, c)
-	}
-	return inc
+// cellOf is e's finest cell, in rendition (empty for none).
+func cellOf(e *views.Event, rendition string) xpCell {
+	day := int32(e.Day().Unix() / secondsPerDay) //nolint:gosec // G115: days since 1970 fit
+	return xpCell{accountID: e.AccountID, period: day, dims: [7]string{e.VideoID, e.Domain, e.Country, e.Browser, e.OS, e.Device, rendition}}
 }
 
 func (x *experience) cell(e *views.Event) *xpIncrement {
-	c := xpCell{accountID: e.AccountID, day: e.Day(), videoID: e.VideoID, domain: e.Domain, country: e.Country,
-		browser: e.Browser, system: e.OS, device: e.Device}
-	inc, ok := x.cells[c]
+	return addCell(x.cells, &x.order, &x.incs, cellOf(e, ""))
+}
+
+// hourOf is the increment of e's video in e's hour.
+func (x *experience) hourOf(e *views.Event) *xpIncrement {
+	hour := int32(views.HourOf(e.Time).Unix() / secondsPerHour) //nolint:gosec // G115: hours since 1970 fit
+	c := xpCell{accountID: e.AccountID, period: hour}
+	c.dims[dimIndex[views.DimensionVideoID]] = e.VideoID
+	return addCell(x.hours, &x.hourOrder, &x.hourIncs, c)
+}
+
+// addCell is the increment of c, added (to order and incs, its place in
+// index) if new.
+func addCell(index map[xpCell]int32, order *[]xpCell, incs *[]xpIncrement, c xpCell) *xpIncrement {
+	at, ok := index[c]
 	if !ok {
-		inc = &xpIncrement{}
-		x.cells[c] = inc
-		x.order = append(x.order, c)
+		at = int32(len(*order)) //nolint:gosec // G115: a batch is far below 2^31 cells
+		index[c] = at
+		*order, *incs = append(*order, c), append(*incs, xpIncrement{})
 	}
-	return inc
+	return &(*incs)[at]
 }
 
 func (x *experience) addHeartbeat(e *views.Event) {
@@ -135,14 +141,14 @@ func (x *experience) addHeartbeat(e *views.Event) {
 	inc.stalls += int64(h.StallCount)
 	inc.stallMS += int64(h.StallMS)
 	for _, r := range h.Renditions {
-		c := renditionCell{xpCell: xpCell{accountID: e.AccountID, day: e.Day(), videoID: e.VideoID, domain: e.Domain,
-			country: e.Country, browser: e.Browser, system: e.OS, device: e.Device}, rendition: RenditionName(r.Height)}
-		ri, ok := x.renditions[c]
+		c := cellOf(e, RenditionName(r.Height))
+		at, ok := x.renditions[c]
 		if !ok {
-			ri = &renditionIncrement{}
-			x.renditions[c] = ri
-			x.renditionOrder = append(x.renditionOrder, c)
+			at = int32(len(x.renditionOrder)) //nolint:gosec // G115: a batch is far below 2^31 cells
+			x.renditions[c] = at
+			x.renditionOrder, x.renditionIncs = append(x.renditionOrder, c), append(x.renditionIncs, renditionIncrement{})
 		}
+		ri := &x.renditionIncs[at]
 		ri.watchedMS += int64(r.WatchedMS)
 		ri.stalls += int64(r.StallCount)
 		ri.stallMS += int64(r.StallMS)
@@ -152,90 +158,20 @@ func (x *experience) addHeartbeat(e *views.Event) {
 // RenditionName is a rendition height as reports show it: "720p".
 func RenditionName(height int32) string { return strconv.Itoa(int(height)) + "p" }
 
-// rollUpExperience adds x to the experience roll-ups, then merges its new
-// startup times into the sketches of the rows they belong to.
+// rollUpExperience adds x to the experience roll-ups, each table's rows
+// summed in Go (experienceRows), then merges the new startup times into the
+// sketches of the rows that had some before.
 func rollUpExperience(ctx context.Context, tx pgx.Tx, x experience) error {
-	if len(x.order) == 0 && len(x.renditionOrder) == 0 {
+	if len(x.order) == 0 && len(x.renditionOrder) == 0 && len(x.hourOrder) == 0 {
 		return nil
 	}
-	if _, err := tx.Exec(ctx, experienceStatement, x.arguments()...); err != nil {
+	tables := experienceRows(x)
+	args := make([]any, 0, experienceParams)
+	for _, t := range tables {
+		args = t.appendArguments(args)
+	}
+	if _, err := tx.Exec(ctx, experienceStatement, args...); err != nil {
 		return fmt.Errorf("roll up experience: %w", err)
 	}
-	return mergeSketches(ctx, tx, x)
-}
-
-// arguments are experienceStatement's arrays.
-func (x experience) arguments() []any {
-	n := len(x.order)
-	dims := make([][]string, 1+len(cellDims))
-	for i := range dims {
-		dims[i] = make([]string, 0, n)
-	}
-	days := make([]time.Time, 0, n)
-	sums := make([][]int64, len(xpSums))
-	for _, c := range x.order {
-		inc := x.cells[c]
-		dims[0], days = append(dims[0], c.accountID), append(days, c.day)
-		for i, d := range cellDims {
-			dims[i+1] = append(dims[i+1], c.dim(d))
-		}
-		for i, v := range []int64{inc.views, inc.failedStarts, inc.fatalErrors, inc.watchedMS, inc.stalls, inc.stallMS, int64(len(inc.startups))} {
-			sums[i] = append(sums[i], v)
-		}
-	}
-	args := []any{dims[0], days}
-	for _, d := range dims[1:] {
-		args = append(args, d)
-	}
-	for _, s := range sums {
-		args = append(args, s)
-	}
-	args = append(args, x.renditionArguments()...)
-	return append(args, x.hourArguments()...)
-}
-
-// hourArguments are the hourly cells' arrays: account, hour, video, then
-// hourSums.
-func (x experience) hourArguments() []any {
-	n := len(x.hourOrder)
-	accounts, hours, videos := make([]string, 0, n), make([]time.Time, 0, n), make([]string, 0, n)
-	sums := make([][]int64, len(hourSums))
-	for _, c := range x.hourOrder {
-		inc := x.hours[c]
-		accounts, hours, videos = append(accounts, c.accountID), append(hours, c.hour), append(videos, c.videoID)
-		for i, v := range []int64{inc.views, inc.failedStarts, inc.fatalErrors, int64(len(inc.startups))} {
-			sums[i] = append(sums[i], v)
-		}
-	}
-	args := []any{accounts, hours, videos}
-	for _, s := range sums {
-		args = append(args, s)
-	}
-	return args
-}
-
-func (x experience) renditionArguments() []any {
-	n := len(x.renditionOrder)
-	dims := make([][]string, 2+len(cellDims)) // account, the cell's, rendition
-	days := make([]time.Time, 0, n)
-	sums := make([][]int64, len(renditionSums))
-	for _, c := range x.renditionOrder {
-		inc := x.renditions[c]
-		dims[0], days = append(dims[0], c.accountID), append(days, c.day)
-		for i, d := range cellDims {
-			dims[i+1] = append(dims[i+1], c.dim(d))
-		}
-		dims[len(dims)-1] = append(dims[len(dims)-1], c.rendition)
-		for i, v := range []int64{inc.watchedMS, inc.stalls, inc.stallMS} {
-			sums[i] = append(sums[i], v)
-		}
-	}
-	args := []any{dims[0], days}
-	for _, d := range dims[1:] {
-		args = append(args, d)
-	}
-	for _, s := range sums {
-		args = append(args, s)
-	}
-	return args
+	return mergeSketches(ctx, tx, tables)
 }

@@ -66,6 +66,18 @@ func TestExperienceRollupsAgreeWithRawEvents(t *testing.T) {
 			f.checkSketches(t, table.table, keys)
 		}
 	}
+	// xp_hourly_video: the plays and errors of a video in an hour.
+	rawHour, storedHour := "account_id, video_id, to_char(date_trunc('hour', occurred_time AT TIME ZONE 'UTC'), 'YYYY-MM-DD HH24')",
+		"account_id, video_id, to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24')"
+	want := f.sums(t, fmt.Sprintf(`SELECT %s, count(*) FILTER (WHERE type = 'play') || ' ' ||
+			count(*) FILTER (WHERE type = 'error' AND before_play) || ' ' || count(*) FILTER (WHERE type = 'error') || ' ' ||
+			count(startup_ms) FILTER (WHERE type = 'play')
+		FROM view_events WHERE (type = 'play' AND counted) OR (type = 'error' AND fatal) GROUP BY %s`, rawHour, rawHour))
+	got := f.sums(t, fmt.Sprintf("SELECT %s, views::text || ' ' || failed_starts || ' ' || fatal_errors || ' ' || startups FROM xp_hourly_video",
+		storedHour))
+	require.NotEmpty(t, want)
+	assert.Equal(t, want, got, "xp_hourly_video")
+	f.checkHourlySketches(t, rawHour, storedHour)
 }
 
 // randomExperience is n random events of two accounts over a few days,
@@ -194,15 +206,27 @@ func (f fixture) sums(t *testing.T, query string) map[string]string {
 	return out
 }
 
+// checkHourlySketches is checkSketches for xp_hourly_video, whose rows are
+// keyed by hour (rawKeys over the raw events, storedKeys over the table).
+func (f fixture) checkHourlySketches(t *testing.T, rawKeys, storedKeys string) {
+	t.Helper()
+	f.checkSketchesOf(t, "xp_hourly_video", rawKeys, storedKeys)
+}
+
 // checkSketches checks every row of table that has startup times: its
 // sketch holds as many, with the median of the raw ones (the value at
 // rank ⌊0.5·(n−1)⌋) within the sketch's accuracy.
 func (f fixture) checkSketches(t *testing.T, table, keys string) {
 	t.Helper()
+	f.checkSketchesOf(t, table, keys, keys)
+}
+
+func (f fixture) checkSketchesOf(t *testing.T, table, rawKeys, keys string) {
+	t.Helper()
 	type key = string
 	exact := map[key][]int32{}
 	rows, err := f.pool.Query(t.Context(), fmt.Sprintf(`SELECT %s, array_agg(startup_ms ORDER BY startup_ms) FROM view_events
-		WHERE type = 'play' AND counted AND startup_ms IS NOT NULL GROUP BY %s`, keys, keys))
+		WHERE type = 'play' AND counted AND startup_ms IS NOT NULL GROUP BY %s`, rawKeys, rawKeys))
 	require.NoError(t, err)
 	for rows.Next() {
 		values, err := rows.Values()

@@ -3,6 +3,7 @@ package store
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/vidhost/vidhost/services/analytics/internal/views"
 )
@@ -28,74 +29,153 @@ var renditionRollups = []rollup{
 		views.DimensionBrowser, views.DimensionOS, views.DimensionDevice, views.DimensionRendition}},
 }
 
-// xpSums are the columns every experience roll-up adds up, in the order of
-// the arrays experienceStatement takes; renditionSums the rendition
-// tables'.
+// xpSums are the columns every experience roll-up adds up; renditionSums
+// the rendition tables'; hourSums xp_hourly_video's, what the alert rule
+// reads.
 var (
 	xpSums        = []string{"views", "failed_starts", "fatal_errors", "watched_ms", "stall_count", "stall_ms", "startups"}
 	renditionSums = []string{"watched_ms", "stall_count", "stall_ms"}
-	// hourSums are xp_hourly_video's: what the alert rule reads.
-	hourSums = []string{"views", "failed_starts", "fatal_errors", "startups"}
-	// cellDims are the finest cell's dimensions, in array order.
-	cellDims = []string{views.DimensionVideoID, views.DimensionDomain, views.DimensionCountry,
-		views.DimensionBrowser, views.DimensionOS, views.DimensionDevice}
+	hourSums      = []string{"views", "failed_starts", "fatal_errors", "startups"}
 )
 
-// experienceStatement adds a batch's experience sums, given as arrays at
-// the finest grain ($1-$15: account, day, the six cellDims, the seven
-// xpSums; $16-$27: the same cells with a rendition, and the three
-// renditionSums; $28-$34: account, hour, video and the four hourSums of
-// xp_hourly_video), to every experience roll-up, as rollUpStatement does
-// for views: one statement, each upsert in key order, the same order in
-// every transaction.
-var experienceStatement = buildExperienceStatement()
+// cellKind is which of a batch's cells a table sums: the finest cells,
+// their renditions, or the plays and errors by video and hour.
+type cellKind int
 
-func buildExperienceStatement() string {
-	var query strings.Builder
-	query.WriteString(`
-WITH cells AS (
-	SELECT * FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-		$9::int8[], $10::int8[], $11::int8[], $12::int8[], $13::int8[], $14::int8[], $15::int8[])
-		AS c(account_id, day, video_id, domain, country, browser, os, device, ` + strings.Join(xpSums, ", ") + `)
-), rendition_cells AS (
-	SELECT * FROM unnest($16::text[], $17::date[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[],
-		$24::text[], $25::int8[], $26::int8[], $27::int8[])
-		AS c(account_id, day, video_id, domain, country, browser, os, device, rendition, ` + strings.Join(renditionSums, ", ") + `)
-), hour_cells AS (
-	SELECT * FROM unnest($28::text[], $29::timestamptz[], $30::text[], $31::int8[], $32::int8[], $33::int8[], $34::int8[])
-		AS c(account_id, hour, video_id, ` + strings.Join(hourSums, ", ") + `)
-)`)
-	upsert := func(i int, r rollup, source string, sums []string) {
-		keys := r.keyColumns()
-		sumList, updates := make([]string, len(sums)), make([]string, len(sums))
-		for j, col := range sums {
-			sumList[j] = "sum(" + col + ")"
-			updates[j] = fmt.Sprintf("%[1]s = %[2]s.%[1]s + EXCLUDED.%[1]s", col, r.table)
+const (
+	finestCells cellKind = iota
+	renditionCells
+	hourCells
+)
+
+// xpTable is an experience roll-up as ingest writes it: the cells it sums,
+// its sum columns, whether it keeps a startup sketch, and its lock order:
+// the order of its dimensions its rows are upserted in (and so locked),
+// account and period first. Any order does, the same in every transaction;
+// these make the smaller tables' orders prefixes of larger ones', so one
+// sort in Go serves several (experienceRows).
+type xpTable struct {
+	rollup
+	cells  cellKind
+	sums   []string
+	sketch bool
+	order  []string
+}
+
+// experienceTables are every experience roll-up, in the order the upserts
+// run (the same in every transaction, so two storers wait for each other
+// and never deadlock).
+var experienceTables = func() []xpTable {
+	orders := map[string][]string{
+		"xp_daily_client_country": {views.DimensionBrowser, views.DimensionOS, views.DimensionDevice, views.DimensionCountry},
+		"xp_daily_renditions": {views.DimensionVideoID, views.DimensionRendition, views.DimensionDomain, views.DimensionCountry,
+			views.DimensionBrowser, views.DimensionOS, views.DimensionDevice},
+	}
+	orderOf := func(r rollup) []string {
+		if order, ok := orders[r.table]; ok {
+			return order
 		}
-		fmt.Fprintf(&query, `, up%[1]d AS (
-	INSERT INTO %[2]s (%[3]s, %[4]s)
-	SELECT %[3]s, %[5]s FROM %[6]s GROUP BY %[3]s ORDER BY %[3]s
-	ON CONFLICT (%[3]s) DO UPDATE SET %[7]s
-)`, i, r.table, keys, strings.Join(sums, ", "), strings.Join(sumList, ", "), source, strings.Join(updates, ", "))
+		return r.dims
 	}
-	for i, r := range xpRollups {
-		upsert(i, r, "cells", xpSums)
+	tables := make([]xpTable, 0, len(xpRollups)+len(renditionRollups)+1)
+	for _, r := range xpRollups {
+		tables = append(tables, xpTable{rollup: r, cells: finestCells, sums: xpSums, sketch: true, order: orderOf(r)})
 	}
-	for i, r := range renditionRollups {
-		upsert(len(xpRollups)+i, r, "rendition_cells", renditionSums)
+	for _, r := range renditionRollups {
+		tables = append(tables, xpTable{rollup: r, cells: renditionCells, sums: renditionSums, order: orderOf(r)})
 	}
-	// The hourly cells are unique already (summed in Go), so the upsert
-	// needs no GROUP BY; its key leads with the hour.
-	updates := make([]string, len(hourSums))
-	for j, col := range hourSums {
-		updates[j] = fmt.Sprintf("%[1]s = xp_hourly_video.%[1]s + EXCLUDED.%[1]s", col)
+	hourly := rollup{"xp_hourly_video", []string{views.DimensionVideoID}}
+	return append(tables, xpTable{rollup: hourly, cells: hourCells, sums: hourSums, sketch: true, order: hourly.dims})
+}()
+
+// keyColumns are t's primary key columns: account, day and its dimensions,
+// or for xp_hourly_video, whose key leads with the hour (the alert pass
+// reads an hour of every account), hour, account, video.
+func (t xpTable) keyColumns() []string {
+	if t.cells == hourCells {
+		return append([]string{"hour", "account_id"}, t.dims...)
 	}
-	fmt.Fprintf(&query, `, up_hourly AS (
-	INSERT INTO xp_hourly_video (hour, account_id, video_id, %[1]s)
-	SELECT hour, account_id, video_id, %[1]s FROM hour_cells ORDER BY hour, account_id, video_id
-	ON CONFLICT (hour, account_id, video_id) DO UPDATE SET %[2]s
-)`, strings.Join(hourSums, ", "), strings.Join(updates, ", "))
-	query.WriteString(`
-SELECT 1`)
-	return query.String()
+	return append([]string{"account_id", "day"}, t.dims...)
+}
+
+// periodType is the SQL type of t's day or hour.
+func (t xpTable) periodType() string {
+	if t.cells == hourCells {
+		return "timestamptz"
+	}
+	return "date"
+}
+
+// periodTime is period, t's day or hour, as a time.
+func (t xpTable) periodTime(period int32) time.Time {
+	seconds := int64(secondsPerDay)
+	if t.cells == hourCells {
+		seconds = secondsPerHour
+	}
+	return time.Unix(int64(period)*seconds, 0).UTC()
+}
+
+// experienceStatement adds a batch's rows to every experience roll-up,
+// one upsert per table in one statement (one round trip). Each table's
+// rows come summed and in its lock order from Go
+// (tableRows.appendArguments: account, day, the table's dimensions, its
+// sums, and for the tables with sketches the sketch of each row's new
+// startup times), and are upserted in that order (the arrays'
+// ordinality): PostgreSQL neither groups nor sorts the finest cells once
+// per table. A row that had no startup time yet takes the new sketch as
+// it is; the others keep theirs, and mergeSketches merges the new times
+// into them after this statement, the rows locked.
+var experienceStatement, experienceParams = buildExperienceStatement()
+
+func buildExperienceStatement() (string, int) {
+	var query strings.Builder
+	query.WriteString("WITH ")
+	param := 0
+	for i, t := range experienceTables {
+		keys := strings.Join(t.keyColumns(), ", ")
+		columns := keys + ", " + strings.Join(t.sums, ", ")
+		var params []string
+		for _, typ := range t.keyTypes() {
+			param++
+			params = append(params, fmt.Sprintf("$%d::%s[]", param, typ))
+		}
+		for range t.sums {
+			param++
+			params = append(params, fmt.Sprintf("$%d::int8[]", param))
+		}
+		updates := make([]string, len(t.sums))
+		for j, col := range t.sums {
+			updates[j] = fmt.Sprintf("%[1]s = %[2]s.%[1]s + EXCLUDED.%[1]s", col, t.table)
+		}
+		if t.sketch {
+			param++
+			params = append(params, fmt.Sprintf("$%d::bytea[]", param))
+			columns += ", startup_sketch"
+			updates = append(updates, fmt.Sprintf("startup_sketch = CASE WHEN %[1]s.startups = 0 THEN EXCLUDED.startup_sketch ELSE %[1]s.startup_sketch END", t.table))
+		}
+		if i > 0 {
+			query.WriteString(",\n")
+		}
+		fmt.Fprintf(&query, `up%[1]d AS (
+	INSERT INTO %[2]s (%[3]s)
+	SELECT %[3]s FROM unnest(%[4]s) WITH ORDINALITY AS r(%[3]s, n) ORDER BY n
+	ON CONFLICT (%[5]s) DO UPDATE SET %[6]s
+)`, i, t.table, columns, strings.Join(params, ", "), keys, strings.Join(updates, ", "))
+	}
+	query.WriteString("\nSELECT 1")
+	return query.String(), param
+}
+
+// keyTypes are the SQL types of t's key columns, in keyColumns' order.
+func (t xpTable) keyTypes() []string {
+	types := make([]string, 0, len(t.keyColumns()))
+	for _, col := range t.keyColumns() {
+		switch col {
+		case "day", "hour":
+			types = append(types, t.periodType())
+		default:
+			types = append(types, "text")
+		}
+	}
+	return types
 }
