@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"os"
+	"syscall"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -157,4 +159,23 @@ func printCPU(use cpuUse, events int) {
 	total := use.self + use.postgres
 	fmt.Printf("  CPU: %.1f µs/event (PostgreSQL %.1f, this process %.1f: publisher, NATS, services); ceiling on 2 idle CPUs %.0f events/s\n",
 		perEvent(total), perEvent(use.postgres), perEvent(use.self), 2*float64(events)/total.Seconds())
+	fmt.Printf("  this process: peak resident memory %d MiB, GOGC=%s, GOMEMLIMIT=%s\n",
+		peakRSS()>>20, envOr("GOGC", "100"), envOr("GOMEMLIMIT", "none"))
+}
+
+// peakRSS is this process's largest resident set so far, in bytes: what
+// the garbage collector's setting costs in memory.
+func peakRSS() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return ru.Maxrss << 10 // Linux reports kilobytes
+}
+
+func envOr(name, unset string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return unset
 }

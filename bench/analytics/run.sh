@@ -11,6 +11,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 events="${EVENTS:-10000000}"
+# The bench runs the whole suite, NATS and the publisher in one process,
+# with the analytics deployment's garbage collector setting
+# (deploy/k8s/base/analytics.yaml: GOGC=400 under a GOMEMLIMIT), and its
+# PostgreSQL with 1 GB of shared buffers, as a production server would
+# have rather than the 128 MB default the test clusters keep. Either can be
+# overridden from the environment.
+export GOGC="${GOGC:-400}"
+export VIDHOST_PG_SHARED_BUFFERS="${VIDHOST_PG_SHARED_BUFFERS:-1GB}"
 kinds=(views experience)
 [[ -n "${KIND:-}" ]] && kinds=("$KIND")
 rate() { sed -n 's/.*, \([0-9]*\) events\/s end to end/\1/p'; }

@@ -60,6 +60,10 @@ var libpqVariables = []string{"PGPASSWORD"}
 // no process reads them.
 var downwardVariables = []string{"POD_IP"}
 
+// runtimeVariables are read by the Go runtime: the analytics Deployment
+// tunes its garbage collector with them (docs/analytics.md).
+var runtimeVariables = []string{"GOGC", "GOMEMLIMIT"}
+
 // preStopSeconds is the sleep before SIGTERM every pod takes.
 const preStopSeconds = 5
 
@@ -317,7 +321,7 @@ func variablesOf(t *testing.T, cfg any) map[string]bool {
 	for _, p := range common {
 		known[p.Key] = true
 	}
-	for _, v := range append(libpqVariables, downwardVariables...) {
+	for _, v := range slices.Concat(libpqVariables, downwardVariables, runtimeVariables) {
 		known[v] = true
 	}
 	return known

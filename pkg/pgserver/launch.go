@@ -54,6 +54,13 @@ func launch(ctx context.Context, bin string, acct account, dataDir string, port 
 	return c, nil
 }
 
+// SharedBuffersEnv names the environment variable that sets the clusters'
+// shared_buffers (a PostgreSQL size: "1GB"); unset, PostgreSQL's default
+// of 128 MB, plenty for tests. bench/analytics sets it: at millions of
+// events its indexes outgrow 128 MB, and a production server would be
+// given a quarter of its memory.
+const SharedBuffersEnv = "VIDHOST_PG_SHARED_BUFFERS"
+
 func serverArgs(dataDir string, port int, ownerOnly bool) []string {
 	args := []string{
 		"-D", dataDir,
@@ -66,6 +73,9 @@ func serverArgs(dataDir string, port int, ownerOnly bool) []string {
 		"-c", "full_page_writes=off",
 		// Many packages' tests run in parallel, each with pools.
 		"-c", "max_connections=200",
+	}
+	if size := os.Getenv(SharedBuffersEnv); size != "" {
+		args = append(args, "-c", "shared_buffers="+size)
 	}
 	if ownerOnly {
 		// The socket file itself, not only its directory, is the owner's.

@@ -28,7 +28,7 @@ type Config struct {
 	RetentionDays int `env:"VIDHOST_ANALYTICS_RETENTION_DAYS" envDefault:"90"`
 	// BatchSize is the most view events fetched at once; the storers
 	// share them out by viewer, each storing its part in one transaction.
-	BatchSize int `env:"VIDHOST_ANALYTICS_BATCH_SIZE" envDefault:"5000"`
+	BatchSize int `env:"VIDHOST_ANALYTICS_BATCH_SIZE" envDefault:"20000"`
 	// Storers is how many transactions store view events at the same time.
 	Storers int `env:"VIDHOST_ANALYTICS_STORERS" envDefault:"2"`
 
@@ -66,8 +66,8 @@ func (c Config) Validate() error {
 	if c.RetentionDays < 1 {
 		errs = append(errs, errors.New("VIDHOST_ANALYTICS_RETENTION_DAYS must be at least 1"))
 	}
-	if c.BatchSize < 1 || c.BatchSize > 10_000 {
-		errs = append(errs, errors.New("VIDHOST_ANALYTICS_BATCH_SIZE must be 1-10000"))
+	if c.BatchSize < 1 || c.BatchSize > 50_000 {
+		errs = append(errs, errors.New("VIDHOST_ANALYTICS_BATCH_SIZE must be 1-50000"))
 	}
 	if c.Storers < 1 || c.Storers > 8 {
 		errs = append(errs, errors.New("VIDHOST_ANALYTICS_STORERS must be 1-8"))

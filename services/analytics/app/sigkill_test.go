@@ -71,7 +71,7 @@ func TestSIGKILLDuringIngestLosesAndDoubleCountsNothing(t *testing.T) {
 	second := start()
 	t.Cleanup(func() { _ = second.Process.Signal(syscall.SIGTERM); _ = second.Wait() })
 	require.Eventually(t, func() bool { raw, _ := stored(); return raw == n && pending(t, harness) == 0 },
-		60*time.Second, 50*time.Millisecond, "the restarted service stores the rest (after the ack wait)")
+		90*time.Second, 50*time.Millisecond, "the restarted service stores the rest (after the ack wait, 30 s)")
 	raw, views := stored()
 	assert.EqualValues(t, n, raw, "nothing lost or stored twice")
 	assert.EqualValues(t, n, views, "nothing counted twice")

@@ -25,14 +25,24 @@ const ConsumerName = "analytics-views"
 
 // Consumer defaults.
 const (
-	DefaultBatchSize = 5000
+	// DefaultBatchSize: each storer's transaction holds half of a batch,
+	// and the larger a transaction, the more of its heartbeats fall on rows
+	// it already adds to (one upsert for several): 20,000 took 40 µs of
+	// PostgreSQL an event where 10,000 took 44 and 5,000 about 54
+	// (docs/analytics.md, "Viewer experience (issue 32)").
+	DefaultBatchSize = 20_000
 	DefaultStorers   = 2
 	fetchWait        = 500 * time.Millisecond
-	ingestTimeout    = 8 * time.Second
+	// ingestTimeout bounds one transaction: half a batch takes about half
+	// a second on an idle 2-CPU machine, so this is a machine many times
+	// slower, not a slow batch.
+	ingestTimeout = 15 * time.Second
 	// ackWait is how soon the events a killed process had fetched go to
-	// another (or the restarted) one: a batch takes milliseconds, and one
-	// stored twice is still counted once.
-	ackWait = 10 * time.Second
+	// another (or the restarted) one; it must outlast a batch waiting
+	// behind the ones being stored plus its own ingestTimeout, or a slow
+	// machine is sent its batches twice (one stored twice is still counted
+	// once, but the work is done again).
+	ackWait = 30 * time.Second
 )
 
 // retries spaces retries of a batch the database could not take.
