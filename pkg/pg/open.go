@@ -36,8 +36,8 @@ func Open(ctx context.Context, databaseURL, schema string) (*pgxpool.Pool, error
 	return pool, nil
 }
 
-// PoolConfig parses databaseURL and pins every connection's search_path to
-// schema. It is exported for callers that want to tune the pool (MaxConns,
+// PoolConfig parses databaseURL, pins every connection's search_path to
+// schema and gives every connection the fast array encoders (arrays.go). It is exported for callers that want to tune the pool (MaxConns,
 // hooks) before creating it; they must create the schema themselves.
 func PoolConfig(databaseURL, schema string) (*pgxpool.Config, error) {
 	if schema == "" {
@@ -48,6 +48,10 @@ func PoolConfig(databaseURL, schema string) (*pgxpool.Config, error) {
 		return nil, fmt.Errorf("pg: parse database URL: %w", err)
 	}
 	cfg.ConnConfig.RuntimeParams["search_path"] = QuoteIdentifier(schema)
+	cfg.AfterConnect = func(_ context.Context, conn *pgx.Conn) error {
+		registerFastArrays(conn.TypeMap())
+		return nil
+	}
 	return cfg, nil
 }
 
