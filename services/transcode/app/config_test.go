@@ -65,8 +65,9 @@ func TestChunkedSetting(t *testing.T) {
 	}{
 		{ChunkedOff, true},
 		{ChunkedLocal, true},
-		{"distributed", false}, // designed, not built: refused rather than silently local
+		{ChunkedDistributed, true},
 		{"on", false},
+		{"local,distributed", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.value, func(t *testing.T) {
@@ -77,9 +78,10 @@ func TestChunkedSetting(t *testing.T) {
 			err := cfg.Validate()
 			if tt.valid {
 				assert.NoError(t, err)
+				assert.Equal(t, tt.value == ChunkedDistributed, cfg.workerConfig().Distributed)
 				return
 			}
-			assert.ErrorContains(t, err, "VIDHOST_TRANSCODE_CHUNKED must be off or local")
+			assert.ErrorContains(t, err, "VIDHOST_TRANSCODE_CHUNKED must be off, local or distributed")
 		})
 	}
 }

@@ -1,0 +1,136 @@
+package job
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/services/transcode/internal/media"
+	"github.com/vidhost/vidhost/services/transcode/internal/outputs"
+)
+
+// RunStitch runs the STITCH unit of a chunked job whose other units are
+// done (docs/transcoding.md, "Distribution"): from the chunks' records in
+// the plan's private folder and the segments the units stored, it writes
+// and stores the manifests, the VOD playlists, the master, the MP4 and the
+// sprite (media.StitchOf), and returns what the video's final report
+// says. Deleting the private folder is the caller's, once the plan is
+// finished: a stitch that fails before needs the records again.
+func (r *Runner) RunStitch(ctx context.Context, u Unit) (Completion, error) {
+	if err := u.Validate(); err != nil {
+		return Completion{}, err
+	}
+	if u.Kind != UnitStitch {
+		return Completion{}, &InvalidError{Reason: "RunStitch runs stitch units only"}
+	}
+	ctx, _, cancel := r.withTimeout(ctx)
+	defer cancel()
+	dir, err := newAttemptDir(r.WorkDir)
+	if err != nil {
+		return Completion{}, fmt.Errorf("work dir: %w", err)
+	}
+	defer func() {
+		if err := dir.remove(); err != nil {
+			r.Logger.Warn("removing stitch directory", "dir", dir.path, "error", err)
+		}
+	}()
+	out := filepath.Join(dir.path, "out")
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	uploads := outputs.Start(ctx, r.Store, u.Job.MediaFolder(), out, outputs.Hooks{OnError: stop})
+	res, err := r.Transcoder.StitchOf(ctx, u.MediaPlan, out, u.Chunks, r.stored(u), uploads.Add)
+	if err != nil {
+		stop(err)
+	}
+	if err := errors.Join(err, uploads.Finish()); err != nil {
+		return Completion{}, err
+	}
+	return completion(res), nil
+}
+
+// Completed is the Completion of the finished plan recorded in u: what a
+// stitch that already finished reports again.
+func (u Unit) Completed() (Completion, error) {
+	res, err := media.ResultOf(u.MediaPlan)
+	if err != nil {
+		return Completion{}, err
+	}
+	return completion(res), nil
+}
+
+// stored reads what u's plan stored: records (chunks/…) in its private
+// folder, the rest in the video's.
+func (r *Runner) stored(u Unit) *storedFiles {
+	return &storedFiles{store: r.Store, media: u.Job.MediaFolder(), plan: u.Job.PlanFolder(u.PlanID)}
+}
+
+// storedFiles implements media.Stored over the blob store. Sizes come from
+// one listing of the video's stream/ rather than a request per segment.
+type storedFiles struct {
+	store       blob.Store
+	media, plan string
+
+	once  sync.Once
+	sizes map[string]int64
+	err   error
+}
+
+func (s *storedFiles) key(rel string) string {
+	if strings.HasPrefix(rel, media.ChunksDir+"/") {
+		return s.plan + rel
+	}
+	return s.media + rel
+}
+
+// Fetch implements media.Stored.
+func (s *storedFiles) Fetch(ctx context.Context, rel, dir string) error {
+	body, _, err := s.store.Open(ctx, s.key(rel))
+	if err != nil {
+		return fmt.Errorf("fetch %s: %w", rel, err)
+	}
+	defer body.Close()
+	dest := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(dest), 0o750); err != nil {
+		return err
+	}
+	file, err := os.Create(dest) //nolint:gosec // G304: a layout path under the stitch's own directory
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(file, body); err != nil {
+		file.Close()
+		return fmt.Errorf("fetch %s: %w", rel, err)
+	}
+	return file.Close()
+}
+
+// Size implements media.Stored.
+func (s *storedFiles) Size(ctx context.Context, rel string) (int64, error) {
+	s.once.Do(func() { s.sizes, s.err = s.list(ctx, path.Join(s.media, media.StreamDir)+"/") })
+	if s.err != nil {
+		return 0, s.err
+	}
+	size, ok := s.sizes[s.key(rel)]
+	if !ok {
+		return 0, fmt.Errorf("stitch: %s was not stored: %w", rel, blob.ErrNotFound)
+	}
+	return size, nil
+}
+
+func (s *storedFiles) list(ctx context.Context, prefix string) (map[string]int64, error) {
+	sizes := map[string]int64{}
+	for info, err := range s.store.List(ctx, prefix) {
+		if err != nil {
+			return nil, err
+		}
+		sizes[info.Key] = info.Size
+	}
+	return sizes, nil
+}
