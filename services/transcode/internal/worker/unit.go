@@ -117,9 +117,6 @@ func (w *Worker) completeUnit(jobCtx context.Context, msg jetstream.Msg, u job.U
 	if err == nil && out.Stopped == "" {
 		err = w.publishReleased(ctx, u, r, out.Release)
 	}
-	if err == nil && out.Complete {
-		err = w.publishUnit(ctx, u.Sibling(job.UnitStitch, u.Chunk))
-	}
 	switch {
 	case err != nil:
 		logger.Error("recording a finished unit failed; it will run again", "error", err)
@@ -129,8 +126,16 @@ func (w *Worker) completeUnit(jobCtx context.Context, msg jetstream.Msg, u job.U
 		_ = msg.TermWithReason("plan stopped")
 		return
 	}
+	// Before the stitch, so the video's last progress comes before it is ready.
 	if err := w.pub.Progress(ctx, u.Job, min(out.Percent, 99), nil); err != nil {
 		logger.Warn("progress report failed", "percent", out.Percent, "error", err) // the next unit's replaces it
+	}
+	if out.Complete {
+		if err := w.publishUnit(ctx, u.Sibling(job.UnitStitch, u.Chunk)); err != nil {
+			logger.Error("publishing the stitch failed; the unit will be delivered again", "error", err)
+			_ = msg.NakWithDelay(w.cfg.RetryDelay)
+			return
+		}
 	}
 	if err := msg.DoubleAck(ctx); err != nil {
 		logger.Warn("ack of a finished unit failed; a redelivery records it again", "error", err)
