@@ -17,6 +17,8 @@ import (
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/services/transcode/internal/chunkstate"
+	"github.com/vidhost/vidhost/services/transcode/internal/events"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 	"github.com/vidhost/vidhost/services/transcode/internal/mediatest"
@@ -65,6 +67,47 @@ func TestDistributedChunksBecomeReady(t *testing.T) {
 	}
 	assert.Equal(t, 5, runs, "one run per chunk: 0-10, 10-20, 20-30, 30-40, 40-45 s")
 	assert.GreaterOrEqual(t, workers, 2, "the chunks ran on more than one worker")
+
+	// The stitch once more, past JetStream's deduplication, as after a
+	// worker died between finishing the plan and acknowledging: the video
+	// is not reported again, and nothing is stored or left.
+	stored := storedKeys(t, b, j)
+	republishStitch(t, b, j)
+	require.Eventually(t, func() bool { return b.queueEmpty(t) }, transcodetest.WaitTimeout, 50*time.Millisecond, "the stitch left")
+	assertOneCompleted(t, b, j)
+	assert.Equal(t, stored, storedKeys(t, b, j))
+	assertPlanDeleted(t, b)
+}
+
+// republishStitch publishes j's plan's stitch unit again under a fresh
+// message id.
+func republishStitch(t *testing.T, b *bundle, j job.Job) {
+	t.Helper()
+	ctx := context.Background()
+	plans, err := chunkstate.New(ctx, b.worker)
+	require.NoError(t, err)
+	planID := events.PlanID(j, 1)
+	r, err := plans.Get(ctx, planID)
+	require.NoError(t, err)
+	require.True(t, r.Finished)
+	stitch := job.Unit{ID: events.UnitID(j.ID, planID, job.KeyStitch), Job: j, PlanID: planID, Kind: job.UnitStitch,
+		Chunks: r.Chunks(), MediaPlan: r.MediaPlan, MediaPlanVersion: r.MediaPlanVersion}
+	data, err := events.EncodeUnit(stitch)
+	require.NoError(t, err)
+	_, err = b.worker.Publish(ctx, natsx.SubjectTranscodeUnits, data)
+	require.NoError(t, err)
+}
+
+// assertOneCompleted: j's video was reported ready exactly once.
+func assertOneCompleted(t *testing.T, b *bundle, j job.Job) {
+	t.Helper()
+	completed := 0
+	for _, r := range b.reports.Of(j.VideoID) {
+		if r.Completed != nil {
+			completed++
+		}
+	}
+	assert.Equal(t, 1, completed, "one transcode.completed, whichever workers stitched")
 }
 
 // A worker dies in the middle of a chunk (its connection gone: no
@@ -122,13 +165,7 @@ func assertDistributedReady(t *testing.T, b *bundle, j job.Job, length float64) 
 	assert.InDelta(t, length, final.Completed.GetDuration(), 0.1)
 	assertUnitProgress(t, b.reports.Of(j.VideoID))
 	require.Eventually(t, func() bool { return b.queueEmpty(t) }, transcodetest.WaitTimeout, 50*time.Millisecond, "jobs or units left")
-	completed := 0
-	for _, r := range b.reports.Of(j.VideoID) {
-		if r.Completed != nil {
-			completed++
-		}
-	}
-	assert.Equal(t, 1, completed, "one transcode.completed, whichever workers stitched")
+	assertOneCompleted(t, b, j)
 	assertPlanDeleted(t, b)
 
 	dir := download(t, b, j)
