@@ -2,7 +2,9 @@ package job
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -69,6 +71,9 @@ func (r *Runner) encodeUnit(ctx context.Context, u Unit, source, out string, onP
 // (and, for the first chunk, the init segments), each once.
 func (r *Runner) storeSegments(ctx context.Context, j Job, out string) error {
 	entries, err := os.ReadDir(filepath.Join(out, media.StreamDir))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // the audio unit of a silent source: nothing encoded
+	}
 	if err != nil {
 		return err
 	}

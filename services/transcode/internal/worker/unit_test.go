@@ -157,3 +157,26 @@ func storedKeys(t *testing.T, b *bundle, j job.Job) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// The audio unit of a source without sound encodes and stores nothing,
+// and succeeds: the plan's record still counts it done.
+func TestAudioUnitOfASilentSource(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	source := mediatest.Clip(t, mediatest.ClipSpec{Width: 640, Height: 360, Seconds: 12})
+	parent := transcodetest.NewJob()
+	transcodetest.Upload(t, b.store, &parent, source)
+	planned, err := media.New(unitChunks).Plan(ctx, media.Job{Source: source})
+	require.NoError(t, err)
+	require.Len(t, planned.Chunks, 3)
+
+	audio := chunkUnits(parent, planned)[0]
+	require.Equal(t, job.UnitAudio, audio.Kind)
+	require.NoError(t, unitRunner(t, b).RunUnit(ctx, audio, nil))
+	assert.Empty(t, storedKeys(t, b, parent))
+	for info, err := range b.store.List(ctx, parent.PlanFolder(audio.PlanID)) {
+		require.NoError(t, err)
+		assert.Fail(t, "a record of an audio run that did not run", info.Key)
+	}
+}
