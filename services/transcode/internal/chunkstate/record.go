@@ -60,6 +60,8 @@ type Record struct {
 	Stopped   string `json:"stopped,omitempty"`
 	Cancelled bool   `json:"cancelled,omitempty"`
 	Finished  bool   `json:"finished,omitempty"`
+	// Playlists is who may write the video's playlists (claim.go).
+	Playlists PlaylistClaim `json:"playlists"`
 }
 
 // newRecord is the record a plan starts with: its first Window units

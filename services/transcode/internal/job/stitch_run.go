@@ -30,29 +30,50 @@ func (r *Runner) RunStitch(ctx context.Context, u Unit) (Completion, error) {
 	if u.Kind != UnitStitch {
 		return Completion{}, &InvalidError{Reason: "RunStitch runs stitch units only"}
 	}
+	var res media.Result
+	err := r.publishStored(ctx, u, func(ctx context.Context, out string, onFile func(media.File)) (err error) {
+		res, err = r.Transcoder.StitchOf(ctx, u.MediaPlan, out, u.Chunks, r.stored(u), onFile)
+		return err
+	})
+	if err != nil {
+		return Completion{}, err
+	}
+	return completion(res), nil
+}
+
+// RunEarlyPlaylists writes and stores the EVENT playlists, the master and
+// the DASH manifest of the first playable chunks of u's plan (early
+// playback: media.Transcoder.EarlyPlaylistsOf). The caller holds the
+// plan's playlist claim.
+func (r *Runner) RunEarlyPlaylists(ctx context.Context, u Unit, playable int) error {
+	return r.publishStored(ctx, u, func(ctx context.Context, out string, onFile func(media.File)) error {
+		return r.Transcoder.EarlyPlaylistsOf(ctx, u.MediaPlan, out, u.Chunks, playable, r.stored(u), onFile)
+	})
+}
+
+// publishStored runs write in a scratch directory of its own while an
+// uploader stores into u's video folder every file write announces.
+func (r *Runner) publishStored(ctx context.Context, u Unit, write func(ctx context.Context, out string, onFile func(media.File)) error) error {
 	ctx, _, cancel := r.withTimeout(ctx)
 	defer cancel()
 	dir, err := newAttemptDir(r.WorkDir)
 	if err != nil {
-		return Completion{}, fmt.Errorf("work dir: %w", err)
+		return fmt.Errorf("work dir: %w", err)
 	}
 	defer func() {
 		if err := dir.remove(); err != nil {
 			r.Logger.Warn("removing stitch directory", "dir", dir.path, "error", err)
 		}
 	}()
-	out := filepath.Join(dir.path, "out")
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
+	out := filepath.Join(dir.path, "out")
 	uploads := outputs.Start(ctx, r.Store, u.Job.MediaFolder(), out, outputs.Hooks{OnError: stop})
-	res, err := r.Transcoder.StitchOf(ctx, u.MediaPlan, out, u.Chunks, r.stored(u), uploads.Add)
+	err = write(ctx, out, uploads.Add)
 	if err != nil {
 		stop(err)
 	}
-	if err := errors.Join(err, uploads.Finish()); err != nil {
-		return Completion{}, err
-	}
-	return completion(res), nil
+	return errors.Join(err, uploads.Finish())
 }
 
 // Completed is the Completion of the finished plan recorded in u: what a

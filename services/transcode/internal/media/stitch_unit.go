@@ -2,6 +2,7 @@ package media
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -40,14 +41,7 @@ func (t *Transcoder) StitchOf(ctx context.Context, record []byte, outDir string,
 		return Result{}, err
 	}
 	job := Job{OnFile: storedSegmentsSkipped(onFile)}
-	pub := newPublisher(p, job.OnFile)
-	pub.size = func(rel string) (int64, error) { return stored.Size(ctx, rel) }
-	pub.fetchInit = func(rel string) error { return stored.Fetch(ctx, rel, outDir) }
-	s := newStitcher(p, chunks, pub)
-	for i := range chunks {
-		s.done[i] = true
-	}
-	if err := s.audioDone(); err != nil {
+	if err := storedStitcher(ctx, p, chunks, stored, job.OnFile).publishFirst(chunks); err != nil {
 		return Result{}, err
 	}
 	if err := fetchDownload(ctx, p, stored); err != nil {
@@ -61,6 +55,47 @@ func (t *Transcoder) StitchOf(ctx context.Context, record []byte, outDir string,
 		return Result{}, err
 	}
 	return resultOf(p), nil
+}
+
+// EarlyPlaylistsOf writes under outDir, from the records of the first
+// playable chunks of the plan recorded in record (of chunks chunks, not
+// all done), what the one-process stitch writes when those are done: the
+// EVENT playlists, the master and the DASH manifest so far, for early
+// playback. onFile hears them as StitchOf's does.
+func (t *Transcoder) EarlyPlaylistsOf(ctx context.Context, record []byte, outDir string, chunks, playable int, stored Stored, onFile func(File)) error {
+	if playable < 1 || playable >= chunks {
+		return fmt.Errorf("media: early playlists of %d chunks of %d: the stitch writes a whole plan's", playable, chunks)
+	}
+	p, err := unmarshalPlan(record, "", outDir)
+	if err != nil {
+		return err
+	}
+	if err := prepareOutDir(outDir); err != nil {
+		return err
+	}
+	if err := fetchRecords(ctx, p, playable, stored); err != nil {
+		return err
+	}
+	return storedStitcher(ctx, p, chunks, stored, storedSegmentsSkipped(onFile)).publishFirst(playable)
+}
+
+// storedStitcher is a stitcher of p's chunks whose segments are stored
+// rather than under p.outDir: their sizes are asked of stored, and the
+// init segments fetched from it before they are announced.
+func storedStitcher(ctx context.Context, p plan, chunks int, stored Stored, onFile func(File)) *stitcher {
+	pub := newPublisher(p, onFile)
+	pub.size = func(rel string) (int64, error) { return stored.Size(ctx, rel) }
+	pub.fetchInit = func(rel string) error { return stored.Fetch(ctx, rel, p.outDir) }
+	return newStitcher(p, chunks, pub)
+}
+
+// publishFirst publishes the first n chunks, all done, and the audio:
+// VOD playlists when n is every chunk, EVENT ones before.
+func (s *stitcher) publishFirst(n int) error {
+	for i := range n {
+		s.done[i] = true
+	}
+	return s.audioDone()
 }
 
 // ThumbnailOf writes the poster of the plan recorded in record, from

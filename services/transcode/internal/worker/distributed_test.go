@@ -36,10 +36,11 @@ const sceneCutAt = 20.0
 
 // VIDHOST_TRANSCODE_CHUNKED=distributed: three workers on one JOBS stream
 // transcode 45 s of 360p at 29.97 fps, with a scene change at 20 s (a chunk
-// edge), in five 10 s chunks and an audio run, and the stitch reports the
-// video once, with every rung's segments continuous across the edges,
-// the audio without a gap, the MP4 one file, and nothing left of the
-// plan. 40-90 s on two shared cores.
+// edge), in five 10 s chunks and an audio run; the video plays early (EVENT
+// playlists once the audio and the first chunk are in), and the stitch
+// reports it once, with every rung's segments continuous across the edges,
+// the audio without a gap, VOD playlists, the MP4 one file, and nothing
+// left of the plan. 10-20 s on two shared cores.
 func TestDistributedChunksBecomeReady(t *testing.T) {
 	if testing.Short() {
 		t.Skip("encodes 45 s of video in chunks on three workers")
@@ -49,6 +50,10 @@ func TestDistributedChunksBecomeReady(t *testing.T) {
 	var ffmpegs []string
 	for range 3 {
 		ws := distributedSetup()
+		// The audio and the first chunk, then a unit as one completes: the
+		// plan cannot be complete when both are done, so the early
+		// playlists are written, whichever of them ends first.
+		ws.config.ChunkWindow = 2
 		ws.media.FFmpeg = countingFFmpeg(t)
 		ffmpegs = append(ffmpegs, ws.media.FFmpeg)
 		b.start(t, ws)
@@ -59,6 +64,7 @@ func TestDistributedChunksBecomeReady(t *testing.T) {
 	b.enqueue(t, j)
 
 	assertDistributedReady(t, b, j, transcodetest.Probe(t, source).Seconds())
+	assert.True(t, playedEarly(b.reports.Of(j.VideoID)), "a unit's progress carried the HLS output before the video was ready")
 	runs, workers := 0, 0
 	for _, ffmpeg := range ffmpegs {
 		if n := ffmpegRuns(t, ffmpeg, "-copyts"); n > 0 {
@@ -170,6 +176,13 @@ func assertDistributedReady(t *testing.T, b *bundle, j job.Job, length float64) 
 	assertPlanDeleted(t, b)
 
 	dir := download(t, b, j)
+	playlists, err := filepath.Glob(filepath.Join(dir, media.StreamDir, "playlist_*.m3u8"))
+	require.NoError(t, err)
+	for _, playlist := range playlists {
+		data, err := os.ReadFile(playlist) //nolint:gosec // the test's own directory
+		require.NoError(t, err)
+		assert.Contains(t, string(data), "#EXT-X-ENDLIST", "%s: VOD, no early EVENT playlist over it", filepath.Base(playlist))
+	}
 	stored := storedKeys(t, b, j)
 	var segments []string
 	for _, key := range stored {
@@ -225,6 +238,18 @@ func assertUnitProgress(t *testing.T, reports []transcodetest.Report) {
 	}
 	assert.GreaterOrEqual(t, highest, int32(90), "the units' completions report the share done, up to 99%")
 	assert.True(t, reports[len(reports)-1].Final())
+}
+
+// playedEarly reports whether a progress report carried the HLS output.
+func playedEarly(reports []transcodetest.Report) bool {
+	for _, r := range reports {
+		if r.Progress != nil {
+			if outputs := outputPairs(r.Progress.GetOutputs()); len(outputs) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // queueEmpty: every job and unit acknowledged or terminated.

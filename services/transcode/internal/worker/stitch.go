@@ -15,7 +15,12 @@ import (
 func (w *Worker) stitch(jobCtx context.Context, msg jetstream.Msg, u job.Unit, attempt int, logger *slog.Logger) {
 	ctx, stopWatch := w.watchPlan(jobCtx, u.PlanID, logger)
 	running := observeJob(time.Now())
-	c, err := w.runner.RunStitch(ctx, u)
+	// So that no early EVENT playlist lands over the VOD ones.
+	err := w.claimFinalPlaylists(ctx, u)
+	var c job.Completion
+	if err == nil {
+		c, err = w.runner.RunStitch(ctx, u)
+	}
 	running.done(jobCtx, c, err)
 	stopWatch()
 	if err != nil {

@@ -126,8 +126,12 @@ func (w *Worker) completeUnit(jobCtx context.Context, msg jetstream.Msg, u job.U
 		_ = msg.TermWithReason("plan stopped")
 		return
 	}
+	var playable []job.Output
+	if out.Playable > 0 && !out.Complete && w.earlyPlaylists(jobCtx, u, logger) {
+		playable = []job.Output{job.HLS}
+	}
 	// Before the stitch, so the video's last progress comes before it is ready.
-	if err := w.pub.Progress(ctx, u.Job, min(out.Percent, 99), nil); err != nil {
+	if err := w.pub.Progress(ctx, u.Job, min(out.Percent, 99), playable); err != nil {
 		logger.Warn("progress report failed", "percent", out.Percent, "error", err) // the next unit's replaces it
 	}
 	if out.Complete {
