@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -17,7 +16,6 @@ import (
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/natstest"
 	"github.com/vidhost/vidhost/pkg/natsx"
-	"github.com/vidhost/vidhost/pkg/profiles"
 	"github.com/vidhost/vidhost/services/transcode/internal/chunkstate"
 	"github.com/vidhost/vidhost/services/transcode/internal/events"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
@@ -271,40 +269,6 @@ func assertPlanDeleted(t *testing.T, b *bundle) {
 	}, 10*time.Second, 50*time.Millisecond, fmt.Sprintf("the plan's records are deleted (%s)", blob.TranscodeFolder))
 }
 
-// A chunk that fails on every attempt fails its video, once: one
-// transcode.failed under the job's id however many units give up, the
-// unit dead-lettered, and nothing of the plan left in the queue. Only the
-// planning and the audio run encode; about 10 s.
-func TestDistributedChunkFailureFailsTheVideo(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plans and encodes the audio of 30 s of video")
-	}
-	t.Parallel()
-	b := setup(t)
-	ws := distributedSetup()
-	ws.media.FFmpeg = chunkFailingFFmpeg(t)
-	b.start(t, ws)
-	b.start(t, ws)
-	j := transcodetest.NewJob()
-	transcodetest.Upload(t, b.store, &j, mediatest.SceneCut(t, 640, 360, 30, sceneCutAt))
-	b.enqueue(t, j)
-
-	final := b.reports.WaitFinal(t, j.VideoID)
-	require.NotNil(t, final.Failed, "completed: %v", final.Completed)
-	assert.Equal(t, "transcoding failed: the encoder stopped with an error", final.Failed.GetReason(), "the chunk's own failure")
-	require.Eventually(t, func() bool { return b.queueEmpty(t) }, transcodetest.WaitTimeout, 50*time.Millisecond, "jobs or units left")
-	failed := 0
-	for _, r := range b.reports.Of(j.VideoID) {
-		assert.Nil(t, r.Completed)
-		if r.Failed != nil {
-			failed++
-		}
-	}
-	assert.Equal(t, 1, failed, "one transcode.failed, whichever units gave up")
-	assert.NotZero(t, b.streamMessages(t, natsx.StreamNameDeadLetter, natsx.DeadLetterSubject(natsx.SubjectTranscodeUnits)),
-		"the unit that failed is dead-lettered")
-}
-
 // A plan that keeps its output in one chunk runs as a job always has: no
 // unit, no chunk run. About 5 s.
 func TestDistributedShortJobRunsInOneWorker(t *testing.T) {
@@ -323,62 +287,4 @@ func TestDistributedShortJobRunsInOneWorker(t *testing.T) {
 	b.waitQueueEmpty(t)
 	assert.Zero(t, b.streamMessages(t, natsx.StreamNameJobs, natsx.SubjectTranscodeUnits), "no unit published")
 	assert.Zero(t, ffmpegRuns(t, ws.media.FFmpeg, "-copyts"), "no chunk run")
-}
-
-// chunkFailingFFmpeg is an ffmpeg whose chunk runs all fail.
-func chunkFailingFFmpeg(t *testing.T) string {
-	t.Helper()
-	real, err := exec.LookPath("ffmpeg")
-	require.NoError(t, err)
-	path := filepath.Join(t.TempDir(), "ffmpeg")
-	script := "#!/bin/sh\ncase \"$*\" in *-copyts*) echo 'chunk refused' >&2; exit 1;; esac\nexec " + real + " \"$@\"\n"
-	require.NoError(t, os.WriteFile(path, []byte(script), 0o700)) //nolint:gosec // a test's executable
-	return path
-}
-
-// The efficient profile, distributed: every chunk's unit also runs its AV1
-// renditions and stores their records, and the stitch merges the AV1 set:
-// its tracks continuous across the edges, its playlists naming every
-// stored segment. 12 s of 360p in 4 s chunks on two workers; 10-30 s.
-func TestDistributedChunksWithAV1(t *testing.T) {
-	if testing.Short() {
-		t.Skip("encodes 12 s of video in H.264 and AV1 chunks")
-	}
-	t.Parallel()
-	b := setup(t)
-	ws := distributedSetup()
-	ws.media.Chunks = media.ChunkConfig{Threshold: 4 * time.Second, Length: 4 * time.Second, Parallel: 1}
-	b.start(t, ws)
-	b.start(t, ws)
-	source := mediatest.SceneCut(t, 640, 360, 12, 4)
-	j := transcodetest.NewJob()
-	j.Transcoder = profiles.Efficient
-	transcodetest.Upload(t, b.store, &j, source)
-	b.enqueue(t, j)
-
-	final := b.reports.WaitFinal(t, j.VideoID)
-	require.NotNil(t, final.Completed, "failed: %v", final.Failed)
-	require.Eventually(t, func() bool { return b.queueEmpty(t) }, transcodetest.WaitTimeout, 50*time.Millisecond, "jobs or units left")
-	assertOneCompleted(t, b, j)
-	assertPlanDeleted(t, b)
-	dir := download(t, b, j)
-	var segments []string
-	for _, key := range storedKeys(t, b, j) {
-		if strings.HasPrefix(key, "stream/init-") || strings.HasPrefix(key, "stream/seg-") {
-			segments = append(segments, key)
-		}
-	}
-	assert.Equal(t, playlistSegments(t, dir), segments, "every stored segment once, each one a playlist names")
-	manifest, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(media.DASHManifest)))
-	require.NoError(t, err)
-	assert.Contains(t, string(manifest), `codecs="av01`, "the AV1 set merged into the DASH manifest")
-	length := transcodetest.Probe(t, source).Seconds()
-	tracks, err := filepath.Glob(filepath.Join(dir, media.StreamDir, "init-av1-*.m4s"))
-	require.NoError(t, err)
-	require.NotEmpty(t, tracks, "AV1 renditions")
-	for _, init := range tracks {
-		id := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(init), "init-"), ".m4s")
-		end := assertContinuous(t, joinedTrack(t, dir, id), "v:0", id)
-		assert.InDelta(t, length, end, 0.1, id)
-	}
 }
