@@ -20,10 +20,13 @@ type Distribute func(ctx context.Context, j Job, planned media.Planned) error
 // workers (docs/transcoding.md, "Distribution"): it fetches and plans the
 // job, and an output the plan splits into chunks is handed to distribute
 // instead of being encoded here (handed is true, the Completion zero: the
-// stitch reports the video). An output the plan keeps in one chunk, a
-// clip, a live clip run as Run runs them, on the source already fetched.
+// stitch reports the video). An output the plan keeps in one chunk runs as
+// Run runs it, on the source already fetched; so do clips, live clips and
+// URL sources, which are not planned at all: units read an upload, and a
+// URL source is not one (copying it into the store for them is still to
+// build).
 func (r *Runner) RunOrDistribute(ctx context.Context, j Job, report Reporter, distribute Distribute) (c Completion, handed bool, err error) {
-	if j.Live != nil || j.Clip != nil {
+	if j.Live != nil || j.Clip != nil || j.SourceKey == "" {
 		c, err = r.Run(ctx, j, report)
 		return c, false, err
 	}

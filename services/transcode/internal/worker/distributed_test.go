@@ -3,6 +3,8 @@ package worker_test
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -287,4 +289,29 @@ func TestDistributedShortJobRunsInOneWorker(t *testing.T) {
 	b.waitQueueEmpty(t)
 	assert.Zero(t, b.streamMessages(t, natsx.StreamNameJobs, natsx.SubjectTranscodeUnits), "no unit published")
 	assert.Zero(t, ffmpegRuns(t, ws.media.FFmpeg, "-copyts"), "no chunk run")
+}
+
+// A URL source is not distributed (units read uploads): a long one runs
+// in the worker that took it, as always. About 5 s.
+func TestDistributedURLSourceRunsInOneWorker(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ws := distributedSetup()
+	ws.fetch.AllowPrivate = true
+	ws.media.Chunks = media.ChunkConfig{Threshold: 4 * time.Second, Length: 4 * time.Second, Parallel: 1}
+	b.start(t, ws)
+	source := mediatest.Clip(t, clipLong)
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFile(w, r, source)
+	}))
+	t.Cleanup(origin.Close)
+	j := transcodetest.NewJob()
+	j.SourceURL = origin.URL + "/films/long.mp4"
+	b.enqueue(t, j)
+
+	final := b.reports.WaitFinal(t, j.VideoID)
+	require.NotNil(t, final.Completed, "failed: %v", final.Failed)
+	assert.InDelta(t, 10.0, final.Completed.GetDuration(), 0.1)
+	b.waitQueueEmpty(t)
+	assert.Zero(t, b.streamMessages(t, natsx.StreamNameJobs, natsx.SubjectTranscodeUnits), "no unit published")
 }

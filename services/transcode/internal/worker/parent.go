@@ -22,7 +22,7 @@ const planGeneration = 1
 // distributing worker, planned and handed to units (handed: the units'
 // stitch will report the video).
 func (w *Worker) run(ctx context.Context, j job.Job, report job.Reporter) (job.Completion, bool, error) {
-	if !w.cfg.Distributed || j.Live != nil || j.Clip != nil {
+	if !w.cfg.Distributed || j.Live != nil || j.Clip != nil || j.SourceKey == "" { // see RunOrDistribute
 		c, err := w.runner.Run(ctx, j, report)
 		return c, false, err
 	}
