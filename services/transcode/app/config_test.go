@@ -40,6 +40,7 @@ func TestConfigDefaults(t *testing.T) {
 	assert.Equal(t, media.DefaultLimits(), media.New(media.Config{Limits: cfg.limits()}).Limits(),
 		"the documented defaults are the media core's")
 	assert.Equal(t, ChunkedOff, cfg.Chunked, "chunked transcoding is opt-in")
+	assert.Equal(t, 4, cfg.workerConfig().ChunkWindow, "the audio and three chunks of a plan at once")
 	assert.Empty(t, cfg.InternalSecret, "optional: only health checks are served")
 	assert.NoError(t, cfg.Validate())
 }
