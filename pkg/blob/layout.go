@@ -14,6 +14,10 @@ const (
 	VideosFolder = "videos/"
 	// UploadsFolder holds what clients upload: uploads/<account>/<upload>/<name>.
 	UploadsFolder = "uploads/"
+	// TranscodeFolder holds the transcode service's private files of a
+	// chunked job's plan: transcode/<account>/<video>/<plan>/<path>. Nothing
+	// serves it: players get keys under VideosFolder only.
+	TranscodeFolder = "transcode/"
 )
 
 // VideoPrefix returns videos/<account>/<video>/, the folder of a video's
@@ -29,6 +33,20 @@ func VideoPrefix(account, video string) (string, error) {
 // ("../other/x") stays inside the video's folder.
 func VideoKey(account, video, path string) (string, error) {
 	return inFolder(VideosFolder, account, video, path, ValidateKey)
+}
+
+// PlanPrefix returns transcode/<account>/<video>/<plan>/, the private
+// folder of a chunked transcode's plan (its chunks' records), refusing ids
+// as VideoPrefix does.
+func PlanPrefix(account, video, plan string) (string, error) {
+	prefix, err := folder(TranscodeFolder, account, video)
+	if err != nil {
+		return "", err
+	}
+	if err := ValidateID(plan); err != nil {
+		return "", err
+	}
+	return prefix + plan + "/", nil
 }
 
 // UploadPrefix returns uploads/<account>/<upload>/, the folder of an

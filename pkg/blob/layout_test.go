@@ -19,6 +19,7 @@ func TestLayoutBuildsKeys(t *testing.T) {
 		{"video prefix", func() (string, error) { return blob.VideoPrefix("acc", "vid") }, "videos/acc/vid/"},
 		{"upload key", func() (string, error) { return blob.UploadKey("acc", "up1", "source.mp4") }, "uploads/acc/up1/source.mp4"},
 		{"upload prefix", func() (string, error) { return blob.UploadPrefix("acc", "up1") }, "uploads/acc/up1/"},
+		{"plan prefix", func() (string, error) { return blob.PlanPrefix("acc", "vid", "plan1") }, "transcode/acc/vid/plan1/"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -41,6 +42,9 @@ func TestLayoutRefusesMalformedParts(t *testing.T) {
 		"upload account": func(p string) (string, error) { return blob.UploadKey(p, "up1", "a.mp4") },
 		"upload id":      func(p string) (string, error) { return blob.UploadPrefix("acc", p) },
 		"upload name":    func(p string) (string, error) { return blob.UploadKey("acc", "up1", p) },
+		"plan account":   func(p string) (string, error) { return blob.PlanPrefix(p, "vid", "plan1") },
+		"plan video":     func(p string) (string, error) { return blob.PlanPrefix("acc", p, "plan1") },
+		"plan id":        func(p string) (string, error) { return blob.PlanPrefix("acc", "vid", p) },
 	}
 	bad := []string{"", "..", ".", ".meta", "a/b", "../b", "a/", "/a", "a b", "a%2Fb", "a\x00"}
 	for name, build := range parts {

@@ -93,8 +93,9 @@ var rights = map[string]Rights{
 			SubjectTranscribeProgress, SubjectTranscribeCompleted, SubjectTranscribeFailed,
 			DeadLetterSubject(SubjectTranscribeJobs),
 			// Chunked jobs (docs/transcoding.md, "Distribution"): the units
-			// workers hand each other, and the plans' records.
-			SubjectTranscodeUnits, SubjectTranscodePlansPrefix + "*"},
+			// workers hand each other, the plans' records, and the units that
+			// failed for good or could not be read.
+			SubjectTranscodeUnits, SubjectTranscodePlansPrefix + "*", DeadLetterSubject(SubjectTranscodeUnits)},
 		Ensures: []string{StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameCancels, StreamNameChunks},
 		// A transcribe job's cancel is looked up by subject (CANCELS), and
 		// so is a chunked job's plan record (CHUNKS).

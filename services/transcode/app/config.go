@@ -65,10 +65,16 @@ type Config struct {
 	MaxBitRate   int64         `env:"VIDHOST_TRANSCODE_MAX_BIT_RATE" envDefault:"400000000"` // bits/s
 	// Chunked is how an output longer than the media core's chunk
 	// threshold is encoded (docs/transcoding.md, "Chunked transcoding"):
-	// ChunkedOff, one ffmpeg run as always, or ChunkedLocal, in chunks
-	// stitched together within this worker. Spreading the chunks over
-	// workers ("Distribution") is not built yet, so no other value starts.
+	// ChunkedOff, one ffmpeg run as always; ChunkedLocal, in chunks
+	// stitched together within this worker; ChunkedDistributed, in units
+	// any worker takes ("Distribution"). Every worker runs the units it
+	// takes whatever this says: it decides only what the worker does with
+	// the jobs it takes.
 	Chunked string `env:"VIDHOST_TRANSCODE_CHUNKED" envDefault:"off"`
+	// ChunkWindow is how many units of one distributed plan may be queued
+	// or running at once: with the per-account limit, it bounds an
+	// account's share of the workers.
+	ChunkWindow int `env:"VIDHOST_TRANSCODE_CHUNK_WINDOW" envDefault:"4"`
 	// FFmpeg and FFprobe are the tools' names or paths.
 	FFmpeg  string `env:"VIDHOST_FFMPEG" envDefault:"ffmpeg"`
 	FFprobe string `env:"VIDHOST_FFPROBE" envDefault:"ffprobe"`
@@ -86,8 +92,9 @@ type Config struct {
 
 // The values of VIDHOST_TRANSCODE_CHUNKED.
 const (
-	ChunkedOff   = "off"
-	ChunkedLocal = "local"
+	ChunkedOff         = "off"
+	ChunkedLocal       = "local"
+	ChunkedDistributed = "distributed"
 )
 
 // Options are the in-process hooks of Run.
@@ -116,8 +123,10 @@ func (c Config) Validate() error {
 		errs = append(errs, errors.New("VIDHOST_TRANSCODE_JOB_TIMEOUT and the VIDHOST_TRANSCODE_MAX_* limits must not be negative"))
 	}
 	// Empty (a Config built in code) is off.
-	if c.Chunked != "" && c.Chunked != ChunkedOff && c.Chunked != ChunkedLocal {
-		errs = append(errs, fmt.Errorf("VIDHOST_TRANSCODE_CHUNKED must be %s or %s", ChunkedOff, ChunkedLocal))
+	switch c.Chunked {
+	case "", ChunkedOff, ChunkedLocal, ChunkedDistributed:
+	default:
+		errs = append(errs, fmt.Errorf("VIDHOST_TRANSCODE_CHUNKED must be %s, %s or %s", ChunkedOff, ChunkedLocal, ChunkedDistributed))
 	}
 	if _, err := c.trustedAddrs(); err != nil {
 		errs = append(errs, err)
@@ -139,6 +148,7 @@ func (c Config) workerConfig() worker.Config {
 	return worker.Config{
 		Concurrency: c.Concurrency, AckWait: c.AckWait, Heartbeat: c.Heartbeat,
 		MaxDeliver: c.MaxDeliver, RetryDelay: c.RetryDelay, DrainTimeout: c.DrainTimeout,
+		Distributed: c.Chunked == ChunkedDistributed, ChunkWindow: c.ChunkWindow,
 	}
 }
 

@@ -40,6 +40,7 @@ func TestConfigDefaults(t *testing.T) {
 	assert.Equal(t, media.DefaultLimits(), media.New(media.Config{Limits: cfg.limits()}).Limits(),
 		"the documented defaults are the media core's")
 	assert.Equal(t, ChunkedOff, cfg.Chunked, "chunked transcoding is opt-in")
+	assert.Equal(t, 4, cfg.workerConfig().ChunkWindow, "the audio and three chunks of a plan at once")
 	assert.Empty(t, cfg.InternalSecret, "optional: only health checks are served")
 	assert.NoError(t, cfg.Validate())
 }
@@ -65,8 +66,9 @@ func TestChunkedSetting(t *testing.T) {
 	}{
 		{ChunkedOff, true},
 		{ChunkedLocal, true},
-		{"distributed", false}, // designed, not built: refused rather than silently local
+		{ChunkedDistributed, true},
 		{"on", false},
+		{"local,distributed", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.value, func(t *testing.T) {
@@ -77,9 +79,10 @@ func TestChunkedSetting(t *testing.T) {
 			err := cfg.Validate()
 			if tt.valid {
 				assert.NoError(t, err)
+				assert.Equal(t, tt.value == ChunkedDistributed, cfg.workerConfig().Distributed)
 				return
 			}
-			assert.ErrorContains(t, err, "VIDHOST_TRANSCODE_CHUNKED must be off or local")
+			assert.ErrorContains(t, err, "VIDHOST_TRANSCODE_CHUNKED must be off, local or distributed")
 		})
 	}
 }

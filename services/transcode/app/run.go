@@ -61,9 +61,10 @@ func startWorker(ctx context.Context, cfg Config, logger *slog.Logger, stack *li
 	if err := checkTools(cfg); err != nil {
 		return err
 	}
-	// Jobs come from JOBS; reports go to MEDIA and poison jobs to DEADLETTER;
-	// the catalog's cancels of transcribe jobs are looked up in CANCELS.
-	js, err := natsx.StartJetStream(ctx, cfg.NATSClient(natsx.ServiceTranscode), logger, stack, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter, natsx.StreamCancels)
+	// Jobs and units come from JOBS; reports go to MEDIA and poison jobs to
+	// DEADLETTER; the catalog's cancels of transcribe jobs are looked up in
+	// CANCELS; chunked jobs' plans are recorded in CHUNKS.
+	js, err := natsx.StartJetStream(ctx, cfg.NATSClient(natsx.ServiceTranscode), logger, stack, natsx.StreamJobs, natsx.StreamMedia, natsx.StreamDeadLetter, natsx.StreamCancels, natsx.StreamChunks)
 	if err != nil {
 		return fmt.Errorf("transcode: %w", err)
 	}

@@ -4,5 +4,7 @@
 // of the plan's subject in the CHUNKS stream, and every change is a
 // compare-and-set on that subject's sequence, so workers that complete
 // units at the same moment are serialised and exactly one of them sees the
-// plan become complete.
+// plan become complete. It also holds the plan's playlist claim
+// (claim.go), which serialises the writes of the early and final
+// playlists.
 package chunkstate

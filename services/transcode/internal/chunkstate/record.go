@@ -30,6 +30,11 @@ type Plan struct {
 	// Window is how many units may be released and not done at once: the
 	// per-account limit counts jobs, and the window bounds each job's units.
 	Window int
+	// MediaPlan and MediaPlanVersion are the media core's record of the
+	// plan (job.Unit.MediaPlan): a redelivered parent builds the units it
+	// released from the record alone.
+	MediaPlan        []byte
+	MediaPlanVersion int
 }
 
 // Record is a plan's state. It is JSON on the bus: read only by transcode
@@ -39,6 +44,9 @@ type Record struct {
 	JobID  string `json:"job_id"`
 	Units  []Unit `json:"units"`
 	Window int    `json:"window"`
+	// MediaPlan and MediaPlanVersion are the Plan's.
+	MediaPlan        []byte `json:"media_plan"`
+	MediaPlanVersion int    `json:"media_plan_version"`
 	// Released counts Units from the first that have been published.
 	Released int `json:"released"`
 	// ReleasedBy names, for each unit that released others, the keys it
@@ -52,12 +60,15 @@ type Record struct {
 	Stopped   string `json:"stopped,omitempty"`
 	Cancelled bool   `json:"cancelled,omitempty"`
 	Finished  bool   `json:"finished,omitempty"`
+	// Playlists is who may write the video's playlists (claim.go).
+	Playlists PlaylistClaim `json:"playlists"`
 }
 
 // newRecord is the record a plan starts with: its first Window units
 // released by the parent.
 func newRecord(p Plan) Record {
 	r := Record{PlanID: p.ID, JobID: p.JobID, Units: slices.Clone(p.Units), Window: max(p.Window, 1),
+		MediaPlan: p.MediaPlan, MediaPlanVersion: p.MediaPlanVersion,
 		ReleasedBy: map[string][]string{}, Done: map[string]bool{}}
 	r.release("")
 	return r
@@ -136,6 +147,21 @@ func (r *Record) Playable() int {
 			break
 		}
 		n++
+	}
+	return n
+}
+
+// Pending are the units by released ("" for the parent) that are not done
+// yet: what a redelivery of by publishes again.
+func (r *Record) Pending(by string) []string { return r.notDone(r.ReleasedBy[by]) }
+
+// Chunks counts the plan's chunks.
+func (r *Record) Chunks() int {
+	n := 0
+	for _, u := range r.Units {
+		if u.Chunk != nil {
+			n++
+		}
 	}
 	return n
 }

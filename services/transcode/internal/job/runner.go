@@ -57,9 +57,16 @@ func (r *Runner) Run(ctx context.Context, j Job, report Reporter) (Completion, e
 
 // attempt is Run within the job's time; planned hears the output's length.
 func (r *Runner) attempt(ctx context.Context, j Job, report Reporter, planned func(time.Duration)) (Completion, error) {
+	c, _, err := r.attemptPlanned(ctx, j, report, planned, nil)
+	return c, err
+}
+
+// attemptPlanned is attempt with a plan step, if any, between the fetch
+// and the encode, which may take the job elsewhere (handed).
+func (r *Runner) attemptPlanned(ctx context.Context, j Job, report Reporter, planned func(time.Duration), plan planStep) (c Completion, handed bool, err error) {
 	dir, err := newAttemptDir(r.WorkDir)
 	if err != nil {
-		return Completion{}, fmt.Errorf("work dir: %w", err)
+		return Completion{}, false, fmt.Errorf("work dir: %w", err)
 	}
 	defer func() {
 		if err := dir.remove(); err != nil {
@@ -67,17 +74,23 @@ func (r *Runner) attempt(ctx context.Context, j Job, report Reporter, planned fu
 		}
 	}()
 	if err := r.clearOutputs(ctx, j); err != nil {
-		return Completion{}, err
+		return Completion{}, false, err
 	}
 	source := filepath.Join(dir.path, "source")
 	if err := r.fetchSource(ctx, j, source); err != nil {
-		return Completion{}, err
+		return Completion{}, false, err
 	}
-	res, err := r.transcode(ctx, j, source, filepath.Join(dir.path, "out"), report, planned)
+	out := filepath.Join(dir.path, "out")
+	if plan != nil {
+		if handed, err := plan(ctx, source, filepath.Join(dir.path, "plan")); err != nil || handed {
+			return Completion{}, handed, err
+		}
+	}
+	res, err := r.transcode(ctx, j, source, out, report, planned)
 	if err != nil {
-		return Completion{}, err
+		return Completion{}, false, err
 	}
-	return completion(res), nil
+	return completion(res), false, nil
 }
 
 // transcode runs the media core while an uploader stores each file it

@@ -2,7 +2,9 @@ package job
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -15,8 +17,10 @@ import (
 // (docs/transcoding.md, "Distribution") on this worker: it copies the
 // source, encodes the chunk (or the whole output's audio) from the plan's
 // record, and stores its segments in the video's stream/ under the names a
-// one-process run gives them, so a redelivered unit writes the same keys
-// again: no duplicates, no orphans. Recording the
+// one-process run gives them, and its records (its muxers' manifests, for
+// the stitch) in the plan's private folder (Job.PlanFolder), so a
+// redelivered unit writes the same keys again: no duplicates, no orphans.
+// Recording the
 // completion is the caller's (the plan's record is on the bus, which this
 // package knows nothing of). Errors are for Classify.
 //
@@ -50,7 +54,10 @@ func (r *Runner) RunUnit(ctx context.Context, u Unit, onProgress func(int)) erro
 	if err := r.encodeUnit(ctx, u, source, out, onProgress); err != nil {
 		return err
 	}
-	return r.storeSegments(ctx, u.Job, out)
+	if err := r.storeSegments(ctx, u.Job, out); err != nil {
+		return err
+	}
+	return r.storeRecords(ctx, u, out)
 }
 
 func (r *Runner) encodeUnit(ctx context.Context, u Unit, source, out string, onProgress func(int)) error {
@@ -64,6 +71,9 @@ func (r *Runner) encodeUnit(ctx context.Context, u Unit, source, out string, onP
 // (and, for the first chunk, the init segments), each once.
 func (r *Runner) storeSegments(ctx context.Context, j Job, out string) error {
 	entries, err := os.ReadDir(filepath.Join(out, media.StreamDir))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // the audio unit of a silent source: nothing encoded
+	}
 	if err != nil {
 		return err
 	}

@@ -33,5 +33,8 @@
 // for the whole output; collect.go renames each run's segments to the
 // one-process names, and the stitcher writes the muxer's manifest from the
 // chunks' for the publisher, so the outputs are those of one run. The MP4
-// is remuxed from the segments (download.go).
+// is remuxed from the segments (download.go). The same pieces run on
+// several workers from the plan's record (plan_record.go, chunk_unit.go):
+// each chunk and the audio apart, then the stitch from the stored records
+// and segments (stitch_unit.go).
 package media

@@ -18,34 +18,53 @@ import (
 // one more file, and would place every chunk by the durations of the files
 // before it rather than by the timestamps the segments carry.
 func (t *Transcoder) remuxDownload(ctx context.Context, p plan) error {
-	data, err := os.ReadFile(filepath.Join(p.outDir, h264Muxer.manifestPath))
+	tracks, err := downloadTracks(p)
 	if err != nil {
 		return err
-	}
-	doc, err := parseMPD(data)
-	if err != nil {
-		return err
-	}
-	tracks := map[string]track{}
-	for _, tr := range doc.tracks(h264Muxer.prefix) {
-		tracks[tr.ID] = tr
-	}
-	download := p.renditions[p.download]
-	ids := []string{strconv.Itoa(p.download)}
-	if audio := p.audioStream(download); audio >= 0 {
-		ids = append(ids, strconv.Itoa(audio))
 	}
 	var joined []string
-	for _, id := range ids {
-		file := filepath.Join(p.outDir, chunksDir, "download-"+id+".mp4")
+	for _, tr := range tracks {
+		file := filepath.Join(p.outDir, chunksDir, "download-"+tr.ID+".mp4")
 		defer os.Remove(file) //nolint:errcheck // scratch: a copy of the track, removed as soon as it is remuxed
-		if _, err := joinTrack(filepath.Join(p.outDir, StreamDir), tracks[id], file); err != nil {
+		if _, err := joinTrack(filepath.Join(p.outDir, StreamDir), tr, file); err != nil {
 			return err
 		}
 		joined = append(joined, file)
 	}
+	download := p.renditions[p.download]
 	args := remuxArgs(filepath.Join(p.outDir, mp4Path(download.Name)), p.video.Spherical != nil, joined...)
 	return runTool(ctx, t.cfg.FFmpeg, args, discardStdout)
+}
+
+// downloadTracks are the tracks the MP4 is remuxed from, as the stitched
+// H.264 manifest under p.outDir names them: the download rendition's
+// video and, if it has any, its audio.
+func downloadTracks(p plan) ([]track, error) {
+	data, err := os.ReadFile(filepath.Join(p.outDir, h264Muxer.manifestPath))
+	if err != nil {
+		return nil, err
+	}
+	doc, err := parseMPD(data)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[string]track{}
+	for _, tr := range doc.tracks(h264Muxer.prefix) {
+		byID[tr.ID] = tr
+	}
+	ids := []string{strconv.Itoa(p.download)}
+	if audio := p.audioStream(p.renditions[p.download]); audio >= 0 {
+		ids = append(ids, strconv.Itoa(audio))
+	}
+	tracks := make([]track, 0, len(ids))
+	for _, id := range ids {
+		tr, ok := byID[id]
+		if !ok {
+			return nil, fmt.Errorf("dash manifest: no track %q", id)
+		}
+		tracks = append(tracks, tr)
+	}
+	return tracks, nil
 }
 
 // joinTrack writes a track's init segment and its media segments, in

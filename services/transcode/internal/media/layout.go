@@ -39,11 +39,15 @@ const (
 	ThumbnailFile   = "thumbs/thumbnail.jpg"
 	SpriteFile      = "thumbs/sprite.jpg"
 	SpriteIndexFile = "thumbs/sprite.vtt"
+	// ChunksDir holds a chunked job's runs; what a distributed unit keeps
+	// of it is its records (the *.mpd files), stored where players never
+	// look (blob.PlanPrefix).
+	ChunksDir = "chunks"
 )
 
 // Scratch space of a chunked job, under the job's OutDir (see above).
 const (
-	chunksDir   = "chunks"
+	chunksDir   = ChunksDir
 	audioRunDir = "chunks/audio"
 )
 

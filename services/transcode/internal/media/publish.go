@@ -27,6 +27,13 @@ type publisher struct {
 	variants  []variant
 	spherical *Spherical
 	onFile    func(File)
+	// size is a segment's size, for the measured bitrates: the file's
+	// under outDir, or, at a distributed stitch, the stored one's (the
+	// segments stay where the units stored them).
+	size func(rel string) (int64, error)
+	// fetchInit, if set, brings an init segment stored by another worker
+	// to outDir before it is announced (a distributed stitch).
+	fetchInit func(rel string) error
 	published map[string]int       // segments announced per track
 	rates     map[string]*bitrates // measured per track
 	written   map[string][]byte    // last content of each playlist we wrote
@@ -48,6 +55,7 @@ func newPublisher(p plan, onFile func(File)) *publisher {
 		published: map[string]int{}, rates: map[string]*bitrates{}, written: map[string][]byte{},
 		playable: make(chan struct{}),
 	}
+	pub.size = pub.localSize
 	for i, r := range p.renditions {
 		pub.variants = append(pub.variants, p.variant(h264Muxer.prefix+strconv.Itoa(i), r))
 	}
@@ -210,6 +218,11 @@ func (p *publisher) listed(final bool) []variant {
 func (p *publisher) publishSegments(t track) error {
 	done, seen := p.published[t.ID]
 	if !seen {
+		if p.fetchInit != nil {
+			if err := p.fetchInit(path.Join(StreamDir, t.Init)); err != nil {
+				return err
+			}
+		}
 		if t.Video && p.spherical != nil {
 			if err := markSpherical(filepath.Join(p.outDir, StreamDir, t.Init), sampleEntry(t.Codecs), *p.spherical); err != nil {
 				return err
@@ -219,11 +232,11 @@ func (p *publisher) publishSegments(t track) error {
 		p.rates[t.ID] = &bitrates{}
 	}
 	for _, s := range t.Segments[min(done, len(t.Segments)):] {
-		info, err := os.Stat(filepath.Join(p.outDir, StreamDir, s.File))
+		size, err := p.size(path.Join(StreamDir, s.File))
 		if err != nil {
 			return err
 		}
-		p.rates[t.ID].add(info.Size(), s.Duration)
+		p.rates[t.ID].add(size, s.Duration)
 		p.announce(path.Join(StreamDir, s.File), KindSegment)
 	}
 	p.published[t.ID] = len(t.Segments)
@@ -235,6 +248,15 @@ func (p *publisher) publishSegments(t track) error {
 func sampleEntry(codecs string) string {
 	entry, _, _ := strings.Cut(codecs, ".")
 	return entry
+}
+
+// localSize is the size of the file rel under outDir.
+func (p *publisher) localSize(rel string) (int64, error) {
+	info, err := os.Stat(filepath.Join(p.outDir, filepath.FromSlash(rel)))
+	if err != nil {
+		return 0, err
+	}
+	return info.Size(), nil
 }
 
 func (p *publisher) writePlaylist(rel string, content []byte) error {

@@ -31,6 +31,26 @@ type Config struct {
 	// DrainTimeout is how long running jobs may go on at shutdown before
 	// they are stopped and handed back for another worker.
 	DrainTimeout time.Duration
+	// Distributed spreads a chunked job over workers
+	// (VIDHOST_TRANSCODE_CHUNKED=distributed; docs/transcoding.md,
+	// "Distribution"): the job's worker plans it and publishes its units
+	// instead of encoding it. Every worker runs the units it takes,
+	// whatever this says.
+	Distributed bool
+	// ChunkWindow is how many units of one plan may be published and not
+	// done at once; zero is defaultChunkWindow.
+	ChunkWindow int
+}
+
+// defaultChunkWindow is ChunkWindow's default: the audio and three chunks.
+const defaultChunkWindow = 4
+
+// chunkWindow is ChunkWindow, or its default.
+func (c Config) chunkWindow() int {
+	if c.ChunkWindow > 0 {
+		return c.ChunkWindow
+	}
+	return defaultChunkWindow
 }
 
 // Validate reports settings the worker cannot run with.
@@ -50,6 +70,9 @@ func (c Config) Validate() error {
 	}
 	if c.RetryDelay <= 0 {
 		errs = append(errs, errors.New("retry delay must be positive"))
+	}
+	if c.ChunkWindow < 0 {
+		errs = append(errs, errors.New("chunk window must not be negative"))
 	}
 	if c.DrainTimeout < 0 {
 		errs = append(errs, errors.New("drain timeout must not be negative"))

@@ -23,6 +23,7 @@ func TestConfigValidate(t *testing.T) {
 		{"no attempts", func(c *Config) { c.MaxDeliver = 0 }, "max deliver must be at least 1"},
 		{"no retry delay", func(c *Config) { c.RetryDelay = 0 }, "retry delay must be positive"},
 		{"negative drain", func(c *Config) { c.DrainTimeout = -time.Second }, "drain timeout must not be negative"},
+		{"negative window", func(c *Config) { c.ChunkWindow = -1 }, "chunk window must not be negative"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,4 +7,12 @@
 // transcode.failed plus the dead-letter stream once a job has used up its
 // attempts. Heartbeats (InProgress) keep a long job while its worker lives;
 // a worker that dies loses the job to another after AckWait.
+//
+// The same consumer takes transcode.units, the units of chunked jobs
+// (docs/transcoding.md, "Distribution"): with Config.Distributed the worker
+// that takes a long job plans it and publishes its first units
+// (parent.go); any worker runs a unit (unit.go), records it in the plan's
+// record (package chunkstate), publishes what it released, writes the
+// early playlists under the record's claim (early.go) and, last, the
+// stitch, which reports the video (stitch.go).
 package worker

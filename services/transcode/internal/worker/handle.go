@@ -48,9 +48,13 @@ func (w *Worker) handle(jobCtx context.Context, msg jetstream.Msg) {
 	logger.Info("transcode job started", "source_key", j.SourceKey, "source_url", j.SourceURL)
 	progress := startProgress(jobCtx, w.pub, j, logger)
 	running := observeJob(time.Now())
-	completion, err := w.runner.Run(jobCtx, j, progress)
+	completion, handed, err := w.run(jobCtx, j, progress)
 	progress.close()
 	running.done(jobCtx, completion, err)
+	if handed {
+		w.handedOn(jobCtx, msg, logger)
+		return
+	}
 	w.settle(jobCtx, msg, j, attempt, completion, err, logger)
 }
 

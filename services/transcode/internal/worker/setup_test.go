@@ -48,6 +48,7 @@ type bundle struct {
 	store   blob.Store
 	reports *transcodetest.Reports
 	blobURL string // the store over HTTP, for ffprobe
+	natsURL string // for a worker on a connection of its own
 }
 
 func setup(t *testing.T) *bundle {
@@ -65,7 +66,7 @@ func setupWith(t *testing.T, cfg blob.Config) *bundle {
 	store, err := blob.Open(context.Background(), cfg)
 	require.NoError(t, err)
 	return &bundle{js: js, worker: natstest.JetStreamAs(t, url, natsx.ServiceTranscode), catalog: catalog, store: store,
-		reports: transcodetest.Record(t, catalog), blobURL: transcodetest.ServeBlob(t, store)}
+		reports: transcodetest.Record(t, catalog), blobURL: transcodetest.ServeBlob(t, store), natsURL: url}
 }
 
 // workerSetup is what a test may change about a worker.
@@ -77,6 +78,8 @@ type workerSetup struct {
 	timeouts job.Timeouts
 	// chunked encodes long outputs in chunks in the worker (media.Config.Chunks says how long).
 	chunked bool
+	// distributed spreads them over workers (worker.Config.Distributed).
+	distributed bool
 }
 
 func defaults() workerSetup {
@@ -86,12 +89,20 @@ func defaults() workerSetup {
 // start runs a worker until the test ends (or Stop).
 func (b *bundle) start(t *testing.T, ws workerSetup) *worker.Worker {
 	t.Helper()
+	return b.startOn(t, b.worker, ws)
+}
+
+// startOn is start on the connection js, with transcode's rights.
+func (b *bundle) startOn(t *testing.T, js jetstream.JetStream, ws workerSetup) *worker.Worker {
+	t.Helper()
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	runner := &job.Runner{
 		Store: b.store, Fetcher: fetch.New(ws.fetch), Transcoder: media.New(ws.media),
 		WorkDir: t.TempDir(), Timeouts: ws.timeouts, Chunked: ws.chunked, Logger: logger,
 	}
-	w, err := worker.Start(t.Context(), b.worker, runner, ws.config, logger)
+	cfg := ws.config
+	cfg.Distributed = ws.distributed
+	w, err := worker.Start(t.Context(), js, runner, cfg, logger)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = w.Stop(context.Background()) })
 	return w

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/services/transcode/internal/chunkstate"
 	"github.com/vidhost/vidhost/services/transcode/internal/events"
 	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
@@ -102,6 +103,16 @@ func TestChunkUnitsOnWorkers(t *testing.T) {
 	// The audio's representations follow the video renditions': the last is one of them.
 	assert.Contains(t, stored, fmt.Sprintf("stream/seg-%d-00001.m4s", inits-1), "the audio unit's segments")
 
+	var records []string
+	for info, err := range b.store.List(ctx, parent.PlanFolder(plan.ID)) {
+		require.NoError(t, err)
+		records = append(records, strings.TrimPrefix(info.Key, parent.PlanFolder(plan.ID)))
+	}
+	slices.Sort(records)
+	assert.Equal(t, []string{"chunks/0/stream/dash-h264.mpd", "chunks/1/stream/dash-h264.mpd", "chunks/2/stream/dash-h264.mpd",
+		"chunks/audio/stream/dash-h264.mpd"}, records, "each unit's record, in the plan's private folder")
+	assert.True(t, strings.HasPrefix(parent.PlanFolder(plan.ID), blob.TranscodeFolder), "never under the video's public folder")
+
 	require.NoError(t, unitRunner(t, b).RunUnit(ctx, units[2], nil), "a redelivered chunk, on a fifth worker")
 	out, err := store.Complete(ctx, units[2].PlanID, units[2].Key())
 	require.NoError(t, err)
@@ -145,4 +156,27 @@ func storedKeys(t *testing.T, b *bundle, j job.Job) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// The audio unit of a source without sound encodes and stores nothing,
+// and succeeds: the plan's record still counts it done.
+func TestAudioUnitOfASilentSource(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	source := mediatest.Clip(t, mediatest.ClipSpec{Width: 640, Height: 360, Seconds: 12})
+	parent := transcodetest.NewJob()
+	transcodetest.Upload(t, b.store, &parent, source)
+	planned, err := media.New(unitChunks).Plan(ctx, media.Job{Source: source})
+	require.NoError(t, err)
+	require.Len(t, planned.Chunks, 3)
+
+	audio := chunkUnits(parent, planned)[0]
+	require.Equal(t, job.UnitAudio, audio.Kind)
+	require.NoError(t, unitRunner(t, b).RunUnit(ctx, audio, nil))
+	assert.Empty(t, storedKeys(t, b, parent))
+	for info, err := range b.store.List(ctx, parent.PlanFolder(audio.PlanID)) {
+		require.NoError(t, err)
+		assert.Fail(t, "a record of an audio run that did not run", info.Key)
+	}
 }

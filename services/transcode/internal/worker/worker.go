@@ -10,6 +10,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/services/transcode/internal/chunkstate"
 	"github.com/vidhost/vidhost/services/transcode/internal/events"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
 )
@@ -21,10 +22,13 @@ const (
 	pullErrorPause = time.Second
 )
 
-// Worker runs transcode jobs from JetStream.
+// Worker runs transcode jobs, and the units of chunked ones, from
+// JetStream.
 type Worker struct {
 	consumer jetstream.Consumer
 	runner   *job.Runner
+	js       jetstream.JetStream // units are published on it
+	plans    *chunkstate.Store   // chunked jobs' records
 	pub      *events.Publisher
 	cfg      Config
 	logger   *slog.Logger
@@ -44,7 +48,11 @@ func Start(ctx context.Context, js jetstream.JetStream, runner *job.Runner, cfg 
 	if err != nil {
 		return nil, fmt.Errorf("worker: consumer: %w", err)
 	}
-	w := &Worker{consumer: consumer, runner: runner, pub: events.NewPublisher(js), cfg: cfg, logger: logger}
+	plans, err := chunkstate.New(ctx, js)
+	if err != nil {
+		return nil, fmt.Errorf("worker: %w", err)
+	}
+	w := &Worker{consumer: consumer, runner: runner, js: js, plans: plans, pub: events.NewPublisher(js), cfg: cfg, logger: logger}
 	// Neither context ends with ctx: Stop decides when pulling and jobs end.
 	pullCtx, stopPulling := context.WithCancel(context.WithoutCancel(ctx))
 	jobCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
@@ -59,16 +67,19 @@ func Start(ctx context.Context, js jetstream.JetStream, runner *job.Runner, cfg 
 
 // consumerConfig leaves MaxDeliver to the worker (see handle): a job whose
 // last attempt died with its worker must still be delivered once more, to
-// be failed rather than forgotten.
+// be failed rather than forgotten. The one consumer takes jobs and units
+// alike, so a slot is a slot whatever it runs; it does so in every mode,
+// so that workers being switched to distributed one by one never change
+// the shared consumer back and forth, nor leave units without a taker.
 func consumerConfig(cfg Config) jetstream.ConsumerConfig {
 	return jetstream.ConsumerConfig{
-		Durable:       ConsumerName,
-		Description:   "transcode workers",
-		FilterSubject: natsx.SubjectTranscodeJobs,
-		AckPolicy:     jetstream.AckExplicitPolicy,
-		AckWait:       cfg.AckWait,
-		MaxDeliver:    -1,
-		DeliverPolicy: jetstream.DeliverAllPolicy,
+		Durable:        ConsumerName,
+		Description:    "transcode workers",
+		FilterSubjects: []string{natsx.SubjectTranscodeJobs, natsx.SubjectTranscodeUnits},
+		AckPolicy:      jetstream.AckExplicitPolicy,
+		AckWait:        cfg.AckWait,
+		MaxDeliver:     -1,
+		DeliverPolicy:  jetstream.DeliverAllPolicy,
 	}
 }
 
@@ -104,6 +115,10 @@ func (w *Worker) slot(pullCtx, jobCtx context.Context) {
 		msg, err := w.next(pullCtx)
 		if err != nil {
 			w.pullFailed(pullCtx, err)
+			continue
+		}
+		if msg.Subject() == natsx.SubjectTranscodeUnits {
+			w.handleUnit(jobCtx, msg)
 			continue
 		}
 		w.handle(jobCtx, msg)

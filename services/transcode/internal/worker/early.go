@@ -1,0 +1,67 @@
+package worker
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/services/transcode/internal/job"
+)
+
+// claimPause is how often a stitch asks again for the playlist claim
+// while an early-playback writer holds it (for a second or so).
+const claimPause = 200 * time.Millisecond
+
+// earlyPlaylists writes the EVENT playlists of the chunks done from the
+// first on, with the audio, under the plan's playlist claim, and writes
+// again while they grew meanwhile (a completion that found the claim held
+// left that to its holder). True when it stored some: the video plays. A
+// failure only delays early playback: the stitch writes everything.
+func (w *Worker) earlyPlaylists(jobCtx context.Context, u job.Unit, logger *slog.Logger) bool {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(jobCtx), w.cfg.AckWait)
+	defer cancel()
+	holder := ids.New()
+	wrote := false
+	for {
+		// The claim lasts as long as the heartbeat keeps the unit: a
+		// holder that died loses both at once.
+		playable, err := w.plans.ClaimPlaylists(ctx, u.PlanID, holder, w.cfg.AckWait)
+		if err != nil || playable == 0 {
+			logIf(logger, err, "claiming the playlists failed")
+			return wrote
+		}
+		runErr := w.runner.RunEarlyPlaylists(ctx, u, playable)
+		logIf(logger, runErr, "writing early playlists failed")
+		if runErr != nil {
+			playable = 0
+		}
+		if err := w.plans.ReleasePlaylists(ctx, u.PlanID, holder, playable); err != nil || runErr != nil {
+			logIf(logger, err, "giving the playlist claim back failed") // it expires
+			return wrote
+		}
+		wrote = true
+	}
+}
+
+// claimFinalPlaylists takes the playlist claim for the stitch, waiting
+// for an early-playback writer to finish.
+func (w *Worker) claimFinalPlaylists(ctx context.Context, u job.Unit) error {
+	for {
+		taken, err := w.plans.ClaimFinalPlaylists(ctx, u.PlanID, u.ID)
+		if err != nil || taken {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(claimPause):
+		}
+	}
+}
+
+func logIf(logger *slog.Logger, err error, msg string) {
+	if err != nil {
+		logger.Warn(msg, "error", err)
+	}
+}
