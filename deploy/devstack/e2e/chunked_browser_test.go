@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -38,8 +39,9 @@ const (
 // "Distribution"): the video becomes ready once, each rung's and the
 // audio's packets run on without a gap across the chunk edges and last as
 // long as the source within 0.1 s, the MP4 is one such file, and hls.js
-// plays from before the scene-change edge to after it. Then a second
-// upload loses a worker in the middle of a chunk and is still ready once.
+// (HLS) and Shaka Player (DASH) play from before the scene-change edge to
+// after it. Then a second upload loses a worker in the middle of a chunk
+// and is still ready once.
 // About 90 s on two shared cores, most of it the two transcodes.
 func TestBrowserChunkedAcrossWorkers(t *testing.T) {
 	t.Parallel() // on a suite of its own (suites_test.go)
@@ -56,6 +58,9 @@ func TestBrowserChunkedAcrossWorkers(t *testing.T) {
 		assertContinuousOutputs(t, v, length)
 		t.Run("hls.js plays across a chunk edge", func(t *testing.T) {
 			playAcross(t, outputURL(t, v, ".m3u8"), chunkedCut)
+		})
+		t.Run("Shaka plays across a chunk edge", func(t *testing.T) {
+			shakaAcross(t, outputURL(t, v, ".mpd"), chunkedCut)
 		})
 
 		t.Run("a worker lost mid-chunk", func(t *testing.T) {
@@ -147,12 +152,48 @@ func makeSceneCut(t *testing.T) string {
 	return path
 }
 
-// playAcross plays masterURL with hls.js from a second before edge to a
-// second past it: the playhead crosses the chunk edge with no fatal error.
+// playAcross plays masterURL with hls.js across edge (crossEdge).
 func playAcross(t *testing.T, masterURL string, edge float64) {
 	t.Helper()
 	tab := openHLSPage(t, strings.Replace(avPage, "%s", "", 1), masterURL)
+	crossEdge(t, tab, edge, "window.hlsErrors")
+}
+
+// crossEdge seeks the playing video of tab to a second before edge and
+// waits until it plays a second past it: the playhead crosses the chunk
+// edge with nothing in the page's list of player errors.
+func crossEdge(t *testing.T, tab context.Context, edge float64, errors string) {
+	t.Helper()
 	browsertest.Eval[float64](t, tab, fmt.Sprintf(`document.querySelector('video').currentTime = %g`, edge-1))
-	browsertest.Poll[bool](t, tab, fmt.Sprintf(`window.hlsErrors.length > 0 || document.querySelector('video').currentTime > %g`, edge+1))
-	assert.Empty(t, browsertest.Eval[[]string](t, tab, `window.hlsErrors`), "hls.js crossed the edge without a fatal error")
+	browsertest.Poll[bool](t, tab, fmt.Sprintf(`%s.length > 0 || document.querySelector('video').currentTime > %g`, errors, edge+1))
+	assert.Empty(t, browsertest.Eval[[]string](t, tab, errors), "the player crossed the edge without an error")
+}
+
+// shakaJS is Shaka Player from the tests' npm fixture, as hlsJS is hls.js.
+const shakaJS = "testdata/hlsjs/node_modules/shaka-player/dist/shaka-player.compiled.js"
+
+// shakaPage plays the DASH manifest named by the page's query with Shaka
+// Player, muted, and keeps its errors.
+const shakaPage = `<!doctype html><meta charset="utf-8"><title>Shaka</title>
+<video muted playsinline width="640" height="360"></video>
+<script src="/shaka-player.compiled.js"></script>
+<script>
+const video = document.querySelector('video');
+window.playerErrors = [];
+shaka.polyfill.installAll();
+const player = new shaka.Player();
+player.addEventListener('error', (event) => window.playerErrors.push('shaka ' + event.detail.code));
+player.attach(video)
+  .then(() => player.load(new URLSearchParams(location.search).get('src')))
+  .then(() => video.play().catch(() => {}))
+  .catch((error) => window.playerErrors.push('shaka ' + (error.code || error)));
+</script>`
+
+// shakaAcross plays manifestURL with Shaka across edge (crossEdge), once
+// it plays from the start.
+func shakaAcross(t *testing.T, manifestURL string, edge float64) {
+	t.Helper()
+	tab := openPlayerPage(t, shakaJS, shakaPage, manifestURL)
+	browsertest.Poll[bool](t, tab, `window.playerErrors.length > 0 || document.querySelector('video').currentTime > 1`)
+	crossEdge(t, tab, edge, "window.playerErrors")
 }
