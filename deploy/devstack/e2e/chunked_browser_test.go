@@ -66,8 +66,7 @@ func TestBrowserChunkedAcrossWorkers(t *testing.T) {
 		t.Run("a worker lost mid-chunk", func(t *testing.T) {
 			ref, _ := uploadForVideo(t, "chunked.mp4", data)
 			created := createVideo(t, map[string]any{"name": "Chunked again", "input": ref})
-			waitChunkRunning(t, s.TranscodeWorkDir(0))
-			s.StopTranscode(0)
+			s.StopTranscode(waitChunkRunning(t, s))
 			v := waitReadyWithin(t, created.ID, 8*time.Minute)
 			requireReadyOnce(t, "Chunked again")
 			assertContinuousOutputs(t, v, length)
@@ -125,15 +124,22 @@ func waitReadyWithin(t *testing.T, id string, wait time.Duration) transcoded {
 	return transcoded{}
 }
 
-// waitChunkRunning waits until the worker whose work directory is workDir
-// runs a chunk: one of its unit directories holds a chunk's run
-// (media.ChunksDir).
-func waitChunkRunning(t *testing.T, workDir string) {
+// waitChunkRunning waits until one of s's transcode workers runs a chunk,
+// one of its unit directories holding a chunk's run (media.ChunksDir),
+// and returns its number.
+func waitChunkRunning(t *testing.T, s *stack.Stack) int {
 	t.Helper()
+	running := -1
 	require.Eventually(t, func() bool {
-		running, _ := filepath.Glob(filepath.Join(workDir, "*", "out", "chunks", "*"))
-		return len(running) > 0
-	}, 5*time.Minute, 20*time.Millisecond, "worker never ran a chunk")
+		for n := range chunkWorkers {
+			if runs, _ := filepath.Glob(filepath.Join(s.TranscodeWorkDir(n), "*", "out", "chunks", "*")); len(runs) > 0 {
+				running = n
+				return true
+			}
+		}
+		return false
+	}, 5*time.Minute, 20*time.Millisecond, "no worker ran a chunk")
+	return running
 }
 
 // makeSceneCut writes the chunked source: testsrc2 up to chunkedCut, then
