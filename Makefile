@@ -79,7 +79,8 @@ sdk-elements-unless-unchanged:
 tslint-unless-unchanged:
 	@$(UNLESS_UNCHANGED) tslint gateway/web/dashboard gateway/web/player sdk/js $(OPENAPI_DOC) -- $(MAKE) --no-print-directory tslint
 e2e-fixtures-unless-unchanged:
-	@$(UNLESS_UNCHANGED) e2e-fixtures -o deploy/devstack/e2e/testdata/hlsjs/node_modules/hls.js deploy/devstack/e2e/testdata/hlsjs \
+	@$(UNLESS_UNCHANGED) e2e-fixtures -o deploy/devstack/e2e/testdata/hlsjs/node_modules/hls.js \
+	  -o deploy/devstack/e2e/testdata/hlsjs/node_modules/shaka-player deploy/devstack/e2e/testdata/hlsjs \
 	  -- $(MAKE) --no-print-directory e2e-fixtures
 
 .PHONY: test
@@ -207,7 +208,7 @@ screenshots: e2e-fixtures ## run the browser tests that write var/screenshots (e
 	VIDHOST_SCREENSHOTS=1 go test -count=1 -timeout 40m -run 'Dashboard|Browser|Invite|Upload' ./deploy/devstack/e2e
 
 .PHONY: e2e-fixtures
-e2e-fixtures: ## install the end-to-end tests' npm fixtures (hls.js, to play live events in a third-party player)
+e2e-fixtures: ## install the end-to-end tests' npm fixtures (hls.js and Shaka Player, third-party players)
 	cd deploy/devstack/e2e/testdata/hlsjs && npm ci --ignore-scripts --no-audit --no-fund
 
 .PHONY: bench

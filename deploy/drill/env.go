@@ -58,6 +58,11 @@ func (c *Cluster) serviceEnv(service string, grpcAddr, adminAddr, extraAddr stri
 		// so the drill sees it again within seconds, with heartbeats to match.
 		env = append(env, "VIDHOST_TRANSCODE_WORK_DIR="+extraAddr, "VIDHOST_TRANSCODE_ACK_WAIT=10s",
 			"VIDHOST_TRANSCODE_HEARTBEAT=2s", "VIDHOST_FETCH_ALLOW_LOOPBACK=true")
+		// Every upload is chunked and its chunks spread over the workers
+		// (docs/transcoding.md, "Distribution"): the 6 s clip makes three
+		// 2 s chunks, so the worker killed mid-job dies in one.
+		env = append(env, "VIDHOST_TRANSCODE_CHUNKED=distributed", "VIDHOST_TRANSCODE_CHUNK_THRESHOLD=4s",
+			"VIDHOST_TRANSCODE_CHUNK_LENGTH=2s")
 	case "gateway":
 		env = append(env, "VIDHOST_HTTP_ADDR="+grpcAddr,
 			"VIDHOST_IDENTITY_ADDR="+c.balancers["identity"].addr(),

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -28,8 +29,9 @@ var (
 	// NATSNode kills the server leading the JOBS stream, so the stream
 	// and the transcode consumer must elect a new leader.
 	NATSNode = FaultKind{Name: "NATS node", target: jobsLeader}
-	// WorkerMidJob kills a transcode worker while its ffmpeg runs.
-	WorkerMidJob = FaultKind{Name: "transcode worker mid-job", target: busyWorker, after: jobRedelivered}
+	// WorkerMidJob kills a transcode worker while its ffmpeg encodes a
+	// chunk of a distributed job.
+	WorkerMidJob = FaultKind{Name: "transcode worker mid-chunk", target: chunkWorker, after: jobRedelivered}
 	// Gateway kills the second gateway with requests in flight.
 	Gateway = FaultKind{Name: "gateway", target: replica("gateway", 1, "requests in flight on it fail")}
 	// CatalogReplica kills the first catalog replica; the gateways' gRPC
@@ -70,50 +72,69 @@ func jobsLeader(ctx context.Context, c *Cluster) (*process, string, error) {
 	return nil, "", fmt.Errorf("JOBS leader %q is none of the drill's servers", si.Cluster.Leader)
 }
 
-// busyWorker waits for a transcode worker with an ffmpeg running in its
-// process group, i.e. a job in progress.
-func busyWorker(ctx context.Context, c *Cluster) (*process, string, error) {
+// chunkWorker waits for a transcode worker with a chunk's ffmpeg running
+// in its process group: a unit of a distributed job in progress.
+func chunkWorker(ctx context.Context, c *Cluster) (*process, string, error) {
 	for {
 		for _, w := range c.Services["transcode"] {
-			if n := ffmpegChildren(w.pid()); n > 0 {
-				return w, strconv.Itoa(n) + " ffmpeg running", nil
+			if n := ffmpegChildren(w.pid(), chunkArg); n > 0 {
+				return w, strconv.Itoa(n) + " chunk ffmpeg running", nil
 			}
 		}
 		select {
 		case <-ctx.Done():
-			return nil, "", fmt.Errorf("no transcode worker had a job in progress: %w", ctx.Err())
+			return nil, "", fmt.Errorf("no transcode worker encoded a chunk: %w", ctx.Err())
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
 }
 
-// ffmpegChildren counts ffmpeg processes in process group pgid.
-func ffmpegChildren(pgid int) int {
+// chunkArg is the ffmpeg argument of a chunk's run alone
+// (services/transcode/internal/media, inputArgs): it keeps the source's
+// clock.
+const chunkArg = "-copyts"
+
+// ffmpegChildren counts ffmpeg processes in process group pgid with arg
+// among their arguments.
+func ffmpegChildren(pgid int, arg string) int {
 	if pgid == 0 {
 		return 0
 	}
 	entries, _ := filepath.Glob("/proc/[0-9]*/stat")
 	n := 0
 	for _, path := range entries {
-		raw, err := os.ReadFile(path) //nolint:gosec // G304: /proc
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid pgrp ...: comm may hold spaces, so split after ")".
-		s := string(raw)
-		open, end := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
-		if open < 0 || end < 0 {
-			continue
-		}
-		fields := strings.Fields(s[end+1:])
-		if len(fields) < 3 || s[open+1:end] != "ffmpeg" {
-			continue
-		}
-		if pgrp, _ := strconv.Atoi(fields[2]); pgrp == pgid {
+		if ffmpegIn(path, pgid) && hasArg(filepath.Join(filepath.Dir(path), "cmdline"), arg) {
 			n++
 		}
 	}
 	return n
+}
+
+// ffmpegIn says whether the process whose /proc stat file is path is an
+// ffmpeg in process group pgid.
+func ffmpegIn(path string, pgid int) bool {
+	raw, err := os.ReadFile(path) //nolint:gosec // G304: /proc
+	if err != nil {
+		return false
+	}
+	// pid (comm) state ppid pgrp ...: comm may hold spaces, so split after ")".
+	s := string(raw)
+	open, end := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
+	if open < 0 || end < 0 {
+		return false
+	}
+	fields := strings.Fields(s[end+1:])
+	if len(fields) < 3 || s[open+1:end] != "ffmpeg" {
+		return false
+	}
+	pgrp, _ := strconv.Atoi(fields[2])
+	return pgrp == pgid
+}
+
+// hasArg says whether the NUL-separated command line in path holds arg.
+func hasArg(path, arg string) bool {
+	raw, err := os.ReadFile(path) //nolint:gosec // G304: /proc
+	return err == nil && slices.Contains(strings.Split(string(raw), "\x00"), arg)
 }
 
 // transcodeConsumer is the durable consumer the transcode workers share

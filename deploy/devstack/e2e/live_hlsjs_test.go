@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -44,10 +45,21 @@ hls.on(Hls.Events.MANIFEST_PARSED, () => video.play().catch(() => {}));
 // (the page keeps them in window.hlsErrors).
 func openHLSPage(t *testing.T, page, masterURL string) context.Context {
 	t.Helper()
-	script, err := os.ReadFile(hlsJS)
-	require.NoError(t, err, "hls.js is missing: run make test (npm ci in deploy/devstack/e2e/testdata/hlsjs)")
+	tab := openPlayerPage(t, hlsJS, page, masterURL)
+	browsertest.Poll[bool](t, tab, `window.hlsErrors.length > 0 || document.querySelector('video').currentTime > 1`)
+	require.Empty(t, browsertest.Eval[[]string](t, tab, `window.hlsErrors`), "hls.js played without a fatal error")
+	return tab
+}
+
+// openPlayerPage serves page and, under its file name, the player script
+// at path on an origin of its own, and opens the page in a tab with src
+// in its query (?src=).
+func openPlayerPage(t *testing.T, path, page, src string) context.Context {
+	t.Helper()
+	script, err := os.ReadFile(path) //nolint:gosec // the test's own fixture
+	require.NoError(t, err, "%s is missing: run make test (npm ci in deploy/devstack/e2e/testdata/hlsjs)", filepath.Base(path))
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/hls.min.js" {
+		if r.URL.Path == "/"+filepath.Base(path) {
 			w.Header().Set("Content-Type", "text/javascript")
 			_, _ = w.Write(script)
 			return
@@ -58,9 +70,7 @@ func openHLSPage(t *testing.T, page, masterURL string) context.Context {
 	t.Cleanup(site.Close)
 
 	tab := browsertest.NewTab(t)
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(site.URL+"/?src="+url.QueryEscape(masterURL))))
-	browsertest.Poll[bool](t, tab, `window.hlsErrors.length > 0 || document.querySelector('video').currentTime > 1`)
-	require.Empty(t, browsertest.Eval[[]string](t, tab, `window.hlsErrors`), "hls.js played without a fatal error")
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(site.URL+"/?src="+url.QueryEscape(src))))
 	return tab
 }
 

@@ -87,12 +87,16 @@ func runSuite(m *testing.M) int {
 }
 
 // startSuite starts the whole suite on free ports with its data in varDir
-// and the given number of transcode workers.
-func startSuite(ctx context.Context, varDir string, workers int) (*stack.Stack, error) {
+// and the given number of transcode workers, with tune's changes to its
+// configuration, if any.
+func startSuite(ctx context.Context, varDir string, workers int, tune ...func(*stack.Config)) (*stack.Stack, error) {
 	_ = os.Chmod(varDir, 0o755) // the private PostgreSQL runs as the postgres user
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	cfg := stack.Config{VarDir: varDir, HTTPAddr: "127.0.0.1:0", LiveRTMPAddr: "127.0.0.1:0", LiveSRTAddr: "127.0.0.1:0", LiveHTTPAddr: "127.0.0.1:0", LiveWHIPAddr: "127.0.0.1:0", LiveWHIPUDPAddr: "127.0.0.1:0", NATSPort: -1, LogLevel: "warn",
 		DatabaseURL: os.Getenv("DATABASE_URL"), TranscodeWorkers: workers}
+	for _, change := range tune {
+		change(&cfg)
+	}
 	s, err := stack.Start(ctx, cfg, logger)
 	if err != nil {
 		return nil, err

@@ -65,13 +65,14 @@ func varDirOf(t testing.TB) string {
 	return name
 }
 
-// newSuite starts another whole suite for one test, stopped at its end.
-func newSuite(t *testing.T, workers int) *stack.Stack {
+// newSuite starts another whole suite for one test, stopped at its end,
+// with tune's changes to its configuration, if any.
+func newSuite(t *testing.T, workers int, tune ...func(*stack.Config)) *stack.Stack {
 	t.Helper()
 	varDir, err := os.MkdirTemp("", "vidhost-e2e-") // t.TempDir's parent is closed to the postgres user
 	require.NoError(t, err)
 	t.Cleanup(func() { os.RemoveAll(varDir) })
-	s, err := startSuite(context.Background(), varDir, workers)
+	s, err := startSuite(context.Background(), varDir, workers, tune...)
 	require.NoError(t, err)
 	varDirs.Store(s, varDir)
 	t.Cleanup(func() {

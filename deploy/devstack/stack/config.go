@@ -1,5 +1,7 @@
 package stack
 
+import transcodeapp "github.com/vidhost/vidhost/services/transcode/app"
+
 // Config is the devstack's own configuration. Each service also reads its
 // usual VIDHOST_* variables; the devstack overrides only the wiring between
 // them (addresses, database, NATS, the internal secret).
@@ -15,6 +17,11 @@ type Config struct {
 	// TranscodeWorkers is how many transcode workers run in the devstack;
 	// 0 when workers run elsewhere (they only need NATS and the blob store).
 	TranscodeWorkers int `env:"VIDHOST_TRANSCODE_WORKERS" envDefault:"1"`
+	// Transcode, if set, adjusts worker n's configuration after the
+	// environment's: a test's own settings (distributed chunks, small
+	// chunks) without the environment, which suites started in parallel
+	// share.
+	Transcode func(n int, cfg *transcodeapp.Config)
 	// InternalSecret is the root secret every key derives from; empty
 	// means the one generated on the first run into var/internal.secret.
 	InternalSecret string `env:"VIDHOST_INTERNAL_SECRET" secret:"true"`

@@ -49,6 +49,8 @@ type Stack struct {
 	mailpit     *mailpit.Server
 	admin       *admin.Server
 	checks      *admin.Checks
+	// transcoders are the transcode workers this process runs, by number.
+	transcoders []transcoder
 }
 
 // Start brings the suite up and returns once the gateway answers its health

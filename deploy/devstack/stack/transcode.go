@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 
 	"github.com/vidhost/vidhost/pkg/config"
 	transcodeapp "github.com/vidhost/vidhost/services/transcode/app"
@@ -28,6 +29,9 @@ func (s *Stack) startTranscode(n int) error {
 	if os.Getenv("VIDHOST_FETCH_ALLOW_LOOPBACK") == "" {
 		cfg.FetchAllowLoopback = true
 	}
+	if s.cfg.Transcode != nil {
+		s.cfg.Transcode(n, &cfg)
+	}
 	if cfg.WorkDir == "" {
 		cfg.WorkDir = filepath.Join(s.varDir, "transcode", strconv.Itoa(n))
 	}
@@ -38,11 +42,40 @@ func (s *Stack) startTranscode(n int) error {
 	if err != nil {
 		return err
 	}
+	killed := make(chan struct{})
+	s.transcoders = append(s.transcoders, transcoder{workDir: cfg.WorkDir, kill: sync.OnceFunc(func() { close(killed) })})
 	s.run("transcode "+strconv.Itoa(n), func(ctx context.Context) error {
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			select {
+			case <-killed:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
 		return transcodeapp.Run(ctx, cfg, s.serviceLogger("transcode"), transcodeapp.Options{Listener: lis})
 	})
 	return nil
 }
+
+// transcoder is one transcode worker the stack runs.
+type transcoder struct {
+	workDir string
+	kill    func()
+}
+
+// TranscodeWorkDir is the work directory of transcode worker n, where its
+// running jobs and units keep their files: a test watches it to stop the
+// worker in the middle of one.
+func (s *Stack) TranscodeWorkDir(n int) string { return s.transcoders[n].workDir }
+
+// StopTranscode stops transcode worker n while the rest of the stack runs
+// on, as its shutdown does: with VIDHOST_TRANSCODE_DRAIN_TIMEOUT 0 its
+// running work is stopped at once and handed back for another worker. A
+// worker that loses its connection instead (no hand-back: the ack wait
+// runs out) is the worker tests' (services/transcode/internal/worker).
+func (s *Stack) StopTranscode(n int) { s.transcoders[n].kill() }
 
 // checkTranscribes sets TranscribesOff when the transcode workers the
 // devstack runs could not transcribe (pocketsphinx or its model missing:

@@ -75,6 +75,12 @@ type Config struct {
 	// or running at once: with the per-account limit, it bounds an
 	// account's share of the workers.
 	ChunkWindow int `env:"VIDHOST_TRANSCODE_CHUNK_WINDOW" envDefault:"4"`
+	// ChunkThreshold and ChunkLength shape the plan (media.ChunkConfig):
+	// outputs longer than the threshold are split into chunks of about
+	// the length. The defaults suit production; tests and the drill set
+	// them small so that a short source is chunked.
+	ChunkThreshold time.Duration `env:"VIDHOST_TRANSCODE_CHUNK_THRESHOLD" envDefault:"2m"`
+	ChunkLength    time.Duration `env:"VIDHOST_TRANSCODE_CHUNK_LENGTH" envDefault:"30s"`
 	// FFmpeg and FFprobe are the tools' names or paths.
 	FFmpeg  string `env:"VIDHOST_FFMPEG" envDefault:"ffmpeg"`
 	FFprobe string `env:"VIDHOST_FFPROBE" envDefault:"ffprobe"`
@@ -122,6 +128,11 @@ func (c Config) Validate() error {
 	if c.JobTimeout < 0 || c.JobTimeoutPerSecond < 0 || c.JobTimeoutMin < 0 || c.MaxDuration < 0 || c.MaxSide < 0 || c.MaxPixels < 0 || c.MaxFrameRate < 0 || c.MaxStreams < 0 || c.MaxBitRate < 0 {
 		errs = append(errs, errors.New("VIDHOST_TRANSCODE_JOB_TIMEOUT and the VIDHOST_TRANSCODE_MAX_* limits must not be negative"))
 	}
+	// Zero (a Config built in code) is media.DefaultChunks; a chunk
+	// shorter than a segment would be rounded up to one anyway.
+	if c.ChunkThreshold < 0 || c.ChunkLength < 0 {
+		errs = append(errs, errors.New("VIDHOST_TRANSCODE_CHUNK_THRESHOLD and VIDHOST_TRANSCODE_CHUNK_LENGTH must not be negative"))
+	}
 	// Empty (a Config built in code) is off.
 	switch c.Chunked {
 	case "", ChunkedOff, ChunkedLocal, ChunkedDistributed:
@@ -159,6 +170,12 @@ func (c Config) limits() media.Limits {
 		MaxWidth: c.MaxSide, MaxHeight: c.MaxSide, MaxPixels: c.MaxPixels, MaxDuration: c.MaxDuration,
 		MaxFrameRate: c.MaxFrameRate, MaxStreams: c.MaxStreams, MaxBitRate: c.MaxBitRate,
 	}
+}
+
+// chunks shape chunked plans; zero fields (a Config built in code) take
+// media.DefaultChunks.
+func (c Config) chunks() media.ChunkConfig {
+	return media.ChunkConfig{Threshold: c.ChunkThreshold, Length: c.ChunkLength}
 }
 
 func (c Config) fetchOptions() fetch.Options {

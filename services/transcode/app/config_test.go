@@ -41,6 +41,9 @@ func TestConfigDefaults(t *testing.T) {
 		"the documented defaults are the media core's")
 	assert.Equal(t, ChunkedOff, cfg.Chunked, "chunked transcoding is opt-in")
 	assert.Equal(t, 4, cfg.workerConfig().ChunkWindow, "the audio and three chunks of a plan at once")
+	defaults := media.DefaultChunks()
+	assert.Equal(t, media.ChunkConfig{Threshold: defaults.Threshold, Length: defaults.Length}, cfg.chunks(),
+		"the documented chunk threshold and length are the media core's")
 	assert.Empty(t, cfg.InternalSecret, "optional: only health checks are served")
 	assert.NoError(t, cfg.Validate())
 }
@@ -85,6 +88,21 @@ func TestChunkedSetting(t *testing.T) {
 			assert.ErrorContains(t, err, "VIDHOST_TRANSCODE_CHUNKED must be off, local or distributed")
 		})
 	}
+}
+
+// The chunk threshold and length come from the environment, for tests and
+// the drill to chunk short sources, and may not be negative.
+func TestChunkShapeSetting(t *testing.T) {
+	t.Setenv("VIDHOST_BLOB_DIR", "/srv/blob")
+	t.Setenv("VIDHOST_TRANSCODE_CHUNK_THRESHOLD", "10s")
+	t.Setenv("VIDHOST_TRANSCODE_CHUNK_LENGTH", "4s")
+	var cfg Config
+	require.NoError(t, config.Load(&cfg))
+	require.NoError(t, cfg.Validate())
+	assert.Equal(t, media.ChunkConfig{Threshold: 10 * time.Second, Length: 4 * time.Second}, cfg.chunks())
+
+	cfg.ChunkLength = -time.Second
+	assert.ErrorContains(t, cfg.Validate(), "VIDHOST_TRANSCODE_CHUNK_LENGTH must not be negative")
 }
 
 func TestRunRefusesIncompleteConfig(t *testing.T) {

@@ -36,7 +36,7 @@ func newRunner(ctx context.Context, cfg Config, logger *slog.Logger) (*job.Runne
 	return &job.Runner{
 		Store:      store,
 		Fetcher:    fetch.New(cfg.fetchOptions()),
-		Transcoder: media.New(media.Config{FFmpeg: cfg.FFmpeg, FFprobe: cfg.FFprobe, Limits: cfg.limits()}),
+		Transcoder: media.New(media.Config{FFmpeg: cfg.FFmpeg, FFprobe: cfg.FFprobe, Limits: cfg.limits(), Chunks: cfg.chunks()}),
 		WorkDir:    cfg.WorkDir,
 		Chunked:    cfg.Chunked == ChunkedLocal,
 		Timeouts:   job.Timeouts{Max: cfg.JobTimeout, PerSecond: cfg.JobTimeoutPerSecond, Min: cfg.JobTimeoutMin},
