@@ -57,8 +57,10 @@ type Outcome struct {
 	Percent  int
 	Playable int
 	// Stopped is set when the plan failed or was cancelled: the unit's
-	// work is not recorded and its worker stops.
-	Stopped string
+	// work is not recorded and its worker stops. Cancelled: by a cancel
+	// (its video was deleted), so the worker deletes what it wrote.
+	Stopped   string
+	Cancelled bool
 }
 
 // Complete records that the unit key is done, its files stored.
@@ -70,7 +72,7 @@ func (s *Store) Complete(ctx context.Context, planID, key string) (Outcome, erro
 			return false, fmt.Errorf("%w: %s of plan %s", ErrUnknownUnit, key, planID)
 		}
 		if r.Stopped != "" {
-			out.Stopped = r.Stopped
+			out.Stopped, out.Cancelled = r.Stopped, r.Cancelled
 			return false, nil
 		}
 		out.First = !r.Done[key]

@@ -1,0 +1,59 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/services/transcode/internal/job"
+)
+
+// errPlanCancelled is the cause of a unit's context when its video was
+// deleted: the catalog cancelled the parent job (transcode.cancels.<job
+// id>), or another unit saw that and cancelled the plan's record.
+var errPlanCancelled = errors.New("the unit's video was deleted")
+
+// reasonCancelled is the plan's reason when its video was deleted; no
+// report carries it.
+const reasonCancelled = "cancelled: the video was deleted"
+
+// jobCancelled reports whether the catalog cancelled the job id. A failed
+// look-up is logged and counts as not cancelled: the unit goes on, and the
+// next heartbeat looks again.
+func (w *Worker) jobCancelled(ctx context.Context, id string, logger *slog.Logger) bool {
+	found, err := natsx.Cancelled(ctx, w.cancels, natsx.TranscodeCancelSubject(id))
+	if err != nil && ctx.Err() == nil {
+		logger.Warn("looking up a transcode job's cancel failed", "error", err)
+	}
+	return found
+}
+
+// dropCancelled ends a unit of a deleted video once its ffmpeg and uploads
+// have stopped: it cancels the plan's record (the first to do so stops the
+// plan; the other units see it at their start or next heartbeat), deletes
+// the plan's private folder and the video's media folder, so nothing this
+// unit wrote outlives the catalog's deletion of the video's files, and
+// terminates the message without a report: the video is gone. Every unit
+// that stops for the cancel deletes both again, which is harmless.
+func (w *Worker) dropCancelled(jobCtx context.Context, msg jetstream.Msg, u job.Unit, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(jobCtx), finalTimeout)
+	defer cancel()
+	first, err := w.plans.Cancel(ctx, u.PlanID, reasonCancelled)
+	if err != nil {
+		logger.Error("cancelling a deleted video's plan failed; the unit will be delivered again", "error", err)
+		_ = msg.NakWithDelay(w.cfg.RetryDelay)
+		return
+	}
+	for _, folder := range []string{u.Job.PlanFolder(u.PlanID), u.Job.MediaFolder()} {
+		if err := w.runner.Store.DeletePrefix(ctx, folder); err != nil {
+			logger.Error("deleting a cancelled unit's files failed; the unit will be delivered again", "folder", folder, "error", err)
+			_ = msg.NakWithDelay(w.cfg.RetryDelay)
+			return
+		}
+	}
+	_ = msg.TermWithReason(reasonCancelled)
+	logger.Info("transcode unit dropped: its video was deleted", "cancelled_plan", first)
+}

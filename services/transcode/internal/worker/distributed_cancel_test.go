@@ -1,0 +1,89 @@
+package worker_test
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	eventsv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/events/v1"
+
+	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/ids"
+	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/services/transcode/internal/job"
+	"github.com/vidhost/vidhost/services/transcode/internal/mediatest"
+	"github.com/vidhost/vidhost/services/transcode/internal/transcodetest"
+)
+
+// A distributed job whose video is deleted mid-way (the catalog's cancel
+// on transcode.cancels.<job id> while a chunk runs): every unit stops
+// within a heartbeat or two, none is reported, the plan's private folder
+// and the video's media folder are deleted and stay empty. The chunks'
+// ffmpeg never ends on its own, so only the cancel stops them; only the
+// planning and the audio encode. About 10 s.
+func TestDistributedJobOfADeletedVideoStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plans and encodes the audio of 30 s of video")
+	}
+	t.Parallel()
+	b := setup(t)
+	ws := distributedSetup()
+	ws.media.FFmpeg = chunkHangingFFmpeg(t)
+	b.start(t, ws)
+	b.start(t, ws)
+	j := transcodetest.NewJob()
+	transcodetest.Upload(t, b.store, &j, mediatest.SceneCut(t, 640, 360, 30, sceneCutAt))
+	b.enqueue(t, j)
+	require.Eventually(t, func() bool {
+		_, err := os.Stat(ws.media.FFmpeg + ".hung")
+		return err == nil
+	}, transcodetest.WaitTimeout, 20*time.Millisecond, "no chunk started")
+	require.NotEmpty(t, b.keysUnder(t, j.MediaFolder()), "the parent stored the poster")
+
+	b.cancel(t, j)
+	heartbeat := ws.config.Heartbeat
+	require.Eventually(t, func() bool { return b.queueEmpty(t) }, 3*heartbeat, 20*time.Millisecond,
+		"every unit stops within a heartbeat or two")
+	assert.Empty(t, b.keysUnder(t, blob.TranscodeFolder), "the plan's private folder is deleted")
+	assert.Empty(t, b.keysUnder(t, j.MediaFolder()), "the video's files are deleted")
+
+	time.Sleep(2 * heartbeat)
+	assert.Empty(t, b.keysUnder(t, blob.TranscodeFolder), "nothing written after the units stopped")
+	assert.Empty(t, b.keysUnder(t, j.MediaFolder()), "nothing written after the units stopped")
+	for _, r := range b.reports.Of(j.VideoID) {
+		assert.Nil(t, r.Completed, "a deleted video is not reported")
+		assert.Nil(t, r.Failed, "a deleted video is not reported")
+	}
+	assert.Zero(t, b.streamMessages(t, natsx.StreamNameDeadLetter, natsx.DeadLetterSubject(natsx.SubjectTranscodeUnits)),
+		"a cancelled unit is no poison")
+}
+
+// cancel publishes the catalog's cancel of j, as its outbox does when j's
+// video is deleted.
+func (b *bundle) cancel(t *testing.T, j job.Job) {
+	t.Helper()
+	data, err := protojson.Marshal(&eventsv1.TranscodeCancel{
+		Meta:  &eventsv1.EventMeta{Id: ids.New(), AccountId: j.AccountID, OccurredTime: time.Now().UTC().Format(time.RFC3339Nano)},
+		JobId: j.ID, VideoId: j.VideoID,
+	})
+	require.NoError(t, err)
+	_, err = b.catalog.Publish(context.Background(), natsx.TranscodeCancelSubject(j.ID), data, jetstream.WithMsgID(ids.New()))
+	require.NoError(t, err)
+}
+
+// keysUnder lists the store's keys under prefix.
+func (b *bundle) keysUnder(t *testing.T, prefix string) []string {
+	t.Helper()
+	var keys []string
+	for info, err := range b.store.List(context.Background(), prefix) {
+		require.NoError(t, err)
+		keys = append(keys, info.Key)
+	}
+	return keys
+}
