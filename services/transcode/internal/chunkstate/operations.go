@@ -111,7 +111,9 @@ func (s *Store) Fail(ctx context.Context, planID, key, reason string) (first boo
 }
 
 // Cancel stops the plan because its video is gone: as a failure, but
-// marked, so no worker reports it. It reports whether this call stopped it.
+// marked, so the units that read it delete what they wrote and report the
+// cancel rather than a failure of their own. It reports whether this call
+// stopped it.
 func (s *Store) Cancel(ctx context.Context, planID, reason string) (bool, error) {
 	var first bool
 	err := s.change(ctx, planID, func(r *Record) (bool, error) {

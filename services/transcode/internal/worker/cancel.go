@@ -16,8 +16,8 @@ import (
 // id>), or another unit saw that and cancelled the plan's record.
 var errPlanCancelled = errors.New("the unit's video was deleted")
 
-// reasonCancelled is the plan's reason when its video was deleted; no
-// report carries it.
+// reasonCancelled is the plan's reason, and the failed report's, when
+// its video was deleted.
 const reasonCancelled = "cancelled: the video was deleted"
 
 // jobCancelled reports whether the catalog cancelled the job id. A failed
@@ -35,9 +35,13 @@ func (w *Worker) jobCancelled(ctx context.Context, id string, logger *slog.Logge
 // have stopped: it cancels the plan's record (the first to do so stops the
 // plan; the other units see it at their start or next heartbeat), deletes
 // the plan's private folder and the video's media folder, so nothing this
-// unit wrote outlives the catalog's deletion of the video's files, and
-// terminates the message without a report: the video is gone. Every unit
-// that stops for the cancel deletes both again, which is harmless.
+// unit wrote outlives the catalog's deletion of the video's files, reports
+// the job failed and terminates the message (no dead letter: it is no
+// poison). The report, under the parent job's derived id, so one whichever
+// units send it, is what frees the job's slot in the catalog, which deletes
+// the media folder once more on it, as for any report of a deleted video;
+// without it the slot would stay held until the catalog's job lease. Every
+// unit that stops for the cancel does all of it again, which is harmless.
 func (w *Worker) dropCancelled(jobCtx context.Context, msg jetstream.Msg, u job.Unit, logger *slog.Logger) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(jobCtx), finalTimeout)
 	defer cancel()
@@ -53,6 +57,11 @@ func (w *Worker) dropCancelled(jobCtx context.Context, msg jetstream.Msg, u job.
 			_ = msg.NakWithDelay(w.cfg.RetryDelay)
 			return
 		}
+	}
+	if err := retry(ctx, func(ctx context.Context) error { return w.pub.Failed(ctx, u.Job, reasonCancelled) }); err != nil {
+		logger.Error("reporting a cancelled unit failed; it will be delivered again", "error", err)
+		_ = msg.NakWithDelay(w.cfg.RetryDelay)
+		return
 	}
 	_ = msg.TermWithReason(reasonCancelled)
 	logger.Info("transcode unit dropped: its video was deleted", "cancelled_plan", first)

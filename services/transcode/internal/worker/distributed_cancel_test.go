@@ -23,8 +23,9 @@ import (
 
 // A distributed job whose video is deleted mid-way (the catalog's cancel
 // on transcode.cancels.<job id> while a chunk runs): every unit stops
-// within a heartbeat or two, none is reported, the plan's private folder
-// and the video's media folder are deleted and stay empty. The chunks'
+// within a heartbeat or two, the video is reported failed once (which frees
+// its slot in the catalog), the plan's private folder and the video's media
+// folder are deleted and stay empty. The chunks'
 // ffmpeg never ends on its own, so only the cancel stops them; only the
 // planning and the audio encode. About 10 s.
 func TestDistributedJobOfADeletedVideoStops(t *testing.T) {
@@ -56,10 +57,15 @@ func TestDistributedJobOfADeletedVideoStops(t *testing.T) {
 	time.Sleep(2 * heartbeat)
 	assert.Empty(t, b.keysUnder(t, blob.TranscodeFolder), "nothing written after the units stopped")
 	assert.Empty(t, b.keysUnder(t, j.MediaFolder()), "nothing written after the units stopped")
+	// One report, which frees the job's slot in the catalog.
+	var failed []string
 	for _, r := range b.reports.Of(j.VideoID) {
-		assert.Nil(t, r.Completed, "a deleted video is not reported")
-		assert.Nil(t, r.Failed, "a deleted video is not reported")
+		assert.Nil(t, r.Completed, "a deleted video is never ready")
+		if r.Failed != nil {
+			failed = append(failed, r.Failed.GetReason())
+		}
 	}
+	assert.Equal(t, []string{"cancelled: the video was deleted"}, failed, "one transcode.failed, whichever units stopped")
 	assert.Zero(t, b.streamMessages(t, natsx.StreamNameDeadLetter, natsx.DeadLetterSubject(natsx.SubjectTranscodeUnits)),
 		"a cancelled unit is no poison")
 }

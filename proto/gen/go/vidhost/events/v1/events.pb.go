@@ -1940,8 +1940,9 @@ func (x *TranscribeCancel) GetVideoId() string {
 // whose transcode job was dispatched and has not reported its end is
 // deleted; job_id is the TranscodeJob's meta.id. Workers look it up at a
 // chunked job's unit's start and with each heartbeat, cancel the plan's
-// record, stop, and report nothing: the video is gone, and its slot was
-// freed by the delete (docs/transcoding.md, "Distribution").
+// record, stop, delete what the units wrote and report the job failed
+// with the reason "cancelled: the video was deleted", which frees the
+// job's slot (docs/transcoding.md, "Distribution").
 type TranscodeCancel struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Meta          *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
