@@ -51,18 +51,41 @@ func (w *Worker) dropCancelled(jobCtx context.Context, msg jetstream.Msg, u job.
 		_ = msg.NakWithDelay(w.cfg.RetryDelay)
 		return
 	}
-	for _, folder := range []string{u.Job.PlanFolder(u.PlanID), u.Job.MediaFolder()} {
-		if err := w.runner.Store.DeletePrefix(ctx, folder); err != nil {
-			logger.Error("deleting a cancelled unit's files failed; the unit will be delivered again", "folder", folder, "error", err)
-			_ = msg.NakWithDelay(w.cfg.RetryDelay)
-			return
-		}
-	}
-	if err := retry(ctx, func(ctx context.Context) error { return w.pub.Failed(ctx, u.Job, reasonCancelled) }); err != nil {
-		logger.Error("reporting a cancelled unit failed; it will be delivered again", "error", err)
+	if err := w.runner.Store.DeletePrefix(ctx, u.Job.PlanFolder(u.PlanID)); err != nil {
+		logger.Error("deleting a cancelled plan's folder failed; the unit will be delivered again", "error", err)
 		_ = msg.NakWithDelay(w.cfg.RetryDelay)
 		return
 	}
+	if w.dropDeleted(ctx, msg, u.Job, logger) {
+		logger.Info("transcode unit dropped: its video was deleted", "cancelled_plan", first)
+	}
+}
+
+// dropCancelledJob ends a job of a deleted video (the one-process job, or
+// a parent before it handed on) once its ffmpeg and uploads have stopped,
+// as dropCancelled does a unit.
+func (w *Worker) dropCancelledJob(jobCtx context.Context, msg jetstream.Msg, j job.Job, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(jobCtx), finalTimeout)
+	defer cancel()
+	if w.dropDeleted(ctx, msg, j, logger) {
+		logger.Info("transcode job dropped: its video was deleted")
+	}
+}
+
+// dropDeleted deletes the media folder of j's deleted video, reports j
+// failed with reasonCancelled and terminates msg; false when it handed msg
+// back to be tried again.
+func (w *Worker) dropDeleted(ctx context.Context, msg jetstream.Msg, j job.Job, logger *slog.Logger) bool {
+	if err := w.runner.Store.DeletePrefix(ctx, j.MediaFolder()); err != nil {
+		logger.Error("deleting a deleted video's files failed; delivered again", "error", err)
+		_ = msg.NakWithDelay(w.cfg.RetryDelay)
+		return false
+	}
+	if err := retry(ctx, func(ctx context.Context) error { return w.pub.Failed(ctx, j, reasonCancelled) }); err != nil {
+		logger.Error("reporting a deleted video's job failed; delivered again", "error", err)
+		_ = msg.NakWithDelay(w.cfg.RetryDelay)
+		return false
+	}
 	_ = msg.TermWithReason(reasonCancelled)
-	logger.Info("transcode unit dropped: its video was deleted", "cancelled_plan", first)
+	return true
 }

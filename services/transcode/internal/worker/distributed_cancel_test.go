@@ -93,3 +93,30 @@ func (b *bundle) keysUnder(t *testing.T, prefix string) []string {
 	}
 	return keys
 }
+
+// A one-process job whose video is deleted while ffmpeg runs stops at the
+// next heartbeat as a unit does: its ffmpeg (which never ends on its own)
+// is stopped, the video's media folder is emptied, and the job is reported
+// failed with the cancel's reason, once. No encode runs; about 3 s.
+func TestJobOfADeletedVideoStops(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ws := defaults()
+	ws.media.FFmpeg = hangingFFmpeg(t)
+	b.start(t, ws)
+	j := b.uploadJob(t, clipSmall)
+	b.enqueue(t, j)
+	require.Eventually(t, func() bool {
+		_, err := os.Stat(ws.media.FFmpeg + ".hung")
+		return err == nil
+	}, transcodetest.WaitTimeout, 20*time.Millisecond, "ffmpeg never started")
+
+	b.cancel(t, j)
+	final := b.reports.WaitFinal(t, j.VideoID)
+	require.NotNil(t, final.Failed, "completed: %v", final.Completed)
+	assert.Equal(t, "cancelled: the video was deleted", final.Failed.GetReason())
+	require.Eventually(t, func() bool { return b.queueEmpty(t) }, 3*ws.config.Heartbeat, 20*time.Millisecond,
+		"the job stops within a heartbeat or two")
+	assert.Empty(t, b.keysUnder(t, j.MediaFolder()))
+	assert.Empty(t, b.deadLetters(t), "a cancelled job is no poison")
+}

@@ -19,6 +19,18 @@ var errPlanStopped = errors.New("the unit's plan stopped")
 // unit of a deleted video or a failed plan ends within one heartbeat
 // rather than encoding on.
 func (w *Worker) watchPlan(ctx context.Context, u job.Unit, logger *slog.Logger) (context.Context, func()) {
+	return w.watch(ctx, u.Job.ID, u.PlanID, logger)
+}
+
+// watchJob is watchPlan for a job, which has no plan's record (yet): only
+// its cancel is looked up.
+func (w *Worker) watchJob(ctx context.Context, j job.Job, logger *slog.Logger) (context.Context, func()) {
+	return w.watch(ctx, j.ID, "", logger)
+}
+
+// watch looks up the cancel of jobID and, unless planID is empty, rereads
+// the plan's record, with every heartbeat.
+func (w *Worker) watch(ctx context.Context, jobID, planID string, logger *slog.Logger) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	done := make(chan struct{})
 	go func() {
@@ -30,11 +42,14 @@ func (w *Worker) watchPlan(ctx context.Context, u job.Unit, logger *slog.Logger)
 				return
 			case <-ticker.C:
 			}
-			if w.jobCancelled(ctx, u.Job.ID, logger) {
+			if w.jobCancelled(ctx, jobID, logger) {
 				cancel(errPlanCancelled)
 				return
 			}
-			r, err := w.plans.Get(ctx, u.PlanID)
+			if planID == "" {
+				continue
+			}
+			r, err := w.plans.Get(ctx, planID)
 			switch {
 			case err != nil:
 				logger.Warn("rereading a unit's plan failed", "error", err) // the next heartbeat tries again

@@ -1939,8 +1939,8 @@ func (x *TranscribeCancel) GetVideoId() string {
 // CANCELS, the last one per subject) through catalog's outbox when a video
 // whose transcode job was dispatched and has not reported its end is
 // deleted; job_id is the TranscodeJob's meta.id. Workers look it up at a
-// chunked job's unit's start and with each heartbeat, cancel the plan's
-// record, stop, delete what the units wrote and report the job failed
+// job's or a chunked job's unit's start and with each heartbeat, cancel
+// the plan's record (if any), stop, delete what the units wrote and report the job failed
 // with the reason "cancelled: the video was deleted", which frees the
 // job's slot (docs/transcoding.md, "Distribution").
 type TranscodeCancel struct {
