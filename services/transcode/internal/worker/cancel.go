@@ -11,10 +11,11 @@ import (
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
 )
 
-// errPlanCancelled is the cause of a unit's context when its video was
-// deleted: the catalog cancelled the parent job (transcode.cancels.<job
-// id>), or another unit saw that and cancelled the plan's record.
-var errPlanCancelled = errors.New("the unit's video was deleted")
+// errVideoDeleted is the cause of a job's or a unit's context when its
+// video was deleted: the catalog cancelled the (parent) job
+// (transcode.cancels.<job id>), or another unit saw that and cancelled the
+// plan's record.
+var errVideoDeleted = errors.New("the job's video was deleted")
 
 // reasonCancelled is the plan's reason, and the failed report's, when
 // its video was deleted.

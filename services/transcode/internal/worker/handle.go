@@ -60,7 +60,7 @@ func (w *Worker) handle(jobCtx context.Context, msg jetstream.Msg) {
 	switch {
 	case handed:
 		w.handedOn(jobCtx, msg, logger)
-	case err != nil && errors.Is(context.Cause(ctx), errPlanCancelled):
+	case err != nil && errors.Is(context.Cause(ctx), errVideoDeleted):
 		w.dropCancelledJob(jobCtx, msg, j, logger)
 	default:
 		w.settle(jobCtx, msg, j, attempt, completion, err, logger)

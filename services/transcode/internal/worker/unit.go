@@ -95,7 +95,7 @@ func (w *Worker) settleUnit(jobCtx, ctx context.Context, msg jetstream.Msg, u jo
 	case err == nil:
 		w.completeUnit(jobCtx, msg, u, r, logger)
 		return
-	case errors.Is(context.Cause(ctx), errPlanCancelled):
+	case errors.Is(context.Cause(ctx), errVideoDeleted):
 		w.dropCancelled(jobCtx, msg, u, logger)
 		return
 	case errors.Is(context.Cause(ctx), errPlanStopped):

@@ -15,7 +15,7 @@ var errPlanStopped = errors.New("the unit's plan stopped")
 
 // watchPlan looks up the job's cancel and rereads the plan's record with
 // every heartbeat, and cancels the returned context once the video was
-// deleted (errPlanCancelled) or the plan stopped (errPlanStopped), so a
+// deleted (errVideoDeleted) or the plan stopped (errPlanStopped), so a
 // unit of a deleted video or a failed plan ends within one heartbeat
 // rather than encoding on.
 func (w *Worker) watchPlan(ctx context.Context, u job.Unit, logger *slog.Logger) (context.Context, func()) {
@@ -43,7 +43,7 @@ func (w *Worker) watch(ctx context.Context, jobID, planID string, logger *slog.L
 			case <-ticker.C:
 			}
 			if w.jobCancelled(ctx, jobID, logger) {
-				cancel(errPlanCancelled)
+				cancel(errVideoDeleted)
 				return
 			}
 			if planID == "" {
@@ -54,7 +54,7 @@ func (w *Worker) watch(ctx context.Context, jobID, planID string, logger *slog.L
 			case err != nil:
 				logger.Warn("rereading a unit's plan failed", "error", err) // the next heartbeat tries again
 			case r.Cancelled:
-				cancel(errPlanCancelled)
+				cancel(errVideoDeleted)
 				return
 			case r.Stopped != "":
 				cancel(errPlanStopped)
