@@ -16,23 +16,45 @@ import (
 	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/services/transcode/internal/chunkstate"
+	"github.com/vidhost/vidhost/services/transcode/internal/events"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
 	"github.com/vidhost/vidhost/services/transcode/internal/mediatest"
 	"github.com/vidhost/vidhost/services/transcode/internal/transcodetest"
 )
 
 // A distributed job whose video is deleted mid-way (the catalog's cancel
-// on transcode.cancels.<job id> while a chunk runs): every unit stops
-// within a heartbeat or two, the video is reported failed once (which frees
-// its slot in the catalog), the plan's private folder and the video's media
-// folder are deleted and stay empty. The chunks'
-// ffmpeg never ends on its own, so only the cancel stops them; only the
-// planning and the audio encode. About 10 s.
+// on transcode.cancels.<job id> while a chunk runs, or the plan's record
+// cancelled by another worker): every unit stops within a heartbeat or
+// two, the video is reported failed once (which frees its slot in the
+// catalog), the plan's private folder and the video's media folder are
+// deleted and stay empty. The chunks' ffmpeg never ends on its own, so
+// only the cancel stops them; only the planning and the audio encode,
+// twice. About 8 s.
 func TestDistributedJobOfADeletedVideoStops(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plans and encodes the audio of 30 s of video")
 	}
 	t.Parallel()
+	t.Run("the catalog's cancel", func(t *testing.T) { assertDeletedVideoStops(t, (*bundle).cancel) })
+	// A unit whose own look-up missed the cancel stops on the record that
+	// another unit cancelled.
+	t.Run("the cancelled record", func(t *testing.T) {
+		assertDeletedVideoStops(t, func(b *bundle, t *testing.T, j job.Job) {
+			plans, err := chunkstate.New(context.Background(), b.js)
+			require.NoError(t, err)
+			first, err := plans.Cancel(context.Background(), events.PlanID(j, 1), "cancelled: the video was deleted")
+			require.NoError(t, err)
+			require.True(t, first)
+		})
+	})
+}
+
+// assertDeletedVideoStops runs a distributed job on two workers whose
+// chunks hang, stops it with stop once a chunk runs, and checks the units'
+// ends.
+func assertDeletedVideoStops(t *testing.T, stop func(*bundle, *testing.T, job.Job)) {
+	t.Helper()
 	b := setup(t)
 	ws := distributedSetup()
 	ws.media.FFmpeg = chunkHangingFFmpeg(t)
@@ -47,7 +69,7 @@ func TestDistributedJobOfADeletedVideoStops(t *testing.T) {
 	}, transcodetest.WaitTimeout, 20*time.Millisecond, "no chunk started")
 	require.NotEmpty(t, b.keysUnder(t, j.MediaFolder()), "the parent stored the poster")
 
-	b.cancel(t, j)
+	stop(b, t, j)
 	heartbeat := ws.config.Heartbeat
 	require.Eventually(t, func() bool { return b.queueEmpty(t) }, 3*heartbeat, 20*time.Millisecond,
 		"every unit stops within a heartbeat or two")
