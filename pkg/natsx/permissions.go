@@ -71,8 +71,9 @@ var rights = map[string]Rights{
 			// Transcribe jobs (docs/transcribes.md) and reports it can never apply.
 			SubjectTranscribeJobs, DeadLetterSubject(SubjectTranscribeProgress),
 			DeadLetterSubject(SubjectTranscribeCompleted), DeadLetterSubject(SubjectTranscribeFailed),
-			// Cancels of dispatched transcribe jobs, which the workers look up.
-			SubjectTranscribeCancelsPrefix + "*",
+			// Cancels of dispatched transcribe jobs, and of the transcode jobs
+			// of deleted videos, which the workers look up.
+			SubjectTranscribeCancelsPrefix + "*", SubjectTranscodeCancelsPrefix + "*",
 			DeadLetterSubject(SubjectAccountUpdated)},
 			AuditSubjects("videos", "folders", "players", "categories", "leads", "transcribes", "stream_keys", "restreams")),
 		Ensures: []string{StreamNameCatalog, StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameAudit, StreamNameAccounts, StreamNameCancels},
@@ -97,8 +98,8 @@ var rights = map[string]Rights{
 			// failed for good or could not be read.
 			SubjectTranscodeUnits, SubjectTranscodePlansPrefix + "*", DeadLetterSubject(SubjectTranscodeUnits)},
 		Ensures: []string{StreamNameJobs, StreamNameMedia, StreamNameDeadLetter, StreamNameCancels, StreamNameChunks},
-		// A transcribe job's cancel is looked up by subject (CANCELS), and
-		// so is a chunked job's plan record (CHUNKS).
+		// A transcribe job's and a transcode job's cancel are looked up by
+		// subject (CANCELS), and so is a chunked job's plan record (CHUNKS).
 		Reads: []string{StreamNameJobs, StreamNameCancels, StreamNameChunks},
 	},
 	// The hooks service announces changes to services and hooks, matches

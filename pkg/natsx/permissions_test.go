@@ -127,6 +127,11 @@ func TestServicesPublishTheirOwnSubjectsOnly(t *testing.T) {
 		{natsx.ServiceCatalog, natsx.TranscribeCancelSubject("V1StGXR8_Z5jdHi6B-myT"), true},
 		{natsx.ServiceTranscode, natsx.TranscribeCancelSubject("V1StGXR8_Z5jdHi6B-myT"), false},
 		{natsx.ServiceGateway, natsx.TranscribeCancelSubject("V1StGXR8_Z5jdHi6B-myT"), false},
+		// Only the catalog cancels a transcode job: a worker's key cannot
+		// stop another account's video.
+		{natsx.ServiceCatalog, natsx.TranscodeCancelSubject("V1StGXR8_Z5jdHi6B-myT"), true},
+		{natsx.ServiceTranscode, natsx.TranscodeCancelSubject("V1StGXR8_Z5jdHi6B-myT"), false},
+		{natsx.ServiceGateway, natsx.TranscodeCancelSubject("V1StGXR8_Z5jdHi6B-myT"), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.service+" "+tt.subject, func(t *testing.T) {

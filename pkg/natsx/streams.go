@@ -60,10 +60,11 @@ var (
 	StreamDeadLetter = withMaxAge(eventStream(StreamNameDeadLetter, SubjectDeadLetterPrefix+">"), deadLetterRetention)
 
 	// StreamCancels keeps the last cancel of each transcribe job
-	// (transcribe.cancels.<transcribe_id>) for a week: longer than a
-	// dispatched job holds its account's slot (48 h), so a worker that takes
-	// a cancelled job late, or after another worker died, still finds it.
-	StreamCancels = withLastPerSubject(eventStream(StreamNameCancels, SubjectTranscribeCancelsPrefix+"*"))
+	// (transcribe.cancels.<transcribe_id>) and transcode job
+	// (transcode.cancels.<job_id>) for a week: longer than a dispatched job
+	// holds its account's slot (48 h), so a worker that takes a cancelled
+	// job late, or after another worker died, still finds it.
+	StreamCancels = withLastPerSubject(eventStream(StreamNameCancels, SubjectTranscribeCancelsPrefix+"*", SubjectTranscodeCancelsPrefix+"*"))
 
 	// StreamChunks keeps the last record of each chunked job's plan
 	// (transcode.plans.<plan_id>) for a week, longer than any plan runs;

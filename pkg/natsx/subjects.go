@@ -50,6 +50,10 @@ const (
 	// CANCELS stream: transcribe.cancels.<transcribe_id>, the catalog's
 	// cancel of a dispatched transcribe job (TranscribeCancelSubject).
 	SubjectTranscribeCancelsPrefix = "transcribe.cancels."
+	// CANCELS stream too: transcode.cancels.<job_id>, the catalog's cancel
+	// of a dispatched transcode job whose video was deleted
+	// (TranscodeCancelSubject).
+	SubjectTranscodeCancelsPrefix = "transcode.cancels."
 
 	// MEDIA stream: what workers report back.
 	SubjectTranscodeProgress   = "transcode.progress"
@@ -107,6 +111,13 @@ func DeadLetterSubject(subject string) string {
 // transcribe id; a worker looks it up before and while it runs the job.
 func TranscribeCancelSubject(id string) string {
 	return SubjectTranscribeCancelsPrefix + id
+}
+
+// TranscodeCancelSubject is where the catalog cancels the transcode job
+// of id (the TranscodeJob's meta id); a chunked job's units look it up at
+// their start and with each heartbeat.
+func TranscodeCancelSubject(id string) string {
+	return SubjectTranscodeCancelsPrefix + id
 }
 
 // TranscodePlanSubject is where the record of a chunked transcode job's

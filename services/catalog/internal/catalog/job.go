@@ -71,6 +71,19 @@ type TranscribeJob struct {
 	Language        string
 }
 
+// TranscodeCancel tells the transcode workers to stop the job of a deleted
+// video (transcode.cancels.<job id>). It is enqueued in the transaction
+// that deletes the video, when its job was sent and has not reported its
+// end.
+type TranscodeCancel struct {
+	AccountID string
+	ActorID   string
+	Time      time.Time
+	// JobID is the TranscodeJob's meta id, as transcode_queue keeps it.
+	JobID   string
+	VideoID string
+}
+
 // TranscribeCancel tells the transcode workers to stop a transcribe's job
 // (transcribe.cancels.<id>). It is enqueued in the transaction that marks
 // the transcribe cancelling or deletes its video.

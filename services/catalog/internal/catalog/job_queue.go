@@ -3,6 +3,8 @@ package catalog
 import (
 	"context"
 	"time"
+
+	"github.com/vidhost/vidhost/pkg/principal"
 )
 
 // DefaultJobsPerAccount is how many transcode jobs of one account may be
@@ -37,6 +39,12 @@ type JobQueue interface {
 	FinishJob(ctx context.Context, accountID, videoID string) (string, error)
 	// DropWaitingJob forgets the job of a deleted video if it never started.
 	DropWaitingJob(ctx context.Context, accountID, videoID string) error
+	// RunningJobOfVideo returns the id of videoID's job that was sent and
+	// has not reported its end ("" when none).
+	RunningJobOfVideo(ctx context.Context, accountID, videoID string) (string, error)
+	// EnqueueTranscodeCancel records c in the transaction's outbox, for
+	// transcode.cancels.<job id>.
+	EnqueueTranscodeCancel(ctx context.Context, c TranscodeCancel) error
 }
 
 // queueJob queues job and dispatches what the account's free slots allow.
@@ -52,6 +60,21 @@ func (s *Service) dispatchJobs(ctx context.Context, tx Tx, accountID string) err
 	now := s.now()
 	_, err := tx.DispatchJobs(ctx, accountID, s.jobsPerAccount, now, now.Add(-JobLease))
 	return err
+}
+
+// cancelJob tells the workers to stop the running job of a video, in the
+// transaction that deletes it: a chunked job's units look the cancel up and
+// stop within a heartbeat, so none writes files after the video's media
+// folder is deleted. The job keeps its slot until its final report, as
+// before. A video whose job ended (ready, error) or never started gets
+// none.
+func (s *Service) cancelJob(ctx context.Context, tx Tx, p principal.Principal, videoID string) error {
+	jobID, err := tx.RunningJobOfVideo(ctx, p.AccountID, videoID)
+	if err != nil || jobID == "" {
+		return err
+	}
+	return tx.EnqueueTranscodeCancel(ctx, TranscodeCancel{AccountID: p.AccountID, ActorID: p.ActorID, Time: s.now(),
+		JobID: jobID, VideoID: videoID})
 }
 
 // finishJob frees the slot of a video whose job ended and gives it to the

@@ -119,6 +119,9 @@ func (s *Service) DeleteVideo(ctx context.Context, p principal.Principal, id str
 		if err := tx.DropWaitingJob(ctx, p.AccountID, id); err != nil {
 			return Video{}, err
 		}
+		if err := s.cancelJob(ctx, tx, p, id); err != nil {
+			return Video{}, err
+		}
 		if err := s.cancelTranscribeJobs(ctx, tx, p, id); err != nil {
 			return Video{}, err
 		}

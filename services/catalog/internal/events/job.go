@@ -60,6 +60,17 @@ func TranscribeJobMessage(job catalog.TranscribeJob) (outbox.Message, error) {
 	return eventmsg.Outbox(msg.GetMeta(), natsx.SubjectTranscribeJobs, msg)
 }
 
+// TranscodeCancelMessage encodes c as a TranscodeCancel on
+// transcode.cancels.<job id>, where the workers look it up.
+func TranscodeCancelMessage(c catalog.TranscodeCancel) (outbox.Message, error) {
+	msg := &eventsv1.TranscodeCancel{
+		Meta:    eventmsg.Meta(c.AccountID, c.ActorID, c.Time),
+		JobId:   c.JobID,
+		VideoId: c.VideoID,
+	}
+	return eventmsg.Outbox(msg.GetMeta(), natsx.TranscodeCancelSubject(c.JobID), msg)
+}
+
 // TranscribeCancelMessage encodes c as a TranscribeCancel on
 // transcribe.cancels.<transcribe_id>, where the workers look it up.
 func TranscribeCancelMessage(c catalog.TranscribeCancel) (outbox.Message, error) {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 
 	catalogv1 "github.com/vidhost/vidhost/proto/gen/go/vidhost/catalog/v1"
@@ -112,4 +113,67 @@ func TestURLSourceObeysUploadLimits(t *testing.T) {
 	list, err := b.client.ListVideos(as(t, b.alice), &catalogv1.ListVideosRequest{})
 	require.NoError(t, err)
 	assert.Len(t, list.GetItems(), 1, "the refused video was not stored")
+}
+
+// Deleting a video whose job was sent and has not ended cancels the job on
+// transcode.cancels.<job id>, in the deletion's transaction; a video whose
+// job ended gets no cancel, and the cancelled job keeps its slot until its
+// worker reports. About 3 s.
+func TestDeletedVideoCancelsItsRunningJob(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	jobs := b.jobs(t)
+	running, ended := createVideo(t, b, b.alice, "Running").GetId(), createVideo(t, b, b.alice, "Ended").GetId()
+	jobIDs := map[string]string{}
+	for range 2 {
+		j := nextJob(t, jobs)
+		jobIDs[j.GetVideoId()] = j.GetMeta().GetId()
+	}
+	require.Len(t, jobIDs, 2)
+	b.report(t, natsx.SubjectTranscodeFailed, &eventsv1.TranscodeFailed{Meta: meta(b), VideoId: ended, Reason: "x"})
+	waiting := createVideo(t, b, b.alice, "Waiting").GetId() // takes the ended job's slot
+	assert.Equal(t, []string{waiting}, jobVideos(t, jobs, 2*time.Second))
+
+	deleteVideo(t, b, ended)
+	deleteVideo(t, b, running)
+	cancel := b.transcodeCancel(t, jobIDs[running])
+	assert.Equal(t, running, cancel.GetVideoId())
+	assert.Equal(t, b.alice.AccountID, cancel.GetMeta().GetAccountId())
+
+	// The outbox relays in order: the ended video's deletion came first.
+	stream, err := b.js.Stream(t.Context(), natsx.StreamNameCancels)
+	require.NoError(t, err)
+	_, err = stream.GetLastMsgForSubject(t.Context(), natsx.TranscodeCancelSubject(jobIDs[ended]))
+	require.ErrorIs(t, err, jetstream.ErrMsgNotFound, "no cancel of a job that ended")
+
+	// A second delete is not found and sends nothing more.
+	_, err = b.client.DeleteVideo(as(t, b.alice), &catalogv1.DeleteVideoRequest{Id: running})
+	assert.Equal(t, codes.NotFound, status.Code(err))
+	info, err := stream.Info(t.Context(), jetstream.WithSubjectFilter(natsx.SubjectTranscodeCancelsPrefix+">"))
+	require.NoError(t, err)
+	assert.Len(t, info.State.Subjects, 1)
+
+	// The cancelled job holds its slot until its report.
+	last := createVideo(t, b, b.alice, "Last").GetId()
+	assert.Empty(t, jobVideos(t, jobs, 500*time.Millisecond))
+	b.report(t, natsx.SubjectTranscodeFailed, &eventsv1.TranscodeFailed{Meta: meta(b), VideoId: running, Reason: "x"})
+	assert.Equal(t, []string{last}, jobVideos(t, jobs, 2*time.Second))
+}
+
+// transcodeCancel waits for the catalog's cancel of transcode job id on
+// transcode.cancels.<id> (the outbox relays it after the commit).
+func (b testBundle) transcodeCancel(t *testing.T, id string) *eventsv1.TranscodeCancel {
+	t.Helper()
+	stream, err := b.js.Stream(t.Context(), natsx.StreamNameCancels)
+	require.NoError(t, err)
+	var msg *jetstream.RawStreamMsg
+	require.Eventually(t, func() bool {
+		msg, err = stream.GetLastMsgForSubject(t.Context(), natsx.TranscodeCancelSubject(id))
+		return err == nil
+	}, 15*time.Second, 10*time.Millisecond, "no cancel of transcode job %s", id)
+	var cancel eventsv1.TranscodeCancel
+	require.NoError(t, protojson.Unmarshal(msg.Data, &cancel))
+	assert.Equal(t, id, cancel.GetJobId())
+	assert.Equal(t, cancel.GetMeta().GetId(), msg.Header.Get(jetstream.MsgIDHeader), "Nats-Msg-Id is the event id")
+	return &cancel
 }

@@ -63,3 +63,22 @@ func (t *tx) DropWaitingJob(ctx context.Context, accountID, videoID string) erro
 	err := t.q.DropWaitingTranscodeJob(ctx, db.DropWaitingTranscodeJobParams{AccountID: accountID, VideoID: videoID})
 	return mapError(err, "drop waiting transcode job")
 }
+
+// RunningJobOfVideo returns the id of videoID's sent, unfinished job.
+func (t *tx) RunningJobOfVideo(ctx context.Context, accountID, videoID string) (string, error) {
+	ids, err := t.q.RunningTranscodeJobOfVideo(ctx, db.RunningTranscodeJobOfVideoParams{AccountID: accountID, VideoID: videoID})
+	if err != nil || len(ids) == 0 {
+		return "", mapError(err, "running transcode job of video")
+	}
+	return ids[0], nil
+}
+
+// EnqueueTranscodeCancel adds the cancel to the transaction's outbox: the
+// workers learn of it only if the video's deletion commits.
+func (t *tx) EnqueueTranscodeCancel(ctx context.Context, c catalog.TranscodeCancel) error {
+	msg, err := events.TranscodeCancelMessage(c)
+	if err != nil {
+		return err
+	}
+	return outbox.Enqueue(ctx, t.pgTx, msg)
+}

@@ -57,8 +57,10 @@ type Outcome struct {
 	Percent  int
 	Playable int
 	// Stopped is set when the plan failed or was cancelled: the unit's
-	// work is not recorded and its worker stops.
-	Stopped string
+	// work is not recorded and its worker stops. Cancelled: by a cancel
+	// (its video was deleted), so the worker deletes what it wrote.
+	Stopped   string
+	Cancelled bool
 }
 
 // Complete records that the unit key is done, its files stored.
@@ -70,7 +72,7 @@ func (s *Store) Complete(ctx context.Context, planID, key string) (Outcome, erro
 			return false, fmt.Errorf("%w: %s of plan %s", ErrUnknownUnit, key, planID)
 		}
 		if r.Stopped != "" {
-			out.Stopped = r.Stopped
+			out.Stopped, out.Cancelled = r.Stopped, r.Cancelled
 			return false, nil
 		}
 		out.First = !r.Done[key]
@@ -109,7 +111,9 @@ func (s *Store) Fail(ctx context.Context, planID, key, reason string) (first boo
 }
 
 // Cancel stops the plan because its video is gone: as a failure, but
-// marked, so no worker reports it. It reports whether this call stopped it.
+// marked, so the units that read it delete what they wrote and report the
+// cancel rather than a failure of their own. It reports whether this call
+// stopped it.
 func (s *Store) Cancel(ctx context.Context, planID, reason string) (bool, error) {
 	var first bool
 	err := s.change(ctx, planID, func(r *Record) (bool, error) {

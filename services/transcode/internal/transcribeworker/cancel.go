@@ -6,8 +6,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
-
 	"github.com/vidhost/vidhost/pkg/natsx"
 )
 
@@ -19,25 +17,15 @@ var errCancelled = errors.New("the transcribe was cancelled")
 // a cancelling transcribe on any final report, and frees its slot then.
 const reasonCancelled = "cancelled"
 
-// cancelLookupTimeout bounds one look-up, so a slow bus delays no job long.
-const cancelLookupTimeout = 5 * time.Second
-
 // cancelled reports whether the catalog cancelled transcribe id. A failed
 // look-up is logged and counts as not cancelled: the job goes on, and the
 // next look-up (or the job's end) settles it.
 func (w *Worker) cancelled(ctx context.Context, id string, logger *slog.Logger) bool {
-	lookupCtx, cancel := context.WithTimeout(ctx, cancelLookupTimeout)
-	defer cancel()
-	_, err := w.cancels.GetLastMsgForSubject(lookupCtx, natsx.TranscribeCancelSubject(id))
-	switch {
-	case err == nil:
-		return true
-	case errors.Is(err, jetstream.ErrMsgNotFound):
-		return false
-	case ctx.Err() == nil: // not a shutdown or the job's end
+	found, err := natsx.Cancelled(ctx, w.cancels, natsx.TranscribeCancelSubject(id))
+	if err != nil && ctx.Err() == nil { // not a shutdown or the job's end
 		logger.Warn("looking up a transcribe's cancel failed", "error", err)
 	}
-	return false
+	return found
 }
 
 // watchCancel looks the job's cancel up every interval while it runs and

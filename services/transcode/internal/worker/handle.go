@@ -45,17 +45,26 @@ func (w *Worker) handle(jobCtx context.Context, msg jetstream.Msg) {
 		w.finish(jobCtx, msg, j, fmt.Sprintf(reasonGaveUp, w.cfg.MaxDeliver), true, logger)
 		return
 	}
+	if w.jobCancelled(jobCtx, j.ID, logger) {
+		w.dropCancelledJob(jobCtx, msg, j, logger)
+		return
+	}
 	logger.Info("transcode job started", "source_key", j.SourceKey, "source_url", j.SourceURL)
 	progress := startProgress(jobCtx, w.pub, j, logger)
 	running := observeJob(time.Now())
-	completion, handed, err := w.run(jobCtx, j, progress)
+	ctx, stopWatch := w.watchJob(jobCtx, j, logger)
+	completion, handed, err := w.run(ctx, j, progress)
+	stopWatch()
 	progress.close()
 	running.done(jobCtx, completion, err)
-	if handed {
+	switch {
+	case handed:
 		w.handedOn(jobCtx, msg, logger)
-		return
+	case err != nil && errors.Is(context.Cause(ctx), errVideoDeleted):
+		w.dropCancelledJob(jobCtx, msg, j, logger)
+	default:
+		w.settle(jobCtx, msg, j, attempt, completion, err, logger)
 	}
-	w.settle(jobCtx, msg, j, attempt, completion, err, logger)
 }
 
 // settle decides the message's fate from the attempt's outcome.

@@ -18,11 +18,12 @@ import (
 )
 
 // hangingFFmpeg is an ffmpeg that never finishes, as one stuck on a
-// pathological source would.
+// pathological source would; it marks that it started (the file
+// "<ffmpeg>.hung").
 func hangingFFmpeg(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "ffmpeg")
-	require.NoError(t, os.WriteFile(path, []byte("#!/bin/sh\nexec sleep 600\n"), 0o755))
+	require.NoError(t, os.WriteFile(path, []byte("#!/bin/sh\ntouch \"$0.hung\"\nexec sleep 600\n"), 0o755))
 	return path
 }
 

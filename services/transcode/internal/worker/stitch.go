@@ -13,7 +13,7 @@ import (
 
 // stitch runs the STITCH unit of a complete plan and settles it.
 func (w *Worker) stitch(jobCtx context.Context, msg jetstream.Msg, u job.Unit, attempt int, logger *slog.Logger) {
-	ctx, stopWatch := w.watchPlan(jobCtx, u.PlanID, logger)
+	ctx, stopWatch := w.watchPlan(jobCtx, u, logger)
 	running := observeJob(time.Now())
 	// So that no early EVENT playlist lands over the VOD ones.
 	err := w.claimFinalPlaylists(ctx, u)

@@ -36,6 +36,10 @@ func (w *Worker) handleUnit(jobCtx context.Context, msg jetstream.Msg) {
 	if !ok {
 		return
 	}
+	if !r.Finished && w.jobCancelled(jobCtx, u.Job.ID, logger) {
+		w.dropCancelled(jobCtx, msg, u, logger)
+		return
+	}
 	if u.Kind == job.UnitStitch && r.Finished {
 		w.restitched(jobCtx, msg, u, attempt, logger)
 		return
@@ -54,7 +58,7 @@ func (w *Worker) handleUnit(jobCtx context.Context, msg jetstream.Msg) {
 		w.completeUnit(jobCtx, msg, u, r, logger)
 		return
 	}
-	ctx, stopWatch := w.watchPlan(jobCtx, u.PlanID, logger)
+	ctx, stopWatch := w.watchPlan(jobCtx, u, logger)
 	err = w.runner.RunUnit(ctx, u, nil)
 	stopWatch()
 	w.settleUnit(jobCtx, ctx, msg, u, r, attempt, err, logger)
@@ -73,6 +77,9 @@ func (w *Worker) unitRecord(ctx context.Context, msg jetstream.Msg, u job.Unit, 
 		logger.Warn("reading a unit's plan failed; retried", "error", err)
 		_ = msg.NakWithDelay(w.cfg.RetryDelay)
 		return r, false
+	case r.Cancelled:
+		w.dropCancelled(ctx, msg, u, logger)
+		return r, false
 	case r.Stopped != "" || r.Finished && u.Kind != job.UnitStitch:
 		_ = msg.TermWithReason("plan stopped")
 		logger.Info("transcode unit dropped: its plan is over", "stopped", r.Stopped, "finished", r.Finished)
@@ -87,6 +94,9 @@ func (w *Worker) settleUnit(jobCtx, ctx context.Context, msg jetstream.Msg, u jo
 	switch {
 	case err == nil:
 		w.completeUnit(jobCtx, msg, u, r, logger)
+		return
+	case errors.Is(context.Cause(ctx), errVideoDeleted):
+		w.dropCancelled(jobCtx, msg, u, logger)
 		return
 	case errors.Is(context.Cause(ctx), errPlanStopped):
 		_ = msg.TermWithReason("plan stopped")
@@ -121,6 +131,9 @@ func (w *Worker) completeUnit(jobCtx context.Context, msg jetstream.Msg, u job.U
 	case err != nil:
 		logger.Error("recording a finished unit failed; it will run again", "error", err)
 		_ = msg.NakWithDelay(w.cfg.RetryDelay)
+		return
+	case out.Cancelled: // stopped after this unit's files were stored
+		w.dropCancelled(jobCtx, msg, u, logger)
 		return
 	case out.Stopped != "":
 		_ = msg.TermWithReason("plan stopped")

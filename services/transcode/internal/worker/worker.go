@@ -29,6 +29,7 @@ type Worker struct {
 	runner   *job.Runner
 	js       jetstream.JetStream // units are published on it
 	plans    *chunkstate.Store   // chunked jobs' records
+	cancels  jetstream.Stream    // CANCELS: the catalog's cancels of deleted videos' jobs
 	pub      *events.Publisher
 	cfg      Config
 	logger   *slog.Logger
@@ -52,7 +53,11 @@ func Start(ctx context.Context, js jetstream.JetStream, runner *job.Runner, cfg 
 	if err != nil {
 		return nil, fmt.Errorf("worker: %w", err)
 	}
-	w := &Worker{consumer: consumer, runner: runner, js: js, plans: plans, pub: events.NewPublisher(js), cfg: cfg, logger: logger}
+	cancels, err := js.Stream(ctx, natsx.StreamNameCancels)
+	if err != nil {
+		return nil, fmt.Errorf("worker: cancels: %w", err)
+	}
+	w := &Worker{consumer: consumer, runner: runner, js: js, plans: plans, cancels: cancels, pub: events.NewPublisher(js), cfg: cfg, logger: logger}
 	// Neither context ends with ctx: Stop decides when pulling and jobs end.
 	pullCtx, stopPulling := context.WithCancel(context.WithoutCancel(ctx))
 	jobCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))

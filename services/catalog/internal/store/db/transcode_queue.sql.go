@@ -157,3 +157,35 @@ func (q *Queries) QueueTranscodeJob(ctx context.Context, arg QueueTranscodeJobPa
 	)
 	return err
 }
+
+const runningTranscodeJobOfVideo = `-- name: RunningTranscodeJobOfVideo :many
+SELECT job_id FROM transcode_queue
+WHERE account_id = $1 AND video_id = $2 AND dispatched_time IS NOT NULL
+`
+
+type RunningTranscodeJobOfVideoParams struct {
+	AccountID string
+	VideoID   string
+}
+
+// The id of the video's job that was sent and has not reported its end:
+// the one a deleted video's workers are told to stop.
+func (q *Queries) RunningTranscodeJobOfVideo(ctx context.Context, arg RunningTranscodeJobOfVideoParams) ([]string, error) {
+	rows, err := q.db.Query(ctx, runningTranscodeJobOfVideo, arg.AccountID, arg.VideoID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var job_id string
+		if err := rows.Scan(&job_id); err != nil {
+			return nil, err
+		}
+		items = append(items, job_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

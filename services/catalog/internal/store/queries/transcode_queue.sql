@@ -34,3 +34,9 @@ RETURNING account_id;
 -- A deleted video's job that has not started never will.
 DELETE FROM transcode_queue
 WHERE account_id = @account_id AND video_id = @video_id AND dispatched_time IS NULL;
+
+-- name: RunningTranscodeJobOfVideo :many
+-- The id of the video's job that was sent and has not reported its end:
+-- the one a deleted video's workers are told to stop.
+SELECT job_id FROM transcode_queue
+WHERE account_id = @account_id AND video_id = @video_id AND dispatched_time IS NOT NULL;

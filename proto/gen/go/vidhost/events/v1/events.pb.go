@@ -1935,6 +1935,74 @@ func (x *TranscribeCancel) GetVideoId() string {
 	return ""
 }
 
+// TranscodeCancel is published on transcode.cancels.<job_id> (stream
+// CANCELS, the last one per subject) through catalog's outbox when a video
+// whose transcode job was dispatched and has not reported its end is
+// deleted; job_id is the TranscodeJob's meta.id. Workers look it up at a
+// job's or a chunked job's unit's start and with each heartbeat, cancel
+// the plan's record (if any), stop, delete what the units wrote and report the job failed
+// with the reason "cancelled: the video was deleted", which frees the
+// job's slot (docs/transcoding.md, "Distribution").
+type TranscodeCancel struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Meta          *EventMeta             `protobuf:"bytes,1,opt,name=meta,proto3" json:"meta,omitempty"`
+	JobId         string                 `protobuf:"bytes,2,opt,name=job_id,json=jobId,proto3" json:"job_id,omitempty"`
+	VideoId       string                 `protobuf:"bytes,3,opt,name=video_id,json=videoId,proto3" json:"video_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TranscodeCancel) Reset() {
+	*x = TranscodeCancel{}
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TranscodeCancel) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TranscodeCancel) ProtoMessage() {}
+
+func (x *TranscodeCancel) ProtoReflect() protoreflect.Message {
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TranscodeCancel.ProtoReflect.Descriptor instead.
+func (*TranscodeCancel) Descriptor() ([]byte, []int) {
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *TranscodeCancel) GetMeta() *EventMeta {
+	if x != nil {
+		return x.Meta
+	}
+	return nil
+}
+
+func (x *TranscodeCancel) GetJobId() string {
+	if x != nil {
+		return x.JobId
+	}
+	return ""
+}
+
+func (x *TranscodeCancel) GetVideoId() string {
+	if x != nil {
+		return x.VideoId
+	}
+	return ""
+}
+
 // ServiceEvent is published on service.created|updated|deleted (stream
 // HOOKS). Its service carries no credential: no secret, no key.
 type ServiceEvent struct {
@@ -1947,7 +2015,7 @@ type ServiceEvent struct {
 
 func (x *ServiceEvent) Reset() {
 	*x = ServiceEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[24]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1959,7 +2027,7 @@ func (x *ServiceEvent) String() string {
 func (*ServiceEvent) ProtoMessage() {}
 
 func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[24]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1972,7 +2040,7 @@ func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceEvent.ProtoReflect.Descriptor instead.
 func (*ServiceEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{24}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ServiceEvent) GetMeta() *EventMeta {
@@ -2000,7 +2068,7 @@ type HookEvent struct {
 
 func (x *HookEvent) Reset() {
 	*x = HookEvent{}
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[25]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2012,7 +2080,7 @@ func (x *HookEvent) String() string {
 func (*HookEvent) ProtoMessage() {}
 
 func (x *HookEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_vidhost_events_v1_events_proto_msgTypes[25]
+	mi := &file_vidhost_events_v1_events_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2025,7 +2093,7 @@ func (x *HookEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HookEvent.ProtoReflect.Descriptor instead.
 func (*HookEvent) Descriptor() ([]byte, []int) {
-	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{25}
+	return file_vidhost_events_v1_events_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *HookEvent) GetMeta() *EventMeta {
@@ -2198,6 +2266,10 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12#\n" +
 	"\rtranscribe_id\x18\x02 \x01(\tR\ftranscribeId\x12\x19\n" +
 	"\bvideo_id\x18\x03 \x01(\tR\avideoId\"u\n" +
+	"\x0fTranscodeCancel\x120\n" +
+	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x15\n" +
+	"\x06job_id\x18\x02 \x01(\tR\x05jobId\x12\x19\n" +
+	"\bvideo_id\x18\x03 \x01(\tR\avideoId\"u\n" +
 	"\fServiceEvent\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x123\n" +
 	"\aservice\x18\x02 \x01(\v2\x19.vidhost.hooks.v1.ServiceR\aservice\"i\n" +
@@ -2219,7 +2291,7 @@ func file_vidhost_events_v1_events_proto_rawDescGZIP() []byte {
 }
 
 var file_vidhost_events_v1_events_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_vidhost_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(TranscodeUnit_Kind)(0),     // 0: vidhost.events.v1.TranscodeUnit.Kind
 	(*EventMeta)(nil),           // 1: vidhost.events.v1.EventMeta
@@ -2246,24 +2318,25 @@ var file_vidhost_events_v1_events_proto_goTypes = []any{
 	(*TranscribeCompleted)(nil), // 22: vidhost.events.v1.TranscribeCompleted
 	(*TranscribeFailed)(nil),    // 23: vidhost.events.v1.TranscribeFailed
 	(*TranscribeCancel)(nil),    // 24: vidhost.events.v1.TranscribeCancel
-	(*ServiceEvent)(nil),        // 25: vidhost.events.v1.ServiceEvent
-	(*HookEvent)(nil),           // 26: vidhost.events.v1.HookEvent
-	(*v1.Category)(nil),         // 27: vidhost.catalog.v1.Category
-	(*v1.Player)(nil),           // 28: vidhost.catalog.v1.Player
-	(*v1.Video)(nil),            // 29: vidhost.catalog.v1.Video
-	(*v1.Folder)(nil),           // 30: vidhost.catalog.v1.Folder
-	(*v11.Service)(nil),         // 31: vidhost.hooks.v1.Service
-	(*v11.Hook)(nil),            // 32: vidhost.hooks.v1.Hook
+	(*TranscodeCancel)(nil),     // 25: vidhost.events.v1.TranscodeCancel
+	(*ServiceEvent)(nil),        // 26: vidhost.events.v1.ServiceEvent
+	(*HookEvent)(nil),           // 27: vidhost.events.v1.HookEvent
+	(*v1.Category)(nil),         // 28: vidhost.catalog.v1.Category
+	(*v1.Player)(nil),           // 29: vidhost.catalog.v1.Player
+	(*v1.Video)(nil),            // 30: vidhost.catalog.v1.Video
+	(*v1.Folder)(nil),           // 31: vidhost.catalog.v1.Folder
+	(*v11.Service)(nil),         // 32: vidhost.hooks.v1.Service
+	(*v11.Hook)(nil),            // 33: vidhost.hooks.v1.Hook
 }
 var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	1,  // 0: vidhost.events.v1.CategoryEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	27, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
+	28, // 1: vidhost.events.v1.CategoryEvent.category:type_name -> vidhost.catalog.v1.Category
 	1,  // 2: vidhost.events.v1.PlayerEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	28, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
+	29, // 3: vidhost.events.v1.PlayerEvent.player:type_name -> vidhost.catalog.v1.Player
 	1,  // 4: vidhost.events.v1.VideoEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	29, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
+	30, // 5: vidhost.events.v1.VideoEvent.video:type_name -> vidhost.catalog.v1.Video
 	1,  // 6: vidhost.events.v1.FolderEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	30, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
+	31, // 7: vidhost.events.v1.FolderEvent.folder:type_name -> vidhost.catalog.v1.Folder
 	1,  // 8: vidhost.events.v1.KeyEvent.meta:type_name -> vidhost.events.v1.EventMeta
 	1,  // 9: vidhost.events.v1.AccountEvent.meta:type_name -> vidhost.events.v1.EventMeta
 	1,  // 10: vidhost.events.v1.UserEvent.meta:type_name -> vidhost.events.v1.EventMeta
@@ -2286,15 +2359,16 @@ var file_vidhost_events_v1_events_proto_depIdxs = []int32{
 	1,  // 27: vidhost.events.v1.TranscribeCompleted.meta:type_name -> vidhost.events.v1.EventMeta
 	1,  // 28: vidhost.events.v1.TranscribeFailed.meta:type_name -> vidhost.events.v1.EventMeta
 	1,  // 29: vidhost.events.v1.TranscribeCancel.meta:type_name -> vidhost.events.v1.EventMeta
-	1,  // 30: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	31, // 31: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
-	1,  // 32: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
-	32, // 33: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
-	34, // [34:34] is the sub-list for method output_type
-	34, // [34:34] is the sub-list for method input_type
-	34, // [34:34] is the sub-list for extension type_name
-	34, // [34:34] is the sub-list for extension extendee
-	0,  // [0:34] is the sub-list for field type_name
+	1,  // 30: vidhost.events.v1.TranscodeCancel.meta:type_name -> vidhost.events.v1.EventMeta
+	1,  // 31: vidhost.events.v1.ServiceEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	32, // 32: vidhost.events.v1.ServiceEvent.service:type_name -> vidhost.hooks.v1.Service
+	1,  // 33: vidhost.events.v1.HookEvent.meta:type_name -> vidhost.events.v1.EventMeta
+	33, // 34: vidhost.events.v1.HookEvent.hook:type_name -> vidhost.hooks.v1.Hook
+	35, // [35:35] is the sub-list for method output_type
+	35, // [35:35] is the sub-list for method input_type
+	35, // [35:35] is the sub-list for extension type_name
+	35, // [35:35] is the sub-list for extension extendee
+	0,  // [0:35] is the sub-list for field type_name
 }
 
 func init() { file_vidhost_events_v1_events_proto_init() }
@@ -2313,7 +2387,7 @@ func file_vidhost_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_vidhost_events_v1_events_proto_rawDesc), len(file_vidhost_events_v1_events_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   26,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
