@@ -18,20 +18,20 @@ import (
 // its ffmpeg in timed mode (timed.go), so every run of each job is costed
 // as it ran. It prints, beside each figure, the target:
 //
-//	the chunk runs' CPU and the audio run's over the one-process ladder's;
+//	the chunk runs' CPU and the audio runs' over the one-process ladder's;
 //	the whole job's CPU, chunked over one process;
 //	the stitch: from the last chunk run's end to ready (manifests, the MP4
 //	    remux, the sprite), as a share of ready;
 //	ready predicted for 1, 3 and 10 workers, over one process's ready: what
-//	    precedes the first chunk (probe, analysis), then the audio run and
-//	    the chunk runs handed in order to the first free worker (a work
-//	    queue), then the stitch.
+//	    precedes the first chunk (probe, analysis), then the audio runs
+//	    (one per bitrate, each a unit of its own) and the chunk runs handed
+//	    in order to the first free worker (a work queue), then the stitch.
 //
 // A worker in the prediction is this machine under its present load: each
 // run takes its CPU time at the pace (wall seconds per CPU-second) the
-// one-process job had, and the audio run, single-threaded, at least its CPU
+// one-process job had, and an audio run, single-threaded, at least its CPU
 // time. Wall times of the runs themselves would mix in whatever else ran
-// beside them (the audio run shares the machine with the first chunk here).
+// beside them (the audio runs share the machine with the first chunks here).
 func chunkedBench(o options) error {
 	if o.source == "" {
 		return fmt.Errorf("-source is required")
@@ -92,7 +92,7 @@ func isLadderRun(r timedRun) bool {
 
 func isAudioRun(r timedRun) bool {
 	return !slices.Contains(r.Args, "-filter_complex") && slices.ContainsFunc(r.Args, func(arg string) bool {
-		return strings.Contains(arg, "streams=a:") // the audio run's DASH output
+		return strings.Contains(arg, "adaptation_sets=id=0,streams=a:") // an audio run's DASH output: one bitrate's
 	})
 }
 
@@ -115,32 +115,56 @@ func printChunked(one, chunked costedJob) {
 	// Seconds of wall time per CPU-second this machine gave the one-process
 	// job: the load of a shared machine then weighs on both sides alike.
 	pace := ratio(one.ready, oneCPU)
-	units := []time.Duration{scale(audio.cpu, max(pace, 1))} // AAC is single-threaded: never faster than its CPU time
-	first, last := chunked.start.Add(chunked.ready), chunked.start
-	var longest time.Duration
-	for _, r := range chunked.runs {
-		if isChunkRun(r) {
-			units = append(units, scale(r.CPU, pace))
-			first, last = minTime(first, r.Start), maxTime(last, r.end())
-			longest = max(longest, scale(r.CPU, pace))
-		}
-	}
-	head, stitch := first.Sub(chunked.start), chunked.start.Add(chunked.ready).Sub(last)
+	u := unitsOf(chunked, pace)
+	head, stitch := u.firstChunk.Sub(chunked.start), chunked.start.Add(chunked.ready).Sub(u.lastChunk)
 	fmt.Printf("one process: ready %.1f s; ladder run %.1f s wall, %.1f CPU-s; job %.1f CPU-s (%.2f s a CPU-s)\n",
 		one.ready.Seconds(), ladder.wall.Seconds(), ladder.cpu.Seconds(), oneCPU.Seconds(), pace)
-	fmt.Printf("chunked: ready %.1f s; %d chunk runs %.1f CPU-s (longest %.1f), audio run %.1f CPU-s; job %.1f CPU-s\n",
-		chunked.ready.Seconds(), len(units)-1, chunks.cpu.Seconds(), longest.Seconds()/pace, audio.cpu.Seconds(), chunkedCPU.Seconds())
+	fmt.Printf("chunked: ready %.1f s; %d chunk runs %.1f CPU-s (longest %.1f); %d audio runs %.1f CPU-s (longest %.1f); job %.1f CPU-s\n",
+		chunked.ready.Seconds(), u.chunks, chunks.cpu.Seconds(), u.longestChunk.Seconds()/pace,
+		u.audio, audio.cpu.Seconds(), u.longestAudio.Seconds()/max(pace, 1), chunkedCPU.Seconds())
 	fmt.Printf("chunk + audio runs / one-process ladder, CPU = %.2f  (target <= 1.1)\n", ratio(chunks.cpu+audio.cpu, ladder.cpu))
 	fmt.Printf("job chunked / one process, CPU             = %.2f  (target <= 1.1)\n", ratio(chunkedCPU, oneCPU))
 	fmt.Printf("stitch, last chunk to ready                = %.1f s, %.1f %% of ready  (target <= 5 %%)\n",
 		stitch.Seconds(), 100*ratio(stitch, chunked.ready))
 	for _, workers := range []int{1, 3, 10} {
-		predicted := head + makespan(units, workers) + stitch
+		predicted := head + makespan(u.units, workers) + stitch
 		fmt.Printf("predicted ready, %2d workers                = %.1f s, %.2f x one process%s\n",
 			workers, predicted.Seconds(), ratio(predicted, one.ready), map[bool]string{true: "  (target <= 0.15)"}[workers == 10])
 	}
-	fmt.Printf("critical path: before %.1f s + longest unit %.1f s (audio %.1f s) + stitch %.1f s\n",
-		head.Seconds(), max(longest, units[0]).Seconds(), units[0].Seconds(), stitch.Seconds())
+	fmt.Printf("critical path: before %.1f s + longest unit %.1f s (longest audio run %.1f s) + stitch %.1f s\n",
+		head.Seconds(), max(u.longestChunk, u.longestAudio).Seconds(), u.longestAudio.Seconds(), stitch.Seconds())
+}
+
+// predictedUnits are a chunked job's runs as the units of a distributed
+// job, each at the pace of a worker of this machine, in the order the
+// plan releases them: the audio runs, then the chunks.
+type predictedUnits struct {
+	units                      []time.Duration
+	audio, chunks              int
+	longestAudio, longestChunk time.Duration
+	firstChunk, lastChunk      time.Time // when the first chunk run started, the last ended
+}
+
+func unitsOf(chunked costedJob, pace float64) predictedUnits {
+	u := predictedUnits{firstChunk: chunked.start.Add(chunked.ready), lastChunk: chunked.start}
+	for _, r := range chunked.runs {
+		if isAudioRun(r) {
+			unit := scale(r.CPU, max(pace, 1)) // AAC is single-threaded: never faster than its CPU time
+			u.units = append(u.units, unit)
+			u.audio++
+			u.longestAudio = max(u.longestAudio, unit)
+		}
+	}
+	for _, r := range chunked.runs {
+		if isChunkRun(r) {
+			unit := scale(r.CPU, pace)
+			u.units = append(u.units, unit)
+			u.chunks++
+			u.longestChunk = max(u.longestChunk, unit)
+			u.firstChunk, u.lastChunk = minTime(u.firstChunk, r.Start), maxTime(u.lastChunk, r.end())
+		}
+	}
+	return u
 }
 
 func scale(d time.Duration, factor float64) time.Duration {

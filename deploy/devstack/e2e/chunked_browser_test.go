@@ -125,14 +125,15 @@ func waitReadyWithin(t *testing.T, id string, wait time.Duration) transcoded {
 }
 
 // waitChunkRunning waits until one of s's transcode workers runs a chunk,
-// one of its unit directories holding a chunk's run (media.ChunksDir),
-// and returns its number.
+// one of its unit directories holding a chunk's run (media.ChunksDir: a
+// chunk's is numbered, an audio run's is audio-<k>), and returns its
+// number.
 func waitChunkRunning(t *testing.T, s *stack.Stack) int {
 	t.Helper()
 	running := -1
 	require.Eventually(t, func() bool {
 		for n := range chunkWorkers {
-			if runs, _ := filepath.Glob(filepath.Join(s.TranscodeWorkDir(n), "*", "out", "chunks", "*")); len(runs) > 0 {
+			if runs, _ := filepath.Glob(filepath.Join(s.TranscodeWorkDir(n), "*", "out", "chunks", "[0-9]*")); len(runs) > 0 {
 				running = n
 				return true
 			}

@@ -25,7 +25,7 @@ func TestPlaylistClaim(t *testing.T) {
 	n, err := s.ClaimPlaylists(ctx, p.ID, "a", time.Minute)
 	require.NoError(t, err)
 	assert.Zero(t, n, "nothing playable yet")
-	for _, key := range []string{job.KeyAudio, job.ChunkKey(0)} {
+	for _, key := range []string{job.AudioKey(0), job.ChunkKey(0)} {
 		_, err := s.Complete(ctx, p.ID, key)
 		require.NoError(t, err)
 	}

@@ -3,29 +3,33 @@ package chunkstate
 import (
 	"slices"
 
-	"github.com/vidhost/vidhost/services/transcode/internal/job"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 )
 
 // Unit is one unit of a plan as the record counts it: its key
 // (job.Unit.Key), its weight in the plan's progress (a chunk's length in
-// seconds, the audio run's share of the encode) and, for a chunk, its
-// bounds: whichever worker's completion releases the unit builds its
-// message from them (job.Unit.Sibling), so the record alone says what to
+// seconds, an audio run's share of the encode) and, for a chunk, its
+// bounds, for an audio run (a unit without a chunk) its bitrate's index:
+// whichever worker's completion releases the unit builds its message from
+// them (job.Unit.Sibling, AudioSibling), so the record alone says what to
 // publish.
 type Unit struct {
 	Key    string       `json:"key"`
 	Weight int          `json:"weight"`
 	Chunk  *media.Chunk `json:"chunk,omitempty"`
+	Audio  int          `json:"audio,omitempty"`
 }
+
+// isAudio: the units of a plan that are not chunks are its audio runs.
+func (u Unit) isAudio() bool { return u.Chunk == nil }
 
 // Plan is what the parent job opens a record with.
 type Plan struct {
 	ID    string
 	JobID string
 	// Units are every unit but the stitch, in the order they are released:
-	// the audio first (every chunk's early playback waits for it), then the
-	// chunks from the first on.
+	// the audio runs first (every chunk's early playback waits for all of
+	// them), then the chunks from the first on.
 	Units []Unit
 	// Window is how many units may be released and not done at once: the
 	// per-account limit counts jobs, and the window bounds each job's units.
@@ -130,17 +134,20 @@ func (r *Record) Percent() int {
 	return done * 100 / total
 }
 
-// Playable counts the chunks done from the first on, once the audio (if
-// the plan has any) is done: every segment a playlist names needs its
-// audio. It is how far the EVENT playlists can go. The units other than
-// the audio are the chunks in order.
+// Playable counts the chunks done from the first on, once every audio run
+// (if the plan has any) is done: every segment a playlist names needs its
+// audio, and the master names every bitrate's. It is how far the EVENT
+// playlists can go. The units other than the audio runs are the chunks in
+// order.
 func (r *Record) Playable() int {
-	if r.has(job.KeyAudio) && !r.Done[job.KeyAudio] {
-		return 0
+	for _, u := range r.Units {
+		if u.isAudio() && !r.Done[u.Key] {
+			return 0
+		}
 	}
 	n := 0
 	for _, u := range r.Units {
-		if u.Key == job.KeyAudio {
+		if u.isAudio() {
 			continue
 		}
 		if !r.Done[u.Key] {

@@ -14,6 +14,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/services/transcode/internal/chunkstate"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
+	"github.com/vidhost/vidhost/services/transcode/internal/media"
 )
 
 // newStore is a store on a NATS server of the test's own, connected as the
@@ -27,12 +28,20 @@ func newStore(t *testing.T, url string) *chunkstate.Store {
 	return s
 }
 
-// plan is an audio unit and chunks of 30 s each.
+// plan is one audio run (weighing 10) and chunks of 30 s each.
 func plan(chunks, window int) chunkstate.Plan {
-	p := chunkstate.Plan{ID: ids.New(), JobID: ids.New(), Window: window,
-		Units: []chunkstate.Unit{{Key: job.KeyAudio, Weight: 10}}}
+	return planWith(1, 10, chunks, window)
+}
+
+// planWith is audio runs of weight audioWeight each, then chunks of 30 s
+// each, as the parent lists them.
+func planWith(audio, audioWeight, chunks, window int) chunkstate.Plan {
+	p := chunkstate.Plan{ID: ids.New(), JobID: ids.New(), Window: window}
+	for k := range audio {
+		p.Units = append(p.Units, chunkstate.Unit{Key: job.AudioKey(k), Weight: audioWeight, Audio: k})
+	}
 	for i := range chunks {
-		p.Units = append(p.Units, chunkstate.Unit{Key: job.ChunkKey(i), Weight: 30})
+		p.Units = append(p.Units, chunkstate.Unit{Key: job.ChunkKey(i), Weight: 30, Chunk: &media.Chunk{Index: i}})
 	}
 	return p
 }
@@ -79,16 +88,16 @@ func TestRedeliveredCompletionChangesNothing(t *testing.T) {
 	p := plan(3, 2)
 	_, release, err := s.Open(t.Context(), p)
 	require.NoError(t, err)
-	assert.Equal(t, []string{job.KeyAudio, job.ChunkKey(0)}, release)
+	assert.Equal(t, []string{job.AudioKey(0), job.ChunkKey(0)}, release)
 
-	first, err := s.Complete(t.Context(), p.ID, job.KeyAudio)
+	first, err := s.Complete(t.Context(), p.ID, job.AudioKey(0))
 	require.NoError(t, err)
 	assert.True(t, first.First)
 	assert.Equal(t, []string{job.ChunkKey(1)}, first.Release, "the window moves on by one")
 	before, err := s.Get(t.Context(), p.ID)
 	require.NoError(t, err)
 
-	again, err := s.Complete(t.Context(), p.ID, job.KeyAudio)
+	again, err := s.Complete(t.Context(), p.ID, job.AudioKey(0))
 	require.NoError(t, err)
 	assert.False(t, again.First)
 	assert.False(t, again.Last)
@@ -129,7 +138,7 @@ func TestRedeliveredParentReleasesTheSameUnits(t *testing.T) {
 	p := plan(5, 3)
 	_, first, err := s.Open(t.Context(), p)
 	require.NoError(t, err)
-	_, err = s.Complete(t.Context(), p.ID, job.KeyAudio)
+	_, err = s.Complete(t.Context(), p.ID, job.AudioKey(0))
 	require.NoError(t, err)
 
 	replanned := p
@@ -196,7 +205,7 @@ func TestFinishOnceAfterEveryUnit(t *testing.T) {
 		_, err := s.Complete(t.Context(), p.ID, u.Key)
 		require.NoError(t, err)
 	}
-	again, err := s.Complete(t.Context(), p.ID, job.KeyAudio)
+	again, err := s.Complete(t.Context(), p.ID, job.AudioKey(0))
 	require.NoError(t, err)
 	assert.True(t, again.Complete, "a repeat after the last publishes the stitch again")
 
@@ -216,7 +225,7 @@ func TestFinishOnceAfterEveryUnit(t *testing.T) {
 	}
 	wg.Wait()
 	assert.Equal(t, 1, finished, "one stitch reports the video ready")
-	late, err := s.Complete(t.Context(), p.ID, job.KeyAudio)
+	late, err := s.Complete(t.Context(), p.ID, job.AudioKey(0))
 	require.NoError(t, err)
 	assert.False(t, late.Complete, "no stitch after the plan finished")
 }
@@ -224,7 +233,7 @@ func TestFinishOnceAfterEveryUnit(t *testing.T) {
 func TestUnknownPlanOrUnit(t *testing.T) {
 	t.Parallel()
 	s := newStore(t, natstest.Start(t))
-	_, err := s.Complete(t.Context(), ids.New(), job.KeyAudio)
+	_, err := s.Complete(t.Context(), ids.New(), job.AudioKey(0))
 	require.ErrorIs(t, err, chunkstate.ErrNoPlan)
 	p := plan(1, 1)
 	_, _, err = s.Open(t.Context(), p)
@@ -244,7 +253,7 @@ func TestProgressAndPlayableGrowWithTheRecord(t *testing.T) {
 		percent, playable int
 	}{
 		{job.ChunkKey(1), 30, 0}, // out of order: nothing plays before chunk 0
-		{job.KeyAudio, 40, 0},    // the audio alone plays nothing
+		{job.AudioKey(0), 40, 0}, // the audio alone plays nothing
 		{job.ChunkKey(0), 70, 2}, // chunks 0 and 1, with their audio
 		{job.ChunkKey(2), 100, 3},
 	}
@@ -254,4 +263,43 @@ func TestProgressAndPlayableGrowWithTheRecord(t *testing.T) {
 		assert.Equal(t, step.percent, out.Percent, step.key)
 		assert.Equal(t, step.playable, out.Playable, step.key)
 	}
+}
+
+// TestEveryAudioRunIsAUnit: a plan of three audio bitrates has three audio
+// units, released first and counted in the window; nothing plays before
+// every one of them is done (the master names every bitrate), and the
+// progress only grows.
+func TestEveryAudioRunIsAUnit(t *testing.T) {
+	t.Parallel()
+	s := newStore(t, natstest.Start(t))
+	p := planWith(3, 5, 3, 4) // audio 3 x 5, chunks 3 x 30: 105 in all
+	_, release, err := s.Open(t.Context(), p)
+	require.NoError(t, err)
+	assert.Equal(t, []string{job.AudioKey(0), job.AudioKey(1), job.AudioKey(2), job.ChunkKey(0)}, release, "the audio runs first, within the window")
+	steps := []struct {
+		key               string
+		release           []string
+		percent, playable int
+	}{
+		{job.ChunkKey(0), []string{job.ChunkKey(1)}, 28, 0},
+		{job.AudioKey(1), []string{job.ChunkKey(2)}, 33, 0},
+		{job.AudioKey(0), nil, 38, 0},
+		{job.ChunkKey(1), nil, 66, 0}, // two chunks, one audio run missing
+		{job.AudioKey(2), nil, 71, 2},
+		{job.ChunkKey(2), nil, 100, 3},
+	}
+	last := 0
+	for _, step := range steps {
+		out, err := s.Complete(t.Context(), p.ID, step.key)
+		require.NoError(t, err)
+		assert.Equal(t, step.release, out.Release, step.key)
+		assert.Equal(t, step.percent, out.Percent, step.key)
+		assert.GreaterOrEqual(t, out.Percent, last, step.key)
+		assert.Equal(t, step.playable, out.Playable, step.key)
+		last = out.Percent
+	}
+	r, err := s.Get(t.Context(), p.ID)
+	require.NoError(t, err)
+	assert.True(t, r.Complete())
+	assert.Equal(t, 3, r.Chunks(), "the audio runs are not chunks")
 }

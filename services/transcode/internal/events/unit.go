@@ -50,6 +50,7 @@ func DecodeUnit(data []byte) (job.Unit, error) {
 			FirstSegment: int(m.GetFirstSegment()),
 		},
 		Chunks:           int(m.GetChunks()),
+		Audio:            int(m.GetAudioIndex()),
 		MediaPlan:        m.GetMediaPlan(),
 		MediaPlanVersion: int(m.GetMediaPlanVersion()),
 	}
@@ -73,6 +74,7 @@ func EncodeUnit(u job.Unit) ([]byte, error) {
 		Transcoder:       string(u.Job.Transcoder),
 		MediaPlan:        u.MediaPlan,
 		MediaPlanVersion: int32(u.MediaPlanVersion), //nolint:gosec // a small version number
+		AudioIndex:       int32(u.Audio),            //nolint:gosec // a ladder has a few audio bitrates
 	}
 	return protojson.Marshal(m)
 }

@@ -18,9 +18,12 @@ func testUnit(kind job.UnitKind) job.Unit {
 		SourceKey: "uploads/acc/up1/source.mp4", Transcoder: profiles.Efficient}
 	plan := PlanID(parent, 1)
 	u := job.Unit{Job: parent, PlanID: plan, Kind: kind, Chunks: 4,
-		MediaPlan: []byte(`{"renditions":[]}`), MediaPlanVersion: 1}
-	if kind == job.UnitChunk {
+		MediaPlan: []byte(`{"renditions":[]}`), MediaPlanVersion: media.PlanVersion}
+	switch kind {
+	case job.UnitChunk:
 		u.Chunk = media.Chunk{Index: 2, Start: 60060 * time.Millisecond, End: 90090 * time.Millisecond, FirstSegment: 31}
+	case job.UnitAudio:
+		u.Audio = 2 // the third bitrate: the index travels
 	}
 	u.ID = UnitID(parent.ID, plan, u.Key())
 	return u
@@ -46,14 +49,14 @@ func TestUnitIDsAreStableAndDistinct(t *testing.T) {
 	assert.NotEqual(t, plan, PlanID(parent, 2))
 	assert.Len(t, plan, 21)
 	seen := map[string]bool{}
-	for _, key := range []string{job.ChunkKey(0), job.ChunkKey(1), job.ChunkKey(10), job.KeyAudio, job.KeyStitch} {
+	for _, key := range []string{job.ChunkKey(0), job.ChunkKey(1), job.ChunkKey(10), job.AudioKey(0), job.AudioKey(1), job.AudioKey(2), job.KeyStitch} {
 		id := UnitID(parent.ID, plan, key)
 		assert.Equal(t, id, UnitID(parent.ID, plan, key), key)
 		assert.Len(t, id, 21)
 		assert.False(t, seen[id], "%s repeats another unit's id", key)
 		seen[id] = true
 	}
-	assert.NotEqual(t, UnitID(parent.ID, plan, job.KeyAudio), UnitID(parent.ID, PlanID(parent, 2), job.KeyAudio))
+	assert.NotEqual(t, UnitID(parent.ID, plan, job.AudioKey(0)), UnitID(parent.ID, PlanID(parent, 2), job.AudioKey(0)))
 }
 
 func TestDecodeUnitRefusesWhatCannotRun(t *testing.T) {
@@ -70,6 +73,7 @@ func TestDecodeUnitRefusesWhatCannotRun(t *testing.T) {
 		{"chunk backwards", func(u *job.Unit) { u.Chunk.End = u.Chunk.Start }, "chunk must end after it starts"},
 		{"no first segment", func(u *job.Unit) { u.Chunk.FirstSegment = 0 }, "first_segment must be at least 1"},
 		{"no chunks", func(u *job.Unit) { u.Chunks = 0 }, "unit's plan must have at least one chunk"},
+		{"audio run before the first", func(u *job.Unit) { u.Kind, u.Chunk, u.Audio = job.UnitAudio, media.Chunk{}, -1 }, "audio_index must be at least 0"},
 		{"newer profile", func(u *job.Unit) { u.Job.Transcoder = "hyper" },
 			`transcoding profile "hyper" is not known to this version of the transcode service`},
 	}

@@ -34,6 +34,10 @@ type Unit struct {
 	// Chunk is the chunk a UnitChunk encodes; Chunks how many the plan has.
 	Chunk  media.Chunk
 	Chunks int
+	// Audio is the audio run a UnitAudio encodes: the index, from 0, of
+	// one of the plan's audio bitrates (media.Planned.AudioRuns). Each
+	// bitrate is a unit of its own, so they encode in parallel.
+	Audio int
 	// MediaPlan is the media core's record of the plan's decisions, in
 	// its encoding number MediaPlanVersion; opaque here.
 	MediaPlan        []byte
@@ -46,7 +50,14 @@ func (u Unit) Key() string {
 	case UnitChunk:
 		return ChunkKey(u.Chunk.Index)
 	case UnitAudio:
-		return KeyAudio
+		if u.MediaPlanVersion == 1 {
+			// A unit of a plan of version 1 (a rolling deploy), whose
+			// one audio unit encoded every bitrate: the key its record
+			// has, so a worker that hands it back and at last fails it
+			// records the failure in its plan.
+			return keyAudioVersion1
+		}
+		return AudioKey(u.Audio)
 	case UnitStitch:
 		return KeyStitch
 	}
@@ -58,21 +69,32 @@ func (u Unit) Key() string {
 // released. Its ID is left for the publisher to derive (events.UnitID).
 func (u Unit) Sibling(kind UnitKind, c media.Chunk) Unit {
 	s := u
-	s.ID, s.Kind, s.Chunk = "", kind, media.Chunk{}
+	s.ID, s.Kind, s.Chunk, s.Audio = "", kind, media.Chunk{}, 0
 	if kind == UnitChunk {
 		s.Chunk = c
 	}
 	return s
 }
 
-// The keys of a plan's units that are not chunks.
-const (
-	KeyAudio  = "audio"
-	KeyStitch = "stitch"
-)
+// AudioSibling is the plan's UnitAudio of audio run k, as Sibling.
+func (u Unit) AudioSibling(k int) Unit {
+	s := u.Sibling(UnitAudio, media.Chunk{})
+	s.Audio = k
+	return s
+}
+
+// KeyStitch is the key of a plan's stitch.
+const KeyStitch = "stitch"
 
 // ChunkKey is the key of the plan's chunk at index.
 func ChunkKey(index int) string { return fmt.Sprintf("chunk-%d", index) }
+
+// AudioKey is the key of the plan's audio run k (Unit.Audio).
+func AudioKey(k int) string { return fmt.Sprintf("audio-%d", k) }
+
+// keyAudioVersion1 is the key of the one audio unit, for every bitrate, of
+// a plan of media.PlanVersion 1: no key of a newer plan is that one.
+const keyAudioVersion1 = "audio"
 
 // Validate checks what a worker relies on before it runs the unit. A unit
 // is made by a transcode worker, so an invalid one is a bug or a forgery:
@@ -98,6 +120,8 @@ func (u Unit) Validate() error {
 		return &InvalidError{Reason: "unit's plan must have at least one chunk"}
 	case u.Kind == UnitChunk:
 		return validateChunk(u.Chunk, u.Chunks)
+	case u.Kind == UnitAudio && u.Audio < 0:
+		return &InvalidError{Reason: "audio_index must be at least 0"}
 	}
 	return nil
 }

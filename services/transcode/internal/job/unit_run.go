@@ -62,7 +62,7 @@ func (r *Runner) RunUnit(ctx context.Context, u Unit, onProgress func(int)) erro
 
 func (r *Runner) encodeUnit(ctx context.Context, u Unit, source, out string, onProgress func(int)) error {
 	if u.Kind == UnitAudio {
-		return r.Transcoder.EncodeAudioOf(ctx, u.MediaPlan, source, out)
+		return r.Transcoder.EncodeAudioOf(ctx, u.MediaPlan, source, out, u.Audio)
 	}
 	return r.Transcoder.EncodeChunkOf(ctx, u.MediaPlan, source, out, u.Chunk, onProgress)
 }
@@ -72,7 +72,7 @@ func (r *Runner) encodeUnit(ctx context.Context, u Unit, source, out string, onP
 func (r *Runner) storeSegments(ctx context.Context, j Job, out string) error {
 	entries, err := os.ReadDir(filepath.Join(out, media.StreamDir))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil // the audio unit of a silent source: nothing encoded
+		return nil // nothing encoded
 	}
 	if err != nil {
 		return err

@@ -26,7 +26,7 @@ func ntscPlan(t *testing.T) plan {
 }
 
 // TestGoldenChunkArgs pins a chunk's runs (a middle chunk, in both codecs)
-// and the audio run of a chunked job.
+// and an audio run of a chunked job (its second bitrate of three).
 func TestGoldenChunkArgs(t *testing.T) {
 	p := withAV1(ntscPlan(t))
 	chunks := planChunks(p.length, p.outputRate(), DefaultChunks())
@@ -34,7 +34,8 @@ func TestGoldenChunkArgs(t *testing.T) {
 	middle := p.forChunk(chunks[1], "/work/out/chunks/1")
 	golden.Args(t, "chunk_ladder_1080p", ladderArgs(middle))
 	golden.Args(t, "chunk_av1_1080p", av1LadderArgs(middle))
-	golden.Args(t, "audio_run_1080p", audioRunArgs(p.forAudio("/work/out/chunks/audio")))
+	require.Len(t, p.audioBitrates, 3)
+	golden.Args(t, "audio_run_1080p", audioRunArgs(p.forAudio("/work/out/"+audioRunDir(1), 1)))
 }
 
 // A chunk's run is the ladder's with the same renditions at the same

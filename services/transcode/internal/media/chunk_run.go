@@ -10,7 +10,8 @@ import (
 )
 
 // chunkedLadder encodes the ladder of a long output in chunks, in this
-// process: the audio once for the whole output, beside the chunks; each
+// process: the audio once for the whole output, one run per bitrate, one
+// after another beside the chunks (encodeAudioRuns); each
 // chunk's runs (its H.264 renditions and, with AV1, its AV1 ones), at most
 // Config.Chunks.Parallel chunks at a time; the stitcher publishes the
 // segments of the chunks done from the first on, as if one run had
@@ -23,7 +24,7 @@ func (t *Transcoder) chunkedLadder(ctx context.Context, p plan, chunks []Chunk, 
 	g, gctx := errgroup.WithContext(ctx)
 	if p.audio != nil {
 		g.Go(func() error {
-			if err := t.encodeAudio(gctx, p); err != nil {
+			if err := t.encodeAudioRuns(gctx, p); err != nil {
 				return err
 			}
 			return stitch.audioDone()

@@ -17,6 +17,9 @@ type Planned struct {
 	// Chunks are the output's chunks; one chunk is the ladder as always,
 	// not worth a stitch, and the caller runs the job in one process.
 	Chunks []Chunk
+	// AudioRuns counts the audio runs (EncodeAudioOf): one per audio
+	// bitrate of the ladder, none for a source without audio.
+	AudioRuns int
 	// Record is the plan's decisions in the PlanVersion encoding, opaque to
 	// the caller: EncodeChunkOf reads it.
 	Record []byte
@@ -42,7 +45,7 @@ func (t *Transcoder) Plan(ctx context.Context, job Job) (Planned, error) {
 		return Planned{}, err
 	}
 	job.Chunked = true
-	planned := Planned{Info: info, Length: p.length, Analysis: analysis, Chunks: t.chunks(p, job)}
+	planned := Planned{Info: info, Length: p.length, Analysis: analysis, Chunks: t.chunks(p, job), AudioRuns: len(p.audioBitrates)}
 	if len(planned.Chunks) < 2 {
 		return planned, nil
 	}
@@ -70,17 +73,19 @@ func (t *Transcoder) EncodeChunkOf(ctx context.Context, record []byte, source, o
 	return t.encodeChunk(ctx, p, c, progress.of)
 }
 
-// EncodeAudioOf runs the audio of the plan recorded in record, for the
-// whole output (audio_run.go), reading source and writing under outDir:
-// its segments land in outDir's stream/ under the names a one-process run
-// gives them. A plan without audio writes nothing.
-func (t *Transcoder) EncodeAudioOf(ctx context.Context, record []byte, source, outDir string) error {
+// EncodeAudioOf runs audio run k of the plan recorded in record (its k-th
+// audio bitrate, of Planned.AudioRuns), for the whole output
+// (audio_run.go), reading source and writing under outDir: its segments
+// land in outDir's stream/ under the names a one-process run gives them,
+// its manifest under chunks/audio-<k>/. A plan without audio has no audio
+// run to ask for.
+func (t *Transcoder) EncodeAudioOf(ctx context.Context, record []byte, source, outDir string, k int) error {
 	p, err := unmarshalPlan(record, source, outDir)
-	if err != nil || p.audio == nil {
+	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Join(outDir, StreamDir), 0o750); err != nil {
 		return err
 	}
-	return t.encodeAudio(ctx, p)
+	return t.encodeAudio(ctx, p, k)
 }

@@ -7,7 +7,7 @@ import (
 	"strconv"
 )
 
-// runOutput is what one run of a chunked job (a chunk's, or the audio's)
+// runOutput is what one run of a chunked job (a chunk's, or an audio run's)
 // wrote under its own directory, and the names its files take in the
 // job's stream/: the names a one-process run gives them.
 type runOutput struct {
@@ -28,11 +28,12 @@ func chunkOutput(cp plan, m muxerLayout) runOutput {
 	return runOutput{dir: cp.outDir, muxer: m, firstNumber: cp.chunk.FirstSegment, keepInit: cp.chunk.Index == 0}
 }
 
-// audioOutput is where the audio run's segments go: its representations
-// and adaptation set follow the video's, as a one-process run's audio
-// streams follow its video streams (plan.audioStream).
-func audioOutput(ap plan) runOutput {
-	return runOutput{dir: ap.outDir, muxer: h264Muxer, firstID: len(ap.renditions), firstSet: 1, firstNumber: 1, keepInit: true}
+// audioOutput is where audio run k's segments go: its representation is
+// the k-th audio one, after the video's, and its adaptation set follows
+// the video's, as a one-process run's audio streams follow its video
+// streams (plan.audioStream).
+func audioOutput(ap plan, k int) runOutput {
+	return runOutput{dir: ap.outDir, muxer: h264Muxer, firstID: len(ap.renditions) + k, firstSet: 1, firstNumber: 1, keepInit: true}
 }
 
 // collect moves a finished run's segments into outDir's stream/ under

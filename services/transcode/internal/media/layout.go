@@ -26,7 +26,7 @@ import (
 //	chunks/<k>/stream/             chunk k's run of a chunked job (chunk_run.go): its muxers'
 //	                               manifests, kept as the chunk's record for the stitch; its
 //	                               segments move to stream/ under the names above (collect.go)
-//	chunks/audio/stream/           the same for the audio run of a chunked job
+//	chunks/audio-<k>/stream/       the same for audio run k of a chunked job (its k-th audio bitrate)
 //	chunks/download-<id>.mp4       a track's segments joined, which the MP4 is remuxed from
 //
 // Nothing under chunks/ is announced: it is scratch space of the job.
@@ -46,14 +46,16 @@ const (
 )
 
 // Scratch space of a chunked job, under the job's OutDir (see above).
-const (
-	chunksDir   = ChunksDir
-	audioRunDir = "chunks/audio"
-)
+const chunksDir = ChunksDir
 
 // chunkDir is where chunk i's run writes.
 func chunkDir(i int) string {
 	return path.Join(chunksDir, strconv.Itoa(i))
+}
+
+// audioRunDir is where audio run k writes.
+func audioRunDir(k int) string {
+	return path.Join(chunksDir, "audio-"+strconv.Itoa(k))
 }
 
 // A job's DASH muxers: the H.264 ladder's and, for Job.AV1, the AV1 set's

@@ -14,8 +14,8 @@ import (
 // the segments of every chunk, from the chunks' collected manifests in
 // order (collect.go): the first chunk's, each representation's timeline
 // holding every chunk's segments in turn, the adaptation sets of others
-// (the audio run's, collected too) after its own, and as long as its
-// longest track. Every chunk must continue the one before: the same
+// (the audio runs', collected and joined: joinAudioRuns) after its own,
+// and as long as its longest track. Every chunk must continue the one before: the same
 // representations on the same clocks, numbered on from where it ended.
 func stitchMPD(chunks [][]byte, others [][]byte) ([]byte, error) {
 	if len(chunks) == 0 {

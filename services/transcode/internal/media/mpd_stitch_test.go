@@ -14,15 +14,17 @@ import (
 )
 
 // The chunks of TestGoldenStitchedManifest: two of 4 s at 15360 ticks a
-// second, each with two video representations, and the audio run's.
+// second, each with two video representations, and the audio runs'.
 var (
 	firstChunkTimeline  = `<S t="0" d="30720" r="1" />`
 	secondChunkTimeline = `<S t="61440" d="30720" r="1" />`
 )
 
-// TestGoldenStitchedManifest collects two chunk runs and the audio run of a
-// chunked job, as files on disk, and stitches their manifests: the files
-// take the one-process names, and the manifest lists them on one timeline.
+// TestGoldenStitchedManifest collects two chunk runs and the two audio runs
+// (one per bitrate) of a chunked job, as files on disk, and stitches their
+// manifests: the files take the one-process names, and the manifest lists
+// them on one timeline, the audio as one set of both bitrates (the golden
+// file is the one a single audio run of both gave).
 func TestGoldenStitchedManifest(t *testing.T) {
 	out := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(out, StreamDir), 0o750))
@@ -34,7 +36,8 @@ func TestGoldenStitchedManifest(t *testing.T) {
 	}{
 		{video, runOutput{dir: filepath.Join(out, chunkDir(0)), muxer: h264Muxer, firstNumber: 1, keepInit: true}},
 		{second, runOutput{dir: filepath.Join(out, chunkDir(1)), muxer: h264Muxer, firstNumber: 3}},
-		{string(readTestdata(t, "chunk_audio.mpd")), runOutput{dir: filepath.Join(out, audioRunDir), muxer: h264Muxer, firstID: 2, firstSet: 1, firstNumber: 1, keepInit: true}},
+		{string(readTestdata(t, "chunk_audio_0.mpd")), runOutput{dir: filepath.Join(out, audioRunDir(0)), muxer: h264Muxer, firstID: 2, firstSet: 1, firstNumber: 1, keepInit: true}},
+		{string(readTestdata(t, "chunk_audio_1.mpd")), runOutput{dir: filepath.Join(out, audioRunDir(1)), muxer: h264Muxer, firstID: 3, firstSet: 1, firstNumber: 1, keepInit: true}},
 	}
 	var collected [][]byte
 	for _, run := range runs {
@@ -45,10 +48,13 @@ func TestGoldenStitchedManifest(t *testing.T) {
 		collected = append(collected, data)
 	}
 	assertHolds(t, filepath.Join(out, StreamDir, "seg-1-00003.m4s"), filepath.Join(runs[1].out.dir, StreamDir, "seg-1-00001.m4s"))
-	assertHolds(t, filepath.Join(out, StreamDir, "init-3.m4s"), filepath.Join(runs[2].out.dir, StreamDir, "init-1.m4s"))
+	assertHolds(t, filepath.Join(out, StreamDir, "init-3.m4s"), filepath.Join(runs[3].out.dir, StreamDir, "init-0.m4s"))
+	assertHolds(t, filepath.Join(out, StreamDir, "seg-3-00005.m4s"), filepath.Join(runs[3].out.dir, StreamDir, "seg-0-00005.m4s"))
 	assert.FileExists(t, filepath.Join(runs[1].out.dir, StreamDir, "init-0.m4s"), "a later chunk's init segments stay behind")
 
-	stitched, err := stitchMPD(collected[:2], collected[2:])
+	audio, err := joinAudioRuns(collected[2:])
+	require.NoError(t, err)
+	stitched, err := stitchMPD(collected[:2], [][]byte{audio})
 	require.NoError(t, err)
 	golden.Text(t, "manifest_stitched", string(stitched))
 	doc, err := parseMPD(stitched)
@@ -117,4 +123,16 @@ func assertHolds(t *testing.T, path, origin string) {
 	data, err := os.ReadFile(path) //nolint:gosec // the test's own files
 	require.NoError(t, err)
 	assert.Equal(t, origin, string(data))
+}
+
+// TestJoinAudioRunsRefusesARunOfManyBitrates: each audio run encodes one
+// bitrate; a manifest of another shape is an error, not a set that names
+// the wrong files.
+func TestJoinAudioRunsRefusesARunOfManyBitrates(t *testing.T) {
+	one := readTestdata(t, "chunk_audio_0.mpd")
+	both := strings.Replace(string(one), "</Representation>", "</Representation>\n\t\t\t<Representation id=\"1\"></Representation>", 1)
+	_, err := joinAudioRuns([][]byte{one, []byte(both)})
+	assert.ErrorContains(t, err, "audio run 1: dash manifest: an audio run has 2 representations, want 1")
+	_, err = joinAudioRuns(nil)
+	assert.Error(t, err)
 }

@@ -72,10 +72,12 @@ func (p plan) forChunk(c Chunk, dir string) plan {
 	return p
 }
 
-// forAudio is the plan of the audio run of a chunked job, writing under
-// dir: the whole output, with the ladder's audio encodes.
-func (p plan) forAudio(dir string) plan {
+// forAudio is the plan of audio run k of a chunked job, writing under
+// dir: the whole output, with the ladder's encode of its k-th audio
+// bitrate alone (audioRunArgs).
+func (p plan) forAudio(dir string, k int) plan {
 	p.outDir = dir
+	p.audioBitrates = []int{p.audioBitrates[k]}
 	return p
 }
 

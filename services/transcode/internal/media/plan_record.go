@@ -7,10 +7,14 @@ import (
 	"time"
 )
 
-// PlanVersion names the encoding Planned.Record is written in. A worker
-// that receives another (a newer worker planned during a rolling deploy)
-// must not run the chunk from a plan it would read differently.
-const PlanVersion = 1
+// PlanVersion names the encoding Planned.Record is written in, and what
+// its units mean. A worker that receives another (a newer worker planned
+// during a rolling deploy) must not run the chunk from a plan it would
+// read differently. 2: an audio unit encodes one audio bitrate (its
+// index), where in 1 it encoded all of them, so a worker of 1 would run a
+// unit of 2 as the whole audio and record it under a key its plan has
+// not.
+const PlanVersion = 2
 
 // ErrPlanVersion is a plan record of another PlanVersion.
 var ErrPlanVersion = errors.New("media: the plan record is of another version")

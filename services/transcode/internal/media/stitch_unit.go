@@ -11,7 +11,7 @@ import (
 
 // Stored is what a distributed stitch reads of the files other workers
 // stored, each named by its path under a job's OutDir (layout.go): the
-// chunks' and the audio run's records under chunks/, the segments under
+// chunks' and the audio runs' records under chunks/, the segments under
 // stream/. Where they live is the caller's business.
 type Stored interface {
 	// Fetch copies the stored file rel to dir/rel.
@@ -131,7 +131,7 @@ func resultOf(p plan) Result {
 }
 
 // fetchRecords fetches every muxer's record of every chunk, and the audio
-// run's, where the stitcher reads them.
+// runs', where the stitcher reads them.
 func fetchRecords(ctx context.Context, p plan, chunks int, stored Stored) error {
 	muxers := (&stitcher{p: p}).muxers()
 	var records []string
@@ -140,8 +140,8 @@ func fetchRecords(ctx context.Context, p plan, chunks int, stored Stored) error 
 			records = append(records, path.Join(chunkDir(i), m.manifestPath))
 		}
 	}
-	if p.audio != nil {
-		records = append(records, path.Join(audioRunDir, h264Muxer.manifestPath))
+	for k := range p.audioBitrates {
+		records = append(records, path.Join(audioRunDir(k), h264Muxer.manifestPath))
 	}
 	for _, rel := range records {
 		if err := stored.Fetch(ctx, rel, p.outDir); err != nil {

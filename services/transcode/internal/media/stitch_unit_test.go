@@ -84,7 +84,10 @@ func TestStitchOfStoredUnitsMatchesOneProcess(t *testing.T) {
 	stitched := &run{out: t.TempDir()}
 	res, err := tr.StitchOf(context.Background(), planned.Record, stitched.out, 3, stored, stitched.job("").OnFile)
 	require.NoError(t, err)
-	for _, rel := range []string{MasterPlaylist, DASHManifest, mediaPlaylistPath("0"), mediaPlaylistPath("1")} {
+	playlists, err := filepath.Glob(one.path(mediaPlaylistPath("*")))
+	require.NoError(t, err)
+	require.Len(t, playlists, 4, "two renditions, two audio bitrates")
+	for _, rel := range []string{MasterPlaylist, DASHManifest, mediaPlaylistPath("0"), mediaPlaylistPath("1"), mediaPlaylistPath("2"), mediaPlaylistPath("3")} {
 		assertSameFile(t, one.path(rel), stitched.path(rel))
 	}
 	assert.InDelta(t, ffprobe(t, one.path(res.MP4)).duration(t), ffprobe(t, stitched.path(res.MP4)).duration(t), 0.01)

@@ -18,9 +18,11 @@ type stitcher struct {
 	p         plan
 	pub       *publisher
 	done      []bool
-	audio     bool                // the audio run's segments are in stream/ (true without audio)
+	audio     bool                // the audio runs' segments are in stream/ (true without audio)
 	joined    int                 // chunks published so far
 	manifests map[string][][]byte // collected chunk manifests read so far, by muxer manifest
+	// audioManifest is the audio runs' manifests joined, once read.
+	audioManifest []byte
 }
 
 func newStitcher(p plan, chunks int, pub *publisher) *stitcher {
@@ -72,7 +74,7 @@ func (s *stitcher) muxers() []muxerLayout {
 }
 
 // stitch writes muxer m's manifest from the first n chunks' (and, for the
-// H.264 one, the audio run's).
+// H.264 one, the audio runs').
 func (s *stitcher) stitch(m muxerLayout, n int) error {
 	chunks := s.manifests[m.manifestPath]
 	for i := len(chunks); i < n; i++ {
@@ -84,8 +86,8 @@ func (s *stitcher) stitch(m muxerLayout, n int) error {
 	}
 	s.manifests[m.manifestPath] = chunks
 	var others [][]byte
-	if m == h264Muxer && s.p.audio != nil {
-		audio, err := os.ReadFile(filepath.Join(s.p.outDir, audioRunDir, m.manifestPath))
+	if m == h264Muxer && len(s.p.audioBitrates) > 0 {
+		audio, err := s.joinedAudio(m)
 		if err != nil {
 			return err
 		}
@@ -96,4 +98,24 @@ func (s *stitcher) stitch(m muxerLayout, n int) error {
 		return err
 	}
 	return writeFileAtomic(filepath.Join(s.p.outDir, m.manifestPath), stitched)
+}
+
+// joinedAudio is the manifest of the audio runs, joined as one run of every
+// bitrate would have written it (joinAudioRuns). Read once: the runs are
+// done before any chunk is stitched.
+func (s *stitcher) joinedAudio(m muxerLayout) ([]byte, error) {
+	if s.audioManifest != nil {
+		return s.audioManifest, nil
+	}
+	var runs [][]byte
+	for k := range s.p.audioBitrates {
+		data, err := os.ReadFile(filepath.Join(s.p.outDir, audioRunDir(k), m.manifestPath))
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, data)
+	}
+	joined, err := joinAudioRuns(runs)
+	s.audioManifest = joined
+	return joined, err
 }

@@ -17,7 +17,7 @@ import (
 )
 
 // VIDHOST_TRANSCODE_CHUNKED=local: a 10 s upload in 4 s chunks (three runs
-// and the audio run, stitched) reports like a one-process job, and the
+// and an audio run per bitrate, stitched) reports like a one-process job, and the
 // chunks' private records stay out of the store. About 10 s on two cores.
 func TestChunkedInOneWorkerBecomesReady(t *testing.T) {
 	t.Parallel()
@@ -43,6 +43,7 @@ func TestChunkedInOneWorkerBecomesReady(t *testing.T) {
 	}
 	b.waitQueueEmpty(t)
 	assert.Equal(t, 3, ffmpegRuns(t, ws.media.FFmpeg, "-copyts"), "one run per chunk: 0-4 s, 4-8 s, 8-10 s")
+	assert.Equal(t, audioRepresentations(t, b, j), ffmpegRuns(t, ws.media.FFmpeg, audioRunMarker), "one audio run per bitrate")
 }
 
 // countingFFmpeg is an ffmpeg that logs each command line beside itself

@@ -42,7 +42,8 @@ type Config struct {
 	ChunkWindow int
 }
 
-// defaultChunkWindow is ChunkWindow's default: the audio and three chunks.
+// defaultChunkWindow is ChunkWindow's default: the audio runs (one to
+// three, one per audio bitrate) and the first chunks, one to three.
 const defaultChunkWindow = 4
 
 // chunkWindow is ChunkWindow, or its default.

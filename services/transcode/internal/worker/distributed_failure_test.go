@@ -1,6 +1,7 @@
 package worker_test
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/services/transcode/internal/chunkstate"
+	"github.com/vidhost/vidhost/services/transcode/internal/events"
+	"github.com/vidhost/vidhost/services/transcode/internal/job"
 	"github.com/vidhost/vidhost/services/transcode/internal/mediatest"
 	"github.com/vidhost/vidhost/services/transcode/internal/transcodetest"
 )
@@ -26,7 +30,7 @@ func TestDistributedChunkFailureFailsTheVideo(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ws := distributedSetup()
-	ws.media.FFmpeg = chunkFailingFFmpeg(t)
+	ws.media.FFmpeg = failingFFmpeg(t, "-copyts")
 	b.start(t, ws)
 	b.start(t, ws)
 	j := transcodetest.NewJob()
@@ -49,13 +53,86 @@ func TestDistributedChunkFailureFailsTheVideo(t *testing.T) {
 		"the unit that failed is dead-lettered")
 }
 
-// chunkFailingFFmpeg is an ffmpeg whose chunk runs all fail.
-func chunkFailingFFmpeg(t *testing.T) string {
+// An audio run that fails on every attempt fails its video as a chunk
+// does: one transcode.failed with the run's reason, the unit
+// dead-lettered, nothing left queued. The window holds the two audio runs
+// alone, so nothing else encodes; about 5 s.
+func TestDistributedAudioFailureFailsTheVideo(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ws := distributedSetup()
+	ws.config.ChunkWindow = 2
+	ws.media.FFmpeg = failingFFmpeg(t, audioRunMarker)
+	b.start(t, ws)
+	b.start(t, ws)
+	j := transcodetest.NewJob()
+	transcodetest.Upload(t, b.store, &j, mediatest.SceneCut(t, 640, 360, 30, sceneCutAt))
+	b.enqueue(t, j)
+
+	final := b.reports.WaitFinal(t, j.VideoID)
+	require.NotNil(t, final.Failed, "completed: %v", final.Completed)
+	assert.Equal(t, "transcoding failed: the encoder stopped with an error", final.Failed.GetReason(), "the audio run's own failure")
+	require.Eventually(t, func() bool { return b.queueEmpty(t) }, transcodetest.WaitTimeout, 50*time.Millisecond, "jobs or units left")
+	failed := 0
+	for _, r := range b.reports.Of(j.VideoID) {
+		assert.Nil(t, r.Completed)
+		if r.Failed != nil {
+			failed++
+		}
+	}
+	assert.Equal(t, 1, failed, "one transcode.failed, whichever audio runs gave up")
+	assert.NotZero(t, b.streamMessages(t, natsx.StreamNameDeadLetter, natsx.DeadLetterSubject(natsx.SubjectTranscodeUnits)),
+		"the unit that failed is dead-lettered")
+	assert.Zero(t, ffmpegRuns(t, ws.media.FFmpeg, "-copyts"), "no chunk was released")
+}
+
+// audioRunMarker is on an audio run's command line alone: its DASH
+// output's one adaptation set of audio (the one-process ladder's starts
+// with the video's).
+const audioRunMarker = "adaptation_sets=id=0,streams=a"
+
+// failingFFmpeg is an ffmpeg whose runs with marker on their command line
+// all fail; it logs each command line, as countingFFmpeg does.
+func failingFFmpeg(t *testing.T, marker string) string {
 	t.Helper()
 	real, err := exec.LookPath("ffmpeg")
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "ffmpeg")
-	script := "#!/bin/sh\ncase \"$*\" in *-copyts*) echo 'chunk refused' >&2; exit 1;; esac\nexec " + real + " \"$@\"\n"
+	script := "#!/bin/sh\necho \"$*\" >> \"$0.log\"\ncase \"$*\" in *" + marker + "*) echo 'run refused' >&2; exit 1;; esac\nexec " + real + " \"$@\"\n"
 	require.NoError(t, os.WriteFile(path, []byte(script), 0o700)) //nolint:gosec // a test's executable
 	return path
+}
+
+// A unit of a plan of another version (here an audio unit of version 1,
+// which encoded every bitrate, from a worker of before the split, in a
+// rolling deploy) is handed back before anything runs, for a worker of its
+// version; when none takes it, it fails its video after MAX_DELIVER
+// attempts like any unit, under the key its plan's record has. About 1 s.
+func TestUnitOfAnotherPlanVersionIsHandedBack(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ws := distributedSetup()
+	ws.media.FFmpeg = countingFFmpeg(t)
+	b.start(t, ws)
+	j := b.uploadJob(t, clipLong)
+	ctx := context.Background()
+	plans, err := chunkstate.New(ctx, b.worker)
+	require.NoError(t, err)
+	planID := events.PlanID(j, 1)
+	_, _, err = plans.Open(ctx, chunkstate.Plan{ID: planID, JobID: j.ID, Window: 1, MediaPlan: []byte(`{"version":1}`), MediaPlanVersion: 1,
+		Units: []chunkstate.Unit{{Key: "audio", Weight: 1}}})
+	require.NoError(t, err)
+	old := job.Unit{Job: j, PlanID: planID, Kind: job.UnitAudio, Chunks: 1, MediaPlan: []byte(`{"version":1}`), MediaPlanVersion: 1}
+	require.Equal(t, "audio", old.Key(), "the key its record has")
+	old.ID = events.UnitID(j.ID, planID, old.Key())
+	require.NoError(t, events.PublishUnit(ctx, b.worker, old))
+
+	final := b.reports.WaitFinal(t, j.VideoID)
+	require.NotNil(t, final.Failed, "completed: %v", final.Completed)
+	assert.Equal(t, "transcoding did not finish (attempts: 3)", final.Failed.GetReason())
+	require.Eventually(t, func() bool { return b.queueEmpty(t) }, transcodetest.WaitTimeout, 50*time.Millisecond, "the unit left")
+	r, err := plans.Get(ctx, planID)
+	require.NoError(t, err)
+	assert.Equal(t, final.Failed.GetReason(), r.Stopped, "the failure is its plan's")
+	assert.NoFileExists(t, ws.media.FFmpeg+".log", "nothing ran")
 }

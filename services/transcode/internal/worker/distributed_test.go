@@ -3,6 +3,7 @@ package worker_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -36,8 +37,8 @@ const sceneCutAt = 20.0
 
 // VIDHOST_TRANSCODE_CHUNKED=distributed: three workers on one JOBS stream
 // transcode 45 s of 360p at 29.97 fps, with a scene change at 20 s (a chunk
-// edge), in five 10 s chunks and an audio run; the video plays early (EVENT
-// playlists once the audio and the first chunk are in), and the stitch
+// edge), in five 10 s chunks and an audio run per bitrate; the video plays
+// early (EVENT playlists once the audio and the first chunk are in), and the stitch
 // reports it once, with every rung's segments continuous across the edges,
 // the audio without a gap, VOD playlists, the MP4 one file, and nothing
 // left of the plan. 10-20 s on two shared cores.
@@ -50,10 +51,10 @@ func TestDistributedChunksBecomeReady(t *testing.T) {
 	var ffmpegs []string
 	for range 3 {
 		ws := distributedSetup()
-		// The audio and the first chunk, then a unit as one completes: the
-		// plan cannot be complete when both are done, so the early
-		// playlists are written, whichever of them ends first.
-		ws.config.ChunkWindow = 2
+		// The two audio runs and the first chunk, then a unit as one
+		// completes: the plan cannot be complete when the three are done,
+		// so the early playlists are written, whichever of them ends first.
+		ws.config.ChunkWindow = 3
 		ws.media.FFmpeg = countingFFmpeg(t)
 		ffmpegs = append(ffmpegs, ws.media.FFmpeg)
 		b.start(t, ws)
@@ -65,14 +66,16 @@ func TestDistributedChunksBecomeReady(t *testing.T) {
 
 	assertDistributedReady(t, b, j, transcodetest.Probe(t, source).Seconds())
 	assert.True(t, playedEarly(b.reports.Of(j.VideoID)), "a unit's progress carried the HLS output before the video was ready")
-	runs, workers := 0, 0
+	runs, workers, audioRuns := 0, 0, 0
 	for _, ffmpeg := range ffmpegs {
 		if n := ffmpegRuns(t, ffmpeg, "-copyts"); n > 0 {
 			runs += n
 			workers++
 		}
+		audioRuns += ffmpegRuns(t, ffmpeg, audioRunMarker)
 	}
 	assert.Equal(t, 5, runs, "one run per chunk: 0-10, 10-20, 20-30, 30-40, 40-45 s")
+	assert.Equal(t, audioRepresentations(t, b, j), audioRuns, "one audio run per bitrate, each once")
 	assert.GreaterOrEqual(t, workers, 2, "the chunks ran on more than one worker")
 
 	// The stitch once more, past JetStream's deduplication, as after a
@@ -84,6 +87,20 @@ func TestDistributedChunksBecomeReady(t *testing.T) {
 	assertOneCompleted(t, b, j)
 	assert.Equal(t, stored, storedKeys(t, b, j))
 	assertPlanDeleted(t, b)
+}
+
+// audioRepresentations counts the audio representations of j's stored
+// DASH manifest: its audio bitrates.
+func audioRepresentations(t *testing.T, b *bundle, j job.Job) int {
+	t.Helper()
+	body, _, err := b.store.Open(context.Background(), j.MediaFolder()+media.DASHManifest)
+	require.NoError(t, err)
+	defer body.Close()
+	manifest, err := io.ReadAll(body)
+	require.NoError(t, err)
+	n := strings.Count(string(manifest), `mimeType="audio/mp4"`)
+	require.Positive(t, n)
+	return n
 }
 
 // republishStitch publishes j's plan's stitch unit again under a fresh
@@ -137,7 +154,7 @@ func TestDistributedChunkOfADeadWorkerIsRedelivered(t *testing.T) {
 	transcodetest.Upload(t, b.store, &j, source)
 	b.enqueue(t, j)
 
-	// Alone, it plans the job, runs the audio (the first unit released)
+	// Alone, it plans the job, runs the audio (the first units released)
 	// and takes a chunk, where it hangs.
 	require.Eventually(t, func() bool {
 		_, err := os.Stat(doomed.media.FFmpeg + ".hung")
@@ -213,7 +230,7 @@ func assertDistributedReady(t *testing.T, b *bundle, j job.Job, length float64) 
 		assert.InDelta(t, length, end, 0.1, "representation %s", id)
 	}
 	assert.GreaterOrEqual(t, kinds["v:0"], 2, "a ladder of renditions")
-	assert.GreaterOrEqual(t, kinds["a:0"], 1, "the audio run's")
+	assert.GreaterOrEqual(t, kinds["a:0"], 1, "the audio runs'")
 
 	mp4 := transcodetest.Probe(t, b.mediaURL(j, final.Completed.GetOutputs()[2].GetPath()))
 	assert.InDelta(t, length, mp4.Seconds(), 0.1, "the MP4")

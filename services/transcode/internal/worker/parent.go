@@ -47,8 +47,8 @@ func (w *Worker) replan(ctx context.Context, j job.Job) (bool, error) {
 	return true, w.publishReleased(ctx, planUnit(j, r), r, r.Pending(""))
 }
 
-// distribute opens the plan's record with its units (the audio, then the
-// chunks) and publishes the first window of them (job.Distribute).
+// distribute opens the plan's record with its units (the audio runs, then
+// the chunks) and publishes the first window of them (job.Distribute).
 func (w *Worker) distribute(ctx context.Context, j job.Job, planned media.Planned) error {
 	plan := chunkstate.Plan{
 		ID: events.PlanID(j, planGeneration), JobID: j.ID, Window: w.cfg.chunkWindow(),
@@ -61,24 +61,29 @@ func (w *Worker) distribute(ctx context.Context, j job.Job, planned media.Planne
 	return w.publishReleased(ctx, planUnit(j, r), r, released)
 }
 
-// audioShare is the audio run's weight in a plan's progress, as a share of
+// audioShare is the audio's weight in a plan's progress, as a share of
 // the chunks': about a seventh of the one-process job's CPU
-// (docs/transcoding.md, "Measured" under "Chunked transcoding").
+// (docs/transcoding.md, "Measured" under "Chunked transcoding"), split
+// equally between the audio runs (one per bitrate, each encoding as much).
 const audioShare = 7
 
-// planUnits are the record's units of a plan: the audio first (every
-// chunk's playback waits for it), then the chunks, each weighing its
-// length.
+// planUnits are the record's units of a plan: the audio runs first (every
+// chunk's playback waits for all of them), then the chunks, each weighing
+// its length.
 func planUnits(planned media.Planned) []chunkstate.Unit {
-	var units []chunkstate.Unit
+	var chunks []chunkstate.Unit
 	total := 0
 	for _, c := range planned.Chunks {
 		weight := int(max(time.Second, c.Length()) / time.Second)
 		total += weight
-		units = append(units, chunkstate.Unit{Key: job.ChunkKey(c.Index), Weight: weight, Chunk: &c})
+		chunks = append(chunks, chunkstate.Unit{Key: job.ChunkKey(c.Index), Weight: weight, Chunk: &c})
 	}
-	audio := chunkstate.Unit{Key: job.KeyAudio, Weight: max(1, total/audioShare)}
-	return append([]chunkstate.Unit{audio}, units...)
+	var units []chunkstate.Unit
+	for k := range planned.AudioRuns {
+		weight := max(1, total/audioShare/planned.AudioRuns)
+		units = append(units, chunkstate.Unit{Key: job.AudioKey(k), Weight: weight, Audio: k})
+	}
+	return append(units, chunks...)
 }
 
 // planUnit is a unit of r's plan of parent j, from which its siblings are
@@ -96,7 +101,7 @@ func (w *Worker) publishReleased(ctx context.Context, template job.Unit, r chunk
 		if !ok {
 			return chunkstate.ErrUnknownUnit
 		}
-		sibling := template.Sibling(job.UnitAudio, media.Chunk{})
+		sibling := template.AudioSibling(unit.Audio)
 		if unit.Chunk != nil {
 			sibling = template.Sibling(job.UnitChunk, *unit.Chunk)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/vidhost/vidhost/services/transcode/internal/chunkstate"
 	"github.com/vidhost/vidhost/services/transcode/internal/events"
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
+	"github.com/vidhost/vidhost/services/transcode/internal/media"
 )
 
 // handleUnit runs one delivery of a unit of a chunked job
@@ -48,6 +49,9 @@ func (w *Worker) handleUnit(jobCtx context.Context, msg jetstream.Msg) {
 		w.failUnit(jobCtx, msg, u, fmt.Sprintf(reasonGaveUp, w.cfg.MaxDeliver), logger)
 		return
 	}
+	if w.handedBack(msg, u, attempt, logger) {
+		return
+	}
 	if u.Kind == job.UnitStitch {
 		w.stitch(jobCtx, msg, u, attempt, logger)
 		return
@@ -62,6 +66,22 @@ func (w *Worker) handleUnit(jobCtx context.Context, msg jetstream.Msg) {
 	err = w.runner.RunUnit(ctx, u, nil)
 	stopWatch()
 	w.settleUnit(jobCtx, ctx, msg, u, r, attempt, err, logger)
+}
+
+// handedBack hands back a unit of a plan of another media.PlanVersion (a
+// rolling deploy: the planner's version differs from this worker's), for
+// a worker of its version, before anything is copied, run or recorded: a
+// unit's key and work mean what its version says (an audio unit of
+// version 1 encoded every bitrate under the key "audio"). It counts as an
+// attempt, so a unit no worker of its version is left to take still
+// fails its video after MAX_DELIVER of them.
+func (w *Worker) handedBack(msg jetstream.Msg, u job.Unit, attempt int, logger *slog.Logger) bool {
+	if u.MediaPlanVersion == media.PlanVersion {
+		return false
+	}
+	logger.Warn("transcode unit of a plan of another version; handed back", "version", u.MediaPlanVersion, "reads", media.PlanVersion)
+	_ = msg.NakWithDelay(w.cfg.retryDelay(attempt))
+	return true
 }
 
 // unitRecord reads the unit's plan; false when the unit is settled

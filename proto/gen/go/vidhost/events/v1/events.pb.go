@@ -30,7 +30,8 @@ const (
 	TranscodeUnit_KIND_UNSPECIFIED TranscodeUnit_Kind = 0
 	// Encode one chunk's video renditions.
 	TranscodeUnit_KIND_CHUNK TranscodeUnit_Kind = 1
-	// Encode the whole output's audio, once.
+	// Encode the whole output's audio, once, at one of the plan's audio
+	// bitrates (audio_index): one unit per bitrate.
 	TranscodeUnit_KIND_AUDIO TranscodeUnit_Kind = 2
 	// Stitch the manifests, playlists and MP4 once every other unit is done.
 	TranscodeUnit_KIND_STITCH TranscodeUnit_Kind = 3
@@ -772,8 +773,14 @@ type TranscodeUnit struct {
 	// know it hands the unit back for another.
 	MediaPlan        []byte `protobuf:"bytes,13,opt,name=media_plan,json=mediaPlan,proto3" json:"media_plan,omitempty"`
 	MediaPlanVersion int32  `protobuf:"varint,14,opt,name=media_plan_version,json=mediaPlanVersion,proto3" json:"media_plan_version,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// For KIND_AUDIO: which of the plan's audio bitrates the unit encodes,
+	// from 0 in the plan's order (media_plan_version 2 on; a unit of
+	// version 1 encoded every bitrate). A field of its own rather than
+	// chunk_index: an audio run is not a chunk, and each field keeps one
+	// meaning.
+	AudioIndex    int32 `protobuf:"varint,15,opt,name=audio_index,json=audioIndex,proto3" json:"audio_index,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *TranscodeUnit) Reset() {
@@ -900,6 +907,13 @@ func (x *TranscodeUnit) GetMediaPlan() []byte {
 func (x *TranscodeUnit) GetMediaPlanVersion() int32 {
 	if x != nil {
 		return x.MediaPlanVersion
+	}
+	return 0
+}
+
+func (x *TranscodeUnit) GetAudioIndex() int32 {
+	if x != nil {
+		return x.AudioIndex
 	}
 	return 0
 }
@@ -2163,7 +2177,7 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"transcoder\x18\t \x01(\tR\n" +
 	"transcoderB\b\n" +
-	"\x06source\"\xcf\x04\n" +
+	"\x06source\"\xf0\x04\n" +
 	"\rTranscodeUnit\x120\n" +
 	"\x04meta\x18\x01 \x01(\v2\x1c.vidhost.events.v1.EventMetaR\x04meta\x12\x15\n" +
 	"\x06job_id\x18\x02 \x01(\tR\x05jobId\x12\x19\n" +
@@ -2184,7 +2198,9 @@ const file_vidhost_events_v1_events_proto_rawDesc = "" +
 	"transcoder\x12\x1d\n" +
 	"\n" +
 	"media_plan\x18\r \x01(\fR\tmediaPlan\x12,\n" +
-	"\x12media_plan_version\x18\x0e \x01(\x05R\x10mediaPlanVersion\"M\n" +
+	"\x12media_plan_version\x18\x0e \x01(\x05R\x10mediaPlanVersion\x12\x1f\n" +
+	"\vaudio_index\x18\x0f \x01(\x05R\n" +
+	"audioIndex\"M\n" +
 	"\x04Kind\x12\x14\n" +
 	"\x10KIND_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +
