@@ -42,8 +42,11 @@ type Config struct {
 	ChunkWindow int
 }
 
-// defaultChunkWindow is ChunkWindow's default: the audio and three chunks.
-const defaultChunkWindow = 4
+// defaultChunkWindow is ChunkWindow's default, the transcode service's
+// VIDHOST_TRANSCODE_CHUNK_WINDOW's: enough units for one long video to
+// keep ten workers busy beside its audio (docs/transcoding.md,
+// "Failures, deletes, the account's limit").
+const defaultChunkWindow = 12
 
 // chunkWindow is ChunkWindow, or its default.
 func (c Config) chunkWindow() int {
