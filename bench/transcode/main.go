@@ -12,7 +12,8 @@
 //	    (target <= 0.25).
 //
 // With -chunks it costs a job encoded in chunks against one process instead
-// (chunks.go; run.sh with VIA=chunks).
+// (chunks.go; run.sh with VIA=chunks); with -ready it times one video
+// through a devstack's workers (run.sh with VIA=workers).
 //
 // The binary doubles as an ffmpeg wrapper that logs its arguments (see
 // wrapper.go), which is how the bench learns the exact commands; with
@@ -35,6 +36,7 @@ type options struct {
 	commands     string        // the devstack's ffmpeg command log
 	devstackPID  int           // the devstack process, for its CPU time
 	chunks       time.Duration // set: the chunk bench (chunks.go)
+	readyOnly    bool          // with devstackEnv: one video's ready time only (run.sh VIA=workers)
 }
 
 func main() {
@@ -52,7 +54,15 @@ func main() {
 	flag.StringVar(&o.commands, "commands", "", "with -gateway: the file the devstack's ffmpeg runs are logged to")
 	flag.IntVar(&o.devstackPID, "devstack-pid", 0, "with -gateway: the devstack's pid, to count its CPU time")
 	flag.DurationVar(&o.chunks, "chunks", 0, "cost a job in chunks of about this length against one process instead (chunks.go)")
+	flag.BoolVar(&o.readyOnly, "ready", false, "with -gateway: print one video's seconds to ready, and nothing else")
 	flag.Parse()
+	if o.readyOnly {
+		if err := readyBench(o); err != nil {
+			fmt.Fprintln(os.Stderr, "bench/transcode:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if o.chunks > 0 {
 		if err := chunkedBench(o); err != nil {
 			fmt.Fprintln(os.Stderr, "bench/transcode:", err)

@@ -8,7 +8,8 @@
 # enqueues the TranscodeJob itself. Jobs alternate with bare replays (-pairs,
 # default 2; extra arguments go to the bench) so other load on a shared
 # machine weighs on both sides. About 8 minutes on 2 cores (the source is
-# generated once, ~25 s). VIA=chunks costs a job in chunks instead (below).
+# generated once, ~25 s). VIA=chunks costs a job in chunks instead, and
+# VIA=workers times one video on real workers (both below).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -41,6 +42,57 @@ if [[ "${VIA:-gateway}" == chunks ]]; then
   exit
 fi
 
+# start_devstack [VAR=VALUE ...]: a devstack whose ffmpeg is the bench
+# binary, with the given environment; sets var, pid and commands.
+start_devstack() {
+  [[ -n "${built:-}" ]] || { go build -o "$cache/devstack" ./deploy/devstack/cmd/devstack; built=1; }
+  var=$(mktemp -d /tmp/vidhost-bench-var-XXXX); chmod 755 "$var"
+  local port
+  port=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
+  commands="$var/ffmpeg-commands.jsonl"
+  env "$@" VIDHOST_VAR_DIR="$var" VIDHOST_HTTP_ADDR="127.0.0.1:$port" VIDHOST_LOG_LEVEL=warn \
+    VIDHOST_FFMPEG="$bin" VIDHOST_BENCH_FFMPEG_LOG="$commands" \
+    "$cache/devstack" >"$var/devstack.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 1200); do
+    [[ -s "$var/devstack.env" ]] && return
+    kill -0 "$pid" 2>/dev/null || { echo "devstack exited:"; cat "$var/devstack.log"; exit 1; }
+    sleep 0.05
+  done
+  echo "devstack not ready in 60 s:"; cat "$var/devstack.log"; exit 1
+}
+
+stop_devstack() {
+  [[ -n "${pid:-}" ]] || return 0
+  kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$var" "$cache/work"
+  pid=
+}
+trap 'rc=$?; stop_devstack; exit $rc' EXIT
+
+# VIA=workers: one video of LENGTH seconds (600) of SIZE (1920x1080) through
+# the whole suite, timed from POST /v2/videos to ready: first on one worker
+# in one process (VIDHOST_TRANSCODE_CHUNKED=off), then on each count of
+# WORKERS ("3 10") distributed in chunks of CHUNK (30s). The workers run in
+# the devstack's process and share this machine's cores: the figures mean
+# something only where the machine has cores for them (a worker's ffmpeg
+# uses about 2 busily), which a 2-core machine has not.
+if [[ "${VIA:-gateway}" == workers ]]; then
+  source="$cache/source-${SIZE:-1920x1080}-${LENGTH:-600}s.mp4"
+  make_source "$source" "${SIZE:-1920x1080}" "${LENGTH:-600}"
+  start_devstack VIDHOST_TRANSCODE_WORKERS=1 VIDHOST_TRANSCODE_CHUNKED=off
+  one=$("$bin" -source "$source" -gateway "$var/devstack.env" -ready)
+  stop_devstack
+  echo "one process, 1 worker: ready $one s"
+  for n in ${WORKERS:-3 10}; do
+    start_devstack VIDHOST_TRANSCODE_WORKERS="$n" VIDHOST_TRANSCODE_CHUNKED=distributed \
+      VIDHOST_TRANSCODE_CHUNK_LENGTH="${CHUNK:-30s}" VIDHOST_TRANSCODE_CHUNK_WINDOW="$((n + 3))"
+    ready=$("$bin" -source "$source" -gateway "$var/devstack.env" -ready)
+    stop_devstack
+    python3 -c "print('distributed, %2d workers: ready %s s, %.2f x one process%s' % ($n, '$ready', $ready / $one, '  (target <= 0.15)' if $n == 10 else ''))"
+  done
+  exit
+fi
+
 source="$cache/source-1080p30-60s.mp4"
 make_source "$source" 1920x1080 60
 
@@ -50,24 +102,5 @@ if [[ "${VIA:-gateway}" == process ]]; then
   exit
 fi
 
-go build -o "$cache/devstack" ./deploy/devstack/cmd/devstack
-var=$(mktemp -d /tmp/vidhost-bench-var-XXXX); chmod 755 "$var"
-port=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1])')
-commands="$var/ffmpeg-commands.jsonl"
-VIDHOST_VAR_DIR="$var" VIDHOST_HTTP_ADDR="127.0.0.1:$port" VIDHOST_LOG_LEVEL=warn \
-  VIDHOST_FFMPEG="$bin" VIDHOST_BENCH_FFMPEG_LOG="$commands" \
-  "$cache/devstack" >"$var/devstack.log" 2>&1 &
-pid=$!
-stop() {
-  local rc=$?
-  kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$var" "$cache/work"
-  exit "$rc"
-}
-trap stop EXIT
-for _ in $(seq 1 1200); do
-  [[ -s "$var/devstack.env" ]] && break
-  kill -0 "$pid" 2>/dev/null || { echo "devstack exited:"; cat "$var/devstack.log"; exit 1; }
-  sleep 0.05
-done
-[[ -s "$var/devstack.env" ]] || { echo "devstack not ready in 60 s:"; cat "$var/devstack.log"; exit 1; }
+start_devstack
 "$bin" -source "$source" -work "$cache/work" -gateway "$var/devstack.env" -commands "$commands" -devstack-pid "$pid" "$@"

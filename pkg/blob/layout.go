@@ -35,11 +35,19 @@ func VideoKey(account, video, path string) (string, error) {
 	return inFolder(VideosFolder, account, video, path, ValidateKey)
 }
 
+// TranscodePrefix returns transcode/<account>/<video>/, the folder of
+// every plan of a video's chunked transcodes. Deleting a video deletes it
+// with the media folder: whatever a failed or interrupted plan left there
+// (its chunks' records, the copy of a URL source) goes with the video.
+func TranscodePrefix(account, video string) (string, error) {
+	return folder(TranscodeFolder, account, video)
+}
+
 // PlanPrefix returns transcode/<account>/<video>/<plan>/, the private
-// folder of a chunked transcode's plan (its chunks' records), refusing ids
-// as VideoPrefix does.
+// folder of a chunked transcode's plan (its chunks' records, a URL
+// source's copy), refusing ids as VideoPrefix does.
 func PlanPrefix(account, video, plan string) (string, error) {
-	prefix, err := folder(TranscodeFolder, account, video)
+	prefix, err := TranscodePrefix(account, video)
 	if err != nil {
 		return "", err
 	}

@@ -20,6 +20,7 @@ func TestLayoutBuildsKeys(t *testing.T) {
 		{"upload key", func() (string, error) { return blob.UploadKey("acc", "up1", "source.mp4") }, "uploads/acc/up1/source.mp4"},
 		{"upload prefix", func() (string, error) { return blob.UploadPrefix("acc", "up1") }, "uploads/acc/up1/"},
 		{"plan prefix", func() (string, error) { return blob.PlanPrefix("acc", "vid", "plan1") }, "transcode/acc/vid/plan1/"},
+		{"transcode prefix", func() (string, error) { return blob.TranscodePrefix("acc", "vid") }, "transcode/acc/vid/"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,6 +46,7 @@ func TestLayoutRefusesMalformedParts(t *testing.T) {
 		"plan account":   func(p string) (string, error) { return blob.PlanPrefix(p, "vid", "plan1") },
 		"plan video":     func(p string) (string, error) { return blob.PlanPrefix("acc", p, "plan1") },
 		"plan id":        func(p string) (string, error) { return blob.PlanPrefix("acc", "vid", p) },
+		"plans video":    func(p string) (string, error) { return blob.TranscodePrefix("acc", p) },
 	}
 	bad := []string{"", "..", ".", ".meta", "a/b", "../b", "a/", "/a", "a b", "a%2Fb", "a\x00"}
 	for name, build := range parts {

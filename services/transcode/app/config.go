@@ -72,9 +72,9 @@ type Config struct {
 	// the jobs it takes.
 	Chunked string `env:"VIDHOST_TRANSCODE_CHUNKED" envDefault:"off"`
 	// ChunkWindow is how many units of one distributed plan may be queued
-	// or running at once: with the per-account limit, it bounds an
-	// account's share of the workers.
-	ChunkWindow int `env:"VIDHOST_TRANSCODE_CHUNK_WINDOW" envDefault:"4"`
+	// or running at once: how many workers one video can use, and, with
+	// the per-account limit, what bounds an account's share of them.
+	ChunkWindow int `env:"VIDHOST_TRANSCODE_CHUNK_WINDOW" envDefault:"12"`
 	// ChunkThreshold and ChunkLength shape the plan (media.ChunkConfig):
 	// outputs longer than the threshold are split into chunks of about
 	// the length. The defaults suit production; tests and the drill set

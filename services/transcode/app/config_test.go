@@ -40,7 +40,7 @@ func TestConfigDefaults(t *testing.T) {
 	assert.Equal(t, media.DefaultLimits(), media.New(media.Config{Limits: cfg.limits()}).Limits(),
 		"the documented defaults are the media core's")
 	assert.Equal(t, ChunkedOff, cfg.Chunked, "chunked transcoding is opt-in")
-	assert.Equal(t, 4, cfg.workerConfig().ChunkWindow, "the audio and three chunks of a plan at once")
+	assert.Equal(t, 12, cfg.workerConfig().ChunkWindow, "units of a plan at once: ten workers and the audio on one video")
 	defaults := media.DefaultChunks()
 	assert.Equal(t, media.ChunkConfig{Threshold: defaults.Threshold, Length: defaults.Length}, cfg.chunks(),
 		"the documented chunk threshold and length are the media core's")

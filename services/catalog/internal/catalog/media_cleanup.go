@@ -20,8 +20,9 @@ const cleanupPage = 500
 var ErrMediaUndeletable = errors.New("catalog: media cannot be deleted")
 
 // DeletedMedia names what a deleted video left in storage: its media folder
-// (outputs, thumbnails, tracks, sprites) and, for a video made from an
-// upload, the upload's folder that holds its source.
+// (outputs, thumbnails, tracks, sprites), the transcode service's private
+// folder of its chunked plans (blob.TranscodePrefix) and, for a video made
+// from an upload, the upload's folder that holds its source.
 type DeletedMedia struct {
 	AccountID, VideoID string
 	// SourceObjectKey is empty for a video made from a URL.
@@ -38,7 +39,11 @@ func (s *Service) DeleteVideoMedia(ctx context.Context, m DeletedMedia, progress
 	if !ids.Valid(m.VideoID) || err != nil {
 		return fmt.Errorf("%w: no video %q of account %q", ErrMediaUndeletable, m.VideoID, m.AccountID)
 	}
-	prefixes := []string{media}
+	plans, err := blob.TranscodePrefix(m.AccountID, m.VideoID)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrMediaUndeletable, err)
+	}
+	prefixes := []string{media, plans}
 	if m.SourceObjectKey != "" {
 		source, err := uploadPrefix(m.AccountID, m.SourceObjectKey)
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/pkg/principal"
 )
 
 // store puts a small object at key, as a worker or an upload would.
@@ -47,7 +48,14 @@ func uploadedVideo(t *testing.T, b testBundle) (id, sourceFolder string) {
 		"thumbnail.jpg", "sprite.jpg", "sprite.vtt", "tracks/t1.vtt", "thumbnails/custom.jpg"} {
 		b.store(t, mediaFolder(b.alice, id)+file)
 	}
+	// What a failed chunked plan leaves in the transcode service's folder.
+	b.store(t, planFolder(b.alice, id)+"plan1/chunks/0/stream/dash-0.mpd")
 	return id, sourceFolder
+}
+
+// planFolder is the transcode service's private folder of a video's plans.
+func planFolder(p principal.Principal, videoID string) string {
+	return "transcode/" + p.AccountID + "/" + videoID + "/"
 }
 
 func TestDeletingAVideoDeletesItsMedia(t *testing.T) {
@@ -62,6 +70,7 @@ func TestDeletingAVideoDeletesItsMedia(t *testing.T) {
 
 	b.waitEmpty(t, mediaFolder(b.alice, id))
 	b.waitEmpty(t, sourceFolder)
+	b.waitEmpty(t, planFolder(b.alice, id))
 	assert.Len(t, b.keys(t, mediaFolder(b.alice, other.GetId())), 1, "another video's media stay")
 }
 

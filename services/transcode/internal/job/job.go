@@ -61,6 +61,13 @@ func (e *InvalidError) Error() string { return "invalid transcode job: " + e.Rea
 // Validate checks what the worker relies on: ids that make valid blob keys,
 // one source, and a clip the interface allows.
 func (j Job) Validate() error {
+	return j.validate(j.isUploadOfAccount)
+}
+
+// validate is Validate with sourceOK deciding which source keys are the
+// job's: a job's are its account's uploads; a unit's may also be its
+// plan's copy of a URL source (Unit.Validate).
+func (j Job) validate(sourceOK func(key string) bool) error {
 	switch {
 	case j.ID == "":
 		return &InvalidError{Reason: "job has no id"}
@@ -74,7 +81,7 @@ func (j Job) Validate() error {
 		return validateLive(j)
 	case j.SourceKey != "" && blob.ValidateKey(j.SourceKey) != nil:
 		return &InvalidError{Reason: "source_object_key is not a valid key"}
-	case j.SourceKey != "" && !j.isUploadOfAccount(j.SourceKey):
+	case j.SourceKey != "" && !sourceOK(j.SourceKey):
 		return &AccountError{Key: j.SourceKey, AccountID: j.AccountID}
 	case !knownProfile(j.Transcoder):
 		// A newer catalog's profile: retrying on this worker cannot help.

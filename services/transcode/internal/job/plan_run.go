@@ -12,21 +12,22 @@ import (
 )
 
 // Distribute hands a planned chunked job to other workers: it opens the
-// plan's record and publishes its first units (the bus is the caller's).
-// It is called at most once per attempt, after the poster is stored.
-type Distribute func(ctx context.Context, j Job, planned media.Planned) error
+// plan's record and publishes its first units (the bus is the caller's),
+// after ShareSource for a URL source, whose fetched copy is the file
+// source. It is called at most once per attempt, after the poster is
+// stored.
+type Distribute func(ctx context.Context, j Job, planned media.Planned, source string) error
 
 // RunOrDistribute is Run for a worker that spreads chunked jobs over
 // workers (docs/transcoding.md, "Distribution"): it fetches and plans the
 // job, and an output the plan splits into chunks is handed to distribute
 // instead of being encoded here (handed is true, the Completion zero: the
 // stitch reports the video). An output the plan keeps in one chunk runs as
-// Run runs it, on the source already fetched; so do clips, live clips and
-// URL sources, which are not planned at all: units read an upload, and a
-// URL source is not one (copying it into the store for them is still to
-// build).
+// Run runs it, on the source already fetched; so do clips and live clips,
+// which are not planned at all. A URL source is fetched once, here, and
+// its units read the plan's copy of it (ShareSource).
 func (r *Runner) RunOrDistribute(ctx context.Context, j Job, report Reporter, distribute Distribute) (c Completion, handed bool, err error) {
-	if j.Live != nil || j.Clip != nil || j.SourceKey == "" {
+	if j.Live != nil || j.Clip != nil {
 		c, err = r.Run(ctx, j, report)
 		return c, false, err
 	}
@@ -63,7 +64,7 @@ func (r *Runner) plan(ctx context.Context, j Job, source, outDir string, planned
 	if err := uploads.Finish(); err != nil {
 		return false, err
 	}
-	return true, distribute(ctx, j, p)
+	return true, distribute(ctx, j, p, source)
 }
 
 // PlanFolder is the blob prefix of the private files of the job's plan

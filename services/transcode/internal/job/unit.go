@@ -106,7 +106,7 @@ func (u Unit) Validate() error {
 	if u.Job.SourceKey == "" {
 		return &InvalidError{Reason: "unit names no source_object_key"}
 	}
-	if err := u.Job.Validate(); err != nil {
+	if err := u.Job.validate(u.isSourceOfUnit); err != nil {
 		return err
 	}
 	switch {
@@ -124,6 +124,13 @@ func (u Unit) Validate() error {
 		return &InvalidError{Reason: "audio_index must be at least 0"}
 	}
 	return nil
+}
+
+// isSourceOfUnit reports whether key is a source a unit may read: an upload
+// of its job's account, or its own plan's copy of a URL source.
+func (u Unit) isSourceOfUnit(key string) bool {
+	copyKey, ok := u.Job.sourceCopyKey(u.PlanID)
+	return u.Job.isUploadOfAccount(key) || ok && key == copyKey
 }
 
 func validateChunk(c media.Chunk, chunks int) error {

@@ -42,9 +42,11 @@ type Config struct {
 	ChunkWindow int
 }
 
-// defaultChunkWindow is ChunkWindow's default: the audio runs (one to
-// three, one per audio bitrate) and the first chunks, one to three.
-const defaultChunkWindow = 4
+// defaultChunkWindow is ChunkWindow's default, the transcode service's
+// VIDHOST_TRANSCODE_CHUNK_WINDOW's: enough units for one long video to
+// keep ten workers busy beside its audio runs (one per audio bitrate, up
+// to three; docs/transcoding.md, "Failures, deletes, the account's limit").
+const defaultChunkWindow = 12
 
 // chunkWindow is ChunkWindow, or its default.
 func (c Config) chunkWindow() int {

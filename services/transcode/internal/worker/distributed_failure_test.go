@@ -5,12 +5,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/pkg/natsx"
 	"github.com/vidhost/vidhost/services/transcode/internal/chunkstate"
 	"github.com/vidhost/vidhost/services/transcode/internal/events"
@@ -21,8 +23,8 @@ import (
 
 // A chunk that fails on every attempt fails its video, once: one
 // transcode.failed under the job's id however many units give up, the
-// unit dead-lettered, and nothing of the plan left in the queue. Only the
-// planning and the audio run encode; about 10 s.
+// unit dead-lettered, nothing of the plan left in the queue or in its
+// private folder. Only the planning and the audio run encode; about 10 s.
 func TestDistributedChunkFailureFailsTheVideo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plans and encodes the audio of 30 s of video")
@@ -35,6 +37,10 @@ func TestDistributedChunkFailureFailsTheVideo(t *testing.T) {
 	b.start(t, ws)
 	j := transcodetest.NewJob()
 	transcodetest.Upload(t, b.store, &j, mediatest.SceneCut(t, 640, 360, 30, sceneCutAt))
+	// A record the plan's units stored before the failure, as a chunk
+	// done before another fails leaves one.
+	stored := j.PlanFolder(events.PlanID(j, 1)) + "chunks/0/stream/dash-h264.mpd"
+	require.NoError(t, b.store.Put(t.Context(), stored, strings.NewReader("<MPD/>"), 6, ""))
 	b.enqueue(t, j)
 
 	final := b.reports.WaitFinal(t, j.VideoID)
@@ -49,6 +55,7 @@ func TestDistributedChunkFailureFailsTheVideo(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, failed, "one transcode.failed, whichever units gave up")
+	assert.Empty(t, b.keysUnder(t, blob.TranscodeFolder), "the failed plan's private folder is deleted, with the record stored before")
 	assert.NotZero(t, b.streamMessages(t, natsx.StreamNameDeadLetter, natsx.DeadLetterSubject(natsx.SubjectTranscodeUnits)),
 		"the unit that failed is dead-lettered")
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -308,17 +309,22 @@ func TestDistributedShortJobRunsInOneWorker(t *testing.T) {
 	assert.Zero(t, ffmpegRuns(t, ws.media.FFmpeg, "-copyts"), "no chunk run")
 }
 
-// A URL source is not distributed (units read uploads): a long one runs
-// in the worker that took it, as always. About 5 s.
-func TestDistributedURLSourceRunsInOneWorker(t *testing.T) {
+// A URL source is fetched once, by the parent, which stores a copy of it
+// in the plan's private folder for the units: they never download from
+// the customer's origin, and the copy goes with the plan. About 5 s.
+func TestDistributedURLSourceIsReadFromThePlansCopy(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ws := distributedSetup()
 	ws.fetch.AllowPrivate = true
+	ws.media.FFmpeg = countingFFmpeg(t)
 	ws.media.Chunks = media.ChunkConfig{Threshold: 4 * time.Second, Length: 4 * time.Second, Parallel: 1}
 	b.start(t, ws)
+	b.start(t, ws)
 	source := mediatest.Clip(t, clipLong)
+	var downloads atomic.Int32
 	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		downloads.Add(1)
 		http.ServeFile(w, r, source)
 	}))
 	t.Cleanup(origin.Close)
@@ -330,5 +336,8 @@ func TestDistributedURLSourceRunsInOneWorker(t *testing.T) {
 	require.NotNil(t, final.Completed, "failed: %v", final.Failed)
 	assert.InDelta(t, 10.0, final.Completed.GetDuration(), 0.1)
 	b.waitQueueEmpty(t)
-	assert.Zero(t, b.streamMessages(t, natsx.StreamNameJobs, natsx.SubjectTranscodeUnits), "no unit published")
+	assert.NotZero(t, b.streamMessages(t, natsx.StreamNameJobs, natsx.SubjectTranscodeUnits), "units published")
+	assert.NotZero(t, ffmpegRuns(t, ws.media.FFmpeg, "-copyts"), "chunk runs")
+	assert.Equal(t, int32(1), downloads.Load(), "the origin is asked once, by the parent")
+	assertPlanDeleted(t, b) // the copy too
 }

@@ -22,7 +22,7 @@ const planGeneration = 1
 // distributing worker, planned and handed to units (handed: the units'
 // stitch will report the video).
 func (w *Worker) run(ctx context.Context, j job.Job, report job.Reporter) (job.Completion, bool, error) {
-	if !w.cfg.Distributed || j.Live != nil || j.Clip != nil || j.SourceKey == "" { // see RunOrDistribute
+	if !w.cfg.Distributed || j.Live != nil || j.Clip != nil { // see RunOrDistribute
 		c, err := w.runner.Run(ctx, j, report)
 		return c, false, err
 	}
@@ -44,21 +44,28 @@ func (w *Worker) replan(ctx context.Context, j job.Job) (bool, error) {
 	if err != nil || r.Stopped != "" || r.Finished {
 		return err == nil, err // a stopped or finished plan has nothing left to publish
 	}
-	return true, w.publishReleased(ctx, planUnit(j, r), r, r.Pending(""))
+	return true, w.publishReleased(ctx, planUnit(j.ForPlan(r.PlanID), r), r, r.Pending(""))
 }
 
-// distribute opens the plan's record with its units (the audio runs, then
-// the chunks) and publishes the first window of them (job.Distribute).
-func (w *Worker) distribute(ctx context.Context, j job.Job, planned media.Planned) error {
+// distribute stores a URL source's copy for the units, opens the plan's
+// record with its units (the audio runs, then the chunks) and publishes the
+// first window of them (job.Distribute). The copy is stored first: no
+// unit can be published before it is there.
+func (w *Worker) distribute(ctx context.Context, j job.Job, planned media.Planned, source string) error {
+	planID := events.PlanID(j, planGeneration)
+	shared, err := w.runner.ShareSource(ctx, j, planID, source)
+	if err != nil {
+		return err
+	}
 	plan := chunkstate.Plan{
-		ID: events.PlanID(j, planGeneration), JobID: j.ID, Window: w.cfg.chunkWindow(),
+		ID: planID, JobID: j.ID, Window: w.cfg.chunkWindow(),
 		Units: planUnits(planned), MediaPlan: planned.Record, MediaPlanVersion: media.PlanVersion,
 	}
 	r, released, err := w.plans.Open(ctx, plan)
 	if err != nil {
 		return err
 	}
-	return w.publishReleased(ctx, planUnit(j, r), r, released)
+	return w.publishReleased(ctx, planUnit(shared, r), r, released)
 }
 
 // audioShare is the audio's weight in a plan's progress, as a share of

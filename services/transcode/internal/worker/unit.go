@@ -100,9 +100,12 @@ func (w *Worker) unitRecord(ctx context.Context, msg jetstream.Msg, u job.Unit, 
 	case r.Cancelled:
 		w.dropCancelled(ctx, msg, u, logger)
 		return r, false
-	case r.Stopped != "" || r.Finished && u.Kind != job.UnitStitch:
-		_ = msg.TermWithReason("plan stopped")
-		logger.Info("transcode unit dropped: its plan is over", "stopped", r.Stopped, "finished", r.Finished)
+	case r.Stopped != "":
+		w.dropStopped(ctx, msg, u, logger)
+		return r, false
+	case r.Finished && u.Kind != job.UnitStitch:
+		_ = msg.TermWithReason("plan finished")
+		logger.Info("transcode unit dropped: its plan finished")
 		return r, false
 	}
 	return r, true
@@ -119,8 +122,7 @@ func (w *Worker) settleUnit(jobCtx, ctx context.Context, msg jetstream.Msg, u jo
 		w.dropCancelled(jobCtx, msg, u, logger)
 		return
 	case errors.Is(context.Cause(ctx), errPlanStopped):
-		_ = msg.TermWithReason("plan stopped")
-		logger.Info("transcode unit stopped: its plan is over")
+		w.dropStopped(jobCtx, msg, u, logger)
 		return
 	case jobCtx.Err() != nil:
 		logger.Info("transcode unit interrupted by shutdown; handed back")
@@ -155,8 +157,8 @@ func (w *Worker) completeUnit(jobCtx context.Context, msg jetstream.Msg, u job.U
 	case out.Cancelled: // stopped after this unit's files were stored
 		w.dropCancelled(jobCtx, msg, u, logger)
 		return
-	case out.Stopped != "":
-		_ = msg.TermWithReason("plan stopped")
+	case out.Stopped != "": // failed after this unit's files were stored
+		w.dropStopped(jobCtx, msg, u, logger)
 		return
 	}
 	var playable []job.Output
@@ -199,9 +201,33 @@ func (w *Worker) failUnit(jobCtx context.Context, msg jetstream.Msg, u job.Unit,
 		_ = msg.NakWithDelay(w.cfg.RetryDelay)
 		return
 	}
+	w.deletePlanFolder(ctx, u, logger)
 	if !w.deadLetter(ctx, msg, reason, logger) {
 		return
 	}
 	_ = msg.TermWithReason(reason)
 	logger.Warn("transcode unit failed; its video fails", "reason", reason)
+}
+
+// dropStopped ends a unit of a plan another unit failed: its message is
+// terminated without a dead letter (the failed unit's is the one
+// dead-lettered), once the plan's private folder is deleted. This unit's
+// own writes have ended, so a record it stored after the failed unit
+// deleted the folder does not outlive it.
+func (w *Worker) dropStopped(jobCtx context.Context, msg jetstream.Msg, u job.Unit, logger *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(jobCtx), finalTimeout)
+	defer cancel()
+	w.deletePlanFolder(ctx, u, logger)
+	_ = msg.TermWithReason("plan stopped")
+	logger.Info("transcode unit dropped: its plan failed")
+}
+
+// deletePlanFolder deletes a failed plan's private folder (its units'
+// records, a URL source's copy): nothing will read them again. A failure
+// is logged only: the video's deletion deletes the folder too
+// (blob.TranscodePrefix), and the unit's message must still be settled.
+func (w *Worker) deletePlanFolder(ctx context.Context, u job.Unit, logger *slog.Logger) {
+	if err := w.runner.Store.DeletePrefix(ctx, u.Job.PlanFolder(u.PlanID)); err != nil {
+		logger.Warn("deleting a failed plan's private folder failed", "error", err)
+	}
 }
