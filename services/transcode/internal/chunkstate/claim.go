@@ -24,6 +24,15 @@ func (c PlaylistClaim) held(holder string, now time.Time) bool {
 	return c.Holder != "" && c.Holder != holder && now.Before(c.Until)
 }
 
+// heldFor is held for a writer that must come after every write of
+// another holder: that holder's writes end by its claim's expiry (its
+// context's deadline), but one sent just before may be stored a little
+// after it, and the two workers' clocks may differ, so the claim counts
+// grace longer.
+func (c PlaylistClaim) heldFor(holder string, now time.Time, grace time.Duration) bool {
+	return c.Holder != "" && c.Holder != holder && now.Before(c.Until.Add(grace))
+}
+
 // ClaimPlaylists takes the plan's playlist claim for holder, for ttl, when
 // the chunks playable (Record.Playable) are more than the playlists hold
 // and no one else holds it, the plan not yet complete. It returns how many chunks to write, 0 when
@@ -59,12 +68,14 @@ func (s *Store) ReleasePlaylists(ctx context.Context, planID, holder string, wri
 }
 
 // ClaimFinalPlaylists takes the claim for holder for good (the stitch),
-// false while another holds it: the caller waits and tries again. A
-// stitch that runs again takes it again.
-func (s *Store) ClaimFinalPlaylists(ctx context.Context, planID, holder string) (bool, error) {
+// false while another holds it, or held it less than grace ago (its
+// late writes, heldFor): the caller waits and tries again. So no EVENT
+// playlist of a holder that stalled past its claim lands over the VOD
+// ones. A stitch that runs again takes it again.
+func (s *Store) ClaimFinalPlaylists(ctx context.Context, planID, holder string, grace time.Duration) (bool, error) {
 	var taken bool
 	err := s.change(ctx, planID, func(r *Record) (bool, error) {
-		taken = r.Playlists.Final || !r.Playlists.held(holder, time.Now())
+		taken = r.Playlists.Final || !r.Playlists.heldFor(holder, time.Now(), grace)
 		if r.Playlists.Final || !taken {
 			return false, nil
 		}

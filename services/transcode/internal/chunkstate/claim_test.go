@@ -12,7 +12,8 @@ import (
 )
 
 // The playlist claim: one writer at a time, only when the playable chunks
-// grew past what the playlists hold; an expired claim is taken over; once
+// grew past what the playlists hold; an expired claim is taken over; the
+// stitch waits for a holder, and a grace after its claim expired; once
 // the stitch took it, no EVENT writer gets it again.
 func TestPlaylistClaim(t *testing.T) {
 	t.Parallel()
@@ -35,7 +36,7 @@ func TestPlaylistClaim(t *testing.T) {
 	n, err = s.ClaimPlaylists(ctx, p.ID, "b", time.Minute)
 	require.NoError(t, err)
 	assert.Zero(t, n, "a holds it")
-	taken, err := s.ClaimFinalPlaylists(ctx, p.ID, "stitch")
+	taken, err := s.ClaimFinalPlaylists(ctx, p.ID, "stitch", 0)
 	require.NoError(t, err)
 	assert.False(t, taken, "the stitch waits for a")
 
@@ -49,7 +50,7 @@ func TestPlaylistClaim(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 2, n)
 	time.Sleep(5 * time.Millisecond) // b dies: its claim expires
-	n, err = s.ClaimPlaylists(ctx, p.ID, "c", time.Minute)
+	n, err = s.ClaimPlaylists(ctx, p.ID, "c", 50*time.Millisecond)
 	require.NoError(t, err)
 	assert.Equal(t, 2, n, "an expired claim is taken over")
 	require.NoError(t, s.ReleasePlaylists(ctx, p.ID, "b", 2), "b's late release changes nothing")
@@ -58,8 +59,13 @@ func TestPlaylistClaim(t *testing.T) {
 	assert.Equal(t, "c", r.Playlists.Holder)
 	assert.Equal(t, 1, r.Playlists.Written, "a's, not b's")
 
-	require.NoError(t, s.ReleasePlaylists(ctx, p.ID, "c", 2))
-	taken, err = s.ClaimFinalPlaylists(ctx, p.ID, "stitch")
+	// c stalls past its claim: the stitch waits the grace after it, for
+	// a write c sent in time and the store keeps late.
+	time.Sleep(time.Until(r.Playlists.Until) + 5*time.Millisecond)
+	taken, err = s.ClaimFinalPlaylists(ctx, p.ID, "stitch", time.Minute)
+	require.NoError(t, err)
+	assert.False(t, taken, "c's claim expired less than the grace ago")
+	taken, err = s.ClaimFinalPlaylists(ctx, p.ID, "stitch", 0)
 	require.NoError(t, err)
 	assert.True(t, taken)
 	_, err = s.Complete(ctx, p.ID, job.ChunkKey(2))
@@ -67,7 +73,7 @@ func TestPlaylistClaim(t *testing.T) {
 	n, err = s.ClaimPlaylists(ctx, p.ID, "d", time.Minute)
 	require.NoError(t, err)
 	assert.Zero(t, n, "no EVENT playlist after the stitch's")
-	taken, err = s.ClaimFinalPlaylists(ctx, p.ID, "stitch again")
+	taken, err = s.ClaimFinalPlaylists(ctx, p.ID, "stitch again", time.Minute)
 	require.NoError(t, err)
 	assert.True(t, taken, "a redelivered stitch takes it again")
 }
