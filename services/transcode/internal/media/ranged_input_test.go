@@ -47,10 +47,11 @@ func (b countingBody) Read(p []byte) (int, error) {
 // TestChunkReadByRangeMatchesLocalCopy plans a 50 s source in 10 s
 // chunks and runs its middle chunk (20-30 s) from a local file and from
 // the source server, for an MP4 whose index is at the end (as a plain
-// ffmpeg run writes it), one whose index is first (+faststart, as phones
-// and editors write it) and a Matroska file: the same segments with the
-// same frames, timestamps and keyframes, for well under the whole file
-// read. 20-40 s on the shared two cores.
+// ffmpeg run writes it), one whose index is first (+faststart, as files
+// made for streaming have it) and a Matroska file: the same segments with
+// the same frames, timestamps and keyframes, for well under the whole file
+// read. A proxy in the environment is ignored (without -http_proxy "",
+// ffmpeg would connect to it). 20-40 s on the shared two cores.
 func TestChunkReadByRangeMatchesLocalCopy(t *testing.T) {
 	mediatest.RequireTools(t)
 	t.Setenv("http_proxy", "http://127.0.0.1:9") // never used: the connections stay on the server's
