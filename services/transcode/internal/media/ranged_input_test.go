@@ -22,7 +22,8 @@ import (
 // source server read for ffmpeg.
 type countingStore struct {
 	blob.Store
-	read atomic.Int64
+	read  atomic.Int64
+	reads atomic.Int64 // ranged reads opened: one per request ffmpeg made
 }
 
 func (s *countingStore) OpenRange(ctx context.Context, key string, offset, length int64) (io.ReadCloser, blob.Info, error) {
@@ -30,6 +31,7 @@ func (s *countingStore) OpenRange(ctx context.Context, key string, offset, lengt
 	if err != nil {
 		return nil, info, err
 	}
+	s.reads.Add(1)
 	return countingBody{ReadCloser: body, read: &s.read}, info, nil
 }
 
@@ -105,10 +107,30 @@ func TestChunkReadByRangeMatchesLocalCopy(t *testing.T) {
 			}
 			size := fileSize(t, tc.source)
 			share := float64(store.read.Load()) / float64(size)
-			t.Logf("%s: the middle chunk read %d of %d bytes (%.0f%%)", tc.name, store.read.Load(), size, 100*share)
+			t.Logf("%s: the middle chunk read %d of %d bytes (%.0f%%) in %d ranged reads", tc.name, store.read.Load(), size, 100*share, store.reads.Load())
 			assert.Less(t, share, 0.6, "a middle chunk of five reads well under the whole file")
 		})
 	}
+}
+
+// The audio unit needs the whole audio track: over HTTP it reads the
+// interleaved file from start to end (it skips the video's stretches only
+// where they are longer than ffmpeg's read-ahead, by seeking: a request
+// each). What it read is logged, for docs/transcoding.md.
+func TestAudioReadByRange(t *testing.T) {
+	mediatest.RequireTools(t)
+	cfg := Config{Chunks: ChunkConfig{Threshold: 10 * time.Second, Length: 10 * time.Second, Parallel: 1}}
+	clip := mediatest.Clip(t, mediatest.ClipSpec{Width: 640, Height: 360, Seconds: 50, Audio: true})
+	planned, err := New(cfg).Plan(context.Background(), Job{Source: clip})
+	require.NoError(t, err)
+	url, store := serve(t, clip)
+	out := t.TempDir()
+	require.NoError(t, New(cfg).EncodeAudioOf(context.Background(), planned.Record, url, out))
+	entries, err := os.ReadDir(filepath.Join(out, StreamDir))
+	require.NoError(t, err)
+	assert.NotEmpty(t, entries, "the audio's segments")
+	size := fileSize(t, clip)
+	t.Logf("the audio read %d of %d bytes (%.0f%%) in %d ranged reads", store.read.Load(), size, 100*float64(store.read.Load())/float64(size), store.reads.Load())
 }
 
 // serve puts file in a local store behind a source server counting what

@@ -1,8 +1,6 @@
 package sourcehttp
 
 import (
-	"context"
-	"errors"
 	"net/http"
 	"strings"
 	"time"
@@ -30,8 +28,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", blob.DefaultContentType)
 	content := &rangeReader{ctx: r.Context(), store: s.store, key: src.key, size: src.size}
 	http.ServeContent(w, r, "", time.Time{}, content)
-	if err := content.Close(); err != nil && !errors.Is(err, context.Canceled) {
-		// ffmpeg sees the response cut short and fails; the unit is retried.
+	// A read that failed because ffmpeg left (the request's context ended)
+	// is no failure; any other cuts the response short, and ffmpeg fails
+	// the unit, which is retried.
+	if err := content.Close(); err != nil && r.Context().Err() == nil {
 		s.logger.Warn("reading a source for ffmpeg", "key", src.key, "error", err)
 	}
 }
