@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"sync"
 	"time"
@@ -30,11 +29,10 @@ const (
 // Server serves registered blobs on 127.0.0.1. One Server serves every
 // unit of a worker; its methods are safe for concurrent use.
 type Server struct {
-	store    blob.Store
-	logger   *slog.Logger
-	http     *http.Server
-	listener net.Listener
-	base     string // "http://127.0.0.1:<port>/"
+	store  blob.Store
+	logger *slog.Logger
+	http   *http.Server
+	base   string // "http://127.0.0.1:<port>/"
 
 	mu      sync.Mutex
 	sources map[string]source // by path token
@@ -53,7 +51,7 @@ func Start(store blob.Store, logger *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sourcehttp: %w", err)
 	}
-	s := &Server{store: store, logger: logger, listener: lis, base: "http://" + lis.Addr().String() + "/", sources: map[string]source{}}
+	s := &Server{store: store, logger: logger, base: "http://" + lis.Addr().String() + "/", sources: map[string]source{}}
 	s.http = &http.Server{
 		Handler:           s,
 		ReadHeaderTimeout: readHeaderTimeout,
