@@ -11,6 +11,7 @@ import (
 	"github.com/vidhost/vidhost/pkg/grpcx"
 	"github.com/vidhost/vidhost/pkg/lifecycle"
 	"github.com/vidhost/vidhost/pkg/natsx"
+	"github.com/vidhost/vidhost/services/transcode/internal/sourcehttp"
 	"github.com/vidhost/vidhost/services/transcode/internal/worker"
 )
 
@@ -72,6 +73,13 @@ func startWorker(ctx context.Context, cfg Config, logger *slog.Logger, stack *li
 	if err != nil {
 		return err
 	}
+	sources, err := sourcehttp.Start(runner.Store, logger)
+	if err != nil {
+		return fmt.Errorf("transcode: %w", err)
+	}
+	// Units' ffmpeg read their sources from it: it closes after the worker has stopped them.
+	stack.Push("source server", sources.Close)
+	runner.Sources = sources
 	w, err := worker.Start(ctx, js, runner, cfg.workerConfig(), logger)
 	if err != nil {
 		return fmt.Errorf("transcode: %w", err)

@@ -12,6 +12,7 @@ import (
 	"github.com/vidhost/vidhost/services/transcode/internal/fetch"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 	"github.com/vidhost/vidhost/services/transcode/internal/outputs"
+	"github.com/vidhost/vidhost/services/transcode/internal/sourcehttp"
 )
 
 // Reporter hears how an attempt is going. Both methods are called from the
@@ -29,6 +30,10 @@ type Runner struct {
 	Fetcher    *fetch.Fetcher
 	Transcoder *media.Transcoder
 	WorkDir    string // scratch space; each attempt gets a directory in it
+	// Sources serves uploads to this worker's ffmpeg by range, so a chunk
+	// or audio unit of an MP4 or Matroska source reads what it needs
+	// instead of a whole copy (unitSource). Nil: every unit copies.
+	Sources *sourcehttp.Server
 	// Chunked encodes long outputs in chunks within this worker
 	// (media.Job.Chunked; VIDHOST_TRANSCODE_CHUNKED=local). Off by default:
 	// the one-process ladder is what production has measured.

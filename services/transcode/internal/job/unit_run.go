@@ -9,23 +9,21 @@ import (
 	"path"
 	"path/filepath"
 
+	"github.com/vidhost/vidhost/pkg/blob"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 	"github.com/vidhost/vidhost/services/transcode/internal/outputs"
 )
 
 // RunUnit runs one chunk or audio unit of a chunked job
-// (docs/transcoding.md, "Distribution") on this worker: it copies the
-// source, encodes the chunk (or the whole output's audio) from the plan's
-// record, and stores its segments in the video's stream/ under the names a
+// (docs/transcoding.md, "Distribution") on this worker: it reads the
+// source (by range where the container allows, see unitSource), encodes
+// the chunk (or the whole output's audio) from the plan's record, and
+// stores its segments in the video's stream/ under the names a
 // one-process run gives them, and its records (its muxers' manifests, for
 // the stitch) in the plan's private folder (Job.PlanFolder), so a
 // redelivered unit writes the same keys again: no duplicates, no orphans.
-// Recording the
-// completion is the caller's (the plan's record is on the bus, which this
-// package knows nothing of). Errors are for Classify.
-//
-// The whole source is copied: reading only the chunk's range (a loopback
-// listener over ranged blob reads) is the next step.
+// Recording the completion is the caller's (the plan's record is on the
+// bus, which this package knows nothing of). Errors are for Classify.
 func (r *Runner) RunUnit(ctx context.Context, u Unit, onProgress func(int)) error {
 	if err := u.Validate(); err != nil {
 		return err
@@ -44,10 +42,11 @@ func (r *Runner) RunUnit(ctx context.Context, u Unit, onProgress func(int)) erro
 			r.Logger.Warn("removing unit directory", "dir", dir.path, "error", err)
 		}
 	}()
-	source := filepath.Join(dir.path, "source")
-	if err := r.copyUpload(ctx, u.Job.SourceKey, source); err != nil {
+	source, done, err := r.unitSource(ctx, u, dir.path)
+	if err != nil {
 		return err
 	}
+	defer done()
 	out := filepath.Join(dir.path, "out")
 	// A plan of another version (a rolling deploy) is an internal error to
 	// Classify: retried, so a worker of the planner's version can take it.
@@ -84,4 +83,26 @@ func (r *Runner) storeSegments(ctx context.Context, j Job, out string) error {
 		uploads.Add(media.File{Path: path.Join(media.StreamDir, e.Name()), Kind: media.KindSegment})
 	}
 	return uploads.Finish()
+}
+
+// unitSource is where the unit's ffmpeg reads the upload. An MP4 or
+// Matroska source (media.ReadsByRange: the container the parent probed) is
+// a URL of the worker's source server, registered for this run only
+// (done removes it): ffmpeg reads the index and seeks by Range requests,
+// so a chunk reads its own stretch and the GOP before it, and the audio
+// unit starts at once instead of after a copy. Any other container, or a
+// runner without a server, gets a whole local copy in dir, as before.
+func (r *Runner) unitSource(ctx context.Context, u Unit, dir string) (source string, done func(), err error) {
+	if r.Sources == nil || !media.ReadsByRange(u.MediaPlan) {
+		source = filepath.Join(dir, "source")
+		return source, func() {}, r.copyUpload(ctx, u.Job.SourceKey, source)
+	}
+	url, remove, err := r.Sources.Register(ctx, u.Job.SourceKey)
+	if errors.Is(err, blob.ErrNotFound) {
+		return "", nil, fmt.Errorf("%w (%s)", errSourceMissing, u.Job.SourceKey)
+	}
+	if err != nil {
+		return "", nil, fmt.Errorf("serve source %s: %w", u.Job.SourceKey, err)
+	}
+	return url, remove, nil
 }

@@ -42,7 +42,8 @@ func ladderArgs(p plan) []string {
 	return args
 }
 
-// inputArgs opens the source as a plain local file. A clip seeks before -i:
+// inputArgs opens the source as a plain local file, or for a unit that
+// reads it by range, as a loopback URL (rangedInputArgs). A clip seeks before -i:
 // the demuxer jumps near the start, and since we re-encode, ffmpeg decodes
 // from the keyframe before it and drops frames up to the exact start. A
 // chunk seeks the same way but keeps the source's clock, so its frames and
@@ -50,6 +51,9 @@ func ladderArgs(p plan) []string {
 // filter: see scaledGraph).
 func inputArgs(p plan) []string {
 	args := sourceArgs()
+	if servedOverHTTP(p.source) {
+		args = rangedInputArgs(p.format)
+	}
 	if p.clip != nil {
 		args = append(args, "-ss", secondsArg(p.clip.Start))   // frame-accurate start, see above
 		args = append(args, "-t", secondsArg(p.clip.Length())) // read only the clip's length
@@ -59,7 +63,7 @@ func inputArgs(p plan) []string {
 		args = append(args, "-start_at_zero")                 // counted from the source's start, as a one-process run counts
 		args = append(args, "-ss", secondsArg(p.chunk.Start)) // frame-accurate: the first frame at or after Start
 	}
-	args = append(args, "-i", inputURL(p.source))
+	args = append(args, "-i", sourceInput(p.source))
 	return args
 }
 

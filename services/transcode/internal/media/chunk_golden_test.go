@@ -38,6 +38,26 @@ func TestGoldenChunkArgs(t *testing.T) {
 	golden.Args(t, "audio_run_1080p", audioRunArgs(p.forAudio("/work/out/"+audioRunDir(1), 1)))
 }
 
+// TestGoldenRangedChunkArgs pins a chunk's run that reads its MP4 source
+// by range from the worker's source server; a Matroska source differs in
+// its demuxer only, and the audio run reads the same way.
+func TestGoldenRangedChunkArgs(t *testing.T) {
+	p := ntscPlan(t)
+	p.source, p.format = "http://127.0.0.1:40000/token", "mov,mp4,m4a,3gp,3g2,mj2"
+	chunks := planChunks(p.length, p.outputRate(), DefaultChunks())
+	middle := p.forChunk(chunks[1], "/work/out/chunks/1")
+	golden.Args(t, "chunk_ladder_1080p_ranged", ladderArgs(middle))
+	audio := audioRunArgs(p.forAudio("/work/out/"+audioRunDir(0), 0))
+	assert.Equal(t, "http,tcp", audio[slices.Index(audio, "-protocol_whitelist")+1], "the audio run reads by range too")
+	assert.Equal(t, "mov", audio[slices.Index(audio, "-f")+1])
+	assert.Equal(t, p.source, audio[slices.Index(audio, "-i")+1])
+
+	p.format = "matroska,webm"
+	input := inputArgs(p.forChunk(chunks[1], "/work/out/chunks/1"))
+	assert.Equal(t, "matroska", input[slices.Index(input, "-f")+1])
+	assert.NotContains(t, input, "-enable_drefs", "a mov option")
+}
+
 // A chunk's run is the ladder's with the same renditions at the same
 // rates: only the part of the source, the keyframe grid's lead, and the
 // outputs (segments only) differ.

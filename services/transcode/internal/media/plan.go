@@ -12,7 +12,8 @@ const segmentSeconds = 2
 
 // plan is everything the ladder's ffmpeg run is built from.
 type plan struct {
-	source        string
+	source        string // a local path, or a loopback URL serving it by range (rangedInputArgs)
+	format        string // the source's container, ffprobe's format_name (Info.Format)
 	outDir        string
 	clip          *Clip
 	chunk         *Chunk        // only this part of the output, for one chunk's run (forChunk), or nil
@@ -29,7 +30,7 @@ type plan struct {
 }
 
 func newPlan(info Info, job Job, ladder []Rung) (plan, error) {
-	p := plan{source: job.Source, outDir: job.OutDir, length: info.Duration, bitRate: info.BitRate, video: *info.Video, audio: info.Audio, withAV1: job.AV1, av1Rate: av1Fixed}
+	p := plan{source: job.Source, format: info.Format, outDir: job.OutDir, length: info.Duration, bitRate: info.BitRate, video: *info.Video, audio: info.Audio, withAV1: job.AV1, av1Rate: av1Fixed}
 	if job.Clip != nil {
 		clip := *job.Clip
 		if clip.Start >= info.Duration {

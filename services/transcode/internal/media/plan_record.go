@@ -13,7 +13,9 @@ import (
 // read differently. 2: an audio unit encodes one audio bitrate (its
 // index), where in 1 it encoded all of them, so a worker of 1 would run a
 // unit of 2 as the whole audio and record it under a key its plan has
-// not.
+// not. Format came with 2 but needs no version of its own: it changes how
+// a unit reads its source, never what it encodes, and a worker reading a
+// record without it copies the source whole.
 const PlanVersion = 2
 
 // ErrPlanVersion is a plan record of another PlanVersion.
@@ -25,6 +27,7 @@ var ErrPlanVersion = errors.New("media: the plan record is of another version")
 // (clips are never chunked).
 type planRecord struct {
 	Version       int               `json:"version"`
+	Format        string            `json:"format,omitempty"` // the source's container: whether a unit may read it by range (ReadsByRange)
 	Length        time.Duration     `json:"length"`
 	BitRate       int64             `json:"bit_rate"`
 	Video         VideoStream       `json:"video"`
@@ -73,14 +76,15 @@ func marshalPlan(p plan) ([]byte, error) {
 		return nil, errors.New("media: only a whole output's plan is recorded")
 	}
 	return json.Marshal(planRecord{
-		Version: PlanVersion, Length: p.length, BitRate: p.bitRate, Video: p.video, Audio: p.audio,
+		Version: PlanVersion, Format: p.format, Length: p.length, BitRate: p.bitRate, Video: p.video, Audio: p.audio,
 		Renditions: renditionRecords(p.renditions), AudioBitrates: p.audioBitrates, Download: p.download,
 		WithAV1: p.withAV1, AV1: renditionRecords(p.av1), AV1CRF: p.av1Rate.crf, AV1Share: p.av1Rate.share, AV1Skip: p.av1Rate.skip,
 	})
 }
 
-// unmarshalPlan is the plan marshalPlan recorded, reading source and
-// writing under outDir.
+// unmarshalPlan is the plan marshalPlan recorded, reading source (a local
+// path, or a loopback URL for a container that ReadsByRange) and writing
+// under outDir.
 func unmarshalPlan(data []byte, source, outDir string) (plan, error) {
 	var r planRecord
 	if err := json.Unmarshal(data, &r); err != nil {
@@ -92,8 +96,11 @@ func unmarshalPlan(data []byte, source, outDir string) (plan, error) {
 	if len(r.Renditions) == 0 || r.Download < 0 || r.Download >= len(r.Renditions) {
 		return plan{}, errors.New("media: plan record names no download among its renditions")
 	}
+	if servedOverHTTP(source) && rangedDemuxer(r.Format) == "" {
+		return plan{}, fmt.Errorf("media: a source in %q is read from a local copy, not by range", r.Format)
+	}
 	return plan{
-		source: source, outDir: outDir, length: r.Length, bitRate: r.BitRate, video: r.Video, audio: r.Audio,
+		source: source, format: r.Format, outDir: outDir, length: r.Length, bitRate: r.BitRate, video: r.Video, audio: r.Audio,
 		renditions: renditionsOf(r.Renditions), audioBitrates: r.AudioBitrates, download: r.Download,
 		withAV1: r.WithAV1, av1: renditionsOf(r.AV1), av1Rate: av1Rate{crf: r.AV1CRF, share: r.AV1Share, skip: r.AV1Skip},
 	}, nil

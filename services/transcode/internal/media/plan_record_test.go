@@ -10,7 +10,7 @@ import (
 )
 
 func TestPlanRecordRoundTrip(t *testing.T) {
-	info := Info{Duration: 150 * time.Second, BitRate: 8_000_000,
+	info := Info{Format: "mov,mp4,m4a,3gp,3g2,mj2", Duration: 150 * time.Second, BitRate: 8_000_000,
 		Video: &VideoStream{Index: 0, Codec: "h264", Width: 1920, Height: 1080, Aspect: Ratio{16, 9},
 			CodedWidth: 1920, CodedHeight: 1080, FrameRate: 29.97, RealFrameRate: 30000.0 / 1001, Spherical: &Spherical{Projection: "equirectangular"}},
 		Audio: &AudioStream{Index: 1, Codec: "aac", Channels: 2}}
@@ -43,4 +43,33 @@ func TestPlanRecordRefusals(t *testing.T) {
 	require.NoError(t, err)
 	_, err = unmarshalPlan(empty, "s", "o")
 	assert.ErrorContains(t, err, "names no download")
+}
+
+// The record carries the source's container, which decides whether a
+// unit reads it by range; a record without it (from a worker before it)
+// is read, and its units copy the source.
+func TestPlanRecordTellsRangedReads(t *testing.T) {
+	for format, ranged := range map[string]bool{
+		"mov,mp4,m4a,3gp,3g2,mj2": true,
+		"matroska,webm":           true,
+		"mpegts":                  false,
+		"avi":                     false,
+		"":                        false,
+	} {
+		info := Info{Format: format, Duration: 10 * time.Second, Video: &VideoStream{Width: 640, Height: 360, RealFrameRate: 30}}
+		p, err := newPlan(info, Job{}, DefaultLadder())
+		require.NoError(t, err)
+		data, err := marshalPlan(p)
+		require.NoError(t, err)
+		assert.Equal(t, ranged, ReadsByRange(data), format)
+		_, err = unmarshalPlan(data, "http://127.0.0.1:4000/token", "o")
+		if ranged {
+			assert.NoError(t, err, format)
+		} else {
+			assert.Error(t, err, "%s: never over HTTP", format)
+		}
+		_, err = unmarshalPlan(data, "/a/source", "o")
+		assert.NoError(t, err, "%s: always from a local copy", format)
+	}
+	assert.False(t, ReadsByRange([]byte("{")), "an unreadable record: copied, and refused by the encode")
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/vidhost/vidhost/services/transcode/internal/job"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 	"github.com/vidhost/vidhost/services/transcode/internal/mediatest"
+	"github.com/vidhost/vidhost/services/transcode/internal/sourcehttp"
 	"github.com/vidhost/vidhost/services/transcode/internal/transcodetest"
 	"github.com/vidhost/vidhost/services/transcode/internal/worker"
 )
@@ -97,7 +98,7 @@ func (b *bundle) startOn(t *testing.T, js jetstream.JetStream, ws workerSetup) *
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	runner := &job.Runner{
-		Store: b.store, Fetcher: fetch.New(ws.fetch), Transcoder: media.New(ws.media),
+		Store: b.store, Fetcher: fetch.New(ws.fetch), Transcoder: media.New(ws.media), Sources: startSources(t, b.store, logger),
 		WorkDir: t.TempDir(), Timeouts: ws.timeouts, Chunked: ws.chunked, Logger: logger,
 	}
 	cfg := ws.config
@@ -106,6 +107,16 @@ func (b *bundle) startOn(t *testing.T, js jetstream.JetStream, ws workerSetup) *
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = w.Stop(context.Background()) })
 	return w
+}
+
+// startSources is a worker's source server, closed after the worker (the
+// cleanups run last first).
+func startSources(t *testing.T, store blob.Store, logger *slog.Logger) *sourcehttp.Server {
+	t.Helper()
+	sources, err := sourcehttp.Start(store, logger)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = sources.Close(context.Background()) })
+	return sources
 }
 
 func (b *bundle) enqueue(t *testing.T, j job.Job) {

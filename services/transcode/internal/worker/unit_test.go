@@ -191,7 +191,7 @@ func unitRunner(t *testing.T, b *bundle) *job.Runner {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	return &job.Runner{Store: b.store, Fetcher: fetch.New(fetch.Options{}), Transcoder: media.New(unitChunks),
-		WorkDir: t.TempDir(), Logger: logger}
+		Sources: startSources(t, b.store, logger), WorkDir: t.TempDir(), Logger: logger}
 }
 
 // storedKeys lists the video's stored files, relative to its folder.
