@@ -2,10 +2,8 @@ package job
 
 import (
 	"context"
-	"io"
 	"log/slog"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,43 +11,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/blob/blobtest"
 	"github.com/vidhost/vidhost/pkg/ids"
 	"github.com/vidhost/vidhost/services/transcode/internal/media"
 	"github.com/vidhost/vidhost/services/transcode/internal/mediatest"
 	"github.com/vidhost/vidhost/services/transcode/internal/sourcehttp"
 )
-
-// readsStore tells how the units read the upload: whole copies (Open) and
-// the bytes of ranged reads (the source server's).
-type readsStore struct {
-	blob.Store
-	opens  atomic.Int64
-	ranged atomic.Int64
-}
-
-func (s *readsStore) Open(ctx context.Context, key string) (io.ReadCloser, blob.Info, error) {
-	s.opens.Add(1)
-	return s.Store.Open(ctx, key)
-}
-
-func (s *readsStore) OpenRange(ctx context.Context, key string, offset, length int64) (io.ReadCloser, blob.Info, error) {
-	body, info, err := s.Store.OpenRange(ctx, key, offset, length)
-	if err != nil {
-		return nil, info, err
-	}
-	return rangedBody{ReadCloser: body, read: &s.ranged}, info, nil
-}
-
-type rangedBody struct {
-	io.ReadCloser
-	read *atomic.Int64
-}
-
-func (b rangedBody) Read(p []byte) (int, error) {
-	n, err := b.ReadCloser.Read(p)
-	b.read.Add(int64(n))
-	return n, err
-}
 
 // A unit of an MP4 source reads it through the worker's source server
 // (its chunk and its audio, no whole copy), one of an MPEG-TS source
@@ -60,7 +27,7 @@ func TestUnitsReadByRangeWhereTheContainerAllows(t *testing.T) {
 	ctx := context.Background()
 	local, err := blob.NewLocal(blob.Config{Dir: t.TempDir()})
 	require.NoError(t, err)
-	store := &readsStore{Store: local}
+	store := &blobtest.Counting{Store: local}
 	sources, err := sourcehttp.Start(store, slog.New(slog.DiscardHandler))
 	require.NoError(t, err)
 	t.Cleanup(func() { assert.NoError(t, sources.Close(context.Background())) })
@@ -80,14 +47,14 @@ func TestUnitsReadByRangeWhereTheContainerAllows(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			u := unitOf(t, cfg, tc.source, tc.kind)
 			putFile(t, store, u.Job.SourceKey, tc.source)
-			opens, ranged := store.opens.Load(), store.ranged.Load()
+			opens, ranged := store.Opens.Load(), store.RangedBytes.Load()
 			require.NoError(t, runner.RunUnit(ctx, u, nil))
 			if tc.ranged {
-				assert.Equal(t, opens, store.opens.Load(), "no whole copy")
-				assert.Greater(t, store.ranged.Load(), ranged, "read through the source server")
+				assert.Equal(t, opens, store.Opens.Load(), "no whole copy")
+				assert.Greater(t, store.RangedBytes.Load(), ranged, "read through the source server")
 			} else {
-				assert.Equal(t, opens+1, store.opens.Load(), "copied whole")
-				assert.Equal(t, ranged, store.ranged.Load(), "nothing read by range")
+				assert.Equal(t, opens+1, store.Opens.Load(), "copied whole")
+				assert.Equal(t, ranged, store.RangedBytes.Load(), "nothing read by range")
 			}
 			assert.Zero(t, sources.Serving(), "the source is served for its run only")
 			var stored int

@@ -2,11 +2,9 @@ package media
 
 import (
 	"context"
-	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,37 +12,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vidhost/vidhost/pkg/blob"
+	"github.com/vidhost/vidhost/pkg/blob/blobtest"
 	"github.com/vidhost/vidhost/services/transcode/internal/mediatest"
 	"github.com/vidhost/vidhost/services/transcode/internal/sourcehttp"
 )
-
-// countingStore counts the bytes its ranged reads deliver: what the
-// source server read for ffmpeg.
-type countingStore struct {
-	blob.Store
-	read  atomic.Int64
-	reads atomic.Int64 // ranged reads opened: one per request ffmpeg made
-}
-
-func (s *countingStore) OpenRange(ctx context.Context, key string, offset, length int64) (io.ReadCloser, blob.Info, error) {
-	body, info, err := s.Store.OpenRange(ctx, key, offset, length)
-	if err != nil {
-		return nil, info, err
-	}
-	s.reads.Add(1)
-	return countingBody{ReadCloser: body, read: &s.read}, info, nil
-}
-
-type countingBody struct {
-	io.ReadCloser
-	read *atomic.Int64
-}
-
-func (b countingBody) Read(p []byte) (int, error) {
-	n, err := b.ReadCloser.Read(p)
-	b.read.Add(int64(n))
-	return n, err
-}
 
 // TestChunkReadByRangeMatchesLocalCopy plans a 50 s source in 10 s
 // chunks and runs its middle chunk (20-30 s) from a local file and from
@@ -106,8 +77,8 @@ func TestChunkReadByRangeMatchesLocalCopy(t *testing.T) {
 					"%s: the local copy's frames, timestamps and keyframes", name)
 			}
 			size := fileSize(t, tc.source)
-			share := float64(store.read.Load()) / float64(size)
-			t.Logf("%s: the middle chunk read %d of %d bytes (%.0f%%) in %d ranged reads", tc.name, store.read.Load(), size, 100*share, store.reads.Load())
+			share := float64(store.RangedBytes.Load()) / float64(size)
+			t.Logf("%s: the middle chunk read %d of %d bytes (%.0f%%) in %d ranged reads", tc.name, store.RangedBytes.Load(), size, 100*share, store.RangedReads.Load())
 			assert.Less(t, share, 0.6, "a middle chunk of five reads well under the whole file")
 		})
 	}
@@ -130,12 +101,12 @@ func TestAudioReadByRange(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotEmpty(t, entries, "the audio's segments")
 	size := fileSize(t, clip)
-	t.Logf("the audio read %d of %d bytes (%.0f%%) in %d ranged reads", store.read.Load(), size, 100*float64(store.read.Load())/float64(size), store.reads.Load())
+	t.Logf("the audio read %d of %d bytes (%.0f%%) in %d ranged reads", store.RangedBytes.Load(), size, 100*float64(store.RangedBytes.Load())/float64(size), store.RangedReads.Load())
 }
 
 // serve puts file in a local store behind a source server counting what
 // it reads, and returns the file's URL.
-func serve(t *testing.T, file string) (string, *countingStore) {
+func serve(t *testing.T, file string) (string, *blobtest.Counting) {
 	t.Helper()
 	local, err := blob.NewLocal(blob.Config{Dir: t.TempDir()})
 	require.NoError(t, err)
@@ -144,7 +115,7 @@ func serve(t *testing.T, file string) (string, *countingStore) {
 	defer f.Close()
 	const key = "uploads/a/b/source"
 	require.NoError(t, local.Put(context.Background(), key, f, fileSize(t, file), ""))
-	store := &countingStore{Store: local}
+	store := &blobtest.Counting{Store: local}
 	srv, err := sourcehttp.Start(store, slog.New(slog.DiscardHandler))
 	require.NoError(t, err)
 	t.Cleanup(func() { assert.NoError(t, srv.Close(context.Background())) })

@@ -43,9 +43,19 @@ func TestDistributedChunkFailureFailsTheVideo(t *testing.T) {
 	require.NoError(t, b.store.Put(t.Context(), stored, strings.NewReader("<MPD/>"), 6, ""))
 	b.enqueue(t, j)
 
+	assertFailedOnce(t, b, j, "transcoding failed: the encoder stopped with an error")
+	assert.Empty(t, b.keysUnder(t, blob.TranscodeFolder), "the failed plan's private folder is deleted, with the record stored before")
+}
+
+// assertFailedOnce waits for j's video to fail with reason, once (one
+// transcode.failed under the job's id however many units gave up, none
+// completed), with nothing left queued and the unit that failed
+// dead-lettered.
+func assertFailedOnce(t *testing.T, b *bundle, j job.Job, reason string) {
+	t.Helper()
 	final := b.reports.WaitFinal(t, j.VideoID)
 	require.NotNil(t, final.Failed, "completed: %v", final.Completed)
-	assert.Equal(t, "transcoding failed: the encoder stopped with an error", final.Failed.GetReason(), "the chunk's own failure")
+	assert.Equal(t, reason, final.Failed.GetReason(), "the failed unit's own reason")
 	require.Eventually(t, func() bool { return b.queueEmpty(t) }, transcodetest.WaitTimeout, 50*time.Millisecond, "jobs or units left")
 	failed := 0
 	for _, r := range b.reports.Of(j.VideoID) {
@@ -55,7 +65,6 @@ func TestDistributedChunkFailureFailsTheVideo(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, failed, "one transcode.failed, whichever units gave up")
-	assert.Empty(t, b.keysUnder(t, blob.TranscodeFolder), "the failed plan's private folder is deleted, with the record stored before")
 	assert.NotZero(t, b.streamMessages(t, natsx.StreamNameDeadLetter, natsx.DeadLetterSubject(natsx.SubjectTranscodeUnits)),
 		"the unit that failed is dead-lettered")
 }
@@ -76,20 +85,7 @@ func TestDistributedAudioFailureFailsTheVideo(t *testing.T) {
 	transcodetest.Upload(t, b.store, &j, mediatest.SceneCut(t, 640, 360, 30, sceneCutAt))
 	b.enqueue(t, j)
 
-	final := b.reports.WaitFinal(t, j.VideoID)
-	require.NotNil(t, final.Failed, "completed: %v", final.Completed)
-	assert.Equal(t, "transcoding failed: the encoder stopped with an error", final.Failed.GetReason(), "the audio run's own failure")
-	require.Eventually(t, func() bool { return b.queueEmpty(t) }, transcodetest.WaitTimeout, 50*time.Millisecond, "jobs or units left")
-	failed := 0
-	for _, r := range b.reports.Of(j.VideoID) {
-		assert.Nil(t, r.Completed)
-		if r.Failed != nil {
-			failed++
-		}
-	}
-	assert.Equal(t, 1, failed, "one transcode.failed, whichever audio runs gave up")
-	assert.NotZero(t, b.streamMessages(t, natsx.StreamNameDeadLetter, natsx.DeadLetterSubject(natsx.SubjectTranscodeUnits)),
-		"the unit that failed is dead-lettered")
+	assertFailedOnce(t, b, j, "transcoding failed: the encoder stopped with an error")
 	assert.Zero(t, ffmpegRuns(t, ws.media.FFmpeg, "-copyts"), "no chunk was released")
 }
 
